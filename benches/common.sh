@@ -1,0 +1,45 @@
+# Shared by the benchmark scripts: tools, a release build, and an A/B timer.
+# shellcheck shell=bash
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+hoard="$root/target/release/hoard"
+
+need() {
+    local missing=()
+    for tool in "$@"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+    if ((${#missing[@]})); then
+        echo "installing ${missing[*]} (Debian packages)" >&2
+        if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+        $sudo apt-get install -y "${missing[@]}" >/dev/null 2>&1 ||
+            { $sudo apt-get update >/dev/null && $sudo apt-get install -y "${missing[@]}" >/dev/null; }
+    fi
+}
+
+build() {
+    (cd "$root" && cargo build --release --quiet)
+}
+
+# ab NAME ROUNDS RUNS CMD_A CMD_B: time A and B alternately (ROUNDS rounds of RUNS runs each,
+# with hyperfine -N) and print the median of A, the median of B and the median of the per-round
+# ratios A/B.
+ab() {
+    local name=$1 rounds=$2 runs=$3 a=$4 b=$5 dir
+    dir=$(mktemp -d)
+    for ((r = 0; r < rounds; r++)); do
+        hyperfine -N --warmup 5 --runs "$runs" --export-json "$dir/$r.json" "$a" "$b" >/dev/null 2>&1
+    done
+    python3 - "$name" "$dir" <<'PY'
+import json, pathlib, statistics, sys
+name, folder = sys.argv[1], pathlib.Path(sys.argv[2])
+ratios, a_all, b_all = [], [], []
+for f in sorted(folder.glob("*.json")):
+    a, b = json.loads(f.read_text())["results"]
+    a_all += a["times"]; b_all += b["times"]
+    ratios.append(statistics.median(a["times"]) / statistics.median(b["times"]))
+ma, mb = statistics.median(a_all) * 1e3, statistics.median(b_all) * 1e3
+print(f"{name:<44} {ma:7.2f} ms vs {mb:7.2f} ms   ratio {statistics.median(ratios):.2f}x"
+      f"  (rounds {min(ratios):.2f}..{max(ratios):.2f})")
+PY
+    rm -rf "$dir"
+}

@@ -1,0 +1,123 @@
+//! `hoard character add|list|show|damage|heal`.
+
+use serde::Serialize;
+
+use super::{Ctx, find_character};
+use crate::error::{Error, Result};
+use crate::ledger::{Character, Event, new_id};
+use crate::rules::alignment::Alignment;
+use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
+use crate::rules::health;
+use crate::store::characters;
+use crate::store::write::Preload;
+use crate::tr;
+
+/// A character sheet as typed on the command line, not yet checked.
+#[derive(Debug, Clone)]
+pub struct NewCharacter {
+    pub name: String,
+    pub str: i64,
+    pub wis: i64,
+    pub hp: i64,
+    pub alignment: Option<Alignment>,
+    pub class: Option<String>,
+    pub level: Option<i64>,
+}
+
+fn invalid(e: crate::rules::character::SheetError) -> Error {
+    Error::Invalid(e.0)
+}
+
+pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
+    let name = check_name("character", &new.name).map_err(invalid)?;
+    let hp_max = check_hp_max(new.hp).map_err(invalid)?;
+    let character = Character {
+        id: new_id(),
+        str: check_ability("STR", new.str).map_err(invalid)?,
+        wis: check_ability("WIS", new.wis).map_err(invalid)?,
+        level: check_level(new.level.unwrap_or(1)).map_err(invalid)?,
+        class: new
+            .class
+            .map(|c| check_name("class", &c))
+            .transpose()
+            .map_err(invalid)?,
+        alignment: new.alignment.unwrap_or(Alignment::Neutral),
+        hp: hp_max,
+        hp_max,
+        name,
+    };
+    let mut w = cx.write().await?;
+    let campaign = w.campaign;
+    if let Some(existing) = characters::by_name(w.conn(), campaign, &character.name).await? {
+        let (name, campaign) = (existing.name, w.state.campaign.name.clone());
+        return Err(Error::Invalid(tr!(
+            "campaign {campaign:?} already has a character named {name:?}; pick another name",
+            "la campagne {campaign:?} a déjà un personnage nommé {name:?} ; choisissez un autre nom"
+        )));
+    }
+    w.record(Event::CharacterAdded {
+        character: character.clone(),
+    })?;
+    w.commit().await?;
+    Ok(character)
+}
+
+pub async fn list(cx: &mut Ctx) -> Result<Vec<Character>> {
+    let campaign = cx.campaign().await?;
+    characters::list(cx.conn(), campaign.id).await
+}
+
+pub async fn show(cx: &mut Ctx, name: &str) -> Result<Character> {
+    let campaign = cx.campaign().await?;
+    find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await
+}
+
+/// What a change of hit points did.
+#[derive(Debug, Clone, Serialize)]
+pub struct HpChange {
+    pub name: String,
+    pub amount: u32,
+    pub hp_before: i32,
+    pub hp: i32,
+    pub hp_max: i32,
+}
+
+pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
+    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let c = w.character(name).await?;
+    let hp = health::after_damage(c.hp, amount);
+    w.record(Event::CharacterDamaged {
+        character: c.id.clone(),
+        name: c.name.clone(),
+        amount,
+        hp,
+    })?;
+    w.commit().await?;
+    Ok(HpChange {
+        name: c.name,
+        amount,
+        hp_before: c.hp,
+        hp,
+        hp_max: c.hp_max,
+    })
+}
+
+pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
+    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let c = w.character(name).await?;
+    let hp = health::after_healing(c.hp, c.hp_max, amount);
+    w.record(Event::CharacterHealed {
+        character: c.id.clone(),
+        name: c.name.clone(),
+        amount,
+        hp,
+    })?;
+    w.commit().await?;
+    Ok(HpChange {
+        name: c.name,
+        amount,
+        hp_before: c.hp,
+        hp,
+        hp_max: c.hp_max,
+    })
+}

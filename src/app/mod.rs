@@ -1,0 +1,277 @@
+//! The application layer: one function per command. A command that changes anything opens a
+//! [`Write`] (the write lock, the campaign, the state it needs), lets the rules decide, records
+//! the events — which applies them — and commits events and state together. Any error before
+//! the commit drops the transaction, so a refused command leaves the file as it was.
+
+pub mod campaign;
+pub mod character;
+pub mod clock;
+pub mod log;
+pub mod roll;
+pub mod session;
+
+use sqlx::sqlite::SqliteConnection;
+
+use crate::error::{Error, Result};
+use crate::ledger::{Character, Event, Recorded, State};
+use crate::rules::dice;
+use crate::store::write::{Batch, Preload};
+use crate::store::{self, Db, campaigns, characters};
+use crate::tr;
+
+/// What every command receives: the open database and the global options, as plain values.
+pub struct Ctx {
+    pub db: Db,
+    /// `--campaign`: the campaign to use instead of the remembered one.
+    pub campaign: Option<String>,
+    /// The seed of this command's dice (`--seed`, or a fresh one).
+    pub seed: u64,
+}
+
+impl Ctx {
+    pub fn new(db: Db, campaign: Option<String>, seed: Option<u64>) -> Self {
+        Ctx {
+            db,
+            campaign,
+            seed: seed.unwrap_or_else(dice::fresh_seed),
+        }
+    }
+
+    /// This command's dice: every roll it makes comes from here, in order.
+    pub fn dice(&self) -> rand_chacha::ChaCha8Rng {
+        dice::seeded(self.seed)
+    }
+
+    /// Begin a write on the campaign in use.
+    pub async fn write(&mut self) -> Result<Write<'_>> {
+        Write::begin(&mut self.db, self.campaign.as_deref(), &[]).await
+    }
+
+    /// Begin a write, loading what the command will need in the same round trip.
+    pub async fn write_preloading(&mut self, preloads: &[Preload<'_>]) -> Result<Write<'_>> {
+        Write::begin(&mut self.db, self.campaign.as_deref(), preloads).await
+    }
+
+    /// The campaign in use, for commands that only read (creating `default` on first use).
+    pub async fn campaign(&mut self) -> Result<campaigns::Found> {
+        if let Some(found) = campaigns::find(&mut self.db.conn, self.campaign.as_deref()).await? {
+            return Ok(found);
+        }
+        self.write().await?.commit().await?;
+        campaigns::find(&mut self.db.conn, self.campaign.as_deref())
+            .await?
+            .ok_or_else(|| Error::NotFound(tr!("no campaign in use", "aucune campagne en cours")))
+    }
+
+    pub fn conn(&mut self) -> &mut SqliteConnection {
+        &mut self.db.conn
+    }
+}
+
+/// A write in progress: the write lock is held, the campaign's state is loaded as far as the
+/// command needs, and the events recorded so far wait for the commit.
+pub struct Write<'c> {
+    db: &'c mut Db,
+    pub campaign: i64,
+    pub state: State,
+    recorded: Vec<Recorded>,
+    batch: Batch,
+    now: String,
+}
+
+impl<'c> Write<'c> {
+    async fn begin(
+        db: &'c mut Db,
+        name: Option<&str>,
+        preloads: &[Preload<'_>],
+    ) -> Result<Write<'c>> {
+        db.writing = true;
+        let begun = store::write::begin(&mut db.conn, name, preloads).await?;
+        let now = now();
+        if let Some(found) = begun.campaign {
+            let mut state = State::new(found.campaign, found.last_seq);
+            for c in begun.characters {
+                state.characters.insert(c.id.clone(), c);
+            }
+            return Ok(Write {
+                db,
+                campaign: found.id,
+                state,
+                recorded: Vec::new(),
+                batch: Batch::default(),
+                now,
+            });
+        }
+        // Nothing matched. Only the implicit `default` is created on first use; a campaign the
+        // referee named must exist.
+        let wanted = match name {
+            Some(name) => Some(name.to_string()),
+            None => campaigns::current(&mut db.conn).await?,
+        };
+        if let Some(wanted) = wanted.filter(|w| !w.eq_ignore_ascii_case("default")) {
+            return Err(unknown_campaign(&mut db.conn, &wanted).await);
+        }
+        Write::create(db, "default", now).await
+    }
+
+    /// A new campaign, its first event naming it.
+    async fn create(db: &'c mut Db, name: &str, now: String) -> Result<Write<'c>> {
+        let campaign = campaigns::insert(&mut db.conn, name, &now).await?;
+        let mut write = Write {
+            db,
+            campaign,
+            state: State::blank(),
+            recorded: Vec::new(),
+            batch: Batch::default(),
+            now,
+        };
+        write.record(Event::CampaignCreated { name: name.into() })?;
+        Ok(write)
+    }
+
+    /// Begin a write that creates the campaign `name` (refused if it exists).
+    pub async fn new_campaign(db: &'c mut Db, name: &str) -> Result<Write<'c>> {
+        db.writing = true;
+        if store::write::begin(&mut db.conn, Some(name), &[])
+            .await?
+            .campaign
+            .is_some()
+        {
+            return Err(Error::Invalid(tr!(
+                "a campaign named {name:?} already exists; switch to it with `hoard campaign use {name}`",
+                "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {name}`"
+            )));
+        }
+        Write::create(db, name, now()).await
+    }
+
+    pub fn conn(&mut self) -> &mut SqliteConnection {
+        &mut self.db.conn
+    }
+
+    /// Record an event now: number it, apply it to the state, keep it for the commit.
+    pub fn record(&mut self, event: Event) -> Result<Recorded> {
+        self.record_with_cause(event, None)
+    }
+
+    /// Record a consequence of an earlier event (e.g. a control check set off by a wound).
+    pub fn record_with_cause(&mut self, event: Event, cause: Option<i64>) -> Result<Recorded> {
+        let recorded = self
+            .state
+            .record(event, cause, &self.now)
+            .map_err(|c| Error::Conflict(c.to_string()))?;
+        self.recorded.push(recorded.clone());
+        Ok(recorded)
+    }
+
+    /// The character of that name, loaded into the state (or found there, if preloaded).
+    pub async fn character(&mut self, name: &str) -> Result<Character> {
+        if let Some(c) = self
+            .state
+            .characters
+            .values()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+        {
+            return Ok(c.clone());
+        }
+        let character = find_character(
+            &mut self.db.conn,
+            self.campaign,
+            &self.state.campaign.name,
+            name,
+        )
+        .await?;
+        self.state
+            .characters
+            .insert(character.id.clone(), character.clone());
+        Ok(character)
+    }
+
+    /// Queue the events and changed rows so far, sending them if the batch has grown large.
+    /// Bulk commands call this as they go so memory stays flat.
+    pub async fn flush(&mut self) -> Result<()> {
+        let recorded = std::mem::take(&mut self.recorded);
+        store::events::push_append(&mut self.batch, self.campaign, &recorded);
+        store::state::push_save(&mut self.batch, self.campaign, &mut self.state);
+        self.batch.flush_if_large(&mut self.db.conn).await
+    }
+
+    /// Append the events, write the changed rows and commit, in one round trip.
+    pub async fn commit(mut self) -> Result<Vec<Recorded>> {
+        let recorded = self.recorded.clone();
+        self.flush().await?;
+        std::mem::take(&mut self.batch)
+            .commit(&mut self.db.conn)
+            .await?;
+        self.db.writing = false;
+        Ok(recorded)
+    }
+}
+
+/// The wall clock, as stored: ISO-8601 UTC with milliseconds.
+pub fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+async fn unknown_campaign(conn: &mut SqliteConnection, name: &str) -> Error {
+    let names: Vec<String> = campaigns::list(conn)
+        .await
+        .map(|l| l.into_iter().map(|c| c.name).collect())
+        .unwrap_or_default();
+    Error::NotFound(match suggest(name, &names) {
+        Some(near) => tr!(
+            "no campaign named {name:?}; did you mean {near:?}? (`hoard campaign list` shows them all)",
+            "aucune campagne nommée {name:?} ; vouliez-vous dire {near:?} ? (`hoard campaign list` les montre toutes)"
+        ),
+        None => tr!(
+            "no campaign named {name:?}; create it with `hoard campaign new {name}`",
+            "aucune campagne nommée {name:?} ; créez-la avec `hoard campaign new {name}`"
+        ),
+    })
+}
+
+/// Find a character by name in a campaign, or say which names are near.
+pub async fn find_character(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    campaign_name: &str,
+    name: &str,
+) -> Result<Character> {
+    if let Some(character) = characters::by_name(conn, campaign, name).await? {
+        return Ok(character);
+    }
+    let names = characters::names(conn, campaign).await?;
+    Err(Error::NotFound(match suggest(name, &names) {
+        Some(near) => tr!(
+            "no character named {name:?}; did you mean {near:?}?",
+            "aucun personnage nommé {name:?} ; vouliez-vous dire {near:?} ?"
+        ),
+        None => tr!(
+            "no character named {name:?} in campaign {campaign_name:?}; add one with `hoard character add`",
+            "aucun personnage nommé {name:?} dans la campagne {campaign_name:?} ; ajoutez-le avec `hoard character add`"
+        ),
+    }))
+}
+
+/// The known name closest to a mistyped one, if any is close enough to be what was meant.
+pub fn suggest(wanted: &str, known: &[String]) -> Option<String> {
+    let wanted = wanted.to_lowercase();
+    known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(&wanted, &k.to_lowercase()), k))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::suggest;
+
+    #[test]
+    fn suggests_the_near_name_only() {
+        let known = vec!["Arnaud".to_string(), "Béatrice".to_string()];
+        assert_eq!(suggest("Arnauld", &known), Some("Arnaud".into()));
+        assert_eq!(suggest("Zed", &known), None);
+    }
+}

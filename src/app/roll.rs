@@ -1,0 +1,15 @@
+//! `hoard roll EXPR`: a roll at the table, recorded like every other.
+
+use super::Ctx;
+use crate::error::{Error, Result};
+use crate::ledger::Event;
+use crate::rules::dice::{Expr, Roll};
+
+pub async fn roll(cx: &mut Ctx, text: &str) -> Result<Roll> {
+    let expr = Expr::parse(text).map_err(|e| Error::Invalid(e.to_string()))?;
+    let roll = expr.roll(&mut cx.dice());
+    let mut w = cx.write().await?;
+    w.record(Event::DiceRolled { roll: roll.clone() })?;
+    w.commit().await?;
+    Ok(roll)
+}

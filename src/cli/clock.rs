@@ -1,0 +1,55 @@
+//! `hoard time …`
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::out::Out;
+use crate::app::{self, Ctx};
+use crate::error::{Error, Result};
+use crate::rules::clock::{GameTime, Unit, span};
+use crate::tr;
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum TimeCommand {
+    /// Advance the game clock: `time advance 3 turns` (a round is a minute, a turn 10 rounds)
+    Advance {
+        /// How many units
+        amount: u64,
+        /// rounds, turns, hours or days
+        #[arg(default_value = "rounds")]
+        unit: String,
+    },
+    /// Show the game clock
+    Show,
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()> {
+    match command {
+        TimeCommand::Advance { amount, unit } => {
+            let unit: Unit = unit
+                .parse()
+                .map_err(|e: crate::rules::clock::UnknownUnit| Error::Invalid(e.to_string()))?;
+            let (from, to) = app::clock::advance(cx, amount, unit).await?;
+            if out.json() {
+                return out.doc(&json!({ "from": from, "to": to, "rounds": to - from }));
+            }
+            let (passed, now) = (span(to - from), GameTime(to));
+            out.line(&tr!(
+                "{passed} pass. It is now {now}.",
+                "{passed} passent. Il est maintenant {now}."
+            ))
+        }
+        TimeCommand::Show => {
+            let clock = app::clock::show(cx).await?;
+            if out.json() {
+                return out.doc(&json!({ "clock": clock, "text": GameTime(clock).to_string() }));
+            }
+            let now = GameTime(clock);
+            out.line(&tr!(
+                "It is {now} (round {clock}).",
+                "Il est {now} (round {clock})."
+            ))
+        }
+    }
+}

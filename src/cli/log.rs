@@ -1,0 +1,90 @@
+//! `hoard log`
+
+use clap::Args;
+use serde::Serialize;
+
+use super::describe::describe;
+use super::out::Out;
+use crate::app::log::Query;
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::ledger::{Event, Recorded};
+use crate::rules::clock::GameTime;
+
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// Only events of this play session
+    #[arg(long, value_name = "N")]
+    pub session: Option<u32>,
+    /// Only events touching this character
+    #[arg(long, value_name = "NAME")]
+    pub character: Option<String>,
+    /// Only events of this kind (e.g. character_damaged)
+    #[arg(long, value_name = "K")]
+    pub kind: Option<String>,
+    /// Only the last N events
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+}
+
+/// One event as `log --json` prints it: the envelope, then the whole payload.
+#[derive(Serialize)]
+pub struct EventView<'a> {
+    pub id: i64,
+    pub session: Option<u32>,
+    pub game_time: i64,
+    pub wall_time: &'a str,
+    pub kind: &'static str,
+    pub actor: Option<&'a String>,
+    pub subject: Option<&'a String>,
+    pub cause: Option<i64>,
+    pub payload: &'a Event,
+}
+
+impl<'a> EventView<'a> {
+    pub fn of(rec: &'a Recorded) -> Self {
+        EventView {
+            id: rec.seq,
+            session: rec.session,
+            game_time: rec.game_time,
+            wall_time: &rec.wall_time,
+            kind: rec.event.kind(),
+            actor: rec.event.actor(),
+            subject: rec.event.subject(),
+            cause: rec.cause,
+            payload: &rec.event,
+        }
+    }
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
+    let query = Query {
+        session: args.session,
+        character: args.character,
+        kind: args.kind,
+        limit: args.limit,
+    };
+    app::log::log(cx, query, |rec| {
+        if out.json() {
+            out.json_line(&EventView::of(&rec))
+        } else {
+            out.line(&line(&rec))
+        }
+    })
+    .await
+}
+
+/// `#12  s3  day 1, 00:10  Arnaud takes 3 damage (8 → 5 HP)`
+pub fn line(rec: &Recorded) -> String {
+    let session = rec
+        .session
+        .map(|s| format!("s{s}"))
+        .unwrap_or_else(|| "-".into());
+    format!(
+        "#{:<5} {:<4} {:<14} {}",
+        rec.seq,
+        session,
+        GameTime(rec.game_time).to_string(),
+        describe(&rec.event)
+    )
+}

@@ -1,0 +1,176 @@
+//! The command line: clap types, dispatch, and rendering. Nothing here decides a rule; each
+//! command turns its arguments into plain values and calls one function of [`crate::app`].
+
+mod campaign;
+mod character;
+mod clock;
+mod describe;
+mod log;
+pub mod out;
+mod roll;
+mod session;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::app::Ctx;
+use crate::error::{Error, Result};
+use crate::i18n::{self, Lang};
+use crate::tr;
+use out::Out;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "hoard",
+    version,
+    about = "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command takes.
+#[derive(Debug, Args)]
+pub struct Global {
+    /// The database file [default: your data directory's hoard/hoard.db]
+    #[arg(long, global = true, env = "HOARD_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Use this campaign for this command instead of the one chosen with `campaign use`
+    #[arg(long, global = true, env = "HOARD_CAMPAIGN", value_name = "NAME")]
+    pub campaign: Option<String>,
+    /// Make every roll of this command reproducible
+    #[arg(long, global = true, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Print one JSON document (log: one JSON object per line)
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Language of messages and tables [default: from LANG]
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LangArg {
+    En,
+    Fr,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum Command {
+    /// Create, list and choose campaigns
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// Start, end and list play sessions
+    #[command(subcommand)]
+    Session(session::SessionCommand),
+    /// Add characters, show them, wound and heal them
+    #[command(subcommand, visible_alias = "char")]
+    Character(character::CharacterCommand),
+    /// Advance and show the game clock
+    #[command(subcommand)]
+    Time(clock::TimeCommand),
+    /// Roll dice and record the roll: 2d6, d%, 4+1d4, 1d6*5
+    Roll(roll::RollArgs),
+    /// Show the ledger, newest last
+    Log(log::LogArgs),
+}
+
+/// Parse, run, print; map errors to one line on stderr and an exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    i18n::set(match cli.global.lang {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Fr) => Lang::Fr,
+        None => lang_from_env(),
+    });
+    let result = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .map_err(Error::Io)
+        .and_then(|runtime| runtime.block_on(run(cli)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`hoard log | head`): not an error.
+        Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hoard: {}", out::safe(&e.to_string()));
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Help and version print as clap writes them; a usage error becomes one line (with clap's
+/// tip, if any) and exit code 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let mut parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("error:") || l.starts_with("tip:"))
+        .map(|l| l.trim_start_matches("error:").trim())
+        .collect();
+    parts.push("see --help");
+    eprintln!("hoard: {}", out::safe(&parts.join("; ")));
+    ExitCode::from(2)
+}
+
+fn lang_from_env() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .map(|v| Lang::from_tag(&v))
+        .unwrap_or_default()
+}
+
+async fn run(cli: Cli) -> Result<()> {
+    let mut out = Out::new(cli.global.json);
+    let path = match cli.global.db.clone() {
+        Some(path) => path,
+        None => default_db()?,
+    };
+    let db = crate::store::open(&path).await?;
+    let mut cx = Ctx::new(db, cli.global.campaign.clone(), cli.global.seed);
+    let result = match cli.command {
+        Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
+        Command::Session(c) => session::run(&mut cx, &mut out, c).await,
+        Command::Character(c) => character::run(&mut cx, &mut out, c).await,
+        Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
+        Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
+        Command::Log(a) => log::run(&mut cx, &mut out, a).await,
+    };
+    let closed = cx.db.close().await;
+    result.and(out.flush()).and(closed)
+}
+
+/// `hoard/hoard.db` in the platform's data directory (`~/.local/share` on Linux).
+fn default_db() -> Result<PathBuf> {
+    use etcetera::BaseStrategy;
+    etcetera::choose_base_strategy()
+        .map(|dirs| dirs.data_dir().join("hoard").join("hoard.db"))
+        .map_err(|_| {
+            Error::Invalid(tr!(
+                "cannot find your data directory; pass --db PATH or set HOARD_DB",
+                "dossier de données introuvable ; passez --db CHEMIN ou définissez HOARD_DB"
+            ))
+        })
+}

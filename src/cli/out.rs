@@ -1,0 +1,96 @@
+//! Printing: one JSON document or human text, buffered, with user text made safe for a
+//! terminal (names are stored verbatim; control characters are shown, never obeyed).
+
+use std::io::{BufWriter, Stdout, Write};
+
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{ContentArrangement, Table};
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+pub struct Out {
+    json: bool,
+    w: BufWriter<Stdout>,
+}
+
+impl Out {
+    pub fn new(json: bool) -> Self {
+        Out {
+            json,
+            w: BufWriter::new(std::io::stdout()),
+        }
+    }
+
+    pub fn json(&self) -> bool {
+        self.json
+    }
+
+    /// One pretty JSON document.
+    pub fn doc<T: Serialize>(&mut self, value: &T) -> Result<()> {
+        serde_json::to_writer_pretty(&mut self.w, value).map_err(|e| Error::Io(e.into()))?;
+        self.line("")
+    }
+
+    /// One compact JSON object on its own line (for streams such as `log --json`).
+    pub fn json_line<T: Serialize>(&mut self, value: &T) -> Result<()> {
+        serde_json::to_writer(&mut self.w, value).map_err(|e| Error::Io(e.into()))?;
+        self.line("")
+    }
+
+    pub fn line(&mut self, text: &str) -> Result<()> {
+        writeln!(self.w, "{text}").map_err(Error::Io)
+    }
+
+    pub fn table(&mut self, table: Table) -> Result<()> {
+        let text = table.to_string();
+        self.line(&text)
+    }
+
+    pub fn flush(&mut self) -> Result<()> {
+        self.w.flush().map_err(Error::Io)
+    }
+}
+
+/// A table that fits the terminal (or 100 columns when piped).
+pub fn table(header: &[String]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(header.iter().map(String::as_str));
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        table.set_width(100);
+    }
+    table
+}
+
+/// User text made safe to print: control characters (newlines, escape sequences) are shown
+/// as `\n`, `\u{1b}` … instead of being sent to the terminal.
+pub fn safe(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\t' => "\\t".to_string(),
+            '\r' => "\\r".to_string(),
+            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe;
+
+    #[test]
+    fn escapes_are_shown_not_obeyed() {
+        assert_eq!(safe("Arnaud"), "Arnaud");
+        assert_eq!(safe("a\nb"), "a\\nb");
+        assert_eq!(safe("\u{1b}[31mred"), "\\u{1b}[31mred");
+        assert_eq!(safe("\u{9b}2J"), "\\u{9b}2J");
+    }
+}

@@ -1,0 +1,106 @@
+//! `hoard session …`
+
+use clap::Subcommand;
+use serde::Serialize;
+
+use super::out::{Out, safe, table};
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::ledger::Session;
+use crate::rules::clock::GameTime;
+use crate::tr;
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum SessionCommand {
+    /// Start a play session; events from now on belong to it
+    Start {
+        /// A title for the session (several words are joined)
+        title: Vec<String>,
+    },
+    /// End the open session
+    End,
+    /// List the play sessions
+    #[command(visible_alias = "ls")]
+    List,
+}
+
+#[derive(Serialize)]
+struct SessionView<'a> {
+    #[serde(flatten)]
+    session: &'a Session,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<i64>,
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result<()> {
+    match command {
+        SessionCommand::Start { title } => {
+            let title = (!title.is_empty()).then(|| title.join(" "));
+            let s = app::session::start(cx, title.as_deref()).await?;
+            if out.json() {
+                return out.doc(&SessionView {
+                    session: &s,
+                    events: None,
+                });
+            }
+            let (number, at) = (s.number, GameTime(s.started_round));
+            let title = s
+                .title
+                .as_deref()
+                .map(|t| format!(" — {}", safe(t)))
+                .unwrap_or_default();
+            out.line(&tr!(
+                "Session {number}{title} started ({at}).",
+                "Session {number}{title} commencée ({at})."
+            ))
+        }
+        SessionCommand::End => {
+            let s = app::session::end(cx).await?;
+            if out.json() {
+                return out.doc(&SessionView {
+                    session: &s,
+                    events: None,
+                });
+            }
+            let (number, at) = (s.number, GameTime(s.ended_round.unwrap_or(s.started_round)));
+            out.line(&tr!(
+                "Session {number} ended ({at}).",
+                "Session {number} terminée ({at})."
+            ))
+        }
+        SessionCommand::List => {
+            let sessions = app::session::list(cx).await?;
+            if out.json() {
+                let views: Vec<_> = sessions
+                    .iter()
+                    .map(|(s, n)| SessionView {
+                        session: s,
+                        events: Some(*n),
+                    })
+                    .collect();
+                return out.doc(&views);
+            }
+            let mut t = table(&[
+                "#".into(),
+                tr!("Title", "Titre"),
+                tr!("Started", "Début"),
+                tr!("Ended", "Fin"),
+                tr!("Events", "Événements"),
+            ]);
+            for (s, events) in sessions {
+                t.add_row(vec![
+                    s.number.to_string(),
+                    s.title.as_deref().map(safe).unwrap_or_default(),
+                    GameTime(s.started_round).to_string(),
+                    match s.ended_round {
+                        Some(r) => GameTime(r).to_string(),
+                        None => tr!("open", "en cours"),
+                    },
+                    events.to_string(),
+                ]);
+            }
+            out.table(t)
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! The projector: how each event changes the state. Used by live commands (right after a rule
+//! decides) and by replay (`check`, `undo`), so there is one definition of every change.
+//!
+//! Events carry their inputs (an amount of damage, charges spent, dice rolled) and the rule
+//! outcomes they record (a scroll faded, a sword took control); the projector recomputes the
+//! arithmetic from the inputs and refuses — with a [`Conflict`] — an event that no longer fits
+//! the state, which is how replay finds the events that cannot stand without a voided one.
+
+use super::Id;
+use super::event::{Event, Recorded};
+use super::state::{Campaign, Character, Session, Settings, State};
+use crate::rules::health;
+
+/// An event that cannot be applied to the state it meets.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event #{seq} ({kind}) cannot stand: {reason}")]
+pub struct Conflict {
+    pub seq: i64,
+    pub kind: &'static str,
+    pub reason: String,
+}
+
+impl State {
+    /// The empty state replay starts from; the first event (`campaign_created`) names it.
+    pub fn blank() -> Self {
+        State::new(
+            Campaign {
+                name: String::new(),
+                created_at: String::new(),
+                clock: 0,
+                open_session: None,
+                last_session: 0,
+                settings: Settings::default(),
+            },
+            0,
+        )
+    }
+
+    /// Number, stamp and apply a new event: it happens now, in the open session.
+    pub fn record(
+        &mut self,
+        event: Event,
+        cause: Option<i64>,
+        wall_time: &str,
+    ) -> Result<Recorded, Conflict> {
+        let recorded = Recorded {
+            seq: self.last_seq + 1,
+            cause,
+            session: self.campaign.open_session,
+            game_time: self.campaign.clock,
+            wall_time: wall_time.to_string(),
+            event,
+        };
+        self.apply(&recorded)?;
+        Ok(recorded)
+    }
+
+    pub fn apply(&mut self, rec: &Recorded) -> Result<(), Conflict> {
+        let conflict = |reason: String| Conflict {
+            seq: rec.seq,
+            kind: rec.event.kind(),
+            reason,
+        };
+        if rec.seq <= self.last_seq {
+            return Err(conflict(format!(
+                "it comes after event #{} in the ledger",
+                self.last_seq
+            )));
+        }
+        match &rec.event {
+            Event::CampaignCreated { name } => {
+                self.campaign.name = name.clone();
+                self.campaign.created_at = rec.wall_time.clone();
+                self.changed.campaign = true;
+            }
+            Event::SettingChanged { setting } => {
+                self.campaign.settings.set(setting);
+                self.changed.campaign = true;
+            }
+            Event::SessionStarted { number, title } => {
+                if let Some(open) = self.campaign.open_session {
+                    return Err(conflict(format!("session {open} is still open")));
+                }
+                if *number != self.campaign.last_session + 1 {
+                    return Err(conflict(format!(
+                        "session {number} does not follow session {}",
+                        self.campaign.last_session
+                    )));
+                }
+                self.sessions.insert(
+                    *number,
+                    Session {
+                        number: *number,
+                        title: title.clone(),
+                        started_at: rec.wall_time.clone(),
+                        started_round: rec.game_time,
+                        started_seq: rec.seq,
+                        ended_at: None,
+                        ended_round: None,
+                        ended_seq: None,
+                    },
+                );
+                self.campaign.open_session = Some(*number);
+                self.campaign.last_session = *number;
+                self.changed.sessions.insert(*number);
+                self.changed.campaign = true;
+            }
+            Event::SessionEnded { number } => {
+                if self.campaign.open_session != Some(*number) {
+                    return Err(conflict(format!("session {number} is not open")));
+                }
+                let session = self
+                    .sessions
+                    .get_mut(number)
+                    .ok_or_else(|| conflict(format!("session {number} is not loaded")))?;
+                session.ended_at = Some(rec.wall_time.clone());
+                session.ended_round = Some(rec.game_time);
+                session.ended_seq = Some(rec.seq);
+                self.campaign.open_session = None;
+                self.changed.sessions.insert(*number);
+                self.changed.campaign = true;
+            }
+            Event::CharacterAdded { character } => {
+                if self.characters.contains_key(&character.id) {
+                    return Err(conflict(format!(
+                        "character {} already exists",
+                        character.id
+                    )));
+                }
+                self.characters
+                    .insert(character.id.clone(), character.clone());
+                self.changed.characters.insert(character.id.clone());
+            }
+            Event::CharacterDamaged {
+                character, amount, ..
+            } => {
+                let c = self.character_mut(character).map_err(conflict)?;
+                c.hp = health::after_damage(c.hp, *amount);
+            }
+            Event::CharacterHealed {
+                character, amount, ..
+            } => {
+                let c = self.character_mut(character).map_err(conflict)?;
+                c.hp = health::after_healing(c.hp, c.hp_max, *amount);
+            }
+            Event::TimeAdvanced { rounds, .. } => {
+                if *rounds <= 0 {
+                    return Err(conflict("time only moves forward".into()));
+                }
+                self.campaign.clock = self
+                    .campaign
+                    .clock
+                    .checked_add(*rounds)
+                    .ok_or_else(|| conflict("the clock would overflow".into()))?;
+                self.changed.campaign = true;
+            }
+            Event::DiceRolled { .. } => {}
+        }
+        self.last_seq = rec.seq;
+        Ok(())
+    }
+
+    fn character_mut(&mut self, id: &Id) -> Result<&mut Character, String> {
+        let character = self
+            .characters
+            .get_mut(id)
+            .ok_or_else(|| format!("no character {id}"))?;
+        self.changed.characters.insert(id.clone());
+        Ok(character)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::alignment::Alignment;
+
+    fn hero() -> Character {
+        Character {
+            id: "c1".into(),
+            name: "Arnaud".into(),
+            alignment: Alignment::Lawful,
+            class: None,
+            level: 1,
+            str: 12,
+            wis: 10,
+            hp: 8,
+            hp_max: 8,
+        }
+    }
+
+    fn state() -> State {
+        let mut state = State::blank();
+        state
+            .record(Event::CampaignCreated { name: "t".into() }, None, "w")
+            .unwrap();
+        state
+            .record(Event::CharacterAdded { character: hero() }, None, "w")
+            .unwrap();
+        state
+    }
+
+    #[test]
+    fn events_are_numbered_and_stamped_with_the_open_session() {
+        let mut state = state();
+        let rec = state
+            .record(
+                Event::SessionStarted {
+                    number: 1,
+                    title: None,
+                },
+                None,
+                "w",
+            )
+            .unwrap();
+        assert_eq!((rec.seq, rec.session), (3, None));
+        let rec = state
+            .record(
+                Event::TimeAdvanced {
+                    rounds: 10,
+                    clock: 10,
+                },
+                None,
+                "w",
+            )
+            .unwrap();
+        assert_eq!((rec.seq, rec.session, rec.game_time), (4, Some(1), 0));
+        assert_eq!(state.campaign.clock, 10);
+    }
+
+    #[test]
+    fn damage_is_recomputed_from_the_amount() {
+        let mut state = state();
+        let damage = Event::CharacterDamaged {
+            character: "c1".into(),
+            name: "Arnaud".into(),
+            amount: 30,
+            hp: 0,
+        };
+        state.record(damage, None, "w").unwrap();
+        assert_eq!(state.characters["c1"].hp, health::HP_FLOOR);
+    }
+
+    #[test]
+    fn an_event_about_a_missing_character_cannot_stand() {
+        let mut state = state();
+        let heal = Event::CharacterHealed {
+            character: "nobody".into(),
+            name: "?".into(),
+            amount: 1,
+            hp: 1,
+        };
+        let err = state.record(heal, None, "w").unwrap_err();
+        assert_eq!(err.kind, "character_healed");
+        assert_eq!(state.last_seq, 2, "a refused event is not counted");
+    }
+
+    #[test]
+    fn sessions_open_one_at_a_time() {
+        let mut state = state();
+        state
+            .record(
+                Event::SessionStarted {
+                    number: 1,
+                    title: None,
+                },
+                None,
+                "w",
+            )
+            .unwrap();
+        assert!(
+            state
+                .record(
+                    Event::SessionStarted {
+                        number: 2,
+                        title: None
+                    },
+                    None,
+                    "w"
+                )
+                .is_err()
+        );
+        state
+            .record(Event::SessionEnded { number: 1 }, None, "w")
+            .unwrap();
+        assert!(
+            state
+                .record(Event::SessionEnded { number: 1 }, None, "w")
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,111 @@
+//! The state of one campaign as the events leave it. The store persists it row by row; a live
+//! command loads only the rows it needs, replay builds all of them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::Id;
+use crate::rules::alignment::Alignment;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub name: String,
+    pub created_at: String,
+    /// Game time in rounds (see `rules::clock`).
+    pub clock: i64,
+    pub open_session: Option<u32>,
+    pub last_session: u32,
+    pub settings: Settings,
+}
+
+/// What the referee sets per campaign (`hoard campaign set`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// A fixed chance (5–30 %) that an unread scroll fades; `None` rolls 1d6 × 5 % per scroll.
+    pub scroll_fade: Option<u8>,
+    /// Chance (%) that a drained rod or staff crumbles; `None` is the documented default.
+    pub crumble_rod: Option<u8>,
+    /// Chance (%) that a drained wand crumbles; `None` is the documented default.
+    pub crumble_wand: Option<u8>,
+    /// A folder of edited random tables used instead of the shipped ones.
+    pub tables: Option<String>,
+}
+
+/// One change of setting, as the ledger records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "name", content = "value", rename_all = "kebab-case")]
+pub enum Setting {
+    ScrollFade(Option<u8>),
+    CrumbleRod(Option<u8>),
+    CrumbleWand(Option<u8>),
+    Tables(Option<String>),
+}
+
+impl Settings {
+    pub fn set(&mut self, setting: &Setting) {
+        match setting.clone() {
+            Setting::ScrollFade(v) => self.scroll_fade = v,
+            Setting::CrumbleRod(v) => self.crumble_rod = v,
+            Setting::CrumbleWand(v) => self.crumble_wand = v,
+            Setting::Tables(v) => self.tables = v,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub number: u32,
+    pub title: Option<String>,
+    pub started_at: String,
+    pub started_round: i64,
+    /// The ledger number of the `session_started` event.
+    pub started_seq: i64,
+    pub ended_at: Option<String>,
+    pub ended_round: Option<i64>,
+    pub ended_seq: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    pub id: Id,
+    pub name: String,
+    pub alignment: Alignment,
+    pub class: Option<String>,
+    pub level: u8,
+    pub str: u8,
+    pub wis: u8,
+    pub hp: i32,
+    pub hp_max: i32,
+}
+
+/// The rows an applied event touched: what the store must write back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Changed {
+    pub campaign: bool,
+    pub sessions: BTreeSet<u32>,
+    pub characters: BTreeSet<Id>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub campaign: Campaign,
+    /// The number of the last event recorded in this campaign (0 before the first).
+    pub last_seq: i64,
+    pub sessions: BTreeMap<u32, Session>,
+    pub characters: BTreeMap<Id, Character>,
+    pub changed: Changed,
+}
+
+impl State {
+    pub fn new(campaign: Campaign, last_seq: i64) -> Self {
+        State {
+            campaign,
+            last_seq,
+            sessions: BTreeMap::new(),
+            characters: BTreeMap::new(),
+            changed: Changed::default(),
+        }
+    }
+}

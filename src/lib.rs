@@ -1,0 +1,13 @@
+//! hoard: a campaign database for old-school RPG referees.
+//!
+//! Layers, from the bottom: [`rules`] (the game, pure), [`ledger`] (events and the state they
+//! build, pure), [`store`] (all SQL), [`app`] (one function per command, one transaction
+//! each), [`cli`] (parsing and rendering).
+
+pub mod app;
+pub mod cli;
+pub mod error;
+pub mod i18n;
+pub mod ledger;
+pub mod rules;
+pub mod store;

@@ -1,0 +1,99 @@
+//! What a character sheet must hold to be playable: ability scores, hit points, level, name.
+
+use crate::rules::health::HP_LIMIT;
+use crate::tr;
+
+/// Ability scores run from 3 to 18, as rolled on 3d6 in both games.
+pub const ABILITY_RANGE: std::ops::RangeInclusive<i64> = 3..=18;
+pub const LEVEL_RANGE: std::ops::RangeInclusive<i64> = 1..=36;
+/// Names longer than this are refused: a name is read at the table, not a paragraph.
+pub const NAME_LIMIT: usize = 100;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SheetError(pub String);
+
+pub fn check_ability(which: &str, value: i64) -> Result<u8, SheetError> {
+    if ABILITY_RANGE.contains(&value) {
+        Ok(value as u8)
+    } else {
+        Err(SheetError(tr!(
+            "{which} {value} is out of range: ability scores run from 3 to 18",
+            "{which} {value} hors limites : les caractéristiques vont de 3 à 18"
+        )))
+    }
+}
+
+pub fn check_hp_max(value: i64) -> Result<i32, SheetError> {
+    if (1..=i64::from(HP_LIMIT)).contains(&value) {
+        Ok(value as i32)
+    } else {
+        Err(SheetError(tr!(
+            "maximum HP {value} is out of range: give a number from 1 to {HP_LIMIT}",
+            "PV maximum {value} hors limites : donnez un nombre de 1 à {HP_LIMIT}"
+        )))
+    }
+}
+
+pub fn check_level(value: i64) -> Result<u8, SheetError> {
+    if LEVEL_RANGE.contains(&value) {
+        Ok(value as u8)
+    } else {
+        Err(SheetError(tr!(
+            "level {value} is out of range: give a level from 1 to 36",
+            "niveau {value} hors limites : donnez un niveau de 1 à 36"
+        )))
+    }
+}
+
+/// A name as typed, refused when empty, blank or too long. Anything else — quotes, SQL, escape
+/// sequences — is kept verbatim: hoard stores text, it never interprets it.
+pub fn check_name(what: &str, name: &str) -> Result<String, SheetError> {
+    if name.trim().is_empty() {
+        return Err(SheetError(tr!(
+            "the {what} name is empty: give a name",
+            "le nom ({what}) est vide : donnez un nom"
+        )));
+    }
+    let length = name.chars().count();
+    if length > NAME_LIMIT {
+        return Err(SheetError(tr!(
+            "the {what} name is {length} characters long: keep it to {NAME_LIMIT}",
+            "le nom ({what}) fait {length} caractères : {NAME_LIMIT} au plus"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abilities_run_from_3_to_18() {
+        assert_eq!(check_ability("STR", 3), Ok(3));
+        assert_eq!(check_ability("STR", 18), Ok(18));
+        assert!(check_ability("STR", 2).is_err());
+        assert!(check_ability("WIS", 19).is_err());
+        assert!(check_ability("WIS", i64::MIN).is_err());
+    }
+
+    #[test]
+    fn hp_must_be_positive_and_sane() {
+        assert_eq!(check_hp_max(1), Ok(1));
+        assert!(check_hp_max(0).is_err());
+        assert!(check_hp_max(-4).is_err());
+        assert!(check_hp_max(10_000).is_err());
+    }
+
+    #[test]
+    fn names_are_kept_verbatim_unless_blank_or_long() {
+        assert_eq!(
+            check_name("character", "Robert'); DROP TABLE x;--"),
+            Ok("Robert'); DROP TABLE x;--".into())
+        );
+        assert!(check_name("character", "  ").is_err());
+        assert!(check_name("character", &"a".repeat(101)).is_err());
+        assert!(check_name("character", &"é".repeat(100)).is_ok());
+    }
+}

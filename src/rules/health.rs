@@ -1,0 +1,70 @@
+//! Hit points: damage, healing, and the two thresholds the sword rules read.
+//!
+//! HP never rises above the maximum and never falls below [`HP_FLOOR`], −10: AD&D 2e's
+//! "death's door" limit (in Old-School Essentials a character at 0 or below is dead; hoard keeps
+//! counting down to −10 so either reading can be played).
+
+pub const HP_FLOOR: i32 = -10;
+/// The largest maximum HP hoard accepts; anything above is a typo, not a character.
+pub const HP_LIMIT: i32 = 9_999;
+
+/// HP after `amount` points of damage.
+pub fn after_damage(hp: i32, amount: u32) -> i32 {
+    let amount = i32::try_from(amount).unwrap_or(i32::MAX);
+    hp.saturating_sub(amount).max(HP_FLOOR)
+}
+
+/// HP after `amount` points of healing.
+pub fn after_healing(hp: i32, hp_max: i32, amount: u32) -> i32 {
+    let amount = i32::try_from(amount).unwrap_or(i32::MAX);
+    hp.saturating_add(amount).min(hp_max).max(hp)
+}
+
+/// "Reduced to half or less of maximum HP" — the wounded trigger of a control check.
+/// Compared as `2 × hp ≤ max` so an odd maximum is not rounded: with 7 max HP, 3 is half or
+/// less and 4 is not.
+pub fn at_half_or_less(hp: i32, hp_max: i32) -> bool {
+    i64::from(hp) * 2 <= i64::from(hp_max)
+}
+
+/// "Below half of maximum HP" — the harsher will penalty (2d4 instead of 1d4). Strictly below:
+/// with 8 max HP, 4 is not below half and 3 is.
+pub fn below_half(hp: i32, hp_max: i32) -> bool {
+    i64::from(hp) * 2 < i64::from(hp_max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_stops_at_the_floor() {
+        assert_eq!(after_damage(10, 3), 7);
+        assert_eq!(after_damage(2, 50), HP_FLOOR);
+        assert_eq!(after_damage(-5, u32::MAX), HP_FLOOR);
+    }
+
+    #[test]
+    fn healing_stops_at_the_maximum() {
+        assert_eq!(after_healing(3, 10, 4), 7);
+        assert_eq!(after_healing(9, 10, 5), 10);
+        assert_eq!(after_healing(-10, 10, u32::MAX), 10);
+    }
+
+    #[test]
+    fn exactly_half_is_wounded_but_not_below_half() {
+        assert!(at_half_or_less(4, 8));
+        assert!(!below_half(4, 8));
+        assert!(below_half(3, 8));
+        assert!(!at_half_or_less(5, 8));
+    }
+
+    #[test]
+    fn odd_maximum_is_not_rounded() {
+        // 7 max HP: half is 3.5.
+        assert!(at_half_or_less(3, 7));
+        assert!(!at_half_or_less(4, 7));
+        assert!(below_half(3, 7));
+        assert!(!below_half(4, 7));
+    }
+}

@@ -1,0 +1,101 @@
+//! Character rows.
+
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+use sqlx::{FromRow, Row};
+
+use super::write::Batch;
+use crate::error::Result;
+use crate::ledger::Character;
+
+impl<'r> FromRow<'r, SqliteRow> for Character {
+    fn from_row(row: &'r SqliteRow) -> sqlx::Result<Self> {
+        let alignment: String = row.try_get("alignment")?;
+        Ok(Character {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            alignment: alignment
+                .parse()
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+            class: row.try_get("class")?,
+            level: row.try_get("level")?,
+            str: row.try_get("str")?,
+            wis: row.try_get("wis")?,
+            hp: row.try_get("hp")?,
+            hp_max: row.try_get("hp_max")?,
+        })
+    }
+}
+
+pub(super) const COLUMNS: &str = "id, name, alignment, class, level, str, wis, hp, hp_max";
+
+/// The character of that name (names are unique per campaign, ignoring ASCII case).
+pub async fn by_name(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    name: &str,
+) -> Result<Option<Character>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND name = ?2"
+    ))
+    .bind(campaign)
+    .bind(name)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub async fn by_id(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    id: &str,
+) -> Result<Option<Character>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND id = ?2"
+    ))
+    .bind(campaign)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub async fn list(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Character>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 ORDER BY name"
+    ))
+    .bind(campaign)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn names(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT name FROM characters WHERE campaign_id = ?1 ORDER BY name")
+            .bind(campaign)
+            .fetch_all(conn)
+            .await?,
+    )
+}
+
+/// Insert a new character or update the columns that change in play. The name is not
+/// rewritten, so its unique index is left alone.
+pub fn push_upsert(batch: &mut Batch, campaign: i64, c: &Character) {
+    let q = batch.statement();
+    q.push("INSERT INTO characters (campaign_id, id, name, alignment, class, level, str, wis, hp, hp_max) ");
+    q.push_values([c], |mut row, c| {
+        row.push_bind(campaign)
+            .push_bind(c.id.clone())
+            .push_bind(c.name.clone())
+            .push_bind(c.alignment.as_str())
+            .push_bind(c.class.clone())
+            .push_bind(c.level)
+            .push_bind(c.str)
+            .push_bind(c.wis)
+            .push_bind(c.hp)
+            .push_bind(c.hp_max);
+    });
+    q.push(
+        " ON CONFLICT (campaign_id, id) DO UPDATE SET alignment = excluded.alignment,
+             class = excluded.class, level = excluded.level, str = excluded.str,
+             wis = excluded.wis, hp = excluded.hp, hp_max = excluded.hp_max",
+    );
+    batch.bound(10);
+}

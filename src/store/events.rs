@@ -1,0 +1,156 @@
+//! The ledger's rows: appended in batches, read back newest-last, streamed for replay.
+
+use futures_util::TryStreamExt;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+use sqlx::{QueryBuilder, Row, Sqlite};
+
+use super::write::Batch;
+use crate::error::{Error, Result};
+use crate::ledger::{Event, Recorded};
+use crate::tr;
+
+/// Events per multi-row INSERT: one statement per batch instead of one per row, well under
+/// SQLite's limit on bound parameters.
+const BATCH: usize = 100;
+
+/// Queue recorded events, and the entities each one touches, for the write's batch.
+pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
+    for chunk in events.chunks(BATCH) {
+        let insert = batch.statement();
+        insert.push(
+            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, payload) ",
+        );
+        insert.push_values(chunk, |mut row, rec| {
+            row.push_bind(campaign)
+                .push_bind(rec.seq)
+                .push_bind(rec.cause)
+                .push_bind(rec.session)
+                .push_bind(rec.game_time)
+                .push_bind(rec.wall_time.clone())
+                .push_bind(rec.event.kind())
+                .push_bind(rec.event.actor().cloned())
+                .push_bind(rec.event.subject().cloned())
+                .push_bind(payload(&rec.event));
+        });
+        batch.bound(10 * chunk.len());
+
+        let refs: Vec<(i64, String)> = chunk
+            .iter()
+            .flat_map(|rec| {
+                rec.event
+                    .refs()
+                    .into_iter()
+                    .map(move |id| (rec.seq, id.clone()))
+            })
+            .collect();
+        for refs in refs.chunks(BATCH * 3) {
+            let insert = batch.statement();
+            insert.push("INSERT INTO event_refs (campaign_id, entity, seq) ");
+            insert.push_values(refs, |mut row, (seq, id)| {
+                row.push_bind(campaign)
+                    .push_bind(id.clone())
+                    .push_bind(*seq);
+            });
+            batch.bound(3 * refs.len());
+        }
+    }
+}
+
+fn payload(event: &Event) -> String {
+    // Serialising plain data to a String cannot fail.
+    serde_json::to_string(event).unwrap_or_default()
+}
+
+fn recorded(row: &SqliteRow) -> Result<Recorded> {
+    let seq: i64 = row.try_get("seq")?;
+    let payload: String = row.try_get("payload")?;
+    let event: Event = serde_json::from_str(&payload).map_err(|e| {
+        Error::Conflict(tr!(
+            "event #{seq} cannot be read ({e}): the ledger was edited by hand or by a newer hoard",
+            "l'événement n°{seq} est illisible ({e}) : le registre a été modifié à la main ou par un hoard plus récent"
+        ))
+    })?;
+    Ok(Recorded {
+        seq,
+        cause: row.try_get("cause")?,
+        session: row.try_get("session")?,
+        game_time: row.try_get("game_time")?,
+        wall_time: row.try_get("wall_time")?,
+        event,
+    })
+}
+
+/// Which events `log` shows.
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    pub session: Option<u32>,
+    pub entity: Option<String>,
+    pub kind: Option<String>,
+    /// The last N matching events; all of them when `None`.
+    pub limit: Option<u32>,
+}
+
+/// Matching events, oldest first. With a limit, only the newest `limit` are read, walking an
+/// index backwards from the end of the ledger.
+pub async fn select(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    filter: &Filter,
+    mut each: impl FnMut(Recorded) -> Result<()>,
+) -> Result<()> {
+    let mut query = QueryBuilder::<Sqlite>::new(
+        "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload FROM ",
+    );
+    match &filter.entity {
+        Some(entity) => {
+            query
+                .push("event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = ")
+                .push_bind(campaign)
+                .push(" AND r.entity = ")
+                .push_bind(entity.clone());
+        }
+        None => {
+            query
+                .push("events e WHERE e.campaign_id = ")
+                .push_bind(campaign);
+        }
+    }
+    if let Some(session) = filter.session {
+        // A session is a contiguous range of the ledger: bound the walk by it.
+        query
+            .push(" AND e.session = ")
+            .push_bind(session)
+            .push(" AND e.seq BETWEEN (SELECT started_seq FROM sessions WHERE campaign_id = ")
+            .push_bind(campaign)
+            .push(" AND number = ")
+            .push_bind(session)
+            .push(") AND (SELECT COALESCE(ended_seq, 9223372036854775807) FROM sessions WHERE campaign_id = ")
+            .push_bind(campaign)
+            .push(" AND number = ")
+            .push_bind(session)
+            .push(")");
+    }
+    if let Some(kind) = &filter.kind {
+        query.push(" AND e.kind = ").push_bind(kind.clone());
+    }
+    match filter.limit {
+        Some(limit) => {
+            // Newest `limit` first, then turned around: oldest of them first.
+            query
+                .push(" ORDER BY e.seq DESC LIMIT ")
+                .push_bind(i64::from(limit));
+            let rows = query.build().fetch_all(&mut *conn).await?;
+            for row in rows.iter().rev() {
+                each(recorded(row)?)?;
+            }
+        }
+        None => {
+            query.push(" ORDER BY e.seq");
+            let mut rows = query.build().fetch(&mut *conn);
+            while let Some(row) = rows.try_next().await? {
+                each(recorded(&row)?)?;
+            }
+        }
+    }
+    Ok(())
+}

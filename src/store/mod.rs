@@ -1,0 +1,12 @@
+//! The store owns every SQL statement. One SQLite file holds all campaigns; a command uses one
+//! connection, opened by [`open::open`].
+
+pub mod campaigns;
+pub mod characters;
+pub mod events;
+pub mod open;
+pub mod sessions;
+pub mod state;
+pub mod write;
+
+pub use open::{Db, open};

@@ -1,0 +1,131 @@
+//! Write transactions in as few round trips as possible.
+//!
+//! sqlx runs SQLite on a worker thread, and every statement sent there is a round trip between
+//! threads — the largest cost of a short command. A write therefore goes in two trips:
+//! `BEGIN IMMEDIATE` together with loading the campaign, and then one batch holding every
+//! INSERT and UPDATE followed by `COMMIT`. Reads a rule needs in between (a character, an item)
+//! are the only other trips. SQLite runs a multi-statement batch in order; anonymous `?`
+//! parameters are bound across its statements in order.
+//!
+//! The transaction is managed here rather than by `sqlx::Transaction` so that `COMMIT` can
+//! travel with the batch. A write that fails before its commit is rolled back by
+//! [`rollback`], or by SQLite when the connection closes: nothing is ever half-written.
+
+use sqlx::sqlite::SqliteConnection;
+use sqlx::{FromRow, QueryBuilder, Row, Sqlite};
+
+use super::campaigns::{self, Found};
+use super::characters;
+use crate::error::Result;
+use crate::ledger::Character;
+
+/// A read that travels with `BEGIN IMMEDIATE`, saving a round trip when a command knows what
+/// it will need (a character named on the command line).
+pub enum Preload<'a> {
+    Character(&'a str),
+}
+
+/// What [`begin`] found: the campaign, and whatever the preloads asked for that exists.
+pub struct Begun {
+    pub campaign: Option<Found>,
+    pub characters: Vec<Character>,
+}
+
+/// Take the write lock, load the campaign and the preloads — in one round trip. Each SELECT
+/// tags its rows with a `row_kind` column so the rows can be told apart.
+pub async fn begin(
+    conn: &mut SqliteConnection,
+    name: Option<&str>,
+    preloads: &[Preload<'_>],
+) -> Result<Begun> {
+    let mut query = QueryBuilder::new("BEGIN IMMEDIATE;\n");
+    campaigns::push_find(&mut query, name);
+    for preload in preloads {
+        query.push(";\n");
+        match preload {
+            Preload::Character(character) => {
+                query.push(format!(
+                    "SELECT 'character' AS row_kind, {} FROM characters WHERE campaign_id = ",
+                    characters::COLUMNS
+                ));
+                campaigns::push_id(&mut query, name);
+                query.push(" AND name = ").push_bind(character.to_string());
+            }
+        }
+    }
+    let mut begun = Begun {
+        campaign: None,
+        characters: Vec::new(),
+    };
+    for row in query.build().fetch_all(conn).await? {
+        match row.try_get::<&str, _>("row_kind")? {
+            "campaign" => begun.campaign = Some(campaigns::found(&row)?),
+            _ => begun.characters.push(Character::from_row(&row)?),
+        }
+    }
+    Ok(begun)
+}
+
+pub async fn rollback(conn: &mut SqliteConnection) -> Result<()> {
+    sqlx::query("ROLLBACK").execute(conn).await?;
+    Ok(())
+}
+
+/// Bound parameters past which a batch is sent before more is added: keeps memory flat for
+/// bulk commands (generate, import) without changing what is committed.
+const FLUSH_AT: usize = 20_000;
+
+/// Statements queued for one round trip.
+pub struct Batch {
+    query: QueryBuilder<'static, Sqlite>,
+    statements: usize,
+    binds: usize,
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Batch {
+            query: QueryBuilder::new(""),
+            statements: 0,
+            binds: 0,
+        }
+    }
+}
+
+impl Batch {
+    /// Start a new statement and return the builder to write it with.
+    pub fn statement(&mut self) -> &mut QueryBuilder<'static, Sqlite> {
+        if self.statements > 0 {
+            self.query.push(";\n");
+        }
+        self.statements += 1;
+        &mut self.query
+    }
+
+    /// Count parameters bound by the caller, so [`Batch::flush_if_large`] knows the size.
+    pub fn bound(&mut self, binds: usize) {
+        self.binds += binds;
+    }
+
+    /// Send what is queued if it has grown large; the transaction stays open.
+    pub async fn flush_if_large(&mut self, conn: &mut SqliteConnection) -> Result<()> {
+        if self.binds >= FLUSH_AT {
+            std::mem::take(self).send(conn).await?;
+        }
+        Ok(())
+    }
+
+    /// Send what is queued; the transaction stays open.
+    pub async fn send(mut self, conn: &mut SqliteConnection) -> Result<()> {
+        if self.statements > 0 {
+            self.query.build().execute(conn).await?;
+        }
+        Ok(())
+    }
+
+    /// Send what is queued followed by `COMMIT`, in one round trip.
+    pub async fn commit(mut self, conn: &mut SqliteConnection) -> Result<()> {
+        self.statement().push("COMMIT");
+        self.send(conn).await
+    }
+}

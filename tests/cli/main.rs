@@ -1,0 +1,4 @@
+//! Integration tests: the real `hoard` binary on temporary database files.
+
+mod common;
+mod foundation;
