@@ -1,5 +1,30 @@
-// A new migration file must rebuild the binary that embeds the migrations.
+// Embeds the shipped tables: a generated list of every tables/*.toml, read with include_str!,
+// and a new migration or table file triggers a rebuild.
+use std::fmt::Write as _;
+
 fn main() {
     println!("cargo:rerun-if-changed=migrations");
     println!("cargo:rerun-if-changed=tables");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tables/ folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    let mut code = String::from("&[\n");
+    for name in names {
+        let path = dir.join(&name);
+        writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
+    }
+    code.push(']');
+    let out =
+        std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("shipped_tables.rs");
+    std::fs::write(out, code).expect("write the table list");
 }

@@ -20,14 +20,16 @@ build() {
     (cd "$root" && cargo build --release --quiet)
 }
 
-# ab NAME ROUNDS RUNS CMD_A CMD_B: time A and B alternately (ROUNDS rounds of RUNS runs each,
-# with hyperfine -N) and print the median of A, the median of B and the median of the per-round
-# ratios A/B.
+# ab NAME ROUNDS RUNS CMD_A CMD_B [PREP_A PREP_B]: time A and B alternately (ROUNDS rounds of
+# RUNS runs each, with hyperfine -N; PREP_* run before each run, untimed) and print the median
+# of A, the median of B and the median of the per-round ratios A/B.
 ab() {
-    local name=$1 rounds=$2 runs=$3 a=$4 b=$5 dir
+    local name=$1 rounds=$2 runs=$3 a=$4 b=$5 prep_a=${6:-true} prep_b=${7:-true} dir warmup=5
     dir=$(mktemp -d)
+    [ "$runs" -lt 5 ] && warmup=0
     for ((r = 0; r < rounds; r++)); do
-        hyperfine -N --warmup 5 --runs "$runs" --export-json "$dir/$r.json" "$a" "$b" >/dev/null 2>&1
+        hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$dir/$r.json" \
+            --prepare "$prep_a" "$a" --prepare "$prep_b" "$b" >/dev/null 2>&1
     done
     python3 - "$name" "$dir" <<'PY'
 import json, pathlib, statistics, sys

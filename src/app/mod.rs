@@ -6,9 +6,13 @@
 pub mod campaign;
 pub mod character;
 pub mod clock;
+pub mod generate;
+pub mod item;
 pub mod log;
 pub mod roll;
 pub mod session;
+pub mod sword;
+pub mod tables;
 
 use sqlx::sqlite::SqliteConnection;
 
@@ -19,21 +23,33 @@ use crate::store::write::{Batch, Preload};
 use crate::store::{self, Db, campaigns, characters};
 use crate::tr;
 
-/// What every command receives: the open database and the global options, as plain values.
+/// The global options, as plain values.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--campaign`: the campaign to use instead of the remembered one.
+    pub campaign: Option<String>,
+    /// `--seed`: make this command's rolls reproducible.
+    pub seed: Option<u64>,
+    /// `--tables`: a folder of edited tables laid over the shipped ones.
+    pub tables: Option<std::path::PathBuf>,
+}
+
+/// What every command receives: the open database and the global options.
 pub struct Ctx {
     pub db: Db,
-    /// `--campaign`: the campaign to use instead of the remembered one.
     pub campaign: Option<String>,
     /// The seed of this command's dice (`--seed`, or a fresh one).
     pub seed: u64,
+    pub tables: Option<std::path::PathBuf>,
 }
 
 impl Ctx {
-    pub fn new(db: Db, campaign: Option<String>, seed: Option<u64>) -> Self {
+    pub fn new(db: Db, options: Options) -> Self {
         Ctx {
             db,
-            campaign,
-            seed: seed.unwrap_or_else(dice::fresh_seed),
+            campaign: options.campaign,
+            seed: options.seed.unwrap_or_else(dice::fresh_seed),
+            tables: options.tables,
         }
     }
 
@@ -187,9 +203,16 @@ impl<'c> Write<'c> {
         Ok(character)
     }
 
+    /// For bulk commands: queue what is recorded so far and forget the items already
+    /// written, so memory stays flat however many are made.
+    pub async fn flush_bulk(&mut self) -> Result<()> {
+        self.flush().await?;
+        self.state.items.clear();
+        Ok(())
+    }
+
     /// Queue the events and changed rows so far, sending them if the batch has grown large.
-    /// Bulk commands call this as they go so memory stays flat.
-    pub async fn flush(&mut self) -> Result<()> {
+    async fn flush(&mut self) -> Result<()> {
         let recorded = std::mem::take(&mut self.recorded);
         store::events::push_append(&mut self.batch, self.campaign, &recorded);
         store::state::push_save(&mut self.batch, self.campaign, &mut self.state);

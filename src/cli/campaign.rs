@@ -24,6 +24,11 @@ pub enum CampaignCommand {
     List,
     /// Use this campaign from now on (remembered in the database)
     Use { name: String },
+    /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
+    /// tables DIR | shipped
+    Set { key: String, value: String },
+    /// Show the campaign in use and its settings
+    Show,
 }
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Result<()> {
@@ -67,6 +72,57 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 ]);
             }
             out.table(t)
+        }
+        CampaignCommand::Set { key, value } => {
+            let setting = app::campaign::set(cx, &key, &value).await?;
+            if out.json() {
+                return out.doc(&setting);
+            }
+            out.line(&super::describe::describe(
+                &crate::ledger::Event::SettingChanged { setting },
+            ))
+        }
+        CampaignCommand::Show => {
+            let c = app::campaign::show(cx).await?;
+            if out.json() {
+                return out.doc(&c);
+            }
+            let (name, clock) = (safe(&c.name), GameTime(c.clock));
+            out.line(&tr!("Campaign {name}, {clock}", "Campagne {name}, {clock}"))?;
+            let shown = |v: Option<u8>, default: &str| {
+                v.map(|v| format!("{v}%"))
+                    .unwrap_or_else(|| default.to_string())
+            };
+            out.line(&tr!(
+                "  scroll-fade: {}",
+                "  scroll-fade : {}",
+                shown(
+                    c.settings.scroll_fade,
+                    &tr!("1d6 × 5% per scroll", "1d6 × 5 % par parchemin")
+                )
+            ))?;
+            out.line(&format!(
+                "  crumble-rod: {}",
+                shown(
+                    c.settings.crumble_rod,
+                    &format!("{}%", crate::rules::charges::CRUMBLE_ROD)
+                )
+            ))?;
+            out.line(&format!(
+                "  crumble-wand: {}",
+                shown(
+                    c.settings.crumble_wand,
+                    &format!("{}%", crate::rules::charges::CRUMBLE_WAND)
+                )
+            ))?;
+            out.line(&format!(
+                "  tables: {}",
+                c.settings
+                    .tables
+                    .as_deref()
+                    .map(safe)
+                    .unwrap_or_else(|| "shipped".into())
+            ))
         }
         CampaignCommand::Use { name } => {
             let name = app::campaign::switch(cx, &name).await?;

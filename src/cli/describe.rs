@@ -61,6 +61,23 @@ pub fn describe(event: &Event) -> String {
             let roll = roll.describe();
             tr!("roll {roll}", "jet {roll}")
         }
+        Event::TableRolled {
+            table, roll, entry, ..
+        } => {
+            let (roll, entry) = (roll.describe(), safe(entry));
+            tr!(
+                "table {table}: {roll} → {entry}",
+                "table {table} : {roll} → {entry}"
+            )
+        }
+        Event::ItemCreated { item, origin } => {
+            let name = safe(item.name());
+            if origin.how == "generated" {
+                tr!("{name} is found", "{name} est trouvé(e)")
+            } else {
+                tr!("{name} is added", "{name} est ajouté(e)")
+            }
+        }
     }
 }
 

@@ -4,11 +4,14 @@
 mod campaign;
 mod character;
 mod clock;
-mod describe;
+pub mod describe;
+mod item;
 mod log;
 pub mod out;
 mod roll;
 mod session;
+mod sword;
+mod tables;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -54,6 +57,9 @@ pub struct Global {
     /// Language of messages and tables [default: from LANG]
     #[arg(long, global = true, value_enum)]
     pub lang: Option<LangArg>,
+    /// A folder of edited tables laid over the shipped ones, for this command
+    #[arg(long, global = true, env = "HOARD_TABLES", value_name = "DIR")]
+    pub tables: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -79,6 +85,17 @@ pub enum Command {
     Time(clock::TimeCommand),
     /// Roll dice and record the roll: 2d6, d%, 4+1d4, 1d6*5
     Roll(roll::RollArgs),
+    /// Make magic items from the random tables: `generate wand`, `generate any --count 10`
+    Generate(item::GenerateArgs),
+    /// Record, list and show items
+    #[command(subcommand)]
+    Item(item::ItemCommand),
+    /// Sentient swords
+    #[command(subcommand)]
+    Sword(sword::SwordCommand),
+    /// The random tables: list, show, roll on, check
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
     /// Show the ledger, newest last
     Log(log::LogArgs),
 }
@@ -148,8 +165,18 @@ async fn run(cli: Cli) -> Result<()> {
         Some(path) => path,
         None => default_db()?,
     };
+    // Commands that need no database do not open it.
+    if let Command::Tables(tables::TablesCommand::Check { dir: Some(dir) }) = &cli.command {
+        let result = tables::check_without_db(&mut out, dir);
+        return result.and(out.flush());
+    }
     let db = crate::store::open(&path).await?;
-    let mut cx = Ctx::new(db, cli.global.campaign.clone(), cli.global.seed);
+    let options = crate::app::Options {
+        campaign: cli.global.campaign.clone(),
+        seed: cli.global.seed,
+        tables: cli.global.tables.clone(),
+    };
+    let mut cx = Ctx::new(db, options);
     let result = match cli.command {
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
@@ -157,6 +184,10 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
         Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
         Command::Log(a) => log::run(&mut cx, &mut out, a).await,
+        Command::Generate(a) => item::generate(&mut cx, &mut out, a).await,
+        Command::Item(c) => item::run(&mut cx, &mut out, c).await,
+        Command::Sword(c) => sword::run(&mut cx, &mut out, c).await,
+        Command::Tables(c) => tables::run(&mut cx, &mut out, c).await,
     };
     let closed = cx.db.close().await;
     result.and(out.flush()).and(closed)

@@ -38,6 +38,16 @@ impl Out {
         self.line("")
     }
 
+    /// One compact JSON value, no newline (for streamed arrays).
+    pub fn json_compact<T: Serialize>(&mut self, value: &T) -> Result<()> {
+        serde_json::to_writer(&mut self.w, value).map_err(|e| Error::Io(e.into()))
+    }
+
+    /// Text as is, no newline.
+    pub fn raw(&mut self, text: &str) -> Result<()> {
+        self.w.write_all(text.as_bytes()).map_err(Error::Io)
+    }
+
     pub fn line(&mut self, text: &str) -> Result<()> {
         writeln!(self.w, "{text}").map_err(Error::Io)
     }

@@ -154,7 +154,19 @@ impl State {
                     .ok_or_else(|| conflict("the clock would overflow".into()))?;
                 self.changed.campaign = true;
             }
-            Event::DiceRolled { .. } => {}
+            Event::DiceRolled { .. } | Event::TableRolled { .. } => {}
+            Event::ItemCreated { item, .. } => {
+                if self.items.contains_key(&item.id) {
+                    return Err(conflict(format!("item {} already exists", item.id)));
+                }
+                if let Some(holder) = &item.holder
+                    && !self.characters.contains_key(holder)
+                {
+                    return Err(conflict(format!("no character {holder} to hold it")));
+                }
+                self.items.insert(item.id.clone(), (**item).clone());
+                self.changed.items.insert(item.id.clone());
+            }
         }
         self.last_seq = rec.seq;
         Ok(())

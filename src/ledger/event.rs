@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 use strum::{IntoStaticStr, VariantNames};
 
 use super::Id;
-use super::state::{Character, Setting};
+use super::state::{Character, Item, Setting};
 use crate::rules::dice::Roll;
+use crate::rules::item::Step;
 
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
 /// control check set off by a wound), the session open at the time, the game clock, the wall
@@ -61,6 +62,36 @@ pub enum Event {
     DiceRolled {
         roll: Roll,
     },
+    /// A roll on one table (`hoard tables roll`).
+    TableRolled {
+        table: String,
+        version: u32,
+        roll: Roll,
+        entry: String,
+    },
+    /// An item enters the campaign: generated from the tables or added by the referee.
+    ItemCreated {
+        item: Box<Item>,
+        origin: Box<Origin>,
+    },
+}
+
+/// Where an item came from: how it was made, and for a generated one the seed, the tables
+/// and every roll (so `explain` can tell its story and replay never needs the tables).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Origin {
+    /// `generated` or `added`.
+    pub how: String,
+    /// The table generation started from (`magic-items`, `wands` …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// `shipped`, or the folder of edited tables that was used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
 }
 
 impl Event {
@@ -78,6 +109,7 @@ impl Event {
     pub fn subject(&self) -> Option<&Id> {
         match self {
             Event::CharacterAdded { character } => Some(&character.id),
+            Event::ItemCreated { item, .. } => Some(&item.id),
             Event::CharacterDamaged { character, .. }
             | Event::CharacterHealed { character, .. } => Some(character),
             _ => None,
@@ -87,6 +119,10 @@ impl Event {
     /// Every entity the event touches (for `log --character` and `item history`).
     pub fn refs(&self) -> Vec<&Id> {
         let mut refs: Vec<&Id> = self.actor().into_iter().chain(self.subject()).collect();
+        if let Event::ItemCreated { item, .. } = self {
+            refs.extend(item.holder.as_ref());
+        }
+        refs.sort();
         refs.dedup();
         refs
     }

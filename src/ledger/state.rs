@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Id;
 use crate::rules::alignment::Alignment;
+use crate::rules::item::{Category, Identity, ScrollSpell, Status};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
@@ -80,12 +81,39 @@ pub struct Character {
     pub hp_max: i32,
 }
 
+/// A magic item: its true identity (fixed when made) and what play has done to it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub id: Id,
+    pub name: String,
+    pub name_fr: String,
+    pub category: Category,
+    /// The character who holds it; `None`: the party's unowned treasure.
+    pub holder: Option<Id>,
+    pub charges: Option<i32>,
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default)]
+    pub identity: Identity,
+    /// The spells of a spell scroll, each erased once cast or copied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<ScrollSpell>,
+}
+
+impl Item {
+    /// The name in the language of the process.
+    pub fn name(&self) -> &str {
+        crate::i18n::pick(&self.name, &self.name_fr)
+    }
+}
+
 /// The rows an applied event touched: what the store must write back.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Changed {
     pub campaign: bool,
     pub sessions: BTreeSet<u32>,
     pub characters: BTreeSet<Id>,
+    pub items: BTreeSet<Id>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +123,7 @@ pub struct State {
     pub last_seq: i64,
     pub sessions: BTreeMap<u32, Session>,
     pub characters: BTreeMap<Id, Character>,
+    pub items: BTreeMap<Id, Item>,
     pub changed: Changed,
 }
 
@@ -105,6 +134,7 @@ impl State {
             last_seq,
             sessions: BTreeMap::new(),
             characters: BTreeMap::new(),
+            items: BTreeMap::new(),
             changed: Changed::default(),
         }
     }

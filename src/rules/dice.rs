@@ -92,18 +92,12 @@ enum Term {
     },
 }
 
-/// One die as rolled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Die {
-    pub sides: u32,
-    pub face: u32,
-}
-
-/// A roll as the ledger keeps it: the expression, each die in order, and the total.
+/// A roll as the ledger keeps it: the expression, the face of each die in the order the
+/// expression names them (so `2d6+1d4` keeps three faces: two d6 then one d4), and the total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
     pub expr: String,
-    pub dice: Vec<Die>,
+    pub faces: Vec<u32>,
     pub total: i64,
 }
 
@@ -191,7 +185,7 @@ impl Expr {
                     let mut sum = 0i64;
                     for _ in 0..count {
                         let face = dice.face(sides);
-                        faces.push(Die { sides, face });
+                        faces.push(face);
                         sum += i64::from(face);
                     }
                     (negative, sum, mult)
@@ -207,7 +201,7 @@ impl Expr {
         }
         Roll {
             expr: self.to_string(),
-            dice: faces,
+            faces,
             total,
         }
     }
@@ -351,10 +345,10 @@ impl fmt::Display for Expr {
 impl Roll {
     /// `2d6+1 [3 5] = 9`: the expression, each face, the total.
     pub fn describe(&self) -> String {
-        if self.dice.is_empty() {
+        if self.faces.is_empty() {
             return format!("{} = {}", self.expr, self.total);
         }
-        let faces: Vec<String> = self.dice.iter().map(|d| d.face.to_string()).collect();
+        let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
         format!("{} [{}] = {}", self.expr, faces.join(" "), self.total)
     }
 }
@@ -613,14 +607,7 @@ mod tests {
     #[test]
     fn every_die_is_kept_in_order_with_the_total() {
         let roll = parse("2d6+1d4-1").roll(&mut Scripted::new(&[3, 5, 4]));
-        assert_eq!(
-            roll.dice,
-            vec![
-                Die { sides: 6, face: 3 },
-                Die { sides: 6, face: 5 },
-                Die { sides: 4, face: 4 }
-            ]
-        );
+        assert_eq!(roll.faces, vec![3, 5, 4]);
         assert_eq!(roll.total, 11);
         assert_eq!(roll.describe(), "2d6+1d4-1 [3 5 4] = 11");
         assert_eq!(parse("1d6*5").roll(&mut Scripted::new(&[4])).total, 20);

@@ -154,3 +154,27 @@ pub async fn select(
     }
     Ok(())
 }
+
+/// How an item was made: the origin recorded by its `item_created` event.
+pub async fn origin(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    item: &str,
+) -> Result<Option<crate::ledger::Origin>> {
+    let row = sqlx::query(
+        "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload
+         FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq
+         WHERE r.campaign_id = ?1 AND r.entity = ?2 AND e.kind = 'item_created'
+         ORDER BY r.seq LIMIT 1",
+    )
+    .bind(campaign)
+    .bind(item)
+    .fetch_optional(conn)
+    .await?;
+    Ok(
+        match row.as_ref().map(recorded).transpose()?.map(|r| r.event) {
+            Some(Event::ItemCreated { origin, .. }) => Some(*origin),
+            _ => None,
+        },
+    )
+}

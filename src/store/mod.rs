@@ -4,6 +4,7 @@
 pub mod campaigns;
 pub mod characters;
 pub mod events;
+pub mod items;
 pub mod open;
 pub mod sessions;
 pub mod state;

@@ -1,7 +1,7 @@
 //! Queueing what applied events changed, for the write's batch.
 
 use super::write::Batch;
-use super::{campaigns, characters, sessions};
+use super::{campaigns, characters, items, sessions};
 use crate::ledger::State;
 
 /// Queue every row the applied events touched, then forget the changes.
@@ -20,4 +20,10 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
             characters::push_upsert(batch, campaign, character);
         }
     }
+    let changed_items: Vec<_> = changed
+        .items
+        .iter()
+        .filter_map(|id| state.items.get(id))
+        .collect();
+    items::push_upsert(batch, campaign, &changed_items);
 }

@@ -1,0 +1,110 @@
+//! `hoard generate CATEGORY|any [--count N] [--to CHARACTER] [--sentient]`: items from the
+//! tables into the campaign, one `item_created` event per item holding every roll.
+
+use super::Ctx;
+use super::tables::for_campaign;
+use crate::error::{Error, Result};
+use crate::ledger::{Event, Item, Origin, new_id};
+use crate::rules::generate::{self, Sentient};
+use crate::rules::item::Category;
+use crate::store::write::Preload;
+use crate::tr;
+
+/// The most items one command may make: enough for any hoard, small enough to catch a typo.
+pub const MAX_COUNT: u32 = 1_000_000;
+
+/// Items are written in batches of this many, so memory stays flat.
+const BATCH: u32 = 500;
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// `None`: any category, from the magic-items table.
+    pub category: Option<Category>,
+    pub count: u32,
+    pub to: Option<String>,
+    pub sentient: bool,
+}
+
+/// Make the items, commit them, then hand each one (with its holder's name) to `each`, read
+/// back from the database in the order made — what is printed is what was stored.
+pub async fn generate(
+    cx: &mut Ctx,
+    request: Request,
+    mut each: impl FnMut(Item, Option<String>) -> Result<()>,
+) -> Result<u32> {
+    if request.count == 0 || request.count > MAX_COUNT {
+        return Err(Error::Invalid(tr!(
+            "--count {} is out of range: give 1 to {MAX_COUNT}",
+            "--count {} hors limites : de 1 à {MAX_COUNT}",
+            request.count
+        )));
+    }
+    if request.sentient && !matches!(request.category, Some(Category::Sword)) {
+        return Err(Error::Invalid(tr!(
+            "--sentient is for swords: `hoard generate sword --sentient`",
+            "--sentient est pour les épées : `hoard generate sword --sentient`"
+        )));
+    }
+    let loaded = for_campaign(cx).await?;
+    let start = request
+        .category
+        .map(Category::table)
+        .unwrap_or("magic-items");
+    let sentient = if request.sentient {
+        Sentient::Forced
+    } else {
+        Sentient::AsRolled
+    };
+    let seed = cx.seed;
+    let mut dice = cx.dice();
+    let preloads: Vec<Preload> = request.to.iter().map(|n| Preload::Character(n)).collect();
+    let mut w = cx.write_preloading(&preloads).await?;
+    let holder = match &request.to {
+        Some(to) => Some(w.character(to).await?),
+        None => None,
+    };
+    let first = w.state.last_seq + 1;
+    for n in 1..=request.count {
+        let made = generate::make(&loaded.tables, start, sentient, &mut dice)
+            .map_err(|e| Error::Invalid(e.0))?;
+        let item = Item {
+            id: new_id(),
+            name: made.name,
+            name_fr: made.name_fr,
+            category: made.category,
+            holder: holder.as_ref().map(|h| h.id.clone()),
+            charges: made.charges,
+            status: Default::default(),
+            identity: made.identity,
+            spells: made.spells,
+        };
+        if let Some(h) = &holder {
+            // Generated for a character: it must still be in the state when applied.
+            w.state
+                .characters
+                .entry(h.id.clone())
+                .or_insert_with(|| h.clone());
+        }
+        w.record(Event::ItemCreated {
+            item: Box::new(item),
+            origin: Box::new(Origin {
+                how: "generated".into(),
+                table: Some(start.to_string()),
+                seed: Some(seed),
+                tables: Some(loaded.source.clone()),
+                steps: made.steps,
+            }),
+        })?;
+        if n % BATCH == 0 {
+            w.flush_bulk().await?;
+        }
+    }
+    let last = w.state.last_seq;
+    let campaign = w.campaign;
+    w.commit().await?;
+    crate::store::items::created(cx.conn(), campaign, first, last, |item, holder| {
+        each(item, holder)
+    })
+    .await?;
+    Ok(request.count)
+}

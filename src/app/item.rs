@@ -1,0 +1,155 @@
+//! `hoard item add|list|show`, and finding an item from what the referee typed.
+
+use sqlx::sqlite::SqliteConnection;
+
+use super::{Ctx, find_character};
+use crate::error::{Error, Result};
+use crate::ledger::{Event, Item, Origin, new_id};
+use crate::rules::character::check_name;
+use crate::rules::item::{Category, Identity};
+use crate::store::items::{self, ListFilter};
+use crate::store::write::Preload;
+use crate::tr;
+
+/// The one item `key` names: an id, a unique id prefix (4+ characters), or a unique name in
+/// either language.
+pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Result<Item> {
+    let mut found = items::find(conn, campaign, key).await?;
+    // An exact id or name beats prefixes.
+    if found.len() > 1 {
+        let exact: Vec<Item> = found
+            .iter()
+            .filter(|i| i.id == key.to_lowercase())
+            .cloned()
+            .collect();
+        if exact.len() == 1 {
+            found = exact;
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(Error::NotFound(tr!(
+            "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
+            "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"
+        ))),
+        n => {
+            let ids: Vec<String> = found.iter().map(|i| i.id[..8].to_string()).collect();
+            Err(Error::NotFound(tr!(
+                "{n} items match {key:?} ({}); give an id prefix instead",
+                "{n} objets correspondent à {key:?} ({}) ; donnez plutôt un début d'id",
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+/// An item the referee makes by hand (`hoard item add`).
+#[derive(Debug, Clone)]
+pub struct NewItem {
+    pub name: String,
+    pub category: Category,
+    pub charges: Option<i64>,
+    pub identity: Identity,
+    pub to: Option<String>,
+}
+
+pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
+    let name = check_name("item", &new.name).map_err(|e| Error::Invalid(e.0))?;
+    let charges = new
+        .charges
+        .map(|c| {
+            i32::try_from(c)
+                .ok()
+                .filter(|c| (1..=10_000).contains(c))
+                .ok_or_else(|| {
+                    Error::Invalid(tr!(
+                        "{c} charges is out of range: give 1 to 10000",
+                        "{c} charges, hors limites : de 1 à 10000"
+                    ))
+                })
+        })
+        .transpose()?;
+    let preloads: Vec<Preload> = new.to.iter().map(|n| Preload::Character(n)).collect();
+    let mut w = cx.write_preloading(&preloads).await?;
+    let holder = match &new.to {
+        Some(to) => Some(w.character(to).await?),
+        None => None,
+    };
+    let item = Item {
+        id: new_id(),
+        name: name.clone(),
+        name_fr: name,
+        category: new.category,
+        holder: holder.as_ref().map(|c| c.id.clone()),
+        charges,
+        status: Default::default(),
+        identity: new.identity,
+        spells: Vec::new(),
+    };
+    w.record(Event::ItemCreated {
+        item: Box::new(item.clone()),
+        origin: Box::new(Origin {
+            how: "added".into(),
+            table: None,
+            seed: None,
+            tables: None,
+            steps: Vec::new(),
+        }),
+    })?;
+    w.commit().await?;
+    Ok((item, holder.map(|c| c.name)))
+}
+
+/// `item list [--owner NAME] [--category C]`: each item with its holder's name.
+pub async fn list(
+    cx: &mut Ctx,
+    owner: Option<&str>,
+    category: Option<Category>,
+    mut each: impl FnMut(Item, Option<String>) -> Result<()>,
+) -> Result<()> {
+    let campaign = cx.campaign().await?;
+    let holder = match owner {
+        Some(name) => {
+            Some(find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?)
+        }
+        None => None,
+    };
+    let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
+    let filter = ListFilter {
+        holder: holder.map(|h| h.id),
+        category: category.map(|c| c.as_str().to_string()),
+    };
+    items::list(cx.conn(), campaign.id, &filter, |item| {
+        let name = item
+            .holder
+            .as_ref()
+            .and_then(|h| characters.iter().find(|c| &c.id == h))
+            .map(|c| c.name.clone());
+        each(item, name)
+    })
+    .await
+}
+
+/// An item with its holder's name and how it came to be.
+pub struct Shown {
+    pub item: Item,
+    pub holder: Option<String>,
+    pub origin: Option<Origin>,
+}
+
+pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
+    let campaign = cx.campaign().await?;
+    let item = find(cx.conn(), campaign.id, key).await?;
+    let holder = match &item.holder {
+        Some(id) => crate::store::characters::by_id(cx.conn(), campaign.id, id)
+            .await?
+            .map(|c| c.name),
+        None => None,
+    };
+    let origin = crate::store::events::origin(cx.conn(), campaign.id, &item.id).await?;
+    Ok(Shown {
+        item,
+        holder,
+        origin,
+    })
+}

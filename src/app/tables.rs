@@ -1,0 +1,169 @@
+//! `hoard tables list|show|roll|check`, and the tables every generating command uses: the
+//! shipped ones, with a referee's folder laid over them (`--tables DIR` or the campaign's
+//! `tables` setting): a file there replaces the shipped file of the same name.
+
+use std::path::{Path, PathBuf};
+
+use super::Ctx;
+use crate::error::{Error, Result};
+use crate::ledger::Event;
+use crate::rules::dice::Roll;
+use crate::rules::tables::{self, TableError, Tables};
+use crate::tr;
+
+/// Tables in use and where they come from (`shipped` or the folder laid over them).
+pub struct Loaded {
+    pub tables: Tables,
+    pub source: String,
+}
+
+/// The shipped tables with `dir`'s files laid over them.
+pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> {
+    let mut files = tables::shipped();
+    let source = match dir {
+        Some(dir) => {
+            for (name, path, text) in read_dir(dir)? {
+                let shown = path.display().to_string();
+                match files
+                    .iter_mut()
+                    .find(|(f, _)| f.ends_with(&format!("/{name}")))
+                {
+                    Some(slot) => *slot = (shown, text),
+                    None => files.push((shown, text)),
+                }
+            }
+            dir.display().to_string()
+        }
+        None => "shipped".to_string(),
+    };
+    Tables::parse(&files).map(|tables| Loaded { tables, source })
+}
+
+/// Every `*.toml` of a folder: (file name, path, text).
+fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, Vec<TableError>> {
+    let fail = |message: String| {
+        vec![TableError {
+            file: dir.display().to_string(),
+            message,
+        }]
+    };
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        fail(tr!(
+            "cannot read this tables folder: {e}",
+            "impossible de lire ce dossier de tables : {e}"
+        ))
+    })?;
+    let mut files = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Some(name) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(str::to_string)
+        else {
+            continue;
+        };
+        if !name.ends_with(".toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            vec![TableError {
+                file: path.display().to_string(),
+                message: tr!("cannot read it: {e}", "illisible : {e}"),
+            }]
+        })?;
+        files.push((name, path, text));
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(files)
+}
+
+/// Table errors as one line for a command that needed the tables.
+pub fn broken(errors: Vec<TableError>) -> Error {
+    let first = errors.first().map(ToString::to_string).unwrap_or_default();
+    let more = errors.len().saturating_sub(1);
+    Error::Invalid(if more > 0 {
+        tr!(
+            "{first} (and {more} more problem(s): run `hoard tables check` on the folder)",
+            "{first} (et {more} autre(s) problème(s) : lancez `hoard tables check` sur le dossier)"
+        )
+    } else {
+        first
+    })
+}
+
+/// The tables this command uses: `--tables`, else the campaign's setting, else shipped.
+pub async fn for_campaign(cx: &mut Ctx) -> Result<Loaded> {
+    let dir = match &cx.tables {
+        Some(dir) => Some(dir.clone()),
+        None => cx
+            .campaign()
+            .await?
+            .campaign
+            .settings
+            .tables
+            .map(PathBuf::from),
+    };
+    load(dir.as_deref()).map_err(broken)
+}
+
+/// `tables check [DIR]`: every problem, or the number of tables that passed.
+pub async fn check(
+    cx: &mut Ctx,
+    dir: Option<&Path>,
+) -> Result<std::result::Result<usize, Vec<TableError>>> {
+    let dir = match (dir, cx.tables.as_deref()) {
+        (Some(dir), _) | (None, Some(dir)) => Some(dir.to_path_buf()),
+        (None, None) => cx
+            .campaign()
+            .await?
+            .campaign
+            .settings
+            .tables
+            .map(PathBuf::from),
+    };
+    Ok(load(dir.as_deref()).map(|l| l.tables.iter().count()))
+}
+
+/// A roll on one table, recorded.
+pub struct Rolled {
+    pub table: String,
+    pub roll: Roll,
+    pub entry: String,
+    pub entry_fr: String,
+    pub leads_to: Option<String>,
+}
+
+pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> {
+    let loaded = for_campaign(cx).await?;
+    let table =
+        crate::rules::generate::table(&loaded.tables, name).map_err(|e| Error::NotFound(e.0))?;
+    let mut dice = cx.dice();
+    let (roll, entry) = match (&table.key, key) {
+        (Some(_), Some(k)) => table.roll_band(k, &mut dice),
+        (Some(k), None) => {
+            return Err(Error::Invalid(tr!(
+                "table {name} depends on the {k}: give it with --key N",
+                "la table {name} dépend de {k} : donnez-le avec --key N"
+            )));
+        }
+        (None, _) => table.roll(&mut dice),
+    };
+    let rolled = Rolled {
+        table: table.name.clone(),
+        roll: roll.clone(),
+        entry: entry.name.clone(),
+        entry_fr: entry.fr.clone(),
+        leads_to: entry.table.clone(),
+    };
+    let version = table.version;
+    let mut w = cx.write().await?;
+    w.record(Event::TableRolled {
+        table: rolled.table.clone(),
+        version,
+        roll,
+        entry: rolled.entry.clone(),
+    })?;
+    w.commit().await?;
+    Ok(rolled)
+}

@@ -1,0 +1,458 @@
+//! `hoard generate …` and `hoard item …`, and how an item is shown.
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use super::out::{Out, safe, table};
+use crate::app::generate::Request;
+use crate::app::item::NewItem;
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::i18n::pick;
+use crate::ledger::{Item, Origin};
+use crate::rules::armor::material_name;
+use crate::rules::generate::signed;
+use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Status};
+use crate::tr;
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument,
+    /// misc, armor, sword, weapon (French names and plurals work), or `any`
+    pub category: String,
+    /// How many items, 1 to 1,000,000
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub count: u32,
+    /// Give them to this character instead of the party's unowned treasure
+    #[arg(long, value_name = "CHARACTER")]
+    pub to: Option<String>,
+    /// Swords only: make it sentient
+    #[arg(long)]
+    pub sentient: bool,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum ItemCommand {
+    /// Record an item the referee makes by hand
+    Add {
+        name: String,
+        #[arg(long)]
+        category: Category,
+        #[arg(long, allow_negative_numbers = true)]
+        charges: Option<i64>,
+        /// A finer kind: oil, spell, protection, shield …
+        #[arg(long)]
+        kind: Option<String>,
+        /// Enchantment, e.g. 2 for +2 or -1
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-5..=5))]
+        bonus: Option<i32>,
+        #[arg(long)]
+        cursed: bool,
+        /// Used up when used (potions, dusts …)
+        #[arg(long)]
+        consumable: bool,
+        /// Give it to this character
+        #[arg(long, value_name = "CHARACTER")]
+        to: Option<String>,
+    },
+    /// List items
+    #[command(visible_alias = "ls")]
+    List {
+        /// Only what this character holds
+        #[arg(long, value_name = "NAME")]
+        owner: Option<String>,
+        #[arg(long)]
+        category: Option<Category>,
+    },
+    /// Show an item: by id, id prefix or name
+    Show { item: String },
+}
+
+/// An item as `--json` shows it (fields documented in the README).
+#[derive(Serialize)]
+pub struct ItemView<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub name_fr: &'a str,
+    pub category: Category,
+    pub holder: Option<&'a str>,
+    pub charges: Option<i32>,
+    pub status: Status,
+    /// The identity's fields, without the sentience (shown as its own field).
+    #[serde(flatten)]
+    pub identity: Identity,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub spells: &'a [ScrollSpell],
+    pub sentience: Option<&'a Sentience>,
+}
+
+impl<'a> ItemView<'a> {
+    pub fn of(item: &'a Item, holder: Option<&'a str>) -> Self {
+        let identity = Identity {
+            sentience: None,
+            ..item.identity.clone()
+        };
+        ItemView {
+            id: &item.id,
+            name: &item.name,
+            name_fr: &item.name_fr,
+            category: item.category,
+            holder,
+            charges: item.charges,
+            status: item.status,
+            identity,
+            spells: &item.spells,
+            sentience: item.identity.sentience.as_ref(),
+        }
+    }
+}
+
+pub async fn generate(cx: &mut Ctx, out: &mut Out, args: GenerateArgs) -> Result<()> {
+    let category = match args.category.to_lowercase().as_str() {
+        "any" | "all" | "tout" | "n'importe" => None,
+        other => Some(
+            other
+                .parse::<Category>()
+                .map_err(|e| crate::error::Error::Invalid(e.to_string()))?,
+        ),
+    };
+    let request = Request {
+        category,
+        count: args.count,
+        to: args.to,
+        sentient: args.sentient,
+    };
+    let json = out.json();
+    let mut first = true;
+    if json {
+        out.raw("[")?;
+    }
+    app::generate::generate(cx, request, |item, holder| {
+        if json {
+            out.raw(if first { "\n" } else { ",\n" })?;
+            first = false;
+            out.json_compact(&ItemView::of(&item, holder.as_deref()))
+        } else {
+            out.line(&line(&item, holder.as_deref()))?;
+            if let Some(s) = &item.identity.sentience {
+                out.line(&format!("          {}", sentience_line(s)))?;
+            }
+            Ok(())
+        }
+    })
+    .await?;
+    if json {
+        out.line("\n]")?;
+    }
+    Ok(())
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()> {
+    match command {
+        ItemCommand::Add {
+            name,
+            category,
+            charges,
+            kind,
+            bonus,
+            cursed,
+            consumable,
+            to,
+        } => {
+            let new = NewItem {
+                name,
+                category,
+                charges,
+                identity: Identity {
+                    kind,
+                    bonus,
+                    cursed,
+                    consumable,
+                    ..Identity::default()
+                },
+                to,
+            };
+            let (item, holder) = app::item::add(cx, new).await?;
+            if out.json() {
+                return out.doc(&ItemView::of(&item, holder.as_deref()));
+            }
+            out.line(&tr!(
+                "Added {}",
+                "Ajouté : {}",
+                line(&item, holder.as_deref())
+            ))
+        }
+        ItemCommand::List { owner, category } => {
+            let json = out.json();
+            let mut rows = Vec::new();
+            let mut views = Vec::new();
+            app::item::list(cx, owner.as_deref(), category, |item, holder| {
+                if json {
+                    views.push((item, holder));
+                } else {
+                    rows.push(vec![
+                        item.id[..8].to_string(),
+                        safe(item.name()),
+                        item.category.label().to_string(),
+                        holder
+                            .as_deref()
+                            .map(safe)
+                            .unwrap_or_else(|| tr!("(party)", "(groupe)")),
+                        item.charges.map(|c| c.to_string()).unwrap_or_default(),
+                        status_label(item.status).to_string(),
+                    ]);
+                }
+                Ok(())
+            })
+            .await?;
+            if json {
+                let list: Vec<ItemView> = views
+                    .iter()
+                    .map(|(i, h)| ItemView::of(i, h.as_deref()))
+                    .collect();
+                return out.doc(&list);
+            }
+            let mut t = table(&[
+                "id".into(),
+                tr!("Item", "Objet"),
+                tr!("Category", "Catégorie"),
+                tr!("Holder", "Porteur"),
+                tr!("Charges", "Charges"),
+                tr!("State", "État"),
+            ]);
+            for row in rows {
+                t.add_row(row);
+            }
+            out.table(t)
+        }
+        ItemCommand::Show { item } => {
+            let shown = app::item::show(cx, &item).await?;
+            if out.json() {
+                let mut value =
+                    serde_json::to_value(ItemView::of(&shown.item, shown.holder.as_deref()))
+                        .unwrap_or_default();
+                value["origin"] = serde_json::to_value(&shown.origin).unwrap_or_default();
+                return out.doc(&value);
+            }
+            for text in details(&shown.item, shown.holder.as_deref(), shown.origin.as_ref()) {
+                out.line(&text)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn status_label(status: Status) -> &'static str {
+    let (en, fr) = match status {
+        Status::Intact => ("", ""),
+        Status::Consumed => ("consumed", "consommé"),
+        Status::Faded => ("faded", "effacé"),
+        Status::Drained => ("drained", "vidé"),
+        Status::Crumbled => ("crumbled to dust", "tombé en poussière"),
+        Status::Vanished => ("vanished", "disparu"),
+    };
+    pick(en, fr)
+}
+
+/// `1a2b3c4d  Wand of Frost — wand, 93 charges (Arnaud)`
+pub fn line(item: &Item, holder: Option<&str>) -> String {
+    let mut facts = vec![item.category.label().to_string()];
+    if let Some(c) = item.charges {
+        facts.push(tr!("{c} charges", "{c} charges"));
+    }
+    if let Some(n) = item.identity.count {
+        facts.push(format!("×{n}"));
+    }
+    if item.identity.cursed {
+        facts.push(tr!("cursed", "maudit"));
+    }
+    if !item.spells.is_empty() {
+        let levels: Vec<String> = item.spells.iter().map(|s| s.level.to_string()).collect();
+        facts.push(tr!(
+            "spells of level {}",
+            "sorts de niveau {}",
+            levels.join(", ")
+        ));
+    }
+    let status = status_label(item.status);
+    if !status.is_empty() {
+        facts.push(status.to_string());
+    }
+    let holder = holder
+        .map(|h| format!(" ({})", safe(h)))
+        .unwrap_or_default();
+    format!(
+        "{}  {} — {}{holder}",
+        &item.id[..8],
+        safe(item.name()),
+        facts.join(", ")
+    )
+}
+
+fn power_name(p: &Power) -> String {
+    let uses = match p.uses.as_str() {
+        "at-will" => String::new(),
+        other => format!(" ({other})"),
+    };
+    format!("{}{uses}", pick(&p.name, &p.name_fr))
+}
+
+/// `sentient: INT 10, Ego 7, lawful, speech, 2 languages; powers: …; purpose: …`
+pub fn sentience_line(s: &Sentience) -> String {
+    let alignment = super::character::alignment_name(s.alignment);
+    let communication = match s.communication.as_str() {
+        "speech" => tr!("speech", "parole"),
+        _ => tr!("empathy", "empathie"),
+    };
+    let reads = if s.reads {
+        tr!(", reads", ", lit")
+    } else {
+        String::new()
+    };
+    let languages = if s.communication == "speech" {
+        let n = s.languages;
+        tr!(", alignment language + {n}", ", langue d'alignement + {n}")
+    } else {
+        String::new()
+    };
+    let powers: Vec<String> = s
+        .sensory_powers
+        .iter()
+        .chain(&s.extraordinary_powers)
+        .map(power_name)
+        .collect();
+    let purpose = s
+        .special_purpose
+        .as_ref()
+        .map(|p| tr!("; purpose: {}", " ; but : {}", pick(&p.name, &p.name_fr)))
+        .unwrap_or_default();
+    let (int, ego) = (s.int, s.ego);
+    tr!(
+        "sentient: INT {int}, Ego {ego}, {alignment}, {communication}{reads}{languages}; powers: {}{purpose}",
+        "intelligente : INT {int}, Ego {ego}, {alignment}, {communication}{reads}{languages} ; pouvoirs : {}{purpose}",
+        powers.join(", ")
+    )
+}
+
+/// Everything the referee may want to know about an item, a line each.
+pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Vec<String> {
+    let id = &item.identity;
+    let mut lines = vec![format!("{} ({})", safe(item.name()), item.category.label())];
+    lines.push(format!("  id {}", item.id));
+    lines.push(match holder {
+        Some(h) => tr!("  held by {}", "  porté par {}", safe(h)),
+        None => tr!("  in the party's treasure", "  dans le trésor du groupe"),
+    });
+    if let Some(c) = item.charges {
+        lines.push(tr!("  {c} charges left", "  {c} charges restantes"));
+    }
+    let status = status_label(item.status);
+    if !status.is_empty() {
+        lines.push(format!("  {status}"));
+    }
+    if let Some(b) = id.bonus {
+        let cursed = if id.cursed {
+            tr!(", cursed", ", maudit")
+        } else {
+            String::new()
+        };
+        lines.push(tr!(
+            "  enchantment {}{cursed}",
+            "  enchantement {}{cursed}",
+            signed(b)
+        ));
+    } else if id.cursed {
+        lines.push(tr!("  cursed", "  maudit"));
+    }
+    if let Some(size) = &id.size {
+        lines.push(tr!("  size: {size}", "  taille : {size}"));
+    }
+    if let Some(m) = &id.material {
+        lines.push(tr!("  made of {}", "  fait d'{}", material_name(m)));
+    }
+    if let Some(n) = id.count {
+        lines.push(tr!("  {n} of them", "  {n} exemplaires"));
+    }
+    if let (Some(i), Some(l)) = (id.initiative, id.level) {
+        lines.push(tr!(
+            "  powers: initiative {}, work at level {l}",
+            "  pouvoirs : initiative {}, niveau {l}",
+            signed(i)
+        ));
+    }
+    if id.trapped {
+        lines.push(tr!(
+            "  trapped: turns on any user but its maker",
+            "  piégée : se retourne contre tout utilisateur autre que son créateur"
+        ));
+    }
+    if let Some(d) = &id.duration {
+        lines.push(if d == "0" {
+            tr!("  takes effect at once", "  effet immédiat")
+        } else {
+            tr!("  lasts {d} turns", "  dure {d} tours")
+        });
+    }
+    if let Some(caster) = &id.caster {
+        lines.push(tr!("  {caster} scroll", "  parchemin de {caster}"));
+    }
+    for (n, s) in item.spells.iter().enumerate() {
+        let erased = if s.erased {
+            tr!(" (erased)", " (effacé)")
+        } else {
+            String::new()
+        };
+        lines.push(tr!(
+            "  spell {}: level {}, written at level {}{erased}",
+            "  sort {} : niveau {}, écrit au niveau {}{erased}",
+            n + 1,
+            s.level,
+            s.written_at
+        ));
+    }
+    if let Some(book) = &id.book {
+        let favours = book
+            .alignment
+            .map(|a| {
+                tr!(
+                    " to {} characters",
+                    " aux personnages {}",
+                    super::character::alignment_name(a)
+                )
+            })
+            .unwrap_or_default();
+        lines.push(if book.beneficial {
+            tr!("  beneficial{favours}", "  bénéfique{favours}")
+        } else {
+            tr!("  harmful", "  néfaste")
+        });
+    }
+    if let Some(s) = &id.sentience {
+        lines.push(format!("  {}", sentience_line(s)));
+    }
+    if let Some(origin) = origin {
+        let how = match (origin.how.as_str(), &origin.table, origin.seed) {
+            ("generated", Some(t), Some(seed)) => tr!(
+                "  generated from table {t} (seed {seed}, {} tables)",
+                "  tiré de la table {t} (graine {seed}, tables {})",
+                origin.tables.as_deref().unwrap_or("shipped")
+            ),
+            _ => tr!("  added by the referee", "  ajouté par le MD"),
+        };
+        lines.push(how);
+        for step in &origin.steps {
+            let entry = step
+                .entry
+                .as_deref()
+                .map(|e| format!(" → {}", safe(e)))
+                .unwrap_or_default();
+            lines.push(format!(
+                "    {}: {}{entry}",
+                step.what,
+                step.roll.describe()
+            ));
+        }
+    }
+    lines
+}

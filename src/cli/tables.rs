@@ -1,0 +1,178 @@
+//! `hoard tables …`
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::out::{Out, safe, table};
+use crate::app::{self, Ctx};
+use crate::error::{Error, Result};
+use crate::i18n::pick;
+use crate::rules::tables::Entry;
+use crate::tr;
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum TablesCommand {
+    /// List the tables in use
+    #[command(visible_alias = "ls")]
+    List,
+    /// Show a table: its die, its entries and its notes
+    Show { name: String },
+    /// Roll once on a table and record the roll
+    Roll {
+        name: String,
+        /// For tables that depend on a number (scroll-failure: the level gap)
+        #[arg(long, allow_negative_numbers = true)]
+        key: Option<i64>,
+    },
+    /// Check tables: the ones in use, or a folder of edited tables laid over the shipped ones
+    Check { dir: Option<PathBuf> },
+}
+
+/// `tables check DIR` needs no database: it only reads the folder.
+pub fn check_without_db(out: &mut Out, dir: &std::path::Path) -> Result<()> {
+    report(
+        out,
+        app::tables::load(Some(dir)).map(|l| l.tables.iter().count()),
+    )
+}
+
+fn report(
+    out: &mut Out,
+    result: std::result::Result<usize, Vec<crate::rules::tables::TableError>>,
+) -> Result<()> {
+    match result {
+        Ok(n) => {
+            if out.json() {
+                return out.doc(&json!({ "ok": true, "tables": n, "errors": [] }));
+            }
+            out.line(&tr!(
+                "{n} tables: all faces covered, all references found.",
+                "{n} tables : toutes les faces couvertes, tous les renvois trouvés."
+            ))
+        }
+        Err(errors) => {
+            if out.json() {
+                let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                out.doc(&json!({ "ok": false, "errors": list }))?;
+            } else {
+                for e in &errors {
+                    eprintln!("{}", safe(&e.to_string()));
+                }
+            }
+            let n = errors.len();
+            Err(Error::Invalid(tr!(
+                "{n} problem(s) in the tables",
+                "{n} problème(s) dans les tables"
+            )))
+        }
+    }
+}
+
+fn entry_text(entry: &Entry) -> String {
+    let mut text = safe(pick(&entry.name, &entry.fr));
+    if let Some(t) = &entry.table {
+        text = format!("{text} → {t}");
+    }
+    if entry.reroll {
+        text = format!("{text} ↺");
+    }
+    text
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<()> {
+    match command {
+        TablesCommand::List => {
+            let loaded = app::tables::for_campaign(cx).await?;
+            if out.json() {
+                let list: Vec<_> = loaded
+                    .tables
+                    .iter()
+                    .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "die": t.die.to_string(), "version": t.version, "entries": t.all_entries().count(), "file": t.file, "hash": t.hash }))
+                    .collect();
+                return out.doc(&json!({ "source": loaded.source, "tables": list }));
+            }
+            let mut t = table(&[
+                tr!("Table", "Table"),
+                tr!("Die", "Dé"),
+                tr!("Entries", "Entrées"),
+                tr!("Title", "Titre"),
+            ]);
+            for tb in loaded.tables.iter() {
+                t.add_row(vec![
+                    tb.name.clone(),
+                    tb.die.to_string(),
+                    tb.all_entries().count().to_string(),
+                    tb.title().to_string(),
+                ]);
+            }
+            out.table(t)?;
+            out.line(&tr!("Tables: {}", "Tables : {}", safe(&loaded.source)))
+        }
+        TablesCommand::Show { name } => {
+            let loaded = app::tables::for_campaign(cx).await?;
+            let tb = crate::rules::generate::table(&loaded.tables, &name)
+                .map_err(|e| Error::NotFound(e.0))?;
+            if out.json() {
+                let entries = |list: &[Entry]| -> Vec<serde_json::Value> {
+                    list.iter().map(|e| json!({ "roll": e.roll, "name": e.name, "fr": e.fr, "table": e.table, "reroll": e.reroll, "again": e.again, "sum": e.sum })).collect()
+                };
+                let bands: Vec<_> = tb
+                    .bands
+                    .iter()
+                    .map(|b| json!({ "when": b.when, "entries": entries(&b.entries) }))
+                    .collect();
+                return out.doc(&json!({ "name": tb.name, "title": tb.title, "title_fr": tb.title_fr, "die": tb.die.to_string(), "version": tb.version, "source": tb.source, "notes": tb.notes, "file": tb.file, "key": tb.key, "entries": entries(&tb.entries), "bands": bands }));
+            }
+            out.line(&format!(
+                "{} — {} ({}, v{})",
+                tb.name,
+                tb.title(),
+                tb.die,
+                tb.version
+            ))?;
+            let mut t = table(&[tb.die.to_string(), tr!("Result", "Résultat")]);
+            for e in &tb.entries {
+                t.add_row(vec![e.roll.clone(), entry_text(e)]);
+            }
+            for band in &tb.bands {
+                for e in &band.entries {
+                    t.add_row(vec![
+                        format!(
+                            "{} {}: {}",
+                            tb.key.as_deref().unwrap_or(""),
+                            band.when,
+                            e.roll
+                        ),
+                        entry_text(e),
+                    ]);
+                }
+            }
+            out.table(t)?;
+            out.line(&tr!("Source: {}", "Source : {}", tb.source))?;
+            out.line(tb.notes.trim())
+        }
+        TablesCommand::Roll { name, key } => {
+            let rolled = app::tables::roll(cx, &name, key).await?;
+            if out.json() {
+                return out.doc(&json!({ "table": rolled.table, "roll": rolled.roll, "entry": rolled.entry, "entry_fr": rolled.entry_fr, "table_next": rolled.leads_to }));
+            }
+            let next = rolled
+                .leads_to
+                .map(|t| tr!(" (roll on {t})", " (lancez sur {t})"))
+                .unwrap_or_default();
+            out.line(&format!(
+                "{}: {} → {}{next}",
+                rolled.table,
+                rolled.roll.describe(),
+                safe(pick(&rolled.entry, &rolled.entry_fr))
+            ))
+        }
+        TablesCommand::Check { dir } => {
+            let result = app::tables::check(cx, dir.as_deref()).await?;
+            report(out, result)
+        }
+    }
+}

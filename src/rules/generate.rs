@@ -1,0 +1,620 @@
+//! Making an item from the tables: follow signposts and rerolls to an entry, roll the tables
+//! it calls for (`also`), then apply seed 004's rules at creation — charges, quantities, the
+//! metal of +3..+5 armor, the spells on a scroll and the level they are written at, a trapped
+//! wand, and for a sword the chance that it is sentient (seed 000, see [`super::sword`]).
+
+use std::collections::BTreeMap;
+
+use super::armor;
+use super::dice::{Dice, Expr};
+use super::item::Sentience;
+use super::item::{BookNature, Category, Identity, ScrollSpell, Step};
+use super::sword;
+use super::tables::{Entry, Props, Table, Tables};
+use crate::tr;
+
+/// A generation that cannot finish: the tables are missing something it needs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GenError(pub String);
+
+/// How many rerolls a table may ask for in a row before hoard calls it broken.
+const REROLL_LIMIT: usize = 1_000;
+
+/// An item as the tables make it, ready to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Made {
+    pub name: String,
+    pub name_fr: String,
+    pub category: Category,
+    pub identity: Identity,
+    pub charges: Option<i32>,
+    pub spells: Vec<ScrollSpell>,
+    /// Every roll, in order: tables with the entry they landed on, and the rules' own rolls.
+    pub steps: Vec<Step>,
+}
+
+/// Whether a sword must be sentient (`generate sword --sentient`) or takes its chances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sentient {
+    #[default]
+    AsRolled,
+    Forced,
+}
+
+pub fn table<'t>(tables: &'t Tables, name: &str) -> Result<&'t Table, GenError> {
+    tables.get(name).ok_or_else(|| {
+        GenError(tr!(
+            "no table named {name:?} (`hoard tables list` shows them)",
+            "aucune table nommée {name:?} (`hoard tables list` les montre)"
+        ))
+    })
+}
+
+/// Roll on `table` until an entry that is neither a signpost nor a reroll comes up.
+pub fn land<'t>(
+    tables: &'t Tables,
+    start: &str,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<(&'t Table, &'t Entry), GenError> {
+    let mut table = table(tables, start)?;
+    for _ in 0..REROLL_LIMIT {
+        let (roll, entry) = table.roll(dice);
+        steps.push(step(table, roll, entry));
+        if entry.reroll {
+            continue;
+        }
+        match &entry.table {
+            Some(next) => table = self::table(tables, next)?,
+            None => return Ok((table, entry)),
+        }
+    }
+    Err(GenError(tr!(
+        "table {} keeps asking to roll again: check it with `hoard tables check`",
+        "la table {} demande sans fin de relancer : vérifiez-la avec `hoard tables check`",
+        table.name
+    )))
+}
+
+pub fn step(table: &Table, roll: crate::rules::dice::Roll, entry: &Entry) -> Step {
+    Step {
+        what: table.name.clone(),
+        version: Some(table.version),
+        roll,
+        entry: Some(entry.name.clone()),
+    }
+}
+
+/// A labelled roll of a formula (charges, a spell's level …).
+fn formula_step(what: &str, expr: &Expr, dice: &mut impl Dice, steps: &mut Vec<Step>) -> i64 {
+    let roll = expr.roll(dice);
+    let total = roll.total;
+    steps.push(Step {
+        what: what.into(),
+        version: None,
+        roll,
+        entry: None,
+    });
+    total
+}
+
+/// The properties every entry of `table` sets: what rolling it decides.
+fn decides(table: &Table) -> Vec<&'static str> {
+    let fields = |p: &Props| -> Vec<&'static str> {
+        [
+            ("bonus", p.bonus.is_some()),
+            ("blade", p.blade.is_some()),
+            ("size", p.size.is_some()),
+            ("trapped", p.trapped.is_some()),
+            ("caster", p.caster.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, set)| *set)
+        .map(|(name, _)| name)
+        .collect()
+    };
+    let mut entries = table
+        .all_entries()
+        .filter(|e| !e.reroll && e.table.is_none());
+    let Some(first) = entries.next() else {
+        return Vec::new();
+    };
+    let mut common = fields(&first.props);
+    for entry in entries {
+        let these = fields(&entry.props);
+        common.retain(|f| these.contains(f));
+    }
+    common
+}
+
+fn has(props: &Props, field: &str) -> bool {
+    match field {
+        "bonus" => props.bonus.is_some(),
+        "blade" => props.blade.is_some(),
+        "size" => props.size.is_some(),
+        "trapped" => props.trapped.is_some(),
+        "caster" => props.caster.is_some(),
+        _ => false,
+    }
+}
+
+/// The entry an item list lands on, with the `also` tables rolled and merged in: the item's
+/// own properties win, and each `{placeholder}` gets the name of the entry that decided it.
+struct Drawn {
+    name: String,
+    fr: String,
+    props: Props,
+}
+
+fn draw(
+    tables: &Tables,
+    start: &str,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Drawn, GenError> {
+    let (_, entry) = land(tables, start, dice, steps)?;
+    let mut props = entry.props.clone();
+    let mut labels: BTreeMap<&str, (String, String)> = BTreeMap::new();
+    for also in entry.props.also.iter().flatten() {
+        let modifier = table(tables, also)?;
+        let decided = decides(modifier);
+        if decided.iter().any(|f| has(&props, f)) {
+            continue;
+        }
+        let sub = draw(tables, also, dice, steps)?;
+        for field in decided {
+            labels.insert(field, (sub.name.clone(), sub.fr.clone()));
+        }
+        let also_list = props.also.take();
+        props = props.or(&sub.props);
+        props.also = also_list;
+    }
+    let fill = |text: &str, french: bool| -> String {
+        let mut out = text.to_string();
+        for field in ["blade", "bonus", "size"] {
+            let placeholder = format!("{{{field}}}");
+            if !out.contains(&placeholder) {
+                continue;
+            }
+            let label = match labels.get(field) {
+                Some((en, fr)) => {
+                    if french {
+                        fr.clone()
+                    } else {
+                        en.clone()
+                    }
+                }
+                None => fallback(field, &props, french),
+            };
+            out = out.replace(&placeholder, &label);
+        }
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    Ok(Drawn {
+        name: fill(&entry.name, false),
+        fr: fill(&entry.fr, true),
+        props,
+    })
+}
+
+/// What a placeholder shows when no `also` table decided it (the entry fixed it itself).
+fn fallback(field: &str, props: &Props, french: bool) -> String {
+    match field {
+        "bonus" => props.bonus.map(signed).unwrap_or_default(),
+        "blade" => armor_or_blade_name(props.blade.as_deref(), french),
+        _ => String::new(),
+    }
+}
+
+fn armor_or_blade_name(blade: Option<&str>, french: bool) -> String {
+    let (en, fr) = match blade {
+        Some("long") => ("Long sword", "Épée longue"),
+        Some("broad") => ("Broad sword", "Épée large"),
+        Some("scimitar") => ("Scimitar", "Cimeterre"),
+        Some("falchion") => ("Falchion", "Fauchon"),
+        Some("short") => ("Short sword", "Épée courte"),
+        Some("bastard") => ("Bastard sword", "Épée bâtarde"),
+        Some("two-handed") => ("Two-handed sword", "Épée à deux mains"),
+        _ => ("Sword", "Épée"),
+    };
+    if french { fr } else { en }.to_string()
+}
+
+/// `+2`, `−1`.
+pub fn signed(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// Make one item starting from `start` (a category's table or `magic-items`).
+pub fn make(
+    tables: &Tables,
+    start: &str,
+    sentient: Sentient,
+    dice: &mut impl Dice,
+) -> Result<Made, GenError> {
+    let mut steps = Vec::new();
+    let drawn = draw(tables, start, dice, &mut steps)?;
+    let props = &drawn.props;
+    let category = props.category.ok_or_else(|| {
+        GenError(tr!(
+            "the entry {:?} gives no category: add `category` to it or to its table's [defaults]",
+            "l'entrée {:?} ne donne pas de catégorie : ajoutez `category` à l'entrée ou aux [defaults] de sa table",
+            drawn.name
+        ))
+    })?;
+    let charges = props
+        .charges
+        .as_ref()
+        .map(|f| formula_step("charges", f, dice, &mut steps))
+        .map(|n| n.clamp(0, i64::from(i32::MAX)) as i32);
+    let count = props
+        .count
+        .as_ref()
+        .map(|f| formula_step("count", f, dice, &mut steps))
+        .map(|n| n.clamp(1, i64::from(u32::MAX)) as u32);
+    let spells = scroll_spells(props, dice, &mut steps)?;
+    let sentience = if category == Category::Sword {
+        sentience(tables, sentient, dice, &mut steps)?
+    } else {
+        None
+    };
+    let identity = Identity {
+        kind: props.kind.clone(),
+        initiative: props.initiative,
+        level: props.level,
+        bonus: props.bonus,
+        cursed: props.cursed.unwrap_or(false),
+        metal: props.metal,
+        size: props.size.clone(),
+        material: armor::material(category, props.metal, props.bonus).map(str::to_string),
+        blade: props.blade.clone(),
+        count,
+        consumable: props.consumable.unwrap_or(false),
+        duration: props.duration.as_ref().map(Expr::to_string),
+        trapped: props.trapped.unwrap_or(false),
+        caster: props.caster.clone(),
+        book: (category == Category::Book).then(|| BookNature {
+            beneficial: props.beneficial.unwrap_or(true),
+            alignment: props.alignment,
+        }),
+        sentience,
+    };
+    Ok(Made {
+        name: drawn.name,
+        name_fr: drawn.fr,
+        category,
+        identity,
+        charges,
+        spells,
+        steps,
+    })
+}
+
+fn sentience(
+    tables: &Tables,
+    sentient: Sentient,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Option<Sentience>, GenError> {
+    let chance = table(tables, sword::SENTIENCE)?;
+    for _ in 0..REROLL_LIMIT {
+        let (roll, entry) = chance.roll(dice);
+        steps.push(step(chance, roll, entry));
+        let is_sentient = entry.props.sentient.unwrap_or(false);
+        if !is_sentient && sentient == Sentient::Forced {
+            continue;
+        }
+        if !is_sentient {
+            return Ok(None);
+        }
+        let purpose = entry.props.has_purpose.unwrap_or(false);
+        return sword::generate(tables, purpose, dice, steps).map(Some);
+    }
+    Err(GenError(tr!(
+        "table {} never gives a sentient sword",
+        "la table {} ne donne jamais d'épée intelligente",
+        chance.name
+    )))
+}
+
+/// Spell scrolls: how many spells, each one's level within the row's range (the priest range
+/// for priest scrolls, and never above the caster type's highest spell level), and the level it
+/// is written at — one above the caster level the spell needs, never below 6th (seed 004).
+fn scroll_spells(
+    props: &Props,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Vec<ScrollSpell>, GenError> {
+    let Some(count) = props.spells else {
+        return Ok(Vec::new());
+    };
+    let priest = props.caster.as_deref() == Some("priest");
+    let (lo, hi) = match (priest, props.priest_levels, props.levels) {
+        (true, Some(range), _) | (_, _, Some(range)) => range,
+        _ => (1, 1),
+    };
+    let needed = props.min_levels.clone().unwrap_or_default();
+    // A caster type has no spells above its highest level (priests stop at 7th): a range
+    // reaching past it stops there.
+    let top = u8::try_from(needed.len()).unwrap_or(u8::MAX).max(1);
+    let (lo, hi) = (lo.min(top), hi.min(top));
+    let mut spells = Vec::new();
+    for _ in 0..count {
+        let expr = Expr::dice(1, u32::from(hi - lo + 1)).plus(i64::from(lo) - 1);
+        let level = formula_step("spell level", &expr, dice, steps) as u8;
+        let minimum = needed.get(usize::from(level) - 1).copied().ok_or_else(|| {
+            GenError(tr!(
+                "no caster level is given for spell level {level} (min_levels of the scroll type)",
+                "aucun niveau de lanceur n'est donné pour les sorts de niveau {level} (min_levels du type de parchemin)"
+            ))
+        })?;
+        spells.push(ScrollSpell {
+            level,
+            written_at: written_at(minimum),
+            erased: false,
+        });
+    }
+    Ok(spells)
+}
+
+/// The level a scroll spell is written at: one above the minimum caster level, never below 6.
+pub fn written_at(minimum_caster_level: u8) -> u8 {
+    (minimum_caster_level.saturating_add(1)).max(6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spells_are_written_one_level_up_but_never_below_sixth() {
+        assert_eq!(written_at(1), 6);
+        assert_eq!(written_at(5), 6);
+        assert_eq!(written_at(9), 10);
+        assert_eq!(written_at(18), 19);
+    }
+
+    #[test]
+    fn bonuses_show_their_sign() {
+        assert_eq!(signed(2), "+2");
+        assert_eq!(signed(-1), "−1");
+    }
+}
+
+#[cfg(test)]
+mod shipped_tables {
+    //! The shipped tables, rolled many times over fixed seeds.
+    use super::*;
+    use crate::rules::dice::seeded;
+    use crate::rules::tables::{Tables, shipped};
+
+    fn tables() -> Tables {
+        Tables::parse(&shipped()).expect("the shipped tables load")
+    }
+
+    /// The chi-square value a test may not exceed at p = 0.0001 (Wilson–Hilferty).
+    fn critical(df: f64) -> f64 {
+        let z = 3.719;
+        let k = 2.0 / (9.0 * df);
+        df * (1.0 - k + z * k.sqrt()).powi(3)
+    }
+
+    fn chi_square(
+        entries: &[crate::rules::tables::Entry],
+        die: &crate::rules::dice::Expr,
+        seed: u64,
+    ) -> (f64, f64) {
+        let faces = (die.max() - die.min() + 1) as f64;
+        let rolls = (200.0 * faces) as usize;
+        let mut counts = vec![0usize; entries.len()];
+        let mut dice = seeded(seed);
+        for _ in 0..rolls {
+            let total = die.roll(&mut dice).total;
+            let i = entries
+                .iter()
+                .position(|e| (e.lo..=e.hi).contains(&total))
+                .expect("covered");
+            counts[i] += 1;
+        }
+        let chi = entries
+            .iter()
+            .zip(&counts)
+            .map(|(e, &c)| {
+                let expected = rolls as f64 * (e.hi - e.lo + 1) as f64 / faces;
+                (c as f64 - expected).powi(2) / expected
+            })
+            .sum();
+        (chi, critical((entries.len().max(2) - 1) as f64))
+    }
+
+    #[test]
+    fn every_table_lands_on_its_entries_as_often_as_its_ranges_say() {
+        let tables = tables();
+        for (n, table) in tables.iter().enumerate() {
+            assert!(
+                table.die.to_string().starts_with("1d"),
+                "{}: a single die, so every face is equally likely",
+                table.name
+            );
+            let groups: Vec<&[crate::rules::tables::Entry]> = if table.bands.is_empty() {
+                vec![&table.entries]
+            } else {
+                table.bands.iter().map(|b| b.entries.as_slice()).collect()
+            };
+            for entries in groups {
+                let (chi, limit) = chi_square(entries, &table.die, 1_000 + n as u64);
+                assert!(
+                    chi < limit,
+                    "{}: chi-square {chi:.1} over {limit:.1}",
+                    table.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn charges_fall_in_the_seed_ranges_and_reach_both_ends() {
+        let tables = tables();
+        for (category, lo, hi) in [
+            (Category::Wand, 81, 100),
+            (Category::Rod, 41, 50),
+            (Category::Staff, 20, 25),
+        ] {
+            let mut dice = seeded(7);
+            let mut seen = std::collections::BTreeSet::new();
+            for _ in 0..3_000 {
+                let made = make(&tables, category.table(), Sentient::AsRolled, &mut dice).unwrap();
+                assert_eq!(made.category, category);
+                let charges = made.charges.expect("charged");
+                assert!((lo..=hi).contains(&charges), "{category}: {charges}");
+                seen.insert(charges);
+            }
+            assert_eq!(
+                seen.len(),
+                (hi - lo + 1) as usize,
+                "{category}: every value comes up"
+            );
+        }
+    }
+
+    #[test]
+    fn about_one_wand_in_a_hundred_is_trapped() {
+        let tables = tables();
+        let mut dice = seeded(8);
+        let trapped = (0..20_000)
+            .filter(|_| {
+                make(&tables, "wands", Sentient::AsRolled, &mut dice)
+                    .unwrap()
+                    .identity
+                    .trapped
+            })
+            .count();
+        assert!((140..=260).contains(&trapped), "{trapped} of 20,000");
+    }
+
+    #[test]
+    fn special_sword_blades_follow_the_seed_split() {
+        let tables = tables();
+        let mut dice = seeded(9);
+        let mut counts = BTreeMap::new();
+        let n = 20_000;
+        for _ in 0..n {
+            let made = make(&tables, "swords-special", Sentient::AsRolled, &mut dice).unwrap();
+            // Only blades the split decided (a short sword of quickness is short by name).
+            let rolled = made.steps.iter().any(|s| s.what == "sword-blades");
+            if let (true, Some(blade)) = (rolled, made.identity.blade) {
+                *counts.entry(blade).or_insert(0usize) += 1;
+            }
+        }
+        let total: usize = counts.values().sum();
+        for (blade, share) in [
+            ("long", 55.0),
+            ("broad", 20.0),
+            ("scimitar", 10.0),
+            ("falchion", 5.0),
+            ("short", 5.0),
+            ("bastard", 4.0),
+            ("two-handed", 1.0),
+        ] {
+            let got = *counts.get(blade).unwrap_or(&0) as f64 * 100.0 / total as f64;
+            assert!((got - share).abs() < 1.5, "{blade}: {got:.1}% for {share}%");
+        }
+    }
+
+    #[test]
+    fn armor_sizes_and_metals_follow_the_seed() {
+        let tables = tables();
+        let mut dice = seeded(10);
+        let mut sizes = BTreeMap::new();
+        for _ in 0..20_000 {
+            let made = make(&tables, "armor", Sentient::AsRolled, &mut dice).unwrap();
+            let id = &made.identity;
+            if let Some(size) = &id.size {
+                *sizes.entry(size.clone()).or_insert(0usize) += 1;
+            }
+            let expected = match (id.metal, id.bonus) {
+                (Some(true), Some(3)) => Some("meteoric-iron-steel"),
+                (Some(true), Some(4)) => Some("mithril-steel"),
+                (Some(true), Some(5)) => Some("adamantite-steel"),
+                _ => None,
+            };
+            assert_eq!(id.material.as_deref(), expected, "{}", made.name);
+        }
+        let total: usize = sizes.values().sum();
+        for (size, share) in [
+            ("human", 65.0),
+            ("elf", 20.0),
+            ("dwarf", 10.0),
+            ("gnome-halfling", 5.0),
+        ] {
+            let got = *sizes.get(size).unwrap_or(&0) as f64 * 100.0 / total as f64;
+            assert!((got - share).abs() < 1.5, "{size}: {got:.1}%");
+        }
+    }
+
+    #[test]
+    fn scroll_spells_are_written_at_least_at_sixth_level_within_their_range() {
+        let tables = tables();
+        let mut dice = seeded(12);
+        for _ in 0..3_000 {
+            let made = make(&tables, "scrolls-spell", Sentient::AsRolled, &mut dice).unwrap();
+            let priest = made.identity.caster.as_deref() == Some("priest");
+            assert!(!made.spells.is_empty());
+            for spell in &made.spells {
+                assert!(spell.written_at >= 6);
+                assert!(spell.level >= 1 && spell.level <= if priest { 7 } else { 9 });
+                assert!(spell.written_at > spell.level, "{spell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_items() {
+        let tables = tables();
+        let a: Vec<Made> = (0..50)
+            .scan(seeded(3), |d, _| {
+                Some(make(&tables, "magic-items", Sentient::AsRolled, d).unwrap())
+            })
+            .collect();
+        let b: Vec<Made> = (0..50)
+            .scan(seeded(3), |d, _| {
+                Some(make(&tables, "magic-items", Sentient::AsRolled, d).unwrap())
+            })
+            .collect();
+        assert_eq!(a, b);
+        let c: Vec<Made> = (0..50)
+            .scan(seeded(4), |d, _| {
+                Some(make(&tables, "magic-items", Sentient::AsRolled, d).unwrap())
+            })
+            .collect();
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn every_category_generates_items_of_that_category() {
+        let tables = tables();
+        let mut dice = seeded(13);
+        for category in Category::ALL {
+            for _ in 0..300 {
+                let made = make(&tables, category.table(), Sentient::AsRolled, &mut dice).unwrap();
+                // As in the DMG, swords come up on the weapons table too.
+                let expected = if category == Category::Weapon && made.category == Category::Sword {
+                    Category::Sword
+                } else {
+                    category
+                };
+                assert_eq!(made.category, expected, "{}", made.name);
+                assert!(
+                    !made.name.contains('{') && !made.name_fr.contains('{'),
+                    "{}",
+                    made.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! What a magic item is: its category, its true identity (fixed when it is made) and the state
+//! play changes (who holds it, charges left, faded, drained …).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::{Lang, lang};
+use crate::rules::alignment::Alignment;
+use crate::rules::dice::Roll;
+use crate::tr;
+
+/// The categories of seed 004.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    Potion,
+    Scroll,
+    Ring,
+    Rod,
+    Staff,
+    Wand,
+    Book,
+    Clothing,
+    Boots,
+    Household,
+    Instrument,
+    Misc,
+    Armor,
+    Sword,
+    Weapon,
+}
+
+impl Category {
+    pub const ALL: [Category; 15] = [
+        Category::Potion,
+        Category::Scroll,
+        Category::Ring,
+        Category::Rod,
+        Category::Staff,
+        Category::Wand,
+        Category::Book,
+        Category::Clothing,
+        Category::Boots,
+        Category::Household,
+        Category::Instrument,
+        Category::Misc,
+        Category::Armor,
+        Category::Sword,
+        Category::Weapon,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Potion => "potion",
+            Category::Scroll => "scroll",
+            Category::Ring => "ring",
+            Category::Rod => "rod",
+            Category::Staff => "staff",
+            Category::Wand => "wand",
+            Category::Book => "book",
+            Category::Clothing => "clothing",
+            Category::Boots => "boots",
+            Category::Household => "household",
+            Category::Instrument => "instrument",
+            Category::Misc => "misc",
+            Category::Armor => "armor",
+            Category::Sword => "sword",
+            Category::Weapon => "weapon",
+        }
+    }
+
+    /// The table `generate CATEGORY` starts from.
+    pub fn table(self) -> &'static str {
+        match self {
+            Category::Potion => "potions",
+            Category::Scroll => "scrolls",
+            Category::Ring => "rings",
+            Category::Rod => "rods",
+            Category::Staff => "staves",
+            Category::Wand => "wands",
+            Category::Book => "books",
+            Category::Clothing => "clothing",
+            Category::Boots => "boots",
+            Category::Household => "household",
+            Category::Instrument => "instruments",
+            Category::Misc => "misc",
+            Category::Armor => "armor",
+            Category::Sword => "swords",
+            Category::Weapon => "weapons",
+        }
+    }
+
+    /// The name in the language of the process.
+    pub fn label(self) -> &'static str {
+        let (en, fr) = match self {
+            Category::Potion => ("potion or oil", "potion ou huile"),
+            Category::Scroll => ("scroll", "parchemin"),
+            Category::Ring => ("ring", "anneau"),
+            Category::Rod => ("rod", "sceptre"),
+            Category::Staff => ("staff", "bâton"),
+            Category::Wand => ("wand", "baguette"),
+            Category::Book => ("book", "livre"),
+            Category::Clothing => ("clothing", "vêtement"),
+            Category::Boots => ("boots or gauntlets", "bottes ou gantelets"),
+            Category::Household => ("household item or tool", "objet domestique ou outil"),
+            Category::Instrument => ("musical instrument", "instrument de musique"),
+            Category::Misc => ("miscellaneous item", "objet divers"),
+            Category::Armor => ("armor or shield", "armure ou bouclier"),
+            Category::Sword => ("sword", "épée"),
+            Category::Weapon => ("weapon", "arme"),
+        };
+        match lang() {
+            Lang::En => en,
+            Lang::Fr => fr,
+        }
+    }
+
+    /// Whether items of this category hold charges that run out.
+    pub fn charged(self) -> bool {
+        matches!(self, Category::Rod | Category::Staff | Category::Wand)
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", tr!(
+    "unknown category {:?}: use potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword or weapon",
+    "catégorie inconnue {:?} : potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword ou weapon",
+    self.0
+))]
+pub struct UnknownCategory(pub String);
+
+impl FromStr for Category {
+    type Err = UnknownCategory;
+
+    /// English and French names, singular and plural.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_lowercase();
+        let found = match key.as_str() {
+            "potion" | "potions" | "oil" | "oils" | "huile" | "huiles" => Category::Potion,
+            "scroll" | "scrolls" | "parchemin" | "parchemins" => Category::Scroll,
+            "ring" | "rings" | "anneau" | "anneaux" | "bague" | "bagues" => Category::Ring,
+            "rod" | "rods" | "sceptre" | "sceptres" => Category::Rod,
+            "staff" | "staves" | "staffs" | "baton" | "bâton" | "batons" | "bâtons" => {
+                Category::Staff
+            }
+            "wand" | "wands" | "baguette" | "baguettes" => Category::Wand,
+            "book" | "books" | "tome" | "tomes" | "livre" | "livres" => Category::Book,
+            "clothing" | "clothes" | "vetement" | "vêtement" | "vetements" | "vêtements" => {
+                Category::Clothing
+            }
+            "boots" | "boot" | "gauntlets" | "gloves" | "bottes" | "gantelets" => Category::Boots,
+            "household" | "tool" | "tools" | "outil" | "outils" => Category::Household,
+            "instrument" | "instruments" => Category::Instrument,
+            "misc" | "miscellaneous" | "divers" => Category::Misc,
+            "armor" | "armour" | "armors" | "armours" | "shield" | "shields" | "armure"
+            | "armures" | "bouclier" | "boucliers" => Category::Armor,
+            "sword" | "swords" | "epee" | "épée" | "epees" | "épées" => Category::Sword,
+            "weapon" | "weapons" | "arme" | "armes" => Category::Weapon,
+            _ => return Err(UnknownCategory(s.to_string())),
+        };
+        Ok(found)
+    }
+}
+
+/// What happened to an item for good.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    #[default]
+    Intact,
+    /// A potion drunk, an oil applied, a protection scroll read, a dust used.
+    Consumed,
+    /// A scroll that faded before it was read: blank.
+    Faded,
+    /// Its last charge spent: no magic left, never usable or rechargeable again.
+    Drained,
+    /// Drained and then crumbled to dust.
+    Crumbled,
+    /// A book that vanished once studied.
+    Vanished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Intact => "intact",
+            Status::Consumed => "consumed",
+            Status::Faded => "faded",
+            Status::Drained => "drained",
+            Status::Crumbled => "crumbled",
+            Status::Vanished => "vanished",
+        }
+    }
+}
+
+/// One spell on a scroll: its level, the caster level it is written at, and whether it has
+/// been cast or copied (and so erased).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScrollSpell {
+    pub level: u8,
+    pub written_at: u8,
+    #[serde(default)]
+    pub erased: bool,
+}
+
+/// A book's nature, known to the referee from the start and to players only through a wish.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookNature {
+    pub beneficial: bool,
+    /// The alignment a book favours, if it favours one.
+    pub alignment: Option<Alignment>,
+}
+
+/// One power of a sentient sword, with its usage limit from the tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Power {
+    pub id: String,
+    pub name: String,
+    pub name_fr: String,
+    pub uses: String,
+}
+
+/// A sword's special purpose.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Purpose {
+    pub id: String,
+    pub name: String,
+    pub name_fr: String,
+}
+
+/// Everything seed 000 decides about a sentient sword.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sentience {
+    pub int: u8,
+    pub ego: u8,
+    pub alignment: Alignment,
+    /// `empathy` or `speech`.
+    pub communication: String,
+    pub reads: bool,
+    /// The alignment language plus this many others.
+    pub languages: u32,
+    pub sensory_powers: Vec<Power>,
+    pub extraordinary_powers: Vec<Power>,
+    pub special_purpose: Option<Purpose>,
+}
+
+/// An item's true identity, fixed when it is made.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Identity {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Initiative adjustment and operating level of the item's non-permanent powers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<i32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cursed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metal: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub material: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blade: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub consumable: bool,
+    /// Effect duration in turns, as a dice formula ("0": instant). None: the category's rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub trapped: bool,
+    /// Spell scrolls: `wizard` or `priest`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caster: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookNature>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentience: Option<Sentience>,
+}
+
+/// A roll made while making an item, kept for `explain`: a table roll names the table (with
+/// its version) and the entry it landed on; other rolls say what they decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The table rolled on, or what the roll decided (`charges`, `int`, `ego` …).
+    pub what: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<u32>,
+    #[serde(flatten)]
+    pub roll: Roll,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn category_names_in_both_languages_and_plural() {
+        assert_eq!("Potions".parse(), Ok(Category::Potion));
+        assert_eq!("épées".parse(), Ok(Category::Sword));
+        assert_eq!("staves".parse(), Ok(Category::Staff));
+        assert_eq!("armures".parse(), Ok(Category::Armor));
+        assert!("gadget".parse::<Category>().is_err());
+        for c in Category::ALL {
+            assert_eq!(c.as_str().parse(), Ok(c));
+        }
+    }
+}

@@ -1,0 +1,605 @@
+//! Sentient swords (seed 000): the procedure that makes one from the tables — special
+//! purpose, INT, communication and languages, alignment, powers, Ego — and the checks that
+//! apply when the referee chooses the qualities instead (`hoard sword add`).
+
+use std::collections::VecDeque;
+
+use super::alignment::Alignment;
+use super::dice::{Dice, Expr};
+use super::generate::{GenError, step, table};
+use super::item::{Power, Purpose, Sentience, Step};
+use super::tables::{Duplicates, Entry, Table, Tables};
+use crate::tr;
+
+pub const SENTIENCE: &str = "sword-sentience";
+pub const INTELLIGENCE: &str = "sword-intelligence";
+pub const LANGUAGES: &str = "sword-languages";
+pub const ALIGNMENT: &str = "sword-alignment";
+pub const SENSORY: &str = "sword-sensory";
+pub const EXTRAORDINARY: &str = "sword-extraordinary";
+pub const PURPOSE: &str = "sword-purpose";
+
+/// INT and Ego of a sword with a special purpose: always 12.
+pub const PURPOSE_SCORE: u8 = 12;
+
+/// Guards every loop below against tables that never settle.
+const LIMIT: usize = 1_000;
+
+/// Make a sentient sword's mind, in the seed's order: purpose, INT, communication, alignment,
+/// powers, Ego.
+pub fn generate(
+    tables: &Tables,
+    has_purpose: bool,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Sentience, GenError> {
+    let special_purpose = if has_purpose {
+        let t = table(tables, PURPOSE)?;
+        let (roll, entry) = t.roll(dice);
+        steps.push(step(t, roll, entry));
+        Some(purpose(entry))
+    } else {
+        None
+    };
+
+    let intelligence = table(tables, INTELLIGENCE)?;
+    let mind = if has_purpose {
+        intelligence
+            .entry_for(i64::from(PURPOSE_SCORE))
+            .ok_or_else(|| missing(INTELLIGENCE, "12"))?
+    } else {
+        let (roll, entry) = intelligence.roll(dice);
+        steps.push(step(intelligence, roll, entry));
+        entry
+    };
+    let int = mind.props.int.unwrap_or(mind.lo as u8);
+    let communication = mind
+        .props
+        .communication
+        .clone()
+        .unwrap_or_else(|| "empathy".into());
+    let reads = mind.props.reads.unwrap_or(false);
+
+    let languages = if communication == "speech" {
+        languages(table(tables, LANGUAGES)?, dice, steps)?
+    } else {
+        0
+    };
+
+    let alignment_table = table(tables, ALIGNMENT)?;
+    let (roll, entry) = alignment_table.roll(dice);
+    steps.push(step(alignment_table, roll, entry));
+    let alignment = entry
+        .props
+        .alignment
+        .ok_or_else(|| missing(ALIGNMENT, &entry.roll))?;
+
+    let mut sensory_powers = Vec::new();
+    let mut extraordinary_powers = Vec::new();
+    let mut slots = VecDeque::new();
+    slots.extend(std::iter::repeat_n(
+        SENSORY,
+        mind.props.sensory.unwrap_or(0) as usize,
+    ));
+    slots.extend(std::iter::repeat_n(
+        EXTRAORDINARY,
+        mind.props.extraordinary.unwrap_or(0) as usize,
+    ));
+    roll_powers(
+        tables,
+        slots,
+        dice,
+        steps,
+        &mut sensory_powers,
+        &mut extraordinary_powers,
+    )?;
+
+    let ego = if has_purpose {
+        PURPOSE_SCORE
+    } else {
+        let roll = Expr::dice(1, 12).roll(dice);
+        let ego = roll.total as u8;
+        steps.push(Step {
+            what: "ego".into(),
+            version: None,
+            roll,
+            entry: None,
+        });
+        ego
+    };
+
+    Ok(Sentience {
+        int,
+        ego,
+        alignment,
+        communication,
+        reads,
+        languages,
+        sensory_powers,
+        extraordinary_powers,
+        special_purpose,
+    })
+}
+
+fn missing(table: &str, roll: &str) -> GenError {
+    GenError(tr!(
+        "table {table}: entry {roll} lacks the value the sword procedure needs",
+        "table {table} : l'entrée {roll} n'a pas la valeur dont la création d'épée a besoin"
+    ))
+}
+
+fn purpose(entry: &Entry) -> Purpose {
+    Purpose {
+        id: entry
+            .props
+            .purpose
+            .clone()
+            .unwrap_or_else(|| entry.roll.clone()),
+        name: entry.name.clone(),
+        name_fr: entry.fr.clone(),
+    }
+}
+
+/// Languages beyond the alignment language. A "roll twice and add" result rolls twice more
+/// and adds, and so on if it comes up again.
+fn languages(t: &Table, dice: &mut impl Dice, steps: &mut Vec<Step>) -> Result<u32, GenError> {
+    let mut total = 0u32;
+    let mut pending = 1usize;
+    for _ in 0..LIMIT {
+        if pending == 0 {
+            return Ok(total);
+        }
+        pending -= 1;
+        let (roll, entry) = t.roll(dice);
+        steps.push(step(t, roll, entry));
+        match (entry.props.languages, entry.sum) {
+            (Some(n), _) => total = total.saturating_add(n),
+            (None, Some(more)) => pending += more as usize,
+            (None, None) => return Err(missing(&t.name, &entry.roll)),
+        }
+    }
+    Err(GenError(tr!(
+        "table {} keeps asking to roll again",
+        "la table {} demande sans fin de relancer",
+        t.name
+    )))
+}
+
+/// Fill power slots. Each slot rolls on its table: a power fills it (a duplicate rolls again
+/// unless the power allows duplicates); a signpost moves the slot to another table ("roll an
+/// extraordinary power"); "roll N times again" turns the slot into N slots on the same table.
+fn roll_powers<'t>(
+    tables: &'t Tables,
+    mut slots: VecDeque<&'t str>,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+    sensory: &mut Vec<Power>,
+    extraordinary: &mut Vec<Power>,
+) -> Result<(), GenError> {
+    for _ in 0..LIMIT {
+        let Some(name) = slots.pop_front() else {
+            return Ok(());
+        };
+        let t = table(tables, name)?;
+        let list = if name == EXTRAORDINARY {
+            &mut *extraordinary
+        } else {
+            &mut *sensory
+        };
+        if exhausted(t, list) {
+            // Every power of the table is already owned and none may repeat: the slot is lost.
+            continue;
+        }
+        let (roll, entry) = t.roll(dice);
+        steps.push(step(t, roll, entry));
+        if let Some(next) = &entry.table {
+            slots.push_front(table(tables, next)?.name.as_str());
+        } else if let Some(n) = entry.again {
+            for _ in 0..n {
+                slots.push_front(name);
+            }
+        } else if entry.reroll {
+            slots.push_front(name);
+        } else {
+            let power = power(entry).ok_or_else(|| missing(&t.name, &entry.roll))?;
+            let repeats = list.iter().any(|p| p.id == power.id);
+            if repeats && !allows_duplicates(t, entry) {
+                slots.push_front(name);
+            } else {
+                list.push(power);
+            }
+        }
+    }
+    Err(GenError(tr!(
+        "the sword power tables keep asking to roll again",
+        "les tables de pouvoirs d'épée demandent sans fin de relancer"
+    )))
+}
+
+fn allows_duplicates(t: &Table, entry: &Entry) -> bool {
+    entry.props.duplicates.unwrap_or(t.duplicates) == Duplicates::Allowed
+}
+
+/// No new power can come from `t`: every power it lists is owned and may not repeat.
+fn exhausted(t: &Table, owned: &[Power]) -> bool {
+    t.entries.iter().all(|e| match &e.props.power {
+        Some(id) => !allows_duplicates(t, e) && owned.iter().any(|p| &p.id == id),
+        None => true,
+    })
+}
+
+fn power(entry: &Entry) -> Option<Power> {
+    Some(Power {
+        id: entry.props.power.clone()?,
+        name: entry.name.clone(),
+        name_fr: entry.fr.clone(),
+        uses: entry.props.uses.clone().unwrap_or_else(|| "at-will".into()),
+    })
+}
+
+/// The qualities a referee chooses for a sword (`hoard sword add`), before checking.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    pub int: i64,
+    pub ego: i64,
+    pub alignment: Alignment,
+    pub sensory: Vec<String>,
+    pub extraordinary: Vec<String>,
+    pub purpose: Option<String>,
+    pub languages: Option<u32>,
+}
+
+/// Check chosen qualities against seed 000 and the tables: INT 7–12, Ego 1–12, a purpose
+/// sword has INT 12 and Ego 12, powers exist (named by id or name), repeat only where the
+/// table allows, and number what the INT gives (an extraordinary power may stand in for a
+/// sensory one, as the sensory table's "roll an extraordinary power" allows).
+pub fn choose(tables: &Tables, chosen: &Chosen) -> Result<Sentience, GenError> {
+    let bad = |message: String| Err(GenError(message));
+    if !(7..=12).contains(&chosen.int) {
+        return bad(tr!(
+            "INT {} is out of range: a sentient sword has INT 7 to 12",
+            "INT {} hors limites : une épée intelligente a de 7 à 12 en INT",
+            chosen.int
+        ));
+    }
+    if !(1..=12).contains(&chosen.ego) {
+        return bad(tr!(
+            "Ego {} is out of range: a sentient sword has Ego 1 to 12",
+            "Ego {} hors limites : une épée intelligente a de 1 à 12 en Ego",
+            chosen.ego
+        ));
+    }
+    let (int, ego) = (chosen.int as u8, chosen.ego as u8);
+    let special_purpose = match &chosen.purpose {
+        Some(wanted) => {
+            if int != PURPOSE_SCORE || ego != PURPOSE_SCORE {
+                return bad(tr!(
+                    "a sword with a special purpose always has INT 12 and Ego 12 (seed 000): use --int 12 --ego 12",
+                    "une épée dotée d'un but spécial a toujours 12 en INT et en Ego : utilisez --int 12 --ego 12"
+                ));
+            }
+            let t = table(tables, PURPOSE)?;
+            Some(purpose(lookup(t, wanted)?))
+        }
+        None => None,
+    };
+    let mind = table(tables, INTELLIGENCE)?
+        .entry_for(chosen.int)
+        .ok_or_else(|| missing(INTELLIGENCE, &chosen.int.to_string()))?;
+    let sensory_table = table(tables, SENSORY)?;
+    let extraordinary_table = table(tables, EXTRAORDINARY)?;
+    let pick = |t: &Table, wanted: &[String]| -> Result<Vec<Power>, GenError> {
+        let mut powers: Vec<Power> = Vec::new();
+        for want in wanted {
+            let entry = lookup(t, want)?;
+            let power = power(entry).ok_or_else(|| missing(&t.name, &entry.roll))?;
+            if powers.iter().any(|p| p.id == power.id) && !allows_duplicates(t, entry) {
+                return Err(GenError(tr!(
+                    "{} can be chosen only once",
+                    "{} ne peut être choisi qu'une fois",
+                    power.name
+                )));
+            }
+            powers.push(power);
+        }
+        Ok(powers)
+    };
+    let sensory_powers = pick(sensory_table, &chosen.sensory)?;
+    let extraordinary_powers = pick(extraordinary_table, &chosen.extraordinary)?;
+    let (want_s, want_x) = (
+        mind.props.sensory.unwrap_or(0) as usize,
+        mind.props.extraordinary.unwrap_or(0) as usize,
+    );
+    let (got_s, got_x) = (sensory_powers.len(), extraordinary_powers.len());
+    if got_s + got_x != want_s + want_x || got_x < want_x {
+        return bad(tr!(
+            "INT {int} gives {want_s} sensory and {want_x} extraordinary power(s); {got_s} and {got_x} were chosen (an extraordinary power may replace a sensory one)",
+            "INT {int} donne {want_s} pouvoir(s) sensoriel(s) et {want_x} extraordinaire(s) ; {got_s} et {got_x} choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
+        ));
+    }
+    let communication = mind
+        .props
+        .communication
+        .clone()
+        .unwrap_or_else(|| "empathy".into());
+    let languages = match (communication.as_str(), chosen.languages) {
+        ("speech", Some(n)) => n,
+        ("speech", None) => 1,
+        (_, Some(n)) if n > 0 => {
+            return bad(tr!(
+                "a sword of INT {int} communicates by empathy and speaks no language",
+                "une épée d'INT {int} communique par empathie et ne parle aucune langue"
+            ));
+        }
+        _ => 0,
+    };
+    Ok(Sentience {
+        int,
+        ego,
+        alignment: chosen.alignment,
+        communication,
+        reads: mind.props.reads.unwrap_or(false),
+        languages,
+        sensory_powers,
+        extraordinary_powers,
+        special_purpose,
+    })
+}
+
+/// The entry of `t` whose power or purpose id, or name in either language, is `wanted`.
+fn lookup<'t>(t: &'t Table, wanted: &str) -> Result<&'t Entry, GenError> {
+    let key = wanted.trim().to_lowercase();
+    t.entries
+        .iter()
+        .find(|e| {
+            e.props.power.as_deref() == Some(key.as_str())
+                || e.props.purpose.as_deref() == Some(key.as_str())
+                || (e.props.power.is_some() || e.props.purpose.is_some())
+                    && (e.name.to_lowercase() == key || e.fr.to_lowercase() == key)
+        })
+        .ok_or_else(|| {
+            let ids: Vec<&str> = t
+                .entries
+                .iter()
+                .filter_map(|e| e.props.power.as_deref().or(e.props.purpose.as_deref()))
+                .collect();
+            GenError(tr!(
+                "no {wanted:?} on table {}: choose among {}",
+                "pas de {wanted:?} dans la table {} : choisissez parmi {}",
+                t.name,
+                ids.join(", ")
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::seeded;
+    use crate::rules::generate::{Sentient, make};
+    use crate::rules::tables::shipped;
+
+    fn tables() -> Tables {
+        Tables::parse(&shipped()).unwrap()
+    }
+
+    fn minds(n: usize, seed: u64) -> Vec<Sentience> {
+        let tables = tables();
+        let mut dice = seeded(seed);
+        (0..n)
+            .map(|_| {
+                make(&tables, "swords", Sentient::Forced, &mut dice)
+                    .unwrap()
+                    .identity
+                    .sentience
+                    .expect("forced sentient")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn int_ego_communication_and_powers_follow_seed_000() {
+        for s in minds(5_000, 21) {
+            assert!((7..=12).contains(&s.int), "INT {}", s.int);
+            assert!((1..=12).contains(&s.ego), "Ego {}", s.ego);
+            let (sensory, extraordinary) = match s.int {
+                7 => (1, 0),
+                8 => (2, 0),
+                9..=11 => (3, 0),
+                _ => (3, 1),
+            };
+            assert_eq!(
+                s.communication,
+                if s.int >= 10 { "speech" } else { "empathy" }
+            );
+            assert_eq!(s.reads, s.int >= 11);
+            if s.communication == "speech" {
+                assert!(s.languages >= 1);
+            } else {
+                assert_eq!(s.languages, 0);
+            }
+            let total = s.sensory_powers.len() + s.extraordinary_powers.len();
+            // "Roll twice again" adds powers; "roll an extraordinary power" swaps one kind for
+            // the other; nothing removes any.
+            assert!(total >= sensory + extraordinary, "{s:?}");
+            assert!(s.extraordinary_powers.len() >= extraordinary, "{s:?}");
+            let mut ids: Vec<&str> = s.sensory_powers.iter().map(|p| p.id.as_str()).collect();
+            ids.sort();
+            let before = ids.len();
+            ids.dedup();
+            assert_eq!(before, ids.len(), "sensory powers never repeat: {s:?}");
+            if s.special_purpose.is_some() {
+                assert_eq!(
+                    (s.int, s.ego),
+                    (12, 12),
+                    "a purpose sword has INT 12 and Ego 12"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn purpose_swords_are_a_sixth_of_the_sentient_ones() {
+        let with_purpose = minds(12_000, 22)
+            .iter()
+            .filter(|s| s.special_purpose.is_some())
+            .count();
+        assert!(
+            (1_800..=2_200).contains(&with_purpose),
+            "{with_purpose} of 12,000"
+        );
+    }
+
+    #[test]
+    fn thirty_percent_of_magic_swords_are_sentient() {
+        let tables = tables();
+        let mut dice = seeded(23);
+        let n = 20_000;
+        let made: Vec<_> = (0..n)
+            .map(|_| make(&tables, "swords", Sentient::AsRolled, &mut dice).unwrap())
+            .collect();
+        let sentient = made
+            .iter()
+            .filter(|m| m.identity.sentience.is_some())
+            .count();
+        let purpose = made
+            .iter()
+            .filter(|m| {
+                m.identity
+                    .sentience
+                    .as_ref()
+                    .is_some_and(|s| s.special_purpose.is_some())
+            })
+            .count();
+        assert!((5_700..=6_300).contains(&sentient), "{sentient} of {n}");
+        assert!(
+            (850..=1_150).contains(&purpose),
+            "{purpose} of {n}: 1 in 20"
+        );
+    }
+
+    #[test]
+    fn languages_roll_twice_and_add_on_00() {
+        let tables = tables();
+        let t = tables.get(LANGUAGES).unwrap();
+        // 00, then 00 again, then +1, +2, +5: 1 + 2 + 5.
+        let mut dice = crate::rules::dice::scripted::Scripted::new(&[100, 100, 10, 60, 97]);
+        let mut steps = Vec::new();
+        assert_eq!(languages(t, &mut dice, &mut steps).unwrap(), 8);
+        assert_eq!(steps.len(), 5);
+    }
+
+    #[test]
+    fn a_chosen_sword_is_checked_like_a_rolled_one() {
+        let tables = tables();
+        let base = Chosen {
+            int: 9,
+            ego: 5,
+            alignment: Alignment::Lawful,
+            sensory: vec![
+                "detect-magic".into(),
+                "detect-traps".into(),
+                "Detect slopes".into(),
+            ],
+            extraordinary: vec![],
+            purpose: None,
+            languages: None,
+        };
+        let s = choose(&tables, &base).unwrap();
+        assert_eq!(
+            (s.int, s.communication.as_str(), s.languages),
+            (9, "empathy", 0)
+        );
+        let refuse = |c: Chosen, message: &str| {
+            let e = choose(&tables, &c).unwrap_err().0;
+            assert!(e.contains(message), "{e}");
+        };
+        refuse(
+            Chosen {
+                int: 13,
+                ..base.clone()
+            },
+            "INT 13",
+        );
+        refuse(
+            Chosen {
+                int: 6,
+                ..base.clone()
+            },
+            "INT 6",
+        );
+        refuse(
+            Chosen {
+                ego: 0,
+                ..base.clone()
+            },
+            "Ego 0",
+        );
+        refuse(
+            Chosen {
+                ego: 13,
+                ..base.clone()
+            },
+            "Ego 13",
+        );
+        refuse(
+            Chosen {
+                purpose: Some("slay-warriors".into()),
+                ..base.clone()
+            },
+            "INT 12 and Ego 12",
+        );
+        refuse(
+            Chosen {
+                sensory: vec!["detect-magic".into()],
+                ..base.clone()
+            },
+            "INT 9 gives 3 sensory",
+        );
+        refuse(
+            Chosen {
+                sensory: vec![
+                    "detect-magic".into(),
+                    "detect-magic".into(),
+                    "detect-traps".into(),
+                ],
+                ..base.clone()
+            },
+            "only once",
+        );
+        refuse(
+            Chosen {
+                sensory: vec!["fly".into(), "detect-traps".into(), "detect-slopes".into()],
+                ..base.clone()
+            },
+            "no \"fly\"",
+        );
+        refuse(
+            Chosen {
+                languages: Some(2),
+                ..base.clone()
+            },
+            "empathy",
+        );
+        let purpose = Chosen {
+            int: 12,
+            ego: 12,
+            extraordinary: vec!["healing".into()],
+            purpose: Some("slay-warriors".into()),
+            ..base.clone()
+        };
+        let s = choose(&tables, &purpose).unwrap();
+        assert_eq!(s.special_purpose.unwrap().id, "slay-warriors");
+        assert_eq!(s.languages, 1);
+        let twice = Chosen {
+            extraordinary: vec!["healing".into(), "healing".into()],
+            sensory: vec!["detect-magic".into(), "detect-traps".into()],
+            ..purpose
+        };
+        assert_eq!(
+            choose(&tables, &twice).unwrap().extraordinary_powers.len(),
+            2,
+            "healing may repeat"
+        );
+    }
+}

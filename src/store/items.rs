@@ -1,0 +1,159 @@
+//! Item rows.
+
+use futures_util::TryStreamExt;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+use sqlx::{FromRow, QueryBuilder, Row, Sqlite};
+
+use super::write::Batch;
+use crate::error::Result;
+use crate::ledger::Item;
+
+/// What play changes beyond the indexed columns.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct ItemState {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    spells: Vec<crate::rules::item::ScrollSpell>,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for Item {
+    fn from_row(row: &'r SqliteRow) -> sqlx::Result<Self> {
+        let decode = |e: String| sqlx::Error::Decode(e.into());
+        let category: String = row.try_get("category")?;
+        let status: String = row.try_get("status")?;
+        let identity: String = row.try_get("identity")?;
+        let state: String = row.try_get("state")?;
+        let state: ItemState = serde_json::from_str(&state).map_err(|e| decode(e.to_string()))?;
+        Ok(Item {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            name_fr: row.try_get("name_fr")?,
+            category: category
+                .parse()
+                .map_err(|e: crate::rules::item::UnknownCategory| decode(e.to_string()))?,
+            holder: row.try_get("holder")?,
+            charges: row.try_get("charges")?,
+            status: serde_json::from_value(serde_json::Value::String(status))
+                .map_err(|e| decode(e.to_string()))?,
+            identity: serde_json::from_str(&identity).map_err(|e| decode(e.to_string()))?,
+            spells: state.spells,
+        })
+    }
+}
+
+pub(super) const COLUMNS: &str =
+    "id, name, name_fr, category, holder, charges, status, identity, state";
+
+/// Queue inserts for new items and updates for changed ones.
+pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
+    for chunk in items.chunks(100) {
+        let q = batch.statement();
+        q.push(format!("INSERT INTO items (campaign_id, {COLUMNS}) "));
+        q.push_values(chunk, |mut row, item| {
+            let state = ItemState {
+                spells: item.spells.clone(),
+            };
+            row.push_bind(campaign)
+                .push_bind(item.id.clone())
+                .push_bind(item.name.clone())
+                .push_bind(item.name_fr.clone())
+                .push_bind(item.category.as_str())
+                .push_bind(item.holder.clone())
+                .push_bind(item.charges)
+                .push_bind(item.status.as_str())
+                .push_bind(serde_json::to_string(&item.identity).unwrap_or_default())
+                .push_bind(serde_json::to_string(&state).unwrap_or_default());
+        });
+        q.push(
+            " ON CONFLICT (campaign_id, id) DO UPDATE SET holder = excluded.holder,
+                 charges = excluded.charges, status = excluded.status, state = excluded.state",
+        );
+        batch.bound(10 * chunk.len());
+    }
+}
+
+/// The items whose id, id prefix, or name (in either language) is `key`. More than one match
+/// is for the caller to report.
+pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Result<Vec<Item>> {
+    let mut q =
+        QueryBuilder::<Sqlite>::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
+    q.push_bind(campaign)
+        .push(" AND (name = ")
+        .push_bind(key.to_string())
+        .push(" OR name_fr = ")
+        .push_bind(key.to_string())
+        .push(" OR id = ")
+        .push_bind(key.to_lowercase());
+    if key.len() >= 4 && key.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
+        // An id prefix: a range on the primary key.
+        let prefix = key.to_lowercase();
+        q.push(" OR (id >= ")
+            .push_bind(prefix.clone())
+            .push(" AND id < ")
+            .push_bind(format!("{prefix}\u{10ffff}"))
+            .push(")");
+    }
+    q.push(") LIMIT 20");
+    Ok(q.build_query_as().fetch_all(conn).await?)
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct ListFilter {
+    pub holder: Option<String>,
+    pub category: Option<String>,
+}
+
+pub async fn list(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    filter: &ListFilter,
+    mut each: impl FnMut(Item) -> Result<()>,
+) -> Result<()> {
+    let mut q =
+        QueryBuilder::<Sqlite>::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
+    q.push_bind(campaign);
+    if let Some(holder) = &filter.holder {
+        q.push(" AND holder = ").push_bind(holder.clone());
+    }
+    if let Some(category) = &filter.category {
+        q.push(" AND category = ").push_bind(category.clone());
+    }
+    q.push(" ORDER BY rowid");
+    let mut rows = q.build().fetch(conn);
+    while let Some(row) = rows.try_next().await? {
+        each(Item::from_row(&row)?)?;
+    }
+    Ok(())
+}
+
+/// Items created by the events numbered `from..=to`, in that order (what `generate` prints).
+pub async fn created(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    from: i64,
+    to: i64,
+    mut each: impl FnMut(Item, Option<String>) -> Result<()>,
+) -> Result<()> {
+    let sql = format!(
+        "SELECT {}, c.name AS holder_name
+         FROM events e
+         JOIN items i ON i.campaign_id = e.campaign_id AND i.id = e.subject
+         LEFT JOIN characters c ON c.campaign_id = i.campaign_id AND c.id = i.holder
+         WHERE e.campaign_id = ?1 AND e.seq BETWEEN ?2 AND ?3 AND e.kind = 'item_created'
+         ORDER BY e.seq",
+        COLUMNS
+            .split(", ")
+            .map(|c| format!("i.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut rows = sqlx::query(&sql)
+        .bind(campaign)
+        .bind(from)
+        .bind(to)
+        .fetch(conn);
+    while let Some(row) = rows.try_next().await? {
+        each(Item::from_row(&row)?, row.try_get("holder_name")?)?;
+    }
+    Ok(())
+}
