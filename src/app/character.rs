@@ -4,8 +4,10 @@ use serde::Serialize;
 
 use super::{Ctx, find_character};
 use crate::error::{Error, Result};
-use crate::ledger::{Character, Event, new_id};
+use crate::ledger::state::Effect;
+use crate::ledger::{Change, Character, Event, Item, new_id};
 use crate::rules::alignment::Alignment;
+use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
 use crate::store::characters;
@@ -22,6 +24,8 @@ pub struct NewCharacter {
     pub alignment: Option<Alignment>,
     pub class: Option<String>,
     pub level: Option<i64>,
+    pub reads_magic: bool,
+    pub literate: bool,
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
@@ -45,6 +49,9 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         hp: hp_max,
         hp_max,
         name,
+        reads_magic: new.reads_magic,
+        literate: new.literate,
+        quests: Vec::new(),
     };
     let mut w = cx.write().await?;
     let campaign = w.campaign;
@@ -67,9 +74,88 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Character>> {
     characters::list(cx.conn(), campaign.id).await
 }
 
-pub async fn show(cx: &mut Ctx, name: &str) -> Result<Character> {
+/// A character with everything they carry and what is on them now.
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    pub character: Character,
+    pub items: Vec<Item>,
+    pub effects: Vec<Effect>,
+    pub protection: Protection,
+    pub now: i64,
+}
+
+pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let campaign = cx.campaign().await?;
-    find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await
+    let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
+    let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
+    let now = campaign.campaign.clock;
+    let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
+    let worn: Vec<&Item> = items.iter().collect();
+    let protection = armor::protection(&worn);
+    Ok(Sheet {
+        character,
+        items,
+        effects,
+        protection,
+        now,
+    })
+}
+
+/// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
+/// literate.
+pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {
+    let number = || {
+        value.trim().parse::<i64>().map_err(|_| {
+            Error::Invalid(tr!(
+                "{key} needs a number, not {value:?}",
+                "{key} demande un nombre, pas {value:?}"
+            ))
+        })
+    };
+    let yes_no = || match value.trim().to_lowercase().as_str() {
+        "yes" | "true" | "on" | "oui" | "1" => Ok(true),
+        "no" | "false" | "off" | "non" | "0" => Ok(false),
+        _ => Err(Error::Invalid(tr!(
+            "{key} is yes or no, not {value:?}",
+            "{key} vaut oui ou non, pas {value:?}"
+        ))),
+    };
+    let mut change = Change::default();
+    match key {
+        "level" => change.level = Some(check_level(number()?).map_err(invalid)?),
+        "class" => {
+            change.class = Some(match value.trim() {
+                "" | "none" => None,
+                v => Some(check_name("class", v).map_err(invalid)?),
+            })
+        }
+        "alignment" => {
+            change.alignment = Some(value.parse().map_err(
+                |e: crate::rules::alignment::UnknownAlignment| Error::Invalid(e.to_string()),
+            )?)
+        }
+        "str" => change.str = Some(check_ability("STR", number()?).map_err(invalid)?),
+        "wis" => change.wis = Some(check_ability("WIS", number()?).map_err(invalid)?),
+        "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
+        "reads-magic" => change.reads_magic = Some(yes_no()?),
+        "literate" => change.literate = Some(yes_no()?),
+        _ => {
+            return Err(Error::Invalid(tr!(
+                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic or literate",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic ou literate"
+            )));
+        }
+    }
+    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let c = w.character(name).await?;
+    w.record(Event::CharacterUpdated {
+        character: c.id.clone(),
+        name: c.name.clone(),
+        change,
+    })?;
+    let updated = w.state.characters[&c.id].clone();
+    w.commit().await?;
+    Ok(updated)
 }
 
 /// What a change of hit points did.

@@ -22,6 +22,8 @@ pub struct Request {
     pub category: Option<Category>,
     pub count: u32,
     pub to: Option<String>,
+    /// With `to`: the character reads the scrolls at once, so they cannot fade.
+    pub read: bool,
     pub sentient: bool,
 }
 
@@ -37,6 +39,12 @@ pub async fn generate(
             "--count {} is out of range: give 1 to {MAX_COUNT}",
             "--count {} hors limites : de 1 à {MAX_COUNT}",
             request.count
+        )));
+    }
+    if request.read && request.to.is_none() {
+        return Err(Error::Invalid(tr!(
+            "--read needs --to: someone must take the scrolls to read them",
+            "--read demande --to : quelqu'un doit prendre les parchemins pour les lire"
         )));
     }
     if request.sentient && !matches!(request.category, Some(Category::Sword)) {
@@ -67,17 +75,16 @@ pub async fn generate(
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
             .map_err(|e| Error::Invalid(e.0))?;
-        let item = Item {
-            id: new_id(),
-            name: made.name,
-            name_fr: made.name_fr,
-            category: made.category,
-            holder: holder.as_ref().map(|h| h.id.clone()),
-            charges: made.charges,
-            status: Default::default(),
-            identity: made.identity,
-            spells: made.spells,
-        };
+        let mut item = Item::new(
+            new_id(),
+            made.name,
+            made.name_fr,
+            made.category,
+            made.identity,
+        );
+        item.holder = holder.as_ref().map(|h| h.id.clone());
+        item.charges = made.charges;
+        item.spells = made.spells;
         if let Some(h) = &holder {
             // Generated for a character: it must still be in the state when applied.
             w.state
@@ -85,7 +92,8 @@ pub async fn generate(
                 .entry(h.id.clone())
                 .or_insert_with(|| h.clone());
         }
-        w.record(Event::ItemCreated {
+        let scroll = (holder.is_some() && item.category == Category::Scroll).then(|| item.clone());
+        let created = w.record(Event::ItemCreated {
             item: Box::new(item),
             origin: Box::new(Origin {
                 how: "generated".into(),
@@ -95,6 +103,9 @@ pub async fn generate(
                 steps: made.steps,
             }),
         })?;
+        if let (Some(scroll), Some(taker)) = (scroll, &holder) {
+            super::custody::taken(&mut w, &scroll, taker, request.read, created.seq, &mut dice)?;
+        }
         if n % BATCH == 0 {
             w.flush_bulk().await?;
         }

@@ -50,6 +50,7 @@ pub struct NewItem {
     pub category: Category,
     pub charges: Option<i64>,
     pub identity: Identity,
+    pub maker: Option<String>,
     pub to: Option<String>,
 }
 
@@ -75,17 +76,13 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
         Some(to) => Some(w.character(to).await?),
         None => None,
     };
-    let item = Item {
-        id: new_id(),
-        name: name.clone(),
-        name_fr: name,
-        category: new.category,
-        holder: holder.as_ref().map(|c| c.id.clone()),
-        charges,
-        status: Default::default(),
-        identity: new.identity,
-        spells: Vec::new(),
-    };
+    let mut identity = new.identity;
+    if let Some(maker) = &new.maker {
+        identity.maker = Some(w.character(maker).await?.id);
+    }
+    let mut item = Item::new(new_id(), name.clone(), name, new.category, identity);
+    item.holder = holder.as_ref().map(|c| c.id.clone());
+    item.charges = charges;
     w.record(Event::ItemCreated {
         item: Box::new(item.clone()),
         origin: Box::new(Origin {
@@ -152,4 +149,16 @@ pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
         holder,
         origin,
     })
+}
+
+/// An item and the character whose view of it is wanted (`item show --as`).
+pub async fn show_as(
+    cx: &mut Ctx,
+    key: &str,
+    who: &str,
+) -> Result<(Item, crate::ledger::Character)> {
+    let campaign = cx.campaign().await?;
+    let item = find(cx.conn(), campaign.id, key).await?;
+    let who = find_character(cx.conn(), campaign.id, &campaign.campaign.name, who).await?;
+    Ok((item, who))
 }

@@ -3,21 +3,31 @@
 //! the events — which applies them — and commits events and state together. Any error before
 //! the commit drops the transaction, so a refused command leaves the file as it was.
 
+pub mod book;
 pub mod campaign;
 pub mod character;
+pub mod charges;
+pub mod check;
 pub mod clock;
+pub mod custody;
 pub mod generate;
+pub mod identify;
 pub mod item;
 pub mod log;
+pub mod potion;
+pub mod report;
 pub mod roll;
+pub mod scroll;
 pub mod session;
 pub mod sword;
 pub mod tables;
+pub mod wear;
 
 use sqlx::sqlite::SqliteConnection;
 
 use crate::error::{Error, Result};
-use crate::ledger::{Character, Event, Recorded, State};
+use crate::ledger::state::Effect;
+use crate::ledger::{Character, Event, Item, Recorded, State};
 use crate::rules::dice;
 use crate::store::write::{Batch, Preload};
 use crate::store::{self, Db, campaigns, characters};
@@ -211,6 +221,97 @@ impl<'c> Write<'c> {
         Ok(())
     }
 
+    /// The game clock now.
+    pub fn now(&self) -> i64 {
+        self.state.campaign.clock
+    }
+
+    /// The item `key` names (id, id prefix or name), loaded into the state.
+    pub async fn item(&mut self, key: &str) -> Result<Item> {
+        let item = item::find(&mut self.db.conn, self.campaign, key).await?;
+        self.state.items.insert(item.id.clone(), item.clone());
+        Ok(item)
+    }
+
+    /// The item as the events recorded so far have left it.
+    pub fn current(&self, id: &str) -> Result<Item> {
+        self.state
+            .items
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Error::Conflict(format!("item {id} is not loaded")))
+    }
+
+    /// A character by id, loaded into the state if it is not there yet.
+    pub async fn character_by_id(&mut self, id: &str) -> Result<Character> {
+        if let Some(c) = self.state.characters.get(id) {
+            return Ok(c.clone());
+        }
+        let c = characters::by_id(&mut self.db.conn, self.campaign, id)
+            .await?
+            .ok_or_else(|| Error::Conflict(format!("character {id} is missing")))?;
+        self.state.characters.insert(c.id.clone(), c.clone());
+        Ok(c)
+    }
+
+    /// Who acts on `item`: the character named by `--by`, else its holder. Nobody acts on an
+    /// item another character holds; an item of the party's treasure needs `--by`.
+    pub async fn actor(&mut self, item: &Item, by: Option<&str>) -> Result<Character> {
+        let who = match by {
+            Some(name) => Some(self.character(name).await?),
+            None => None,
+        };
+        match (&item.holder, who) {
+            (Some(holder), Some(who)) if holder != &who.id => {
+                let holder = self.character_by_id(holder).await?;
+                let (name, who, holder) = (item.name(), who.name, holder.name);
+                Err(Error::Refused(tr!(
+                    "{holder} holds {name}, not {who}: `hoard give` it to {who} first",
+                    "{holder} porte {name}, pas {who} : `hoard give` d'abord à {who}"
+                )))
+            }
+            (_, Some(who)) => Ok(who),
+            (Some(holder), None) => self.character_by_id(holder).await,
+            (None, None) => {
+                let name = item.name();
+                Err(Error::Invalid(tr!(
+                    "{name} is in the party's treasure: say who uses it with --by NAME",
+                    "{name} est dans le trésor du groupe : dites qui s'en sert avec --by NOM"
+                )))
+            }
+        }
+    }
+
+    /// Everything `character` holds, loaded into the state.
+    pub async fn holdings(&mut self, character: &str) -> Result<Vec<Item>> {
+        let items =
+            crate::store::items::held_by(&mut self.db.conn, self.campaign, character).await?;
+        for item in &items {
+            self.state
+                .items
+                .entry(item.id.clone())
+                .or_insert_with(|| item.clone());
+        }
+        Ok(items
+            .iter()
+            .map(|i| self.state.items[&i.id].clone())
+            .collect())
+    }
+
+    /// The effects still running on `character`, loaded into the state.
+    pub async fn effects(&mut self, character: &str) -> Result<Vec<Effect>> {
+        let now = self.now();
+        let effects =
+            crate::store::effects::active(&mut self.db.conn, self.campaign, character, now).await?;
+        for e in &effects {
+            self.state
+                .effects
+                .entry(e.id.clone())
+                .or_insert_with(|| e.clone());
+        }
+        Ok(effects)
+    }
+
     /// Queue the events and changed rows so far, sending them if the batch has grown large.
     async fn flush(&mut self) -> Result<()> {
         let recorded = std::mem::take(&mut self.recorded);
@@ -228,6 +329,13 @@ impl<'c> Write<'c> {
             .await?;
         self.db.writing = false;
         Ok(recorded)
+    }
+}
+
+/// A rule's refusal, as the command's error.
+impl From<crate::rules::Refused> for Error {
+    fn from(r: crate::rules::Refused) -> Self {
+        Error::Refused(r.0)
     }
 }
 

@@ -29,24 +29,16 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<(Item, Option<String>)> 
         Some(to) => Some(w.character(to).await?),
         None => None,
     };
-    let item = Item {
-        id: new_id(),
-        name: name.clone(),
-        name_fr: name,
-        category: Category::Sword,
-        holder: holder.as_ref().map(|h| h.id.clone()),
-        charges: None,
-        status: Default::default(),
-        identity: Identity {
-            bonus: new.bonus,
-            blade: new.blade,
-            initiative: Some(3),
-            level: Some(12),
-            sentience: Some(sentience),
-            ..Identity::default()
-        },
-        spells: Vec::new(),
+    let identity = Identity {
+        bonus: new.bonus,
+        blade: new.blade,
+        initiative: Some(3),
+        level: Some(12),
+        sentience: Some(sentience),
+        ..Identity::default()
     };
+    let mut item = Item::new(new_id(), name.clone(), name, Category::Sword, identity);
+    item.holder = holder.as_ref().map(|h| h.id.clone());
     w.record(Event::ItemCreated {
         item: Box::new(item.clone()),
         origin: Box::new(Origin {

@@ -1,5 +1,15 @@
 //! `hoard character …`
 
+use serde::Serialize;
+
+use super::item::{ItemView, line as item_line};
+use crate::app::character::Sheet;
+use crate::ledger::state::Effect;
+use crate::rules::armor::Protection;
+use crate::rules::character::Quest;
+use crate::rules::clock::span;
+use crate::rules::item::{Category, Slot};
+use crate::rules::ring;
 use clap::Subcommand;
 
 use super::out::{Out, safe, table};
@@ -35,6 +45,12 @@ pub enum CharacterCommand {
         /// Experience level, 1 to 36 [default: 1]
         #[arg(long, allow_negative_numbers = true)]
         level: Option<i64>,
+        /// Can read magic whatever the class (wizard classes and elves always can)
+        #[arg(long)]
+        reads_magic: bool,
+        /// Cannot read (protection scrolls need a reader)
+        #[arg(long)]
+        illiterate: bool,
     },
     /// List the campaign's characters
     #[command(visible_alias = "ls")]
@@ -46,6 +62,13 @@ pub enum CharacterCommand {
         name: String,
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         amount: u32,
+    },
+    /// Change a character sheet: level, class, alignment, str, wis, hp-max, reads-magic,
+    /// literate
+    Set {
+        name: String,
+        key: String,
+        value: String,
     },
     /// Give hit points back (never above the maximum)
     Heal {
@@ -65,6 +88,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             alignment,
             class,
             level,
+            reads_magic,
+            illiterate,
         } => {
             let new = NewCharacter {
                 name,
@@ -74,6 +99,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 alignment,
                 class,
                 level,
+                reads_magic,
+                literate: !illiterate,
             };
             let c = app::character::add(cx, new).await?;
             if out.json() {
@@ -110,16 +137,21 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             out.table(t)
         }
         CharacterCommand::Show { name } => {
-            let c = app::character::show(cx, &name).await?;
+            let sheet = app::character::show(cx, &name).await?;
+            if out.json() {
+                return out.doc(&SheetView::of(&sheet));
+            }
+            for line in sheet_lines(&sheet) {
+                out.line(&line)?;
+            }
+            Ok(())
+        }
+        CharacterCommand::Set { name, key, value } => {
+            let c = app::character::set(cx, &name, &key, &value).await?;
             if out.json() {
                 return out.doc(&c);
             }
-            out.line(&headline(&c))?;
-            let (str_, wis, hp) = abbreviations();
-            out.line(&format!(
-                "  {str_} {}  {wis} {}  {hp} {}/{}",
-                c.str, c.wis, c.hp, c.hp_max
-            ))
+            out.line(&headline(&c))
         }
         CharacterCommand::Damage { name, amount } => {
             let change = app::character::damage(cx, &name, amount).await?;
@@ -178,4 +210,135 @@ fn abbreviations() -> (&'static str, &'static str, &'static str) {
         Lang::En => ("STR", "WIS", "HP"),
         Lang::Fr => ("FOR", "SAG", "PV"),
     }
+}
+
+/// `character show --json`: the sheet's fields, then what the character carries and what is
+/// on them now.
+#[derive(Serialize)]
+struct SheetView<'a> {
+    #[serde(flatten)]
+    character: &'a Character,
+    items: Vec<CarriedView<'a>>,
+    effects: Vec<EffectView<'a>>,
+    protection: &'a Protection,
+    quests: &'a [Quest],
+}
+
+#[derive(Serialize)]
+struct CarriedView<'a> {
+    #[serde(flatten)]
+    item: ItemView<'a>,
+    worn: Option<Slot>,
+    /// Rings: whether it works (worn, and alone on its hand).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    works: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct EffectView<'a> {
+    #[serde(flatten)]
+    effect: &'a Effect,
+    rounds_left: Option<i64>,
+}
+
+impl<'a> SheetView<'a> {
+    fn of(sheet: &'a Sheet) -> Self {
+        let worn: Vec<&_> = sheet.items.iter().collect();
+        SheetView {
+            character: &sheet.character,
+            items: sheet
+                .items
+                .iter()
+                .map(|i| CarriedView {
+                    item: ItemView::of(i, Some(&sheet.character.name)),
+                    worn: i.worn,
+                    works: (i.category == Category::Ring).then(|| ring::works(i, &worn)),
+                })
+                .collect(),
+            effects: sheet
+                .effects
+                .iter()
+                .map(|e| EffectView {
+                    effect: e,
+                    rounds_left: e.left(sheet.now),
+                })
+                .collect(),
+            protection: &sheet.protection,
+            quests: &sheet.character.quests,
+        }
+    }
+}
+
+/// The sheet as a referee reads it at the table.
+fn sheet_lines(sheet: &Sheet) -> Vec<String> {
+    let c = &sheet.character;
+    let (str_, wis, hp) = abbreviations();
+    let mut lines = vec![
+        headline(c),
+        format!(
+            "  {str_} {}  {wis} {}  {hp} {}/{}",
+            c.str, c.wis, c.hp, c.hp_max
+        ),
+    ];
+    let worn: Vec<&_> = sheet.items.iter().collect();
+    if sheet.items.is_empty() {
+        lines.push(tr!("  carries nothing", "  ne porte rien"));
+    } else {
+        lines.push(tr!("  carries:", "  porte :"));
+        for item in &sheet.items {
+            let mut text = format!("    {}", item_line(item, None));
+            if let Some(slot) = item.worn {
+                text.push_str(&format!(" [{}]", slot.label()));
+            }
+            if item.attached {
+                text.push_str(&tr!(" [bound to its owner]", " [attaché à son possesseur]"));
+            }
+            lines.push(text);
+        }
+    }
+    for hand in [Slot::LeftHand, Slot::RightHand] {
+        let rings = ring::on_hand(hand, &worn);
+        if rings.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = rings.iter().map(|r| safe(r.name())).collect();
+        let (label, names) = (hand.label(), names.join(", "));
+        lines.push(if rings.len() > 1 {
+            tr!(
+                "  {label}: {names} — two magic rings on one hand: neither works",
+                "  {label} : {names} — deux anneaux magiques à la même main : aucun ne fonctionne"
+            )
+        } else {
+            tr!("  {label}: {names}", "  {label} : {names}")
+        });
+    }
+    let p = &sheet.protection;
+    if p.armor.is_some() || p.shield.is_some() {
+        let (ac, saves) = (p.ac, p.saves);
+        lines.push(tr!(
+            "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
+            "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
+        ));
+    }
+    for e in &sheet.effects {
+        let name = safe(e.name());
+        lines.push(match e.left(sheet.now) {
+            Some(left) => {
+                let left = span(left);
+                tr!(
+                    "  under {name}: {left} left",
+                    "  sous l'effet de {name} : encore {left}"
+                )
+            }
+            None => tr!("  under {name}", "  sous l'effet de {name}"),
+        });
+    }
+    for q in &c.quests {
+        let name = safe(crate::i18n::pick(&q.name, &q.name_fr));
+        lines.push(tr!(
+            "  quest: hide and protect {name}",
+            "  quête : cacher et protéger {name}"
+        ));
+    }
+    lines
 }

@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use serde_json::json;
 
-use super::out::Out;
+use super::out::{Out, safe};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::rules::clock::{GameTime, Unit, span};
@@ -30,15 +30,31 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
             let unit: Unit = unit
                 .parse()
                 .map_err(|e: crate::rules::clock::UnknownUnit| Error::Invalid(e.to_string()))?;
-            let (from, to) = app::clock::advance(cx, amount, unit).await?;
+            let advanced = app::clock::advance(cx, amount, unit).await?;
+            let (from, to) = (advanced.from, advanced.to);
             if out.json() {
-                return out.doc(&json!({ "from": from, "to": to, "rounds": to - from }));
+                let ended: Vec<_> = advanced
+                    .ended
+                    .iter()
+                    .map(|(e, who)| json!({ "character": who, "effect": e }))
+                    .collect();
+                return out
+                    .doc(&json!({ "from": from, "to": to, "rounds": to - from, "ended": ended }));
             }
             let (passed, now) = (span(to - from), GameTime(to));
             out.line(&tr!(
                 "{passed} pass. It is now {now}.",
                 "{passed} passent. Il est maintenant {now}."
-            ))
+            ))?;
+            for (effect, who) in &advanced.ended {
+                let (name, who) = (safe(effect.name()), safe(who));
+                let at = GameTime(effect.ends_at.unwrap_or(to));
+                out.line(&tr!(
+                    "  {name} wears off for {who} ({at}).",
+                    "  {name} cesse de faire effet sur {who} ({at})."
+                ))?;
+            }
+            Ok(())
         }
         TimeCommand::Show => {
             let clock = app::clock::show(cx).await?;

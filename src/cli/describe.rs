@@ -1,8 +1,12 @@
 //! One line in the referee's language for each kind of event.
 
 use super::out::safe;
-use crate::ledger::Event;
+use crate::i18n::pick;
 use crate::ledger::state::Setting;
+use crate::ledger::{Change, Event};
+use crate::rules::book::Studied;
+use crate::rules::clock::GameTime;
+use crate::rules::knowledge::Method;
 use crate::tr;
 
 pub fn describe(event: &Event) -> String {
@@ -70,6 +74,268 @@ pub fn describe(event: &Event) -> String {
                 "table {table} : {roll} → {entry}"
             )
         }
+        Event::CharacterUpdated { name, change, .. } => {
+            let (name, what) = (safe(name), change_text(change));
+            tr!(
+                "{name}'s sheet changes: {what}",
+                "la fiche de {name} change : {what}"
+            )
+        }
+        Event::ItemPassed {
+            item_name,
+            item_name_fr,
+            to_name,
+            ..
+        } => {
+            let item = safe(pick(item_name, item_name_fr));
+            match to_name {
+                Some(to) => {
+                    let to = safe(to);
+                    tr!("{item} passes to {to}", "{item} passe à {to}")
+                }
+                None => tr!(
+                    "{item} goes back to the party's treasure",
+                    "{item} retourne au trésor du groupe"
+                ),
+            }
+        }
+        Event::ScrollFade {
+            act,
+            chance,
+            roll,
+            faded,
+            ..
+        } => {
+            let (item, roll) = (safe(act.item_name()), roll.total);
+            if *faded {
+                tr!(
+                    "{item} fades: d100 {roll} ≤ {chance}%",
+                    "{item} s'efface : d100 {roll} ≤ {chance} %"
+                )
+            } else {
+                tr!(
+                    "{item} does not fade: d100 {roll} > {chance}%",
+                    "{item} ne s'efface pas : d100 {roll} > {chance} %"
+                )
+            }
+        }
+        Event::PotionTaken {
+            act,
+            oil,
+            delay,
+            duration,
+            ..
+        } => {
+            let (who, item, delay) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                delay.total,
+            );
+            let verb = if *oil {
+                tr!("rubs on", "applique")
+            } else {
+                tr!("drinks", "boit")
+            };
+            match duration {
+                Some(d) => {
+                    let turns = d.total;
+                    tr!(
+                        "{who} {verb} {item}: it takes effect at initiative +{delay} and lasts {turns} turns",
+                        "{who} {verb} {item} : effet à l'initiative +{delay}, pour {turns} tours"
+                    )
+                }
+                None => tr!(
+                    "{who} {verb} {item}: it takes effect at initiative +{delay}, at once",
+                    "{who} {verb} {item} : effet immédiat à l'initiative +{delay}"
+                ),
+            }
+        }
+        Event::Identified {
+            act,
+            method,
+            chance,
+            roll,
+            learned,
+            curse,
+            ..
+        } => {
+            let (who, item, how) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                method_name(*method),
+            );
+            let odds = match (chance, roll) {
+                (Some(c), Some(r)) => format!(" (d100 {} / {c}%)", r.total),
+                _ => String::new(),
+            };
+            let text = match learned {
+                Some(_) => tr!(
+                    "{who} identifies {item} by {how}{odds}",
+                    "{who} identifie {item} par {how}{odds}"
+                ),
+                None => tr!(
+                    "{who} fails to identify {item} by {how}{odds}",
+                    "{who} n'identifie pas {item} par {how}{odds}"
+                ),
+            };
+            if *curse {
+                tr!(
+                    "{text} — the curse strikes",
+                    "{text} — la malédiction frappe"
+                )
+            } else {
+                text
+            }
+        }
+        Event::SpellCast {
+            act,
+            spell,
+            level,
+            copied,
+            chance,
+            roll,
+            failed,
+            outcome,
+            ..
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            if *copied {
+                return tr!(
+                    "{who} copies spell {spell} (level {level}) from {item}: erased from it",
+                    "{who} copie le sort {spell} (niveau {level}) de {item} : effacé du parchemin"
+                );
+            }
+            let base = tr!(
+                "{who} casts spell {spell} (level {level}) from {item}",
+                "{who} lance le sort {spell} (niveau {level}) de {item}"
+            );
+            match (roll, failed, outcome.as_deref()) {
+                (Some(r), true, Some("reversed")) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: fails (d100 {r} ≤ {chance}%), reversed or harmful effect",
+                        "{base} : échec (d100 {r} ≤ {chance} %), effet inverse ou néfaste"
+                    )
+                }
+                (Some(r), true, _) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: fails (d100 {r} ≤ {chance}%), total failure",
+                        "{base} : échec (d100 {r} ≤ {chance} %), échec total"
+                    )
+                }
+                (Some(r), false, _) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: succeeds (d100 {r} > {chance}%)",
+                        "{base} : réussite (d100 {r} > {chance} %)"
+                    )
+                }
+                _ => base,
+            }
+        }
+        Event::ProtectionRead { act, effect } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            match effect.ends_at {
+                Some(end) => {
+                    let until = GameTime(end);
+                    tr!(
+                        "{who} reads {item}: protected until {until}",
+                        "{who} lit {item} : protégé jusqu'au {until}"
+                    )
+                }
+                None => tr!("{who} reads {item}", "{who} lit {item}"),
+            }
+        }
+        Event::ItemWorn { act, slot } => {
+            let (who, item, slot) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                slot.label(),
+            );
+            tr!("{who} puts on {item} ({slot})", "{who} met {item} ({slot})")
+        }
+        Event::ItemRemoved { act, .. } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!("{who} takes off {item}", "{who} retire {item}")
+        }
+        Event::ChargesSpent {
+            act,
+            charges,
+            remaining,
+            backfired,
+            drained,
+            crumble,
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let mut text = tr!(
+                "{who} spends {charges} charge(s) of {item} ({remaining} left)",
+                "{who} dépense {charges} charge(s) de {item} (reste {remaining})"
+            );
+            if *backfired {
+                text = tr!(
+                    "{text} — trapped, it turns on its user",
+                    "{text} — piégée, elle se retourne contre son utilisateur"
+                );
+            }
+            if *drained {
+                text = match crumble {
+                    Some(c) if c.crumbled => {
+                        let (r, ch) = (c.roll.total, c.chance);
+                        tr!(
+                            "{text}; drained, it crumbles to dust (d100 {r} ≤ {ch}%)",
+                            "{text} ; vidée, elle tombe en poussière (d100 {r} ≤ {ch} %)"
+                        )
+                    }
+                    Some(c) => {
+                        let (r, ch) = (c.roll.total, c.chance);
+                        tr!(
+                            "{text}; drained of all magic (d100 {r} > {ch}%: no dust)",
+                            "{text} ; vidée de toute magie (d100 {r} > {ch} % : pas de poussière)"
+                        )
+                    }
+                    None => tr!("{text}; drained", "{text} ; vidée"),
+                };
+            }
+            text
+        }
+        Event::Recharged {
+            item_name,
+            item_name_fr,
+            charges,
+            remaining,
+            ..
+        } => {
+            let item = safe(pick(item_name, item_name_fr));
+            tr!(
+                "{item} is recharged by {charges} ({remaining} charges)",
+                "{item} est rechargé(e) de {charges} ({remaining} charges)"
+            )
+        }
+        Event::BookStudied { act, outcome } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            match outcome {
+                Studied::Vanished => tr!(
+                    "{who} studies {item}; it vanishes",
+                    "{who} étudie {item} ; il disparaît"
+                ),
+                Studied::Attached => tr!(
+                    "{who} studies {item}; it binds itself to its owner",
+                    "{who} étudie {item} ; il s'attache à son possesseur"
+                ),
+                Studied::Quest => tr!(
+                    "{who} studies {item}; a quest to hide and protect it",
+                    "{who} étudie {item} ; quête : le cacher et le protéger"
+                ),
+            }
+        }
+        Event::ItemTrusted { act } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!(
+                "{item} will not turn on {who}",
+                "{item} ne se retournera pas contre {who}"
+            )
+        }
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {
@@ -95,4 +361,55 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             v.as_deref().map(safe).unwrap_or_else(|| "shipped".into()),
         ),
     }
+}
+
+pub fn method_name(method: Method) -> String {
+    match method {
+        Method::Taste => tr!("tasting", "dégustation"),
+        Method::ReadMagic => tr!("reading", "lecture"),
+        Method::Spell => tr!("an identify spell", "un sort d'identification"),
+        Method::BardLore => tr!("bard lore", "le savoir du barde"),
+        Method::Wish => tr!("a wish", "un souhait"),
+    }
+}
+
+fn change_text(change: &Change) -> String {
+    let mut parts = Vec::new();
+    if let Some(level) = change.level {
+        parts.push(tr!("level {level}", "niveau {level}"));
+    }
+    if let Some(class) = &change.class {
+        parts.push(tr!(
+            "class {}",
+            "classe {}",
+            class.as_deref().map(safe).unwrap_or_default()
+        ));
+    }
+    if let Some(a) = change.alignment {
+        parts.push(super::character::alignment_name(a).to_string());
+    }
+    if let Some(v) = change.str {
+        parts.push(tr!("STR {v}", "FOR {v}"));
+    }
+    if let Some(v) = change.wis {
+        parts.push(tr!("WIS {v}", "SAG {v}"));
+    }
+    if let Some(v) = change.hp_max {
+        parts.push(tr!("max HP {v}", "PV max {v}"));
+    }
+    if let Some(v) = change.reads_magic {
+        parts.push(if v {
+            tr!("reads magic", "lit la magie")
+        } else {
+            tr!("no longer reads magic", "ne lit plus la magie")
+        });
+    }
+    if let Some(v) = change.literate {
+        parts.push(if v {
+            tr!("literate", "sait lire")
+        } else {
+            tr!("illiterate", "illettré")
+        });
+    }
+    parts.join(", ")
 }

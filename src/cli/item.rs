@@ -26,6 +26,9 @@ pub struct GenerateArgs {
     /// Give them to this character instead of the party's unowned treasure
     #[arg(long, value_name = "CHARACTER")]
     pub to: Option<String>,
+    /// With --to: the character reads the scrolls at once, so they cannot fade
+    #[arg(long, requires = "to")]
+    pub read: bool,
     /// Swords only: make it sentient
     #[arg(long)]
     pub sentient: bool,
@@ -52,9 +55,23 @@ pub enum ItemCommand {
         /// Used up when used (potions, dusts …)
         #[arg(long)]
         consumable: bool,
+        /// Wands: turns its effect on anyone but its maker
+        #[arg(long)]
+        trapped: bool,
+        /// The character who made it (a trapped wand works for its maker)
+        #[arg(long, value_name = "CHARACTER")]
+        maker: Option<String>,
         /// Give it to this character
         #[arg(long, value_name = "CHARACTER")]
         to: Option<String>,
+    },
+    /// Every event that touched an item: its chain of custody and what was done with it
+    History { item: String },
+    /// A trapped wand's maker designates a character it will not turn on
+    Trust {
+        item: String,
+        #[arg(long, value_name = "CHARACTER")]
+        to: String,
     },
     /// List items
     #[command(visible_alias = "ls")]
@@ -66,7 +83,12 @@ pub enum ItemCommand {
         category: Option<Category>,
     },
     /// Show an item: by id, id prefix or name
-    Show { item: String },
+    Show {
+        item: String,
+        /// Show only what this character knows of it
+        #[arg(long = "as", value_name = "CHARACTER")]
+        as_character: Option<String>,
+    },
 }
 
 /// An item as `--json` shows it (fields documented in the README).
@@ -121,6 +143,7 @@ pub async fn generate(cx: &mut Ctx, out: &mut Out, args: GenerateArgs) -> Result
         category,
         count: args.count,
         to: args.to,
+        read: args.read,
         sentient: args.sentient,
     };
     let json = out.json();
@@ -158,6 +181,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             bonus,
             cursed,
             consumable,
+            trapped,
+            maker,
             to,
         } => {
             let new = NewItem {
@@ -169,8 +194,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     bonus,
                     cursed,
                     consumable,
+                    trapped,
                     ..Identity::default()
                 },
+                maker,
                 to,
             };
             let (item, holder) = app::item::add(cx, new).await?;
@@ -226,7 +253,59 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             }
             out.table(t)
         }
-        ItemCommand::Show { item } => {
+        ItemCommand::History { item } => {
+            let (item, events) = app::custody::history(cx, &item).await?;
+            if out.json() {
+                let views: Vec<_> = events.iter().map(super::log::EventView::of).collect();
+                return out.doc(
+                    &serde_json::json!({ "item": ItemView::of(&item, None), "events": views }),
+                );
+            }
+            out.line(&format!("{} ({})", safe(item.name()), &item.id[..8]))?;
+            for rec in &events {
+                out.line(&super::log::line(rec))?;
+            }
+            Ok(())
+        }
+        ItemCommand::Trust { item, to } => {
+            let rec = app::charges::trust(cx, &item, &to).await?;
+            super::play::event(out, &rec)
+        }
+        ItemCommand::Show {
+            item,
+            as_character: Some(who),
+        } => {
+            let (item, who) = app::item::show_as(cx, &item, &who).await?;
+            let level = item.knowledge(&who.id);
+            let known = Known {
+                name: crate::rules::knowledge::name_for(&item, &who.id),
+                level,
+                details: (level == Some(crate::rules::item::Knowledge::Full))
+                    .then(|| details(&item, None, None)),
+            };
+            if out.json() {
+                return out.doc(&known_view(&item, &known));
+            }
+            out.line(&format!(
+                "{} ({})",
+                safe(&known.name),
+                item.category.label()
+            ))?;
+            out.line(&format!("  id {}", item.id))?;
+            if known.level.is_none() {
+                out.line(&tr!("  not identified", "  non identifié"))?;
+            }
+            if let Some(details) = known.details {
+                for text in details.into_iter().skip(2) {
+                    out.line(&text)?;
+                }
+            }
+            Ok(())
+        }
+        ItemCommand::Show {
+            item,
+            as_character: None,
+        } => {
             let shown = app::item::show(cx, &item).await?;
             if out.json() {
                 let mut value =
@@ -455,4 +534,26 @@ pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Ve
         }
     }
     lines
+}
+
+/// What one character knows of an item (`item show --as`).
+pub struct Known {
+    pub name: String,
+    pub level: Option<crate::rules::item::Knowledge>,
+    /// The referee's lines, when the character knows everything.
+    pub details: Option<Vec<String>>,
+}
+
+fn known_view(item: &Item, known: &Known) -> serde_json::Value {
+    let mut value = serde_json::json!({
+        "id": item.id,
+        "name": known.name,
+        "category": item.category,
+        "known": known.level,
+    });
+    if known.level == Some(crate::rules::item::Knowledge::Full) {
+        value = serde_json::to_value(ItemView::of(item, None)).unwrap_or(value);
+        value["known"] = serde_json::to_value(known.level).unwrap_or_default();
+    }
+    value
 }

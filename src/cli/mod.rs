@@ -8,6 +8,8 @@ pub mod describe;
 mod item;
 mod log;
 pub mod out;
+mod play;
+mod report;
 mod roll;
 mod session;
 mod sword;
@@ -21,6 +23,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
+use crate::rules::knowledge::Method;
 use crate::tr;
 use out::Out;
 
@@ -96,6 +99,41 @@ pub enum Command {
     /// The random tables: list, show, roll on, check
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Hand an item to a character (a scroll taken unread may fade)
+    Give(play::GiveArgs),
+    /// Put an item back in the party's unowned treasure
+    Drop(play::ItemArg),
+    /// Drink a potion: its effect runs on the game clock
+    Drink(play::ByArgs),
+    /// Rub on an oil
+    Apply(play::ByArgs),
+    /// Taste a potion to identify it, without using it up
+    Taste(play::ByRequired),
+    /// Read a scroll to learn what it holds (needs read magic for spell scrolls)
+    Read(play::ByRequired),
+    /// Cast a spell from a scroll (--spell N), or read a protection scroll
+    Cast(play::CastArgs),
+    /// Copy a spell from a scroll into a spellbook (erasing it from the scroll)
+    Copy(play::CopyArgs),
+    /// Wear a ring (--hand left|right), a suit of armor or a shield
+    Wear(play::WearArgs),
+    /// Take off a worn item
+    Remove(play::ItemArg),
+    /// Spend charges of a wand, staff or rod
+    #[command(name = "use")]
+    Use(play::UseArgs),
+    /// Add charges to an item that still holds at least one
+    Recharge(play::RechargeArgs),
+    /// Study a book or tome
+    Study(play::ByArgs),
+    /// Try to identify an item: taste, read-magic, spell, bard-lore or wish
+    Identify(play::IdentifyArgs),
+    /// Reports: a play session, or a character over the campaign
+    #[command(subcommand)]
+    Report(report::ReportCommand),
+    /// Check the database: SQLite's checks, the rules' invariants, and the state rebuilt from
+    /// the ledger compared with the stored one
+    Check,
     /// Show the ledger, newest last
     Log(log::LogArgs),
 }
@@ -188,6 +226,24 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Item(c) => item::run(&mut cx, &mut out, c).await,
         Command::Sword(c) => sword::run(&mut cx, &mut out, c).await,
         Command::Tables(c) => tables::run(&mut cx, &mut out, c).await,
+        Command::Give(a) => play::give(&mut cx, &mut out, a).await,
+        Command::Drop(a) => play::drop(&mut cx, &mut out, a).await,
+        Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
+        Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
+        Command::Taste(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, Method::Taste).await,
+        Command::Read(a) => {
+            play::identify(&mut cx, &mut out, &a.item, &a.by, Method::ReadMagic).await
+        }
+        Command::Cast(a) => play::cast(&mut cx, &mut out, a).await,
+        Command::Copy(a) => play::copy(&mut cx, &mut out, a).await,
+        Command::Wear(a) => play::wear(&mut cx, &mut out, a).await,
+        Command::Remove(a) => play::remove(&mut cx, &mut out, a).await,
+        Command::Use(a) => play::use_item(&mut cx, &mut out, a).await,
+        Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
+        Command::Study(a) => play::study(&mut cx, &mut out, a).await,
+        Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
+        Command::Report(c) => report::run(&mut cx, &mut out, c).await,
+        Command::Check => check(&mut cx, &mut out).await,
     };
     let closed = cx.db.close().await;
     result.and(out.flush()).and(closed)
@@ -204,4 +260,40 @@ fn default_db() -> Result<PathBuf> {
                 "dossier de données introuvable ; passez --db CHEMIN ou définissez HOARD_DB"
             ))
         })
+}
+
+async fn check(cx: &mut Ctx, out: &mut Out) -> Result<()> {
+    let report = crate::app::check::check(cx).await?;
+    if out.json() {
+        out.doc(&serde_json::json!({ "ok": report.ok(), "report": report }))?;
+    } else {
+        for line in report
+            .file
+            .iter()
+            .chain(&report.invariants)
+            .chain(&report.conflicts)
+            .chain(&report.differences)
+        {
+            out.line(&out::safe(line))?;
+        }
+        if report.ok() {
+            let n = report.events;
+            out.line(&tr!(
+                "ok: {n} events replayed; the state they build is the stored state",
+                "ok : {n} événements rejoués ; l'état qu'ils construisent est l'état enregistré"
+            ))?;
+        }
+    }
+    if report.ok() {
+        Ok(())
+    } else {
+        let n = report.file.len()
+            + report.invariants.len()
+            + report.conflicts.len()
+            + report.differences.len();
+        Err(Error::Conflict(tr!(
+            "check found {n} problem(s)",
+            "la vérification a trouvé {n} problème(s)"
+        )))
+    }
 }

@@ -8,8 +8,17 @@
 
 use super::Id;
 use super::event::{Event, Recorded};
-use super::state::{Campaign, Character, Session, Settings, State};
+use super::state::{Campaign, Character, Effect, Item, Session, Settings, State};
+use crate::rules::book::Studied;
+use crate::rules::character::Quest;
 use crate::rules::health;
+use crate::rules::item::{Knowledge, Status};
+
+/// `who` learns `what` of an item, never forgetting what they knew.
+fn learn(item: &mut Item, who: &Id, what: Knowledge) {
+    let known = item.known.entry(who.clone()).or_insert(what);
+    *known = (*known).max(what);
+}
 
 /// An event that cannot be applied to the state it meets.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -155,6 +164,181 @@ impl State {
                 self.changed.campaign = true;
             }
             Event::DiceRolled { .. } | Event::TableRolled { .. } => {}
+            Event::CharacterUpdated {
+                character, change, ..
+            } => {
+                let c = self.character_mut(character).map_err(conflict)?;
+                if let Some(level) = change.level {
+                    c.level = level;
+                }
+                if let Some(class) = &change.class {
+                    c.class = class.clone();
+                }
+                if let Some(alignment) = change.alignment {
+                    c.alignment = alignment;
+                }
+                if let Some(str) = change.str {
+                    c.str = str;
+                }
+                if let Some(wis) = change.wis {
+                    c.wis = wis;
+                }
+                if let Some(hp_max) = change.hp_max {
+                    c.hp_max = hp_max;
+                    c.hp = c.hp.min(hp_max);
+                }
+                if let Some(reads) = change.reads_magic {
+                    c.reads_magic = reads;
+                }
+                if let Some(literate) = change.literate {
+                    c.literate = literate;
+                }
+            }
+            Event::ItemPassed { item, from, to, .. } => {
+                if let Some(to) = to
+                    && !self.characters.contains_key(to)
+                {
+                    return Err(conflict(format!("no character {to} to take it")));
+                }
+                let i = self.item_mut(item).map_err(conflict)?;
+                if &i.holder != from {
+                    return Err(conflict(format!(
+                        "{} is not where the event takes it from",
+                        i.name
+                    )));
+                }
+                if i.attached || i.is_gone() {
+                    return Err(conflict(format!("{} cannot change hands", i.name)));
+                }
+                i.holder = to.clone();
+                i.worn = None;
+            }
+            Event::ScrollFade { act, faded, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if *faded {
+                    i.status = Status::Faded;
+                }
+            }
+            Event::PotionTaken { act, effect, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if i.status == Status::Consumed {
+                    return Err(conflict(format!("{} was already used up", i.name)));
+                }
+                i.status = Status::Consumed;
+                learn(i, &act.character, Knowledge::Full);
+                if let Some(effect) = effect {
+                    self.put_effect(effect.clone());
+                }
+            }
+            Event::Identified {
+                act,
+                learned,
+                curse,
+                ..
+            } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if let Some(learned) = learned {
+                    learn(i, &act.character, *learned);
+                }
+                if *curse {
+                    i.status = Status::Consumed;
+                }
+            }
+            Event::SpellCast { act, spell, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                let Some(s) = spell.checked_sub(1).and_then(|n| i.spells.get_mut(n)) else {
+                    return Err(conflict(format!("{} has no spell {spell}", i.name)));
+                };
+                if s.erased {
+                    return Err(conflict(format!(
+                        "spell {spell} of {} is already erased",
+                        i.name
+                    )));
+                }
+                s.erased = true;
+            }
+            Event::ProtectionRead { act, effect } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if i.status == Status::Consumed {
+                    return Err(conflict(format!("{} was already read", i.name)));
+                }
+                i.status = Status::Consumed;
+                learn(i, &act.character, Knowledge::Full);
+                self.put_effect(effect.clone());
+            }
+            Event::ItemWorn { act, slot } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                i.worn = Some(*slot);
+            }
+            Event::ItemRemoved { act, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                i.worn = None;
+            }
+            Event::ChargesSpent {
+                act,
+                charges,
+                drained,
+                crumble,
+                ..
+            } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                let left = match (i.status, i.charges) {
+                    (Status::Drained | Status::Crumbled, _) => {
+                        return Err(conflict(format!("{} is drained", i.name)));
+                    }
+                    (_, Some(left)) if i64::from(left) >= i64::from(*charges) => left,
+                    _ => return Err(conflict(format!("{} lacks {charges} charges", i.name))),
+                };
+                let remaining = left - *charges as i32;
+                if *drained != (remaining == 0) {
+                    return Err(conflict(format!(
+                        "{} would have {remaining} charges, which does not match the event",
+                        i.name
+                    )));
+                }
+                i.charges = Some(remaining);
+                if *drained {
+                    i.status = if crumble.as_ref().is_some_and(|c| c.crumbled) {
+                        Status::Crumbled
+                    } else {
+                        Status::Drained
+                    };
+                    i.worn = None;
+                }
+            }
+            Event::Recharged { item, charges, .. } => {
+                let i = self.item_mut(item).map_err(conflict)?;
+                match (i.status, i.charges) {
+                    (Status::Intact, Some(left)) if left > 0 => {
+                        i.charges = Some(left.saturating_add(*charges as i32));
+                    }
+                    _ => return Err(conflict(format!("{} cannot be recharged", i.name))),
+                }
+            }
+            Event::BookStudied { act, outcome } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                let quest = Quest {
+                    item: i.id.clone(),
+                    name: i.name.clone(),
+                    name_fr: i.name_fr.clone(),
+                };
+                match outcome {
+                    Studied::Vanished => i.status = Status::Vanished,
+                    Studied::Attached => i.attached = true,
+                    Studied::Quest => {
+                        self.character_mut(&act.character)
+                            .map_err(conflict)?
+                            .quests
+                            .push(quest);
+                    }
+                }
+            }
+            Event::ItemTrusted { act } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if !i.trusted.contains(&act.character) {
+                    i.trusted.push(act.character.clone());
+                }
+            }
             Event::ItemCreated { item, .. } => {
                 if self.items.contains_key(&item.id) {
                     return Err(conflict(format!("item {} already exists", item.id)));
@@ -170,6 +354,20 @@ impl State {
         }
         self.last_seq = rec.seq;
         Ok(())
+    }
+
+    fn item_mut(&mut self, id: &Id) -> Result<&mut Item, String> {
+        let item = self
+            .items
+            .get_mut(id)
+            .ok_or_else(|| format!("no item {id}"))?;
+        self.changed.items.insert(id.clone());
+        Ok(item)
+    }
+
+    fn put_effect(&mut self, effect: Effect) {
+        self.changed.effects.insert(effect.id.clone());
+        self.effects.insert(effect.id.clone(), effect);
     }
 
     fn character_mut(&mut self, id: &Id) -> Result<&mut Character, String> {
@@ -198,6 +396,9 @@ mod tests {
             wis: 10,
             hp: 8,
             hp_max: 8,
+            reads_magic: false,
+            literate: true,
+            quests: Vec::new(),
         }
     }
 

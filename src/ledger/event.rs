@@ -6,8 +6,13 @@ use strum::{IntoStaticStr, VariantNames};
 
 use super::Id;
 use super::state::{Character, Item, Setting};
+use crate::rules::alignment::Alignment;
+use crate::rules::book::Studied;
+use crate::rules::charges::Crumble;
 use crate::rules::dice::Roll;
-use crate::rules::item::Step;
+use crate::rules::effect::Effect;
+use crate::rules::item::{Knowledge, Slot, Step};
+use crate::rules::knowledge::Method;
 
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
 /// control check set off by a wound), the session open at the time, the game clock, the wall
@@ -74,6 +79,160 @@ pub enum Event {
         item: Box<Item>,
         origin: Box<Origin>,
     },
+    /// The referee changes a character sheet (`character set`).
+    CharacterUpdated {
+        character: Id,
+        name: String,
+        change: Change,
+    },
+    /// An item changes hands (`give`), or goes back to the party's treasure (`drop`: `to` is
+    /// none). `from` is none when it came from the party's treasure.
+    ItemPassed {
+        item: Id,
+        item_name: String,
+        item_name_fr: String,
+        from: Option<Id>,
+        to: Option<Id>,
+        to_name: Option<String>,
+    },
+    /// A scroll taken unread: the roll that decides whether it fades.
+    ScrollFade {
+        #[serde(flatten)]
+        act: Act,
+        chance: u8,
+        /// 1d6 (× 5 %) when the campaign sets no fixed chance.
+        chance_roll: Option<Roll>,
+        roll: Roll,
+        faded: bool,
+    },
+    /// A potion drunk or an oil rubbed on: the delay, and the duration when the effect lasts.
+    PotionTaken {
+        #[serde(flatten)]
+        act: Act,
+        oil: bool,
+        delay: Roll,
+        duration: Option<Roll>,
+        effect: Option<Effect>,
+    },
+    /// An attempt to identify an item, and what it taught.
+    Identified {
+        #[serde(flatten)]
+        act: Act,
+        method: Method,
+        chance: Option<u8>,
+        rounds: Option<Roll>,
+        roll: Option<Roll>,
+        learned: Option<Knowledge>,
+        /// Reading a cursed scroll sets the curse off (seed 004).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        curse: bool,
+    },
+    /// A spell cast or copied from a scroll: erased either way.
+    SpellCast {
+        #[serde(flatten)]
+        act: Act,
+        spell: usize,
+        level: u8,
+        copied: bool,
+        gap: u8,
+        chance: u8,
+        roll: Option<Roll>,
+        failed: bool,
+        outcome_roll: Option<Roll>,
+        outcome: Option<String>,
+    },
+    /// A protection scroll read: used up, its protection on the reader.
+    ProtectionRead {
+        #[serde(flatten)]
+        act: Act,
+        effect: Effect,
+    },
+    ItemWorn {
+        #[serde(flatten)]
+        act: Act,
+        slot: Slot,
+    },
+    ItemRemoved {
+        #[serde(flatten)]
+        act: Act,
+        slot: Slot,
+    },
+    /// Charges spent; the last one drains the item, and a roll decides whether it crumbles.
+    ChargesSpent {
+        #[serde(flatten)]
+        act: Act,
+        charges: u32,
+        remaining: i32,
+        backfired: bool,
+        drained: bool,
+        crumble: Option<Crumble>,
+    },
+    Recharged {
+        item: Id,
+        item_name: String,
+        item_name_fr: String,
+        charges: u32,
+        remaining: i32,
+    },
+    BookStudied {
+        #[serde(flatten)]
+        act: Act,
+        outcome: Studied,
+    },
+    /// The maker of a trapped wand designates someone it will not turn on.
+    ItemTrusted {
+        #[serde(flatten)]
+        act: Act,
+    },
+}
+
+/// Who did what to which item, with both names so the ledger reads on its own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Act {
+    pub item: Id,
+    pub item_name: String,
+    pub item_name_fr: String,
+    pub character: Id,
+    pub character_name: String,
+}
+
+impl Act {
+    pub fn new(item: &Item, character: &Character) -> Act {
+        Act {
+            item: item.id.clone(),
+            item_name: item.name.clone(),
+            item_name_fr: item.name_fr.clone(),
+            character: character.id.clone(),
+            character_name: character.name.clone(),
+        }
+    }
+
+    /// The item's name in the language of the process.
+    pub fn item_name(&self) -> &str {
+        crate::i18n::pick(&self.item_name, &self.item_name_fr)
+    }
+}
+
+/// What `character set` changes (only the fields given).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Change {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alignment: Option<Alignment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub str: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wis: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hp_max: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reads_magic: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literate: Option<bool>,
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables
@@ -100,9 +259,29 @@ impl Event {
         self.into()
     }
 
+    /// Who did what to which item, for the events that say so.
+    pub fn act(&self) -> Option<&Act> {
+        match self {
+            Event::ScrollFade { act, .. }
+            | Event::PotionTaken { act, .. }
+            | Event::Identified { act, .. }
+            | Event::SpellCast { act, .. }
+            | Event::ProtectionRead { act, .. }
+            | Event::ItemWorn { act, .. }
+            | Event::ItemRemoved { act, .. }
+            | Event::ChargesSpent { act, .. }
+            | Event::BookStudied { act, .. }
+            | Event::ItemTrusted { act } => Some(act),
+            _ => None,
+        }
+    }
+
     /// The character who acted, when one did.
     pub fn actor(&self) -> Option<&Id> {
-        None
+        match self {
+            Event::ItemPassed { to, .. } => to.as_ref(),
+            _ => self.act().map(|a| &a.character),
+        }
     }
 
     /// The character or item the event is about.
@@ -111,16 +290,20 @@ impl Event {
             Event::CharacterAdded { character } => Some(&character.id),
             Event::ItemCreated { item, .. } => Some(&item.id),
             Event::CharacterDamaged { character, .. }
-            | Event::CharacterHealed { character, .. } => Some(character),
-            _ => None,
+            | Event::CharacterHealed { character, .. }
+            | Event::CharacterUpdated { character, .. } => Some(character),
+            Event::ItemPassed { item, .. } | Event::Recharged { item, .. } => Some(item),
+            _ => self.act().map(|a| &a.item),
         }
     }
 
     /// Every entity the event touches (for `log --character` and `item history`).
     pub fn refs(&self) -> Vec<&Id> {
         let mut refs: Vec<&Id> = self.actor().into_iter().chain(self.subject()).collect();
-        if let Event::ItemCreated { item, .. } = self {
-            refs.extend(item.holder.as_ref());
+        match self {
+            Event::ItemCreated { item, .. } => refs.extend(item.holder.as_ref()),
+            Event::ItemPassed { from, .. } => refs.extend(from.as_ref()),
+            _ => {}
         }
         refs.sort();
         refs.dedup();

@@ -6,8 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::Id;
-use crate::rules::alignment::Alignment;
-use crate::rules::item::{Category, Identity, ScrollSpell, Status};
+pub use crate::rules::character::Character;
+pub use crate::rules::effect::Effect;
+pub use crate::rules::item::Item;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
@@ -68,45 +69,6 @@ pub struct Session {
     pub ended_seq: Option<i64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Character {
-    pub id: Id,
-    pub name: String,
-    pub alignment: Alignment,
-    pub class: Option<String>,
-    pub level: u8,
-    pub str: u8,
-    pub wis: u8,
-    pub hp: i32,
-    pub hp_max: i32,
-}
-
-/// A magic item: its true identity (fixed when made) and what play has done to it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Item {
-    pub id: Id,
-    pub name: String,
-    pub name_fr: String,
-    pub category: Category,
-    /// The character who holds it; `None`: the party's unowned treasure.
-    pub holder: Option<Id>,
-    pub charges: Option<i32>,
-    #[serde(default)]
-    pub status: Status,
-    #[serde(default)]
-    pub identity: Identity,
-    /// The spells of a spell scroll, each erased once cast or copied.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub spells: Vec<ScrollSpell>,
-}
-
-impl Item {
-    /// The name in the language of the process.
-    pub fn name(&self) -> &str {
-        crate::i18n::pick(&self.name, &self.name_fr)
-    }
-}
-
 /// The rows an applied event touched: what the store must write back.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Changed {
@@ -114,6 +76,7 @@ pub struct Changed {
     pub sessions: BTreeSet<u32>,
     pub characters: BTreeSet<Id>,
     pub items: BTreeSet<Id>,
+    pub effects: BTreeSet<Id>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -124,6 +87,8 @@ pub struct State {
     pub sessions: BTreeMap<u32, Session>,
     pub characters: BTreeMap<Id, Character>,
     pub items: BTreeMap<Id, Item>,
+    /// Lasting effects by id (a live command loads those of the characters it touches).
+    pub effects: BTreeMap<Id, Effect>,
     pub changed: Changed,
 }
 
@@ -135,6 +100,7 @@ impl State {
             sessions: BTreeMap::new(),
             characters: BTreeMap::new(),
             items: BTreeMap::new(),
+            effects: BTreeMap::new(),
             changed: Changed::default(),
         }
     }

@@ -1,7 +1,45 @@
 //! What a character sheet must hold to be playable: ability scores, hit points, level, name.
 
+use serde::{Deserialize, Serialize};
+
+use crate::rules::alignment::Alignment;
 use crate::rules::health::HP_LIMIT;
 use crate::tr;
+
+/// A character sheet as hoard keeps it: what the rules read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    pub id: String,
+    pub name: String,
+    pub alignment: Alignment,
+    pub class: Option<String>,
+    pub level: u8,
+    pub str: u8,
+    pub wis: u8,
+    pub hp: i32,
+    pub hp_max: i32,
+    /// Can read magic writing without a spell, whatever the class says.
+    #[serde(default)]
+    pub reads_magic: bool,
+    /// Reads at least one language (protection scrolls need no more).
+    #[serde(default = "yes")]
+    pub literate: bool,
+    /// Magical quests laid on the character (a book of another alignment to hide and guard).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quests: Vec<Quest>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A magical quest: hide and protect a book that favours another alignment (seed 004).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quest {
+    pub item: String,
+    pub name: String,
+    pub name_fr: String,
+}
 
 /// Ability scores run from 3 to 18, as rolled on 3d6 in both games.
 pub const ABILITY_RANGE: std::ops::RangeInclusive<i64> = 3..=18;

@@ -1,7 +1,214 @@
-//! Charged items (rods, staves, wands and anything with charges): spending, draining,
-//! crumbling and recharging (seed 004).
+//! Charged items (rods, staves, wands and anything with charges), seed 004: spending charges,
+//! the last one draining all magic and a roll deciding whether the item crumbles to dust,
+//! recharging, and trapped wands turning on anyone but their maker.
+
+use super::Refused;
+use super::dice::{Dice, Expr, Roll};
+use super::item::{Category, Item, Status};
+use crate::tr;
 
 /// Chance (%) that a drained rod or staff crumbles to dust: the seed says "very often".
 pub const CRUMBLE_ROD: u8 = 75;
 /// Chance (%) that a drained wand crumbles to dust: the seed says "almost always".
 pub const CRUMBLE_WAND: u8 = 95;
+/// The most charges one command may add: a typo guard.
+pub const RECHARGE_LIMIT: u32 = 1_000;
+
+/// The crumbling chance for this item: the campaign's setting or the default.
+pub fn crumble_chance(category: Category, rod: Option<u8>, wand: Option<u8>) -> u8 {
+    match category {
+        Category::Wand => wand.unwrap_or(CRUMBLE_WAND),
+        _ => rod.unwrap_or(CRUMBLE_ROD),
+    }
+}
+
+/// The roll that decides whether a drained item crumbles.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Crumble {
+    pub chance: u8,
+    pub roll: Roll,
+    pub crumbled: bool,
+}
+
+/// What spending charges did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spend {
+    pub charges: u32,
+    pub remaining: i32,
+    /// A trapped wand used by someone other than its maker: its effect turns on the user.
+    pub backfired: bool,
+    pub drained: bool,
+    pub crumble: Option<Crumble>,
+}
+
+fn usable(item: &Item) -> Result<i32, Refused> {
+    let name = item.name();
+    match (item.status, item.charges) {
+        (Status::Drained | Status::Crumbled, _) => Err(Refused(tr!(
+            "{name} is drained: it lost all its magic and can be neither used nor recharged",
+            "{name} est vidé(e) : il a perdu toute magie, ni utilisable ni rechargeable"
+        ))),
+        (_, None) => Err(Refused(tr!(
+            "{name} has no charges to spend",
+            "{name} n'a pas de charges à dépenser"
+        ))),
+        (_, Some(left)) => Ok(left),
+    }
+}
+
+/// Spend `n` charges for `user` (a character id).
+pub fn spend(
+    item: &Item,
+    n: u32,
+    user: &str,
+    crumble_chance: u8,
+    dice: &mut impl Dice,
+) -> Result<Spend, Refused> {
+    let left = usable(item)?;
+    let name = item.name();
+    if n == 0 {
+        return Err(Refused(tr!(
+            "spend at least one charge",
+            "dépensez au moins une charge"
+        )));
+    }
+    if i64::from(n) > i64::from(left) {
+        return Err(Refused(tr!(
+            "{name} has only {left} charge(s) left, not {n}",
+            "{name} n'a plus que {left} charge(s), pas {n}"
+        )));
+    }
+    let remaining = left - n as i32;
+    let trusted =
+        item.identity.maker.as_deref() == Some(user) || item.trusted.iter().any(|t| t == user);
+    let backfired = item.identity.trapped && !trusted;
+    let drained = remaining == 0;
+    let crumble = drained.then(|| {
+        let roll = Expr::dice(1, 100).roll(dice);
+        let crumbled = roll.total <= i64::from(crumble_chance);
+        Crumble {
+            chance: crumble_chance,
+            roll,
+            crumbled,
+        }
+    });
+    Ok(Spend {
+        charges: n,
+        remaining,
+        backfired,
+        drained,
+        crumble,
+    })
+}
+
+/// Add `n` charges to an item that still holds at least one.
+pub fn recharge(item: &Item, n: u32) -> Result<i32, Refused> {
+    let left = usable(item)?;
+    let name = item.name();
+    if n == 0 || n > RECHARGE_LIMIT {
+        return Err(Refused(tr!(
+            "add 1 to {RECHARGE_LIMIT} charges",
+            "ajoutez de 1 à {RECHARGE_LIMIT} charges"
+        )));
+    }
+    if left < 1 {
+        return Err(Refused(tr!(
+            "{name} holds no charge: only an item with charges left can be recharged",
+            "{name} n'a plus de charge : seul un objet qui en garde peut être rechargé"
+        )));
+    }
+    Ok(left.saturating_add(n as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::scripted::Scripted;
+    use crate::rules::item::Identity;
+
+    fn wand(charges: i32) -> Item {
+        let mut w = Item::new(
+            "w".into(),
+            "Wand".into(),
+            "Baguette".into(),
+            Category::Wand,
+            Identity::default(),
+        );
+        w.charges = Some(charges);
+        w
+    }
+
+    #[test]
+    fn spending_leaves_the_rest() {
+        let s = spend(&wand(10), 3, "a", 95, &mut Scripted::new(&[])).unwrap();
+        assert_eq!((s.remaining, s.drained, s.crumble), (7, false, None));
+    }
+
+    #[test]
+    fn the_last_charge_drains_and_a_roll_decides_the_dust() {
+        let s = spend(&wand(2), 2, "a", 95, &mut Scripted::new(&[95])).unwrap();
+        assert!(s.drained);
+        assert_eq!(s.remaining, 0);
+        assert!(s.crumble.unwrap().crumbled, "at the chance: crumbles");
+        let s = spend(&wand(1), 1, "a", 95, &mut Scripted::new(&[96])).unwrap();
+        assert!(!s.crumble.unwrap().crumbled);
+    }
+
+    #[test]
+    fn more_than_remain_or_a_drained_item_is_refused() {
+        assert!(spend(&wand(2), 3, "a", 95, &mut Scripted::new(&[])).is_err());
+        assert!(spend(&wand(2), 0, "a", 95, &mut Scripted::new(&[])).is_err());
+        let mut drained = wand(0);
+        drained.status = Status::Drained;
+        assert!(spend(&drained, 1, "a", 95, &mut Scripted::new(&[])).is_err());
+        assert!(
+            recharge(&drained, 5).is_err(),
+            "a drained item cannot be recharged"
+        );
+        let mut plain = wand(1);
+        plain.charges = None;
+        assert!(spend(&plain, 1, "a", 95, &mut Scripted::new(&[])).is_err());
+    }
+
+    #[test]
+    fn recharging_needs_a_charge_left() {
+        assert_eq!(recharge(&wand(1), 10), Ok(11));
+        assert!(recharge(&wand(1), 0).is_err());
+        assert!(recharge(&wand(1), RECHARGE_LIMIT + 1).is_err());
+    }
+
+    #[test]
+    fn a_trapped_wand_turns_on_all_but_its_maker_and_those_designated() {
+        let mut w = wand(5);
+        w.identity.trapped = true;
+        w.identity.maker = Some("maker".into());
+        w.trusted.push("friend".into());
+        assert!(
+            spend(&w, 1, "thief", 95, &mut Scripted::new(&[]))
+                .unwrap()
+                .backfired
+        );
+        assert!(
+            !spend(&w, 1, "maker", 95, &mut Scripted::new(&[]))
+                .unwrap()
+                .backfired
+        );
+        assert!(
+            !spend(&w, 1, "friend", 95, &mut Scripted::new(&[]))
+                .unwrap()
+                .backfired
+        );
+        assert!(
+            !spend(&wand(5), 1, "thief", 95, &mut Scripted::new(&[]))
+                .unwrap()
+                .backfired
+        );
+    }
+
+    #[test]
+    fn crumbling_defaults_by_kind() {
+        assert_eq!(crumble_chance(Category::Wand, None, None), 95);
+        assert_eq!(crumble_chance(Category::Rod, None, None), 75);
+        assert_eq!(crumble_chance(Category::Staff, Some(10), Some(50)), 10);
+    }
+}

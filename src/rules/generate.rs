@@ -277,6 +277,7 @@ pub fn make(
         consumable: props.consumable.unwrap_or(false),
         duration: props.duration.as_ref().map(Expr::to_string),
         trapped: props.trapped.unwrap_or(false),
+        maker: None,
         caster: props.caster.clone(),
         book: (category == Category::Book).then(|| BookNature {
             beneficial: props.beneficial.unwrap_or(true),
@@ -355,6 +356,7 @@ fn scroll_spells(
         })?;
         spells.push(ScrollSpell {
             level,
+            needs: minimum,
             written_at: written_at(minimum),
             erased: false,
         });

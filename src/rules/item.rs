@@ -1,6 +1,7 @@
 //! What a magic item is: its category, its true identity (fixed when it is made) and the state
 //! play changes (who holds it, charges left, faded, drained …).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -206,6 +207,8 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScrollSpell {
     pub level: u8,
+    /// The caster level this spell level needs.
+    pub needs: u8,
     pub written_at: u8,
     #[serde(default)]
     pub erased: bool,
@@ -284,6 +287,9 @@ pub struct Identity {
     pub duration: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub trapped: bool,
+    /// The character who made it (a trapped wand works for its maker).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maker: Option<String>,
     /// Spell scrolls: `wizard` or `priest`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caster: Option<String>,
@@ -291,6 +297,116 @@ pub struct Identity {
     pub book: Option<BookNature>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentience: Option<Sentience>,
+}
+
+/// A magic item: its true identity (fixed when made) and what play has done to it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub id: String,
+    pub name: String,
+    pub name_fr: String,
+    pub category: Category,
+    /// The character who holds it; `None`: the party's unowned treasure.
+    pub holder: Option<String>,
+    pub charges: Option<i32>,
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default)]
+    pub identity: Identity,
+    /// The spells of a spell scroll, each erased once cast or copied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<ScrollSpell>,
+    /// Where it is worn, if it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worn: Option<Slot>,
+    /// A harmful book bound to its owner: it can be neither given nor dropped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached: bool,
+    /// What each character (by id) knows of it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub known: BTreeMap<String, Knowledge>,
+    /// Characters the maker of a trapped wand designated: it works for them too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trusted: Vec<String>,
+}
+
+/// Where a worn item is worn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Slot {
+    LeftHand,
+    RightHand,
+    Body,
+    Shield,
+}
+
+impl Slot {
+    pub fn label(self) -> &'static str {
+        let (en, fr) = match self {
+            Slot::LeftHand => ("left hand", "main gauche"),
+            Slot::RightHand => ("right hand", "main droite"),
+            Slot::Body => ("worn", "portée"),
+            Slot::Shield => ("on the arm", "au bras"),
+        };
+        crate::i18n::pick(en, fr)
+    }
+}
+
+/// How much a character knows of an item, from nothing to everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Knowledge {
+    /// That it is magic, and powerful (bard lore or an identify spell on a book).
+    Magical,
+    /// What it is (its name): a bard's lore, a first wish on a book.
+    General,
+    /// Everything: its powers, charges, curse.
+    Full,
+}
+
+impl Item {
+    /// A new, intact item in the party's treasure.
+    pub fn new(
+        id: String,
+        name: String,
+        name_fr: String,
+        category: Category,
+        identity: Identity,
+    ) -> Item {
+        Item {
+            id,
+            name,
+            name_fr,
+            category,
+            holder: None,
+            charges: None,
+            status: Status::Intact,
+            identity,
+            spells: Vec::new(),
+            worn: None,
+            attached: false,
+            known: BTreeMap::new(),
+            trusted: Vec::new(),
+        }
+    }
+
+    /// What `who` knows of this item (nothing if absent).
+    pub fn knowledge(&self, who: &str) -> Option<Knowledge> {
+        self.known.get(who).copied()
+    }
+
+    /// Whether the item is gone for good: drunk, crumbled, vanished.
+    pub fn is_gone(&self) -> bool {
+        matches!(
+            self.status,
+            Status::Consumed | Status::Crumbled | Status::Vanished
+        )
+    }
+
+    /// The name in the language of the process.
+    pub fn name(&self) -> &str {
+        crate::i18n::pick(&self.name, &self.name_fr)
+    }
 }
 
 /// A roll made while making an item, kept for `explain`: a table roll names the table (with

@@ -3,12 +3,25 @@
 
 pub mod alignment;
 pub mod armor;
+pub mod book;
 pub mod character;
 pub mod charges;
+pub mod class;
 pub mod clock;
+pub mod custody;
 pub mod dice;
+pub mod effect;
 pub mod generate;
 pub mod health;
 pub mod item;
+pub mod knowledge;
+pub mod potion;
+pub mod ring;
+pub mod scroll;
 pub mod sword;
 pub mod tables;
+
+/// A rule of the game refusing an action, with the rule and how to go on, in one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refused(pub String);

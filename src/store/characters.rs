@@ -22,11 +22,25 @@ impl<'r> FromRow<'r, SqliteRow> for Character {
             wis: row.try_get("wis")?,
             hp: row.try_get("hp")?,
             hp_max: row.try_get("hp_max")?,
+            reads_magic: row.try_get("reads_magic")?,
+            literate: row.try_get("literate")?,
+            quests: serde_json::from_str::<CharacterState>(&row.try_get::<String, _>("state")?)
+                .map_err(|e| sqlx::Error::Decode(e.into()))?
+                .quests,
         })
     }
 }
 
-pub(super) const COLUMNS: &str = "id, name, alignment, class, level, str, wis, hp, hp_max";
+pub(super) const COLUMNS: &str =
+    "id, name, alignment, class, level, str, wis, hp, hp_max, reads_magic, literate, state";
+
+/// What play changes beyond the columns.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct CharacterState {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    quests: Vec<crate::rules::character::Quest>,
+}
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
 pub async fn by_name(
@@ -79,8 +93,11 @@ pub async fn names(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Str
 /// rewritten, so its unique index is left alone.
 pub fn push_upsert(batch: &mut Batch, campaign: i64, c: &Character) {
     let q = batch.statement();
-    q.push("INSERT INTO characters (campaign_id, id, name, alignment, class, level, str, wis, hp, hp_max) ");
+    q.push(format!("INSERT INTO characters (campaign_id, {COLUMNS}) "));
     q.push_values([c], |mut row, c| {
+        let state = CharacterState {
+            quests: c.quests.clone(),
+        };
         row.push_bind(campaign)
             .push_bind(c.id.clone())
             .push_bind(c.name.clone())
@@ -90,12 +107,17 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, c: &Character) {
             .push_bind(c.str)
             .push_bind(c.wis)
             .push_bind(c.hp)
-            .push_bind(c.hp_max);
+            .push_bind(c.hp_max)
+            .push_bind(c.reads_magic)
+            .push_bind(c.literate)
+            .push_bind(serde_json::to_string(&state).unwrap_or_default());
     });
     q.push(
         " ON CONFLICT (campaign_id, id) DO UPDATE SET alignment = excluded.alignment,
              class = excluded.class, level = excluded.level, str = excluded.str,
-             wis = excluded.wis, hp = excluded.hp, hp_max = excluded.hp_max",
+             wis = excluded.wis, hp = excluded.hp, hp_max = excluded.hp_max,
+             reads_magic = excluded.reads_magic, literate = excluded.literate,
+             state = excluded.state",
     );
-    batch.bound(10);
+    batch.bound(13);
 }

@@ -4,16 +4,27 @@ use futures_util::TryStreamExt;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 use sqlx::{FromRow, QueryBuilder, Row, Sqlite};
 
+use std::collections::BTreeMap;
+
 use super::write::Batch;
 use crate::error::Result;
 use crate::ledger::Item;
+use crate::rules::item::{Knowledge, ScrollSpell, Slot};
 
 /// What play changes beyond the indexed columns.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 struct ItemState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    spells: Vec<crate::rules::item::ScrollSpell>,
+    spells: Vec<ScrollSpell>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    worn: Option<Slot>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    attached: bool,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    known: BTreeMap<String, Knowledge>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    trusted: Vec<String>,
 }
 
 impl<'r> FromRow<'r, SqliteRow> for Item {
@@ -37,6 +48,10 @@ impl<'r> FromRow<'r, SqliteRow> for Item {
                 .map_err(|e| decode(e.to_string()))?,
             identity: serde_json::from_str(&identity).map_err(|e| decode(e.to_string()))?,
             spells: state.spells,
+            worn: state.worn,
+            attached: state.attached,
+            known: state.known,
+            trusted: state.trusted,
         })
     }
 }
@@ -52,6 +67,10 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
         q.push_values(chunk, |mut row, item| {
             let state = ItemState {
                 spells: item.spells.clone(),
+                worn: item.worn,
+                attached: item.attached,
+                known: item.known.clone(),
+                trusted: item.trusted.clone(),
             };
             row.push_bind(campaign)
                 .push_bind(item.id.clone())
@@ -156,4 +175,19 @@ pub async fn created(
         each(Item::from_row(&row)?, row.try_get("holder_name")?)?;
     }
     Ok(())
+}
+
+/// Everything a character holds, in the order it came into the campaign.
+pub async fn held_by(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    character: &str,
+) -> Result<Vec<Item>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND holder = ?2 ORDER BY rowid"
+    ))
+    .bind(campaign)
+    .bind(character)
+    .fetch_all(conn)
+    .await?)
 }

@@ -3,6 +3,7 @@
 
 pub mod campaigns;
 pub mod characters;
+pub mod effects;
 pub mod events;
 pub mod items;
 pub mod open;

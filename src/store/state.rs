@@ -1,7 +1,7 @@
 //! Queueing what applied events changed, for the write's batch.
 
 use super::write::Batch;
-use super::{campaigns, characters, items, sessions};
+use super::{campaigns, characters, effects, items, sessions};
 use crate::ledger::State;
 
 /// Queue every row the applied events touched, then forget the changes.
@@ -26,4 +26,33 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
         .filter_map(|id| state.items.get(id))
         .collect();
     items::push_upsert(batch, campaign, &changed_items);
+    let changed_effects: Vec<_> = changed
+        .effects
+        .iter()
+        .filter_map(|id| state.effects.get(id))
+        .collect();
+    effects::push_upsert(batch, campaign, &changed_effects);
+}
+
+/// Every row of a campaign, as a state (for `check`: compared with the ledger's replay).
+pub async fn load_all(
+    conn: &mut sqlx::sqlite::SqliteConnection,
+    found: super::campaigns::Found,
+) -> crate::error::Result<State> {
+    let mut state = State::new(found.campaign, found.last_seq);
+    for (session, _) in sessions::list(conn, found.id).await? {
+        state.sessions.insert(session.number, session);
+    }
+    for character in characters::list(conn, found.id).await? {
+        state.characters.insert(character.id.clone(), character);
+    }
+    items::list(conn, found.id, &Default::default(), |item| {
+        state.items.insert(item.id.clone(), item);
+        Ok(())
+    })
+    .await?;
+    for effect in effects::all(conn, found.id).await? {
+        state.effects.insert(effect.id.clone(), effect);
+    }
+    Ok(state)
 }

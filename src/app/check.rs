@@ -1,0 +1,234 @@
+//! `hoard check`: the file (SQLite's integrity and foreign-key checks), the rules' invariants,
+//! and a full replay — the state rebuilt from the ledger alone, from the dice its events
+//! stored, compared with the state the database holds. Every difference names the event that
+//! last touched the row.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::Ctx;
+use crate::error::Result;
+use crate::ledger::{Recorded, State};
+use crate::rules::item::Status;
+use crate::store::events::{self, Filter};
+
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    pub events: usize,
+    /// SQLite's `integrity_check` and `foreign_key_check` findings.
+    pub file: Vec<String>,
+    /// Rows that break a rule of the game whatever the ledger says.
+    pub invariants: Vec<String>,
+    /// Events the replay could not apply.
+    pub conflicts: Vec<String>,
+    /// Rows that differ from the replay, with the event that last touched them.
+    pub differences: Vec<String>,
+}
+
+impl Report {
+    pub fn ok(&self) -> bool {
+        self.file.is_empty()
+            && self.invariants.is_empty()
+            && self.conflicts.is_empty()
+            && self.differences.is_empty()
+    }
+}
+
+/// Rebuild a campaign's state from its events alone.
+pub fn replay(
+    events: impl IntoIterator<Item = Recorded>,
+) -> (State, Vec<String>, BTreeMap<String, i64>) {
+    let mut state = State::blank();
+    let mut conflicts = Vec::new();
+    let mut last_touch = BTreeMap::new();
+    for rec in events {
+        for id in rec.event.refs() {
+            last_touch.insert(id.clone(), rec.seq);
+        }
+        if let Err(conflict) = state.apply(&rec) {
+            conflicts.push(conflict.to_string());
+            // Keep numbering so later events still apply in order.
+            state.last_seq = rec.seq;
+        }
+    }
+    state.changed = Default::default();
+    (state, conflicts, last_touch)
+}
+
+/// The fields that differ between two values, as `path: stored → replayed`.
+fn differences(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for key in keys {
+                let (va, vb) = (
+                    x.get(key).unwrap_or(&Value::Null),
+                    y.get(key).unwrap_or(&Value::Null),
+                );
+                let sub = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                differences(&sub, va, vb, out);
+            }
+        }
+        _ if a != b => out.push(format!("{path} is {a} in the database, {b} by the ledger")),
+        _ => {}
+    }
+}
+
+/// Name rows by their `name` field when they have one.
+fn label(value: &serde_json::Value, id: &str) -> String {
+    match value.get("name").and_then(|n| n.as_str()) {
+        Some(name) => format!("{name} ({})", &id[..id.len().min(8)]),
+        None => id.to_string(),
+    }
+}
+
+fn compare<T: PartialEq + Serialize>(
+    what: &str,
+    stored: &BTreeMap<String, T>,
+    replayed: &BTreeMap<String, T>,
+    last_touch: &BTreeMap<String, i64>,
+    out: &mut Vec<String>,
+) {
+    let ids: BTreeSet<&String> = stored.keys().chain(replayed.keys()).collect();
+    for id in ids {
+        let event = last_touch
+            .get(id)
+            .map(|s| format!("event #{s}"))
+            .unwrap_or_else(|| "no event".into());
+        match (stored.get(id), replayed.get(id)) {
+            (Some(a), Some(b)) if a != b => {
+                let (a, b) = (
+                    serde_json::to_value(a).unwrap_or_default(),
+                    serde_json::to_value(b).unwrap_or_default(),
+                );
+                let mut fields = Vec::new();
+                differences("", &a, &b, &mut fields);
+                out.push(format!(
+                    "{what} {}: {} (last touched by {event})",
+                    label(&a, id),
+                    fields.join("; ")
+                ));
+            }
+            (Some(_), None) => out.push(format!(
+                "{what} {id} is in the database but no event made it"
+            )),
+            (None, Some(_)) => out.push(format!(
+                "{what} {id} is missing from the database ({event} made it)"
+            )),
+            _ => {}
+        }
+    }
+}
+
+pub async fn check(cx: &mut Ctx) -> Result<Report> {
+    let found = cx.campaign().await?;
+    let campaign = found.id;
+    let mut report = Report::default();
+    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(cx.conn())
+        .await?;
+    report
+        .file
+        .extend(integrity.into_iter().filter(|l| l != "ok"));
+    let fk = sqlx::query("PRAGMA foreign_key_check")
+        .fetch_all(cx.conn())
+        .await?;
+    if !fk.is_empty() {
+        report
+            .file
+            .push(format!("{} rows point to rows that do not exist", fk.len()));
+    }
+
+    let stored = crate::store::state::load_all(cx.conn(), found).await?;
+    for item in stored.items.values() {
+        if item.charges.is_some_and(|c| c < 0) {
+            report
+                .invariants
+                .push(format!("item {}: negative charges", item.id));
+        }
+        if matches!(item.status, Status::Drained | Status::Crumbled)
+            && item.charges.unwrap_or(0) != 0
+        {
+            report
+                .invariants
+                .push(format!("item {}: drained but holds charges", item.id));
+        }
+        if let Some(h) = &item.holder
+            && !stored.characters.contains_key(h)
+        {
+            report.invariants.push(format!(
+                "item {}: held by a character who does not exist",
+                item.id
+            ));
+        }
+    }
+
+    let mut ledger = Vec::new();
+    events::select(cx.conn(), campaign, &Filter::default(), |rec| {
+        ledger.push(rec);
+        Ok(())
+    })
+    .await?;
+    report.events = ledger.len();
+    let (replayed, conflicts, last_touch) = replay(ledger);
+    report.conflicts = conflicts;
+    if stored.campaign != replayed.campaign {
+        let mut fields = Vec::new();
+        differences(
+            "",
+            &serde_json::to_value(&stored.campaign).unwrap_or_default(),
+            &serde_json::to_value(&replayed.campaign).unwrap_or_default(),
+            &mut fields,
+        );
+        report
+            .differences
+            .push(format!("campaign: {}", fields.join("; ")));
+    }
+    if stored.last_seq != replayed.last_seq {
+        report.differences.push(format!(
+            "the ledger ends at #{} but the campaign counts #{}",
+            replayed.last_seq, stored.last_seq
+        ));
+    }
+    let sessions = |s: &State| -> BTreeMap<String, _> {
+        s.sessions
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect()
+    };
+    compare(
+        "session",
+        &sessions(&stored),
+        &sessions(&replayed),
+        &BTreeMap::new(),
+        &mut report.differences,
+    );
+    compare(
+        "character",
+        &stored.characters,
+        &replayed.characters,
+        &last_touch,
+        &mut report.differences,
+    );
+    compare(
+        "item",
+        &stored.items,
+        &replayed.items,
+        &last_touch,
+        &mut report.differences,
+    );
+    compare(
+        "effect",
+        &stored.effects,
+        &replayed.effects,
+        &last_touch,
+        &mut report.differences,
+    );
+    Ok(report)
+}

@@ -1,0 +1,144 @@
+//! `hoard give ITEM --to CHARACTER [--read]`, `hoard drop ITEM`, `hoard item history ITEM`:
+//! who holds what, and what happens to a scroll taken without being read at once.
+
+use serde::Serialize;
+
+use super::{Ctx, Write};
+use crate::error::{Error, Result};
+use crate::ledger::{Act, Character, Event, Item, Recorded};
+use crate::rules::custody;
+use crate::rules::dice::Dice;
+use crate::rules::item::{Category, Knowledge};
+use crate::rules::knowledge::Method;
+use crate::rules::scroll;
+use crate::store::write::Preload;
+use crate::tr;
+
+/// What a change of hands did.
+#[derive(Debug, Clone, Serialize)]
+pub struct Passed {
+    pub item: String,
+    pub id: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// Every event it recorded (the hand-over, a scroll's fade roll or reading …).
+    pub events: Vec<Recorded>,
+}
+
+/// After `to` takes `item` (event `cause`): a scroll is read at once (`--read`), or rolls
+/// to fade unless `to` has read it before.
+pub fn taken(
+    w: &mut Write<'_>,
+    item: &Item,
+    to: &Character,
+    read: bool,
+    cause: i64,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    if read {
+        if item.category != Category::Scroll {
+            return Err(Error::Invalid(tr!(
+                "--read is for scrolls",
+                "--read est pour les parchemins"
+            )));
+        }
+        scroll::can_read(item, to)?;
+        let curse = item.identity.kind.as_deref() == Some("curse");
+        w.record_with_cause(
+            Event::Identified {
+                act: Act::new(item, to),
+                method: Method::ReadMagic,
+                chance: None,
+                rounds: None,
+                roll: None,
+                learned: Some(Knowledge::Full),
+                curse,
+            },
+            Some(cause),
+        )?;
+        return Ok(());
+    }
+    if custody::fade_check_needed(item, to, false) {
+        let (chance, chance_roll) =
+            scroll::fade_chance(w.state.campaign.settings.scroll_fade, dice);
+        let (roll, faded) = scroll::fades(chance, dice);
+        w.record_with_cause(
+            Event::ScrollFade {
+                act: Act::new(item, to),
+                chance,
+                chance_roll,
+                roll,
+                faded,
+            },
+            Some(cause),
+        )?;
+    }
+    Ok(())
+}
+
+async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
+    let mut dice = cx.dice();
+    let preloads: Vec<Preload> = to.iter().map(|n| Preload::Character(n)).collect();
+    let mut w = cx.write_preloading(&preloads).await?;
+    let item = w.item(key).await?;
+    let taker = match to {
+        Some(name) => Some(w.character(name).await?),
+        None => None,
+    };
+    custody::can_pass(&item, taker.as_ref())?;
+    if taker.is_none() && read {
+        return Err(Error::Invalid(tr!(
+            "--read needs someone to read: use give --to",
+            "--read demande un lecteur : utilisez give --to"
+        )));
+    }
+    let from = match &item.holder {
+        Some(id) => Some(w.character_by_id(id).await?),
+        None => None,
+    };
+    let passed = w.record(Event::ItemPassed {
+        item: item.id.clone(),
+        item_name: item.name.clone(),
+        item_name_fr: item.name_fr.clone(),
+        from: item.holder.clone(),
+        to: taker.as_ref().map(|t| t.id.clone()),
+        to_name: taker.as_ref().map(|t| t.name.clone()),
+    })?;
+    if let Some(taker) = &taker {
+        let now = w.current(&item.id)?;
+        taken(&mut w, &now, taker, read, passed.seq, &mut dice)?;
+    }
+    let events = w.commit().await?;
+    Ok(Passed {
+        item: item.name().to_string(),
+        id: item.id,
+        from: from.map(|f| f.name),
+        to: taker.map(|t| t.name),
+        events,
+    })
+}
+
+pub async fn give(cx: &mut Ctx, key: &str, to: &str, read: bool) -> Result<Passed> {
+    pass(cx, key, Some(to), read).await
+}
+
+pub async fn drop(cx: &mut Ctx, key: &str) -> Result<Passed> {
+    pass(cx, key, None, false).await
+}
+
+/// An item and every event that touched it, oldest first.
+pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
+    let campaign = cx.campaign().await?;
+    let item = super::item::find(cx.conn(), campaign.id, key).await?;
+    let mut events = Vec::new();
+    let filter = crate::store::events::Filter {
+        entity: Some(item.id.clone()),
+        ..Default::default()
+    };
+    crate::store::events::select(cx.conn(), campaign.id, &filter, |rec| {
+        events.push(rec);
+        Ok(())
+    })
+    .await?;
+    Ok((item, events))
+}

@@ -1,0 +1,53 @@
+//! `hoard identify ITEM --by CHARACTER --method M`, `hoard taste ITEM --by CHARACTER`, and
+//! `hoard item show ITEM --as CHARACTER` (what one character knows).
+
+use serde::Serialize;
+
+use super::Ctx;
+use crate::error::Result;
+use crate::ledger::{Act, Event, Recorded};
+use crate::rules::item::Knowledge;
+use crate::rules::knowledge::{self, Method};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Identified {
+    pub item: String,
+    pub character: String,
+    pub method: Method,
+    pub chance: Option<u8>,
+    pub roll: Option<i64>,
+    pub learned: Option<Knowledge>,
+    /// What the character now calls the item.
+    pub known_as: String,
+    pub event: Recorded,
+}
+
+pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Result<Identified> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    let who = w.character(by).await?;
+    let attempt = knowledge::identify(&item, &who, method, &mut dice)?;
+    let curse = method == Method::ReadMagic && item.identity.kind.as_deref() == Some("curse");
+    let event = w.record(Event::Identified {
+        act: Act::new(&item, &who),
+        method,
+        chance: attempt.chance,
+        rounds: attempt.rounds.clone(),
+        roll: attempt.roll.clone(),
+        learned: attempt.learned,
+        curse,
+    })?;
+    let known_as = knowledge::name_for(&w.current(&item.id)?, &who.id);
+    w.commit().await?;
+    Ok(Identified {
+        item: item.name().to_string(),
+        character: who.name,
+        method,
+        chance: attempt.chance,
+        roll: attempt.roll.map(|r| r.total),
+        learned: attempt.learned,
+        known_as,
+        event,
+    })
+}

@@ -1,0 +1,56 @@
+//! `hoard drink ITEM`, `hoard apply ITEM` (oils): one dose, its delay, and the effect that
+//! runs on the game clock.
+
+use serde::Serialize;
+
+use super::Ctx;
+use crate::error::Result;
+use crate::ledger::{Act, Event, Recorded, new_id};
+use crate::rules::effect::Effect;
+use crate::rules::potion;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Taken {
+    pub item: String,
+    pub character: String,
+    pub delay: i64,
+    /// Turns, when the effect lasts.
+    pub duration: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub event: Recorded,
+}
+
+pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Result<Taken> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    let who = w.actor(&item, by).await?;
+    let now = w.now();
+    let dose = potion::take(&item, oil, now, &mut dice)?;
+    let effect = dose.ends_at.map(|ends_at| Effect {
+        id: new_id(),
+        character: who.id.clone(),
+        item: Some(item.id.clone()),
+        kind: if oil { "oil" } else { "potion" }.into(),
+        name: item.name.clone(),
+        name_fr: item.name_fr.clone(),
+        started_at: dose.starts_at,
+        ends_at: Some(ends_at),
+    });
+    let event = w.record(Event::PotionTaken {
+        act: Act::new(&item, &who),
+        oil,
+        delay: dose.delay.clone(),
+        duration: dose.duration.clone(),
+        effect,
+    })?;
+    w.commit().await?;
+    Ok(Taken {
+        item: item.name().to_string(),
+        character: who.name,
+        delay: dose.delay.total,
+        duration: dose.duration.map(|d| d.total),
+        ends_at: dose.ends_at,
+        event,
+    })
+}

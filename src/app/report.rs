@@ -1,0 +1,154 @@
+//! `hoard report session [N]` and `hoard report character NAME`: the treasure story of one
+//! play session, or of one character over the whole campaign, from the ledger.
+
+use serde::Serialize;
+
+use super::{Ctx, find_character};
+use crate::error::{Error, Result};
+use crate::ledger::{Character, Event, Recorded, Session};
+use crate::store::events::{self, Filter};
+use crate::tr;
+
+/// A report's events, by what they are about, oldest first in each.
+#[derive(Debug, Default, Serialize)]
+pub struct Sections {
+    /// Items found (created), with where each one is now.
+    pub found: Vec<Found>,
+    /// Items changing hands.
+    pub passed: Vec<Recorded>,
+    pub potions: Vec<Recorded>,
+    /// Scrolls read, cast, copied, faded; protections read.
+    pub scrolls: Vec<Recorded>,
+    /// Charges spent and recharged.
+    pub charges: Vec<Recorded>,
+    /// Items drained or crumbled.
+    pub drained: Vec<Recorded>,
+    pub identified: Vec<Recorded>,
+    pub worn: Vec<Recorded>,
+    pub books: Vec<Recorded>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Found {
+    pub event: Recorded,
+    /// Who holds it now (its name), or none for the party's treasure.
+    pub holder: Option<String>,
+    pub status: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub session: Option<Session>,
+    pub character: Option<String>,
+    #[serde(flatten)]
+    pub sections: Sections,
+}
+
+fn sort(sections: &mut Sections, rec: Recorded) {
+    match &rec.event {
+        Event::ItemPassed { .. } => sections.passed.push(rec),
+        Event::PotionTaken { .. } => sections.potions.push(rec),
+        Event::ScrollFade { .. } | Event::SpellCast { .. } | Event::ProtectionRead { .. } => {
+            sections.scrolls.push(rec)
+        }
+        Event::Identified { .. } => sections.identified.push(rec),
+        Event::ChargesSpent { drained, .. } => {
+            if *drained {
+                sections.drained.push(rec.clone());
+            }
+            sections.charges.push(rec);
+        }
+        Event::Recharged { .. } => sections.charges.push(rec),
+        Event::ItemWorn { .. } | Event::ItemRemoved { .. } => sections.worn.push(rec),
+        Event::BookStudied { .. } => sections.books.push(rec),
+        _ => {}
+    }
+}
+
+async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> {
+    let mut sections = Sections::default();
+    let mut found = Vec::new();
+    events::select(cx.conn(), campaign, &filter, |rec| {
+        match &rec.event {
+            Event::ItemCreated { .. } => found.push(rec),
+            _ => sort(&mut sections, rec),
+        }
+        Ok(())
+    })
+    .await?;
+    let characters = crate::store::characters::list(cx.conn(), campaign).await?;
+    for rec in found {
+        let Event::ItemCreated { item, .. } = &rec.event else {
+            continue;
+        };
+        let now = crate::store::items::find(cx.conn(), campaign, &item.id).await?;
+        let (holder, status) = match now.first() {
+            Some(i) => (
+                i.holder
+                    .as_ref()
+                    .and_then(|h| characters.iter().find(|c| &c.id == h))
+                    .map(|c: &Character| c.name.clone()),
+                i.status.as_str().to_string(),
+            ),
+            None => (None, "intact".into()),
+        };
+        sections.found.push(Found {
+            event: rec,
+            holder,
+            status,
+        });
+    }
+    Ok(sections)
+}
+
+/// The report of session `number`, or of the latest session.
+pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
+    let campaign = cx.campaign().await?;
+    let number = match number
+        .or(campaign.campaign.open_session)
+        .or_else(|| (campaign.campaign.last_session > 0).then_some(campaign.campaign.last_session))
+    {
+        Some(n) => n,
+        None => {
+            return Err(Error::NotFound(tr!(
+                "no play session yet: start one with `hoard session start`",
+                "aucune session de jeu : commencez-en une avec `hoard session start`"
+            )));
+        }
+    };
+    let session = crate::store::sessions::get(cx.conn(), campaign.id, number)
+        .await?
+        .ok_or_else(|| {
+            let last = campaign.campaign.last_session;
+            Error::NotFound(tr!(
+                "no session {number}: sessions run from 1 to {last}",
+                "pas de session {number} : elles vont de 1 à {last}"
+            ))
+        })?;
+    let filter = Filter {
+        session: Some(number),
+        ..Default::default()
+    };
+    let sections = build(cx, campaign.id, filter).await?;
+    Ok(Report {
+        session: Some(session),
+        character: None,
+        sections,
+    })
+}
+
+/// The report of one character over the whole campaign.
+pub async fn character(cx: &mut Ctx, name: &str) -> Result<Report> {
+    let campaign = cx.campaign().await?;
+    let c = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
+    let filter = Filter {
+        entity: Some(c.id.clone()),
+        ..Default::default()
+    };
+    let sections = build(cx, campaign.id, filter).await?;
+    Ok(Report {
+        session: None,
+        character: Some(c.name),
+        sections,
+    })
+}

@@ -1,0 +1,235 @@
+//! The item rules at the table: `give`, `drop`, `drink`, `apply`, `taste`, `read`, `cast`,
+//! `copy`, `wear`, `remove`, `use`, `recharge`, `study`, `identify`.
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use super::describe::describe;
+use super::log::EventView;
+use super::out::{Out, safe};
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::ledger::Recorded;
+use crate::rules::clock::GameTime;
+use crate::rules::item::Slot;
+use crate::rules::knowledge::Method;
+use crate::tr;
+
+#[derive(Debug, Args)]
+pub struct GiveArgs {
+    pub item: String,
+    #[arg(long, value_name = "CHARACTER")]
+    pub to: String,
+    /// The taker reads a scroll at once, so it cannot fade
+    #[arg(long)]
+    pub read: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ItemArg {
+    pub item: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ByArgs {
+    pub item: String,
+    /// Who does it [default: the item's holder]
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ByRequired {
+    pub item: String,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CastArgs {
+    pub item: String,
+    /// Which spell of the scroll (1, 2 …); not for protection scrolls
+    #[arg(long, value_name = "N")]
+    pub spell: Option<usize>,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+    /// Protection scrolls: how many turns the protection lasts (from its description)
+    #[arg(long, value_name = "N")]
+    pub turns: Option<i64>,
+}
+
+#[derive(Debug, Args)]
+pub struct CopyArgs {
+    pub item: String,
+    #[arg(long, value_name = "N")]
+    pub spell: usize,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Hand {
+    Left,
+    Right,
+}
+
+#[derive(Debug, Args)]
+pub struct WearArgs {
+    pub item: String,
+    /// Rings: which hand
+    #[arg(long, value_enum)]
+    pub hand: Option<Hand>,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct UseArgs {
+    pub item: String,
+    /// How many charges [default: 1]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub charges: u32,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RechargeArgs {
+    pub item: String,
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub charges: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct IdentifyArgs {
+    pub item: String,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+    /// taste, read-magic, spell, bard-lore or wish
+    #[arg(long)]
+    pub method: Method,
+}
+
+/// Print the events a command recorded: one line each, or all of them as JSON.
+pub fn events(out: &mut Out, events: &[Recorded]) -> Result<()> {
+    if out.json() {
+        let views: Vec<_> = events.iter().map(EventView::of).collect();
+        return out.doc(&json!({ "events": views }));
+    }
+    for rec in events {
+        out.line(&describe(&rec.event))?;
+    }
+    Ok(())
+}
+
+pub fn event(out: &mut Out, rec: &Recorded) -> Result<()> {
+    events(out, std::slice::from_ref(rec))
+}
+
+pub async fn give(cx: &mut Ctx, out: &mut Out, a: GiveArgs) -> Result<()> {
+    let passed = app::custody::give(cx, &a.item, &a.to, a.read).await?;
+    events(out, &passed.events)
+}
+
+pub async fn drop(cx: &mut Ctx, out: &mut Out, a: ItemArg) -> Result<()> {
+    let passed = app::custody::drop(cx, &a.item).await?;
+    events(out, &passed.events)
+}
+
+pub async fn drink(cx: &mut Ctx, out: &mut Out, a: ByArgs, oil: bool) -> Result<()> {
+    let taken = app::potion::take(cx, &a.item, a.by.as_deref(), oil).await?;
+    if out.json() {
+        return out.doc(&taken);
+    }
+    out.line(&describe(&taken.event.event))?;
+    if let Some(end) = taken.ends_at {
+        let end = GameTime(end);
+        out.line(&tr!(
+            "  it wears off at {end}.",
+            "  l'effet cesse le {end}."
+        ))?;
+    }
+    Ok(())
+}
+
+pub async fn identify(
+    cx: &mut Ctx,
+    out: &mut Out,
+    item: &str,
+    by: &str,
+    method: Method,
+) -> Result<()> {
+    let done = app::identify::identify(cx, item, by, method).await?;
+    if out.json() {
+        return out.doc(&done);
+    }
+    out.line(&describe(&done.event.event))?;
+    let (who, name) = (safe(&done.character), safe(&done.known_as));
+    out.line(&tr!(
+        "  {who} knows it as: {name}",
+        "  {who} le connaît comme : {name}"
+    ))
+}
+
+pub async fn cast(cx: &mut Ctx, out: &mut Out, a: CastArgs) -> Result<()> {
+    let cast = app::scroll::cast(cx, &a.item, a.by.as_deref(), a.spell, a.turns).await?;
+    if out.json() {
+        return out.doc(&cast);
+    }
+    out.line(&describe(&cast.event.event))
+}
+
+pub async fn copy(cx: &mut Ctx, out: &mut Out, a: CopyArgs) -> Result<()> {
+    let rec = app::scroll::copy(cx, &a.item, a.by.as_deref(), a.spell).await?;
+    event(out, &rec)
+}
+
+pub async fn wear(cx: &mut Ctx, out: &mut Out, a: WearArgs) -> Result<()> {
+    let hand = a.hand.map(|h| match h {
+        Hand::Left => Slot::LeftHand,
+        Hand::Right => Slot::RightHand,
+    });
+    let worn = app::wear::wear(cx, &a.item, hand, a.by.as_deref()).await?;
+    if out.json() {
+        return out.doc(&worn);
+    }
+    out.line(&describe(&worn.event.event))?;
+    if !worn.works {
+        let (hand, others) = (
+            worn.slot.label(),
+            worn.stopped
+                .iter()
+                .map(|s| safe(s))
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        out.line(&tr!(
+            "  two magic rings on the {hand}: neither works (this one and {others}) until one is removed",
+            "  deux anneaux magiques à la {hand} : aucun ne fonctionne (celui-ci et {others}) tant qu'on n'en retire pas un"
+        ))?;
+    }
+    Ok(())
+}
+
+pub async fn remove(cx: &mut Ctx, out: &mut Out, a: ItemArg) -> Result<()> {
+    let rec = app::wear::remove(cx, &a.item).await?;
+    event(out, &rec)
+}
+
+pub async fn use_item(cx: &mut Ctx, out: &mut Out, a: UseArgs) -> Result<()> {
+    let used = app::charges::use_charges(cx, &a.item, a.charges, a.by.as_deref()).await?;
+    if out.json() {
+        return out.doc(&used);
+    }
+    out.line(&describe(&used.event.event))
+}
+
+pub async fn recharge(cx: &mut Ctx, out: &mut Out, a: RechargeArgs) -> Result<()> {
+    let rec = app::charges::recharge(cx, &a.item, a.charges).await?;
+    event(out, &rec)
+}
+
+pub async fn study(cx: &mut Ctx, out: &mut Out, a: ByArgs) -> Result<()> {
+    let rec = app::book::study(cx, &a.item, a.by.as_deref()).await?;
+    event(out, &rec)
+}

@@ -1,0 +1,125 @@
+//! `hoard report session [N]`, `hoard report character NAME`.
+
+use clap::Subcommand;
+
+use super::describe::describe;
+use super::out::{Out, safe};
+use crate::app::report::Report;
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::ledger::{Event, Recorded};
+use crate::rules::clock::GameTime;
+use crate::tr;
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum ReportCommand {
+    /// One play session: treasure found and where it went, potions, scrolls, charges
+    Session {
+        /// The session number [default: the latest]
+        number: Option<u32>,
+    },
+    /// One character over the whole campaign
+    Character { name: String },
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {
+    let report = match command {
+        ReportCommand::Session { number } => app::report::session(cx, number).await?,
+        ReportCommand::Character { name } => app::report::character(cx, &name).await?,
+    };
+    if out.json() {
+        return out.doc(&report);
+    }
+    for line in lines(&report) {
+        out.line(&line)?;
+    }
+    Ok(())
+}
+
+fn entry(rec: &Recorded) -> String {
+    format!(
+        "  {:<14} {}",
+        GameTime(rec.game_time).to_string(),
+        describe(&rec.event)
+    )
+}
+
+/// The report as text, a section at a time, empty sections left out.
+pub fn lines(report: &Report) -> Vec<String> {
+    let mut lines = Vec::new();
+    match (&report.session, &report.character) {
+        (Some(s), _) => {
+            let title = s
+                .title
+                .as_deref()
+                .map(|t| format!(" — {}", safe(t)))
+                .unwrap_or_default();
+            let (n, from) = (s.number, GameTime(s.started_round));
+            let to = s
+                .ended_round
+                .map(|r| GameTime(r).to_string())
+                .unwrap_or_else(|| tr!("still open", "encore ouverte"));
+            lines.push(tr!(
+                "Session {n}{title} ({from} to {to})",
+                "Session {n}{title} (du {from} au {to})"
+            ));
+        }
+        (None, Some(c)) => {
+            let c = safe(c);
+            lines.push(tr!(
+                "{c}, over the whole campaign",
+                "{c}, sur toute la campagne"
+            ));
+        }
+        (None, None) => {}
+    }
+    let s = &report.sections;
+    if !s.found.is_empty() {
+        lines.push(tr!("Treasure found:", "Trésor trouvé :"));
+        for found in &s.found {
+            let Event::ItemCreated { item, .. } = &found.event.event else {
+                continue;
+            };
+            let now = match (&found.holder, found.status.as_str()) {
+                (_, "consumed") => tr!("used up", "utilisé"),
+                (_, "crumbled") => tr!("crumbled to dust", "tombé en poussière"),
+                (_, "vanished") => tr!("vanished", "disparu"),
+                (Some(h), _) => tr!("now with {}", "désormais chez {}", safe(h)),
+                (None, _) => tr!("in the party's treasure", "dans le trésor du groupe"),
+            };
+            lines.push(format!(
+                "  {:<14} {} — {now}",
+                GameTime(found.event.game_time).to_string(),
+                safe(item.name())
+            ));
+        }
+    }
+    let sections: [(&Vec<Recorded>, String); 8] = [
+        (&s.passed, tr!("Changing hands:", "Changements de mains :")),
+        (&s.potions, tr!("Potions and oils:", "Potions et huiles :")),
+        (&s.scrolls, tr!("Scrolls:", "Parchemins :")),
+        (&s.identified, tr!("Identified:", "Identifications :")),
+        (&s.charges, tr!("Charges:", "Charges :")),
+        (
+            &s.drained,
+            tr!("Drained or crumbled:", "Vidés ou tombés en poussière :"),
+        ),
+        (&s.worn, tr!("Worn:", "Portés :")),
+        (&s.books, tr!("Books:", "Livres :")),
+    ];
+    for (events, title) in sections {
+        if events.is_empty() {
+            continue;
+        }
+        lines.push(title);
+        lines.extend(events.iter().map(entry));
+    }
+    if lines.len() == 1 {
+        lines.push(tr!(
+            "  nothing happened to any treasure",
+            "  rien n'est arrivé au trésor"
+        ));
+    }
+    lines
+}
