@@ -61,6 +61,12 @@ pub enum ItemCommand {
         /// The character who made it (a trapped wand works for its maker)
         #[arg(long, value_name = "CHARACTER")]
         maker: Option<String>,
+        /// Books: harmful to whoever studies it (it binds itself to its owner)
+        #[arg(long)]
+        harmful: bool,
+        /// Books: the alignment it favours
+        #[arg(long, value_name = "ALIGNMENT")]
+        favours: Option<crate::rules::alignment::Alignment>,
         /// Give it to this character
         #[arg(long, value_name = "CHARACTER")]
         to: Option<String>,
@@ -183,8 +189,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             consumable,
             trapped,
             maker,
+            harmful,
+            favours,
             to,
         } => {
+            let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
+                beneficial: !harmful,
+                alignment: favours,
+            });
             let new = NewItem {
                 name,
                 category,
@@ -195,6 +207,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     cursed,
                     consumable,
                     trapped,
+                    book,
                     ..Identity::default()
                 },
                 maker,

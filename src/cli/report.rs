@@ -29,7 +29,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<
         ReportCommand::Character { name } => app::report::character(cx, &name).await?,
     };
     if out.json() {
-        return out.doc(&report);
+        return out.doc(&json(&report));
     }
     for line in lines(&report) {
         out.line(&line)?;
@@ -122,4 +122,31 @@ pub fn lines(report: &Report) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// The report as JSON: each event in the shape `log --json` gives it.
+fn json(report: &Report) -> serde_json::Value {
+    use super::log::EventView;
+    fn events(list: &[Recorded]) -> Vec<EventView<'_>> {
+        list.iter().map(EventView::of).collect()
+    }
+    let s = &report.sections;
+    let found: Vec<_> = s
+        .found
+        .iter()
+        .map(|f| serde_json::json!({ "event": EventView::of(&f.event), "holder": f.holder, "status": f.status }))
+        .collect();
+    serde_json::json!({
+        "session": report.session,
+        "character": report.character,
+        "found": found,
+        "passed": events(&s.passed),
+        "potions": events(&s.potions),
+        "scrolls": events(&s.scrolls),
+        "identified": events(&s.identified),
+        "charges": events(&s.charges),
+        "drained": events(&s.drained),
+        "worn": events(&s.worn),
+        "books": events(&s.books),
+    })
 }
