@@ -166,44 +166,55 @@ pub struct HpChange {
     pub hp_before: i32,
     pub hp: i32,
     pub hp_max: i32,
+    /// What followed: control checks a wound set off, controls healing ended.
+    pub consequences: Vec<crate::ledger::Recorded>,
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let mut dice = cx.dice();
+    let mut w = cx
+        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
+        .await?;
     let c = w.character(name).await?;
     let hp = health::after_damage(c.hp, amount);
-    w.record(Event::CharacterDamaged {
+    let rec = w.record(Event::CharacterDamaged {
         character: c.id.clone(),
         name: c.name.clone(),
         amount,
         hp,
     })?;
-    w.commit().await?;
+    super::control::after_damage(&mut w, &c, rec.seq, &mut dice).await?;
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,
         amount,
         hp_before: c.hp,
         hp,
         hp_max: c.hp_max,
+        consequences,
     })
 }
 
 pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let mut w = cx
+        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
+        .await?;
     let c = w.character(name).await?;
     let hp = health::after_healing(c.hp, c.hp_max, amount);
-    w.record(Event::CharacterHealed {
+    let rec = w.record(Event::CharacterHealed {
         character: c.id.clone(),
         name: c.name.clone(),
         amount,
         hp,
     })?;
-    w.commit().await?;
+    super::control::after_healing(&mut w, &c.id, rec.seq).await?;
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,
         amount,
         hp_before: c.hp,
         hp,
         hp_max: c.hp_max,
+        consequences,
     })
 }

@@ -108,6 +108,15 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         let now = w.current(&item.id)?;
         taken(&mut w, &now, taker, read, passed.seq, &mut dice)?;
     }
+    super::control::after_passing(
+        &mut w,
+        &item,
+        from.as_ref(),
+        taker.as_ref(),
+        passed.seq,
+        &mut dice,
+    )
+    .await?;
     let events = w.commit().await?;
     Ok(Passed {
         item: item.name().to_string(),

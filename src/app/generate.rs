@@ -92,7 +92,7 @@ pub async fn generate(
                 .entry(h.id.clone())
                 .or_insert_with(|| h.clone());
         }
-        let scroll = (holder.is_some() && item.category == Category::Scroll).then(|| item.clone());
+        let taken = holder.is_some().then(|| item.clone());
         let created = w.record(Event::ItemCreated {
             item: Box::new(item),
             origin: Box::new(Origin {
@@ -103,8 +103,12 @@ pub async fn generate(
                 steps: made.steps,
             }),
         })?;
-        if let (Some(scroll), Some(taker)) = (scroll, &holder) {
-            super::custody::taken(&mut w, &scroll, taker, request.read, created.seq, &mut dice)?;
+        if let (Some(item), Some(taker)) = (taken, &holder) {
+            if item.category == Category::Scroll {
+                super::custody::taken(&mut w, &item, taker, request.read, created.seq, &mut dice)?;
+            }
+            super::control::after_passing(&mut w, &item, None, Some(taker), created.seq, &mut dice)
+                .await?;
         }
         if n % BATCH == 0 {
             w.flush_bulk().await?;

@@ -71,6 +71,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
         })
         .transpose()?;
     let preloads: Vec<Preload> = new.to.iter().map(|n| Preload::Character(n)).collect();
+    let seed = cx.seed;
     let mut w = cx.write_preloading(&preloads).await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
@@ -83,7 +84,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
     let mut item = Item::new(new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
-    w.record(Event::ItemCreated {
+    let created = w.record(Event::ItemCreated {
         item: Box::new(item.clone()),
         origin: Box::new(Origin {
             how: "added".into(),
@@ -93,6 +94,10 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
             steps: Vec::new(),
         }),
     })?;
+    if let Some(h) = &holder {
+        let mut dice = crate::rules::dice::seeded(seed);
+        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
+    }
     w.commit().await?;
     Ok((item, holder.map(|c| c.name)))
 }

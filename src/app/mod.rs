@@ -9,6 +9,7 @@ pub mod character;
 pub mod charges;
 pub mod check;
 pub mod clock;
+pub mod control;
 pub mod custody;
 pub mod generate;
 pub mod identify;
@@ -103,6 +104,8 @@ pub struct Write<'c> {
     recorded: Vec<Recorded>,
     batch: Batch,
     now: String,
+    /// Characters whose holdings are loaded into the state.
+    holdings_loaded: std::collections::BTreeSet<String>,
 }
 
 impl<'c> Write<'c> {
@@ -116,7 +119,19 @@ impl<'c> Write<'c> {
         let now = now();
         if let Some(found) = begun.campaign {
             let mut state = State::new(found.campaign, found.last_seq);
+            let mut holdings_loaded = std::collections::BTreeSet::new();
             for c in begun.characters {
+                // Holdings preloaded by name belong to this character.
+                if let Some((_, items)) = begun
+                    .holdings
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(&c.name))
+                {
+                    for item in items {
+                        state.items.insert(item.id.clone(), item.clone());
+                    }
+                    holdings_loaded.insert(c.id.clone());
+                }
                 state.characters.insert(c.id.clone(), c);
             }
             return Ok(Write {
@@ -126,6 +141,7 @@ impl<'c> Write<'c> {
                 recorded: Vec::new(),
                 batch: Batch::default(),
                 now,
+                holdings_loaded,
             });
         }
         // Nothing matched. Only the implicit `default` is created on first use; a campaign the
@@ -150,6 +166,7 @@ impl<'c> Write<'c> {
             recorded: Vec::new(),
             batch: Batch::default(),
             now,
+            holdings_loaded: Default::default(),
         };
         write.record(Event::CampaignCreated { name: name.into() })?;
         Ok(write)
@@ -218,6 +235,7 @@ impl<'c> Write<'c> {
     pub async fn flush_bulk(&mut self) -> Result<()> {
         self.flush().await?;
         self.state.items.clear();
+        self.holdings_loaded.clear();
         Ok(())
     }
 
@@ -282,19 +300,23 @@ impl<'c> Write<'c> {
         }
     }
 
-    /// Everything `character` holds, loaded into the state.
+    /// Everything `character` holds, loaded into the state — rows written by this command
+    /// included (the state has them, and the transaction sees what it flushed).
     pub async fn holdings(&mut self, character: &str) -> Result<Vec<Item>> {
-        let items =
-            crate::store::items::held_by(&mut self.db.conn, self.campaign, character).await?;
-        for item in &items {
-            self.state
-                .items
-                .entry(item.id.clone())
-                .or_insert_with(|| item.clone());
+        if !self.holdings_loaded.contains(character) {
+            let items =
+                crate::store::items::held_by(&mut self.db.conn, self.campaign, character).await?;
+            for item in items {
+                self.state.items.entry(item.id.clone()).or_insert(item);
+            }
+            self.holdings_loaded.insert(character.to_string());
         }
-        Ok(items
-            .iter()
-            .map(|i| self.state.items[&i.id].clone())
+        Ok(self
+            .state
+            .items
+            .values()
+            .filter(|i| i.holder.as_deref() == Some(character))
+            .cloned()
             .collect())
     }
 

@@ -166,7 +166,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
 
 fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
     if out.json() {
-        return out.doc(c);
+        let events: Vec<_> = c
+            .consequences
+            .iter()
+            .map(super::log::EventView::of)
+            .collect();
+        let mut value = serde_json::to_value(c).unwrap_or_default();
+        value["consequences"] = serde_json::to_value(events).unwrap_or_default();
+        return out.doc(&value);
     }
     let (name, amount, before, hp, max) = (safe(&c.name), c.amount, c.hp_before, c.hp, c.hp_max);
     out.line(&if damage {
@@ -179,7 +186,11 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
             "{name} heals {amount}: {before} → {hp}/{max} HP.",
             "{name} récupère {amount} : {before} → {hp}/{max} PV."
         )
-    })
+    })?;
+    for rec in &c.consequences {
+        out.line(&format!("  {}", super::describe::describe(&rec.event)))?;
+    }
+    Ok(())
 }
 
 pub fn alignment_name(a: Alignment) -> &'static str {

@@ -336,6 +336,96 @@ pub fn describe(event: &Event) -> String {
                 "{item} ne se retournera pas contre {who}"
             )
         }
+        Event::SwordTouched {
+            act,
+            rounds,
+            damage,
+            hp,
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let total: i64 = damage.iter().map(|r| r.total).sum();
+            if damage.is_empty() {
+                tr!(
+                    "{who} touches {item} ({rounds} round(s)): no harm",
+                    "{who} touche {item} ({rounds} round(s)) : sans dommage"
+                )
+            } else {
+                let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
+                let rolls = rolls.join(", ");
+                tr!(
+                    "{who} touches {item} ({rounds} round(s)): {rolls} — {total} damage, {hp} HP left",
+                    "{who} touche {item} ({rounds} round(s)) : {rolls} — {total} dégâts, reste {hp} PV"
+                )
+            }
+        }
+        Event::ControlChecked {
+            act,
+            trigger,
+            contest,
+            ..
+        } => {
+            let (who, item, why) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                trigger.label(),
+            );
+            let wills = wills(contest, &act.character_name);
+            tr!(
+                "control check ({why}) of {item} over {who}: {wills}",
+                "test de contrôle ({why}) de {item} sur {who} : {wills}"
+            )
+        }
+        Event::ControlEnded { act, reason } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let why = end_reason(reason);
+            tr!(
+                "{item} releases {who}: {why}",
+                "{item} libère {who} : {why}"
+            )
+        }
+        Event::SwordWielded { act } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!("{who} wields {item}", "{who} manie {item}")
+        }
+        Event::SwordPowerUsed {
+            act,
+            power_name,
+            uses,
+            ..
+        } => {
+            let (who, item, power) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                safe(power_name),
+            );
+            tr!(
+                "{who} uses {item}'s power: {power} ({uses})",
+                "{who} utilise le pouvoir de {item} : {power} ({uses})"
+            )
+        }
+        Event::SwordDemand { act, demand } => {
+            let (who, item, demand) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                safe(demand),
+            );
+            tr!(
+                "{item} makes {who}: {demand}",
+                "{item} pousse {who} : {demand}"
+            )
+        }
+        Event::EncounterStarted { foe, .. } => {
+            let kind = safe(&foe.kind);
+            let alignment = foe
+                .alignment
+                .map(|a| format!(" ({})", super::character::alignment_name(a)))
+                .unwrap_or_default();
+            tr!(
+                "encounter: {kind}{alignment}",
+                "rencontre : {kind}{alignment}"
+            )
+        }
+        Event::EncounterEnded {} => tr!("the encounter ends", "fin de la rencontre"),
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {
@@ -412,4 +502,59 @@ fn change_text(change: &Change) -> String {
         });
     }
     parts.join(", ")
+}
+
+/// `sword will 10 INT + 8 Ego + 1d10 (7) = 25 vs 12 STR + 10 WIS − 1d4 (3) = 19: the sword
+/// takes control` — both wills with their arithmetic and the outcome.
+pub fn wills(c: &crate::rules::control::Contest, who: &str) -> String {
+    let s = &c.sword_will;
+    let mut sword = tr!(
+        "sword will {} INT + {} Ego",
+        "volonté de l'épée {} INT + {} Ego",
+        s.int,
+        s.ego
+    );
+    if s.extraordinary > 0 {
+        sword.push_str(&tr!(
+            " + {} extraordinary",
+            " + {} extraordinaire(s)",
+            s.extraordinary
+        ));
+    }
+    if let Some(r) = &s.alignment_roll {
+        sword.push_str(&format!(" + {} ({})", r.expr, r.total));
+    }
+    sword.push_str(&format!(" = {}", s.total));
+    let w = &c.character_will;
+    let mut will = tr!(
+        "{}'s will {} STR + {} WIS",
+        "volonté de {} {} FOR + {} SAG",
+        safe(who),
+        w.str,
+        w.wis
+    );
+    if let Some(p) = &w.penalty {
+        will.push_str(&format!(" − {} ({})", p.expr, p.total));
+    }
+    will.push_str(&format!(" = {}", w.total));
+    let outcome = if c.controlled {
+        tr!("the sword takes control", "l'épée prend le contrôle")
+    } else {
+        tr!("the wielder holds", "le porteur résiste")
+    };
+    format!("{sword} vs {will}: {outcome}")
+}
+
+pub fn end_reason(reason: &str) -> String {
+    match reason {
+        "healed" => tr!(
+            "healed above half HP",
+            "soigné au-dessus de la moitié des PV"
+        ),
+        "weapon-left" => tr!("the other weapon left", "l'autre arme est partie"),
+        "encounter-ended" => tr!("the encounter ended", "la rencontre est finie"),
+        "sword-left" => tr!("the sword left their hands", "l'épée a quitté ses mains"),
+        "satisfied" => tr!("the sword is satisfied", "l'épée est satisfaite"),
+        other => safe(other),
+    }
 }

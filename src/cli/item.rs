@@ -292,6 +292,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             let level = item.knowledge(&who.id);
             let known = Known {
                 name: crate::rules::knowledge::name_for(&item, &who.id),
+                alignment: item
+                    .sentience()
+                    .filter(|_| item.touched.contains(&who.id))
+                    .map(|s| s.alignment),
                 level,
                 details: (level == Some(crate::rules::item::Knowledge::Full))
                     .then(|| details(&item, None, None)),
@@ -307,6 +311,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             out.line(&format!("  id {}", item.id))?;
             if known.level.is_none() {
                 out.line(&tr!("  not identified", "  non identifié"))?;
+            }
+            if let Some(a) = known.alignment {
+                let a = super::character::alignment_name(a);
+                out.line(&tr!(
+                    "  {a} (learnt by touching it)",
+                    "  {a} (appris en la touchant)"
+                ))?;
             }
             if let Some(details) = known.details {
                 for text in details.into_iter().skip(2) {
@@ -552,6 +563,8 @@ pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Ve
 /// What one character knows of an item (`item show --as`).
 pub struct Known {
     pub name: String,
+    /// A sentient sword's alignment, once the character has touched it.
+    pub alignment: Option<crate::rules::alignment::Alignment>,
     pub level: Option<crate::rules::item::Knowledge>,
     /// The referee's lines, when the character knows everything.
     pub details: Option<Vec<String>>,
@@ -567,6 +580,9 @@ fn known_view(item: &Item, known: &Known) -> serde_json::Value {
     if known.level == Some(crate::rules::item::Knowledge::Full) {
         value = serde_json::to_value(ItemView::of(item, None)).unwrap_or(value);
         value["known"] = serde_json::to_value(known.level).unwrap_or_default();
+    }
+    if let Some(a) = known.alignment {
+        value["alignment"] = serde_json::to_value(a).unwrap_or_default();
     }
     value
 }

@@ -134,6 +134,19 @@ pub enum Command {
     /// Check the database: SQLite's checks, the rules' invariants, and the state rebuilt from
     /// the ledger compared with the stored one
     Check,
+    /// Touch a sentient sword (taking it from the party's treasure): learn its alignment
+    Touch(sword::TouchArgs),
+    /// Take a sword in hand and use it
+    Wield(sword::WieldArgs),
+    /// The referee finds a sword in control satisfied: it lets go
+    Release(sword::ReleaseArgs),
+    /// A foe met (`--with KIND`), or `encounter end`: swords' purposes apply meanwhile
+    Encounter(sword::EncounterArgs),
+    /// The exact chance that a control check now gives the sword control
+    Odds(sword::OddsArgs),
+    /// Audits: `audit swords`
+    #[command(subcommand)]
+    Audit(sword::AuditCommand),
     /// Show the ledger, newest last
     Log(log::LogArgs),
 }
@@ -244,6 +257,12 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,
         Command::Check => check(&mut cx, &mut out).await,
+        Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
+        Command::Wield(a) => sword::wield(&mut cx, &mut out, a).await,
+        Command::Release(a) => sword::release(&mut cx, &mut out, a).await,
+        Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
+        Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
+        Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
     };
     let closed = cx.db.close().await;
     result.and(out.flush()).and(closed)

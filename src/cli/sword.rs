@@ -1,5 +1,7 @@
 //! `hoard sword …`
 
+use super::out::safe;
+use crate::rules::clock::GameTime;
 use clap::Subcommand;
 
 use super::item::{ItemView, line, sentience_line};
@@ -47,10 +49,32 @@ pub enum SwordCommand {
         #[arg(long, value_name = "CHARACTER")]
         to: Option<String>,
     },
+    /// Use one of the sword's powers: it must be in hand, its wielder concentrating
+    Power {
+        sword: String,
+        power: String,
+        #[arg(long, value_name = "CHARACTER")]
+        by: Option<String>,
+    },
+    /// Record what a sword in control makes its wielder do (jealousy, glory, surrender,
+    /// lavish gifts, or your own words)
+    Demand {
+        sword: String,
+        #[arg(required = true, num_args = 1..)]
+        demand: Vec<String>,
+    },
 }
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<()> {
     match command {
+        SwordCommand::Power { sword, power, by } => {
+            let events = app::sword::power(cx, &sword, &power, by.as_deref()).await?;
+            super::play::events(out, &events)
+        }
+        SwordCommand::Demand { sword, demand } => {
+            let events = app::sword::demand(cx, &sword, &demand.join(" ")).await?;
+            super::play::events(out, &events)
+        }
         SwordCommand::Add {
             name,
             int,
@@ -94,4 +118,210 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
             Ok(())
         }
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TouchArgs {
+    pub sword: String,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+    /// How many rounds the character holds it
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct WieldArgs {
+    pub sword: String,
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReleaseArgs {
+    pub sword: String,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct EncounterArgs {
+    #[command(subcommand)]
+    pub end: Option<EncounterEnd>,
+    /// What the party meets: a class (magic-user, cleric, fighter …) or a kind of monster
+    #[arg(long = "with", value_name = "KIND", required_unless_present_any = ["character"])]
+    pub with: Option<String>,
+    #[arg(long)]
+    pub alignment: Option<Alignment>,
+    /// The foe is this campaign character (its class and alignment are used)
+    #[arg(long, value_name = "NAME")]
+    pub character: Option<String>,
+    /// Say that the swords' purposes apply (a specific monster type, your judgement)
+    #[arg(long)]
+    pub applies: bool,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum EncounterEnd {
+    /// The foe is gone: swords whose purpose took control let go
+    End,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct OddsArgs {
+    pub sword: String,
+    pub character: String,
+}
+
+#[derive(Debug, clap::Subcommand)]
+#[command(defer = true)]
+pub enum AuditCommand {
+    /// Which swords control which characters now, and every control check with its dice
+    Swords {
+        #[arg(long, value_name = "N")]
+        session: Option<u32>,
+    },
+}
+
+pub async fn touch(cx: &mut Ctx, out: &mut Out, a: TouchArgs) -> Result<()> {
+    let events = app::sword::touch(cx, &a.sword, &a.by, a.rounds).await?;
+    super::play::events(out, &events)
+}
+
+pub async fn wield(cx: &mut Ctx, out: &mut Out, a: WieldArgs) -> Result<()> {
+    let events = app::sword::wield(cx, &a.sword, a.by.as_deref()).await?;
+    super::play::events(out, &events)
+}
+
+pub async fn release(cx: &mut Ctx, out: &mut Out, a: ReleaseArgs) -> Result<()> {
+    let events = app::sword::release(cx, &a.sword).await?;
+    super::play::events(out, &events)
+}
+
+pub async fn encounter(cx: &mut Ctx, out: &mut Out, a: EncounterArgs) -> Result<()> {
+    let events = match a.end {
+        Some(EncounterEnd::End) => app::sword::encounter_end(cx).await?,
+        None => {
+            let foe = crate::rules::sword::Foe {
+                kind: a.with.unwrap_or_default(),
+                alignment: a.alignment,
+                applies: a.applies,
+            };
+            app::sword::encounter(cx, foe, a.character.as_deref()).await?
+        }
+    };
+    super::play::events(out, &events)
+}
+
+pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
+    let o = app::sword::odds(cx, &a.sword, &a.character).await?;
+    let probability = o.numerator as f64 / o.denominator as f64;
+    if out.json() {
+        return out.doc(&serde_json::json!({
+            "sword": o.sword,
+            "character": o.character,
+            "probability": probability,
+            "numerator": o.numerator.to_string(),
+            "denominator": o.denominator.to_string(),
+        }));
+    }
+    let (sword, who, n, d, p) = (
+        safe(&o.sword),
+        safe(&o.character),
+        o.numerator,
+        o.denominator,
+        probability * 100.0,
+    );
+    out.line(&tr!(
+        "A check now would give {sword} control of {who} with probability {n}/{d} ({p:.2}%).",
+        "Un test maintenant donnerait à {sword} le contrôle de {who} avec une probabilité de {n}/{d} ({p:.2} %)."
+    ))
+}
+
+pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result<()> {
+    let AuditCommand::Swords { session } = command;
+    let audit = app::sword::audit(cx, session).await?;
+    if out.json() {
+        let current: Vec<_> = audit
+            .current
+            .iter()
+            .filter_map(|(sword, who)| {
+                let c = sword.control.as_ref()?;
+                Some(serde_json::json!({
+                    "sword": sword.name,
+                    "sword_id": sword.id,
+                    "character": who,
+                    "trigger": c.trigger,
+                    "since": c.since,
+                    "since_game_time": c.since_round,
+                }))
+            })
+            .collect();
+        let checks: Vec<_> = audit.checks.iter().filter_map(check_json).collect();
+        return out.doc(&serde_json::json!({ "current": current, "checks": checks }));
+    }
+    if audit.current.is_empty() {
+        out.line(&tr!(
+            "No sword controls anyone now.",
+            "Aucune épée ne contrôle personne."
+        ))?;
+    } else {
+        out.line(&tr!("In control now:", "En contrôle maintenant :"))?;
+        for (sword, who) in &audit.current {
+            let Some(c) = &sword.control else { continue };
+            let (sword, who, why, since) = (
+                safe(sword.name()),
+                safe(who),
+                c.trigger.label(),
+                GameTime(c.since_round),
+            );
+            out.line(&tr!(
+                "  {sword} controls {who} ({why}, since {since}, event #{})",
+                "  {sword} contrôle {who} ({why}, depuis le {since}, événement n°{})",
+                c.since
+            ))?;
+        }
+    }
+    if !audit.checks.is_empty() {
+        out.line(&tr!("Control checks:", "Tests de contrôle :"))?;
+        for rec in &audit.checks {
+            out.line(&super::log::line(rec))?;
+        }
+    }
+    Ok(())
+}
+
+/// One check in the audit's JSON: who, why, both wills with every die, and the outcome.
+fn check_json(rec: &crate::ledger::Recorded) -> Option<serde_json::Value> {
+    let crate::ledger::Event::ControlChecked {
+        act,
+        trigger,
+        contest,
+        weapon,
+    } = &rec.event
+    else {
+        return None;
+    };
+    let dice: Vec<_> = contest
+        .sword_will
+        .alignment_roll
+        .iter()
+        .chain(contest.character_will.penalty.iter())
+        .collect();
+    Some(serde_json::json!({
+        "id": rec.seq,
+        "sword": act.item_name,
+        "sword_id": act.item,
+        "character": act.character_name,
+        "trigger": trigger,
+        "sword_will": contest.sword_will.total,
+        "character_will": contest.character_will.total,
+        "controlled": contest.controlled,
+        "session": rec.session,
+        "game_time": rec.game_time,
+        "sword_will_detail": contest.sword_will,
+        "character_will_detail": contest.character_will,
+        "dice": dice,
+        "weapon": weapon,
+        "cause": rec.cause,
+    }))
 }

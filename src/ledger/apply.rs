@@ -8,11 +8,18 @@
 
 use super::Id;
 use super::event::{Event, Recorded};
-use super::state::{Campaign, Character, Effect, Item, Session, Settings, State};
+use super::state::{Campaign, Character, Effect, Encounter, Item, Session, Settings, State};
 use crate::rules::book::Studied;
 use crate::rules::character::Quest;
 use crate::rules::health;
-use crate::rules::item::{Knowledge, Status};
+use crate::rules::item::{Control, Knowledge, Slot, Status};
+
+/// `who` has now touched the item (a sword's alignment is learnt by touch).
+fn touch(item: &mut Item, who: &Id) {
+    if !item.touched.contains(who) {
+        item.touched.push(who.clone());
+    }
+}
 
 /// `who` learns `what` of an item, never forgetting what they knew.
 fn learn(item: &mut Item, who: &Id, what: Knowledge) {
@@ -40,6 +47,7 @@ impl State {
                 open_session: None,
                 last_session: 0,
                 settings: Settings::default(),
+                encounter: None,
             },
             0,
         )
@@ -332,6 +340,72 @@ impl State {
                             .push(quest);
                     }
                 }
+            }
+            Event::SwordTouched { act, damage, .. } => {
+                let total: i64 = damage.iter().map(|r| r.total).sum();
+                let c = self.character_mut(&act.character).map_err(conflict)?;
+                c.hp = health::after_damage(c.hp, u32::try_from(total).unwrap_or(u32::MAX));
+                touch(self.item_mut(&act.item).map_err(conflict)?, &act.character);
+            }
+            Event::ControlChecked {
+                act,
+                trigger,
+                contest,
+                weapon,
+            } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if i.sentience().is_none() {
+                    return Err(conflict(format!("{} is not a sentient sword", i.name)));
+                }
+                touch(i, &act.character);
+                if contest.controlled {
+                    i.control = Some(Control {
+                        character: act.character.clone(),
+                        trigger: *trigger,
+                        since: rec.seq,
+                        since_round: rec.game_time,
+                        weapon: weapon.clone(),
+                    });
+                }
+            }
+            Event::ControlEnded { act, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if i.control.as_ref().map(|c| &c.character) != Some(&act.character) {
+                    return Err(conflict(format!(
+                        "{} does not control {}",
+                        i.name, act.character_name
+                    )));
+                }
+                i.control = None;
+            }
+            Event::SwordWielded { act } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                touch(i, &act.character);
+                i.worn = Some(Slot::Hand);
+            }
+            Event::SwordPowerUsed { act, .. } => {
+                let i = self.item_mut(&act.item).map_err(conflict)?;
+                if i.worn != Some(Slot::Hand) {
+                    return Err(conflict(format!("{} is not in hand", i.name)));
+                }
+            }
+            Event::SwordDemand { .. } => {}
+            Event::EncounterStarted { foe, character } => {
+                if self.campaign.encounter.is_some() {
+                    return Err(conflict("an encounter is already under way".into()));
+                }
+                self.campaign.encounter = Some(Encounter {
+                    foe: foe.clone(),
+                    character: character.clone(),
+                    since: rec.seq,
+                });
+                self.changed.campaign = true;
+            }
+            Event::EncounterEnded {} => {
+                if self.campaign.encounter.take().is_none() {
+                    return Err(conflict("no encounter is under way".into()));
+                }
+                self.changed.campaign = true;
             }
             Event::ItemTrusted { act } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;

@@ -9,10 +9,12 @@ use super::state::{Character, Item, Setting};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
+use crate::rules::control::{Contest, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
 use crate::rules::knowledge::Method;
+use crate::rules::sword::Foe;
 
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
 /// control check set off by a wound), the session open at the time, the game clock, the wall
@@ -184,6 +186,59 @@ pub enum Event {
         #[serde(flatten)]
         act: Act,
     },
+    /// A character touches a sentient sword: they learn its alignment, and one of another
+    /// alignment is hurt each round (every die kept).
+    SwordTouched {
+        #[serde(flatten)]
+        act: Act,
+        rounds: u32,
+        damage: Vec<Roll>,
+        /// HP after the damage.
+        hp: i32,
+    },
+    /// A control check: the trigger, both wills with their dice, and the outcome.
+    ControlChecked {
+        #[serde(flatten)]
+        act: Act,
+        trigger: Trigger,
+        #[serde(flatten)]
+        contest: Contest,
+        /// Jealousy: the other weapon that came into the holder's possession.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<Id>,
+    },
+    /// A sword gives up control: its circumstance ended, or the referee found it satisfied.
+    ControlEnded {
+        #[serde(flatten)]
+        act: Act,
+        reason: String,
+    },
+    /// The sword is taken in hand and used: each use by a holder of another alignment calls
+    /// for a check.
+    SwordWielded {
+        #[serde(flatten)]
+        act: Act,
+    },
+    /// One of the sword's powers, used by its wielder concentrating.
+    SwordPowerUsed {
+        #[serde(flatten)]
+        act: Act,
+        power: String,
+        power_name: String,
+        uses: String,
+    },
+    /// What a sword in control makes its wielder do (jealousy, glory, surrender, lavish gifts).
+    SwordDemand {
+        #[serde(flatten)]
+        act: Act,
+        demand: String,
+    },
+    /// A foe met: swords whose purpose it serves check for control.
+    EncounterStarted {
+        foe: Foe,
+        character: Option<Id>,
+    },
+    EncounterEnded {},
 }
 
 /// Who did what to which item, with both names so the ledger reads on its own.
@@ -271,7 +326,13 @@ impl Event {
             | Event::ItemRemoved { act, .. }
             | Event::ChargesSpent { act, .. }
             | Event::BookStudied { act, .. }
-            | Event::ItemTrusted { act } => Some(act),
+            | Event::ItemTrusted { act }
+            | Event::SwordTouched { act, .. }
+            | Event::ControlChecked { act, .. }
+            | Event::ControlEnded { act, .. }
+            | Event::SwordWielded { act }
+            | Event::SwordPowerUsed { act, .. }
+            | Event::SwordDemand { act, .. } => Some(act),
             _ => None,
         }
     }
@@ -303,6 +364,13 @@ impl Event {
         match self {
             Event::ItemCreated { item, .. } => refs.extend(item.holder.as_ref()),
             Event::ItemPassed { from, .. } => refs.extend(from.as_ref()),
+            Event::ControlChecked {
+                weapon: Some(weapon),
+                ..
+            } => refs.push(weapon),
+            Event::EncounterStarted {
+                character: Some(c), ..
+            } => refs.push(c),
             _ => {}
         }
         refs.sort();

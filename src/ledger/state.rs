@@ -19,6 +19,18 @@ pub struct Campaign {
     pub open_session: Option<u32>,
     pub last_session: u32,
     pub settings: Settings,
+    /// A foe met and not yet left (`hoard encounter`): swords' purposes apply meanwhile.
+    #[serde(default)]
+    pub encounter: Option<Encounter>,
+}
+
+/// An encounter under way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub foe: crate::rules::sword::Foe,
+    /// The campaign character met, if it is one.
+    pub character: Option<Id>,
+    pub since: i64,
 }
 
 /// What the referee sets per campaign (`hoard campaign set`).

@@ -328,6 +328,26 @@ pub struct Item {
     /// Characters the maker of a trapped wand designated: it works for them too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trusted: Vec<String>,
+    /// Sentient swords: the characters who have touched it (they know its alignment, and
+    /// their first contact is behind them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touched: Vec<String>,
+    /// Sentient swords: the character it controls now, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<Control>,
+}
+
+/// A sword in control of its holder: since when, and the circumstance whose end releases them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Control {
+    pub character: String,
+    pub trigger: crate::rules::control::Trigger,
+    /// The ledger number of the check that gave control, and the game time.
+    pub since: i64,
+    pub since_round: i64,
+    /// Jealousy: the other weapon whose leaving ends it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
 /// Where a worn item is worn.
@@ -338,6 +358,8 @@ pub enum Slot {
     RightHand,
     Body,
     Shield,
+    /// A sword wielded: in its holder's hand.
+    Hand,
 }
 
 impl Slot {
@@ -347,6 +369,7 @@ impl Slot {
             Slot::RightHand => ("right hand", "main droite"),
             Slot::Body => ("worn", "portée"),
             Slot::Shield => ("on the arm", "au bras"),
+            Slot::Hand => ("in hand", "en main"),
         };
         crate::i18n::pick(en, fr)
     }
@@ -387,7 +410,19 @@ impl Item {
             attached: false,
             known: BTreeMap::new(),
             trusted: Vec::new(),
+            touched: Vec::new(),
+            control: None,
         }
+    }
+
+    /// A sentient sword's mind, if it has one.
+    pub fn sentience(&self) -> Option<&Sentience> {
+        self.identity.sentience.as_ref()
+    }
+
+    /// A magic weapon (for a sword's jealousy): a magic sword or weapon.
+    pub fn is_magic_weapon(&self) -> bool {
+        matches!(self.category, Category::Sword | Category::Weapon)
     }
 
     /// What `who` knows of this item (nothing if absent).

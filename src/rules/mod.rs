@@ -8,6 +8,7 @@ pub mod character;
 pub mod charges;
 pub mod class;
 pub mod clock;
+pub mod control;
 pub mod custody;
 pub mod dice;
 pub mod effect;

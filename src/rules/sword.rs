@@ -237,6 +237,100 @@ fn power(entry: &Entry) -> Option<Power> {
     })
 }
 
+/// The damage a sword deals each round to a character of another alignment who touches it
+/// (seed 000): a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6
+/// to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters.
+pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
+    use Alignment::*;
+    match (sword, toucher) {
+        (Lawful, Neutral) | (Neutral, Lawful | Chaotic) | (Chaotic, Neutral) => {
+            Some(Expr::dice(1, 6))
+        }
+        (Lawful, Chaotic) | (Chaotic, Lawful) => Some(Expr::dice(2, 6)),
+        _ => None,
+    }
+}
+
+/// A foe met in an encounter (`hoard encounter --with KIND`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Foe {
+    /// What was met: a class (`magic-user`, `cleric`, `fighter` …) or a kind of monster.
+    pub kind: String,
+    pub alignment: Option<Alignment>,
+    /// The referee says the purpose applies (a specific monster type, a judgement call).
+    #[serde(default)]
+    pub applies: bool,
+}
+
+const WARRIORS: &[&str] = &[
+    "fighter",
+    "warrior",
+    "ranger",
+    "paladin",
+    "barbarian",
+    "soldier",
+    "knight",
+    "dwarf",
+    "halfling",
+    "guerrier",
+    "rôdeur",
+    "nain",
+    "halfelin",
+    "chevalier",
+    "soldat",
+];
+
+/// Whether a sword's special purpose applies to a foe (OSE: slay arcane casters, divine
+/// casters, warriors, a monster type, lawful or chaotic creatures — the opposite of a lawful
+/// or chaotic sword's own alignment).
+pub fn purpose_applies(purpose: &Purpose, sword: Alignment, foe: &Foe) -> bool {
+    use super::class::{Caster, caster};
+    if foe.applies {
+        return true;
+    }
+    let kind = foe.kind.trim().to_lowercase();
+    let class = caster(Some(&kind));
+    match purpose.id.as_str() {
+        "slay-arcane-casters" => class == Some(Caster::Wizard),
+        "slay-divine-casters" => class == Some(Caster::Priest),
+        "slay-warriors" => WARRIORS.contains(&kind.as_str()),
+        "slay-lawful" => {
+            let target = if sword == Alignment::Lawful {
+                Alignment::Chaotic
+            } else {
+                Alignment::Lawful
+            };
+            foe.alignment == Some(target)
+        }
+        "slay-chaotic" => {
+            let target = if sword == Alignment::Chaotic {
+                Alignment::Lawful
+            } else {
+                Alignment::Chaotic
+            };
+            foe.alignment == Some(target)
+        }
+        // A specific type of monster: only the referee knows which (`--applies`).
+        _ => false,
+    }
+}
+
+/// How often a power may be used, and the start of the period now: `3/day` is three times a
+/// game day (from midnight), `1/turn` once a turn, `3/week` three times in seven days; `None`
+/// for powers usable at will.
+pub fn usage_period(uses: &str, now: i64) -> Option<(u32, i64)> {
+    use super::clock::{ROUNDS_PER_DAY, ROUNDS_PER_TURN};
+    let (limit, per) = uses.split_once('/')?;
+    let limit: u32 = limit.parse().ok()?;
+    let length = match per {
+        "day" => ROUNDS_PER_DAY,
+        "turn" => ROUNDS_PER_TURN,
+        "week" => ROUNDS_PER_DAY * 7,
+        _ => return None,
+    };
+    Some((limit, now - now.rem_euclid(length)))
+}
+
 /// The qualities a referee chooses for a sword (`hoard sword add`), before checking.
 #[derive(Debug, Clone)]
 pub struct Chosen {
@@ -601,5 +695,102 @@ mod tests {
             2,
             "healing may repeat"
         );
+    }
+}
+
+#[cfg(test)]
+mod play {
+    use super::*;
+
+    #[test]
+    fn touching_hurts_by_alignment() {
+        use Alignment::*;
+        let dice = |s, t| touch_damage(s, t).map(|e| e.to_string());
+        assert_eq!(dice(Lawful, Lawful), None);
+        assert_eq!(dice(Lawful, Neutral).as_deref(), Some("1d6"));
+        assert_eq!(dice(Lawful, Chaotic).as_deref(), Some("2d6"));
+        assert_eq!(dice(Neutral, Lawful).as_deref(), Some("1d6"));
+        assert_eq!(dice(Neutral, Chaotic).as_deref(), Some("1d6"));
+        assert_eq!(dice(Neutral, Neutral), None);
+        assert_eq!(dice(Chaotic, Neutral).as_deref(), Some("1d6"));
+        assert_eq!(dice(Chaotic, Lawful).as_deref(), Some("2d6"));
+        assert_eq!(dice(Chaotic, Chaotic), None);
+    }
+
+    #[test]
+    fn purposes_apply_to_their_foes() {
+        let p = |id: &str| Purpose {
+            id: id.into(),
+            name: id.into(),
+            name_fr: id.into(),
+        };
+        let foe = |kind: &str, a: Option<Alignment>| Foe {
+            kind: kind.into(),
+            alignment: a,
+            applies: false,
+        };
+        assert!(purpose_applies(
+            &p("slay-arcane-casters"),
+            Alignment::Lawful,
+            &foe("magic-user", None)
+        ));
+        assert!(!purpose_applies(
+            &p("slay-arcane-casters"),
+            Alignment::Lawful,
+            &foe("cleric", None)
+        ));
+        assert!(purpose_applies(
+            &p("slay-divine-casters"),
+            Alignment::Lawful,
+            &foe("Druid", None)
+        ));
+        assert!(purpose_applies(
+            &p("slay-warriors"),
+            Alignment::Lawful,
+            &foe("fighter", None)
+        ));
+        // Lawful creatures — chaotic ones for a lawful sword.
+        assert!(purpose_applies(
+            &p("slay-lawful"),
+            Alignment::Neutral,
+            &foe("orc", Some(Alignment::Lawful))
+        ));
+        assert!(purpose_applies(
+            &p("slay-lawful"),
+            Alignment::Lawful,
+            &foe("orc", Some(Alignment::Chaotic))
+        ));
+        assert!(!purpose_applies(
+            &p("slay-lawful"),
+            Alignment::Lawful,
+            &foe("orc", Some(Alignment::Lawful))
+        ));
+        assert!(purpose_applies(
+            &p("slay-chaotic"),
+            Alignment::Chaotic,
+            &foe("knight", Some(Alignment::Lawful))
+        ));
+        assert!(!purpose_applies(
+            &p("slay-monster-type"),
+            Alignment::Lawful,
+            &foe("dragon", None)
+        ));
+        assert!(purpose_applies(
+            &p("slay-monster-type"),
+            Alignment::Lawful,
+            &Foe {
+                kind: "dragon".into(),
+                alignment: None,
+                applies: true
+            }
+        ));
+    }
+
+    #[test]
+    fn powers_count_per_day_turn_or_week() {
+        assert_eq!(usage_period("at-will", 5_000), None);
+        assert_eq!(usage_period("3/day", 1_440 * 2 + 30), Some((3, 2_880)));
+        assert_eq!(usage_period("1/turn", 127), Some((1, 120)));
+        assert_eq!(usage_period("3/week", 1_440 * 8), Some((3, 1_440 * 7)));
     }
 }

@@ -29,7 +29,7 @@ pub async fn find(conn: &mut SqliteConnection, name: Option<&str>) -> Result<Opt
 pub(super) fn push_find(query: &mut QueryBuilder<'static, Sqlite>, name: Option<&str>) {
     query.push(
         "SELECT 'campaign' AS row_kind, c.id, c.name, c.created_at, c.clock, c.open_session,
-                c.last_session, c.settings,
+                c.last_session, c.settings, c.encounter,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0) AS last_seq
          FROM campaigns c WHERE c.id = ",
     );
@@ -60,6 +60,9 @@ pub(super) fn found(row: &SqliteRow) -> Result<Found> {
             last_session: row.try_get("last_session")?,
             // Written only by hoard; a hand-edited value falls back to the defaults.
             settings: serde_json::from_str::<Settings>(&settings).unwrap_or_default(),
+            encounter: row
+                .try_get::<Option<String>, _>("encounter")?
+                .and_then(|e| serde_json::from_str(&e).ok()),
         },
     })
 }
@@ -119,9 +122,16 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
         .push_bind(campaign.last_session)
         .push(", settings = ")
         .push_bind(settings)
+        .push(", encounter = ")
+        .push_bind(
+            campaign
+                .encounter
+                .as_ref()
+                .and_then(|e| serde_json::to_string(e).ok()),
+        )
         .push(" WHERE id = ")
         .push_bind(id);
-    batch.bound(5);
+    batch.bound(6);
 }
 
 /// One line of `campaign list`.

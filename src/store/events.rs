@@ -178,3 +178,44 @@ pub async fn origin(
         },
     )
 }
+
+/// How many times a sword's power was used since game time `since`.
+pub async fn power_uses(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    sword: &str,
+    power: &str,
+    since: i64,
+) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM events
+         WHERE campaign_id = ?1 AND kind = 'sword_power_used' AND subject = ?2
+           AND game_time >= ?3 AND json_extract(payload, '$.power') = ?4",
+    )
+    .bind(campaign)
+    .bind(sword)
+    .bind(since)
+    .bind(power)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Every control check, oldest first (of one session, or all), through an index that holds
+/// only them.
+pub async fn control_checks(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    session: Option<u32>,
+) -> Result<Vec<Recorded>> {
+    let rows = sqlx::query(
+        "SELECT seq, cause, session, game_time, wall_time, payload FROM events
+         WHERE campaign_id = ?1 AND kind = 'control_checked'
+           AND (?2 IS NULL OR session = ?2)
+         ORDER BY seq",
+    )
+    .bind(campaign)
+    .bind(session)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(recorded).collect()
+}

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::write::Batch;
 use crate::error::Result;
 use crate::ledger::Item;
-use crate::rules::item::{Knowledge, ScrollSpell, Slot};
+use crate::rules::item::{Control, Knowledge, ScrollSpell, Slot};
 
 /// What play changes beyond the indexed columns.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -25,6 +25,10 @@ struct ItemState {
     known: BTreeMap<String, Knowledge>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     trusted: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    touched: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    control: Option<Control>,
 }
 
 impl<'r> FromRow<'r, SqliteRow> for Item {
@@ -52,6 +56,8 @@ impl<'r> FromRow<'r, SqliteRow> for Item {
             attached: state.attached,
             known: state.known,
             trusted: state.trusted,
+            touched: state.touched,
+            control: state.control,
         })
     }
 }
@@ -71,6 +77,8 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
                 attached: item.attached,
                 known: item.known.clone(),
                 trusted: item.trusted.clone(),
+                touched: item.touched.clone(),
+                control: item.control.clone(),
             };
             row.push_bind(campaign)
                 .push_bind(item.id.clone())
@@ -188,6 +196,31 @@ pub async fn held_by(
     ))
     .bind(campaign)
     .bind(character)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Sentient swords with a special purpose that someone holds.
+pub async fn purpose_swords(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND category = 'sword'
+           AND holder IS NOT NULL
+           AND json_extract(identity, '$.sentience.special_purpose') IS NOT NULL
+         ORDER BY rowid"
+    ))
+    .bind(campaign)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Swords in control of a character now (an index holds only them).
+pub async fn in_control(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1
+           AND json_extract(state, '$.control') IS NOT NULL
+         ORDER BY rowid"
+    ))
+    .bind(campaign)
     .fetch_all(conn)
     .await?)
 }

@@ -15,20 +15,24 @@ use sqlx::sqlite::SqliteConnection;
 use sqlx::{FromRow, QueryBuilder, Row, Sqlite};
 
 use super::campaigns::{self, Found};
-use super::characters;
+use super::{characters, items};
 use crate::error::Result;
-use crate::ledger::Character;
+use crate::ledger::{Character, Item};
 
 /// A read that travels with `BEGIN IMMEDIATE`, saving a round trip when a command knows what
 /// it will need (a character named on the command line).
 pub enum Preload<'a> {
     Character(&'a str),
+    /// Everything the named character holds (for the swords a wound or a gift concerns).
+    Holdings(&'a str),
 }
 
 /// What [`begin`] found: the campaign, and whatever the preloads asked for that exists.
 pub struct Begun {
     pub campaign: Option<Found>,
     pub characters: Vec<Character>,
+    /// Holdings asked for, by the name given in the preload.
+    pub holdings: Vec<(String, Vec<Item>)>,
 }
 
 /// Take the write lock, load the campaign and the preloads — in one round trip. Each SELECT
@@ -51,15 +55,41 @@ pub async fn begin(
                 campaigns::push_id(&mut query, name);
                 query.push(" AND name = ").push_bind(character.to_string());
             }
+            Preload::Holdings(character) => {
+                query.push("SELECT 'holdings' AS row_kind, ");
+                query.push_bind(character.to_string());
+                query.push(format!(
+                    " AS preload, {} FROM items i WHERE i.campaign_id = ",
+                    items::COLUMNS
+                ));
+                campaigns::push_id(&mut query, name);
+                query.push(" AND i.holder = (SELECT id FROM characters WHERE campaign_id = i.campaign_id AND name = ");
+                query.push_bind(character.to_string());
+                query.push(")");
+            }
         }
     }
     let mut begun = Begun {
         campaign: None,
         characters: Vec::new(),
+        holdings: preloads
+            .iter()
+            .filter_map(|p| match p {
+                Preload::Holdings(n) => Some((n.to_string(), Vec::new())),
+                _ => None,
+            })
+            .collect(),
     };
     for row in query.build().fetch_all(conn).await? {
         match row.try_get::<&str, _>("row_kind")? {
             "campaign" => begun.campaign = Some(campaigns::found(&row)?),
+            "holdings" => {
+                let whose: String = row.try_get("preload")?;
+                let item = Item::from_row(&row)?;
+                if let Some((_, list)) = begun.holdings.iter_mut().find(|(n, _)| *n == whose) {
+                    list.push(item);
+                }
+            }
             _ => begun.characters.push(Character::from_row(&row)?),
         }
     }

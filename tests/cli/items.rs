@@ -6,9 +6,53 @@ use serde_json::Value;
 use crate::common::Hoard;
 
 fn party(h: &Hoard) {
-    h.ok(&["character", "add", "Arnaud", "--str", "12", "--wis", "10", "--hp", "10", "--class", "fighter", "--alignment", "lawful"]);
-    h.ok(&["character", "add", "Mordo", "--str", "9", "--wis", "12", "--hp", "6", "--class", "magic-user", "--level", "5"]);
-    h.ok(&["character", "add", "Lirael", "--str", "10", "--wis", "11", "--hp", "7", "--class", "bard", "--level", "6", "--alignment", "chaotic"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Arnaud",
+        "--str",
+        "12",
+        "--wis",
+        "10",
+        "--hp",
+        "10",
+        "--class",
+        "fighter",
+        "--alignment",
+        "lawful",
+    ]);
+    h.ok(&[
+        "character",
+        "add",
+        "Mordo",
+        "--str",
+        "9",
+        "--wis",
+        "12",
+        "--hp",
+        "6",
+        "--class",
+        "magic-user",
+        "--level",
+        "5",
+    ]);
+    h.ok(&[
+        "character",
+        "add",
+        "Lirael",
+        "--str",
+        "10",
+        "--wis",
+        "11",
+        "--hp",
+        "7",
+        "--class",
+        "bard",
+        "--level",
+        "6",
+        "--alignment",
+        "chaotic",
+    ]);
 }
 
 fn id(v: &Value) -> String {
@@ -23,13 +67,28 @@ fn a_small_campaign_keeps_every_rule() {
     h.ok(&["session", "start", "The", "Barrow"]);
 
     // A potion: tasted (known, not used), drunk (gone), its effect ends with time.
-    let potion = h.json(&["item", "add", "Potion of Heroism", "--category", "potion", "--consumable", "--to", "Arnaud"]);
+    let potion = h.json(&[
+        "item",
+        "add",
+        "Potion of Heroism",
+        "--category",
+        "potion",
+        "--consumable",
+        "--to",
+        "Arnaud",
+    ]);
     let shown = h.json(&["item", "show", &id(&potion), "--as", "Arnaud"]);
     assert_eq!(shown["name"], "unknown potion");
     assert_eq!(shown["known"], Value::Null);
     h.ok(&["taste", &id(&potion), "--by", "Arnaud"]);
-    assert_eq!(h.json(&["item", "show", &id(&potion), "--as", "Arnaud"])["name"], "Potion of Heroism");
-    assert_eq!(h.json(&["item", "show", &id(&potion), "--as", "Mordo"])["name"], "unknown potion");
+    assert_eq!(
+        h.json(&["item", "show", &id(&potion), "--as", "Arnaud"])["name"],
+        "Potion of Heroism"
+    );
+    assert_eq!(
+        h.json(&["item", "show", &id(&potion), "--as", "Mordo"])["name"],
+        "unknown potion"
+    );
     let drunk = h.json(&["--seed", "1", "drink", &id(&potion)]);
     let delay = drunk["delay"].as_i64().unwrap();
     let turns = drunk["duration"].as_i64().unwrap();
@@ -42,80 +101,243 @@ fn a_small_campaign_keeps_every_rule() {
     assert_eq!(sheet["effects"][0]["rounds_left"], turns * 10);
     let advanced = h.json(&["time", "advance", &turns.to_string(), "turns"]);
     assert_eq!(advanced["ended"][0]["character"], "Arnaud");
-    assert_eq!(h.json(&["character", "show", "Arnaud"])["effects"], serde_json::json!([]));
+    assert_eq!(
+        h.json(&["character", "show", "Arnaud"])["effects"],
+        serde_json::json!([])
+    );
 
     // Scrolls: given unread they may fade (fixed 5 %); read with --read they cannot.
-    let scroll = h.json(&["--seed", "3", "generate", "scroll", "--to", "Mordo", "--read"]);
+    let scroll = h.json(&[
+        "--seed", "3", "generate", "scroll", "--to", "Mordo", "--read",
+    ]);
     let scroll_id = id(&scroll[0]);
     let log = h.ok(&["--json", "log", "--kind", "scroll_fade"]);
     assert_eq!(log.lines().count(), 0, "read at once: no fade roll");
-    let protection = h.json(&["item", "add", "Scroll of Protection from Undead", "--category", "scroll", "--kind", "protection", "--to", "Arnaud"]);
+    let protection = h.json(&[
+        "item",
+        "add",
+        "Scroll of Protection from Undead",
+        "--category",
+        "scroll",
+        "--kind",
+        "protection",
+        "--to",
+        "Arnaud",
+    ]);
     h.ok(&["give", &id(&protection), "--to", "Mordo"]);
     let fade = h.ok(&["--json", "log", "--kind", "scroll_fade"]);
     let fade: Value = serde_json::from_str(fade.trim()).unwrap();
     assert_eq!(fade["payload"]["chance"], 5);
-    assert!(fade["payload"]["roll"]["faces"][0].is_u64(), "the roll is recorded either way");
+    assert!(
+        fade["payload"]["roll"]["faces"][0].is_u64(),
+        "the roll is recorded either way"
+    );
 
     // A wand: charges spent down to the last, which drains it; then nothing more.
-    let wand = h.json(&["item", "add", "Wand of Frost", "--category", "wand", "--charges", "3", "--to", "Mordo"]);
+    let wand = h.json(&[
+        "item",
+        "add",
+        "Wand of Frost",
+        "--category",
+        "wand",
+        "--charges",
+        "3",
+        "--to",
+        "Mordo",
+    ]);
     let used = h.json(&["use", &id(&wand), "--charges", "2"]);
     assert_eq!(used["remaining"], 1);
     h.refused_unchanged(&["use", &id(&wand), "--charges", "2"], 4);
     h.ok(&["recharge", &id(&wand), "4"]);
     let used = h.json(&["use", &id(&wand), "--charges", "5", "--by", "Mordo"]);
-    assert_eq!((used["remaining"].as_i64(), used["drained"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(
+        (used["remaining"].as_i64(), used["drained"].as_bool()),
+        (Some(0), Some(true))
+    );
     let stderr = h.refused_unchanged(&["use", &id(&wand)], 4);
     assert!(stderr.contains("drained"), "{stderr}");
     h.refused_unchanged(&["recharge", &id(&wand), "5"], 4);
-    let status = h.json(&["item", "show", &id(&wand)])["status"].as_str().unwrap().to_string();
+    let status = h.json(&["item", "show", &id(&wand)])["status"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(status == "drained" || status == "crumbled");
 
     // Rings: one per hand works; two on one hand, neither; removing one restores the other.
-    let warmth = h.json(&["item", "add", "Ring of Warmth", "--category", "ring", "--to", "Arnaud"]);
-    let swim = h.json(&["item", "add", "Ring of Swimming", "--category", "ring", "--to", "Arnaud"]);
+    let warmth = h.json(&[
+        "item",
+        "add",
+        "Ring of Warmth",
+        "--category",
+        "ring",
+        "--to",
+        "Arnaud",
+    ]);
+    let swim = h.json(&[
+        "item",
+        "add",
+        "Ring of Swimming",
+        "--category",
+        "ring",
+        "--to",
+        "Arnaud",
+    ]);
     h.ok(&["wear", &id(&warmth), "--hand", "left"]);
     let second = h.json(&["wear", &id(&swim), "--hand", "left"]);
     assert_eq!(second["works"], false);
     let rings = |h: &Hoard| -> Vec<(String, bool)> {
-        h.json(&["character", "show", "Arnaud"])["items"].as_array().unwrap().iter()
+        h.json(&["character", "show", "Arnaud"])["items"]
+            .as_array()
+            .unwrap()
+            .iter()
             .filter(|i| i["category"] == "ring")
-            .map(|i| (i["name"].as_str().unwrap().to_string(), i["works"].as_bool().unwrap()))
+            .map(|i| {
+                (
+                    i["name"].as_str().unwrap().to_string(),
+                    i["works"].as_bool().unwrap(),
+                )
+            })
             .collect()
     };
-    assert!(rings(&h).iter().all(|(_, works)| !works), "two on one hand: neither works");
+    assert!(
+        rings(&h).iter().all(|(_, works)| !works),
+        "two on one hand: neither works"
+    );
     h.ok(&["remove", &id(&swim)]);
-    assert_eq!(rings(&h), vec![("Ring of Warmth".to_string(), true), ("Ring of Swimming".to_string(), false)]);
+    assert_eq!(
+        rings(&h),
+        vec![
+            ("Ring of Warmth".to_string(), true),
+            ("Ring of Swimming".to_string(), false)
+        ]
+    );
     h.refused_unchanged(&["wear", &id(&warmth), "--hand", "right"], 4);
 
     // Armor and shield: each +1 counts once; a second suit is refused.
-    let mail = h.json(&["item", "add", "Chain mail +2", "--category", "armor", "--kind", "armor", "--bonus", "2", "--to", "Arnaud"]);
-    let shield = h.json(&["item", "add", "Shield +1", "--category", "armor", "--kind", "shield", "--bonus", "1", "--to", "Arnaud"]);
-    let plate = h.json(&["item", "add", "Plate mail +1", "--category", "armor", "--kind", "armor", "--bonus", "1", "--to", "Arnaud"]);
+    let mail = h.json(&[
+        "item",
+        "add",
+        "Chain mail +2",
+        "--category",
+        "armor",
+        "--kind",
+        "armor",
+        "--bonus",
+        "2",
+        "--to",
+        "Arnaud",
+    ]);
+    let shield = h.json(&[
+        "item",
+        "add",
+        "Shield +1",
+        "--category",
+        "armor",
+        "--kind",
+        "shield",
+        "--bonus",
+        "1",
+        "--to",
+        "Arnaud",
+    ]);
+    let plate = h.json(&[
+        "item",
+        "add",
+        "Plate mail +1",
+        "--category",
+        "armor",
+        "--kind",
+        "armor",
+        "--bonus",
+        "1",
+        "--to",
+        "Arnaud",
+    ]);
     h.ok(&["wear", &id(&mail)]);
     h.ok(&["wear", &id(&shield)]);
     let stderr = h.refused_unchanged(&["wear", &id(&plate)], 4);
-    assert!(stderr.contains("one suit of armor and one shield"), "{stderr}");
+    assert!(
+        stderr.contains("one suit of armor and one shield"),
+        "{stderr}"
+    );
     let totals = &h.json(&["character", "show", "Arnaud"])["protection"];
-    assert_eq!((totals["ac"].as_i64(), totals["saves"].as_i64()), (Some(3), Some(3)));
+    assert_eq!(
+        (totals["ac"].as_i64(), totals["saves"].as_i64()),
+        (Some(3), Some(3))
+    );
 
     // Books: a harmful one binds itself; it can no longer be given or dropped.
-    let grimoire = h.json(&["item", "add", "Vacuous Grimoire", "--category", "book", "--harmful", "--to", "Lirael"]);
+    let grimoire = h.json(&[
+        "item",
+        "add",
+        "Vacuous Grimoire",
+        "--category",
+        "book",
+        "--harmful",
+        "--to",
+        "Lirael",
+    ]);
     h.ok(&["study", &id(&grimoire)]);
     let stderr = h.refused_unchanged(&["give", &id(&grimoire), "--to", "Arnaud"], 4);
     assert!(stderr.contains("bound itself"), "{stderr}");
     h.refused_unchanged(&["drop", &id(&grimoire)], 4);
 
     // Identification: a bard's lore on an instrument, refused methods, a wish on a book.
-    let pipes = h.json(&["item", "add", "Pipes of the Sewers", "--category", "instrument", "--to", "Lirael"]);
-    let tried = h.json(&["--seed", "2", "identify", &id(&pipes), "--by", "Lirael", "--method", "bard-lore"]);
+    let pipes = h.json(&[
+        "item",
+        "add",
+        "Pipes of the Sewers",
+        "--category",
+        "instrument",
+        "--to",
+        "Lirael",
+    ]);
+    let tried = h.json(&[
+        "--seed",
+        "2",
+        "identify",
+        &id(&pipes),
+        "--by",
+        "Lirael",
+        "--method",
+        "bard-lore",
+    ]);
     assert_eq!(tried["chance"], 60, "10 % a level for instruments");
-    let stderr = h.refused_unchanged(&["identify", &id(&wand), "--by", "Lirael", "--method", "bard-lore"], 4);
+    let stderr = h.refused_unchanged(
+        &[
+            "identify",
+            &id(&wand),
+            "--by",
+            "Lirael",
+            "--method",
+            "bard-lore",
+        ],
+        4,
+    );
     assert!(stderr.contains("divination"), "{stderr}");
-    h.refused_unchanged(&["identify", &scroll_id, "--by", "Arnaud", "--method", "spell"], 4);
-    h.refused_unchanged(&["identify", &id(&pipes), "--by", "Arnaud", "--method", "taste"], 4);
+    h.refused_unchanged(
+        &[
+            "identify", &scroll_id, "--by", "Arnaud", "--method", "spell",
+        ],
+        4,
+    );
+    h.refused_unchanged(
+        &[
+            "identify",
+            &id(&pipes),
+            "--by",
+            "Arnaud",
+            "--method",
+            "taste",
+        ],
+        4,
+    );
 
     // Scroll spells: cast and erased; the others stay.
-    let spells = h.json(&["item", "show", &scroll_id])["spells"].as_array().unwrap().len();
+    let spells = h.json(&["item", "show", &scroll_id])["spells"]
+        .as_array()
+        .unwrap()
+        .len();
     h.ok(&["--seed", "9", "cast", &scroll_id, "--spell", "1"]);
     h.refused_unchanged(&["cast", &scroll_id, "--spell", "1"], 4);
     let after = h.json(&["item", "show", &scroll_id]);
@@ -133,11 +355,25 @@ fn a_small_campaign_keeps_every_rule() {
     assert!(report["charges"].as_array().unwrap().len() >= 3);
     assert_eq!(report["drained"].as_array().unwrap().len(), 1);
     let text = h.ok(&["report", "session", "1"]);
-    assert!(text.contains("Treasure found:") && text.contains("Drained or crumbled:"), "{text}");
+    assert!(
+        text.contains("Treasure found:") && text.contains("Drained or crumbled:"),
+        "{text}"
+    );
     let mordo = h.json(&["report", "character", "Mordo"]);
-    assert!(mordo["charges"].as_array().unwrap().iter().all(|e| e["payload"]["character_name"] == "Mordo" || e["kind"] == "recharged"));
+    assert!(
+        mordo["charges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["payload"]["character_name"] == "Mordo" || e["kind"] == "recharged")
+    );
     let history = h.json(&["item", "history", &id(&protection)]);
-    let kinds: Vec<&str> = history["events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    let kinds: Vec<&str> = history["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
     assert_eq!(kinds, ["item_created", "item_passed", "scroll_fade"]);
     h.ok(&["check"]);
 }
@@ -146,12 +382,33 @@ fn a_small_campaign_keeps_every_rule() {
 fn a_trapped_wand_turns_on_all_but_its_maker() {
     let h = Hoard::new();
     party(&h);
-    let wand = h.json(&["item", "add", "Wand of Lightning", "--category", "wand", "--charges", "10", "--trapped", "--maker", "Mordo", "--to", "Mordo"]);
-    assert_eq!(h.json(&["use", &id(&wand)])["backfired"], false, "its maker");
+    let wand = h.json(&[
+        "item",
+        "add",
+        "Wand of Lightning",
+        "--category",
+        "wand",
+        "--charges",
+        "10",
+        "--trapped",
+        "--maker",
+        "Mordo",
+        "--to",
+        "Mordo",
+    ]);
+    assert_eq!(
+        h.json(&["use", &id(&wand)])["backfired"],
+        false,
+        "its maker"
+    );
     h.ok(&["give", &id(&wand), "--to", "Arnaud"]);
     assert_eq!(h.json(&["use", &id(&wand)])["backfired"], true);
     h.ok(&["item", "trust", &id(&wand), "--to", "Arnaud"]);
-    assert_eq!(h.json(&["use", &id(&wand)])["backfired"], false, "designated by the maker");
+    assert_eq!(
+        h.json(&["use", &id(&wand)])["backfired"],
+        false,
+        "designated by the maker"
+    );
     h.ok(&["check"]);
 }
 
@@ -159,12 +416,28 @@ fn a_trapped_wand_turns_on_all_but_its_maker() {
 fn a_book_of_another_alignment_lays_a_quest() {
     let h = Hoard::new();
     party(&h);
-    let books = h.json(&["--seed", "1", "generate", "book", "--count", "60", "--to", "Arnaud"]);
-    let dark = books.as_array().unwrap().iter().find(|b| b["book"]["alignment"] == "chaotic").expect("a chaotic book among 60");
+    let books = h.json(&[
+        "--seed", "1", "generate", "book", "--count", "60", "--to", "Arnaud",
+    ]);
+    let dark = books
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["book"]["alignment"] == "chaotic")
+        .expect("a chaotic book among 60");
     h.ok(&["study", &id(dark)]);
     let sheet = h.json(&["character", "show", "Arnaud"]);
-    assert_eq!(sheet["quests"][0]["item"], id(dark), "a lawful owner must hide and protect it");
-    let plain = books.as_array().unwrap().iter().find(|b| b["book"]["beneficial"] == true && b["book"]["alignment"].is_null()).unwrap();
+    assert_eq!(
+        sheet["quests"][0]["item"],
+        id(dark),
+        "a lawful owner must hide and protect it"
+    );
+    let plain = books
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["book"]["beneficial"] == true && b["book"]["alignment"].is_null())
+        .unwrap();
     h.ok(&["study", &id(plain)]);
     assert_eq!(h.json(&["item", "show", &id(plain)])["status"], "vanished");
     h.refused_unchanged(&["give", &id(plain), "--to", "Mordo"], 4);
@@ -174,29 +447,112 @@ fn a_book_of_another_alignment_lays_a_quest() {
 fn refused_item_commands_change_nothing() {
     let h = Hoard::new();
     party(&h);
-    h.ok(&["item", "add", "Potion of Flying", "--category", "potion", "--to", "Arnaud"]);
-    h.ok(&["item", "add", "Oil of Slipperiness", "--category", "potion", "--kind", "oil"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Flying",
+        "--category",
+        "potion",
+        "--to",
+        "Arnaud",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Oil of Slipperiness",
+        "--category",
+        "potion",
+        "--kind",
+        "oil",
+    ]);
     for (args, code, message) in [
-        (vec!["drink", "Potion of Flying", "--by", "Mordo"], 4, "Arnaud holds Potion of Flying, not Mordo"),
-        (vec!["drink", "Oil of Slipperiness"], 2, "say who uses it with --by"),
-        (vec!["drink", "Oil of Slipperiness", "--by", "Mordo"], 4, "rubbed on"),
+        (
+            vec!["drink", "Potion of Flying", "--by", "Mordo"],
+            4,
+            "Arnaud holds Potion of Flying, not Mordo",
+        ),
+        (
+            vec!["drink", "Oil of Slipperiness"],
+            2,
+            "say who uses it with --by",
+        ),
+        (
+            vec!["drink", "Oil of Slipperiness", "--by", "Mordo"],
+            4,
+            "rubbed on",
+        ),
         (vec!["apply", "Potion of Flying"], 4, "it is drunk"),
-        (vec!["give", "Potion of Flying", "--to", "Arnaud"], 4, "already holds"),
-        (vec!["drop", "Oil of Slipperiness"], 4, "already in the party's treasure"),
-        (vec!["give", "Potion of Flying", "--to", "Nobody"], 3, "no character"),
+        (
+            vec!["give", "Potion of Flying", "--to", "Arnaud"],
+            4,
+            "already holds",
+        ),
+        (
+            vec!["drop", "Oil of Slipperiness"],
+            4,
+            "already in the party's treasure",
+        ),
+        (
+            vec!["give", "Potion of Flying", "--to", "Nobody"],
+            3,
+            "no character",
+        ),
         (vec!["give", "Nothing", "--to", "Arnaud"], 3, "no item"),
         (vec!["wear", "Potion of Flying"], 4, "is not worn"),
         (vec!["use", "Potion of Flying"], 4, "no charges"),
-        (vec!["use", "Potion of Flying", "--charges", "0"], 2, "0 is not in"),
-        (vec!["identify", "Potion of Flying", "--by", "Arnaud", "--method", "guess"], 2, "unknown method"),
-        (vec!["cast", "Potion of Flying", "--spell", "1"], 4, "not a scroll"),
+        (
+            vec!["use", "Potion of Flying", "--charges", "0"],
+            2,
+            "0 is not in",
+        ),
+        (
+            vec![
+                "identify",
+                "Potion of Flying",
+                "--by",
+                "Arnaud",
+                "--method",
+                "guess",
+            ],
+            2,
+            "unknown method",
+        ),
+        (
+            vec!["cast", "Potion of Flying", "--spell", "1"],
+            4,
+            "not a scroll",
+        ),
         (vec!["study", "Potion of Flying"], 4, "not a book"),
-        (vec!["character", "set", "Arnaud", "level", "40"], 2, "level 40"),
-        (vec!["character", "set", "Arnaud", "colour", "red"], 2, "unknown field"),
-        (vec!["campaign", "set", "scroll-fade", "31"], 2, "from 5 to 30"),
-        (vec!["campaign", "set", "scroll-fade", "4"], 2, "from 5 to 30"),
-        (vec!["campaign", "set", "crumble-wand", "101"], 2, "from 0 to 100"),
-        (vec!["campaign", "set", "colour", "red"], 2, "unknown setting"),
+        (
+            vec!["character", "set", "Arnaud", "level", "40"],
+            2,
+            "level 40",
+        ),
+        (
+            vec!["character", "set", "Arnaud", "colour", "red"],
+            2,
+            "unknown field",
+        ),
+        (
+            vec!["campaign", "set", "scroll-fade", "31"],
+            2,
+            "from 5 to 30",
+        ),
+        (
+            vec!["campaign", "set", "scroll-fade", "4"],
+            2,
+            "from 5 to 30",
+        ),
+        (
+            vec!["campaign", "set", "crumble-wand", "101"],
+            2,
+            "from 0 to 100",
+        ),
+        (
+            vec!["campaign", "set", "colour", "red"],
+            2,
+            "unknown setting",
+        ),
         (vec!["report", "session"], 3, "no play session yet"),
         (vec!["report", "character", "Nobody"], 3, "no character"),
     ] {
@@ -214,10 +570,22 @@ fn any_sequence_of_commands_keeps_the_invariants() {
     let h = Hoard::new();
     party(&h);
     h.ok(&["--seed", "11", "generate", "any", "--count", "25"]);
-    h.ok(&["--seed", "12", "generate", "wand", "--count", "3", "--to", "Mordo"]);
-    h.ok(&["--seed", "13", "generate", "potion", "--count", "3", "--to", "Arnaud"]);
-    h.ok(&["--seed", "14", "generate", "scroll", "--count", "2", "--to", "Mordo"]);
-    let items: Vec<String> = h.json(&["item", "list"]).as_array().unwrap().iter().map(id).collect();
+    h.ok(&[
+        "--seed", "12", "generate", "wand", "--count", "3", "--to", "Mordo",
+    ]);
+    h.ok(&[
+        "--seed", "13", "generate", "potion", "--count", "3", "--to", "Arnaud",
+    ]);
+    h.ok(&[
+        "--seed", "14", "generate", "scroll", "--count", "2", "--to", "Mordo",
+    ]);
+    let items: Vec<String> = h
+        .json(&["item", "list"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(id)
+        .collect();
     let people = ["Arnaud", "Mordo", "Lirael"];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
     let mut pick = |n: usize| (rng.next_u32() as usize) % n;
@@ -229,10 +597,27 @@ fn any_sequence_of_commands_keeps_the_invariants() {
             0 => vec!["give", &item, "--to", who],
             1 => vec!["drop", &item],
             2 => vec!["drink", &item, "--by", who],
-            3 => vec!["use", &item, "--charges", if pick(2) == 0 { "1" } else { "40" }],
-            4 => vec!["wear", &item, "--hand", if pick(2) == 0 { "left" } else { "right" }],
+            3 => vec![
+                "use",
+                &item,
+                "--charges",
+                if pick(2) == 0 { "1" } else { "40" },
+            ],
+            4 => vec![
+                "wear",
+                &item,
+                "--hand",
+                if pick(2) == 0 { "left" } else { "right" },
+            ],
             5 => vec!["remove", &item],
-            6 => vec!["identify", &item, "--by", who, "--method", ["taste", "read-magic", "spell", "bard-lore", "wish"][pick(5)]],
+            6 => vec![
+                "identify",
+                &item,
+                "--by",
+                who,
+                "--method",
+                ["taste", "read-magic", "spell", "bard-lore", "wish"][pick(5)],
+            ],
             7 => vec!["recharge", &item, "3"],
             _ => vec!["time", "advance", "2", "turns"],
         };
@@ -240,7 +625,10 @@ fn any_sequence_of_commands_keeps_the_invariants() {
         all.extend(args.iter().copied());
         let out = h.cmd(&all).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(matches!(out.status.code(), Some(0 | 2 | 4)), "{all:?}: {stderr}");
+        assert!(
+            matches!(out.status.code(), Some(0 | 2 | 4)),
+            "{all:?}: {stderr}"
+        );
         assert!(!stderr.contains("panicked"));
     }
     for item in h.json(&["item", "list"]).as_array().unwrap() {
