@@ -35,25 +35,57 @@ impl Report {
     }
 }
 
-/// Rebuild a campaign's state from its events alone.
-pub fn replay(
-    events: impl IntoIterator<Item = Recorded>,
-) -> (State, Vec<String>, BTreeMap<String, i64>) {
-    let mut state = State::blank();
-    let mut conflicts = Vec::new();
-    let mut last_touch = BTreeMap::new();
-    for rec in events {
-        for id in rec.event.refs() {
-            last_touch.insert(id.clone(), rec.seq);
-        }
-        if let Err(conflict) = state.apply(&rec) {
-            conflicts.push(conflict.to_string());
-            // Keep numbering so later events still apply in order.
-            state.last_seq = rec.seq;
+/// Rebuilds a campaign's state from its events alone, one event at a time, skipping the
+/// voided ones; keeps every event that could not stand and the last event touching each row.
+#[derive(Debug)]
+pub struct Replay {
+    pub state: State,
+    pub conflicts: Vec<String>,
+    pub last_touch: BTreeMap<String, i64>,
+    voided: BTreeMap<i64, i64>,
+}
+
+impl Replay {
+    pub fn new(voided: BTreeMap<i64, i64>) -> Self {
+        Replay {
+            state: State::blank(),
+            conflicts: Vec::new(),
+            last_touch: BTreeMap::new(),
+            voided,
         }
     }
-    state.changed = Default::default();
-    (state, conflicts, last_touch)
+
+    pub fn feed(&mut self, rec: &Recorded) {
+        if self.voided.contains_key(&rec.seq) {
+            // It no longer counts; its number stays taken.
+            self.state.last_seq = rec.seq;
+            return;
+        }
+        for id in rec.event.refs() {
+            self.last_touch.insert(id.clone(), rec.seq);
+        }
+        if let Err(conflict) = self.state.apply(rec) {
+            self.conflicts.push(conflict.to_string());
+            // Keep numbering so later events still apply in order.
+            self.state.last_seq = rec.seq;
+        }
+    }
+
+    /// Replay a whole campaign's ledger.
+    pub async fn campaign(
+        conn: &mut sqlx::SqliteConnection,
+        campaign: i64,
+        voided: BTreeMap<i64, i64>,
+    ) -> Result<Self> {
+        let mut replay = Replay::new(voided);
+        events::select(conn, campaign, &Filter::default(), |rec| {
+            replay.feed(&rec);
+            Ok(())
+        })
+        .await?;
+        replay.state.changed = Default::default();
+        Ok(replay)
+    }
 }
 
 /// The fields that differ between two values, as `path: stored → replayed`.
@@ -169,14 +201,20 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         }
     }
 
-    let mut ledger = Vec::new();
-    events::select(cx.conn(), campaign, &Filter::default(), |rec| {
-        ledger.push(rec);
-        Ok(())
-    })
-    .await?;
-    report.events = ledger.len();
-    let (replayed, conflicts, last_touch) = replay(ledger);
+    let voided = events::voided(cx.conn(), campaign).await?;
+    let stored_voids: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1 ORDER BY seq")
+            .bind(campaign)
+            .fetch_all(cx.conn())
+            .await?;
+    if stored_voids != voided.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>() {
+        report
+            .differences
+            .push("the list of voided events differs from the ledger's void events".into());
+    }
+    let replay = Replay::campaign(cx.conn(), campaign, voided).await?;
+    report.events = replay.state.last_seq as usize;
+    let (replayed, conflicts, last_touch) = (replay.state, replay.conflicts, replay.last_touch);
     report.conflicts = conflicts;
     if stored.campaign != replayed.campaign {
         let mut fields = Vec::new();

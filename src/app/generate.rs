@@ -32,6 +32,7 @@ pub struct Request {
 pub async fn generate(
     cx: &mut Ctx,
     request: Request,
+    mut progress: impl FnMut(u32, u32),
     mut each: impl FnMut(Item, Option<String>) -> Result<()>,
 ) -> Result<u32> {
     if request.count == 0 || request.count > MAX_COUNT {
@@ -112,11 +113,13 @@ pub async fn generate(
         }
         if n % BATCH == 0 {
             w.flush_bulk().await?;
+            progress(n, request.count);
         }
     }
     let last = w.state.last_seq;
     let campaign = w.campaign;
     w.commit().await?;
+    progress(request.count, request.count);
     crate::store::items::created(cx.conn(), campaign, first, last, |item, holder| {
         each(item, holder)
     })

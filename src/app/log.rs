@@ -20,7 +20,7 @@ pub struct Query {
 pub async fn log(
     cx: &mut Ctx,
     query: Query,
-    each: impl FnMut(Recorded) -> Result<()>,
+    mut each: impl FnMut(Recorded, Option<i64>) -> Result<()>,
 ) -> Result<()> {
     if let Some(kind) = query
         .kind
@@ -48,5 +48,16 @@ pub async fn log(
         kind: query.kind,
         limit: query.limit,
     };
-    events::select(cx.conn(), campaign.id, &filter, each).await
+    let voided: std::collections::BTreeMap<i64, i64> =
+        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1")
+            .bind(campaign.id)
+            .fetch_all(cx.conn())
+            .await?
+            .into_iter()
+            .collect();
+    events::select(cx.conn(), campaign.id, &filter, |rec| {
+        let by = voided.get(&rec.seq).copied();
+        each(rec, by)
+    })
+    .await
 }

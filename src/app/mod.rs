@@ -11,7 +11,9 @@ pub mod check;
 pub mod clock;
 pub mod control;
 pub mod custody;
+pub mod export;
 pub mod generate;
+pub mod history;
 pub mod identify;
 pub mod item;
 pub mod log;
@@ -43,6 +45,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// `--tables`: a folder of edited tables laid over the shipped ones.
     pub tables: Option<std::path::PathBuf>,
+    /// `--dry-run`: show what would be recorded, write nothing.
+    pub dry_run: bool,
 }
 
 /// What every command receives: the open database and the global options.
@@ -55,7 +59,8 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(db: Db, options: Options) -> Self {
+    pub fn new(mut db: Db, options: Options) -> Self {
+        db.dry_run = options.dry_run;
         Ctx {
             db,
             campaign: options.campaign,
@@ -67,6 +72,11 @@ impl Ctx {
     /// This command's dice: every roll it makes comes from here, in order.
     pub fn dice(&self) -> rand_chacha::ChaCha8Rng {
         dice::seeded(self.seed)
+    }
+
+    /// Whether this command only shows what it would do.
+    pub fn dry_run(&self) -> bool {
+        self.db.dry_run
     }
 
     /// Begin a write on the campaign in use.
@@ -83,6 +93,13 @@ impl Ctx {
     pub async fn campaign(&mut self) -> Result<campaigns::Found> {
         if let Some(found) = campaigns::find(&mut self.db.conn, self.campaign.as_deref()).await? {
             return Ok(found);
+        }
+        if self.db.writing {
+            // A dry run's open write already holds the campaign it made.
+            return Err(Error::NotFound(tr!(
+                "no campaign in use",
+                "aucune campagne en cours"
+            )));
         }
         self.write().await?.commit().await?;
         campaigns::find(&mut self.db.conn, self.campaign.as_deref())
@@ -106,6 +123,10 @@ pub struct Write<'c> {
     now: String,
     /// Characters whose holdings are loaded into the state.
     holdings_loaded: std::collections::BTreeSet<String>,
+    /// The whole state was rebuilt (after a void): replace every row at the commit.
+    replace: bool,
+    /// Events to list as voided, with the void event that voided them.
+    voided: Vec<(Vec<i64>, i64)>,
 }
 
 impl<'c> Write<'c> {
@@ -142,6 +163,8 @@ impl<'c> Write<'c> {
                 batch: Batch::default(),
                 now,
                 holdings_loaded,
+                replace: false,
+                voided: Vec::new(),
             });
         }
         // Nothing matched. Only the implicit `default` is created on first use; a campaign the
@@ -167,6 +190,8 @@ impl<'c> Write<'c> {
             batch: Batch::default(),
             now,
             holdings_loaded: Default::default(),
+            replace: false,
+            voided: Vec::new(),
         };
         write.record(Event::CampaignCreated { name: name.into() })?;
         Ok(write)
@@ -334,21 +359,58 @@ impl<'c> Write<'c> {
         Ok(effects)
     }
 
+    /// Forget the events recorded so far (an import replaces the new campaign's first event
+    /// with the file's).
+    pub fn discard_recorded(&mut self) {
+        self.recorded.clear();
+    }
+
+    /// Append events given with their payload text, as they come (import).
+    pub async fn append_raw(&mut self, events: &[(Recorded, String)]) -> Result<()> {
+        let rows: Vec<(&Recorded, String)> = events.iter().map(|(r, p)| (r, p.clone())).collect();
+        store::events::push_rows(&mut self.batch, self.campaign, &rows);
+        self.batch.flush_if_large(&mut self.db.conn).await
+    }
+
+    /// Put a state rebuilt from the ledger in place of the loaded one: every row is
+    /// replaced at the commit.
+    pub fn replace_state(&mut self, state: State) {
+        self.state = state;
+        self.replace = true;
+    }
+
+    /// List `seqs` as voided by event `by` at the commit.
+    pub fn mark_voided(&mut self, seqs: Vec<i64>, by: i64) {
+        self.voided.push((seqs, by));
+    }
+
     /// Queue the events and changed rows so far, sending them if the batch has grown large.
     async fn flush(&mut self) -> Result<()> {
         let recorded = std::mem::take(&mut self.recorded);
         store::events::push_append(&mut self.batch, self.campaign, &recorded);
-        store::state::push_save(&mut self.batch, self.campaign, &mut self.state);
+        for (seqs, by) in std::mem::take(&mut self.voided) {
+            store::events::push_voided(&mut self.batch, self.campaign, &seqs, by);
+        }
+        if std::mem::take(&mut self.replace) {
+            store::state::push_replace(&mut self.batch, self.campaign, &mut self.state);
+        } else {
+            store::state::push_save(&mut self.batch, self.campaign, &mut self.state);
+        }
         self.batch.flush_if_large(&mut self.db.conn).await
     }
 
-    /// Append the events, write the changed rows and commit, in one round trip.
+    /// Append the events, write the changed rows and commit, in one round trip. With
+    /// `--dry-run` everything is sent but not committed: the command can read what it would
+    /// have written, and closing the database rolls it all back.
     pub async fn commit(mut self) -> Result<Vec<Recorded>> {
         let recorded = self.recorded.clone();
         self.flush().await?;
-        std::mem::take(&mut self.batch)
-            .commit(&mut self.db.conn)
-            .await?;
+        let batch = std::mem::take(&mut self.batch);
+        if self.db.dry_run {
+            batch.send(&mut self.db.conn).await?;
+            return Ok(recorded);
+        }
+        batch.commit(&mut self.db.conn).await?;
         self.db.writing = false;
         Ok(recorded)
     }

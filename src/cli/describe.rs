@@ -426,6 +426,14 @@ pub fn describe(event: &Event) -> String {
             )
         }
         Event::EncounterEnded {} => tr!("the encounter ends", "fin de la rencontre"),
+        Event::EventsVoided { target, events } => {
+            let list: Vec<String> = events.iter().map(|e| format!("#{e}")).collect();
+            let list = list.join(", ");
+            tr!(
+                "event #{target} is voided ({list})",
+                "l'événement n°{target} est annulé ({list})"
+            )
+        }
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {

@@ -136,7 +136,12 @@ impl<'a> ItemView<'a> {
     }
 }
 
-pub async fn generate(cx: &mut Ctx, out: &mut Out, args: GenerateArgs) -> Result<()> {
+pub async fn generate(
+    cx: &mut Ctx,
+    out: &mut Out,
+    args: GenerateArgs,
+    progress: super::progress::Mode,
+) -> Result<()> {
     let category = match args.category.to_lowercase().as_str() {
         "any" | "all" | "tout" | "n'importe" => None,
         other => Some(
@@ -157,7 +162,9 @@ pub async fn generate(cx: &mut Ctx, out: &mut Out, args: GenerateArgs) -> Result
     if json {
         out.raw("[")?;
     }
-    app::generate::generate(cx, request, |item, holder| {
+    let mut bar = super::progress::Progress::new(progress, u64::from(request.count));
+    let report = |done: u32, total: u32| bar.set(u64::from(done), u64::from(total));
+    app::generate::generate(cx, request, report, |item, holder| {
         if json {
             out.raw(if first { "\n" } else { ",\n" })?;
             first = false;
@@ -171,6 +178,7 @@ pub async fn generate(cx: &mut Ctx, out: &mut Out, args: GenerateArgs) -> Result
         }
     })
     .await?;
+    bar.finish();
     if json {
         out.line("\n]")?;
     }

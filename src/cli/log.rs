@@ -64,11 +64,17 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
         kind: args.kind,
         limit: args.limit,
     };
-    app::log::log(cx, query, |rec| {
+    app::log::log(cx, query, |rec, voided_by| {
         if out.json() {
-            out.json_line(&EventView::of(&rec))
+            let mut view = serde_json::to_value(EventView::of(&rec)).unwrap_or_default();
+            view["voided_by"] = serde_json::to_value(voided_by).unwrap_or_default();
+            out.json_line(&view)
         } else {
-            out.line(&line(&rec))
+            let mut text = line(&rec);
+            if let Some(by) = voided_by {
+                text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
+            }
+            out.line(&text)
         }
     })
     .await

@@ -5,10 +5,12 @@ mod campaign;
 mod character;
 mod clock;
 pub mod describe;
+mod history;
 mod item;
 mod log;
 pub mod out;
 mod play;
+mod progress;
 mod report;
 mod roll;
 mod session;
@@ -63,6 +65,12 @@ pub struct Global {
     /// A folder of edited tables laid over the shipped ones, for this command
     #[arg(long, global = true, env = "HOARD_TABLES", value_name = "DIR")]
     pub tables: Option<PathBuf>,
+    /// Show the events and rule outcomes a command would produce, and write nothing
+    #[arg(long, global = true)]
+    pub dry_run: bool,
+    /// Report progress of long work on stderr as plain lines (a bar is shown on a terminal)
+    #[arg(long, global = true)]
+    pub progress: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -147,6 +155,17 @@ pub enum Command {
     /// Audits: `audit swords`
     #[command(subcommand)]
     Audit(sword::AuditCommand),
+    /// Void an event and every consequence of it (nothing is deleted; the state is rebuilt
+    /// from the ledger without them)
+    Void(history::VoidArgs),
+    /// Void the latest command's events
+    Undo,
+    /// A consistent copy of the database, even while others write
+    Backup(history::BackupArgs),
+    /// The whole campaign as JSON lines (or, with --as, one character's view)
+    Export(history::ExportArgs),
+    /// Load an export into a new campaign (all or nothing)
+    Import(history::ImportArgs),
     /// Show the ledger, newest last
     Log(log::LogArgs),
 }
@@ -226,7 +245,9 @@ async fn run(cli: Cli) -> Result<()> {
         campaign: cli.global.campaign.clone(),
         seed: cli.global.seed,
         tables: cli.global.tables.clone(),
+        dry_run: cli.global.dry_run,
     };
+    let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);
     let result = match cli.command {
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
@@ -235,7 +256,7 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
         Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
         Command::Log(a) => log::run(&mut cx, &mut out, a).await,
-        Command::Generate(a) => item::generate(&mut cx, &mut out, a).await,
+        Command::Generate(a) => item::generate(&mut cx, &mut out, a, progress).await,
         Command::Item(c) => item::run(&mut cx, &mut out, c).await,
         Command::Sword(c) => sword::run(&mut cx, &mut out, c).await,
         Command::Tables(c) => tables::run(&mut cx, &mut out, c).await,
@@ -263,8 +284,20 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
         Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
         Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
+        Command::Void(a) => history::void(&mut cx, &mut out, a).await,
+        Command::Undo => history::undo(&mut cx, &mut out).await,
+        Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,
+        Command::Export(a) => history::export(&mut cx, &mut out, a).await,
+        Command::Import(a) => history::import(&mut cx, &mut out, a, progress).await,
     };
+    let dry = cx.dry_run() && result.is_ok();
     let closed = cx.db.close().await;
+    if dry {
+        eprintln!(
+            "{}",
+            tr!("dry run: nothing was written", "essai : rien n'a été écrit")
+        );
+    }
     result.and(out.flush()).and(closed)
 }
 

@@ -389,7 +389,7 @@ impl State {
                     return Err(conflict(format!("{} is not in hand", i.name)));
                 }
             }
-            Event::SwordDemand { .. } => {}
+            Event::SwordDemand { .. } | Event::EventsVoided { .. } => {}
             Event::EncounterStarted { foe, character } => {
                 if self.campaign.encounter.is_some() {
                     return Err(conflict("an encounter is already under way".into()));

@@ -239,6 +239,12 @@ pub enum Event {
         character: Option<Id>,
     },
     EncounterEnded {},
+    /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
+    /// state is rebuilt from the ledger without them.
+    EventsVoided {
+        target: i64,
+        events: Vec<i64>,
+    },
 }
 
 /// Who did what to which item, with both names so the ledger reads on its own.

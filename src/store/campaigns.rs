@@ -114,7 +114,9 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
     let settings = serde_json::to_string(&campaign.settings).unwrap_or_else(|_| "{}".into());
     batch
         .statement()
-        .push("UPDATE campaigns SET clock = ")
+        .push("UPDATE campaigns SET created_at = ")
+        .push_bind(campaign.created_at.clone())
+        .push(", clock = ")
         .push_bind(campaign.clock)
         .push(", open_session = ")
         .push_bind(campaign.open_session)
@@ -131,7 +133,7 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
         )
         .push(" WHERE id = ")
         .push_bind(id);
-    batch.bound(6);
+    batch.bound(7);
 }
 
 /// One line of `campaign list`.

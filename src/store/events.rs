@@ -15,12 +15,21 @@ const BATCH: usize = 100;
 
 /// Queue recorded events, and the entities each one touches, for the write's batch.
 pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
-    for chunk in events.chunks(BATCH) {
+    let rows: Vec<(&Recorded, String)> = events
+        .iter()
+        .map(|rec| (rec, payload(&rec.event)))
+        .collect();
+    push_rows(batch, campaign, &rows);
+}
+
+/// [`push_append`] with each payload given as text (an import keeps the file's bytes).
+pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)]) {
+    for chunk in rows.chunks(BATCH) {
         let insert = batch.statement();
         insert.push(
             "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, payload) ",
         );
-        insert.push_values(chunk, |mut row, rec| {
+        insert.push_values(chunk, |mut row, (rec, payload)| {
             row.push_bind(campaign)
                 .push_bind(rec.seq)
                 .push_bind(rec.cause)
@@ -30,13 +39,13 @@ pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
                 .push_bind(rec.event.kind())
                 .push_bind(rec.event.actor().cloned())
                 .push_bind(rec.event.subject().cloned())
-                .push_bind(payload(&rec.event));
+                .push_bind(payload.clone());
         });
         batch.bound(10 * chunk.len());
 
         let refs: Vec<(i64, String)> = chunk
             .iter()
-            .flat_map(|rec| {
+            .flat_map(|(rec, _)| {
                 rec.event
                     .refs()
                     .into_iter()
@@ -218,4 +227,84 @@ pub async fn control_checks(
     .fetch_all(conn)
     .await?;
     rows.iter().map(recorded).collect()
+}
+
+/// Every voided event, with the void event that voided it, read from the ledger's
+/// `events_voided` events (through an index that holds only them).
+pub async fn voided(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+) -> Result<std::collections::BTreeMap<i64, i64>> {
+    let rows = sqlx::query(
+        "SELECT seq, cause, session, game_time, wall_time, payload FROM events
+         WHERE campaign_id = ?1 AND kind = 'events_voided' ORDER BY seq",
+    )
+    .bind(campaign)
+    .fetch_all(conn)
+    .await?;
+    let mut voided = std::collections::BTreeMap::new();
+    for row in &rows {
+        let rec = recorded(row)?;
+        if let Event::EventsVoided { events, .. } = rec.event {
+            for seq in events {
+                voided.insert(seq, rec.seq);
+            }
+        }
+    }
+    Ok(voided)
+}
+
+/// `(seq, cause)` of the events after `from` that are consequences of another.
+pub async fn consequences_after(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+    from: i64,
+) -> Result<Vec<(i64, i64)>> {
+    Ok(sqlx::query_as(
+        "SELECT seq, cause FROM events WHERE campaign_id = ?1 AND seq > ?2 AND cause IS NOT NULL ORDER BY seq",
+    )
+    .bind(campaign)
+    .bind(from)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// One event by its number.
+pub async fn get(conn: &mut SqliteConnection, campaign: i64, seq: i64) -> Result<Option<Recorded>> {
+    let row = sqlx::query(
+        "SELECT seq, cause, session, game_time, wall_time, payload FROM events WHERE campaign_id = ?1 AND seq = ?2",
+    )
+    .bind(campaign)
+    .bind(seq)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(recorded).transpose()
+}
+
+/// The latest event that stands (not voided, not a void).
+pub async fn latest_standing(
+    conn: &mut SqliteConnection,
+    campaign: i64,
+) -> Result<Option<Recorded>> {
+    let row = sqlx::query(
+        "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload FROM events e
+         WHERE e.campaign_id = ?1 AND e.kind <> 'events_voided'
+           AND NOT EXISTS (SELECT 1 FROM voided v WHERE v.campaign_id = e.campaign_id AND v.seq = e.seq)
+         ORDER BY e.seq DESC LIMIT 1",
+    )
+    .bind(campaign)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(recorded).transpose()
+}
+
+pub fn push_voided(batch: &mut Batch, campaign: i64, seqs: &[i64], by: i64) {
+    for chunk in seqs.chunks(300) {
+        let q = batch.statement();
+        q.push("INSERT INTO voided (campaign_id, seq, by_seq) ");
+        q.push_values(chunk, |mut row, seq| {
+            row.push_bind(campaign).push_bind(*seq).push_bind(by);
+        });
+        batch.bound(3 * chunk.len());
+    }
 }

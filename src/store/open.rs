@@ -32,6 +32,8 @@ pub struct Db {
     pub path: PathBuf,
     /// A write transaction is open (see `store::write`); closing rolls it back.
     pub writing: bool,
+    /// `--dry-run`: commits send their statements but never `COMMIT`; closing rolls back.
+    pub dry_run: bool,
 }
 
 impl Db {
@@ -82,6 +84,7 @@ pub async fn open(path: &Path) -> Result<Db, Error> {
         conn,
         path: path.to_path_buf(),
         writing: false,
+        dry_run: false,
     })
 }
 

@@ -56,3 +56,23 @@ pub async fn load_all(
     }
     Ok(state)
 }
+
+/// Queue the replacement of every state row of the campaign by `state` (after a void, the
+/// state rebuilt from the ledger takes the old one's place).
+pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
+    for table in ["effects", "items", "characters", "sessions"] {
+        batch
+            .statement()
+            .push(format!("DELETE FROM {table} WHERE campaign_id = "))
+            .push_bind(campaign);
+        batch.bound(1);
+    }
+    state.changed = crate::ledger::Changed {
+        campaign: true,
+        sessions: state.sessions.keys().copied().collect(),
+        characters: state.characters.keys().cloned().collect(),
+        items: state.items.keys().cloned().collect(),
+        effects: state.effects.keys().cloned().collect(),
+    };
+    push_save(batch, campaign, state);
+}

@@ -1,0 +1,324 @@
+//! `hoard export` and `hoard import`: a whole campaign as JSON lines — a header, then every
+//! event of the ledger as stored, in order — and back into a new campaign, streamed and all
+//! or nothing. Export → import → export gives the same bytes: payloads travel verbatim.
+//! `hoard export --as CHARACTER` is the player's view instead: only what they know.
+
+use std::collections::BTreeMap;
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use super::check::Replay;
+use super::tables::for_campaign;
+use super::{Ctx, Write};
+use crate::error::{Error, Result};
+use crate::ledger::{Event, Recorded};
+use crate::rules::character::check_name;
+use crate::rules::knowledge::name_for;
+use crate::tr;
+
+pub const FORMAT: u32 = 1;
+
+/// The first line of an export.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `campaign`: what the file holds.
+    pub hoard: String,
+    pub format: u32,
+    pub campaign: String,
+    pub events: i64,
+    /// Voided events and the void event that voided each: `[[seq, by], …]`.
+    pub voided: Vec<(i64, i64)>,
+    /// The tables the campaign generates from: where they come from, and each one's
+    /// name, version and hash.
+    pub tables: TablesId,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TablesId {
+    pub source: String,
+    pub tables: Vec<TableId>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TableId {
+    pub name: String,
+    pub version: u32,
+    pub hash: String,
+}
+
+/// One event line: the envelope, then the payload exactly as the ledger stores it.
+#[derive(Serialize)]
+struct LineOut<'a> {
+    seq: i64,
+    cause: Option<i64>,
+    session: Option<u32>,
+    game_time: i64,
+    wall_time: &'a str,
+    event: &'a serde_json::value::RawValue,
+}
+
+#[derive(Deserialize)]
+struct LineIn<'a> {
+    seq: i64,
+    cause: Option<i64>,
+    session: Option<u32>,
+    game_time: i64,
+    wall_time: String,
+    #[serde(borrow)]
+    event: &'a serde_json::value::RawValue,
+}
+
+/// Write the campaign in use to `out`.
+pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
+    let found = cx.campaign().await?;
+    let tables = for_campaign(cx).await?;
+    let voided: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1 ORDER BY seq")
+            .bind(found.id)
+            .fetch_all(cx.conn())
+            .await?;
+    let header = Header {
+        hoard: "campaign".into(),
+        format: FORMAT,
+        campaign: found.campaign.name.clone(),
+        events: found.last_seq,
+        voided,
+        tables: TablesId {
+            source: tables.source.clone(),
+            tables: tables
+                .tables
+                .iter()
+                .map(|t| TableId {
+                    name: t.name.clone(),
+                    version: t.version,
+                    hash: t.hash.clone(),
+                })
+                .collect(),
+        },
+    };
+    let io = |e: std::io::Error| Error::Io(e);
+    serde_json::to_writer(&mut *out, &header).map_err(|e| Error::Io(e.into()))?;
+    out.write_all(b"\n").map_err(io)?;
+    let mut rows = sqlx::query(
+        "SELECT seq, cause, session, game_time, wall_time, payload FROM events
+         WHERE campaign_id = ?1 ORDER BY seq",
+    )
+    .bind(found.id)
+    .fetch(cx.conn());
+    use futures_util::TryStreamExt;
+    let mut n = 0;
+    while let Some(row) = rows.try_next().await? {
+        let payload: String = row.try_get("payload")?;
+        let raw = serde_json::value::RawValue::from_string(payload)
+            .map_err(|e| Error::Conflict(e.to_string()))?;
+        let wall: String = row.try_get("wall_time")?;
+        let line = LineOut {
+            seq: row.try_get("seq")?,
+            cause: row.try_get("cause")?,
+            session: row.try_get("session")?,
+            game_time: row.try_get("game_time")?,
+            wall_time: &wall,
+            event: &raw,
+        };
+        serde_json::to_writer(&mut *out, &line).map_err(|e| Error::Io(e.into()))?;
+        out.write_all(b"\n").map_err(io)?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Events per batch written during an import.
+const BATCH: usize = 500;
+
+/// Load an export into a new campaign (named as in the file, or `rename`), streamed: events
+/// are checked by the projector as they come and written in batches; the state they build is
+/// written at the end; it all commits at once or not at all.
+pub async fn import(
+    cx: &mut Ctx,
+    input: &mut dyn BufRead,
+    rename: Option<&str>,
+    mut progress: impl FnMut(i64, i64),
+) -> Result<(String, i64)> {
+    let bad = |line: usize, why: String| {
+        Error::Invalid(tr!(
+            "line {line} of the import: {why}",
+            "ligne {line} de l'import : {why}"
+        ))
+    };
+    let mut text = String::new();
+    input.read_line(&mut text).map_err(Error::Io)?;
+    let header: Header = serde_json::from_str(&text).map_err(|e| {
+        bad(
+            1,
+            tr!(
+                "not a hoard export header ({e})",
+                "pas un en-tête d'export hoard ({e})"
+            ),
+        )
+    })?;
+    if header.hoard != "campaign" || header.format != FORMAT {
+        return Err(bad(
+            1,
+            tr!(
+                "a hoard campaign export of format {FORMAT} was expected",
+                "un export de campagne hoard au format {FORMAT} était attendu"
+            ),
+        ));
+    }
+    let name = check_name("campaign", rename.unwrap_or(&header.campaign))
+        .map_err(|e| Error::Invalid(e.0))?;
+    let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
+    let mut w = Write::new_campaign(&mut cx.db, &name).await?;
+    // The new campaign's own first event is replaced by the file's.
+    w.discard_recorded();
+    let mut replay = Replay::new(voided.clone());
+    let mut batch: Vec<(Recorded, String)> = Vec::with_capacity(BATCH);
+    let mut line_no = 1;
+    loop {
+        text.clear();
+        if input.read_line(&mut text).map_err(Error::Io)? == 0 {
+            break;
+        }
+        line_no += 1;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line: LineIn = serde_json::from_str(&text).map_err(|e| bad(line_no, e.to_string()))?;
+        let mut event: Event =
+            serde_json::from_str(line.event.get()).map_err(|e| bad(line_no, e.to_string()))?;
+        let mut payload = line.event.get().to_string();
+        if let (Event::CampaignCreated { name: created }, Some(new)) = (&mut event, rename) {
+            *created = new.to_string();
+            payload = serde_json::to_string(&event).unwrap_or(payload);
+        }
+        if line.seq != replay.state.last_seq + 1 {
+            return Err(bad(
+                line_no,
+                tr!(
+                    "event #{} follows #{}: events must be numbered from 1 without gaps",
+                    "l'événement n°{} suit le n°{} : les événements se numérotent depuis 1 sans trou",
+                    line.seq,
+                    replay.state.last_seq
+                ),
+            ));
+        }
+        let rec = Recorded {
+            seq: line.seq,
+            cause: line.cause,
+            session: line.session,
+            game_time: line.game_time,
+            wall_time: line.wall_time,
+            event,
+        };
+        replay.feed(&rec);
+        if let Some(conflict) = replay.conflicts.first() {
+            return Err(bad(line_no, conflict.clone()));
+        }
+        batch.push((rec, payload));
+        if batch.len() == BATCH {
+            w.append_raw(&std::mem::take(&mut batch)).await?;
+            progress(replay.state.last_seq, header.events);
+        }
+    }
+    w.append_raw(&batch).await?;
+    if replay.state.last_seq != header.events {
+        return Err(bad(
+            line_no,
+            tr!(
+                "the file ends after event #{} but its header announces {}",
+                "le fichier s'arrête après l'événement n°{} mais son en-tête en annonce {}",
+                replay.state.last_seq,
+                header.events
+            ),
+        ));
+    }
+    let mut state = replay.state;
+    state.campaign.name = name.clone();
+    w.replace_state(state);
+    let mut by_void: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    for (seq, by) in voided {
+        by_void.entry(by).or_default().push(seq);
+    }
+    for (by, seqs) in by_void {
+        w.mark_voided(seqs, by);
+    }
+    w.commit().await?;
+    progress(header.events, header.events);
+    Ok((name, header.events))
+}
+
+/// The player's view of a character: the sheet, and what they carry as they know it — no
+/// true property they have not identified.
+#[derive(Debug, Serialize)]
+pub struct PlayerView {
+    pub campaign: String,
+    pub character: crate::ledger::Character,
+    pub items: Vec<PlayerItem>,
+    pub effects: Vec<crate::ledger::state::Effect>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayerItem {
+    pub id: String,
+    pub name: String,
+    pub category: crate::rules::item::Category,
+    pub known: Option<crate::rules::item::Knowledge>,
+    /// Only when the character knows the item fully.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub charges: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worn: Option<crate::rules::item::Slot>,
+}
+
+pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
+    let sheet = super::character::show(cx, who).await?;
+    let id = sheet.character.id.clone();
+    let items = sheet
+        .items
+        .iter()
+        .map(|item| {
+            let known = item.knowledge(&id);
+            let full = known == Some(crate::rules::item::Knowledge::Full);
+            PlayerItem {
+                id: item.id.clone(),
+                name: name_for(item, &id),
+                category: item.category,
+                known,
+                charges: if full { item.charges } else { None },
+                worn: item.worn,
+            }
+        })
+        .collect();
+    let campaign = cx.campaign().await?.campaign.name;
+    Ok(PlayerView {
+        campaign,
+        character: sheet.character,
+        items,
+        effects: sheet.effects,
+    })
+}
+
+/// `backup PATH`: a consistent copy of the whole database while other processes write
+/// (`VACUUM INTO` reads one snapshot), readable by its owner only.
+pub async fn backup(cx: &mut Ctx, path: &std::path::Path) -> Result<u64> {
+    if path.exists() {
+        return Err(Error::Invalid(tr!(
+            "{} already exists: hoard does not overwrite a backup; choose a new name",
+            "{} existe déjà : hoard n'écrase pas une sauvegarde ; choisissez un autre nom",
+            path.display()
+        )));
+    }
+    sqlx::query("VACUUM INTO ?1")
+        .bind(path.display().to_string())
+        .execute(cx.conn())
+        .await?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .map_err(Error::Io)?;
+    }
+    Ok(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
+}

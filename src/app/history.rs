@@ -1,0 +1,110 @@
+//! `hoard void EVENT` and `hoard undo`: nothing is deleted. A void event is appended, naming
+//! the voided event and every consequence of it, and the state is rebuilt by replaying the
+//! ledger without them — refused, with the reason, when a later event cannot stand without
+//! them.
+
+use std::collections::BTreeSet;
+
+use super::Ctx;
+use super::check::Replay;
+use crate::error::{Error, Result};
+use crate::ledger::{Event, Recorded};
+use crate::store::events;
+use crate::tr;
+
+/// What a void did.
+#[derive(Debug, serde::Serialize)]
+pub struct Voided {
+    /// The event voided, as it was.
+    pub target: Recorded,
+    /// Its number and those of its consequences.
+    pub events: Vec<i64>,
+    /// The void event appended.
+    pub void: Recorded,
+}
+
+pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
+    let mut w = cx.write().await?;
+    let campaign = w.campaign;
+    let target = events::get(w.conn(), campaign, seq).await?.ok_or_else(|| {
+        Error::NotFound(tr!(
+            "no event #{seq} in this campaign (`hoard log` lists them)",
+            "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
+        ))
+    })?;
+    match &target.event {
+        Event::CampaignCreated { .. } => {
+            return Err(Error::Refused(tr!(
+                "event #{seq} creates the campaign: it cannot be voided",
+                "l'événement n°{seq} crée la campagne : il ne peut pas être annulé"
+            )));
+        }
+        Event::EventsVoided { .. } => {
+            return Err(Error::Refused(tr!(
+                "event #{seq} is itself a void: it cannot be voided",
+                "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
+            )));
+        }
+        _ => {}
+    }
+    let mut voided = events::voided(w.conn(), campaign).await?;
+    if let Some(by) = voided.get(&seq) {
+        return Err(Error::Refused(tr!(
+            "event #{seq} was already voided by #{by}",
+            "l'événement n°{seq} a déjà été annulé par le n°{by}"
+        )));
+    }
+    // The event, and every event that follows from it, directly or not.
+    let mut chain = BTreeSet::from([seq]);
+    for (later, cause) in events::consequences_after(w.conn(), campaign, seq).await? {
+        if chain.contains(&cause) {
+            chain.insert(later);
+        }
+    }
+    let by = w.state.last_seq + 1;
+    voided.extend(chain.iter().map(|s| (*s, by)));
+    let replay = Replay::campaign(w.conn(), campaign, voided).await?;
+    if let Some(first) = replay.conflicts.first() {
+        let n = replay.conflicts.len();
+        return Err(Error::Refused(tr!(
+            "event #{seq} cannot be voided: {n} later event(s) depend on it ({first}); void those first",
+            "l'événement n°{seq} ne peut pas être annulé : {n} événement(s) postérieur(s) en dépendent ({first}) ; annulez-les d'abord"
+        )));
+    }
+    w.replace_state(replay.state);
+    let events: Vec<i64> = chain.into_iter().collect();
+    let void = w.record(Event::EventsVoided {
+        target: seq,
+        events: events.clone(),
+    })?;
+    w.mark_voided(events.clone(), void.seq);
+    w.commit().await?;
+    Ok(Voided {
+        target,
+        events,
+        void,
+    })
+}
+
+/// Void the latest command: the latest event that stands, or the event it follows from.
+pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
+    let campaign = cx.campaign().await?.id;
+    let nothing = || {
+        Error::Refused(tr!(
+            "nothing to undo: the campaign has no event left to void",
+            "rien à défaire : la campagne n'a plus d'événement à annuler"
+        ))
+    };
+    let mut latest = events::latest_standing(cx.conn(), campaign)
+        .await?
+        .ok_or_else(nothing)?;
+    while let Some(cause) = latest.cause {
+        latest = events::get(cx.conn(), campaign, cause)
+            .await?
+            .ok_or_else(nothing)?;
+    }
+    if matches!(latest.event, Event::CampaignCreated { .. }) {
+        return Err(nothing());
+    }
+    void(cx, latest.seq).await
+}
