@@ -101,6 +101,14 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     })
 }
 
+/// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
+pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, Character)> {
+    let sheet = show(cx, name).await?;
+    let campaign = cx.campaign().await?;
+    let viewer = find_character(cx.conn(), campaign.id, &campaign.campaign.name, viewer).await?;
+    Ok((sheet, viewer))
+}
+
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
 /// literate.
 pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {

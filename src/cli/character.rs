@@ -56,7 +56,12 @@ pub enum CharacterCommand {
     #[command(visible_alias = "ls")]
     List,
     /// Show a character
-    Show { name: String },
+    Show {
+        name: String,
+        /// Show the sheet as this character knows it (items by the names they know them by)
+        #[arg(long = "as", value_name = "CHARACTER")]
+        as_character: Option<String>,
+    },
     /// Take hit points away (HP stops at -10)
     Damage {
         name: String,
@@ -136,7 +141,35 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             }
             out.table(t)
         }
-        CharacterCommand::Show { name } => {
+        CharacterCommand::Show {
+            name,
+            as_character: Some(viewer),
+        } => {
+            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer).await?;
+            if out.json() {
+                return out.doc(&player_view(&sheet, &viewer));
+            }
+            let c = &sheet.character;
+            let (str_, wis, hp) = abbreviations();
+            out.line(&headline(c))?;
+            out.line(&format!(
+                "  {str_} {}  {wis} {}  {hp} {}/{}",
+                c.str, c.wis, c.hp, c.hp_max
+            ))?;
+            for item in &sheet.items {
+                let name = safe(&crate::rules::knowledge::name_for(item, &viewer.id));
+                let worn = item
+                    .worn
+                    .map(|s| format!(" [{}]", s.label()))
+                    .unwrap_or_default();
+                out.line(&format!("    {}  {name}{worn}", &item.id[..8]))?;
+            }
+            Ok(())
+        }
+        CharacterCommand::Show {
+            name,
+            as_character: None,
+        } => {
             let sheet = app::character::show(cx, &name).await?;
             if out.json() {
                 return out.doc(&SheetView::of(&sheet));
@@ -352,4 +385,37 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// A sheet as `viewer` knows it: the character's own numbers, and each item by the name the
+/// viewer knows it by, with its charges only when they know it fully.
+fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
+    use crate::rules::item::Knowledge;
+    let items: Vec<_> = sheet
+        .items
+        .iter()
+        .map(|item| {
+            let known = item.knowledge(&viewer.id);
+            serde_json::json!({
+                "id": item.id,
+                "name": crate::rules::knowledge::name_for(item, &viewer.id),
+                "category": item.category,
+                "known": known,
+                "charges": if known == Some(Knowledge::Full) { item.charges } else { None },
+                "worn": item.worn,
+            })
+        })
+        .collect();
+    let c = &sheet.character;
+    serde_json::json!({
+        "name": c.name,
+        "alignment": c.alignment,
+        "class": c.class,
+        "level": c.level,
+        "str": c.str,
+        "wis": c.wis,
+        "hp": c.hp,
+        "hp_max": c.hp_max,
+        "items": items,
+    })
 }

@@ -5,3 +5,4 @@ mod foundation;
 mod generation;
 mod items;
 mod swords;
+mod trust;
