@@ -478,7 +478,7 @@ fn a_killed_import_leaves_nothing_half_written() {
     // Writing blocks until the import reads: once all but the last line is written, the
     // import has taken in nearly everything and has not seen the end.
     let cut = export.trim_end().rfind('\n').unwrap();
-    pipe.write_all(export[..cut].as_bytes()).unwrap();
+    pipe.write_all(&export.as_bytes()[..cut]).unwrap();
     pipe.flush().unwrap();
     child.kill().unwrap();
     child.wait().unwrap();
