@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::{Ctx, find_character};
 use crate::error::{Error, Result};
 use crate::ledger::state::Effect;
-use crate::ledger::{Change, Character, Event, Item, new_id};
+use crate::ledger::{Change, Character, Event, Item};
 use crate::rules::alignment::Alignment;
 use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
@@ -35,8 +35,8 @@ fn invalid(e: crate::rules::character::SheetError) -> Error {
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
     let name = check_name("character", &new.name).map_err(invalid)?;
     let hp_max = check_hp_max(new.hp).map_err(invalid)?;
-    let character = Character {
-        id: new_id(),
+    let mut character = Character {
+        id: String::new(),
         str: check_ability("STR", new.str).map_err(invalid)?,
         wis: check_ability("WIS", new.wis).map_err(invalid)?,
         level: check_level(new.level.unwrap_or(1)).map_err(invalid)?,
@@ -54,6 +54,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         quests: Vec::new(),
     };
     let mut w = cx.write().await?;
+    character.id = w.new_id();
     let campaign = w.campaign;
     if let Some(existing) = characters::by_name(w.conn(), campaign, &character.name).await? {
         let (name, campaign) = (existing.name, w.state.campaign.name.clone());

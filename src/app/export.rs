@@ -132,6 +132,55 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
 /// Events per batch written during an import.
 const BATCH: usize = 500;
 
+/// The header line of an export.
+pub fn parse_header(text: &str) -> Result<Header> {
+    let bad = |why: String| {
+        Error::Invalid(tr!(
+            "line 1 of the import: {why}",
+            "ligne 1 de l'import : {why}"
+        ))
+    };
+    let header: Header = serde_json::from_str(text).map_err(|e| {
+        bad(tr!(
+            "not a hoard export header ({e})",
+            "pas un en-tête d'export hoard ({e})"
+        ))
+    })?;
+    if header.hoard != "campaign" || header.format != FORMAT {
+        return Err(bad(tr!(
+            "a hoard campaign export of format {FORMAT} was expected",
+            "un export de campagne hoard au format {FORMAT} était attendu"
+        )));
+    }
+    Ok(header)
+}
+
+/// One event line of an export: the event, and its payload text as the ledger will keep it
+/// (the file's own bytes, unless the campaign is renamed).
+pub fn parse_line(
+    text: &str,
+    rename: Option<&str>,
+) -> std::result::Result<(Recorded, String), String> {
+    let line: LineIn = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let mut event: Event = serde_json::from_str(line.event.get()).map_err(|e| e.to_string())?;
+    let mut payload = line.event.get().to_string();
+    if let (Event::CampaignCreated { name }, Some(new)) = (&mut event, rename) {
+        *name = new.to_string();
+        payload = serde_json::to_string(&event).unwrap_or(payload);
+    }
+    Ok((
+        Recorded {
+            seq: line.seq,
+            cause: line.cause,
+            session: line.session,
+            game_time: line.game_time,
+            wall_time: line.wall_time,
+            event,
+        },
+        payload,
+    ))
+}
+
 /// Load an export into a new campaign (named as in the file, or `rename`), streamed: events
 /// are checked by the projector as they come and written in batches; the state they build is
 /// written at the end; it all commits at once or not at all.
@@ -149,24 +198,7 @@ pub async fn import(
     };
     let mut text = String::new();
     input.read_line(&mut text).map_err(Error::Io)?;
-    let header: Header = serde_json::from_str(&text).map_err(|e| {
-        bad(
-            1,
-            tr!(
-                "not a hoard export header ({e})",
-                "pas un en-tête d'export hoard ({e})"
-            ),
-        )
-    })?;
-    if header.hoard != "campaign" || header.format != FORMAT {
-        return Err(bad(
-            1,
-            tr!(
-                "a hoard campaign export of format {FORMAT} was expected",
-                "un export de campagne hoard au format {FORMAT} était attendu"
-            ),
-        ));
-    }
+    let header = parse_header(&text)?;
     let name = check_name("campaign", rename.unwrap_or(&header.campaign))
         .map_err(|e| Error::Invalid(e.0))?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
@@ -185,33 +217,18 @@ pub async fn import(
         if text.trim().is_empty() {
             continue;
         }
-        let line: LineIn = serde_json::from_str(&text).map_err(|e| bad(line_no, e.to_string()))?;
-        let mut event: Event =
-            serde_json::from_str(line.event.get()).map_err(|e| bad(line_no, e.to_string()))?;
-        let mut payload = line.event.get().to_string();
-        if let (Event::CampaignCreated { name: created }, Some(new)) = (&mut event, rename) {
-            *created = new.to_string();
-            payload = serde_json::to_string(&event).unwrap_or(payload);
-        }
-        if line.seq != replay.state.last_seq + 1 {
+        let (rec, payload) = parse_line(&text, rename).map_err(|why| bad(line_no, why))?;
+        if rec.seq != replay.state.last_seq + 1 {
             return Err(bad(
                 line_no,
                 tr!(
                     "event #{} follows #{}: events must be numbered from 1 without gaps",
                     "l'événement n°{} suit le n°{} : les événements se numérotent depuis 1 sans trou",
-                    line.seq,
+                    rec.seq,
                     replay.state.last_seq
                 ),
             ));
         }
-        let rec = Recorded {
-            seq: line.seq,
-            cause: line.cause,
-            session: line.session,
-            game_time: line.game_time,
-            wall_time: line.wall_time,
-            event,
-        };
         replay.feed(&rec);
         if let Some(conflict) = replay.conflicts.first() {
             return Err(bad(line_no, conflict.clone()));

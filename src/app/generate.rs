@@ -4,7 +4,7 @@
 use super::Ctx;
 use super::tables::for_campaign;
 use crate::error::{Error, Result};
-use crate::ledger::{Event, Item, Origin, new_id};
+use crate::ledger::{Event, Item, Origin};
 use crate::rules::generate::{self, Sentient};
 use crate::rules::item::Category;
 use crate::store::write::Preload;
@@ -77,7 +77,7 @@ pub async fn generate(
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
             .map_err(|e| Error::Invalid(e.0))?;
         let mut item = Item::new(
-            new_id(),
+            w.new_id(),
             made.name,
             made.name_fr,
             made.category,

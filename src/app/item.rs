@@ -4,7 +4,7 @@ use sqlx::sqlite::SqliteConnection;
 
 use super::{Ctx, find_character};
 use crate::error::{Error, Result};
-use crate::ledger::{Event, Item, Origin, new_id};
+use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity};
 use crate::store::items::{self, ListFilter};
@@ -81,7 +81,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
     if let Some(maker) = &new.maker {
         identity.maker = Some(w.character(maker).await?.id);
     }
-    let mut item = Item::new(new_id(), name.clone(), name, new.category, identity);
+    let mut item = Item::new(w.new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
     let created = w.record(Event::ItemCreated {

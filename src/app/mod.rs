@@ -30,7 +30,7 @@ use sqlx::sqlite::SqliteConnection;
 
 use crate::error::{Error, Result};
 use crate::ledger::state::Effect;
-use crate::ledger::{Character, Event, Item, Recorded, State};
+use crate::ledger::{Character, Event, Id, Ids, Item, Recorded, State};
 use crate::rules::dice;
 use crate::store::write::{Batch, Preload};
 use crate::store::{self, Db, campaigns, characters};
@@ -55,6 +55,8 @@ pub struct Ctx {
     pub campaign: Option<String>,
     /// The seed of this command's dice (`--seed`, or a fresh one).
     pub seed: u64,
+    /// Whether the seed was given (`--seed`): then ids are reproducible too.
+    pub seeded: bool,
     pub tables: Option<std::path::PathBuf>,
 }
 
@@ -65,6 +67,7 @@ impl Ctx {
             db,
             campaign: options.campaign,
             seed: options.seed.unwrap_or_else(dice::fresh_seed),
+            seeded: options.seed.is_some(),
             tables: options.tables,
         }
     }
@@ -81,12 +84,14 @@ impl Ctx {
 
     /// Begin a write on the campaign in use.
     pub async fn write(&mut self) -> Result<Write<'_>> {
-        Write::begin(&mut self.db, self.campaign.as_deref(), &[]).await
+        let seed = self.seeded.then_some(self.seed);
+        Write::begin(&mut self.db, self.campaign.as_deref(), &[], seed).await
     }
 
     /// Begin a write, loading what the command will need in the same round trip.
     pub async fn write_preloading(&mut self, preloads: &[Preload<'_>]) -> Result<Write<'_>> {
-        Write::begin(&mut self.db, self.campaign.as_deref(), preloads).await
+        let seed = self.seeded.then_some(self.seed);
+        Write::begin(&mut self.db, self.campaign.as_deref(), preloads, seed).await
     }
 
     /// The campaign in use, for commands that only read (creating `default` on first use).
@@ -116,6 +121,7 @@ impl Ctx {
 /// command needs, and the events recorded so far wait for the commit.
 pub struct Write<'c> {
     db: &'c mut Db,
+    ids: Ids,
     pub campaign: i64,
     pub state: State,
     recorded: Vec<Recorded>,
@@ -134,6 +140,7 @@ impl<'c> Write<'c> {
         db: &'c mut Db,
         name: Option<&str>,
         preloads: &[Preload<'_>],
+        seed: Option<u64>,
     ) -> Result<Write<'c>> {
         db.writing = true;
         let begun = store::write::begin(&mut db.conn, name, preloads).await?;
@@ -155,7 +162,9 @@ impl<'c> Write<'c> {
                 }
                 state.characters.insert(c.id.clone(), c);
             }
+            let ids = Ids::new(seed, found.last_seq);
             return Ok(Write {
+                ids,
                 db,
                 campaign: found.id,
                 state,
@@ -176,13 +185,19 @@ impl<'c> Write<'c> {
         if let Some(wanted) = wanted.filter(|w| !w.eq_ignore_ascii_case("default")) {
             return Err(unknown_campaign(&mut db.conn, &wanted).await);
         }
-        Write::create(db, "default", now).await
+        Write::create(db, "default", now, seed).await
     }
 
     /// A new campaign, its first event naming it.
-    async fn create(db: &'c mut Db, name: &str, now: String) -> Result<Write<'c>> {
+    async fn create(
+        db: &'c mut Db,
+        name: &str,
+        now: String,
+        seed: Option<u64>,
+    ) -> Result<Write<'c>> {
         let campaign = campaigns::insert(&mut db.conn, name, &now).await?;
         let mut write = Write {
+            ids: Ids::new(seed, 0),
             db,
             campaign,
             state: State::blank(),
@@ -210,7 +225,7 @@ impl<'c> Write<'c> {
                 "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {name}`"
             )));
         }
-        Write::create(db, name, now()).await
+        Write::create(db, name, now(), None).await
     }
 
     pub fn conn(&mut self) -> &mut SqliteConnection {
@@ -262,6 +277,11 @@ impl<'c> Write<'c> {
         self.state.items.clear();
         self.holdings_loaded.clear();
         Ok(())
+    }
+
+    /// A new id for something this command creates.
+    pub fn new_id(&mut self) -> Id {
+        self.ids.next()
     }
 
     /// The game clock now.

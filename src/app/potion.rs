@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::error::Result;
-use crate::ledger::{Act, Event, Recorded, new_id};
+use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
 
@@ -28,7 +28,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let now = w.now();
     let dose = potion::take(&item, oil, now, &mut dice)?;
     let effect = dose.ends_at.map(|ends_at| Effect {
-        id: new_id(),
+        id: w.new_id(),
         character: who.id.clone(),
         item: Some(item.id.clone()),
         kind: if oil { "oil" } else { "potion" }.into(),

@@ -26,6 +26,9 @@ pub struct Sections {
     pub identified: Vec<Recorded>,
     pub worn: Vec<Recorded>,
     pub books: Vec<Recorded>,
+    /// Sentient swords: touched, wielded, powers, control checks, demands, releases,
+    /// encounters.
+    pub swords: Vec<Recorded>,
 }
 
 #[derive(Debug, Serialize)]
@@ -61,6 +64,14 @@ fn sort(sections: &mut Sections, rec: Recorded) {
         Event::Recharged { .. } => sections.charges.push(rec),
         Event::ItemWorn { .. } | Event::ItemRemoved { .. } => sections.worn.push(rec),
         Event::BookStudied { .. } => sections.books.push(rec),
+        Event::SwordTouched { .. }
+        | Event::SwordWielded { .. }
+        | Event::SwordPowerUsed { .. }
+        | Event::ControlChecked { .. }
+        | Event::ControlEnded { .. }
+        | Event::SwordDemand { .. }
+        | Event::EncounterStarted { .. }
+        | Event::EncounterEnded {} => sections.swords.push(rec),
         _ => {}
     }
 }

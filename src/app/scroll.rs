@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::Ctx;
 use super::tables::for_campaign;
 use crate::error::{Error, Result};
-use crate::ledger::{Act, Event, Recorded, new_id};
+use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
@@ -71,7 +71,7 @@ pub async fn cast(
                 e
             }
             None => Effect {
-                id: new_id(),
+                id: w.new_id(),
                 character: who.id.clone(),
                 item: Some(item.id.clone()),
                 kind: "protection".into(),

@@ -5,7 +5,7 @@ use super::Ctx;
 use super::tables::for_campaign;
 use crate::error::{Error, Result};
 use crate::ledger::Act;
-use crate::ledger::{Event, Item, Origin, new_id};
+use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
 use crate::rules::control::Trigger;
 use crate::rules::item::Slot;
@@ -42,7 +42,7 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<(Item, Option<String>)> 
         sentience: Some(sentience),
         ..Identity::default()
     };
-    let mut item = Item::new(new_id(), name.clone(), name, Category::Sword, identity);
+    let mut item = Item::new(w.new_id(), name.clone(), name, Category::Sword, identity);
     item.holder = holder.as_ref().map(|h| h.id.clone());
     let created = w.record(Event::ItemCreated {
         item: Box::new(item.clone()),

@@ -377,6 +377,24 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             None => tr!("  under {name}", "  sous l'effet de {name}"),
         });
     }
+    for sword in sheet
+        .items
+        .iter()
+        .filter(|i| i.control.as_ref().is_some_and(|k| k.character == c.id))
+    {
+        let (name, why) = (
+            safe(sword.name()),
+            sword
+                .control
+                .as_ref()
+                .map(|k| k.trigger.label())
+                .unwrap_or_default(),
+        );
+        lines.push(tr!(
+            "  under the control of {name} ({why})",
+            "  sous le contrôle de {name} ({why})"
+        ));
+    }
     for q in &c.quests {
         let name = safe(crate::i18n::pick(&q.name, &q.name_fr));
         lines.push(tr!(

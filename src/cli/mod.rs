@@ -4,6 +4,7 @@
 mod campaign;
 mod character;
 mod clock;
+mod demo;
 pub mod describe;
 mod history;
 mod item;
@@ -82,6 +83,9 @@ pub enum LangArg {
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum Command {
+    /// Play a short demo campaign through the real commands (on a fresh demo database
+    /// unless --db is given)
+    Demo,
     /// Create, list and choose campaigns
     #[command(subcommand)]
     Campaign(campaign::CampaignCommand),
@@ -181,10 +185,13 @@ pub fn main() -> ExitCode {
         Some(LangArg::Fr) => Lang::Fr,
         None => lang_from_env(),
     });
-    let result = tokio::runtime::Builder::new_current_thread()
-        .build()
+    let runtime = tokio::runtime::Builder::new_current_thread().build();
+    let result = runtime
         .map_err(Error::Io)
-        .and_then(|runtime| runtime.block_on(run(cli)));
+        .and_then(|runtime| match cli.command {
+            Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
+            _ => runtime.block_on(run(cli)),
+        });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`hoard log | head`): not an error.
@@ -250,6 +257,7 @@ async fn run(cli: Cli) -> Result<()> {
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);
     let result = match cli.command {
+        Command::Demo => Ok(()),
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
         Command::Character(c) => character::run(&mut cx, &mut out, c).await,

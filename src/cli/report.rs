@@ -95,7 +95,7 @@ pub fn lines(report: &Report) -> Vec<String> {
             ));
         }
     }
-    let sections: [(&Vec<Recorded>, String); 8] = [
+    let sections: [(&Vec<Recorded>, String); 9] = [
         (&s.passed, tr!("Changing hands:", "Changements de mains :")),
         (&s.potions, tr!("Potions and oils:", "Potions et huiles :")),
         (&s.scrolls, tr!("Scrolls:", "Parchemins :")),
@@ -107,6 +107,7 @@ pub fn lines(report: &Report) -> Vec<String> {
         ),
         (&s.worn, tr!("Worn:", "Portés :")),
         (&s.books, tr!("Books:", "Livres :")),
+        (&s.swords, tr!("Sentient swords:", "Épées intelligentes :")),
     ];
     for (events, title) in sections {
         if events.is_empty() {
@@ -148,5 +149,6 @@ fn json(report: &Report) -> serde_json::Value {
         "drained": events(&s.drained),
         "worn": events(&s.worn),
         "books": events(&s.books),
+        "swords": events(&s.swords),
     })
 }

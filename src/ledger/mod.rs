@@ -15,6 +15,38 @@ pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, 
 /// Entity ids (characters, items) are UUID text: readable in the plain `sqlite3` client.
 pub type Id = String;
 
-pub fn new_id() -> Id {
-    uuid::Uuid::new_v4().to_string()
+/// Ids for what a command creates (characters, items, effects). Under `--seed` they are drawn
+/// from the seed and the campaign's event count — the same commands on a fresh campaign give
+/// the same ids, and two commands of one campaign never share one; otherwise from the OS.
+pub struct Ids {
+    rng: Option<rand_chacha::ChaCha8Rng>,
+}
+
+impl Ids {
+    pub fn new(seed: Option<u64>, salt: i64) -> Ids {
+        use rand::SeedableRng;
+        Ids {
+            rng: seed.map(|seed| {
+                let mut key = [0u8; 32];
+                key[..8].copy_from_slice(&seed.to_le_bytes());
+                key[8..16].copy_from_slice(&salt.to_le_bytes());
+                key[16] = 1; // keep id streams apart from the dice of the same seed
+                rand_chacha::ChaCha8Rng::from_seed(key)
+            }),
+        }
+    }
+
+    pub fn next(&mut self) -> Id {
+        use rand::RngCore;
+        match &mut self.rng {
+            Some(rng) => {
+                let mut bytes = [0u8; 16];
+                rng.fill_bytes(&mut bytes);
+                uuid::Builder::from_random_bytes(bytes)
+                    .into_uuid()
+                    .to_string()
+            }
+            None => uuid::Uuid::new_v4().to_string(),
+        }
+    }
 }
