@@ -281,7 +281,7 @@ impl<'c> Write<'c> {
 
     /// A new id for something this command creates.
     pub fn new_id(&mut self) -> Id {
-        self.ids.next()
+        self.ids.draw()
     }
 
     /// The game clock now.

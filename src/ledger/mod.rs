@@ -36,7 +36,7 @@ impl Ids {
         }
     }
 
-    pub fn next(&mut self) -> Id {
+    pub fn draw(&mut self) -> Id {
         use rand::RngCore;
         match &mut self.rng {
             Some(rng) => {
