@@ -102,6 +102,42 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     })
 }
 
+/// A character's sheet as it stood at the end of play session `session`.
+pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
+    let campaign = cx.campaign().await?;
+    let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
+    let state = super::history::state_at(cx, session).await?;
+    let Some(character) = state.characters.get(&character.id).cloned() else {
+        let name = &character.name;
+        return Err(Error::NotFound(tr!(
+            "{name} had not joined yet at the end of session {session}",
+            "{name} n'avait pas encore rejoint la campagne à la fin de la session {session}"
+        )));
+    };
+    let now = state.campaign.clock;
+    let items: Vec<Item> = state
+        .items
+        .values()
+        .filter(|i| i.holder.as_deref() == Some(character.id.as_str()))
+        .cloned()
+        .collect();
+    let effects = state
+        .effects
+        .values()
+        .filter(|e| e.character == character.id && e.active(now))
+        .cloned()
+        .collect();
+    let worn: Vec<&Item> = items.iter().collect();
+    let protection = armor::protection(&worn);
+    Ok(Sheet {
+        character,
+        items,
+        effects,
+        protection,
+        now,
+    })
+}
+
 /// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
 pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, Character)> {
     let sheet = show(cx, name).await?;

@@ -167,3 +167,23 @@ pub async fn show_as(
     let who = find_character(cx.conn(), campaign.id, &campaign.campaign.name, who).await?;
     Ok((item, who))
 }
+
+/// An item as it stood at the end of play session `session`, with its holder's name then.
+pub async fn show_at(cx: &mut Ctx, key: &str, session: u32) -> Result<(Item, Option<String>)> {
+    let campaign = cx.campaign().await?;
+    let now = find(cx.conn(), campaign.id, key).await?;
+    let state = super::history::state_at(cx, session).await?;
+    let Some(item) = state.items.get(&now.id).cloned() else {
+        let name = now.name();
+        return Err(Error::NotFound(tr!(
+            "{name} had not been found yet at the end of session {session}",
+            "{name} n'avait pas encore été trouvé à la fin de la session {session}"
+        )));
+    };
+    let holder = item
+        .holder
+        .as_ref()
+        .and_then(|h| state.characters.get(h))
+        .map(|c| c.name.clone());
+    Ok((item, holder))
+}

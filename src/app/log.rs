@@ -47,6 +47,7 @@ pub async fn log(
         entity,
         kind: query.kind,
         limit: query.limit,
+        until: None,
     };
     let voided: std::collections::BTreeMap<i64, i64> =
         sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1")

@@ -11,6 +11,7 @@ pub mod check;
 pub mod clock;
 pub mod control;
 pub mod custody;
+pub mod explain;
 pub mod export;
 pub mod generate;
 pub mod history;

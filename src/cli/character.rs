@@ -61,6 +61,9 @@ pub enum CharacterCommand {
         /// Show the sheet as this character knows it (items by the names they know them by)
         #[arg(long = "as", value_name = "CHARACTER")]
         as_character: Option<String>,
+        /// Show the sheet as it stood at the end of this play session
+        #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
+        at: Option<u32>,
     },
     /// Take hit points away (HP stops at -10)
     Damage {
@@ -143,7 +146,26 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         }
         CharacterCommand::Show {
             name,
+            at: Some(session),
+            ..
+        } => {
+            let sheet = app::character::show_at(cx, &name, session).await?;
+            if out.json() {
+                return out.doc(&SheetView::of(&sheet));
+            }
+            out.line(&tr!(
+                "At the end of session {session}:",
+                "À la fin de la session {session} :"
+            ))?;
+            for line in sheet_lines(&sheet) {
+                out.line(&line)?;
+            }
+            Ok(())
+        }
+        CharacterCommand::Show {
+            name,
             as_character: Some(viewer),
+            at: None,
         } => {
             let (sheet, viewer) = app::character::show_as(cx, &name, &viewer).await?;
             if out.json() {
@@ -169,6 +191,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         CharacterCommand::Show {
             name,
             as_character: None,
+            at: None,
         } => {
             let sheet = app::character::show(cx, &name).await?;
             if out.json() {

@@ -550,7 +550,10 @@ pub fn wills(c: &crate::rules::control::Contest, who: &str) -> String {
     } else {
         tr!("the wielder holds", "le porteur résiste")
     };
-    format!("{sword} vs {will}: {outcome}")
+    tr!(
+        "{sword} vs {will}: {outcome}",
+        "{sword} contre {will} : {outcome}"
+    )
 }
 
 pub fn end_reason(reason: &str) -> String {

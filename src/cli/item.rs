@@ -94,6 +94,9 @@ pub enum ItemCommand {
         /// Show only what this character knows of it
         #[arg(long = "as", value_name = "CHARACTER")]
         as_character: Option<String>,
+        /// Show it as it stood at the end of this play session
+        #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
+        at: Option<u32>,
     },
 }
 
@@ -294,7 +297,26 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
         }
         ItemCommand::Show {
             item,
+            at: Some(session),
+            ..
+        } => {
+            let (item, holder) = app::item::show_at(cx, &item, session).await?;
+            if out.json() {
+                return out.doc(&ItemView::of(&item, holder.as_deref()));
+            }
+            out.line(&tr!(
+                "At the end of session {session}:",
+                "À la fin de la session {session} :"
+            ))?;
+            for text in details(&item, holder.as_deref(), None) {
+                out.line(&text)?;
+            }
+            Ok(())
+        }
+        ItemCommand::Show {
+            item,
             as_character: Some(who),
+            at: None,
         } => {
             let (item, who) = app::item::show_as(cx, &item, &who).await?;
             let level = item.knowledge(&who.id);
@@ -337,6 +359,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
         ItemCommand::Show {
             item,
             as_character: None,
+            at: None,
         } => {
             let shown = app::item::show(cx, &item).await?;
             if out.json() {
@@ -487,8 +510,8 @@ pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Ve
     }
     if let (Some(i), Some(l)) = (id.initiative, id.level) {
         lines.push(tr!(
-            "  powers: initiative {}, work at level {l}",
-            "  pouvoirs : initiative {}, niveau {l}",
+            "  non-permanent powers: initiative {}, as level {l}",
+            "  pouvoirs non permanents : initiative {}, au niveau {l}",
             signed(i)
         ));
     }

@@ -6,6 +6,7 @@ mod character;
 mod clock;
 mod demo;
 pub mod describe;
+mod explain;
 mod history;
 mod item;
 mod log;
@@ -164,6 +165,9 @@ pub enum Command {
     Void(history::VoidArgs),
     /// Void the latest command's events
     Undo,
+    /// Explain an event (the rule, every die, the arithmetic) or an item (how it was made
+    /// and its whole story)
+    Explain(explain::ExplainArgs),
     /// A consistent copy of the database, even while others write
     Backup(history::BackupArgs),
     /// The whole campaign as JSON lines (or, with --as, one character's view)
@@ -294,6 +298,7 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
         Command::Void(a) => history::void(&mut cx, &mut out, a).await,
         Command::Undo => history::undo(&mut cx, &mut out).await,
+        Command::Explain(a) => explain::run(&mut cx, &mut out, a).await,
         Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,
         Command::Export(a) => history::export(&mut cx, &mut out, a).await,
         Command::Import(a) => history::import(&mut cx, &mut out, a, progress).await,

@@ -90,7 +90,11 @@ impl fmt::Display for GameTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let day = self.0.div_euclid(ROUNDS_PER_DAY) + 1;
         let minute = self.0.rem_euclid(ROUNDS_PER_DAY);
-        write!(f, "day {day}, {:02}:{:02}", minute / 60, minute % 60)
+        let (h, m) = (minute / 60, minute % 60);
+        f.write_str(&tr!(
+            "day {day}, {h:02}:{m:02}",
+            "jour {day}, {h:02}:{m:02}"
+        ))
     }
 }
 
@@ -99,15 +103,17 @@ pub fn span(rounds: i64) -> String {
     if rounds <= 0 {
         return "0 rounds".into();
     }
+    let plural = |n: i64| if n == 1 { "" } else { "s" };
     if rounds < ROUNDS_PER_HOUR && rounds % ROUNDS_PER_TURN == 0 {
-        let turns = rounds / ROUNDS_PER_TURN;
-        return format!("{turns} turn{}", if turns == 1 { "" } else { "s" });
+        let (turns, s) = (rounds / ROUNDS_PER_TURN, plural(rounds / ROUNDS_PER_TURN));
+        return tr!("{turns} turn{s}", "{turns} tour{s}");
     }
     let (days, rest) = (rounds / ROUNDS_PER_DAY, rounds % ROUNDS_PER_DAY);
     let (hours, minutes) = (rest / ROUNDS_PER_HOUR, rest % ROUNDS_PER_HOUR);
     let mut parts = Vec::new();
     if days > 0 {
-        parts.push(format!("{days} day{}", if days == 1 { "" } else { "s" }));
+        let s = plural(days);
+        parts.push(tr!("{days} day{s}", "{days} jour{s}"));
     }
     if hours > 0 {
         parts.push(format!("{hours} h"));

@@ -97,6 +97,8 @@ pub struct Filter {
     pub kind: Option<String>,
     /// The last N matching events; all of them when `None`.
     pub limit: Option<u32>,
+    /// Only events up to this number.
+    pub until: Option<i64>,
 }
 
 /// Matching events, oldest first. With a limit, only the newest `limit` are read, walking an
@@ -141,6 +143,9 @@ pub async fn select(
     }
     if let Some(kind) = &filter.kind {
         query.push(" AND e.kind = ").push_bind(kind.clone());
+    }
+    if let Some(until) = filter.until {
+        query.push(" AND e.seq <= ").push_bind(until);
     }
     match filter.limit {
         Some(limit) => {

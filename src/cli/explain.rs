@@ -1,0 +1,320 @@
+//! `hoard explain EVENT|ITEM`: for an event, the rule applied, each table and die with the raw
+//! roll and the row it matched, and the arithmetic; for an item, how it was made and its
+//! whole story.
+
+use clap::Args;
+use serde_json::json;
+
+use super::describe::{describe, end_reason, method_name, wills};
+use super::item::{ItemView, details};
+use super::log::EventView;
+use super::out::{Out, safe};
+use crate::app::{self, Ctx};
+use crate::error::Result;
+use crate::ledger::{Event, Recorded};
+use crate::rules::clock::GameTime;
+use crate::rules::dice::Roll;
+use crate::rules::item::{Knowledge, Step};
+use crate::rules::tables::Tables;
+use crate::tr;
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// An event number (as `hoard log` shows it) or an item (id, id prefix or name)
+    pub what: String,
+}
+
+/// `magic-items v1: 1d100 [57] → rows 76-00: Weapons`
+fn step_line(step: &Step, tables: Option<&Tables>) -> String {
+    let roll = step.roll.describe();
+    let version = step.version.map(|v| format!(" v{v}")).unwrap_or_default();
+    let row = tables
+        .and_then(|t| t.get(&step.what))
+        .filter(|t| Some(t.version) == step.version)
+        .and_then(|t| t.entry_for(step.roll.total))
+        .map(|e| tr!(" (row {})", " (ligne {})", e.roll))
+        .unwrap_or_default();
+    match &step.entry {
+        Some(entry) => format!("{}{version}: {roll}{row} → {}", step.what, safe(entry)),
+        None => format!("{}: {roll}", step.what),
+    }
+}
+
+fn dice(roll: &Roll) -> String {
+    roll.describe()
+}
+
+/// The rule an event applied, in a sentence, and its arithmetic, a line each.
+pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
+    let mut lines = vec![format!(
+        "#{} {} — {}",
+        rec.seq,
+        GameTime(rec.game_time),
+        describe(&rec.event)
+    )];
+    if let Some(cause) = rec.cause {
+        lines.push(tr!(
+            "  a consequence of event #{cause}",
+            "  conséquence de l'événement n°{cause}"
+        ));
+    }
+    let mut rule = |en: &str, fr: &str| lines.push(format!("  {}", crate::i18n::pick(en, fr)));
+    match &rec.event {
+        Event::ControlChecked {
+            act,
+            trigger,
+            contest,
+            ..
+        } => {
+            rule(
+                "Control check (seed 000): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
+                "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
+            );
+            lines.push(format!(
+                "  {}: {}",
+                tr!("trigger", "déclencheur"),
+                trigger.label()
+            ));
+            lines.push(format!("  {}", wills(contest, &act.character_name)));
+        }
+        Event::ControlEnded { reason, .. } => {
+            rule(
+                "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (seed 000).",
+                "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (seed 000).",
+            );
+            lines.push(format!("  {}", end_reason(reason)));
+        }
+        Event::SwordTouched { damage, hp, .. } => {
+            rule(
+                "Touching a sword of another alignment hurts each round: a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters (seed 000).",
+                "Toucher une épée d'un autre alignement blesse à chaque round : épée loyale 1d6 aux neutres et 2d6 aux chaotiques ; épée neutre 1d6 aux non-neutres ; épée chaotique 1d6 aux neutres et 2d6 aux loyaux (seed 000).",
+            );
+            for (n, roll) in damage.iter().enumerate() {
+                lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
+            }
+            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
+        }
+        Event::PotionTaken {
+            delay,
+            duration,
+            oil,
+            ..
+        } => {
+            rule(
+                "Potions and oils (seed 004): the effect starts after a further 1d4+1 of initiative and lasts 4+1d4 turns unless the potion says otherwise.",
+                "Potions et huiles (seed 004) : l'effet commence après 1d4+1 d'initiative supplémentaire et dure 4+1d4 tours sauf indication contraire.",
+            );
+            let what = if *oil {
+                tr!("rubbing on", "application")
+            } else {
+                tr!("delay", "délai")
+            };
+            lines.push(tr!("  {what}: {}", "  {what} : {}", dice(delay)));
+            match duration {
+                Some(d) => lines.push(tr!("  duration: {} turns", "  durée : {} tours", dice(d))),
+                None => lines.push(tr!("  instant effect", "  effet immédiat")),
+            }
+        }
+        Event::ScrollFade {
+            chance,
+            chance_roll,
+            roll,
+            faded,
+            ..
+        } => {
+            rule(
+                "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (seed 004).",
+                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (seed 004).",
+            );
+            match chance_roll {
+                Some(r) => lines.push(tr!(
+                    "  chance: {} × 5% = {chance}%",
+                    "  chance : {} × 5 % = {chance} %",
+                    dice(r)
+                )),
+                None => lines.push(tr!(
+                    "  chance: {chance}% (campaign setting)",
+                    "  chance : {chance} % (réglage de la campagne)"
+                )),
+            }
+            let verdict = if *faded {
+                tr!("it fades", "il s'efface")
+            } else {
+                tr!("it holds", "il tient")
+            };
+            lines.push(format!("  d100: {} → {verdict}", dice(roll)));
+        }
+        Event::SpellCast {
+            level,
+            gap,
+            chance,
+            roll,
+            failed,
+            outcome_roll,
+            outcome,
+            copied,
+            ..
+        } => {
+            if *copied {
+                rule(
+                    "Copying a spell erases it from the scroll (seed 004).",
+                    "Copier un sort l'efface du parchemin (seed 004).",
+                );
+            } else {
+                rule(
+                    "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (seed 004). The spell is erased either way.",
+                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (seed 004). Le sort s'efface dans tous les cas.",
+                );
+                lines.push(tr!(
+                    "  spell level {level}; {gap} level(s) lacking: {chance}% to fail",
+                    "  sort de niveau {level} ; {gap} niveau(x) d'écart : {chance} % d'échec"
+                ));
+                if let Some(r) = roll {
+                    let verdict = if *failed {
+                        tr!("fails", "échoue")
+                    } else {
+                        tr!("succeeds", "réussit")
+                    };
+                    lines.push(format!("  d100: {} → {verdict}", dice(r)));
+                }
+                if let (Some(r), Some(o)) = (outcome_roll, outcome) {
+                    let table = tables.and_then(|t| t.get("scroll-failure"));
+                    let row = table
+                        .and_then(|t| {
+                            t.bands.iter().find(|b| {
+                                i64::from(*gap) >= b.from
+                                    && b.to.is_none_or(|to| i64::from(*gap) <= to)
+                            })
+                        })
+                        .and_then(|b| {
+                            b.entries
+                                .iter()
+                                .find(|e| (e.lo..=e.hi).contains(&r.total))
+                                .map(|e| {
+                                    format!(" ({} {}: {})", tr!("gap", "écart"), b.when, e.roll)
+                                })
+                        })
+                        .unwrap_or_default();
+                    lines.push(format!("  scroll-failure: {}{row} → {o}", dice(r)));
+                }
+            }
+        }
+        Event::ChargesSpent {
+            charges,
+            remaining,
+            backfired,
+            crumble,
+            ..
+        } => {
+            rule(
+                "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (seed 004).",
+                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (seed 004).",
+            );
+            lines.push(tr!(
+                "  {charges} spent, {remaining} left",
+                "  {charges} dépensée(s), reste {remaining}"
+            ));
+            if *backfired {
+                lines.push(tr!(
+                    "  trapped: the effect turns on its user",
+                    "  piégée : l'effet se retourne contre l'utilisateur"
+                ));
+            }
+            if let Some(c) = crumble {
+                let verdict = if c.crumbled {
+                    tr!("crumbles", "tombe en poussière")
+                } else {
+                    tr!("stays whole", "reste entière")
+                };
+                lines.push(format!(
+                    "  d100: {} ≤ {}% ? → {verdict}",
+                    dice(&c.roll),
+                    c.chance
+                ));
+            }
+        }
+        Event::Identified {
+            method,
+            chance,
+            rounds,
+            roll,
+            learned,
+            ..
+        } => {
+            rule(
+                "Identification (seed 004): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
+                "Identification (seed 004) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
+            );
+            lines.push(tr!(
+                "  method: {}",
+                "  méthode : {}",
+                method_name(*method)
+            ));
+            if let Some(r) = rounds {
+                lines.push(tr!("  study: {} rounds", "  étude : {} rounds", dice(r)));
+            }
+            if let (Some(c), Some(r)) = (chance, roll) {
+                lines.push(format!("  d100: {} ≤ {c}% ?", dice(r)));
+            }
+            let learned = match learned {
+                Some(Knowledge::Magical) => tr!("that it is magic", "qu'il est magique"),
+                Some(Knowledge::General) => tr!("what it is", "ce qu'il est"),
+                Some(Knowledge::Full) => tr!("everything", "tout"),
+                None => tr!("nothing", "rien"),
+            };
+            lines.push(tr!("  learned: {learned}", "  appris : {learned}"));
+        }
+        Event::ItemCreated { origin, .. } => {
+            match (&origin.table, origin.seed) {
+                (Some(table), Some(seed)) => lines.push(tr!(
+                    "  generated from table {table} with seed {seed} ({} tables)",
+                    "  tiré de la table {table} avec la graine {seed} (tables {})",
+                    origin.tables.as_deref().unwrap_or("shipped")
+                )),
+                _ => lines.push(tr!("  added by the referee", "  ajouté par le MD")),
+            }
+            for step in &origin.steps {
+                lines.push(format!("  {}", step_line(step, tables)));
+            }
+        }
+        Event::DiceRolled { roll } => lines.push(format!("  {}", dice(roll))),
+        Event::TableRolled {
+            table, roll, entry, ..
+        } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
+        _ => {}
+    }
+    lines
+}
+
+pub async fn run(cx: &mut Ctx, out: &mut Out, args: ExplainArgs) -> Result<()> {
+    let tables = app::tables::for_campaign(cx).await.ok().map(|l| l.tables);
+    if let Ok(seq) = args.what.trim_start_matches('#').parse::<i64>() {
+        let rec = app::explain::event(cx, seq).await?;
+        let lines = explain_event(&rec, tables.as_ref());
+        if out.json() {
+            return out.doc(&json!({ "event": EventView::of(&rec), "explanation": lines }));
+        }
+        for line in lines {
+            out.line(&line)?;
+        }
+        return Ok(());
+    }
+    let story = app::explain::item(cx, &args.what).await?;
+    let mut lines = details(&story.item, story.holder.as_deref(), None);
+    lines.push(tr!("Story:", "Histoire :"));
+    for rec in &story.events {
+        lines.extend(
+            explain_event(rec, tables.as_ref())
+                .into_iter()
+                .map(|line| format!("  {line}")),
+        );
+    }
+    if out.json() {
+        let events: Vec<_> = story.events.iter().map(EventView::of).collect();
+        return out.doc(&json!({ "item": ItemView::of(&story.item, story.holder.as_deref()), "events": events, "explanation": lines }));
+    }
+    for line in lines {
+        out.line(&line)?;
+    }
+    Ok(())
+}
