@@ -3,6 +3,7 @@
 //! stored, compared with the state the database holds. Every difference names the event that
 //! last touched the row.
 
+use crate::tr;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
@@ -107,7 +108,10 @@ fn differences(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &m
                 differences(&sub, va, vb, out);
             }
         }
-        _ if a != b => out.push(format!("{path} is {a} in the database, {b} by the ledger")),
+        _ if a != b => out.push(tr!(
+            "{path} is {a} in the database, {b} by the ledger",
+            "{path} vaut {a} dans la base, {b} selon le registre"
+        )),
         _ => {}
     }
 }
@@ -131,8 +135,8 @@ fn compare<T: PartialEq + Serialize>(
     for id in ids {
         let event = last_touch
             .get(id)
-            .map(|s| format!("event #{s}"))
-            .unwrap_or_else(|| "no event".into());
+            .map(|s| tr!("event #{s}", "l'événement n°{s}"))
+            .unwrap_or_else(|| tr!("no event", "aucun événement"));
         match (stored.get(id), replayed.get(id)) {
             (Some(a), Some(b)) if a != b => {
                 let (a, b) = (
@@ -141,17 +145,20 @@ fn compare<T: PartialEq + Serialize>(
                 );
                 let mut fields = Vec::new();
                 differences("", &a, &b, &mut fields);
-                out.push(format!(
+                out.push(tr!(
                     "{what} {}: {} (last touched by {event})",
+                    "{what} {} : {} (dernière modification par {event})",
                     label(&a, id),
                     fields.join("; ")
                 ));
             }
-            (Some(_), None) => out.push(format!(
-                "{what} {id} is in the database but no event made it"
+            (Some(_), None) => out.push(tr!(
+                "{what} {id} is in the database but no event made it",
+                "{what} {id} est dans la base mais aucun événement ne l'a créé"
             )),
-            (None, Some(_)) => out.push(format!(
-                "{what} {id} is missing from the database ({event} made it)"
+            (None, Some(_)) => out.push(tr!(
+                "{what} {id} is missing from the database ({event} made it)",
+                "{what} {id} manque dans la base ({event} l'a créé)"
             )),
             _ => {}
         }
@@ -172,30 +179,37 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         .fetch_all(cx.conn())
         .await?;
     if !fk.is_empty() {
-        report
-            .file
-            .push(format!("{} rows point to rows that do not exist", fk.len()));
+        report.file.push(tr!(
+            "{} rows point to rows that do not exist",
+            "{} lignes renvoient à des lignes qui n'existent pas",
+            fk.len()
+        ));
     }
 
     let stored = crate::store::state::load_all(cx.conn(), found).await?;
     for item in stored.items.values() {
         if item.charges.is_some_and(|c| c < 0) {
-            report
-                .invariants
-                .push(format!("item {}: negative charges", item.id));
+            report.invariants.push(tr!(
+                "item {}: negative charges",
+                "objet {} : charges négatives",
+                item.id
+            ));
         }
         if matches!(item.status, Status::Drained | Status::Crumbled)
             && item.charges.unwrap_or(0) != 0
         {
-            report
-                .invariants
-                .push(format!("item {}: drained but holds charges", item.id));
+            report.invariants.push(tr!(
+                "item {}: drained but holds charges",
+                "objet {} : vidé mais encore chargé",
+                item.id
+            ));
         }
         if let Some(h) = &item.holder
             && !stored.characters.contains_key(h)
         {
-            report.invariants.push(format!(
+            report.invariants.push(tr!(
                 "item {}: held by a character who does not exist",
+                "objet {} : porté par un personnage qui n'existe pas",
                 item.id
             ));
         }
@@ -208,9 +222,10 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
             .fetch_all(cx.conn())
             .await?;
     if stored_voids != voided.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>() {
-        report
-            .differences
-            .push("the list of voided events differs from the ledger's void events".into());
+        report.differences.push(tr!(
+            "the list of voided events differs from the ledger's void events",
+            "la liste des événements annulés diffère des annulations du registre"
+        ));
     }
     let replay = Replay::campaign(cx.conn(), campaign, voided).await?;
     report.events = replay.state.last_seq as usize;
@@ -226,12 +241,14 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         );
         report
             .differences
-            .push(format!("campaign: {}", fields.join("; ")));
+            .push(tr!("campaign: {}", "campagne : {}", fields.join("; ")));
     }
     if stored.last_seq != replayed.last_seq {
-        report.differences.push(format!(
+        report.differences.push(tr!(
             "the ledger ends at #{} but the campaign counts #{}",
-            replayed.last_seq, stored.last_seq
+            "le registre s'arrête au n°{} mais la campagne compte le n°{}",
+            replayed.last_seq,
+            stored.last_seq
         ));
     }
     let sessions = |s: &State| -> BTreeMap<String, _> {
@@ -241,28 +258,28 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
             .collect()
     };
     compare(
-        "session",
+        &tr!("session", "session"),
         &sessions(&stored),
         &sessions(&replayed),
         &BTreeMap::new(),
         &mut report.differences,
     );
     compare(
-        "character",
+        &tr!("character", "personnage"),
         &stored.characters,
         &replayed.characters,
         &last_touch,
         &mut report.differences,
     );
     compare(
-        "item",
+        &tr!("item", "objet"),
         &stored.items,
         &replayed.items,
         &last_touch,
         &mut report.differences,
     );
     compare(
-        "effect",
+        &tr!("effect", "effet"),
         &stored.effects,
         &replayed.effects,
         &last_touch,

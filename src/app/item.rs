@@ -28,10 +28,19 @@ pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Resu
     }
     match found.len() {
         1 => Ok(found.remove(0)),
-        0 => Err(Error::NotFound(tr!(
-            "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
-            "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"
-        ))),
+        0 => {
+            let names = items::names(conn, campaign).await?;
+            Err(Error::NotFound(match super::suggest(key, &names) {
+                Some(near) => tr!(
+                    "no item {key:?}; did you mean {near:?}?",
+                    "aucun objet {key:?} ; vouliez-vous dire {near:?} ?"
+                ),
+                None => tr!(
+                    "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
+                    "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"
+                ),
+            }))
+        }
         n => {
             let ids: Vec<String> = found.iter().map(|i| i.id[..8].to_string()).collect();
             Err(Error::NotFound(tr!(

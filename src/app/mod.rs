@@ -299,11 +299,12 @@ impl<'c> Write<'c> {
 
     /// The item as the events recorded so far have left it.
     pub fn current(&self, id: &str) -> Result<Item> {
-        self.state
-            .items
-            .get(id)
-            .cloned()
-            .ok_or_else(|| Error::Conflict(format!("item {id} is not loaded")))
+        self.state.items.get(id).cloned().ok_or_else(|| {
+            Error::Conflict(tr!(
+                "item {id} is not loaded",
+                "l'objet {id} n'est pas chargé"
+            ))
+        })
     }
 
     /// A character by id, loaded into the state if it is not there yet.
@@ -313,7 +314,12 @@ impl<'c> Write<'c> {
         }
         let c = characters::by_id(&mut self.db.conn, self.campaign, id)
             .await?
-            .ok_or_else(|| Error::Conflict(format!("character {id} is missing")))?;
+            .ok_or_else(|| {
+                Error::Conflict(tr!(
+                    "character {id} is missing",
+                    "le personnage {id} manque"
+                ))
+            })?;
         self.state.characters.insert(c.id.clone(), c.clone());
         Ok(c)
     }

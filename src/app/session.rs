@@ -38,7 +38,12 @@ pub async fn end(cx: &mut Ctx) -> Result<Session> {
     let campaign = w.campaign;
     let session = sessions::get(w.conn(), campaign, number)
         .await?
-        .ok_or_else(|| Error::Conflict(format!("session {number} has no row")))?;
+        .ok_or_else(|| {
+            Error::Conflict(tr!(
+                "session {number} has no row",
+                "la session {number} n'a pas de ligne"
+            ))
+        })?;
     w.state.sessions.insert(number, session);
     w.record(Event::SessionEnded { number })?;
     let session = w.state.sessions[&number].clone();

@@ -244,7 +244,8 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
         )
     })?;
     for rec in &c.consequences {
-        out.line(&format!("  {}", super::describe::describe(&rec.event)))?;
+        let text = format!("  {}", super::describe::describe(&rec.event));
+        out.toned(super::describe::tone(&rec.event), &text)?;
     }
     Ok(())
 }

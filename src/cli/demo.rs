@@ -201,6 +201,43 @@ const STORY: &[Step] = &[
 /// fails at first contact and wins once its bearer is wounded.
 const DEMO_SEEDS: [u64; 4] = [1, 13, 15, 5];
 
+/// A line of the demo's own text; a reader that went away ends the demo quietly.
+fn say(text: &str) -> Result<()> {
+    use std::io::Write;
+    writeln!(std::io::stdout(), "{text}").map_err(Error::Io)
+}
+
+/// The names the referee types, as a French referee would type them.
+const FRENCH: &[(&str, &str)] = &[
+    ("fighter", "guerrier"),
+    ("magic-user", "magicien"),
+    ("The Barrow of Kel", "Le tertre de Kel"),
+    ("Potion of Heroism", "Potion d'héroïsme"),
+    (
+        "Scroll of Protection from Undead",
+        "Parchemin de protection contre les morts-vivants",
+    ),
+    ("Wand of Frost", "Baguette de froid"),
+    ("Ring of Warmth", "Anneau de chaleur"),
+    ("Ring of Free Action", "Anneau d'action libre"),
+    ("Nightfang", "Crocnuit"),
+    ("glory:", "gloire :"),
+    (
+        "charge the barrow-wight alone",
+        "charger seul l'être des tertres",
+    ),
+];
+
+fn typed<'a>(arg: &'a str, lang: &str) -> &'a str {
+    match lang {
+        "fr" => FRENCH
+            .iter()
+            .find(|(en, _)| *en == arg)
+            .map_or(arg, |(_, fr)| fr),
+        _ => arg,
+    }
+}
+
 /// The demo's database: `--db` or `HOARD_DB` if given (it must not hold a `demo` campaign),
 /// else a fresh `demo.db` beside the default database.
 fn database(given: Option<PathBuf>) -> Result<PathBuf> {
@@ -230,15 +267,10 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
         },
     };
     let db = path.display().to_string();
-    println!(
-        "{}",
-        tr!(
-            "Demo campaign in {db}",
-            "Campagne de démonstration dans {db}"
-        )
-    );
-    println!();
-    println!("$ hoard campaign new demo --use");
+    say(&tr!(
+        "Demo campaign in {db}\n\n$ hoard campaign new demo --use",
+        "Campagne de démonstration dans {db}\n\n$ hoard campaign new demo --use"
+    ))?;
     let setup = Cli::try_parse_from([
         "hoard", "--db", &db, "--lang", lang, "campaign", "new", "demo", "--use",
     ])
@@ -252,8 +284,8 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
     })?;
     for step in STORY {
         let seed = step.seed.to_string();
-        let shown: Vec<String> = step
-            .args
+        let args: Vec<&str> = step.args.iter().map(|a| typed(a, lang)).collect();
+        let shown: Vec<String> = args
             .iter()
             .map(|a| {
                 if a.contains(' ') {
@@ -268,8 +300,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
         } else {
             String::new()
         };
-        println!();
-        println!("$ hoard {seed_flag}{}", shown.join(" "));
+        say(&format!("\n$ hoard {seed_flag}{}", shown.join(" ")))?;
         let mut argv = vec![
             "hoard",
             "--db",
@@ -281,10 +312,14 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
             "--lang",
             lang,
         ];
-        argv.extend_from_slice(step.args);
+        argv.extend_from_slice(&args);
         let cli = Cli::try_parse_from(argv).map_err(|e| Error::Invalid(e.to_string()))?;
-        if let Err(e) = run(cli).await {
-            println!("hoard: {e}");
+        match run(cli).await {
+            Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                return Err(Error::Io(e));
+            }
+            Err(e) => say(&format!("hoard: {e}"))?,
+            Ok(()) => {}
         }
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! One line in the referee's language for each kind of event.
 
-use super::out::safe;
+use super::out::{Tone, safe};
 use crate::i18n::pick;
 use crate::ledger::state::Setting;
 use crate::ledger::{Change, Event};
@@ -567,5 +567,27 @@ pub fn end_reason(reason: &str) -> String {
         "sword-left" => tr!("the sword left their hands", "l'épée a quitté ses mains"),
         "satisfied" => tr!("the sword is satisfied", "l'épée est satisfaite"),
         other => safe(other),
+    }
+}
+
+/// How an event reads at the table: a sword taking control is danger, treasure lost is a
+/// loss, treasure found or a will that holds is good news.
+pub fn tone(event: &Event) -> Tone {
+    match event {
+        Event::ControlChecked { contest, .. } if contest.controlled => Tone::Danger,
+        Event::SwordDemand { .. } => Tone::Danger,
+        Event::ScrollFade { faded: true, .. }
+        | Event::SpellCast { failed: true, .. }
+        | Event::ChargesSpent { drained: true, .. }
+        | Event::ChargesSpent {
+            backfired: true, ..
+        }
+        | Event::CharacterDamaged { .. } => Tone::Loss,
+        Event::SwordTouched { damage, .. } if !damage.is_empty() => Tone::Loss,
+        Event::ItemCreated { .. }
+        | Event::ControlChecked { .. }
+        | Event::ControlEnded { .. }
+        | Event::CharacterHealed { .. } => Tone::Good,
+        _ => Tone::Plain,
     }
 }

@@ -11,6 +11,7 @@ use super::log::EventView;
 use super::out::{Out, safe};
 use crate::app::{self, Ctx};
 use crate::error::Result;
+use crate::i18n::pick;
 use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
 use crate::rules::dice::Roll;
@@ -24,19 +25,26 @@ pub struct ExplainArgs {
     pub what: String,
 }
 
-/// `magic-items v1: 1d100 [57] → rows 76-00: Weapons`
+/// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
+/// when the table that was rolled on is still the one loaded.
 fn step_line(step: &Step, tables: Option<&Tables>) -> String {
     let roll = step.roll.describe();
     let version = step.version.map(|v| format!(" v{v}")).unwrap_or_default();
-    let row = tables
+    let entry = tables
         .and_then(|t| t.get(&step.what))
         .filter(|t| Some(t.version) == step.version)
-        .and_then(|t| t.entry_for(step.roll.total))
+        .and_then(|t| t.entry_for(step.roll.total));
+    let row = entry
         .map(|e| tr!(" (row {})", " (ligne {})", e.roll))
         .unwrap_or_default();
-    match &step.entry {
-        Some(entry) => format!("{}{version}: {roll}{row} → {}", step.what, safe(entry)),
-        None => format!("{}: {roll}", step.what),
+    match (&step.entry, entry) {
+        (Some(_), Some(e)) => format!(
+            "{}{version}: {roll}{row} → {}",
+            step.what,
+            safe(pick(&e.name, &e.fr))
+        ),
+        (Some(text), None) => format!("{}{version}: {roll} → {}", step.what, safe(text)),
+        (None, _) => format!("{}: {roll}", step.what),
     }
 }
 
@@ -70,11 +78,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Control check (seed 000): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
                 "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
-            lines.push(format!(
-                "  {}: {}",
-                tr!("trigger", "déclencheur"),
-                trigger.label()
-            ));
+            lines.push(tr!("  trigger: {}", "  déclencheur : {}", trigger.label()));
             lines.push(format!("  {}", wills(contest, &act.character_name)));
         }
         Event::ControlEnded { reason, .. } => {
@@ -245,11 +249,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Identification (seed 004): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
                 "Identification (seed 004) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
             );
-            lines.push(tr!(
-                "  method: {}",
-                "  méthode : {}",
-                method_name(*method)
-            ));
+            lines.push(tr!("  method: {}", "  méthode : {}", method_name(*method)));
             if let Some(r) = rounds {
                 lines.push(tr!("  study: {} rounds", "  étude : {} rounds", dice(r)));
             }
@@ -269,7 +269,10 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 (Some(table), Some(seed)) => lines.push(tr!(
                     "  generated from table {table} with seed {seed} ({} tables)",
                     "  tiré de la table {table} avec la graine {seed} (tables {})",
-                    origin.tables.as_deref().unwrap_or("shipped")
+                    match origin.tables.as_deref() {
+                        None | Some("shipped") => tr!("shipped", "livrées"),
+                        Some(other) => safe(other),
+                    }
                 )),
                 _ => lines.push(tr!("  added by the referee", "  ajouté par le MD")),
             }

@@ -61,7 +61,7 @@ fn voided(out: &mut Out, v: &Voided) -> Result<()> {
             "void": EventView::of(&v.void),
         }));
     }
-    out.line(&describe(&v.void.event))?;
+    out.event(&v.void.event)?;
     let what = describe(&v.target.event);
     out.line(&tr!("  it was: {what}", "  c'était : {what}"))?;
     out.line(&tr!(

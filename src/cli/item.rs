@@ -287,7 +287,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             }
             out.line(&format!("{} ({})", safe(item.name()), &item.id[..8]))?;
             for rec in &events {
-                out.line(&super::log::line(rec))?;
+                out.toned(super::describe::tone(&rec.event), &super::log::line(rec))?;
             }
             Ok(())
         }
@@ -427,6 +427,10 @@ pub fn line(item: &Item, holder: Option<&str>) -> String {
 fn power_name(p: &Power) -> String {
     let uses = match p.uses.as_str() {
         "at-will" => String::new(),
+        "3/day" => tr!(" (3/day)", " (3/jour)"),
+        "1/day" => tr!(" (1/day)", " (1/jour)"),
+        "1/turn" => tr!(" (1/turn)", " (1/tour)"),
+        "3/week" => tr!(" (3/week)", " (3/semaine)"),
         other => format!(" ({other})"),
     };
     format!("{}{uses}", pick(&p.name, &p.name_fr))

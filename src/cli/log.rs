@@ -71,10 +71,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
             out.json_line(&view)
         } else {
             let mut text = line(&rec);
-            if let Some(by) = voided_by {
-                text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
-            }
-            out.line(&text)
+            let tone = match voided_by {
+                Some(by) => {
+                    text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
+                    super::out::Tone::Plain
+                }
+                None => super::describe::tone(&rec.event),
+            };
+            out.toned(tone, &text)
         }
     })
     .await

@@ -176,6 +176,17 @@ pub enum Command {
     Import(history::ImportArgs),
     /// Show the ledger, newest last
     Log(log::LogArgs),
+    /// Print a shell completion script: `hoard completions bash > ~/.local/share/bash-completion/completions/hoard`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `hoard man > hoard.1 && man ./hoard.1`
+    Man {
+        /// Write hoard.1 and a page per command (hoard-give.1 …) into this folder instead
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// Parse, run, print; map errors to one line on stderr and an exit code.
@@ -189,6 +200,12 @@ pub fn main() -> ExitCode {
         Some(LangArg::Fr) => Lang::Fr,
         None => lang_from_env(),
     });
+    // Completions and the manual come from the clap definitions alone: no database.
+    match cli.command {
+        Command::Completions { shell } => return print_completions(shell),
+        Command::Man { dir } => return print_man(dir),
+        _ => {}
+    }
     let runtime = tokio::runtime::Builder::new_current_thread().build();
     let result = runtime
         .map_err(Error::Io)
@@ -231,6 +248,54 @@ fn usage_error(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+fn print_completions(shell: clap_complete::Shell) -> ExitCode {
+    use clap::CommandFactory;
+    // Generated into memory first: clap_complete panics if the writer fails (`| head`).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "hoard", &mut script);
+    print_bytes(&script, "completions")
+}
+
+/// Write generated text to stdout; a reader that went away is not an error.
+fn print_bytes(bytes: &[u8], what: &str) -> ExitCode {
+    match std::io::Write::write_all(&mut std::io::stdout(), bytes) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hoard: cannot write the {what}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The manual: `hoard(1)` on stdout, or with `--dir` a page per command (`hoard-give.1` …),
+/// from the same definitions as `--help`.
+fn print_man(dir: Option<PathBuf>) -> ExitCode {
+    use clap::CommandFactory;
+    let Some(dir) = dir else {
+        let mut page = Vec::new();
+        return match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+            Ok(()) => print_bytes(&page, "manual"),
+            Err(e) => {
+                eprintln!("hoard: cannot render the manual: {e}");
+                ExitCode::from(1)
+            }
+        };
+    };
+    match std::fs::create_dir_all(&dir)
+        .and_then(|()| clap_mangen::generate_to(Cli::command(), &dir))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "hoard: cannot write the manual into {}: {e}; check that the folder is writable",
+                dir.display()
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn lang_from_env() -> Lang {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .iter()
@@ -261,7 +326,7 @@ async fn run(cli: Cli) -> Result<()> {
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);
     let result = match cli.command {
-        Command::Demo => Ok(()),
+        Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
         Command::Character(c) => character::run(&mut cx, &mut out, c).await,

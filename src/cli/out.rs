@@ -1,23 +1,63 @@
 //! Printing: one JSON document or human text, buffered, with user text made safe for a
 //! terminal (names are stored verbatim; control characters are shown, never obeyed).
+//! Colour marks what matters at the table (a sword taking control, a scroll fading) and is
+//! used only on a terminal, never with `NO_COLOR`, so piped text stays plain and stable.
 
 use std::io::{BufWriter, Stdout, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{ContentArrangement, Table};
+use comfy_table::{Attribute, Cell, ContentArrangement, Table};
 use serde::Serialize;
 
+use super::describe::{describe, tone};
 use crate::error::{Error, Result};
+use crate::ledger::Event;
 
 pub struct Out {
     json: bool,
+    color: bool,
     w: BufWriter<Stdout>,
+}
+
+/// What a line means to the referee, which decides its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    /// A section title.
+    Heading,
+    /// Treasure gained, a wielder holding, a character healed.
+    Good,
+    /// Treasure lost: a scroll fading, a wand crumbling, a spell failing, a wound.
+    Loss,
+    /// A sword taking control or making demands.
+    Danger,
+}
+
+impl Tone {
+    fn style(self) -> anstyle::Style {
+        use anstyle::{AnsiColor, Style};
+        match self {
+            Tone::Plain => Style::new(),
+            Tone::Heading => Style::new().bold(),
+            Tone::Good => AnsiColor::Green.on_default(),
+            Tone::Loss => AnsiColor::Yellow.on_default(),
+            Tone::Danger => AnsiColor::Red.on_default().bold(),
+        }
+    }
+}
+
+/// Colour on a terminal, unless `NO_COLOR` is set to anything (see no-color.org).
+pub fn colour_wanted(json: bool) -> bool {
+    !json
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
 }
 
 impl Out {
     pub fn new(json: bool) -> Self {
         Out {
             json,
+            color: colour_wanted(json),
             w: BufWriter::new(std::io::stdout()),
         }
     }
@@ -52,6 +92,24 @@ impl Out {
         writeln!(self.w, "{text}").map_err(Error::Io)
     }
 
+    /// A line in the colour of its tone (plain when colour is off).
+    pub fn toned(&mut self, tone: Tone, text: &str) -> Result<()> {
+        if !self.color || tone == Tone::Plain {
+            return self.line(text);
+        }
+        let style = tone.style();
+        writeln!(self.w, "{style}{text}{style:#}").map_err(Error::Io)
+    }
+
+    /// An event as one sentence, in its tone.
+    pub fn event(&mut self, event: &Event) -> Result<()> {
+        self.toned(tone(event), &describe(event))
+    }
+
+    pub fn heading(&mut self, text: &str) -> Result<()> {
+        self.toned(Tone::Heading, text)
+    }
+
     pub fn table(&mut self, table: Table) -> Result<()> {
         let text = table.to_string();
         self.line(&text)
@@ -67,8 +125,16 @@ pub fn table(header: &[String]) -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(header.iter().map(String::as_str));
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    if colour_wanted(false) {
+        table.set_header(
+            header
+                .iter()
+                .map(|h| Cell::new(h).add_attribute(Attribute::Bold)),
+        );
+    } else {
+        table.set_header(header.iter().map(String::as_str));
+    }
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         table.set_width(100);
     }

@@ -4,7 +4,6 @@
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::describe::describe;
 use super::log::EventView;
 use super::out::{Out, safe};
 use crate::app::{self, Ctx};
@@ -117,7 +116,7 @@ pub fn events(out: &mut Out, events: &[Recorded]) -> Result<()> {
         return out.doc(&json!({ "events": views }));
     }
     for rec in events {
-        out.line(&describe(&rec.event))?;
+        out.event(&rec.event)?;
     }
     Ok(())
 }
@@ -141,7 +140,7 @@ pub async fn drink(cx: &mut Ctx, out: &mut Out, a: ByArgs, oil: bool) -> Result<
     if out.json() {
         return out.doc(&taken);
     }
-    out.line(&describe(&taken.event.event))?;
+    out.event(&taken.event.event)?;
     if let Some(end) = taken.ends_at {
         let end = GameTime(end);
         out.line(&tr!(
@@ -163,7 +162,7 @@ pub async fn identify(
     if out.json() {
         return out.doc(&done);
     }
-    out.line(&describe(&done.event.event))?;
+    out.event(&done.event.event)?;
     let (who, name) = (safe(&done.character), safe(&done.known_as));
     out.line(&tr!(
         "  {who} knows it as: {name}",
@@ -176,7 +175,7 @@ pub async fn cast(cx: &mut Ctx, out: &mut Out, a: CastArgs) -> Result<()> {
     if out.json() {
         return out.doc(&cast);
     }
-    out.line(&describe(&cast.event.event))
+    out.event(&cast.event.event)
 }
 
 pub async fn copy(cx: &mut Ctx, out: &mut Out, a: CopyArgs) -> Result<()> {
@@ -193,7 +192,7 @@ pub async fn wear(cx: &mut Ctx, out: &mut Out, a: WearArgs) -> Result<()> {
     if out.json() {
         return out.doc(&worn);
     }
-    out.line(&describe(&worn.event.event))?;
+    out.event(&worn.event.event)?;
     if !worn.works {
         let (hand, others) = (
             worn.slot.label(),
@@ -221,7 +220,7 @@ pub async fn use_item(cx: &mut Ctx, out: &mut Out, a: UseArgs) -> Result<()> {
     if out.json() {
         return out.doc(&used);
     }
-    out.line(&describe(&used.event.event))
+    out.event(&used.event.event)
 }
 
 pub async fn recharge(cx: &mut Ctx, out: &mut Out, a: RechargeArgs) -> Result<()> {

@@ -2,7 +2,8 @@
 
 use clap::Subcommand;
 
-use super::describe::describe;
+use super::describe::{describe, tone};
+use super::out::Tone;
 use super::out::{Out, safe};
 use crate::app::report::Report;
 use crate::app::{self, Ctx};
@@ -31,22 +32,23 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<
     if out.json() {
         return out.doc(&json(&report));
     }
-    for line in lines(&report) {
-        out.line(&line)?;
+    for (tone, line) in lines(&report) {
+        out.toned(tone, &line)?;
     }
     Ok(())
 }
 
-fn entry(rec: &Recorded) -> String {
-    format!(
+fn entry(rec: &Recorded) -> (Tone, String) {
+    let text = format!(
         "  {:<14} {}",
         GameTime(rec.game_time).to_string(),
         describe(&rec.event)
-    )
+    );
+    (tone(&rec.event), text)
 }
 
-/// The report as text, a section at a time, empty sections left out.
-pub fn lines(report: &Report) -> Vec<String> {
+/// The report as text, a section at a time, empty sections left out; titles are headings.
+pub fn lines(report: &Report) -> Vec<(Tone, String)> {
     let mut lines = Vec::new();
     match (&report.session, &report.character) {
         (Some(s), _) => {
@@ -60,23 +62,26 @@ pub fn lines(report: &Report) -> Vec<String> {
                 .ended_round
                 .map(|r| GameTime(r).to_string())
                 .unwrap_or_else(|| tr!("still open", "encore ouverte"));
-            lines.push(tr!(
-                "Session {n}{title} ({from} to {to})",
-                "Session {n}{title} (du {from} au {to})"
+            lines.push((
+                Tone::Heading,
+                tr!(
+                    "Session {n}{title} ({from} to {to})",
+                    "Session {n}{title} (du {from} au {to})"
+                ),
             ));
         }
         (None, Some(c)) => {
             let c = safe(c);
-            lines.push(tr!(
-                "{c}, over the whole campaign",
-                "{c}, sur toute la campagne"
+            lines.push((
+                Tone::Heading,
+                tr!("{c}, over the whole campaign", "{c}, sur toute la campagne"),
             ));
         }
         (None, None) => {}
     }
     let s = &report.sections;
     if !s.found.is_empty() {
-        lines.push(tr!("Treasure found:", "Trésor trouvé :"));
+        lines.push((Tone::Heading, tr!("Treasure found:", "Trésor trouvé :")));
         for found in &s.found {
             let Event::ItemCreated { item, .. } = &found.event.event else {
                 continue;
@@ -88,10 +93,13 @@ pub fn lines(report: &Report) -> Vec<String> {
                 (Some(h), _) => tr!("now with {}", "désormais chez {}", safe(h)),
                 (None, _) => tr!("in the party's treasure", "dans le trésor du groupe"),
             };
-            lines.push(format!(
-                "  {:<14} {} — {now}",
-                GameTime(found.event.game_time).to_string(),
-                safe(item.name())
+            lines.push((
+                Tone::Plain,
+                format!(
+                    "  {:<14} {} — {now}",
+                    GameTime(found.event.game_time).to_string(),
+                    safe(item.name())
+                ),
             ));
         }
     }
@@ -113,13 +121,16 @@ pub fn lines(report: &Report) -> Vec<String> {
         if events.is_empty() {
             continue;
         }
-        lines.push(title);
+        lines.push((Tone::Heading, title));
         lines.extend(events.iter().map(entry));
     }
     if lines.len() == 1 {
-        lines.push(tr!(
-            "  nothing happened to any treasure",
-            "  rien n'est arrivé au trésor"
+        lines.push((
+            Tone::Plain,
+            tr!(
+                "  nothing happened to any treasure",
+                "  rien n'est arrivé au trésor"
+            ),
         ));
     }
     lines

@@ -265,7 +265,7 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
             "Aucune épée ne contrôle personne."
         ))?;
     } else {
-        out.line(&tr!("In control now:", "En contrôle maintenant :"))?;
+        out.heading(&tr!("In control now:", "En contrôle maintenant :"))?;
         for (sword, who) in &audit.current {
             let Some(c) = &sword.control else { continue };
             let (sword, who, why, since) = (
@@ -282,9 +282,9 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
         }
     }
     if !audit.checks.is_empty() {
-        out.line(&tr!("Control checks:", "Tests de contrôle :"))?;
+        out.heading(&tr!("Control checks:", "Tests de contrôle :"))?;
         for rec in &audit.checks {
-            out.line(&super::log::line(rec))?;
+            out.toned(super::describe::tone(&rec.event), &super::log::line(rec))?;
         }
     }
     Ok(())

@@ -13,6 +13,7 @@ use crate::rules::book::Studied;
 use crate::rules::character::Quest;
 use crate::rules::health;
 use crate::rules::item::{Control, Knowledge, Slot, Status};
+use crate::tr;
 
 /// `who` has now touched the item (a sword's alignment is learnt by touch).
 fn touch(item: &mut Item, who: &Id) {
@@ -28,13 +29,24 @@ fn learn(item: &mut Item, who: &Id, what: Knowledge) {
 }
 
 /// An event that cannot be applied to the state it meets.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("event #{seq} ({kind}) cannot stand: {reason}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {
     pub seq: i64,
     pub kind: &'static str,
     pub reason: String,
 }
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Conflict { seq, kind, reason } = self;
+        f.write_str(&tr!(
+            "event #{seq} ({kind}) cannot stand: {reason}",
+            "l'événement n°{seq} ({kind}) ne tient pas : {reason}"
+        ))
+    }
+}
+
+impl std::error::Error for Conflict {}
 
 impl State {
     /// The empty state replay starts from; the first event (`campaign_created`) names it.
@@ -79,8 +91,9 @@ impl State {
             reason,
         };
         if rec.seq <= self.last_seq {
-            return Err(conflict(format!(
+            return Err(conflict(tr!(
                 "it comes after event #{} in the ledger",
+                "il vient après l'événement n°{} du registre",
                 self.last_seq
             )));
         }
@@ -96,11 +109,15 @@ impl State {
             }
             Event::SessionStarted { number, title } => {
                 if let Some(open) = self.campaign.open_session {
-                    return Err(conflict(format!("session {open} is still open")));
+                    return Err(conflict(tr!(
+                        "session {open} is still open",
+                        "la session {open} est encore ouverte"
+                    )));
                 }
                 if *number != self.campaign.last_session + 1 {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "session {number} does not follow session {}",
+                        "la session {number} ne suit pas la session {}",
                         self.campaign.last_session
                     )));
                 }
@@ -124,12 +141,17 @@ impl State {
             }
             Event::SessionEnded { number } => {
                 if self.campaign.open_session != Some(*number) {
-                    return Err(conflict(format!("session {number} is not open")));
+                    return Err(conflict(tr!(
+                        "session {number} is not open",
+                        "la session {number} n'est pas ouverte"
+                    )));
                 }
-                let session = self
-                    .sessions
-                    .get_mut(number)
-                    .ok_or_else(|| conflict(format!("session {number} is not loaded")))?;
+                let session = self.sessions.get_mut(number).ok_or_else(|| {
+                    conflict(tr!(
+                        "session {number} is not loaded",
+                        "la session {number} n'est pas chargée"
+                    ))
+                })?;
                 session.ended_at = Some(rec.wall_time.clone());
                 session.ended_round = Some(rec.game_time);
                 session.ended_seq = Some(rec.seq);
@@ -139,8 +161,9 @@ impl State {
             }
             Event::CharacterAdded { character } => {
                 if self.characters.contains_key(&character.id) {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "character {} already exists",
+                        "le personnage {} existe déjà",
                         character.id
                     )));
                 }
@@ -162,13 +185,15 @@ impl State {
             }
             Event::TimeAdvanced { rounds, .. } => {
                 if *rounds <= 0 {
-                    return Err(conflict("time only moves forward".into()));
+                    return Err(conflict(tr!(
+                        "time only moves forward",
+                        "le temps ne fait qu'avancer"
+                    )));
                 }
-                self.campaign.clock = self
-                    .campaign
-                    .clock
-                    .checked_add(*rounds)
-                    .ok_or_else(|| conflict("the clock would overflow".into()))?;
+                self.campaign.clock =
+                    self.campaign.clock.checked_add(*rounds).ok_or_else(|| {
+                        conflict(tr!("the clock would overflow", "l'horloge déborderait"))
+                    })?;
                 self.changed.campaign = true;
             }
             Event::DiceRolled { .. } | Event::TableRolled { .. } => {}
@@ -206,17 +231,25 @@ impl State {
                 if let Some(to) = to
                     && !self.characters.contains_key(to)
                 {
-                    return Err(conflict(format!("no character {to} to take it")));
+                    return Err(conflict(tr!(
+                        "no character {to} to take it",
+                        "aucun personnage {to} pour le prendre"
+                    )));
                 }
                 let i = self.item_mut(item).map_err(conflict)?;
                 if &i.holder != from {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "{} is not where the event takes it from",
+                        "{} n'est pas là où l'événement le prend",
                         i.name
                     )));
                 }
                 if i.attached || i.is_gone() {
-                    return Err(conflict(format!("{} cannot change hands", i.name)));
+                    return Err(conflict(tr!(
+                        "{} cannot change hands",
+                        "{} ne peut pas changer de mains",
+                        i.name
+                    )));
                 }
                 i.holder = to.clone();
                 i.worn = None;
@@ -230,7 +263,11 @@ impl State {
             Event::PotionTaken { act, effect, .. } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.status == Status::Consumed {
-                    return Err(conflict(format!("{} was already used up", i.name)));
+                    return Err(conflict(tr!(
+                        "{} was already used up",
+                        "{} était déjà utilisé",
+                        i.name
+                    )));
                 }
                 i.status = Status::Consumed;
                 learn(i, &act.character, Knowledge::Full);
@@ -255,11 +292,16 @@ impl State {
             Event::SpellCast { act, spell, .. } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 let Some(s) = spell.checked_sub(1).and_then(|n| i.spells.get_mut(n)) else {
-                    return Err(conflict(format!("{} has no spell {spell}", i.name)));
+                    return Err(conflict(tr!(
+                        "{} has no spell {spell}",
+                        "{} n'a pas de sort {spell}",
+                        i.name
+                    )));
                 };
                 if s.erased {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "spell {spell} of {} is already erased",
+                        "le sort {spell} de {} est déjà effacé",
                         i.name
                     )));
                 }
@@ -268,7 +310,11 @@ impl State {
             Event::ProtectionRead { act, effect } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.status == Status::Consumed {
-                    return Err(conflict(format!("{} was already read", i.name)));
+                    return Err(conflict(tr!(
+                        "{} was already read",
+                        "{} était déjà lu",
+                        i.name
+                    )));
                 }
                 i.status = Status::Consumed;
                 learn(i, &act.character, Knowledge::Full);
@@ -292,15 +338,22 @@ impl State {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 let left = match (i.status, i.charges) {
                     (Status::Drained | Status::Crumbled, _) => {
-                        return Err(conflict(format!("{} is drained", i.name)));
+                        return Err(conflict(tr!("{} is drained", "{} est vide", i.name)));
                     }
                     (_, Some(left)) if i64::from(left) >= i64::from(*charges) => left,
-                    _ => return Err(conflict(format!("{} lacks {charges} charges", i.name))),
+                    _ => {
+                        return Err(conflict(tr!(
+                            "{} lacks {charges} charges",
+                            "il manque des charges à {} pour en dépenser {charges}",
+                            i.name
+                        )));
+                    }
                 };
                 let remaining = left - *charges as i32;
                 if *drained != (remaining == 0) {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "{} would have {remaining} charges, which does not match the event",
+                        "{} aurait {remaining} charges, ce qui ne correspond pas à l'événement",
                         i.name
                     )));
                 }
@@ -320,7 +373,13 @@ impl State {
                     (Status::Intact, Some(left)) if left > 0 => {
                         i.charges = Some(left.saturating_add(*charges as i32));
                     }
-                    _ => return Err(conflict(format!("{} cannot be recharged", i.name))),
+                    _ => {
+                        return Err(conflict(tr!(
+                            "{} cannot be recharged",
+                            "{} ne peut pas être rechargé",
+                            i.name
+                        )));
+                    }
                 }
             }
             Event::BookStudied { act, outcome } => {
@@ -355,7 +414,11 @@ impl State {
             } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.sentience().is_none() {
-                    return Err(conflict(format!("{} is not a sentient sword", i.name)));
+                    return Err(conflict(tr!(
+                        "{} is not a sentient sword",
+                        "{} n'est pas une épée intelligente",
+                        i.name
+                    )));
                 }
                 touch(i, &act.character);
                 if contest.controlled {
@@ -371,9 +434,11 @@ impl State {
             Event::ControlEnded { act, .. } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.control.as_ref().map(|c| &c.character) != Some(&act.character) {
-                    return Err(conflict(format!(
+                    return Err(conflict(tr!(
                         "{} does not control {}",
-                        i.name, act.character_name
+                        "{} ne contrôle pas {}",
+                        i.name,
+                        act.character_name
                     )));
                 }
                 i.control = None;
@@ -386,13 +451,20 @@ impl State {
             Event::SwordPowerUsed { act, .. } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.worn != Some(Slot::Hand) {
-                    return Err(conflict(format!("{} is not in hand", i.name)));
+                    return Err(conflict(tr!(
+                        "{} is not in hand",
+                        "{} n'est pas en main",
+                        i.name
+                    )));
                 }
             }
             Event::SwordDemand { .. } | Event::EventsVoided { .. } => {}
             Event::EncounterStarted { foe, character } => {
                 if self.campaign.encounter.is_some() {
-                    return Err(conflict("an encounter is already under way".into()));
+                    return Err(conflict(tr!(
+                        "an encounter is already under way",
+                        "une rencontre est déjà en cours"
+                    )));
                 }
                 self.campaign.encounter = Some(Encounter {
                     foe: foe.clone(),
@@ -403,7 +475,10 @@ impl State {
             }
             Event::EncounterEnded {} => {
                 if self.campaign.encounter.take().is_none() {
-                    return Err(conflict("no encounter is under way".into()));
+                    return Err(conflict(tr!(
+                        "no encounter is under way",
+                        "aucune rencontre n'est en cours"
+                    )));
                 }
                 self.changed.campaign = true;
             }
@@ -415,12 +490,19 @@ impl State {
             }
             Event::ItemCreated { item, .. } => {
                 if self.items.contains_key(&item.id) {
-                    return Err(conflict(format!("item {} already exists", item.id)));
+                    return Err(conflict(tr!(
+                        "item {} already exists",
+                        "l'objet {} existe déjà",
+                        item.id
+                    )));
                 }
                 if let Some(holder) = &item.holder
                     && !self.characters.contains_key(holder)
                 {
-                    return Err(conflict(format!("no character {holder} to hold it")));
+                    return Err(conflict(tr!(
+                        "no character {holder} to hold it",
+                        "aucun personnage {holder} pour le porter"
+                    )));
                 }
                 self.items.insert(item.id.clone(), (**item).clone());
                 self.changed.items.insert(item.id.clone());
@@ -434,7 +516,7 @@ impl State {
         let item = self
             .items
             .get_mut(id)
-            .ok_or_else(|| format!("no item {id}"))?;
+            .ok_or_else(|| tr!("no item {id}", "aucun objet {id}"))?;
         self.changed.items.insert(id.clone());
         Ok(item)
     }
@@ -448,7 +530,7 @@ impl State {
         let character = self
             .characters
             .get_mut(id)
-            .ok_or_else(|| format!("no character {id}"))?;
+            .ok_or_else(|| tr!("no character {id}", "aucun personnage {id}"))?;
         self.changed.characters.insert(id.clone());
         Ok(character)
     }

@@ -101,7 +101,7 @@ impl fmt::Display for GameTime {
 /// A span of rounds, shown in the largest units that fit: `1 day 2 h 3 rd`, `7 turns`.
 pub fn span(rounds: i64) -> String {
     if rounds <= 0 {
-        return "0 rounds".into();
+        return tr!("0 rounds", "0 round");
     }
     let plural = |n: i64| if n == 1 { "" } else { "s" };
     if rounds < ROUNDS_PER_HOUR && rounds % ROUNDS_PER_TURN == 0 {

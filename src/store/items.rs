@@ -124,6 +124,17 @@ pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Resu
     Ok(q.build_query_as().fetch_all(conn).await?)
 }
 
+/// Every item name in both languages, for "did you mean" on a mistyped one.
+pub async fn names(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT name FROM items WHERE campaign_id = ?1 \
+         UNION SELECT name_fr FROM items WHERE campaign_id = ?1 AND name_fr IS NOT NULL",
+    )
+    .bind(campaign)
+    .fetch_all(conn)
+    .await?)
+}
+
 #[derive(Debug, Default, Clone)]
 pub struct ListFilter {
     pub holder: Option<String>,

@@ -6,3 +6,4 @@ mod generation;
 mod items;
 mod swords;
 mod trust;
+mod ux;

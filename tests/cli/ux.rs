@@ -1,0 +1,274 @@
+//! What the referee reads: the demo, reports, the audit and `explain` (snapshots, in English
+//! and French), points in time, suggestions, colour, completions and the manual.
+
+use crate::common::Hoard;
+
+/// The demo played on a fresh database, with its path replaced by `<db>`.
+fn demo(h: &Hoard, lang: &str) -> String {
+    let text = h.ok(&["--lang", lang, "demo"]);
+    text.replace(&h.db.display().to_string(), "<db>")
+}
+
+#[test]
+fn the_demo_tells_its_story_the_same_way_every_time() {
+    for lang in ["en", "fr"] {
+        let h = Hoard::new();
+        let text = demo(&h, lang);
+        insta::assert_snapshot!(format!("demo_{lang}"), text);
+        // The story happened as told, through the real rules.
+        let log = h.json(&["audit", "swords"]);
+        let checks = log["checks"].as_array().unwrap();
+        assert_eq!(checks.len(), 2);
+        assert_eq!(checks[0]["controlled"], false);
+        assert_eq!(checks[1]["controlled"], true);
+        assert!(h.ok(&["check"]).starts_with("ok:"));
+    }
+}
+
+#[test]
+fn the_demo_refuses_a_database_that_already_holds_it() {
+    let h = Hoard::new();
+    demo(&h, "en");
+    let err = h.fails(&["demo"], 2);
+    assert!(err.contains("already holds a demo campaign"), "{err}");
+}
+
+#[test]
+fn report_audit_and_explain_read_well_in_both_languages() {
+    let h = Hoard::new();
+    demo(&h, "en");
+    for lang in ["en", "fr"] {
+        let l = ["--lang", lang];
+        let run = |args: &[&str]| h.ok(&[&l[..], args].concat());
+        insta::assert_snapshot!(format!("report_{lang}"), run(&["report", "session", "1"]));
+        insta::assert_snapshot!(format!("audit_{lang}"), run(&["audit", "swords"]));
+        // The control check the wound set off, the scroll that faded, a generated item, and
+        // the sword's whole story.
+        let explained = [
+            run(&["explain", "27"]),
+            run(&["explain", "#16"]),
+            run(&["explain", "6"]),
+            run(&["explain", "Nightfang"]),
+        ]
+        .join("\n");
+        insta::assert_snapshot!(format!("explain_{lang}"), explained);
+    }
+}
+
+#[test]
+fn explain_shows_the_arithmetic_of_a_control_check() {
+    let h = Hoard::new();
+    demo(&h, "en");
+    let text = h.ok(&["explain", "27"]);
+    assert!(
+        text.contains("sword will 10 INT + 6 Ego + 1d10 (10) = 26 vs Arnaud's will 13 STR + 9 WIS − 2d4 (6) = 16: the sword takes control"),
+        "{text}"
+    );
+    assert!(text.contains("a consequence of event #26"), "{text}");
+    let doc = h.json(&["explain", "27"]);
+    assert_eq!(doc["event"]["kind"], "control_checked");
+    assert!(doc["explanation"].as_array().unwrap().len() >= 3);
+    // A generated item names its table, version, each die and the matching row.
+    let made = h.ok(&["explain", "6"]);
+    assert!(
+        made.contains("generated from table magic-items with seed 5"),
+        "{made}"
+    );
+    assert!(
+        made.contains("magic-items v1: 1d100 [81] = 81 (row 76-00) → Weapons"),
+        "{made}"
+    );
+    h.fails(&["explain", "999"], 3);
+    h.fails(&["explain", "no such thing"], 3);
+}
+
+#[test]
+fn show_at_gives_the_state_at_the_end_of_a_session() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "c", "--use"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Arnaud",
+        "--str",
+        "12",
+        "--wis",
+        "10",
+        "--hp",
+        "10",
+    ]);
+    h.ok(&[
+        "character",
+        "add",
+        "Mordo",
+        "--str",
+        "9",
+        "--wis",
+        "14",
+        "--hp",
+        "6",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Frost",
+        "--category",
+        "wand",
+        "--charges",
+        "5",
+    ]);
+    h.ok(&["session", "start"]);
+    h.ok(&["give", "Wand of Frost", "--to", "Arnaud"]);
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    h.ok(&["use", "Wand of Frost"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start"]);
+    h.ok(&["character", "damage", "Arnaud", "4"]);
+    h.ok(&["give", "Wand of Frost", "--to", "Mordo"]);
+    h.ok(&["use", "Wand of Frost", "--charges", "2"]);
+    h.ok(&["session", "end"]);
+
+    let then = h.json(&["character", "show", "Arnaud", "--at", "1"]);
+    assert_eq!(then["hp"], 7);
+    assert_eq!(then["items"][0]["name"], "Wand of Frost");
+    let now = h.json(&["character", "show", "Arnaud"]);
+    assert_eq!(now["hp"], 3);
+    assert_eq!(now["items"].as_array().unwrap().len(), 0);
+
+    let wand = h.json(&["item", "show", "Wand of Frost", "--at", "1"]);
+    assert_eq!(wand["holder"], "Arnaud");
+    assert_eq!(wand["charges"], 4);
+    let wand = h.json(&["item", "show", "Wand of Frost"]);
+    assert_eq!(wand["holder"], "Mordo");
+    assert_eq!(wand["charges"], 2);
+    let text = h.ok(&["item", "show", "Wand of Frost", "--at", "1"]);
+    assert!(text.starts_with("At the end of session 1:"), "{text}");
+
+    let err = h.fails(&["character", "show", "Arnaud", "--at", "9"], 3);
+    assert!(err.contains("session 9"), "{err}");
+    h.fails(
+        &["character", "show", "Arnaud", "--at", "1", "--as", "Mordo"],
+        2,
+    );
+}
+
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "c", "--use"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Arnaud",
+        "--str",
+        "12",
+        "--wis",
+        "10",
+        "--hp",
+        "10",
+    ]);
+    h.ok(&["item", "add", "Ring of Warmth", "--category", "ring"]);
+    let err = h.refused_unchanged(&["give", "Ring of Warmt", "--to", "Arnaud"], 3);
+    assert!(err.contains(r#"did you mean "Ring of Warmth"?"#), "{err}");
+    let err = h.refused_unchanged(&["give", "Ring of Warmth", "--to", "Arnauld"], 3);
+    assert!(err.contains(r#"did you mean "Arnaud"?"#), "{err}");
+    let err = h.refused_unchanged(
+        &["--lang", "fr", "give", "Ring of Warmth", "--to", "Arnauld"],
+        3,
+    );
+    assert!(err.contains(r#"vouliez-vous dire "Arnaud" ?"#), "{err}");
+}
+
+#[test]
+fn the_language_follows_lang_unless_given() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "c", "--use"]);
+    let out = h
+        .cmd(&[
+            "character",
+            "add",
+            "Arnaud",
+            "--str",
+            "12",
+            "--wis",
+            "10",
+            "--hp",
+            "10",
+        ])
+        .env("LANG", "fr_FR.UTF-8")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("niveau 1"), "{text}");
+    let out = h
+        .cmd(&["--lang", "en", "character", "show", "Arnaud"])
+        .env("LANG", "fr_FR.UTF-8")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("STR 12"), "{text}");
+}
+
+/// Run hoard under a pseudo-terminal (`script`, from util-linux), as a referee would.
+fn on_a_terminal(h: &Hoard, args: &str, no_color: bool) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("hoard");
+    let line = format!("{} --db {} {args}", bin.display(), h.db.display());
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .env("LANG", "C")
+        .env_remove("HOARD_DB")
+        .env_remove("HOARD_CAMPAIGN");
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    } else {
+        cmd.env_remove("NO_COLOR");
+    }
+    let out = cmd.output().expect("script(1) from util-linux");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn colour_only_on_a_terminal_and_never_with_no_color() {
+    let h = Hoard::new();
+    demo(&h, "en");
+    let coloured = on_a_terminal(&h, "audit swords", false);
+    assert!(coloured.contains("\u{1b}[1m\u{1b}[31m#27"), "{coloured:?}");
+    let plain = on_a_terminal(&h, "audit swords", true);
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    // Piped output is plain even without NO_COLOR.
+    let piped = h
+        .cmd(&["audit", "swords"])
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    assert!(!piped.stdout.contains(&0x1b));
+}
+
+#[test]
+fn completions_and_the_manual_need_no_database() {
+    let h = Hoard::new();
+    for (shell, marker) in [
+        ("bash", "_hoard()"),
+        ("zsh", "#compdef hoard"),
+        ("fish", "complete -c hoard"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let script = h.ok(&["completions", shell]);
+        assert!(script.contains(marker), "{shell}");
+        assert!(script.contains("explain"), "{shell} knows every command");
+    }
+    let page = h.ok(&["man"]);
+    assert!(page.contains(".TH hoard 1"), "{page}");
+    assert!(page.contains("HOARD_DB"));
+    let dir = h.dir.path().join("man");
+    h.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    let give = std::fs::read_to_string(dir.join("hoard-give.1")).unwrap();
+    assert!(give.contains("\\-\\-to"), "{give}");
+    assert!(!h.db.exists(), "no database was created");
+    h.fails(&["completions", "tcsh"], 2);
+}
