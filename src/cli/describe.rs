@@ -427,12 +427,23 @@ pub fn describe(event: &Event) -> String {
         }
         Event::EncounterEnded {} => tr!("the encounter ends", "fin de la rencontre"),
         Event::EventsVoided { target, events } => {
-            let list: Vec<String> = events.iter().map(|e| format!("#{e}")).collect();
-            let list = list.join(", ");
-            tr!(
-                "event #{target} is voided ({list})",
-                "l'événement n°{target} est annulé ({list})"
-            )
+            let list: Vec<String> = events
+                .iter()
+                .filter(|e| *e != target)
+                .map(|e| format!("#{e}"))
+                .collect();
+            if list.is_empty() {
+                tr!(
+                    "event #{target} is voided",
+                    "l'événement n°{target} est annulé"
+                )
+            } else {
+                let list = list.join(", ");
+                tr!(
+                    "event #{target} is voided, with what followed from it: {list}",
+                    "l'événement n°{target} est annulé, avec ce qui en découlait : {list}"
+                )
+            }
         }
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());

@@ -105,10 +105,27 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
     }
     match &a.output {
         Some(path) => {
-            let file = std::fs::File::create(path).map_err(Error::Io)?;
+            let file = std::fs::File::create(path).map_err(|e| {
+                Error::Io(std::io::Error::new(
+                    e.kind(),
+                    tr!(
+                        "cannot create {}: {e}",
+                        "impossible de créer {} : {e}",
+                        path.display()
+                    ),
+                ))
+            })?;
             let mut w = std::io::BufWriter::new(file);
-            app::export::export(cx, &mut w).await?;
-            w.flush().map_err(Error::Io)
+            let events = app::export::export(cx, &mut w).await?;
+            w.flush().map_err(Error::Io)?;
+            let path = safe(&path.display().to_string());
+            if out.json() {
+                return out.doc(&serde_json::json!({ "path": path, "events": events }));
+            }
+            out.line(&tr!(
+                "Exported {events} events to {path}.",
+                "{events} événements exportés dans {path}."
+            ))
         }
         None => {
             let stdout = std::io::stdout();

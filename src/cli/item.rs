@@ -333,11 +333,12 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             if out.json() {
                 return out.doc(&known_view(&item, &known));
             }
-            out.line(&format!(
-                "{} ({})",
-                safe(&known.name),
-                item.category.label()
-            ))?;
+            let category = item.category.label();
+            out.line(&if known.name == category {
+                safe(&known.name)
+            } else {
+                format!("{} ({category})", safe(&known.name))
+            })?;
             out.line(&format!("  id {}", item.id))?;
             if known.level.is_none() {
                 out.line(&tr!("  not identified", "  non identifié"))?;

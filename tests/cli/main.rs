@@ -4,6 +4,7 @@ mod common;
 mod foundation;
 mod generation;
 mod items;
+mod readme;
 mod swords;
 mod trust;
 mod ux;
