@@ -1,23 +1,51 @@
 #!/usr/bin/env bash
 # One recording command as a whole process, against the sqlite3 CLI inserting one row into a
-# WAL database, timed alternately in the same run. Target: at most 1.3x.
+# WAL database, timed alternately in the same run: `character damage`, `use` of a wand, and a
+# sentient sword changing hands and being wielded (each with its control check). Target: at
+# most 1.3x. Wall time on a shared machine is noisy, so the instructions each process runs
+# (valgrind's callgrind) are compared too.
 #   benches/record.sh [ROUNDS] [RUNS]
 source "$(dirname "$0")/common.sh"
-need sqlite3 hyperfine python3
+need sqlite3 hyperfine python3 valgrind
 build
 rounds=${1:-10} runs=${2:-50}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+db="$work/hoard.db"
 
-"$hoard" --db "$work/hoard.db" character add Arnaud --str 12 --wis 10 --hp 9999 >/dev/null
+h() { "$hoard" --db "$db" "$@" >/dev/null; }
+h character add Arnaud --str 12 --wis 10 --hp 9999 --alignment lawful
+h character add Mordo --str 9 --wis 14 --hp 9999 --alignment neutral
+h item add "Wand of Frost" --category wand --charges 100000 --to Mordo
+h sword add Lawbringer --int 7 --ego 1 --alignment lawful --sensory detect-magic --to Mordo
 sqlite3 "$work/ref.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT);" >/dev/null
-sqlite3 "$work/ref-normal.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT);" >/dev/null
+insert="sqlite3 $work/ref.db \"INSERT INTO t (a, b) VALUES ('x', 'y')\""
 
 echo "machine: $(nproc) cores, $(uname -sr); $(sqlite3 --version | cut -d' ' -f1-2)"
 ab "character damage vs sqlite3 insert" "$rounds" "$runs" \
-    "$hoard --db $work/hoard.db character damage Arnaud 1" \
-    "sqlite3 $work/ref.db \"INSERT INTO t (a, b) VALUES ('x', 'y')\""
+    "$hoard --db $db character damage Arnaud 1" "$insert"
+ab "use (a wand charge) vs sqlite3 insert" "$rounds" "$runs" \
+    "$hoard --db $db use 'Wand of Frost'" "$insert"
+# Mordo (neutral) wielding the lawful sword: an alignment check at each use.
+ab "wield (sentient sword, check) vs sqlite3 insert" "$rounds" "$runs" \
+    "$hoard --db $db wield Lawbringer" "$insert"
+ab "give (sentient sword) vs sqlite3 insert" "$rounds" "$runs" \
+    "$hoard --db $db give Lawbringer --to Arnaud" "$insert" \
+    "$hoard --db $db give Lawbringer --to Mordo" "true"
 # hoard commits with synchronous=NORMAL; the same durability for the reference:
-ab "  same, reference at synchronous=NORMAL" "$rounds" "$runs" \
-    "$hoard --db $work/hoard.db character damage Arnaud 1" \
-    "sqlite3 $work/ref-normal.db \"PRAGMA synchronous=NORMAL; INSERT INTO t (a, b) VALUES ('x', 'y')\""
+ab "character damage vs insert at synchronous=NORMAL" "$rounds" "$runs" \
+    "$hoard --db $db character damage Arnaud 1" \
+    "sqlite3 $work/ref.db \"PRAGMA synchronous=NORMAL; INSERT INTO t (a, b) VALUES ('x', 'y')\""
+
+# Instructions executed by each whole process (deterministic, unlike wall time).
+instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+ref=$(instructions sqlite3 "$work/ref.db" "INSERT INTO t (a, b) VALUES ('x', 'y')")
+for command in "character damage Arnaud 1" "use 'Wand of Frost'" "wield Lawbringer"; do
+    eval "set -- $command"
+    n=$(instructions "$hoard" --db "$db" "$@")
+    python3 -c "import sys; n, r = int(sys.argv[1]), int(sys.argv[2]); print(f'instructions: {sys.argv[3]:<30} {n:>11,} vs sqlite3 insert {r:>11,}   ratio {n / r:.2f}x')" \
+        "$n" "$ref" "$command"
+done

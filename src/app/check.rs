@@ -169,20 +169,13 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     let found = cx.campaign().await?;
     let campaign = found.id;
     let mut report = Report::default();
-    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
-        .fetch_all(cx.conn())
-        .await?;
-    report
-        .file
-        .extend(integrity.into_iter().filter(|l| l != "ok"));
-    let fk = sqlx::query("PRAGMA foreign_key_check")
-        .fetch_all(cx.conn())
-        .await?;
-    if !fk.is_empty() {
+    let (integrity, dangling) = crate::store::open::file_problems(cx.conn()).await?;
+    report.file.extend(integrity);
+    if dangling > 0 {
         report.file.push(tr!(
             "{} rows point to rows that do not exist",
             "{} lignes renvoient à des lignes qui n'existent pas",
-            fk.len()
+            dangling
         ));
     }
 
@@ -216,11 +209,7 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     }
 
     let voided = events::voided(cx.conn(), campaign).await?;
-    let stored_voids: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1 ORDER BY seq")
-            .bind(campaign)
-            .fetch_all(cx.conn())
-            .await?;
+    let stored_voids = events::void_marks(cx.conn(), campaign).await?;
     if stored_voids != voided.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>() {
         report.differences.push(tr!(
             "the list of voided events differs from the ledger's void events",

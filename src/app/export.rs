@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
 use super::check::Replay;
 use super::tables::for_campaign;
@@ -74,11 +73,7 @@ struct LineIn<'a> {
 pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
     let found = cx.campaign().await?;
     let tables = for_campaign(cx).await?;
-    let voided: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1 ORDER BY seq")
-            .bind(found.id)
-            .fetch_all(cx.conn())
-            .await?;
+    let voided = crate::store::events::void_marks(cx.conn(), found.id).await?;
     let header = Header {
         hoard: "campaign".into(),
         format: FORMAT,
@@ -101,31 +96,24 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
     let io = |e: std::io::Error| Error::Io(e);
     serde_json::to_writer(&mut *out, &header).map_err(|e| Error::Io(e.into()))?;
     out.write_all(b"\n").map_err(io)?;
-    let mut rows = sqlx::query(
-        "SELECT seq, cause, session, game_time, wall_time, payload FROM events
-         WHERE campaign_id = ?1 ORDER BY seq",
-    )
-    .bind(found.id)
-    .fetch(cx.conn());
-    use futures_util::TryStreamExt;
     let mut n = 0;
-    while let Some(row) = rows.try_next().await? {
-        let payload: String = row.try_get("payload")?;
-        let raw = serde_json::value::RawValue::from_string(payload)
+    crate::store::events::each_stored(cx.conn(), found.id, |stored| {
+        let event = serde_json::from_str::<&serde_json::value::RawValue>(stored.payload)
             .map_err(|e| Error::Conflict(e.to_string()))?;
-        let wall: String = row.try_get("wall_time")?;
         let line = LineOut {
-            seq: row.try_get("seq")?,
-            cause: row.try_get("cause")?,
-            session: row.try_get("session")?,
-            game_time: row.try_get("game_time")?,
-            wall_time: &wall,
-            event: &raw,
+            seq: stored.seq,
+            cause: stored.cause,
+            session: stored.session,
+            game_time: stored.game_time,
+            wall_time: &stored.wall_time,
+            event,
         };
         serde_json::to_writer(&mut *out, &line).map_err(|e| Error::Io(e.into()))?;
         out.write_all(b"\n").map_err(io)?;
         n += 1;
-    }
+        Ok(())
+    })
+    .await?;
     Ok(n)
 }
 
@@ -327,10 +315,7 @@ pub async fn backup(cx: &mut Ctx, path: &std::path::Path) -> Result<u64> {
             path.display()
         )));
     }
-    sqlx::query("VACUUM INTO ?1")
-        .bind(path.display().to_string())
-        .execute(cx.conn())
-        .await?;
+    crate::store::open::vacuum_into(cx.conn(), path).await?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

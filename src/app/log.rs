@@ -34,6 +34,9 @@ pub async fn log(
         )));
     }
     let campaign = cx.campaign().await?;
+    if let Some(n) = query.session {
+        super::session::require(cx.conn(), campaign.id, n).await?;
+    }
     let entity = match &query.character {
         Some(name) => Some(
             find_character(cx.conn(), campaign.id, &campaign.campaign.name, name)
@@ -49,13 +52,10 @@ pub async fn log(
         limit: query.limit,
         until: None,
     };
-    let voided: std::collections::BTreeMap<i64, i64> =
-        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1")
-            .bind(campaign.id)
-            .fetch_all(cx.conn())
-            .await?
-            .into_iter()
-            .collect();
+    let voided: std::collections::BTreeMap<i64, i64> = events::void_marks(cx.conn(), campaign.id)
+        .await?
+        .into_iter()
+        .collect();
     events::select(cx.conn(), campaign.id, &filter, |rec| {
         let by = voided.get(&rec.seq).copied();
         each(rec, by)

@@ -8,6 +8,20 @@ use crate::rules::character::check_name;
 use crate::store::sessions;
 use crate::tr;
 
+/// Refuse a session number the campaign has not reached, rather than show nothing.
+pub async fn require(
+    conn: &mut sqlx::SqliteConnection,
+    campaign: i64,
+    number: u32,
+) -> Result<Session> {
+    sessions::get(conn, campaign, number).await?.ok_or_else(|| {
+        Error::NotFound(tr!(
+            "no session {number} in this campaign (`hoard session list` shows them)",
+            "pas de session {number} dans cette campagne (`hoard session list` les montre)"
+        ))
+    })
+}
+
 pub async fn start(cx: &mut Ctx, title: Option<&str>) -> Result<Session> {
     let title = title
         .map(|t| check_name("session", t))

@@ -394,13 +394,8 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
     })
 }
 
-/// Swords in control now, and every check (of one session, or all).
-pub struct Audit {
-    pub current: Vec<(Item, String)>,
-    pub checks: Vec<crate::ledger::Recorded>,
-}
-
-pub async fn audit(cx: &mut Ctx, session: Option<u32>) -> Result<Audit> {
+/// The swords in control of a character now, with that character's name.
+pub async fn in_control(cx: &mut Ctx) -> Result<Vec<(Item, String)>> {
     let campaign = cx.campaign().await?;
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
     let current = crate::store::items::in_control(cx.conn(), campaign.id)
@@ -415,6 +410,19 @@ pub async fn audit(cx: &mut Ctx, session: Option<u32>) -> Result<Audit> {
             Some((sword, who))
         })
         .collect();
-    let checks = crate::store::events::control_checks(cx.conn(), campaign.id, session).await?;
-    Ok(Audit { current, checks })
+    Ok(current)
+}
+
+/// Every control check, oldest first (of one session, or all), streamed: a campaign of years
+/// may hold a great many.
+pub async fn checks(
+    cx: &mut Ctx,
+    session: Option<u32>,
+    each: impl FnMut(crate::ledger::Recorded) -> Result<()>,
+) -> Result<()> {
+    let campaign = cx.campaign().await?;
+    if let Some(n) = session {
+        super::session::require(cx.conn(), campaign.id, n).await?;
+    }
+    crate::store::events::control_checks(cx.conn(), campaign.id, session, each).await
 }

@@ -6,7 +6,7 @@ use serde_json::json;
 use super::out::{Out, safe};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
-use crate::rules::clock::{GameTime, Unit, span};
+use crate::rules::clock::{GameTime, Unit, passes};
 use crate::tr;
 
 #[derive(Debug, Subcommand)]
@@ -41,10 +41,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
                 return out
                     .doc(&json!({ "from": from, "to": to, "rounds": to - from, "ended": ended }));
             }
-            let (passed, now) = (span(to - from), GameTime(to));
+            let (passed, now) = (passes(to - from), GameTime(to));
             out.line(&tr!(
-                "{passed} pass. It is now {now}.",
-                "{passed} passent. Il est maintenant {now}."
+                "{passed}. It is now {now}.",
+                "{passed}. Il est maintenant {now}."
             ))?;
             for (effect, who) in &advanced.ended {
                 let (name, who) = (safe(effect.name()), safe(who));

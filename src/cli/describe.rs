@@ -57,10 +57,7 @@ pub fn describe(event: &Event) -> String {
                 "{name} récupère {amount} ({hp} PV)"
             )
         }
-        Event::TimeAdvanced { rounds, .. } => {
-            let span = crate::rules::clock::span(*rounds);
-            tr!("{span} pass", "{span} passent")
-        }
+        Event::TimeAdvanced { rounds, .. } => crate::rules::clock::passes(*rounds),
         Event::DiceRolled { roll } => {
             let roll = roll.describe();
             tr!("roll {roll}", "jet {roll}")

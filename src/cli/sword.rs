@@ -239,10 +239,9 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
 
 pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result<()> {
     let AuditCommand::Swords { session } = command;
-    let audit = app::sword::audit(cx, session).await?;
+    let current = app::sword::in_control(cx).await?;
     if out.json() {
-        let current: Vec<_> = audit
-            .current
+        let current: Vec<_> = current
             .iter()
             .filter_map(|(sword, who)| {
                 let c = sword.control.as_ref()?;
@@ -256,17 +255,30 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
                 }))
             })
             .collect();
-        let checks: Vec<_> = audit.checks.iter().filter_map(check_json).collect();
-        return out.doc(&serde_json::json!({ "current": current, "checks": checks }));
+        // Streamed, a check to a line: a campaign may hold a great many.
+        out.raw("{\n  \"current\": ")?;
+        out.json_compact(&current)?;
+        out.raw(",\n  \"checks\": [")?;
+        let mut first = true;
+        app::sword::checks(cx, session, |rec| {
+            let Some(check) = check_json(&rec) else {
+                return Ok(());
+            };
+            out.raw(if first { "\n    " } else { ",\n    " })?;
+            first = false;
+            out.json_compact(&check)
+        })
+        .await?;
+        return out.raw("\n  ]\n}\n");
     }
-    if audit.current.is_empty() {
+    if current.is_empty() {
         out.line(&tr!(
             "No sword controls anyone now.",
             "Aucune épée ne contrôle personne."
         ))?;
     } else {
         out.heading(&tr!("In control now:", "En contrôle maintenant :"))?;
-        for (sword, who) in &audit.current {
+        for (sword, who) in &current {
             let Some(c) = &sword.control else { continue };
             let (sword, who, why, since) = (
                 safe(sword.name()),
@@ -281,13 +293,15 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
             ))?;
         }
     }
-    if !audit.checks.is_empty() {
-        out.heading(&tr!("Control checks:", "Tests de contrôle :"))?;
-        for rec in &audit.checks {
-            out.toned(super::describe::tone(&rec.event), &super::log::line(rec))?;
+    let mut first = true;
+    app::sword::checks(cx, session, |rec| {
+        if first {
+            out.heading(&tr!("Control checks:", "Tests de contrôle :"))?;
+            first = false;
         }
-    }
-    Ok(())
+        out.toned(super::describe::tone(&rec.event), &super::log::line(&rec))
+    })
+    .await
 }
 
 /// One check in the audit's JSON: who, why, both wills with every die, and the outcome.

@@ -72,10 +72,15 @@ impl State {
         cause: Option<i64>,
         wall_time: &str,
     ) -> Result<Recorded, Conflict> {
+        // A session's start belongs to the session it starts.
+        let session = match &event {
+            Event::SessionStarted { number, .. } => Some(*number),
+            _ => self.campaign.open_session,
+        };
         let recorded = Recorded {
             seq: self.last_seq + 1,
             cause,
-            session: self.campaign.open_session,
+            session,
             game_time: self.campaign.clock,
             wall_time: wall_time.to_string(),
             event,
@@ -582,7 +587,11 @@ mod tests {
                 "w",
             )
             .unwrap();
-        assert_eq!((rec.seq, rec.session), (3, None));
+        assert_eq!(
+            (rec.seq, rec.session),
+            (3, Some(1)),
+            "a start belongs to its session"
+        );
         let rec = state
             .record(
                 Event::TimeAdvanced {

@@ -124,6 +124,21 @@ pub fn span(rounds: i64) -> String {
     parts.join(" ")
 }
 
+/// `1 turn passes`, `3 turns pass`: the span with its verb agreeing.
+pub fn passes(rounds: i64) -> String {
+    let span = span(rounds);
+    let single = matches!(
+        rounds,
+        1 | ROUNDS_PER_TURN | ROUNDS_PER_HOUR | ROUNDS_PER_DAY
+    );
+    match (single, crate::i18n::lang()) {
+        (true, crate::i18n::Lang::En) => format!("{span} passes"),
+        (false, crate::i18n::Lang::En) => format!("{span} pass"),
+        (true, crate::i18n::Lang::Fr) => format!("{span} passe"),
+        (false, crate::i18n::Lang::Fr) => format!("{span} passent"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

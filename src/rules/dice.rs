@@ -44,6 +44,10 @@ impl<R: RngCore> Dice for R {
     }
 }
 
+/// The most steps (totals so far × faces of the next die) [`Expr::distribution`] takes:
+/// enough for any roll of the game, a bound on work for a pathological expression.
+pub const DISTRIBUTION_WORK: u64 = 10_000_000;
+
 /// The generator behind `--seed`: ChaCha8 keyed by the seed's little-endian bytes.
 /// Pinned by name (not `StdRng`) because history must not depend on a crate's default choice.
 pub fn seeded(seed: u64) -> ChaCha8Rng {
@@ -245,7 +249,8 @@ impl Expr {
 
     /// The exact distribution of totals: `(total, ways)` pairs in increasing order, with the
     /// number of equally likely outcomes. `None` when the expression has too many outcomes to
-    /// enumerate (more than 2^100), which no rule of the game comes near.
+    /// count (more than 2^100) or would take more than [`DISTRIBUTION_WORK`] steps to
+    /// enumerate (`2d1000000`), which no rule of the game comes near.
     pub fn distribution(&self) -> Option<Distribution> {
         let mut outcomes = 1u128;
         for term in &self.terms {
@@ -261,6 +266,7 @@ impl Expr {
             ways: vec![(0, 1)],
             outcomes: 1,
         };
+        let mut work = 0u64;
         for term in &self.terms {
             let (negative, count, sides, mult) = match *term {
                 Term::Dice {
@@ -283,9 +289,13 @@ impl Expr {
                     continue;
                 }
             };
+            let sign = if negative { -mult } else { mult };
+            let faces: Vec<i64> = (1..=i64::from(sides)).map(|f| f * sign).collect();
             for _ in 0..count {
-                let sign = if negative { -mult } else { mult };
-                let faces: Vec<i64> = (1..=i64::from(sides)).map(|f| f * sign).collect();
+                work += dist.ways.len() as u64 * u64::from(sides);
+                if work > DISTRIBUTION_WORK {
+                    return None;
+                }
                 dist = dist.convolve(&faces)?;
             }
         }
@@ -679,5 +689,13 @@ mod tests {
         let dist = parse("10-1d4").distribution().unwrap();
         assert_eq!(dist.ways, vec![(6, 1), (7, 1), (8, 1), (9, 1)]);
         assert!(parse("1000d1000").distribution().is_none());
+        // Few outcomes to count, but too much work to enumerate: refused, not a hang (found
+        // by fuzzing).
+        assert!(parse("2d1000000").distribution().is_none());
+        assert!(parse("1d1000000").distribution().is_some());
+        assert_eq!(
+            parse("3d6+1d20").distribution().unwrap().outcomes,
+            6 * 6 * 6 * 20
+        );
     }
 }

@@ -406,21 +406,24 @@ mod shipped_tables {
         df * (1.0 - k + z * k.sqrt()).powi(3)
     }
 
-    fn chi_square(
-        entries: &[crate::rules::tables::Entry],
+    /// Roll a table (through the code that play uses) 200 times per face of its die and
+    /// compare how often each entry comes up with its declared range.
+    fn chi_square<'t>(
+        entries: &'t [crate::rules::tables::Entry],
         die: &crate::rules::dice::Expr,
         seed: u64,
+        mut roll: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> &'t crate::rules::tables::Entry,
     ) -> (f64, f64) {
         let faces = (die.max() - die.min() + 1) as f64;
         let rolls = (200.0 * faces) as usize;
         let mut counts = vec![0usize; entries.len()];
         let mut dice = seeded(seed);
         for _ in 0..rolls {
-            let total = die.roll(&mut dice).total;
+            let landed = roll(&mut dice);
             let i = entries
                 .iter()
-                .position(|e| (e.lo..=e.hi).contains(&total))
-                .expect("covered");
+                .position(|e| std::ptr::eq(e, landed))
+                .expect("the entry rolled belongs to the table");
             counts[i] += 1;
         }
         let chi = entries
@@ -443,13 +446,24 @@ mod shipped_tables {
                 "{}: a single die, so every face is equally likely",
                 table.name
             );
-            let groups: Vec<&[crate::rules::tables::Entry]> = if table.bands.is_empty() {
-                vec![&table.entries]
+            let seed = 1_000 + n as u64;
+            let results = if table.bands.is_empty() {
+                vec![chi_square(&table.entries, &table.die, seed, |d| {
+                    table.roll(d).1
+                })]
             } else {
-                table.bands.iter().map(|b| b.entries.as_slice()).collect()
+                // Each band through its key: the first value the band's `when` covers.
+                table
+                    .bands
+                    .iter()
+                    .map(|b| {
+                        chi_square(&b.entries, &table.die, seed, |d| {
+                            table.roll_band(b.from, d).1
+                        })
+                    })
+                    .collect()
             };
-            for entries in groups {
-                let (chi, limit) = chi_square(entries, &table.die, 1_000 + n as u64);
+            for (chi, limit) in results {
                 assert!(
                     chi < limit,
                     "{}: chi-square {chi:.1} over {limit:.1}",

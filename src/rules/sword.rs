@@ -491,6 +491,32 @@ mod tests {
             .collect()
     }
 
+    /// Exactly as many powers as INT gives, plus those "roll twice again" adds: each such
+    /// entry takes the place of one power and brings `again` more.
+    #[test]
+    fn powers_number_what_int_and_the_rolls_give() {
+        let tables = tables();
+        let mut dice = seeded(22);
+        for _ in 0..5_000 {
+            let mut steps = Vec::new();
+            let s = generate(&tables, false, &mut dice, &mut steps).unwrap();
+            let base = match s.int {
+                7 => 1,
+                8 => 2,
+                9..=11 => 3,
+                _ => 4,
+            };
+            let added: usize = steps
+                .iter()
+                .filter(|st| st.what == SENSORY || st.what == EXTRAORDINARY)
+                .filter_map(|st| tables.get(&st.what)?.entry_for(st.roll.total)?.again)
+                .map(|n| n as usize - 1)
+                .sum();
+            let total = s.sensory_powers.len() + s.extraordinary_powers.len();
+            assert_eq!(total, base + added, "{s:?}");
+        }
+    }
+
     #[test]
     fn int_ego_communication_and_powers_follow_seed_000() {
         for s in minds(5_000, 21) {
@@ -513,8 +539,7 @@ mod tests {
                 assert_eq!(s.languages, 0);
             }
             let total = s.sensory_powers.len() + s.extraordinary_powers.len();
-            // "Roll twice again" adds powers; "roll an extraordinary power" swaps one kind for
-            // the other; nothing removes any.
+            // "Roll an extraordinary power" swaps one kind for the other; nothing removes any.
             assert!(total >= sensory + extraordinary, "{s:?}");
             assert!(s.extraordinary_powers.len() >= extraordinary, "{s:?}");
             let mut ids: Vec<&str> = s.sensory_powers.iter().map(|p| p.id.as_str()).collect();

@@ -48,13 +48,11 @@ pub async fn by_name(
     campaign: i64,
     name: &str,
 ) -> Result<Option<Character>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND name = ?2"
-    ))
-    .bind(campaign)
-    .bind(name)
-    .fetch_optional(conn)
-    .await?)
+    Ok(sqlx::query_as(&by_name_sql())
+        .bind(campaign)
+        .bind(name)
+        .fetch_optional(conn)
+        .await?)
 }
 
 pub async fn by_id(
@@ -120,4 +118,9 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, c: &Character) {
              state = excluded.state",
     );
     batch.bound(13);
+}
+
+/// The SELECT behind [`by_name`].
+pub(super) fn by_name_sql() -> String {
+    format!("SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND name = ?2")
 }

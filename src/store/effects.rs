@@ -51,17 +51,12 @@ pub async fn active(
     character: &str,
     now: i64,
 ) -> Result<Vec<Effect>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM effects
-         WHERE campaign_id = ?1 AND character = ?2 AND (ends_at IS NULL OR ends_at > ?3)
-           AND started_at <= ?3
-         ORDER BY started_at, id"
-    ))
-    .bind(campaign)
-    .bind(character)
-    .bind(now)
-    .fetch_all(conn)
-    .await?)
+    Ok(sqlx::query_as(&active_sql())
+        .bind(campaign)
+        .bind(character)
+        .bind(now)
+        .fetch_all(conn)
+        .await?)
 }
 
 /// Effects that end in `(from, to]`, with the name of their character: what wears off when
@@ -96,4 +91,14 @@ pub async fn all(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Effec
     .bind(campaign)
     .fetch_all(conn)
     .await?)
+}
+
+/// The SELECT behind [`active`].
+pub(super) fn active_sql() -> String {
+    format!(
+        "SELECT {COLUMNS} FROM effects
+         WHERE campaign_id = ?1 AND character = ?2 AND (ends_at IS NULL OR ends_at > ?3)
+           AND started_at <= ?3
+         ORDER BY started_at, id"
+    )
 }

@@ -102,26 +102,44 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
 /// The items whose id, id prefix, or name (in either language) is `key`. More than one match
 /// is for the caller to report.
 pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Result<Vec<Item>> {
-    let mut q =
-        QueryBuilder::<Sqlite>::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
-    q.push_bind(campaign)
-        .push(" AND (name = ")
-        .push_bind(key.to_string())
-        .push(" OR name_fr = ")
-        .push_bind(key.to_string())
-        .push(" OR id = ")
-        .push_bind(key.to_lowercase());
+    let mut found: Vec<Item> = find_query(campaign, key)
+        .build_query_as()
+        .fetch_all(conn)
+        .await?;
+    // An item found both by name and by id is one item.
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|i| seen.insert(i.id.clone()));
+    Ok(found)
+}
+
+/// The SELECT behind [`find`]: one indexed lookup per way of naming an item, so none of them
+/// walks the campaign's items.
+pub(super) fn find_query(campaign: i64, key: &str) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::<Sqlite>::new("");
+    let arm = |q: &mut QueryBuilder<'static, Sqlite>, first: bool| {
+        if !first {
+            q.push(" UNION ALL ");
+        }
+        q.push(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "))
+            .push_bind(campaign);
+    };
+    arm(&mut q, true);
+    q.push(" AND name = ").push_bind(key.to_string());
+    arm(&mut q, false);
+    q.push(" AND name_fr = ").push_bind(key.to_string());
+    arm(&mut q, false);
+    q.push(" AND id = ").push_bind(key.to_lowercase());
     if key.len() >= 4 && key.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
         // An id prefix: a range on the primary key.
         let prefix = key.to_lowercase();
-        q.push(" OR (id >= ")
+        arm(&mut q, false);
+        q.push(" AND id >= ")
             .push_bind(prefix.clone())
             .push(" AND id < ")
-            .push_bind(format!("{prefix}\u{10ffff}"))
-            .push(")");
+            .push_bind(format!("{prefix}\u{10ffff}"));
     }
-    q.push(") LIMIT 20");
-    Ok(q.build_query_as().fetch_all(conn).await?)
+    q.push(" LIMIT 20");
+    q
 }
 
 /// Every item name in both languages, for "did you mean" on a mistyped one.
@@ -202,36 +220,49 @@ pub async fn held_by(
     campaign: i64,
     character: &str,
 ) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND holder = ?2 ORDER BY rowid"
-    ))
-    .bind(campaign)
-    .bind(character)
-    .fetch_all(conn)
-    .await?)
+    Ok(sqlx::query_as(&held_by_sql())
+        .bind(campaign)
+        .bind(character)
+        .fetch_all(conn)
+        .await?)
 }
 
 /// Sentient swords with a special purpose that someone holds.
 pub async fn purpose_swords(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND category = 'sword'
-           AND holder IS NOT NULL
-           AND json_extract(identity, '$.sentience.special_purpose') IS NOT NULL
-         ORDER BY rowid"
-    ))
-    .bind(campaign)
-    .fetch_all(conn)
-    .await?)
+    Ok(sqlx::query_as(&purpose_swords_sql())
+        .bind(campaign)
+        .fetch_all(conn)
+        .await?)
 }
 
 /// Swords in control of a character now (an index holds only them).
 pub async fn in_control(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&format!(
+    Ok(sqlx::query_as(&in_control_sql())
+        .bind(campaign)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// The SELECT behind [`held_by`].
+pub(super) fn held_by_sql() -> String {
+    format!("SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND holder = ?2 ORDER BY rowid")
+}
+
+/// The SELECT behind [`purpose_swords`].
+pub(super) fn purpose_swords_sql() -> String {
+    format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND category = 'sword'
+           AND holder IS NOT NULL
+           AND json_extract(identity, '$.sentience.special_purpose') IS NOT NULL
+         ORDER BY rowid"
+    )
+}
+
+/// The SELECT behind [`in_control`].
+pub(super) fn in_control_sql() -> String {
+    format!(
         "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1
            AND json_extract(state, '$.control') IS NOT NULL
          ORDER BY rowid"
-    ))
-    .bind(campaign)
-    .fetch_all(conn)
-    .await?)
+    )
 }

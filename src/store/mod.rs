@@ -7,6 +7,8 @@ pub mod effects;
 pub mod events;
 pub mod items;
 pub mod open;
+#[cfg(test)]
+mod plans;
 pub mod sessions;
 pub mod state;
 pub mod write;

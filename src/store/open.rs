@@ -236,3 +236,29 @@ pub async fn begin_write(
         .await
         .map_err(Error::from)
 }
+
+/// SQLite's own checks of the file: `integrity_check`'s problems (none when it says "ok"),
+/// and how many rows `foreign_key_check` finds pointing at rows that do not exist.
+pub async fn file_problems(conn: &mut SqliteConnection) -> Result<(Vec<String>, usize), Error> {
+    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(&mut *conn)
+        .await?;
+    let dangling = sqlx::query("PRAGMA foreign_key_check")
+        .fetch_all(&mut *conn)
+        .await?
+        .len();
+    Ok((
+        integrity.into_iter().filter(|l| l != "ok").collect(),
+        dangling,
+    ))
+}
+
+/// A consistent copy of the whole database at `path`: `VACUUM INTO` reads one snapshot, so
+/// writers elsewhere neither wait nor tear it.
+pub async fn vacuum_into(conn: &mut SqliteConnection, path: &Path) -> Result<(), Error> {
+    sqlx::query("VACUUM INTO ?1")
+        .bind(path.display().to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -42,6 +42,39 @@ pub async fn begin(
     name: Option<&str>,
     preloads: &[Preload<'_>],
 ) -> Result<Begun> {
+    let mut query = begin_query(name, preloads);
+    let mut begun = Begun {
+        campaign: None,
+        characters: Vec::new(),
+        holdings: preloads
+            .iter()
+            .filter_map(|p| match p {
+                Preload::Holdings(n) => Some((n.to_string(), Vec::new())),
+                _ => None,
+            })
+            .collect(),
+    };
+    for row in query.build().fetch_all(conn).await? {
+        match row.try_get::<&str, _>("row_kind")? {
+            "campaign" => begun.campaign = Some(campaigns::found(&row)?),
+            "holdings" => {
+                let whose: String = row.try_get("preload")?;
+                let item = Item::from_row(&row)?;
+                if let Some((_, list)) = begun.holdings.iter_mut().find(|(n, _)| *n == whose) {
+                    list.push(item);
+                }
+            }
+            _ => begun.characters.push(Character::from_row(&row)?),
+        }
+    }
+    Ok(begun)
+}
+
+/// The round trip behind [`begin`]: `BEGIN IMMEDIATE`, then the campaign and each preload.
+pub(super) fn begin_query(
+    name: Option<&str>,
+    preloads: &[Preload<'_>],
+) -> QueryBuilder<'static, Sqlite> {
     let mut query = QueryBuilder::new("BEGIN IMMEDIATE;\n");
     campaigns::push_find(&mut query, name);
     for preload in preloads {
@@ -69,31 +102,7 @@ pub async fn begin(
             }
         }
     }
-    let mut begun = Begun {
-        campaign: None,
-        characters: Vec::new(),
-        holdings: preloads
-            .iter()
-            .filter_map(|p| match p {
-                Preload::Holdings(n) => Some((n.to_string(), Vec::new())),
-                _ => None,
-            })
-            .collect(),
-    };
-    for row in query.build().fetch_all(conn).await? {
-        match row.try_get::<&str, _>("row_kind")? {
-            "campaign" => begun.campaign = Some(campaigns::found(&row)?),
-            "holdings" => {
-                let whose: String = row.try_get("preload")?;
-                let item = Item::from_row(&row)?;
-                if let Some((_, list)) = begun.holdings.iter_mut().find(|(n, _)| *n == whose) {
-                    list.push(item);
-                }
-            }
-            _ => begun.characters.push(Character::from_row(&row)?),
-        }
-    }
-    Ok(begun)
+    query
 }
 
 pub async fn rollback(conn: &mut SqliteConnection) -> Result<()> {
@@ -145,10 +154,11 @@ impl Batch {
         Ok(())
     }
 
-    /// Send what is queued; the transaction stays open.
+    /// Send what is queued; the transaction stays open. Not kept in the statement cache: a
+    /// batch's text is rarely seen twice, and a cached bulk statement holds megabytes.
     pub async fn send(mut self, conn: &mut SqliteConnection) -> Result<()> {
         if self.statements > 0 {
-            self.query.build().execute(conn).await?;
+            self.query.build().persistent(false).execute(conn).await?;
         }
         Ok(())
     }

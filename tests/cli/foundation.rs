@@ -207,7 +207,8 @@ fn every_event_records_the_open_session_and_the_clock() {
     assert_eq!(events[7]["game_time"], 30 + 1_440);
     assert_eq!(h.json(&["time", "show"])["clock"], 1_470);
     let sessions = h.json(&["session", "list"]);
-    assert_eq!(sessions[0]["events"], 3);
+    assert_eq!(events[2]["session"], 1, "a session's start belongs to it");
+    assert_eq!(sessions[0]["events"], 4);
     assert_eq!(sessions[0]["ended_round"], 30);
 }
 
@@ -249,8 +250,10 @@ fn log_filters_and_limits_keep_newest_last() {
     let all = ids(&[]);
     assert_eq!(all, (1..=13).collect::<Vec<_>>());
     assert_eq!(ids(&["--limit", "2"]), [12, 13]);
-    assert_eq!(ids(&["--session", "1"]), (5..=11).collect::<Vec<_>>());
-    assert_eq!(ids(&["--session", "2"]), [13]);
+    assert_eq!(ids(&["--session", "1"]), (4..=11).collect::<Vec<_>>());
+    assert_eq!(ids(&["--session", "2"]), [12, 13]);
+    let err = h.fails(&["log", "--session", "9"], 3);
+    assert!(err.contains("no session 9"), "{err}");
     assert_eq!(ids(&["--character", "béatrice"]), [3, 6, 8, 10]);
     assert_eq!(ids(&["--character", "Arnaud", "--limit", "2"]), [9, 13]);
     assert_eq!(ids(&["--kind", "character_healed"]), [13]);
