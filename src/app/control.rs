@@ -1,56 +1,66 @@
 //! The control checks that trigger themselves, and the releases that follow when their
 //! circumstance ends — called by every command whose event can set one off: damage and
-//! healing, items changing hands, touching, wielding and using a sword, encounters.
+//! healing, items changing hands, touching, wielding and using a sword, encounters. Which
+//! checks and releases apply is decided by [`control::triggers`] and [`control::releases`].
 
 use super::Write;
 use crate::error::Result;
 use crate::ledger::{Act, Character, Event, Item};
-use crate::rules::control::{self, Trigger};
+use crate::rules::control::{self, Ending, Occasion};
 use crate::rules::dice::Dice;
 
-/// A control check of `sword` over `holder` for `trigger`, as a consequence of event `cause`.
-/// A sword already in control does not check again until it lets go.
-pub fn check(
+/// The checks `sword` (as it was before event `cause`) calls for on `occasion`, each recorded
+/// as a consequence of `cause`; one that gives the sword control ends the series.
+pub fn on(
     w: &mut Write<'_>,
     sword: &Item,
     holder: &Character,
-    trigger: Trigger,
+    occasion: Occasion<'_>,
     cause: i64,
-    weapon: Option<&Item>,
     dice: &mut impl Dice,
 ) -> Result<()> {
     let Some(mind) = sword.sentience() else {
         return Ok(());
     };
-    if sword.control.is_some() {
-        return Ok(());
+    let weapon = match occasion {
+        Occasion::Acquired { weapon } => Some(weapon.id.clone()),
+        _ => None,
+    };
+    for trigger in control::triggers(sword, occasion) {
+        let now = w.current(&sword.id)?;
+        if now.control.is_some() {
+            break;
+        }
+        let contest = control::contest(mind, holder, dice);
+        w.record_with_cause(
+            Event::ControlChecked {
+                act: Act::new(&now, holder),
+                trigger,
+                contest,
+                weapon: weapon.clone(),
+            },
+            Some(cause),
+        )?;
     }
-    let contest = control::contest(mind, holder, dice);
-    w.record_with_cause(
-        Event::ControlChecked {
-            act: Act::new(sword, holder),
-            trigger,
-            contest,
-            weapon: weapon.map(|i| i.id.clone()),
-        },
-        Some(cause),
-    )?;
     Ok(())
 }
 
-/// `sword` gives up control of `holder`, for `reason`.
-pub fn end(
+/// `sword` lets go of `holder` if `ending` ends its control.
+pub fn release(
     w: &mut Write<'_>,
     sword: &Item,
     holder: &Character,
-    reason: &str,
+    ending: Ending<'_>,
     cause: Option<i64>,
 ) -> Result<()> {
-    if sword.control.as_ref().map(|c| &c.character) == Some(&holder.id) {
+    let Some(c) = &sword.control else {
+        return Ok(());
+    };
+    if c.character == holder.id && control::releases(c, ending) {
         w.record_with_cause(
             Event::ControlEnded {
                 act: Act::new(sword, holder),
-                reason: reason.into(),
+                reason: ending.reason().into(),
             },
             cause,
         )?;
@@ -76,11 +86,12 @@ pub async fn after_damage(
     dice: &mut impl Dice,
 ) -> Result<()> {
     let after = w.character_by_id(&before.id).await?;
-    if !control::wounded(before.hp, after.hp, after.hp_max) {
-        return Ok(());
-    }
+    let occasion = Occasion::Wounded {
+        before: before.hp,
+        after: &after,
+    };
     for sword in swords_of(w, &after.id).await? {
-        check(w, &sword, &after, Trigger::Wounded, cause, None, dice)?;
+        on(w, &sword, &after, occasion, cause, dice)?;
     }
     Ok(())
 }
@@ -88,17 +99,12 @@ pub async fn after_damage(
 /// After healing: a control a wound began ends once HP are back above half.
 pub async fn after_healing(w: &mut Write<'_>, character: &str, cause: i64) -> Result<()> {
     let after = w.character_by_id(character).await?;
-    if !control::wound_healed(after.hp, after.hp_max) {
-        return Ok(());
-    }
+    let healed = Ending::Healed {
+        hp: after.hp,
+        hp_max: after.hp_max,
+    };
     for sword in swords_of(w, character).await? {
-        if sword
-            .control
-            .as_ref()
-            .is_some_and(|c| c.trigger == Trigger::Wounded)
-        {
-            end(w, &sword, &after, "healed", Some(cause))?;
-        }
+        release(w, &sword, &after, healed, Some(cause))?;
     }
     Ok(())
 }
@@ -117,29 +123,26 @@ pub async fn after_passing(
 ) -> Result<()> {
     if let Some(from) = from {
         let now = w.current(&item.id)?;
-        end(w, &now, from, "sword-left", Some(cause))?;
+        release(w, &now, from, Ending::SwordLeft, Some(cause))?;
+        let left = Ending::WeaponLeft { weapon: &item.id };
         for sword in swords_of(w, &from.id).await? {
-            let jealous_of_it = sword.control.as_ref().is_some_and(|c| {
-                c.trigger == Trigger::Jealousy && c.weapon.as_deref() == Some(item.id.as_str())
-            });
-            if jealous_of_it {
-                end(w, &sword, from, "weapon-left", Some(cause))?;
-            }
+            release(w, &sword, from, left, Some(cause))?;
         }
     }
     let Some(to) = to else {
         return Ok(());
     };
     let now = w.current(&item.id)?;
-    if now.sentience().is_some() && !now.touched.contains(&to.id) {
-        check(w, &now, to, Trigger::FirstContact, cause, None, dice)?;
-    }
-    if item.is_magic_weapon() {
-        for sword in swords_of(w, &to.id).await? {
-            if sword.id != item.id {
-                check(w, &sword, to, Trigger::Jealousy, cause, Some(item), dice)?;
-            }
-        }
+    on(w, &now, to, Occasion::Handled { by: to }, cause, dice)?;
+    for sword in swords_of(w, &to.id).await? {
+        on(
+            w,
+            &sword,
+            to,
+            Occasion::Acquired { weapon: item },
+            cause,
+            dice,
+        )?;
     }
     Ok(())
 }

@@ -34,7 +34,7 @@ pub async fn generate(
     request: Request,
     mut progress: impl FnMut(u32, u32),
     mut each: impl FnMut(Item, Option<String>) -> Result<()>,
-) -> Result<u32> {
+) -> Result<Vec<crate::ledger::Recorded>> {
     if request.count == 0 || request.count > MAX_COUNT {
         return Err(Error::Invalid(tr!(
             "--count {} is out of range: give 1 to {MAX_COUNT}",
@@ -73,6 +73,7 @@ pub async fn generate(
         None => None,
     };
     let first = w.state.last_seq + 1;
+    let mut consequences = Vec::new();
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
             .map_err(|e| Error::Invalid(e.0))?;
@@ -110,6 +111,7 @@ pub async fn generate(
             }
             super::control::after_passing(&mut w, &item, None, Some(taker), created.seq, &mut dice)
                 .await?;
+            consequences.extend(w.since(created.seq));
         }
         if n % BATCH == 0 {
             w.flush_bulk().await?;
@@ -124,5 +126,5 @@ pub async fn generate(
         each(item, holder)
     })
     .await?;
-    Ok(request.count)
+    Ok(consequences)
 }

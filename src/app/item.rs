@@ -63,7 +63,15 @@ pub struct NewItem {
     pub to: Option<String>,
 }
 
-pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
+/// An item just added: its holder's name, and what handing it to them set off (a control
+/// check, a sword's jealousy).
+pub struct Added {
+    pub item: Item,
+    pub holder: Option<String>,
+    pub consequences: Vec<crate::ledger::Recorded>,
+}
+
+pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let name = check_name("item", &new.name).map_err(|e| Error::Invalid(e.0))?;
     let charges = new
         .charges
@@ -107,8 +115,13 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<(Item, Option<String>)> {
         let mut dice = crate::rules::dice::seeded(seed);
         super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
     }
+    let consequences = w.since(created.seq);
     w.commit().await?;
-    Ok((item, holder.map(|c| c.name)))
+    Ok(Added {
+        item,
+        holder: holder.map(|c| c.name),
+        consequences,
+    })
 }
 
 /// `item list [--owner NAME] [--category C]`: each item with its holder's name.
@@ -166,15 +179,23 @@ pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
 }
 
 /// An item and the character whose view of it is wanted (`item show --as`).
+/// An item as `who` sees it: the item, the viewer, and its holder's name (who carries what
+/// is no secret at the table).
 pub async fn show_as(
     cx: &mut Ctx,
     key: &str,
     who: &str,
-) -> Result<(Item, crate::ledger::Character)> {
+) -> Result<(Item, crate::ledger::Character, Option<String>)> {
     let campaign = cx.campaign().await?;
     let item = find(cx.conn(), campaign.id, key).await?;
     let who = find_character(cx.conn(), campaign.id, &campaign.campaign.name, who).await?;
-    Ok((item, who))
+    let holder = match &item.holder {
+        Some(id) => crate::store::characters::by_id(cx.conn(), campaign.id, id)
+            .await?
+            .map(|c| c.name),
+        None => None,
+    };
+    Ok((item, who, holder))
 }
 
 /// An item as it stood at the end of play session `session`, with its holder's name then.

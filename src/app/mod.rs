@@ -386,6 +386,15 @@ impl<'c> Write<'c> {
         Ok(effects)
     }
 
+    /// The events recorded after event `seq` (a command's consequences, to show).
+    pub fn since(&self, seq: i64) -> Vec<Recorded> {
+        self.recorded
+            .iter()
+            .filter(|r| r.seq > seq)
+            .cloned()
+            .collect()
+    }
+
     /// Forget the events recorded so far (an import replaces the new campaign's first event
     /// with the file's).
     pub fn discard_recorded(&mut self) {

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
-use crate::rules::control::Trigger;
+use crate::rules::control::{Ending, Occasion};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity};
 use crate::rules::sword::{self, Chosen};
@@ -23,7 +23,7 @@ pub struct NewSword {
     pub to: Option<String>,
 }
 
-pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<(Item, Option<String>)> {
+pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     let name = check_name("sword", &new.name).map_err(|e| Error::Invalid(e.0))?;
     let loaded = for_campaign(cx).await?;
     let sentience = sword::choose(&loaded.tables, &new.chosen).map_err(|e| Error::Invalid(e.0))?;
@@ -58,8 +58,13 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<(Item, Option<String>)> 
         let mut dice = crate::rules::dice::seeded(seed);
         super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
     }
+    let consequences = w.since(created.seq);
     w.commit().await?;
-    Ok((item, holder.map(|h| h.name)))
+    Ok(super::item::Added {
+        item,
+        holder: holder.map(|h| h.name),
+        consequences,
+    })
 }
 
 /// What a sword command recorded.
@@ -113,17 +118,8 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
         damage,
         hp,
     })?;
-    if !now.touched.contains(&who.id) {
-        super::control::check(
-            &mut w,
-            &now,
-            &before,
-            Trigger::FirstContact,
-            touched.seq,
-            None,
-            &mut dice,
-        )?;
-    }
+    let handled = Occasion::Handled { by: &before };
+    super::control::on(&mut w, &now, &before, handled, touched.seq, &mut dice)?;
     super::control::after_damage(&mut w, &before, touched.seq, &mut dice).await?;
     w.commit().await
 }
@@ -156,16 +152,7 @@ fn used(
     cause: i64,
     dice: &mut impl crate::rules::dice::Dice,
 ) -> Result<()> {
-    let now = w.current(&sword.id)?;
-    let mind = sentient(&now)?.clone();
-    if !sword.touched.contains(&who.id) {
-        super::control::check(w, &now, who, Trigger::FirstContact, cause, None, dice)?;
-    }
-    let now = w.current(&sword.id)?;
-    if mind.alignment != who.alignment {
-        super::control::check(w, &now, who, Trigger::Alignment, cause, None, dice)?;
-    }
-    Ok(())
+    super::control::on(w, sword, who, Occasion::Used { by: who }, cause, dice)
 }
 
 /// `wield SWORD [--by C]`: the sword in hand (another sword in hand is put away) — a use.
@@ -282,7 +269,7 @@ pub async fn release(cx: &mut Ctx, key: &str) -> Result<Recorded> {
         )));
     };
     let who = w.character_by_id(&control.character).await?;
-    super::control::end(&mut w, &sword, &who, "satisfied", None)?;
+    super::control::release(&mut w, &sword, &who, Ending::Satisfied, None)?;
     w.commit().await
 }
 
@@ -330,13 +317,12 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
             .or_insert_with(|| sword.clone());
         let who = w.character_by_id(&holder).await?;
         let now = w.current(&sword.id)?;
-        super::control::check(
+        super::control::on(
             &mut w,
             &now,
             &who,
-            Trigger::SpecialPurpose,
+            Occasion::Purpose,
             started.seq,
-            None,
             &mut dice,
         )?;
     }
@@ -358,7 +344,7 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
         let Some(control) = sword.control.clone() else {
             continue;
         };
-        if control.trigger != Trigger::SpecialPurpose {
+        if !crate::rules::control::releases(&control, Ending::EncounterEnded) {
             continue;
         }
         w.state
@@ -366,7 +352,8 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
             .entry(sword.id.clone())
             .or_insert_with(|| sword.clone());
         let who = w.character_by_id(&control.character).await?;
-        super::control::end(&mut w, &sword, &who, "encounter-ended", Some(ended.seq))?;
+        let ending = Ending::EncounterEnded;
+        super::control::release(&mut w, &sword, &who, ending, Some(ended.seq))?;
     }
     w.commit().await
 }

@@ -349,11 +349,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         ),
     ];
     let worn: Vec<&_> = sheet.items.iter().collect();
-    if sheet.items.is_empty() {
+    // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
+    let (gone, carried): (Vec<&_>, Vec<&_>) = sheet.items.iter().partition(|i| i.is_gone());
+    if carried.is_empty() {
         lines.push(tr!("  carries nothing", "  ne porte rien"));
     } else {
         lines.push(tr!("  carries:", "  porte :"));
-        for item in &sheet.items {
+        for item in carried {
             let mut text = format!("    {}", item_line(item, None));
             if let Some(slot) = item.worn {
                 text.push_str(&format!(" [{}]", slot.label()));
@@ -363,6 +365,20 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             }
             lines.push(text);
         }
+    }
+    if !gone.is_empty() {
+        let list: Vec<String> = gone
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} ({})",
+                    safe(i.name()),
+                    super::item::status_label(i.status)
+                )
+            })
+            .collect();
+        let list = list.join(", ");
+        lines.push(tr!("  no longer: {list}", "  plus là : {list}"));
     }
     for hand in [Slot::LeftHand, Slot::RightHand] {
         let rings = ring::on_hand(hand, &worn);

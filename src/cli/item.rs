@@ -167,7 +167,7 @@ pub async fn generate(
     }
     let mut bar = super::progress::Progress::new(progress, u64::from(request.count));
     let report = |done: u32, total: u32| bar.set(u64::from(done), u64::from(total));
-    app::generate::generate(cx, request, report, |item, holder| {
+    let consequences = app::generate::generate(cx, request, report, |item, holder| {
         if json {
             out.raw(if first { "\n" } else { ",\n" })?;
             first = false;
@@ -183,7 +183,10 @@ pub async fn generate(
     .await?;
     bar.finish();
     if json {
-        out.line("\n]")?;
+        return out.line("\n]");
+    }
+    for rec in &consequences {
+        out.event(&rec.event)?;
     }
     Ok(())
 }
@@ -224,15 +227,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 maker,
                 to,
             };
-            let (item, holder) = app::item::add(cx, new).await?;
-            if out.json() {
-                return out.doc(&ItemView::of(&item, holder.as_deref()));
-            }
-            out.line(&tr!(
-                "Added {}",
-                "Ajouté : {}",
-                line(&item, holder.as_deref())
-            ))
+            let added = app::item::add(cx, new).await?;
+            added_lines(out, &added)
         }
         ItemCommand::List { owner, category } => {
             let json = out.json();
@@ -318,7 +314,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             as_character: Some(who),
             at: None,
         } => {
-            let (item, who) = app::item::show_as(cx, &item, &who).await?;
+            let (item, who, holder) = app::item::show_as(cx, &item, &who).await?;
             let level = item.knowledge(&who.id);
             let known = Known {
                 name: crate::rules::knowledge::name_for(&item, &who.id),
@@ -328,10 +324,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     .map(|s| s.alignment),
                 level,
                 details: (level == Some(crate::rules::item::Knowledge::Full))
-                    .then(|| details(&item, None, None)),
+                    .then(|| details(&item, holder.as_deref(), None)),
             };
             if out.json() {
-                return out.doc(&known_view(&item, &known));
+                return out.doc(&known_view(&item, holder.as_deref(), &known));
             }
             let category = item.category.label();
             out.line(&if known.name == category {
@@ -376,6 +372,30 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             Ok(())
         }
     }
+}
+
+/// `Added 1a2b3c4d  Axe +1 — weapon (Tess)`, then what handing it over set off; in JSON the
+/// item with `consequences` (each event as `log --json` shows it).
+pub fn added_lines(out: &mut Out, added: &app::item::Added) -> Result<()> {
+    let holder = added.holder.as_deref();
+    if out.json() {
+        let mut value = serde_json::to_value(ItemView::of(&added.item, holder)).unwrap_or_default();
+        let events: Vec<_> = added
+            .consequences
+            .iter()
+            .map(super::log::EventView::of)
+            .collect();
+        value["consequences"] = serde_json::to_value(events).unwrap_or_default();
+        return out.doc(&value);
+    }
+    out.line(&tr!("Added {}", "Ajouté : {}", line(&added.item, holder)))?;
+    if let Some(s) = &added.item.identity.sentience {
+        out.line(&format!("          {}", sentience_line(s)))?;
+    }
+    for rec in &added.consequences {
+        out.event(&rec.event)?;
+    }
+    Ok(())
 }
 
 pub fn status_label(status: Status) -> &'static str {
@@ -606,7 +626,7 @@ pub struct Known {
     pub details: Option<Vec<String>>,
 }
 
-fn known_view(item: &Item, known: &Known) -> serde_json::Value {
+fn known_view(item: &Item, holder: Option<&str>, known: &Known) -> serde_json::Value {
     let mut value = serde_json::json!({
         "id": item.id,
         "name": known.name,
@@ -614,7 +634,7 @@ fn known_view(item: &Item, known: &Known) -> serde_json::Value {
         "known": known.level,
     });
     if known.level == Some(crate::rules::item::Knowledge::Full) {
-        value = serde_json::to_value(ItemView::of(item, None)).unwrap_or(value);
+        value = serde_json::to_value(ItemView::of(item, holder)).unwrap_or(value);
         value["known"] = serde_json::to_value(known.level).unwrap_or_default();
     }
     if let Some(a) = known.alignment {

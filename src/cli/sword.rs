@@ -4,7 +4,6 @@ use super::out::safe;
 use crate::rules::clock::GameTime;
 use clap::Subcommand;
 
-use super::item::{ItemView, line, sentience_line};
 use super::out::Out;
 use crate::app::sword::NewSword;
 use crate::app::{self, Ctx};
@@ -103,19 +102,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
                 blade,
                 to,
             };
-            let (item, holder) = app::sword::add(cx, new).await?;
-            if out.json() {
-                return out.doc(&ItemView::of(&item, holder.as_deref()));
-            }
-            out.line(&tr!(
-                "Added {}",
-                "Ajouté : {}",
-                line(&item, holder.as_deref())
-            ))?;
-            if let Some(s) = &item.identity.sentience {
-                out.line(&format!("          {}", sentience_line(s)))?;
-            }
-            Ok(())
+            let added = app::sword::add(cx, new).await?;
+            super::item::added_lines(out, &added)
         }
     }
 }

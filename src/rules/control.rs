@@ -8,7 +8,7 @@ use super::alignment::Alignment;
 use super::character::Character;
 use super::dice::{Dice, Expr, Roll};
 use super::health;
-use super::item::Sentience;
+use super::item::{Control, Item, Sentience};
 
 /// Why a control check happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -167,6 +167,99 @@ pub fn wounded(hp_before: i32, hp_after: i32, hp_max: i32) -> bool {
 /// Whether healing ends a control the wound began: HP back above half of maximum.
 pub fn wound_healed(hp: i32, hp_max: i32) -> bool {
     !health::at_half_or_less(hp, hp_max)
+}
+
+/// What just happened that may call for a check by a sword.
+#[derive(Clone, Copy, Debug)]
+pub enum Occasion<'a> {
+    /// A character takes the sword in hand: touched, given, made for them, wielded.
+    Handled { by: &'a Character },
+    /// The sword is used (wielded, a power called on) by its holder.
+    Used { by: &'a Character },
+    /// The sword's holder goes from `before` HP to `after.hp`.
+    Wounded { before: i32, after: &'a Character },
+    /// `weapon` comes into the sword's holder's possession.
+    Acquired { weapon: &'a Item },
+    /// A foe the sword's special purpose applies to is met.
+    Purpose,
+}
+
+/// The checks `sword` calls for on `occasion`, in the order they happen. None when the item is
+/// not sentient, or already controls its holder: a sword in control does not check again
+/// until it lets go.
+pub fn triggers(sword: &Item, occasion: Occasion<'_>) -> Vec<Trigger> {
+    let Some(mind) = sword.sentience() else {
+        return Vec::new();
+    };
+    if sword.control.is_some() {
+        return Vec::new();
+    }
+    let first = |who: &Character| !sword.touched.contains(&who.id);
+    match occasion {
+        Occasion::Handled { by } if first(by) => vec![Trigger::FirstContact],
+        Occasion::Used { by } => {
+            let mut checks = Vec::new();
+            if first(by) {
+                checks.push(Trigger::FirstContact);
+            }
+            if mind.alignment != by.alignment {
+                checks.push(Trigger::Alignment);
+            }
+            checks
+        }
+        Occasion::Wounded { before, after } if wounded(before, after.hp, after.hp_max) => {
+            vec![Trigger::Wounded]
+        }
+        Occasion::Acquired { weapon } if weapon.is_magic_weapon() && weapon.id != sword.id => {
+            vec![Trigger::Jealousy]
+        }
+        Occasion::Purpose => vec![Trigger::SpecialPurpose],
+        _ => Vec::new(),
+    }
+}
+
+/// A circumstance ending, which may release a character from a sword.
+#[derive(Clone, Copy, Debug)]
+pub enum Ending<'a> {
+    /// The holder is healed to `hp` of `hp_max`.
+    Healed { hp: i32, hp_max: i32 },
+    /// The sword leaves its holder's hands.
+    SwordLeft,
+    /// `weapon` leaves the holder's possession.
+    WeaponLeft { weapon: &'a str },
+    /// `encounter end`: the foe is gone.
+    EncounterEnded,
+    /// The referee finds the sword satisfied (`hoard release`).
+    Satisfied,
+}
+
+impl Ending<'_> {
+    /// The reason the ledger records.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Ending::Healed { .. } => "healed",
+            Ending::SwordLeft => "sword-left",
+            Ending::WeaponLeft { .. } => "weapon-left",
+            Ending::EncounterEnded => "encounter-ended",
+            Ending::Satisfied => "satisfied",
+        }
+    }
+}
+
+/// Whether `ending` ends `control`: the circumstance that set off the check is over — healed
+/// above half HP ends a wounded control, the other weapon leaving ends jealousy, the end of
+/// the encounter ends a special purpose — or the sword left its holder, or is satisfied.
+pub fn releases(control: &Control, ending: Ending<'_>) -> bool {
+    match ending {
+        Ending::Healed { hp, hp_max } => {
+            control.trigger == Trigger::Wounded && wound_healed(hp, hp_max)
+        }
+        Ending::WeaponLeft { weapon } => {
+            control.trigger == Trigger::Jealousy && control.weapon.as_deref() == Some(weapon)
+        }
+        Ending::EncounterEnded => control.trigger == Trigger::SpecialPurpose,
+        Ending::SwordLeft | Ending::Satisfied => true,
+    }
 }
 
 #[cfg(test)]
@@ -393,5 +486,155 @@ mod tests {
             ),
             (1, 1)
         );
+    }
+
+    fn blade(alignment: Alignment) -> Item {
+        use crate::rules::item::{Category, Identity};
+        let identity = Identity {
+            sentience: Some(sword(10, 6, 0, alignment)),
+            ..Identity::default()
+        };
+        Item::new(
+            "s".into(),
+            "Blade".into(),
+            "Lame".into(),
+            Category::Sword,
+            identity,
+        )
+    }
+
+    fn controlling(trigger: Trigger, weapon: Option<&str>) -> Control {
+        Control {
+            character: "c".into(),
+            trigger,
+            since: 1,
+            since_round: 0,
+            weapon: weapon.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn first_contact_is_the_first_handling_only() {
+        let mut sword = blade(Alignment::Lawful);
+        let c = wielder(10, 10, 10, 10, Alignment::Lawful);
+        let handled = Occasion::Handled { by: &c };
+        assert_eq!(triggers(&sword, handled), [Trigger::FirstContact]);
+        sword.touched.push(c.id.clone());
+        assert!(triggers(&sword, handled).is_empty());
+    }
+
+    #[test]
+    fn each_use_by_another_alignment_checks_and_a_first_use_is_a_first_contact() {
+        let mut sword = blade(Alignment::Lawful);
+        let same = wielder(10, 10, 10, 10, Alignment::Lawful);
+        let other = wielder(10, 10, 10, 10, Alignment::Chaotic);
+        assert_eq!(
+            triggers(&sword, Occasion::Used { by: &other }),
+            [Trigger::FirstContact, Trigger::Alignment]
+        );
+        sword.touched = vec![same.id.clone()];
+        assert!(triggers(&sword, Occasion::Used { by: &same }).is_empty());
+        assert_eq!(
+            triggers(&sword, Occasion::Used { by: &other }),
+            [Trigger::Alignment],
+            "the same id has touched it: only the alignment check"
+        );
+    }
+
+    #[test]
+    fn a_wound_checks_when_it_crosses_half_with_even_and_odd_maxima() {
+        let sword = blade(Alignment::Lawful);
+        let wound = |before: i32, hp: i32, max: i32| {
+            let after = wielder(10, 10, hp, max, Alignment::Lawful);
+            triggers(
+                &sword,
+                Occasion::Wounded {
+                    before,
+                    after: &after,
+                },
+            )
+        };
+        // Even maximum: exactly half is "half or less".
+        assert_eq!(wound(10, 5, 10), [Trigger::Wounded]);
+        assert!(wound(10, 6, 10).is_empty());
+        // Odd maximum: 3 of 7 is half or less, 4 of 7 is not.
+        assert_eq!(wound(7, 3, 7), [Trigger::Wounded]);
+        assert!(wound(7, 4, 7).is_empty());
+        // Already at half or less: a further wound does not cross the line again.
+        assert!(wound(5, 2, 10).is_empty());
+    }
+
+    #[test]
+    fn jealousy_is_of_another_magic_weapon() {
+        use crate::rules::item::{Category, Identity};
+        let sword = blade(Alignment::Lawful);
+        let axe = Item::new(
+            "a".into(),
+            "Axe +1".into(),
+            "Hache +1".into(),
+            Category::Weapon,
+            Identity::default(),
+        );
+        let ring = Item::new(
+            "r".into(),
+            "Ring".into(),
+            "Anneau".into(),
+            Category::Ring,
+            Identity::default(),
+        );
+        assert_eq!(
+            triggers(&sword, Occasion::Acquired { weapon: &axe }),
+            [Trigger::Jealousy]
+        );
+        assert!(triggers(&sword, Occasion::Acquired { weapon: &ring }).is_empty());
+        assert!(
+            triggers(&sword, Occasion::Acquired { weapon: &sword }).is_empty(),
+            "not of itself"
+        );
+    }
+
+    #[test]
+    fn a_sword_in_control_or_without_a_mind_does_not_check() {
+        let c = wielder(10, 10, 10, 10, Alignment::Chaotic);
+        let mut sword = blade(Alignment::Lawful);
+        sword.control = Some(controlling(Trigger::FirstContact, None));
+        for occasion in [
+            Occasion::Handled { by: &c },
+            Occasion::Used { by: &c },
+            Occasion::Purpose,
+        ] {
+            assert!(triggers(&sword, occasion).is_empty());
+        }
+        let mut plain = blade(Alignment::Lawful);
+        plain.identity.sentience = None;
+        assert!(triggers(&plain, Occasion::Used { by: &c }).is_empty());
+        assert_eq!(
+            triggers(&blade(Alignment::Lawful), Occasion::Purpose),
+            [Trigger::SpecialPurpose]
+        );
+    }
+
+    #[test]
+    fn each_control_ends_with_its_own_circumstance() {
+        let wounded = controlling(Trigger::Wounded, None);
+        let jealous = controlling(Trigger::Jealousy, Some("axe"));
+        let purpose = controlling(Trigger::SpecialPurpose, None);
+        let first = controlling(Trigger::FirstContact, None);
+        // Healing ends a wounded control only above half: 5 of 10 is still half.
+        assert!(!releases(&wounded, Ending::Healed { hp: 5, hp_max: 10 }));
+        assert!(releases(&wounded, Ending::Healed { hp: 6, hp_max: 10 }));
+        assert!(releases(&wounded, Ending::Healed { hp: 4, hp_max: 7 }));
+        assert!(!releases(&jealous, Ending::Healed { hp: 10, hp_max: 10 }));
+        // The weapon it was jealous of, and no other, leaving.
+        assert!(releases(&jealous, Ending::WeaponLeft { weapon: "axe" }));
+        assert!(!releases(&jealous, Ending::WeaponLeft { weapon: "bow" }));
+        assert!(!releases(&wounded, Ending::WeaponLeft { weapon: "axe" }));
+        assert!(releases(&purpose, Ending::EncounterEnded));
+        assert!(!releases(&first, Ending::EncounterEnded));
+        // Any control ends when the sword leaves its holder or is satisfied.
+        for c in [&wounded, &jealous, &purpose, &first] {
+            assert!(releases(c, Ending::SwordLeft));
+            assert!(releases(c, Ending::Satisfied));
+        }
     }
 }

@@ -44,3 +44,85 @@ pub fn fade_check_needed(item: &Item, to: &Character, read_at_once: bool) -> boo
         && !read_at_once
         && item.knowledge(&to.id) != Some(Knowledge::Full)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::alignment::Alignment;
+    use crate::rules::item::Identity;
+
+    fn item(category: Category) -> Item {
+        Item::new(
+            "i".into(),
+            "Thing".into(),
+            "Chose".into(),
+            category,
+            Identity::default(),
+        )
+    }
+
+    fn hero(id: &str) -> Character {
+        Character {
+            id: id.into(),
+            name: id.to_uppercase(),
+            alignment: Alignment::Neutral,
+            class: None,
+            level: 1,
+            str: 10,
+            wis: 10,
+            hp: 5,
+            hp_max: 5,
+            reads_magic: false,
+            literate: true,
+            quests: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_item_passes_from_any_holder_to_any_other() {
+        let (a, b) = (hero("a"), hero("b"));
+        let mut wand = item(Category::Wand);
+        assert!(can_pass(&wand, Some(&a)).is_ok(), "treasure to a character");
+        assert!(can_pass(&wand, None).is_err(), "already in the treasure");
+        wand.holder = Some("a".into());
+        assert!(can_pass(&wand, Some(&b)).is_ok(), "character to character");
+        assert!(can_pass(&wand, None).is_ok(), "character to treasure");
+        let err = can_pass(&wand, Some(&a)).unwrap_err();
+        assert!(err.0.contains("already holds"), "{}", err.0);
+    }
+
+    #[test]
+    fn a_bound_or_gone_item_stays_where_it_is() {
+        let b = hero("b");
+        let mut book = item(Category::Book);
+        book.holder = Some("a".into());
+        book.attached = true;
+        assert!(can_pass(&book, Some(&b)).is_err());
+        assert!(can_pass(&book, None).is_err());
+        for status in [Status::Consumed, Status::Crumbled, Status::Vanished] {
+            let mut gone = item(Category::Wand);
+            gone.status = status;
+            assert!(can_pass(&gone, Some(&b)).is_err(), "{status:?}");
+        }
+    }
+
+    #[test]
+    fn only_an_unread_intact_scroll_taken_unread_may_fade() {
+        let a = hero("a");
+        let mut scroll = item(Category::Scroll);
+        assert!(fade_check_needed(&scroll, &a, false));
+        assert!(!fade_check_needed(&scroll, &a, true), "read at once");
+        assert!(!fade_check_needed(&item(Category::Potion), &a, false));
+        scroll.known.insert("a".into(), Knowledge::Full);
+        assert!(
+            !fade_check_needed(&scroll, &a, false),
+            "already read by them"
+        );
+        assert!(
+            fade_check_needed(&scroll, &hero("b"), false),
+            "but not by another"
+        );
+        scroll.status = Status::Faded;
+        assert!(!fade_check_needed(&scroll, &hero("b"), false));
+    }
+}

@@ -1,6 +1,8 @@
 //! What the referee reads: the demo, reports, the audit and `explain` (snapshots, in English
 //! and French), points in time, suggestions, colour, completions and the manual.
 
+use serde_json::json;
+
 use crate::common::Hoard;
 
 /// The demo played on a fresh database, with its path replaced by `<db>`.
@@ -271,4 +273,108 @@ fn completions_and_the_manual_need_no_database() {
     assert!(give.contains("\\-\\-to"), "{give}");
     assert!(!h.db.exists(), "no database was created");
     h.fails(&["completions", "tcsh"], 2);
+}
+
+#[test]
+fn commands_show_what_they_set_off_and_sheets_what_is_gone() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "c", "--use"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Tess",
+        "--str",
+        "12",
+        "--wis",
+        "10",
+        "--hp",
+        "10",
+        "--alignment",
+        "chaotic",
+    ]);
+    h.ok(&[
+        "sword",
+        "add",
+        "Blade",
+        "--int",
+        "7",
+        "--ego",
+        "1",
+        "--alignment",
+        "lawful",
+        "--sensory",
+        "detect-magic",
+        "--to",
+        "Tess",
+    ]);
+    // A magic weapon handed to the holder of a sentient sword: the jealousy check shows.
+    let added = h.ok(&[
+        "--seed",
+        "3",
+        "item",
+        "add",
+        "Axe +1",
+        "--category",
+        "weapon",
+        "--bonus",
+        "1",
+        "--to",
+        "Tess",
+    ]);
+    assert!(
+        added.contains("control check (jealousy) of Blade over Tess"),
+        "{added}"
+    );
+    let doc = h.json(&[
+        "--seed",
+        "4",
+        "item",
+        "add",
+        "Bow +1",
+        "--category",
+        "weapon",
+        "--bonus",
+        "1",
+        "--to",
+        "Tess",
+    ]);
+    assert_eq!(doc["consequences"][0]["kind"], "control_checked");
+    // A potion drunk is no longer carried; the sheet says so.
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Healing",
+        "--category",
+        "potion",
+        "--consumable",
+        "--to",
+        "Tess",
+    ]);
+    h.ok(&["--seed", "5", "drink", "Potion of Healing"]);
+    let sheet = h.ok(&["character", "show", "Tess"]);
+    assert!(
+        sheet.contains("no longer: Potion of Healing (consumed)"),
+        "{sheet}"
+    );
+    let carried = sheet.split("no longer").next().unwrap();
+    assert!(!carried.contains("Potion of Healing"), "{sheet}");
+    // A player who has identified an item sees who holds it.
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of ESP",
+        "--category",
+        "potion",
+        "--consumable",
+        "--to",
+        "Tess",
+    ]);
+    h.ok(&["taste", "Potion of ESP", "--by", "Tess"]);
+    let seen = h.json(&["item", "show", "Potion of ESP", "--as", "Tess"]);
+    assert_eq!(
+        (&seen["known"], &seen["holder"]),
+        (&json!("full"), &json!("Tess"))
+    );
+    let text = h.ok(&["item", "show", "Potion of ESP", "--as", "Tess"]);
+    assert!(text.contains("Tess"), "{text}");
 }
