@@ -26,9 +26,11 @@ pub struct NewSword {
 pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     let name = check_name("sword", &new.name).map_err(|e| Error::Invalid(e.0))?;
     let loaded = for_campaign(cx).await?;
-    let sentience = sword::choose(&loaded.tables, &new.chosen).map_err(|e| Error::Invalid(e.0))?;
+    let (seed, mut dice) = (cx.seed, cx.dice());
+    let mut steps = Vec::new();
+    let sentience = sword::choose(&loaded.tables, &new.chosen, &mut dice, &mut steps)
+        .map_err(|e| Error::Invalid(e.0))?;
     let preloads: Vec<Preload> = new.to.iter().map(|n| Preload::Character(n)).collect();
-    let seed = cx.seed;
     let mut w = cx.write_preloading(&preloads).await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
@@ -49,13 +51,13 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
         origin: Box::new(Origin {
             how: "added".into(),
             table: None,
-            seed: None,
+            // The seed of the powers rolled for the referee, if any.
+            seed: (!steps.is_empty()).then_some(seed),
             tables: Some(loaded.source),
-            steps: Vec::new(),
+            steps,
         }),
     })?;
     if let Some(h) = &holder {
-        let mut dice = crate::rules::dice::seeded(seed);
         super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
     }
     let consequences = w.since(created.seq);

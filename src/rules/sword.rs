@@ -345,9 +345,15 @@ pub struct Chosen {
 
 /// Check chosen qualities against seed 000 and the tables: INT 7–12, Ego 1–12, a purpose
 /// sword has INT 12 and Ego 12, powers exist (named by id or name), repeat only where the
-/// table allows, and number what the INT gives (an extraordinary power may stand in for a
-/// sensory one, as the sensory table's "roll an extraordinary power" allows).
-pub fn choose(tables: &Tables, chosen: &Chosen) -> Result<Sentience, GenError> {
+/// table allows, and number no more than the INT gives (an extraordinary power may stand in
+/// for a sensory one, as the sensory table's "roll an extraordinary power" allows). Powers the
+/// referee leaves unchosen are rolled on the tables, each roll kept in `steps`.
+pub fn choose(
+    tables: &Tables,
+    chosen: &Chosen,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Sentience, GenError> {
     let bad = |message: String| Err(GenError(message));
     if !(7..=12).contains(&chosen.int) {
         return bad(tr!(
@@ -398,19 +404,33 @@ pub fn choose(tables: &Tables, chosen: &Chosen) -> Result<Sentience, GenError> {
         }
         Ok(powers)
     };
-    let sensory_powers = pick(sensory_table, &chosen.sensory)?;
-    let extraordinary_powers = pick(extraordinary_table, &chosen.extraordinary)?;
+    let mut sensory_powers = pick(sensory_table, &chosen.sensory)?;
+    let mut extraordinary_powers = pick(extraordinary_table, &chosen.extraordinary)?;
     let (want_s, want_x) = (
         mind.props.sensory.unwrap_or(0) as usize,
         mind.props.extraordinary.unwrap_or(0) as usize,
     );
     let (got_s, got_x) = (sensory_powers.len(), extraordinary_powers.len());
-    if got_s + got_x != want_s + want_x || got_x < want_x {
+    if got_s + got_x > want_s + want_x || got_s > want_s {
         return bad(tr!(
             "INT {int} gives {want_s} sensory and {want_x} extraordinary power(s); {got_s} and {got_x} were chosen (an extraordinary power may replace a sensory one)",
             "INT {int} donne {want_s} pouvoir(s) sensoriel(s) et {want_x} extraordinaire(s) ; {got_s} et {got_x} choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
         ));
     }
+    // The rest, rolled: the extraordinary powers still owed, then the sensory ones.
+    let missing_x = want_x.saturating_sub(got_x);
+    let missing_s = (want_s + want_x) - (got_s + got_x) - missing_x;
+    let mut slots = VecDeque::new();
+    slots.extend(std::iter::repeat_n(EXTRAORDINARY, missing_x));
+    slots.extend(std::iter::repeat_n(SENSORY, missing_s));
+    roll_powers(
+        tables,
+        slots,
+        dice,
+        steps,
+        &mut sensory_powers,
+        &mut extraordinary_powers,
+    )?;
     let communication = mind
         .props
         .communication
@@ -611,6 +631,7 @@ mod tests {
     #[test]
     fn a_chosen_sword_is_checked_like_a_rolled_one() {
         let tables = tables();
+        let choose = |c: &Chosen| choose(&tables, c, &mut seeded(1), &mut Vec::new());
         let base = Chosen {
             int: 9,
             ego: 5,
@@ -624,13 +645,13 @@ mod tests {
             purpose: None,
             languages: None,
         };
-        let s = choose(&tables, &base).unwrap();
+        let s = choose(&base).unwrap();
         assert_eq!(
             (s.int, s.communication.as_str(), s.languages),
             (9, "empathy", 0)
         );
         let refuse = |c: Chosen, message: &str| {
-            let e = choose(&tables, &c).unwrap_err().0;
+            let e = choose(&c).unwrap_err().0;
             assert!(e.contains(message), "{e}");
         };
         refuse(
@@ -670,7 +691,12 @@ mod tests {
         );
         refuse(
             Chosen {
-                sensory: vec!["detect-magic".into()],
+                sensory: vec![
+                    "detect-magic".into(),
+                    "detect-traps".into(),
+                    "detect-slopes".into(),
+                    "see-invisible".into(),
+                ],
                 ..base.clone()
             },
             "INT 9 gives 3 sensory",
@@ -707,7 +733,7 @@ mod tests {
             purpose: Some("slay-warriors".into()),
             ..base.clone()
         };
-        let s = choose(&tables, &purpose).unwrap();
+        let s = choose(&purpose).unwrap();
         assert_eq!(s.special_purpose.unwrap().id, "slay-warriors");
         assert_eq!(s.languages, 1);
         let twice = Chosen {
@@ -716,7 +742,7 @@ mod tests {
             ..purpose
         };
         assert_eq!(
-            choose(&tables, &twice).unwrap().extraordinary_powers.len(),
+            choose(&twice).unwrap().extraordinary_powers.len(),
             2,
             "healing may repeat"
         );
@@ -817,5 +843,32 @@ mod play {
         assert_eq!(usage_period("3/day", 1_440 * 2 + 30), Some((3, 2_880)));
         assert_eq!(usage_period("1/turn", 127), Some((1, 120)));
         assert_eq!(usage_period("3/week", 1_440 * 8), Some((3, 1_440 * 7)));
+    }
+
+    #[test]
+    fn powers_left_unchosen_are_rolled_and_recorded() {
+        use crate::rules::dice::seeded;
+        let tables = Tables::parse(&crate::rules::tables::shipped()).expect("shipped tables");
+        let chosen = Chosen {
+            int: 12,
+            ego: 7,
+            alignment: Alignment::Chaotic,
+            sensory: vec!["detect-magic".into()],
+            extraordinary: vec![],
+            purpose: None,
+            languages: None,
+        };
+        let mut steps = Vec::new();
+        let s = choose(&tables, &chosen, &mut seeded(9), &mut steps).unwrap();
+        assert_eq!(s.sensory_powers[0].id, "detect-magic", "the chosen one stays");
+        assert!(
+            s.extraordinary_powers.len() + s.sensory_powers.len() >= 4,
+            "INT 12: three sensory and one extraordinary, the rest rolled: {s:?}"
+        );
+        assert!(!s.extraordinary_powers.is_empty(), "{s:?}");
+        assert!(steps.iter().any(|st| st.what == EXTRAORDINARY), "{steps:?}");
+        // The same seed rolls the same powers.
+        let again = choose(&tables, &chosen, &mut seeded(9), &mut Vec::new()).unwrap();
+        assert_eq!(s, again);
     }
 }
