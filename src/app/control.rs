@@ -109,8 +109,62 @@ pub async fn after_healing(w: &mut Write<'_>, character: &str, cause: i64) -> Re
     Ok(())
 }
 
+/// `who` in contact with a sentient sword for `rounds` rounds: they learn its alignment, one of
+/// another alignment takes its damage each round (seed 000), and the wound may call for a
+/// check. Returns the `sword_touched` event.
+pub async fn touching(
+    w: &mut Write<'_>,
+    sword: &Item,
+    who: &Character,
+    rounds: u32,
+    cause: Option<i64>,
+    dice: &mut impl Dice,
+) -> Result<crate::ledger::Recorded> {
+    let damage: Vec<_> = match sword
+        .sentience()
+        .and_then(|mind| crate::rules::sword::touch_damage(mind.alignment, who.alignment))
+    {
+        Some(expr) => (0..rounds).map(|_| expr.roll(dice)).collect(),
+        None => Vec::new(),
+    };
+    let before = w.character_by_id(&who.id).await?;
+    let total: i64 = damage.iter().map(|r| r.total).sum();
+    let hp =
+        crate::rules::health::after_damage(before.hp, u32::try_from(total).unwrap_or(u32::MAX));
+    let touched = w.record_with_cause(
+        Event::SwordTouched {
+            act: Act::new(sword, &before),
+            rounds,
+            damage,
+            hp,
+        },
+        cause,
+    )?;
+    on(
+        w,
+        sword,
+        &before,
+        Occasion::Handled { by: &before },
+        touched.seq,
+        dice,
+    )?;
+    after_damage(w, &before, touched.seq, dice).await?;
+    Ok(touched)
+}
+
+/// How the receiver of an item comes by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handling {
+    /// Given, found or made for them: their first handling of a sentient sword is a touch,
+    /// and hurts for a round if its alignment is not theirs.
+    Takes,
+    /// `touch`: the command itself says how many rounds they are in contact.
+    Touches,
+}
+
 /// After `item` passed from `from` to `to` (event `cause`):
-/// - a sentient sword lets go of the holder it left, and checks at its first contact with `to`;
+/// - a sentient sword lets go of the holder it left, and checks at its first contact with `to`
+///   (whose first handling of it hurts, as any touch, if their alignments differ);
 /// - a jealous sword lets go when the weapon it was jealous of leaves its holder;
 /// - another magic weapon coming into `to`'s hands makes each sentient sword of theirs jealous.
 pub async fn after_passing(
@@ -119,6 +173,7 @@ pub async fn after_passing(
     from: Option<&Character>,
     to: Option<&Character>,
     cause: i64,
+    handling: Handling,
     dice: &mut impl Dice,
 ) -> Result<()> {
     if let Some(from) = from {
@@ -133,7 +188,15 @@ pub async fn after_passing(
         return Ok(());
     };
     let now = w.current(&item.id)?;
+    let first = !now.touched.contains(&to.id);
     on(w, &now, to, Occasion::Handled { by: to }, cause, dice)?;
+    let hurts = now.sentience().is_some_and(|mind| {
+        crate::rules::sword::touch_damage(mind.alignment, to.alignment).is_some()
+    });
+    if first && hurts && handling == Handling::Takes {
+        let now = w.current(&item.id)?;
+        touching(w, &now, to, 1, Some(cause), dice).await?;
+    }
     for sword in swords_of(w, &to.id).await? {
         on(
             w,

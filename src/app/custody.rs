@@ -114,6 +114,7 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         from.as_ref(),
         taker.as_ref(),
         passed.seq,
+        super::control::Handling::Takes,
         &mut dice,
     )
     .await?;

@@ -109,8 +109,16 @@ pub async fn generate(
             if item.category == Category::Scroll {
                 super::custody::taken(&mut w, &item, taker, request.read, created.seq, &mut dice)?;
             }
-            super::control::after_passing(&mut w, &item, None, Some(taker), created.seq, &mut dice)
-                .await?;
+            super::control::after_passing(
+                &mut w,
+                &item,
+                None,
+                Some(taker),
+                created.seq,
+                super::control::Handling::Takes,
+                &mut dice,
+            )
+            .await?;
             consequences.extend(w.since(created.seq));
         }
         if n % BATCH == 0 {

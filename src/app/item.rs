@@ -113,7 +113,16 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     })?;
     if let Some(h) = &holder {
         let mut dice = crate::rules::dice::seeded(seed);
-        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
+        super::control::after_passing(
+            &mut w,
+            &item,
+            None,
+            Some(h),
+            created.seq,
+            super::control::Handling::Takes,
+            &mut dice,
+        )
+        .await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;

@@ -58,7 +58,16 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
         }),
     })?;
     if let Some(h) = &holder {
-        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, &mut dice).await?;
+        super::control::after_passing(
+            &mut w,
+            &item,
+            None,
+            Some(h),
+            created.seq,
+            super::control::Handling::Takes,
+            &mut dice,
+        )
+        .await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;
@@ -91,7 +100,7 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
         .write_preloading(&[Preload::Character(by), Preload::Holdings(by)])
         .await?;
     let sword = w.item(key).await?;
-    let mind = sentient(&sword)?.clone();
+    sentient(&sword)?;
     let who = w.actor(&sword, Some(by)).await?;
     if sword.holder.is_none() {
         let passed = w.record(Event::ItemPassed {
@@ -102,27 +111,19 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
             to: Some(who.id.clone()),
             to_name: Some(who.name.clone()),
         })?;
-        super::control::after_passing(&mut w, &sword, None, Some(&who), passed.seq, &mut dice)
-            .await?;
+        super::control::after_passing(
+            &mut w,
+            &sword,
+            None,
+            Some(&who),
+            passed.seq,
+            super::control::Handling::Touches,
+            &mut dice,
+        )
+        .await?;
     }
-    let damage: Vec<_> = match sword::touch_damage(mind.alignment, who.alignment) {
-        Some(expr) => (0..rounds).map(|_| expr.roll(&mut dice)).collect(),
-        None => Vec::new(),
-    };
-    let before = w.character_by_id(&who.id).await?;
-    let total: i64 = damage.iter().map(|r| r.total).sum();
-    let hp =
-        crate::rules::health::after_damage(before.hp, u32::try_from(total).unwrap_or(u32::MAX));
     let now = w.current(&sword.id)?;
-    let touched = w.record(Event::SwordTouched {
-        act: Act::new(&now, &before),
-        rounds,
-        damage,
-        hp,
-    })?;
-    let handled = Occasion::Handled { by: &before };
-    super::control::on(&mut w, &now, &before, handled, touched.seq, &mut dice)?;
-    super::control::after_damage(&mut w, &before, touched.seq, &mut dice).await?;
+    super::control::touching(&mut w, &now, &who, rounds, None, &mut dice).await?;
     w.commit().await
 }
 

@@ -860,7 +860,10 @@ mod play {
         };
         let mut steps = Vec::new();
         let s = choose(&tables, &chosen, &mut seeded(9), &mut steps).unwrap();
-        assert_eq!(s.sensory_powers[0].id, "detect-magic", "the chosen one stays");
+        assert_eq!(
+            s.sensory_powers[0].id, "detect-magic",
+            "the chosen one stays"
+        );
         assert!(
             s.extraordinary_powers.len() + s.sensory_powers.len() >= 4,
             "INT 12: three sensory and one extraordinary, the rest rolled: {s:?}"

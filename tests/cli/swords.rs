@@ -186,7 +186,7 @@ fn jealousy_alignment_and_purpose_trigger_and_end_themselves() {
         "--wis",
         "18",
         "--hp",
-        "10",
+        "100",
         "--alignment",
         "chaotic",
     ]);
@@ -330,7 +330,7 @@ fn powers_need_the_sword_in_hand_and_keep_their_limits() {
         "--wis",
         "18",
         "--hp",
-        "10",
+        "100",
         "--alignment",
         "lawful",
     ]);
@@ -413,4 +413,73 @@ fn odds_agree_with_a_count_of_every_outcome() {
     h.refused_unchanged(&["odds", "Lawbringer", "Nobody"], 3);
     h.ok(&["item", "add", "Mace", "--category", "weapon"]);
     h.refused_unchanged(&["odds", "Mace", "Brune"], 4);
+}
+
+#[test]
+fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
+    let h = Hoard::new();
+    for (name, alignment) in [("Lia", "lawful"), ("Cor", "chaotic")] {
+        h.ok(&[
+            "character",
+            "add",
+            name,
+            "--str",
+            "18",
+            "--wis",
+            "18",
+            "--hp",
+            "60",
+            "--alignment",
+            alignment,
+        ]);
+    }
+    h.ok(&[
+        "sword",
+        "add",
+        "Grim",
+        "--int",
+        "7",
+        "--ego",
+        "1",
+        "--alignment",
+        "chaotic",
+        "--sensory",
+        "detect-magic",
+    ]);
+    // A chaotic sword handed to a lawful character: 2d6 for the round they hold it.
+    let given = h.json(&["--seed", "8", "give", "Grim", "--to", "Lia"]);
+    let kinds: Vec<&str> = given["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["item_passed", "control_checked", "sword_touched"]);
+    let touch = &given["events"][2]["payload"];
+    assert_eq!(
+        (
+            touch["rounds"].as_i64(),
+            touch["damage"][0]["expr"].as_str()
+        ),
+        (Some(1), Some("2d6"))
+    );
+    let hp = 60 - touch["damage"][0]["total"].as_i64().unwrap();
+    assert_eq!(
+        h.json(&["character", "show", "Lia"])["hp"].as_i64(),
+        Some(hp)
+    );
+    // Handled again later: no longer a first handling.
+    h.ok(&["drop", "Grim"]);
+    let again = h.json(&["give", "Grim", "--to", "Lia"]);
+    assert_eq!(again["events"].as_array().unwrap().len(), 1, "{again}");
+    // Its own alignment: no harm, only the first-contact check.
+    let own = h.json(&["give", "Grim", "--to", "Cor"]);
+    let kinds: Vec<&str> = own["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["item_passed", "control_checked"]);
+    h.ok(&["check"]);
 }

@@ -114,8 +114,8 @@ fn void_and_undo_rebuild_the_state_from_the_ledger() {
     let undone = h.json(&["undo"]);
     assert_eq!(
         undone["events"].as_array().unwrap().len(),
-        2,
-        "the gift and its check"
+        3,
+        "the gift, its check, and the first touch's wound"
     );
     assert_eq!(
         h.json(&["audit", "swords"])["current"],

@@ -288,7 +288,7 @@ fn commands_show_what_they_set_off_and_sheets_what_is_gone() {
         "--wis",
         "10",
         "--hp",
-        "10",
+        "100",
         "--alignment",
         "chaotic",
     ]);
