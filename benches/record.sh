@@ -16,7 +16,7 @@ db="$work/hoard.db"
 h() { "$hoard" --db "$db" "$@" >/dev/null; }
 h character add Arnaud --str 12 --wis 10 --hp 9999 --alignment lawful
 h character add Mordo --str 9 --wis 14 --hp 9999 --alignment neutral
-h item add "Wand of Frost" --category wand --charges 100000 --to Mordo
+h item add "Wand of Frost" --category wand --charges 10000 --to Mordo
 h sword add Lawbringer --int 7 --ego 1 --alignment lawful --sensory detect-magic --to Mordo
 sqlite3 "$work/ref.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT);" >/dev/null
 insert="sqlite3 $work/ref.db \"INSERT INTO t (a, b) VALUES ('x', 'y')\""

@@ -612,6 +612,42 @@ fn a_database_from_a_newer_hoard_is_refused_untouched() {
 
 /// 8 processes at once, each recording 50 events on one database: every event lands, no
 /// process fails, and none sees "database is locked".
+/// The shape: 8 processes started together, each recording 50 events in one command
+/// (a generation of 50 items: 50 `item_created` events), on one database.
+#[test]
+fn eight_processes_of_fifty_events_each_all_land() {
+    let h = Hoard::new();
+    add_arnaud(&h);
+    let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let workers: Vec<_> = (0..8u64)
+        .map(|n| {
+            let (db, start) = (h.db.clone(), start.clone());
+            std::thread::spawn(move || {
+                let mut cmd = assert_cmd::Command::cargo_bin("hoard").unwrap();
+                cmd.env_remove("HOARD_CAMPAIGN").arg("--db").arg(&db).args([
+                    "--seed",
+                    &n.to_string(),
+                    "generate",
+                    "any",
+                    "--count",
+                    "50",
+                ]);
+                start.wait();
+                cmd.output().unwrap()
+            })
+        })
+        .collect();
+    for w in workers {
+        let out = w.join().expect("a worker panicked");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(!stderr.contains("locked"), "{stderr}");
+    }
+    let made = h.ok(&["--json", "log", "--kind", "item_created"]);
+    assert_eq!(made.lines().count(), 400);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
 #[test]
 fn concurrent_processes_queue_for_the_write_lock() {
     let h = Hoard::new();

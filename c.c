@@ -1,0 +1,1 @@
+int main(){puts("hi");return 0;}
