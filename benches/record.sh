@@ -29,6 +29,7 @@ ab "use (a wand charge) vs sqlite3 insert" "$rounds" "$runs" \
 # Mordo (neutral) wielding the lawful sword: an alignment check at each use.
 ab "wield (sentient sword, check) vs sqlite3 insert" "$rounds" "$runs" \
     "$hoard --db $db wield Lawbringer" "$insert"
+h give Lawbringer --to Arnaud
 ab "give (sentient sword) vs sqlite3 insert" "$rounds" "$runs" \
     "$hoard --db $db give Lawbringer --to Arnaud" "$insert" \
     "$hoard --db $db give Lawbringer --to Mordo" "true"
