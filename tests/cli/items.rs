@@ -561,11 +561,18 @@ fn refused_item_commands_change_nothing() {
     }
 }
 
-/// A deterministic random walk over the item commands: whatever happens, charges never go
-/// negative, a drained item is never used, every item has at most one holder, and the ledger
-/// alone rebuilds exactly the stored state (`check`).
+/// Deterministic random walks over the commands of play (two seeds): whatever happens,
+/// charges never go negative, a drained item is never used, every item has at most one
+/// holder, and the ledger alone rebuilds exactly the stored state (`check`) — voids and undos
+/// included.
 #[test]
 fn any_sequence_of_commands_keeps_the_invariants() {
+    for walk in [2024, 7] {
+        random_walk(walk);
+    }
+}
+
+fn random_walk(walk: u64) {
     use rand::{RngCore, SeedableRng};
     let h = Hoard::new();
     party(&h);
@@ -579,38 +586,73 @@ fn any_sequence_of_commands_keeps_the_invariants() {
     h.ok(&[
         "--seed", "14", "generate", "scroll", "--count", "2", "--to", "Mordo",
     ]);
-    let items: Vec<String> = h
-        .json(&["item", "list"])
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(id)
-        .collect();
+    h.ok(&["--seed", "15", "generate", "book", "--count", "2"]);
+    h.ok(&[
+        "--seed",
+        "16",
+        "generate",
+        "sword",
+        "--sentient",
+        "--count",
+        "2",
+    ]);
+    let list = h.json(&["item", "list"]);
+    let all: Vec<&Value> = list.as_array().unwrap().iter().collect();
+    // Items of the kinds an action is for, so the walk plays rather than only gets refused.
+    let of = |kinds: &[&str]| -> Vec<String> {
+        let found: Vec<String> = all
+            .iter()
+            .filter(|i| kinds.contains(&i["category"].as_str().unwrap()))
+            .map(|i| id(i))
+            .collect();
+        assert!(!found.is_empty(), "no {kinds:?} generated");
+        found
+    };
+    let pools = [
+        all.iter().map(|i| id(i)).collect::<Vec<_>>(),
+        of(&["potion"]),
+        of(&["wand", "rod", "staff"]),
+        of(&["ring", "armor"]),
+        of(&["scroll"]),
+        of(&["book"]),
+        of(&["sword"]),
+    ];
     let people = ["Arnaud", "Mordo", "Lirael"];
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(walk);
     let mut pick = |n: usize| (rng.next_u32() as usize) % n;
-    for step in 0..120 {
-        let item = items[pick(items.len())].clone();
+    for step in 0..150 {
+        let action = pick(18);
+        let pool = match action {
+            _ if pick(4) == 0 => &pools[0],
+            3 => &pools[1],
+            4 | 8 => &pools[2],
+            5 | 6 => &pools[3],
+            9..=11 => &pools[4],
+            12 => &pools[5],
+            13 | 14 => &pools[6],
+            _ => &pools[0],
+        };
+        let item = pool[pick(pool.len())].clone();
         let who = people[pick(people.len())];
         let seed = step.to_string();
-        let args: Vec<&str> = match pick(9) {
-            0 => vec!["give", &item, "--to", who],
-            1 => vec!["drop", &item],
-            2 => vec!["drink", &item, "--by", who],
-            3 => vec![
+        let args: Vec<&str> = match action {
+            0 | 1 => vec!["give", &item, "--to", who],
+            2 => vec!["drop", &item],
+            3 => vec!["drink", &item, "--by", who],
+            4 => vec![
                 "use",
                 &item,
                 "--charges",
                 if pick(2) == 0 { "1" } else { "40" },
             ],
-            4 => vec![
+            5 => vec![
                 "wear",
                 &item,
                 "--hand",
                 if pick(2) == 0 { "left" } else { "right" },
             ],
-            5 => vec!["remove", &item],
-            6 => vec![
+            6 => vec!["remove", &item],
+            7 => vec![
                 "identify",
                 &item,
                 "--by",
@@ -618,8 +660,19 @@ fn any_sequence_of_commands_keeps_the_invariants() {
                 "--method",
                 ["taste", "read-magic", "spell", "bard-lore", "wish"][pick(5)],
             ],
-            7 => vec!["recharge", &item, "3"],
-            _ => vec!["time", "advance", "2", "turns"],
+            8 => vec!["recharge", &item, "3"],
+            9 => vec!["read", &item, "--by", who],
+            10 => vec!["cast", &item, "--spell", "1"],
+            11 => vec!["copy", &item, "--spell", "1"],
+            12 => vec!["study", &item],
+            13 => vec!["touch", &item, "--by", who],
+            14 => vec!["wield", &item],
+            15 => vec!["character", "damage", who, "3"],
+            16 => vec!["character", "heal", who, "2"],
+            _ => match pick(3) {
+                0 => vec!["undo"],
+                _ => vec!["time", "advance", "2", "turns"],
+            },
         };
         let mut all = vec!["--seed", &seed];
         all.extend(args.iter().copied());
@@ -627,7 +680,7 @@ fn any_sequence_of_commands_keeps_the_invariants() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             matches!(out.status.code(), Some(0 | 2 | 4)),
-            "{all:?}: {stderr}"
+            "walk {walk}, {all:?}: {stderr}"
         );
         assert!(!stderr.contains("panicked"));
     }
@@ -639,17 +692,27 @@ fn any_sequence_of_commands_keeps_the_invariants() {
             assert_eq!(item["charges"], 0, "{item}");
         }
     }
-    // A drained item is never used: every spend in the ledger comes before its item drained.
+    // A drained item is never used: every spend that stands comes before its item drained.
     let spends = h.ok(&["--json", "log", "--kind", "charges_spent"]);
     let mut drained = std::collections::BTreeSet::new();
     for line in spends.lines() {
         let e: Value = serde_json::from_str(line).unwrap();
+        if !e["voided_by"].is_null() {
+            continue;
+        }
         let item = e["payload"]["item"].as_str().unwrap().to_string();
         assert!(!drained.contains(&item), "{item} used after it drained");
         if e["payload"]["drained"] == true {
             drained.insert(item);
         }
     }
+    // The walk did play: most kinds of event happened, not only refusals.
+    let kinds: std::collections::BTreeSet<String> = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["kind"].to_string())
+        .collect();
+    assert!(kinds.len() >= 18, "walk {walk}: only {kinds:?}");
     let report = h.json(&["check"]);
-    assert_eq!(report["ok"], true, "{report}");
+    assert_eq!(report["ok"], true, "walk {walk}: {report}");
 }
