@@ -642,12 +642,16 @@ fn random_walk(walk: u64) {
             4 => vec![
                 "use",
                 &item,
+                "--by",
+                who,
                 "--charges",
                 if pick(2) == 0 { "1" } else { "40" },
             ],
             5 => vec![
                 "wear",
                 &item,
+                "--by",
+                who,
                 "--hand",
                 if pick(2) == 0 { "left" } else { "right" },
             ],
@@ -662,18 +666,24 @@ fn random_walk(walk: u64) {
             ],
             8 => vec!["recharge", &item, "3"],
             9 => vec!["read", &item, "--by", who],
-            10 => vec!["cast", &item, "--spell", "1"],
-            11 => vec!["copy", &item, "--spell", "1"],
-            12 => vec!["study", &item],
+            10 => vec!["cast", &item, "--spell", "1", "--by", who],
+            11 => vec!["copy", &item, "--spell", "1", "--by", who],
+            12 => vec!["study", &item, "--by", who],
             13 => vec!["touch", &item, "--by", who],
-            14 => vec!["wield", &item],
+            14 => vec!["wield", &item, "--by", who],
             15 => vec!["character", "damage", who, "3"],
             16 => vec!["character", "heal", who, "2"],
-            _ => match pick(3) {
+            _ => match pick(2) {
                 0 => vec!["undo"],
                 _ => vec!["time", "advance", "2", "turns"],
             },
         };
+        // Wearing and studying are for what one holds: often, hand it over first.
+        if matches!(action, 5 | 12) && pick(2) == 0 {
+            let _ = h
+                .cmd(&["--seed", &seed, "give", &item, "--to", who])
+                .output();
+        }
         let mut all = vec!["--seed", &seed];
         all.extend(args.iter().copied());
         let out = h.cmd(&all).output().unwrap();
