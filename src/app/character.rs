@@ -85,21 +85,28 @@ pub struct Sheet {
     pub now: i64,
 }
 
+impl Sheet {
+    /// The sheet, with the armor totals of what is worn.
+    fn new(character: Character, items: Vec<Item>, effects: Vec<Effect>, now: i64) -> Sheet {
+        let worn: Vec<&Item> = items.iter().collect();
+        let protection = armor::protection(&worn);
+        Sheet {
+            character,
+            items,
+            effects,
+            protection,
+            now,
+        }
+    }
+}
+
 pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let campaign = cx.campaign().await?;
     let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
     let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
     let now = campaign.campaign.clock;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
-    let worn: Vec<&Item> = items.iter().collect();
-    let protection = armor::protection(&worn);
-    Ok(Sheet {
-        character,
-        items,
-        effects,
-        protection,
-        now,
-    })
+    Ok(Sheet::new(character, items, effects, now))
 }
 
 /// A character's sheet as it stood at the end of play session `session`.
@@ -127,15 +134,7 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .filter(|e| e.character == character.id && e.active(now))
         .cloned()
         .collect();
-    let worn: Vec<&Item> = items.iter().collect();
-    let protection = armor::protection(&worn);
-    Ok(Sheet {
-        character,
-        items,
-        effects,
-        protection,
-        now,
-    })
+    Ok(Sheet::new(character, items, effects, now))
 }
 
 /// A sheet, and the character whose knowledge decides what it shows (`character show --as`).

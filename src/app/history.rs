@@ -113,15 +113,7 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
 /// rebuilt from the ledger — corrections (voids) included.
 pub async fn state_at(cx: &mut Ctx, number: u32) -> Result<crate::ledger::State> {
     let campaign = cx.campaign().await?;
-    let session = crate::store::sessions::get(cx.conn(), campaign.id, number)
-        .await?
-        .ok_or_else(|| {
-            let last = campaign.campaign.last_session;
-            Error::NotFound(tr!(
-                "no session {number}: sessions run from 1 to {last}",
-                "pas de session {number} : elles vont de 1 à {last}"
-            ))
-        })?;
+    let session = super::session::require(cx.conn(), &campaign, number).await?;
     let until = session.ended_seq.unwrap_or(campaign.last_seq);
     let voided = events::voided(cx.conn(), campaign.id).await?;
     let mut replay = Replay::new(voided);

@@ -101,28 +101,34 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let mut item = Item::new(w.new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
+    let origin = Origin {
+        how: "added".into(),
+        table: None,
+        seed: None,
+        tables: None,
+        steps: Vec::new(),
+    };
+    let mut dice = crate::rules::dice::seeded(seed);
+    record_added(w, item, origin, holder, &mut dice).await
+}
+
+/// Record a hand-made item and, when it goes to a character, what handing it over sets off
+/// (a first touch, control checks, jealousy); commit; say what happened.
+pub(super) async fn record_added(
+    mut w: super::Write<'_>,
+    item: Item,
+    origin: Origin,
+    holder: Option<crate::ledger::Character>,
+    dice: &mut impl crate::rules::dice::Dice,
+) -> Result<Added> {
     let created = w.record(Event::ItemCreated {
         item: Box::new(item.clone()),
-        origin: Box::new(Origin {
-            how: "added".into(),
-            table: None,
-            seed: None,
-            tables: None,
-            steps: Vec::new(),
-        }),
+        origin: Box::new(origin),
     })?;
     if let Some(h) = &holder {
-        let mut dice = crate::rules::dice::seeded(seed);
-        super::control::after_passing(
-            &mut w,
-            &item,
-            None,
-            Some(h),
-            created.seq,
-            super::control::Handling::Takes,
-            &mut dice,
-        )
-        .await?;
+        let takes = super::control::Handling::Takes;
+        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, takes, dice)
+            .await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;

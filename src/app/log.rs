@@ -35,7 +35,7 @@ pub async fn log(
     }
     let campaign = cx.campaign().await?;
     if let Some(n) = query.session {
-        super::session::require(cx.conn(), campaign.id, n).await?;
+        super::session::require(cx.conn(), &campaign, n).await?;
     }
     let entity = match &query.character {
         Some(name) => Some(

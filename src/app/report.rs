@@ -127,15 +127,7 @@ pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
             )));
         }
     };
-    let session = crate::store::sessions::get(cx.conn(), campaign.id, number)
-        .await?
-        .ok_or_else(|| {
-            let last = campaign.campaign.last_session;
-            Error::NotFound(tr!(
-                "no session {number}: sessions run from 1 to {last}",
-                "pas de session {number} : elles vont de 1 à {last}"
-            ))
-        })?;
+    let session = super::session::require(cx.conn(), &campaign, number).await?;
     let filter = Filter {
         session: Some(number),
         ..Default::default()

@@ -8,17 +8,26 @@ use crate::rules::character::check_name;
 use crate::store::sessions;
 use crate::tr;
 
-/// Refuse a session number the campaign has not reached, rather than show nothing.
+/// Session `number` of the campaign, or a refusal that says which sessions there are (rather
+/// than showing nothing).
 pub async fn require(
     conn: &mut sqlx::SqliteConnection,
-    campaign: i64,
+    campaign: &crate::store::campaigns::Found,
     number: u32,
 ) -> Result<Session> {
-    sessions::get(conn, campaign, number).await?.ok_or_else(|| {
-        Error::NotFound(tr!(
-            "no session {number} in this campaign (`hoard session list` shows them)",
-            "pas de session {number} dans cette campagne (`hoard session list` les montre)"
-        ))
+    let last = campaign.campaign.last_session;
+    sessions::get(conn, campaign.id, number).await?.ok_or_else(|| {
+        Error::NotFound(if last == 0 {
+            tr!(
+                "no session {number}: no play session yet; start one with `hoard session start`",
+                "pas de session {number} : aucune session de jeu ; commencez-en une avec `hoard session start`"
+            )
+        } else {
+            tr!(
+                "no session {number}: sessions run from 1 to {last}",
+                "pas de session {number} : elles vont de 1 à {last}"
+            )
+        })
     })
 }
 

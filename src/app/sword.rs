@@ -46,36 +46,15 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     };
     let mut item = Item::new(w.new_id(), name.clone(), name, Category::Sword, identity);
     item.holder = holder.as_ref().map(|h| h.id.clone());
-    let created = w.record(Event::ItemCreated {
-        item: Box::new(item.clone()),
-        origin: Box::new(Origin {
-            how: "added".into(),
-            table: None,
-            // The seed of the powers rolled for the referee, if any.
-            seed: (!steps.is_empty()).then_some(seed),
-            tables: Some(loaded.source),
-            steps,
-        }),
-    })?;
-    if let Some(h) = &holder {
-        super::control::after_passing(
-            &mut w,
-            &item,
-            None,
-            Some(h),
-            created.seq,
-            super::control::Handling::Takes,
-            &mut dice,
-        )
-        .await?;
-    }
-    let consequences = w.since(created.seq);
-    w.commit().await?;
-    Ok(super::item::Added {
-        item,
-        holder: holder.map(|h| h.name),
-        consequences,
-    })
+    let origin = Origin {
+        how: "added".into(),
+        table: None,
+        // The seed of the powers rolled for the referee, if any.
+        seed: (!steps.is_empty()).then_some(seed),
+        tables: Some(loaded.source),
+        steps,
+    };
+    super::item::record_added(w, item, origin, holder, &mut dice).await
 }
 
 /// What a sword command recorded.
@@ -412,7 +391,7 @@ pub async fn checks(
 ) -> Result<()> {
     let campaign = cx.campaign().await?;
     if let Some(n) = session {
-        super::session::require(cx.conn(), campaign.id, n).await?;
+        super::session::require(cx.conn(), &campaign, n).await?;
     }
     crate::store::events::control_checks(cx.conn(), campaign.id, session, each).await
 }

@@ -55,18 +55,8 @@ mod tests {
 
     fn reader(alignment: Alignment) -> Character {
         Character {
-            id: "r".into(),
-            name: "R".into(),
             alignment,
-            class: None,
-            level: 1,
-            str: 10,
-            wis: 10,
-            hp: 5,
-            hp_max: 5,
-            reads_magic: false,
-            literate: true,
-            quests: Vec::new(),
+            ..crate::rules::fixtures::character("r")
         }
     }
 

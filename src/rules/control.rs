@@ -292,18 +292,12 @@ mod tests {
 
     fn wielder(str: u8, wis: u8, hp: i32, hp_max: i32, alignment: Alignment) -> Character {
         Character {
-            id: "c".into(),
-            name: "C".into(),
             alignment,
-            class: None,
-            level: 1,
             str,
             wis,
             hp,
             hp_max,
-            reads_magic: false,
-            literate: true,
-            quests: Vec::new(),
+            ..crate::rules::fixtures::character("c")
         }
     }
 

@@ -48,34 +48,13 @@ pub fn fade_check_needed(item: &Item, to: &Character, read_at_once: bool) -> boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::alignment::Alignment;
-    use crate::rules::item::Identity;
 
     fn item(category: Category) -> Item {
-        Item::new(
-            "i".into(),
-            "Thing".into(),
-            "Chose".into(),
-            category,
-            Identity::default(),
-        )
+        crate::rules::fixtures::item(category)
     }
 
     fn hero(id: &str) -> Character {
-        Character {
-            id: id.into(),
-            name: id.to_uppercase(),
-            alignment: Alignment::Neutral,
-            class: None,
-            level: 1,
-            str: 10,
-            wis: 10,
-            hp: 5,
-            hp_max: 5,
-            reads_magic: false,
-            literate: true,
-            quests: Vec::new(),
-        }
+        crate::rules::fixtures::character(id)
     }
 
     #[test]

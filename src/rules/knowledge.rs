@@ -213,35 +213,18 @@ pub fn name_for(item: &Item, who: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::alignment::Alignment;
     use crate::rules::dice::scripted::Scripted;
-    use crate::rules::item::Identity;
 
     fn person(class: &str, level: u8) -> Character {
         Character {
-            id: "p".into(),
-            name: "P".into(),
-            alignment: Alignment::Neutral,
             class: Some(class.into()),
             level,
-            str: 10,
-            wis: 10,
-            hp: 5,
-            hp_max: 5,
-            reads_magic: false,
-            literate: true,
-            quests: Vec::new(),
+            ..crate::rules::fixtures::character("p")
         }
     }
 
     fn item(category: Category) -> Item {
-        Item::new(
-            "i".into(),
-            "Thing".into(),
-            "Chose".into(),
-            category,
-            Identity::default(),
-        )
+        crate::rules::fixtures::item(category)
     }
 
     #[test]

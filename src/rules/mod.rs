@@ -12,6 +12,8 @@ pub mod control;
 pub mod custody;
 pub mod dice;
 pub mod effect;
+#[cfg(test)]
+mod fixtures;
 pub mod generate;
 pub mod health;
 pub mod item;

@@ -231,25 +231,20 @@ pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::alignment::Alignment;
     use crate::rules::dice::scripted::Scripted;
     use crate::rules::item::{Identity, Knowledge, ScrollSpell};
     use crate::rules::tables::{Tables, shipped};
 
     fn wizard(level: u8) -> Character {
         Character {
-            id: "w".into(),
             name: "Mordenkainen".into(),
-            alignment: Alignment::Neutral,
             class: Some("magic-user".into()),
             level,
             str: 9,
             wis: 12,
             hp: 10,
             hp_max: 10,
-            reads_magic: false,
-            literate: true,
-            quests: Vec::new(),
+            ..crate::rules::fixtures::character("w")
         }
     }
 

@@ -33,6 +33,24 @@ impl Hoard {
         cmd
     }
 
+    /// `character add NAME --str S --wis W --hp HP --alignment A`, expected to succeed.
+    pub fn character(&self, name: &str, str: u8, wis: u8, hp: u32, alignment: &str) {
+        let (str, wis, hp) = (str.to_string(), wis.to_string(), hp.to_string());
+        self.ok(&[
+            "character",
+            "add",
+            name,
+            "--str",
+            &str,
+            "--wis",
+            &wis,
+            "--hp",
+            &hp,
+            "--alignment",
+            alignment,
+        ]);
+    }
+
     /// Run and expect success; return stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().expect("run hoard");

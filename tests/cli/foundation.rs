@@ -73,17 +73,7 @@ fn characters_are_added_shown_and_listed() {
     assert_eq!((c["hp"].as_i64(), c["hp_max"].as_i64()), (Some(8), Some(8)));
     assert_eq!(c["class"], "fighter");
     assert_eq!(c["level"], 3);
-    h.ok(&[
-        "character",
-        "add",
-        "Béatrice",
-        "--str",
-        "9",
-        "--wis",
-        "15",
-        "--hp",
-        "5",
-    ]);
+    h.character("Béatrice", 9, 15, 5, "neutral");
     let list = h.json(&["character", "list"]);
     let names: Vec<&str> = list
         .as_array()
@@ -126,17 +116,7 @@ fn campaigns_are_separate_and_remembered() {
     h.ok(&["character", "show", "Arnaud"]);
     h.ok(&["campaign", "use", "greyhawk"]);
     h.fails(&["character", "show", "Arnaud"], 3);
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "3",
-        "--wis",
-        "18",
-        "--hp",
-        "1",
-    ]);
+    h.character("Arnaud", 3, 18, 1, "neutral");
     assert_eq!(h.json(&["character", "show", "Arnaud"])["str"], 3);
     // --campaign and HOARD_CAMPAIGN override for one command.
     assert_eq!(
@@ -216,17 +196,7 @@ fn every_event_records_the_open_session_and_the_clock() {
 fn log_filters_and_limits_keep_newest_last() {
     let h = Hoard::new();
     add_arnaud(&h);
-    h.ok(&[
-        "character",
-        "add",
-        "Béatrice",
-        "--str",
-        "9",
-        "--wis",
-        "15",
-        "--hp",
-        "5",
-    ]);
+    h.character("Béatrice", 9, 15, 5, "neutral");
     h.ok(&["session", "start"]);
     for _ in 0..3 {
         h.ok(&["character", "damage", "Arnaud", "1"]);

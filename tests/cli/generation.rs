@@ -110,17 +110,7 @@ fn a_sentient_sword_shows_its_whole_mind() {
 #[test]
 fn generating_to_a_character_and_finding_items() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "8",
-    ]);
+    h.character("Arnaud", 12, 10, 8, "neutral");
     let wands = h.json(&[
         "--seed", "1", "generate", "wands", "--count", "2", "--to", "Arnaud",
     ]);

@@ -60,19 +60,7 @@ fn lawbringer(h: &Hoard) {
 #[test]
 fn meet_touch_hurt_wield_taken_over_healed_released() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Brune",
-        "--str",
-        "18",
-        "--wis",
-        "18",
-        "--hp",
-        "20",
-        "--alignment",
-        "neutral",
-    ]);
+    h.character("Brune", 18, 18, 20, "neutral");
     h.ok(&["session", "start"]);
     lawbringer(&h);
     let shown = h.json(&["item", "show", "Lawbringer", "--as", "Brune"]);
@@ -164,32 +152,8 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
 fn jealousy_alignment_and_purpose_trigger_and_end_themselves() {
     let h = Hoard::new();
     // STR 3 + WIS 3 = 6: any sentient sword wins; STR 18 + WIS 18 = 36: a weak one never does.
-    h.ok(&[
-        "character",
-        "add",
-        "Weak",
-        "--str",
-        "3",
-        "--wis",
-        "3",
-        "--hp",
-        "10",
-        "--alignment",
-        "lawful",
-    ]);
-    h.ok(&[
-        "character",
-        "add",
-        "Strong",
-        "--str",
-        "18",
-        "--wis",
-        "18",
-        "--hp",
-        "100",
-        "--alignment",
-        "chaotic",
-    ]);
+    h.character("Weak", 3, 3, 10, "lawful");
+    h.character("Strong", 18, 18, 100, "chaotic");
     h.ok(&[
         "sword",
         "add",
@@ -321,19 +285,7 @@ fn jealousy_alignment_and_purpose_trigger_and_end_themselves() {
 #[test]
 fn powers_need_the_sword_in_hand_and_keep_their_limits() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Strong",
-        "--str",
-        "18",
-        "--wis",
-        "18",
-        "--hp",
-        "100",
-        "--alignment",
-        "lawful",
-    ]);
+    h.character("Strong", 18, 18, 100, "lawful");
     lawbringer(&h);
     h.ok(&["give", "Lawbringer", "--to", "Strong"]);
     let stderr = h.refused_unchanged(&["sword", "power", "Lawbringer", "detect-magic"], 4);
@@ -358,19 +310,7 @@ fn powers_need_the_sword_in_hand_and_keep_their_limits() {
 #[test]
 fn odds_agree_with_a_count_of_every_outcome() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Brune",
-        "--str",
-        "14",
-        "--wis",
-        "13",
-        "--hp",
-        "9",
-        "--alignment",
-        "neutral",
-    ]);
+    h.character("Brune", 14, 13, 9, "neutral");
     lawbringer(&h);
     for step in 0..6 {
         if step > 0 {

@@ -28,19 +28,7 @@ fn ids(h: &Hoard, args: &[&str]) -> Vec<i64> {
 #[test]
 fn void_and_undo_rebuild_the_state_from_the_ledger() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "3",
-        "--wis",
-        "3",
-        "--hp",
-        "10",
-        "--alignment",
-        "lawful",
-    ]);
+    h.character("Arnaud", 3, 3, 10, "lawful");
     h.ok(&[
         "item",
         "add",
@@ -128,17 +116,7 @@ fn void_and_undo_rebuild_the_state_from_the_ledger() {
 #[test]
 fn a_dry_run_shows_what_would_happen_and_writes_nothing() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&[
         "item",
         "add",
@@ -177,17 +155,7 @@ fn a_dry_run_shows_what_would_happen_and_writes_nothing() {
 #[test]
 fn export_then_import_then_export_is_byte_identical() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&["session", "start", "One"]);
     h.ok(&[
         "--seed", "4", "generate", "any", "--count", "30", "--to", "Arnaud",
@@ -243,17 +211,7 @@ fn export_then_import_then_export_is_byte_identical() {
 #[test]
 fn a_backup_is_a_consistent_private_copy() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&["--seed", "1", "generate", "any", "--count", "50"]);
     let copy = h.dir.path().join("backup.db");
     h.ok(&["backup", copy.to_str().unwrap()]);
@@ -343,17 +301,7 @@ fn an_old_database_is_upgraded_with_nothing_lost() {
 #[test]
 fn concurrent_charges_never_overspend() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&[
         "item",
         "add",
@@ -409,17 +357,7 @@ fn concurrent_charges_never_overspend() {
 #[test]
 fn a_killed_generation_leaves_nothing_half_written() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     let mut child = Command::new(bin())
         .arg("--db")
         .arg(&h.db)

@@ -88,28 +88,8 @@ fn explain_shows_the_arithmetic_of_a_control_check() {
 fn show_at_gives_the_state_at_the_end_of_a_session() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "c", "--use"]);
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
-    h.ok(&[
-        "character",
-        "add",
-        "Mordo",
-        "--str",
-        "9",
-        "--wis",
-        "14",
-        "--hp",
-        "6",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.character("Mordo", 9, 14, 6, "neutral");
     h.ok(&[
         "item",
         "add",
@@ -158,17 +138,7 @@ fn show_at_gives_the_state_at_the_end_of_a_session() {
 fn mistyped_names_get_a_suggestion() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "c", "--use"]);
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "10",
-    ]);
+    h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&["item", "add", "Ring of Warmth", "--category", "ring"]);
     let err = h.refused_unchanged(&["give", "Ring of Warmt", "--to", "Arnaud"], 3);
     assert!(err.contains(r#"did you mean "Ring of Warmth"?"#), "{err}");
@@ -279,19 +249,7 @@ fn completions_and_the_manual_need_no_database() {
 fn commands_show_what_they_set_off_and_sheets_what_is_gone() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "c", "--use"]);
-    h.ok(&[
-        "character",
-        "add",
-        "Tess",
-        "--str",
-        "12",
-        "--wis",
-        "10",
-        "--hp",
-        "100",
-        "--alignment",
-        "chaotic",
-    ]);
+    h.character("Tess", 12, 10, 100, "chaotic");
     h.ok(&[
         "sword",
         "add",
