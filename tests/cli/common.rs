@@ -51,6 +51,20 @@ impl Hoard {
         ]);
     }
 
+    /// The numbers of the events `log --json <args>` lists, oldest first.
+    pub fn log_ids(&self, args: &[&str]) -> Vec<i64> {
+        let mut all = vec!["--json", "log"];
+        all.extend_from_slice(args);
+        self.ok(&all)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("a JSON line")["id"]
+                    .as_i64()
+                    .expect("an event number")
+            })
+            .collect()
+    }
+
     /// Run and expect success; return stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().expect("run hoard");

@@ -205,18 +205,7 @@ fn log_filters_and_limits_keep_newest_last() {
     h.ok(&["session", "end"]);
     h.ok(&["session", "start"]);
     h.ok(&["character", "heal", "Arnaud", "1"]);
-    let ids = |args: &[&str]| -> Vec<i64> {
-        let mut all = vec!["--json", "log"];
-        all.extend_from_slice(args);
-        h.ok(&all)
-            .lines()
-            .map(|l| {
-                serde_json::from_str::<Value>(l).unwrap()["id"]
-                    .as_i64()
-                    .unwrap()
-            })
-            .collect()
-    };
+    let ids = |args: &[&str]| h.log_ids(args);
     let all = ids(&[]);
     assert_eq!(all, (1..=13).collect::<Vec<_>>());
     assert_eq!(ids(&["--limit", "2"]), [12, 13]);
@@ -649,15 +638,7 @@ fn concurrent_processes_queue_for_the_write_lock() {
     }
     let rolls = h.ok(&["--json", "log", "--kind", "dice_rolled"]);
     assert_eq!(rolls.lines().count(), 400);
-    let ids: Vec<i64> = h
-        .ok(&["--json", "log"])
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["id"]
-                .as_i64()
-                .unwrap()
-        })
-        .collect();
+    let ids = h.log_ids(&[]);
     assert_eq!(
         ids,
         (1..=402).collect::<Vec<_>>(),

@@ -12,19 +12,6 @@ fn bin() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("hoard")
 }
 
-fn ids(h: &Hoard, args: &[&str]) -> Vec<i64> {
-    let mut all = vec!["--json", "log"];
-    all.extend_from_slice(args);
-    h.ok(&all)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["id"]
-                .as_i64()
-                .unwrap()
-        })
-        .collect()
-}
-
 #[test]
 fn void_and_undo_rebuild_the_state_from_the_ledger() {
     let h = Hoard::new();
@@ -383,7 +370,11 @@ fn a_killed_generation_leaves_nothing_half_written() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(h.json(&["item", "list"]), serde_json::json!([]));
-    assert_eq!(ids(&h, &[]).len(), 2, "only the campaign and the character");
+    assert_eq!(
+        h.log_ids(&[]).len(),
+        2,
+        "only the campaign and the character"
+    );
     h.ok(&["check"]);
 }
 
