@@ -169,6 +169,17 @@ mod tests {
     }
 
     #[test]
+    fn the_verb_agrees_with_the_span() {
+        assert_eq!(passes(1), "1 rd passes");
+        assert_eq!(passes(10), "1 turn passes");
+        assert_eq!(passes(60), "1 h passes");
+        assert_eq!(passes(1_440), "1 day passes");
+        assert_eq!(passes(2), "2 rd pass");
+        assert_eq!(passes(70), "1 h 10 rd pass");
+        assert_eq!(passes(0), "0 rounds pass");
+    }
+
+    #[test]
     fn reads_unit_names() {
         assert_eq!("turns".parse(), Ok(Unit::Turns));
         assert_eq!("jours".parse(), Ok(Unit::Days));

@@ -770,71 +770,46 @@ mod play {
 
     #[test]
     fn purposes_apply_to_their_foes() {
-        let p = |id: &str| Purpose {
-            id: id.into(),
-            name: id.into(),
-            name_fr: id.into(),
-        };
-        let foe = |kind: &str, a: Option<Alignment>| Foe {
-            kind: kind.into(),
-            alignment: a,
-            applies: false,
-        };
-        assert!(purpose_applies(
-            &p("slay-arcane-casters"),
-            Alignment::Lawful,
-            &foe("magic-user", None)
-        ));
-        assert!(!purpose_applies(
-            &p("slay-arcane-casters"),
-            Alignment::Lawful,
-            &foe("cleric", None)
-        ));
-        assert!(purpose_applies(
-            &p("slay-divine-casters"),
-            Alignment::Lawful,
-            &foe("Druid", None)
-        ));
-        assert!(purpose_applies(
-            &p("slay-warriors"),
-            Alignment::Lawful,
-            &foe("fighter", None)
-        ));
-        // Lawful creatures — chaotic ones for a lawful sword.
-        assert!(purpose_applies(
-            &p("slay-lawful"),
-            Alignment::Neutral,
-            &foe("orc", Some(Alignment::Lawful))
-        ));
-        assert!(purpose_applies(
-            &p("slay-lawful"),
-            Alignment::Lawful,
-            &foe("orc", Some(Alignment::Chaotic))
-        ));
-        assert!(!purpose_applies(
-            &p("slay-lawful"),
-            Alignment::Lawful,
-            &foe("orc", Some(Alignment::Lawful))
-        ));
-        assert!(purpose_applies(
-            &p("slay-chaotic"),
-            Alignment::Chaotic,
-            &foe("knight", Some(Alignment::Lawful))
-        ));
-        assert!(!purpose_applies(
-            &p("slay-monster-type"),
-            Alignment::Lawful,
-            &foe("dragon", None)
-        ));
-        assert!(purpose_applies(
-            &p("slay-monster-type"),
-            Alignment::Lawful,
-            &Foe {
-                kind: "dragon".into(),
-                alignment: None,
-                applies: true
-            }
-        ));
+        use Alignment::{Chaotic, Lawful, Neutral};
+        // (purpose, the sword's alignment, the foe, its alignment, the referee's say, applies)
+        let cases = [
+            (
+                "slay-arcane-casters",
+                Lawful,
+                "magic-user",
+                None,
+                false,
+                true,
+            ),
+            ("slay-arcane-casters", Lawful, "cleric", None, false, false),
+            ("slay-divine-casters", Lawful, "Druid", None, false, true),
+            ("slay-warriors", Lawful, "fighter", None, false, true),
+            // Lawful creatures — chaotic ones for a lawful sword.
+            ("slay-lawful", Neutral, "orc", Some(Lawful), false, true),
+            ("slay-lawful", Lawful, "orc", Some(Chaotic), false, true),
+            ("slay-lawful", Lawful, "orc", Some(Lawful), false, false),
+            ("slay-chaotic", Chaotic, "knight", Some(Lawful), false, true),
+            // A monster type is the referee's call.
+            ("slay-monster-type", Lawful, "dragon", None, false, false),
+            ("slay-monster-type", Lawful, "dragon", None, true, true),
+        ];
+        for (id, sword, kind, alignment, applies, expected) in cases {
+            let purpose = Purpose {
+                id: id.into(),
+                name: id.into(),
+                name_fr: id.into(),
+            };
+            let foe = Foe {
+                kind: kind.into(),
+                alignment,
+                applies,
+            };
+            assert_eq!(
+                purpose_applies(&purpose, sword, &foe),
+                expected,
+                "{id}, {sword:?} sword, {kind} {alignment:?}"
+            );
+        }
     }
 
     #[test]

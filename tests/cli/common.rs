@@ -51,6 +51,50 @@ impl Hoard {
         ]);
     }
 
+    /// `sword add NAME`: INT 12, Ego 12, the three commonest sensory powers and one
+    /// extraordinary power, then any `more` flags (`--purpose`, `--to` …).
+    pub fn strong_sword(&self, name: &str, alignment: &str, extraordinary: &str, more: &[&str]) {
+        let mut args = vec![
+            "sword",
+            "add",
+            name,
+            "--int",
+            "12",
+            "--ego",
+            "12",
+            "--alignment",
+            alignment,
+            "--sensory",
+            "detect-magic",
+            "--sensory",
+            "detect-traps",
+            "--sensory",
+            "see-invisible",
+            "--extraordinary",
+            extraordinary,
+        ];
+        args.extend_from_slice(more);
+        self.ok(&args);
+    }
+
+    /// `item add NAME --category wand --charges N [--to C]`.
+    pub fn wand(&self, name: &str, charges: u32, to: Option<&str>) {
+        let charges = charges.to_string();
+        let mut args = vec![
+            "item",
+            "add",
+            name,
+            "--category",
+            "wand",
+            "--charges",
+            &charges,
+        ];
+        if let Some(to) = to {
+            args.extend(["--to", to]);
+        }
+        self.ok(&args);
+    }
+
     /// The numbers of the events `log --json <args>` lists, oldest first.
     pub fn log_ids(&self, args: &[&str]) -> Vec<i64> {
         let mut all = vec!["--json", "log"];

@@ -34,25 +34,7 @@ fn checks_add_up(audit: &Value) {
 }
 
 fn lawbringer(h: &Hoard) {
-    h.ok(&[
-        "sword",
-        "add",
-        "Lawbringer",
-        "--int",
-        "12",
-        "--ego",
-        "12",
-        "--alignment",
-        "lawful",
-        "--sensory",
-        "detect-magic",
-        "--sensory",
-        "detect-traps",
-        "--sensory",
-        "see-invisible",
-        "--extraordinary",
-        "healing",
-    ]);
+    h.strong_sword("Lawbringer", "lawful", "healing", &[]);
 }
 
 /// The story of the issue: a character meets a sword, touches it, is hurt by it, wields it,
@@ -154,29 +136,12 @@ fn jealousy_alignment_and_purpose_trigger_and_end_themselves() {
     // STR 3 + WIS 3 = 6: any sentient sword wins; STR 18 + WIS 18 = 36: a weak one never does.
     h.character("Weak", 3, 3, 10, "lawful");
     h.character("Strong", 18, 18, 100, "chaotic");
-    h.ok(&[
-        "sword",
-        "add",
+    h.strong_sword(
         "Hater",
-        "--int",
-        "12",
-        "--ego",
-        "12",
-        "--alignment",
         "lawful",
-        "--sensory",
-        "detect-magic",
-        "--sensory",
-        "detect-traps",
-        "--sensory",
-        "see-invisible",
-        "--extraordinary",
         "telepathy",
-        "--purpose",
-        "slay-lawful",
-        "--to",
-        "Weak",
-    ]);
+        &["--purpose", "slay-lawful", "--to", "Weak"],
+    );
     // First contact on being given: taken over at once; released by the referee.
     assert_eq!(audit(&h)["current"][0]["trigger"], "first_contact");
     h.ok(&["release", "Hater"]);

@@ -16,17 +16,7 @@ fn bin() -> std::path::PathBuf {
 fn void_and_undo_rebuild_the_state_from_the_ledger() {
     let h = Hoard::new();
     h.character("Arnaud", 3, 3, 10, "lawful");
-    h.ok(&[
-        "item",
-        "add",
-        "Wand",
-        "--category",
-        "wand",
-        "--charges",
-        "5",
-        "--to",
-        "Arnaud",
-    ]);
+    h.wand("Wand", 5, Some("Arnaud"));
     h.ok(&["use", "Wand", "--charges", "2"]); // #4
     h.ok(&["use", "Wand"]); // #5
     h.ok(&["character", "damage", "Arnaud", "4"]); // #6
@@ -59,25 +49,7 @@ fn void_and_undo_rebuild_the_state_from_the_ledger() {
     h.ok(&["check"]);
 
     // A command's consequences go with it: a sword's first-contact check follows the gift.
-    h.ok(&[
-        "sword",
-        "add",
-        "Hater",
-        "--int",
-        "12",
-        "--ego",
-        "12",
-        "--alignment",
-        "chaotic",
-        "--sensory",
-        "detect-magic",
-        "--sensory",
-        "detect-traps",
-        "--sensory",
-        "see-invisible",
-        "--extraordinary",
-        "telepathy",
-    ]);
+    h.strong_sword("Hater", "chaotic", "telepathy", &[]);
     h.ok(&["give", "Hater", "--to", "Arnaud"]);
     assert_eq!(
         h.json(&["audit", "swords"])["current"]
@@ -104,17 +76,7 @@ fn void_and_undo_rebuild_the_state_from_the_ledger() {
 fn a_dry_run_shows_what_would_happen_and_writes_nothing() {
     let h = Hoard::new();
     h.character("Arnaud", 12, 10, 10, "neutral");
-    h.ok(&[
-        "item",
-        "add",
-        "Wand",
-        "--category",
-        "wand",
-        "--charges",
-        "1",
-        "--to",
-        "Arnaud",
-    ]);
+    h.wand("Wand", 1, Some("Arnaud"));
     for args in [
         vec!["--dry-run", "--seed", "1", "use", "Wand"],
         vec!["--dry-run", "character", "damage", "Arnaud", "3"],
@@ -289,17 +251,7 @@ fn an_old_database_is_upgraded_with_nothing_lost() {
 fn concurrent_charges_never_overspend() {
     let h = Hoard::new();
     h.character("Arnaud", 12, 10, 10, "neutral");
-    h.ok(&[
-        "item",
-        "add",
-        "Wand",
-        "--category",
-        "wand",
-        "--charges",
-        "100",
-        "--to",
-        "Arnaud",
-    ]);
+    h.wand("Wand", 100, Some("Arnaud"));
     h.ok(&["campaign", "set", "crumble-wand", "0"]);
     let workers: Vec<_> = (0..8)
         .map(|_| {

@@ -90,15 +90,7 @@ fn show_at_gives_the_state_at_the_end_of_a_session() {
     h.ok(&["campaign", "new", "c", "--use"]);
     h.character("Arnaud", 12, 10, 10, "neutral");
     h.character("Mordo", 9, 14, 6, "neutral");
-    h.ok(&[
-        "item",
-        "add",
-        "Wand of Frost",
-        "--category",
-        "wand",
-        "--charges",
-        "5",
-    ]);
+    h.wand("Wand of Frost", 5, None);
     h.ok(&["session", "start"]);
     h.ok(&["give", "Wand of Frost", "--to", "Arnaud"]);
     h.ok(&["character", "damage", "Arnaud", "3"]);
