@@ -31,20 +31,70 @@ use crate::rules::knowledge::Method;
 use crate::tr;
 use out::Out;
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "hoard",
-    version,
-    about = "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
-    propagate_version = true,
-    max_term_width = 100
-)]
+/// The parsed command line. Its parser is put together by hand from [`top`] and the derived
+/// [`Command`] so that [`parse`] can leave out the subcommands not named.
+#[derive(Debug)]
 pub struct Cli {
-    #[command(flatten)]
     pub global: Global,
-    #[command(subcommand)]
     pub command: Command,
 }
+
+/// hoard itself: its name, version and the options every command takes, but no subcommand.
+fn top() -> clap::Command {
+    Global::augment_args(
+        clap::Command::new("hoard")
+            .version(env!("CARGO_PKG_VERSION"))
+            .about(
+                "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
+            )
+            .propagate_version(true)
+            .max_term_width(100)
+            .subcommand_required(true)
+            .arg_required_else_help(true),
+    )
+}
+
+impl clap::CommandFactory for Cli {
+    fn command() -> clap::Command {
+        Command::augment_subcommands(top())
+    }
+
+    fn command_for_update() -> clap::Command {
+        Command::augment_subcommands_for_update(top())
+    }
+}
+
+impl clap::FromArgMatches for Cli {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> std::result::Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(
+        matches: &mut clap::ArgMatches,
+    ) -> std::result::Result<Self, clap::Error> {
+        Ok(Cli {
+            global: Global::from_arg_matches_mut(matches)?,
+            command: Command::from_arg_matches_mut(matches)?,
+        })
+    }
+
+    fn update_from_arg_matches(
+        &mut self,
+        matches: &clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        self.update_from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        self.global.update_from_arg_matches_mut(matches)?;
+        self.command.update_from_arg_matches_mut(matches)
+    }
+}
+
+impl Parser for Cli {}
 
 /// Options every command takes.
 #[derive(Debug, Args)]
@@ -224,15 +274,41 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The command line, parsed. The parser — every command and flag hoard has — is left to the
-/// end of the process instead of being taken apart: freeing it costs a tenth of a recording
-/// command's instructions, and the process ends right after.
+/// The command line, parsed. Before parsing, clap copies each global option into every
+/// subcommand, most of a short command's parsing work; so when the command line names a
+/// subcommand, the parser holds only that one (help, errors and anything unusual get the
+/// whole parser). The parser is left to the end of the process instead of being taken apart:
+/// freeing it costs instructions, and the process ends right after.
 fn parse() -> std::result::Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
-    let mut parser = std::mem::ManuallyDrop::new(Cli::command());
+    let all = Cli::command();
+    let parser = match named_subcommand(&all) {
+        Some(sub) => top().subcommand(sub.clone()),
+        None => all,
+    };
+    let mut parser = std::mem::ManuallyDrop::new(parser);
     let mut matches =
         std::mem::ManuallyDrop::new(parser.try_get_matches_from_mut(std::env::args_os())?);
     Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut parser))
+}
+
+/// The subcommand the command line names: its first word that is not a global option or an
+/// option's value. None when there is no such word, or a `--` or a short option comes first.
+fn named_subcommand(all: &clap::Command) -> Option<&clap::Command> {
+    let mut args = std::env::args_os().skip(1);
+    while let Some(arg) = args.next() {
+        let arg = arg.to_str()?;
+        let Some(long) = arg.strip_prefix("--") else {
+            return all.find_subcommand(arg).filter(|_| !arg.starts_with('-'));
+        };
+        let option = all
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long.split('=').next().unwrap_or(long)))?;
+        if option.get_action().takes_values() && !long.contains('=') {
+            args.next();
+        }
+    }
+    None
 }
 
 /// Help and version print as clap writes them; a usage error becomes one line (with clap's

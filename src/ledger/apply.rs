@@ -175,6 +175,7 @@ impl State {
                 self.characters
                     .insert(character.id.clone(), character.clone());
                 self.changed.characters.insert(character.id.clone());
+                self.changed.created.insert(character.id.clone());
             }
             Event::CharacterDamaged {
                 character, amount, ..
@@ -511,6 +512,7 @@ impl State {
                 }
                 self.items.insert(item.id.clone(), (**item).clone());
                 self.changed.items.insert(item.id.clone());
+                self.changed.created.insert(item.id.clone());
             }
         }
         self.last_seq = rec.seq;

@@ -89,6 +89,9 @@ pub struct Changed {
     pub characters: BTreeSet<Id>,
     pub items: BTreeSet<Id>,
     pub effects: BTreeSet<Id>,
+    /// Characters and items the events brought into being: inserted, where the others are
+    /// updated.
+    pub created: BTreeSet<Id>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

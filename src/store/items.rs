@@ -65,21 +65,12 @@ impl<'r> FromRow<'r, SqliteRow> for Item {
 pub(super) const COLUMNS: &str =
     "id, name, name_fr, category, holder, charges, status, identity, state";
 
-/// Queue inserts for new items and updates for changed ones.
-pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
+/// Queue the insert of items the events brought into being.
+pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
     for chunk in items.chunks(100) {
         let q = batch.statement();
         q.push(format!("INSERT INTO items (campaign_id, {COLUMNS}) "));
         q.push_values(chunk, |mut row, item| {
-            let state = ItemState {
-                spells: item.spells.clone(),
-                worn: item.worn,
-                attached: item.attached,
-                known: item.known.clone(),
-                trusted: item.trusted.clone(),
-                touched: item.touched.clone(),
-                control: item.control.clone(),
-            };
             row.push_bind(campaign)
                 .push_bind(item.id.clone())
                 .push_bind(item.name.clone())
@@ -89,14 +80,44 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
                 .push_bind(item.charges)
                 .push_bind(item.status.as_str())
                 .push_bind(serde_json::to_string(&item.identity).unwrap_or_default())
-                .push_bind(serde_json::to_string(&state).unwrap_or_default());
+                .push_bind(state(item));
         });
-        q.push(
-            " ON CONFLICT (campaign_id, id) DO UPDATE SET holder = excluded.holder,
-                 charges = excluded.charges, status = excluded.status, state = excluded.state",
-        );
         batch.bound(10 * chunk.len());
     }
+}
+
+/// Queue the update of a stored item: the columns play changes (an UPDATE costs SQLite half
+/// the work of an upsert to prepare).
+pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
+    batch
+        .statement()
+        .push("UPDATE items SET holder = ")
+        .push_bind(item.holder.clone())
+        .push(", charges = ")
+        .push_bind(item.charges)
+        .push(", status = ")
+        .push_bind(item.status.as_str())
+        .push(", state = ")
+        .push_bind(state(item))
+        .push(" WHERE campaign_id = ")
+        .push_bind(campaign)
+        .push(" AND id = ")
+        .push_bind(item.id.clone());
+    batch.bound(6);
+}
+
+fn state(item: &Item) -> String {
+    let state = ItemState {
+        spells: item.spells.clone(),
+        worn: item.worn,
+        attached: item.attached,
+        known: item.known.clone(),
+        trusted: item.trusted.clone(),
+        touched: item.touched.clone(),
+        control: item.control.clone(),
+    };
+    // Serialising plain data to a String cannot fail.
+    serde_json::to_string(&state).unwrap_or_default()
 }
 
 /// The items whose id, id prefix, or name (in either language) is `key`. More than one match

@@ -15,17 +15,24 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
             sessions::push_upsert(batch, campaign, session);
         }
     }
-    for id in &changed.characters {
-        if let Some(character) = state.characters.get(id) {
-            characters::push_upsert(batch, campaign, character);
-        }
+    let (new, stored): (Vec<_>, Vec<_>) = changed
+        .characters
+        .iter()
+        .filter_map(|id| state.characters.get(id))
+        .partition(|c| changed.created.contains(&c.id));
+    characters::push_insert(batch, campaign, &new);
+    for character in stored {
+        characters::push_update(batch, campaign, character);
     }
-    let changed_items: Vec<_> = changed
+    let (new, stored): (Vec<_>, Vec<_>) = changed
         .items
         .iter()
         .filter_map(|id| state.items.get(id))
-        .collect();
-    items::push_upsert(batch, campaign, &changed_items);
+        .partition(|i| changed.created.contains(&i.id));
+    items::push_insert(batch, campaign, &new);
+    for item in stored {
+        items::push_update(batch, campaign, item);
+    }
     let changed_effects: Vec<_> = changed
         .effects
         .iter()
@@ -73,6 +80,12 @@ pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
         characters: state.characters.keys().cloned().collect(),
         items: state.items.keys().cloned().collect(),
         effects: state.effects.keys().cloned().collect(),
+        created: state
+            .characters
+            .keys()
+            .chain(state.items.keys())
+            .cloned()
+            .collect(),
     };
     push_save(batch, campaign, state);
 }
