@@ -66,9 +66,6 @@ pub async fn open(path: &Path) -> Result<Db, Error> {
         .foreign_keys(true)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(BUSY_TIMEOUT)
-        // Room for bulk writes (generate, import) to keep index pages in memory; used only
-        // as needed, and bounded so a command stays well under 64 MiB.
-        .pragma("cache_size", "-24000")
         .disable_statement_logging();
     let mut conn = options.connect().await.map_err(|e| {
         Error::Io(std::io::Error::other(tr!(

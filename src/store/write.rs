@@ -146,9 +146,15 @@ impl Batch {
         self.binds += binds;
     }
 
-    /// Send what is queued if it has grown large; the transaction stays open.
+    /// Send what is queued if it has grown large; the transaction stays open. A write this
+    /// large is a bulk one (generate, import): it gets a page cache big enough to keep the
+    /// index pages it keeps coming back to, where short commands and reads do best with
+    /// SQLite's small default (a large cache costs a long read more than it saves).
     pub async fn flush_if_large(&mut self, conn: &mut SqliteConnection) -> Result<()> {
         if self.binds >= FLUSH_AT {
+            sqlx::query("PRAGMA cache_size = -24000")
+                .execute(&mut *conn)
+                .await?;
             std::mem::take(self).send(conn).await?;
         }
         Ok(())
