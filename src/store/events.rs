@@ -117,29 +117,34 @@ async fn chunked(
     from_where: impl Fn(&mut QueryBuilder<'static, Sqlite>),
     mut each: impl FnMut(Stored<'_>) -> Result<()>,
 ) -> Result<()> {
-    let mut after = 0;
-    loop {
-        let text: Option<String> = chunk_query(seq, &from_where, after)
-            .build_query_scalar()
-            .fetch_one(&mut *conn)
-            .await?;
-        let Some(text) = text else {
-            return Ok(());
-        };
-        let mut events = text.split('\n').map(unpack).collect::<Result<Vec<_>>>()?;
+    let fetch = |after| chunk_query(seq, &from_where, after);
+    let mut text = fetch_chunk(conn, fetch(0)).await?;
+    while let Some(chunk) = text.take() {
+        let mut events = chunk.split('\n').map(unpack).collect::<Result<Vec<_>>>()?;
         // group_concat keeps the subquery's order in practice; never rely on it.
         if !events.is_sorted_by_key(|r| r.seq) {
             events.sort_by_key(|r| r.seq);
         }
-        let full = events.len() as i64 == CHUNK;
-        for stored in events {
-            after = stored.seq;
-            each(stored)?;
-        }
-        if !full {
-            return Ok(());
-        }
+        let last = match events.last() {
+            Some(last) if events.len() as i64 == CHUNK => last.seq,
+            _ => return events.into_iter().try_for_each(&mut each),
+        };
+        // The next chunk is asked for first: SQLite's thread reads it while this one is read.
+        let (next, done) = futures_util::future::join(fetch_chunk(conn, fetch(last)), async {
+            events.into_iter().try_for_each(&mut each)
+        })
+        .await;
+        done?;
+        text = next?;
     }
+    Ok(())
+}
+
+async fn fetch_chunk(
+    conn: &mut SqliteConnection,
+    mut query: QueryBuilder<'static, Sqlite>,
+) -> Result<Option<String>> {
+    Ok(query.build_query_scalar().fetch_one(conn).await?)
 }
 
 fn broken() -> Error {
