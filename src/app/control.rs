@@ -36,7 +36,9 @@ pub fn on(
             Event::ControlChecked {
                 act: Act::new(&now, holder),
                 trigger,
-                contest,
+                sword_will: contest.sword_will,
+                character_will: contest.character_will,
+                controlled: contest.controlled,
                 weapon: weapon.clone(),
             },
             Some(cause),

@@ -6,6 +6,7 @@ use crate::ledger::state::Setting;
 use crate::ledger::{Change, Event};
 use crate::rules::book::Studied;
 use crate::rules::clock::GameTime;
+use crate::rules::control::{CharacterWill, SwordWill};
 use crate::rules::knowledge::Method;
 use crate::tr;
 
@@ -358,7 +359,9 @@ pub fn describe(event: &Event) -> String {
         Event::ControlChecked {
             act,
             trigger,
-            contest,
+            sword_will,
+            character_will,
+            controlled,
             ..
         } => {
             let (who, item, why) = (
@@ -366,7 +369,7 @@ pub fn describe(event: &Event) -> String {
                 safe(act.item_name()),
                 trigger.label(),
             );
-            let wills = wills(contest, &act.character_name);
+            let wills = wills(sword_will, character_will, *controlled, &act.character_name);
             tr!(
                 "control check ({why}) of {item} over {who}: {wills}",
                 "test de contrôle ({why}) de {item} sur {who} : {wills}"
@@ -522,8 +525,7 @@ fn change_text(change: &Change) -> String {
 
 /// `sword will 10 INT + 8 Ego + 1d10 (7) = 25 vs 12 STR + 10 WIS − 1d4 (3) = 19: the sword
 /// takes control` — both wills with their arithmetic and the outcome.
-pub fn wills(c: &crate::rules::control::Contest, who: &str) -> String {
-    let s = &c.sword_will;
+pub fn wills(s: &SwordWill, w: &CharacterWill, controlled: bool, who: &str) -> String {
     let mut sword = tr!(
         "sword will {} INT + {} Ego",
         "volonté de l'épée {} INT + {} Ego",
@@ -541,7 +543,6 @@ pub fn wills(c: &crate::rules::control::Contest, who: &str) -> String {
         sword.push_str(&format!(" + {} ({})", r.expr, r.total));
     }
     sword.push_str(&format!(" = {}", s.total));
-    let w = &c.character_will;
     let mut will = tr!(
         "{}'s will {} STR + {} WIS",
         "volonté de {} {} FOR + {} SAG",
@@ -553,7 +554,7 @@ pub fn wills(c: &crate::rules::control::Contest, who: &str) -> String {
         will.push_str(&format!(" − {} ({})", p.expr, p.total));
     }
     will.push_str(&format!(" = {}", w.total));
-    let outcome = if c.controlled {
+    let outcome = if controlled {
         tr!("the sword takes control", "l'épée prend le contrôle")
     } else {
         tr!("the wielder holds", "le porteur résiste")
@@ -582,7 +583,9 @@ pub fn end_reason(reason: &str) -> String {
 /// loss, treasure found or a will that holds is good news.
 pub fn tone(event: &Event) -> Tone {
     match event {
-        Event::ControlChecked { contest, .. } if contest.controlled => Tone::Danger,
+        Event::ControlChecked {
+            controlled: true, ..
+        } => Tone::Danger,
         Event::SwordDemand { .. } => Tone::Danger,
         Event::ScrollFade { faded: true, .. }
         | Event::SpellCast { failed: true, .. }

@@ -71,7 +71,9 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::ControlChecked {
             act,
             trigger,
-            contest,
+            sword_will,
+            character_will,
+            controlled,
             ..
         } => {
             rule(
@@ -79,7 +81,10 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
             lines.push(tr!("  trigger: {}", "  déclencheur : {}", trigger.label()));
-            lines.push(format!("  {}", wills(contest, &act.character_name)));
+            lines.push(format!(
+                "  {}",
+                wills(sword_will, character_will, *controlled, &act.character_name)
+            ));
         }
         Event::ControlEnded { reason, .. } => {
             rule(

@@ -297,17 +297,18 @@ fn check_json(rec: &crate::ledger::Recorded) -> Option<serde_json::Value> {
     let crate::ledger::Event::ControlChecked {
         act,
         trigger,
-        contest,
+        sword_will,
+        character_will,
+        controlled,
         weapon,
     } = &rec.event
     else {
         return None;
     };
-    let dice: Vec<_> = contest
-        .sword_will
+    let dice: Vec<_> = sword_will
         .alignment_roll
         .iter()
-        .chain(contest.character_will.penalty.iter())
+        .chain(character_will.penalty.iter())
         .collect();
     Some(serde_json::json!({
         "id": rec.seq,
@@ -315,13 +316,13 @@ fn check_json(rec: &crate::ledger::Recorded) -> Option<serde_json::Value> {
         "sword_id": act.item,
         "character": act.character_name,
         "trigger": trigger,
-        "sword_will": contest.sword_will.total,
-        "character_will": contest.character_will.total,
-        "controlled": contest.controlled,
+        "sword_will": sword_will.total,
+        "character_will": character_will.total,
+        "controlled": controlled,
         "session": rec.session,
         "game_time": rec.game_time,
-        "sword_will_detail": contest.sword_will,
-        "character_will_detail": contest.character_will,
+        "sword_will_detail": sword_will,
+        "character_will_detail": character_will,
         "dice": dice,
         "weapon": weapon,
         "cause": rec.cause,

@@ -415,8 +415,9 @@ impl State {
             Event::ControlChecked {
                 act,
                 trigger,
-                contest,
+                controlled,
                 weapon,
+                ..
             } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 if i.sentience().is_none() {
@@ -427,7 +428,7 @@ impl State {
                     )));
                 }
                 touch(i, &act.character);
-                if contest.controlled {
+                if *controlled {
                     i.control = Some(Control {
                         character: act.character.clone(),
                         trigger: *trigger,

@@ -9,7 +9,7 @@ use super::state::{Character, Item, Setting};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
-use crate::rules::control::{Contest, Trigger};
+use crate::rules::control::{CharacterWill, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
@@ -30,221 +30,259 @@ pub struct Recorded {
     pub event: Event,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoStaticStr, VariantNames)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-pub enum Event {
-    CampaignCreated {
-        name: String,
-    },
-    SettingChanged {
-        setting: Setting,
-    },
-    SessionStarted {
-        number: u32,
-        title: Option<String>,
-    },
-    SessionEnded {
-        number: u32,
-    },
-    CharacterAdded {
-        character: Character,
-    },
-    CharacterDamaged {
-        character: Id,
-        name: String,
-        amount: u32,
-        hp: i32,
-    },
-    CharacterHealed {
-        character: Id,
-        name: String,
-        amount: u32,
-        hp: i32,
-    },
-    TimeAdvanced {
-        rounds: i64,
-        clock: i64,
-    },
-    DiceRolled {
-        roll: Roll,
-    },
-    /// A roll on one table (`hoard tables roll`).
-    TableRolled {
-        table: String,
-        version: u32,
-        roll: Roll,
-        entry: String,
-    },
-    /// An item enters the campaign: generated from the tables or added by the referee.
-    ItemCreated {
-        item: Box<Item>,
-        origin: Box<Origin>,
-    },
-    /// The referee changes a character sheet (`character set`).
-    CharacterUpdated {
-        character: Id,
-        name: String,
-        change: Change,
-    },
-    /// An item changes hands (`give`), or goes back to the party's treasure (`drop`: `to` is
-    /// none). `from` is none when it came from the party's treasure.
-    ItemPassed {
-        item: Id,
-        item_name: String,
-        item_name_fr: String,
-        from: Option<Id>,
-        to: Option<Id>,
-        to_name: Option<String>,
-    },
-    /// A scroll taken unread: the roll that decides whether it fades.
-    ScrollFade {
-        #[serde(flatten)]
-        act: Act,
-        chance: u8,
-        /// 1d6 (× 5 %) when the campaign sets no fixed chance.
-        chance_roll: Option<Roll>,
-        roll: Roll,
-        faded: bool,
-    },
-    /// A potion drunk or an oil rubbed on: the delay, and the duration when the effect lasts.
-    PotionTaken {
-        #[serde(flatten)]
-        act: Act,
-        oil: bool,
-        delay: Roll,
-        duration: Option<Roll>,
-        effect: Option<Effect>,
-    },
-    /// An attempt to identify an item, and what it taught.
-    Identified {
-        #[serde(flatten)]
-        act: Act,
-        method: Method,
-        chance: Option<u8>,
-        rounds: Option<Roll>,
-        roll: Option<Roll>,
-        learned: Option<Knowledge>,
-        /// Reading a cursed scroll sets the curse off (seed 004).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        curse: bool,
-    },
-    /// A spell cast or copied from a scroll: erased either way.
-    SpellCast {
-        #[serde(flatten)]
-        act: Act,
-        spell: usize,
-        level: u8,
-        copied: bool,
-        gap: u8,
-        chance: u8,
-        roll: Option<Roll>,
-        failed: bool,
-        outcome_roll: Option<Roll>,
-        outcome: Option<String>,
-    },
-    /// A protection scroll read: used up, its protection on the reader.
-    ProtectionRead {
-        #[serde(flatten)]
-        act: Act,
-        effect: Effect,
-    },
-    ItemWorn {
-        #[serde(flatten)]
-        act: Act,
-        slot: Slot,
-    },
-    ItemRemoved {
-        #[serde(flatten)]
-        act: Act,
-        slot: Slot,
-    },
-    /// Charges spent; the last one drains the item, and a roll decides whether it crumbles.
-    ChargesSpent {
-        #[serde(flatten)]
-        act: Act,
-        charges: u32,
-        remaining: i32,
-        backfired: bool,
-        drained: bool,
-        crumble: Option<Crumble>,
-    },
-    Recharged {
-        item: Id,
-        item_name: String,
-        item_name_fr: String,
-        charges: u32,
-        remaining: i32,
-    },
-    BookStudied {
-        #[serde(flatten)]
-        act: Act,
-        outcome: Studied,
-    },
-    /// The maker of a trapped wand designates someone it will not turn on.
-    ItemTrusted {
-        #[serde(flatten)]
-        act: Act,
-    },
-    /// A character touches a sentient sword: they learn its alignment, and one of another
-    /// alignment is hurt each round (every die kept).
-    SwordTouched {
-        #[serde(flatten)]
-        act: Act,
-        rounds: u32,
-        damage: Vec<Roll>,
-        /// HP after the damage.
-        hp: i32,
-    },
-    /// A control check: the trigger, both wills with their dice, and the outcome.
-    ControlChecked {
-        #[serde(flatten)]
-        act: Act,
-        trigger: Trigger,
-        #[serde(flatten)]
-        contest: Contest,
-        /// Jealousy: the other weapon that came into the holder's possession.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        weapon: Option<Id>,
-    },
-    /// A sword gives up control: its circumstance ended, or the referee found it satisfied.
-    ControlEnded {
-        #[serde(flatten)]
-        act: Act,
-        reason: String,
-    },
-    /// The sword is taken in hand and used: each use by a holder of another alignment calls
-    /// for a check.
-    SwordWielded {
-        #[serde(flatten)]
-        act: Act,
-    },
-    /// One of the sword's powers, used by its wielder concentrating.
-    SwordPowerUsed {
-        #[serde(flatten)]
-        act: Act,
-        power: String,
-        power_name: String,
-        uses: String,
-    },
-    /// What a sword in control makes its wielder do (jealousy, glory, surrender, lavish gifts).
-    SwordDemand {
-        #[serde(flatten)]
-        act: Act,
-        demand: String,
-    },
-    /// A foe met: swords whose purpose it serves check for control.
-    EncounterStarted {
-        foe: Foe,
-        character: Option<Id>,
-    },
-    EncounterEnded {},
-    /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
-    /// state is rebuilt from the ledger without them.
-    EventsVoided {
-        target: i64,
-        events: Vec<i64>,
-    },
+/// Declares [`Event`] as written and, beside it, `Body`: the same variants externally tagged,
+/// which [`super::kind_first`] reads an event's fields into once it has read its `kind`.
+macro_rules! events {
+    (
+        $(#[$meta:meta])*
+        pub enum Event {
+            $(
+                $(#[$variant_meta:meta])*
+                $variant:ident { $( $(#[$field_meta:meta])* $field:ident: $ty:ty ),* $(,)? }
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum Event {
+            $( $(#[$variant_meta])* $variant { $( $(#[$field_meta])* $field: $ty ),* } ),*
+        }
+
+        #[derive(Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub(super) enum Body {
+            $( $(#[$variant_meta])* $variant { $( $(#[$field_meta])* $field: $ty ),* } ),*
+        }
+
+        impl From<Body> for Event {
+            fn from(body: Body) -> Event {
+                match body {
+                    $( Body::$variant { $($field),* } => Event::$variant { $($field),* } ),*
+                }
+            }
+        }
+    };
+}
+
+events! {
+    #[derive(Clone, Debug, PartialEq, Serialize, IntoStaticStr, VariantNames)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    #[strum(serialize_all = "snake_case")]
+    pub enum Event {
+        CampaignCreated {
+            name: String,
+        },
+        SettingChanged {
+            setting: Setting,
+        },
+        SessionStarted {
+            number: u32,
+            title: Option<String>,
+        },
+        SessionEnded {
+            number: u32,
+        },
+        CharacterAdded {
+            character: Character,
+        },
+        CharacterDamaged {
+            character: Id,
+            name: String,
+            amount: u32,
+            hp: i32,
+        },
+        CharacterHealed {
+            character: Id,
+            name: String,
+            amount: u32,
+            hp: i32,
+        },
+        TimeAdvanced {
+            rounds: i64,
+            clock: i64,
+        },
+        DiceRolled {
+            roll: Roll,
+        },
+        /// A roll on one table (`hoard tables roll`).
+        TableRolled {
+            table: String,
+            version: u32,
+            roll: Roll,
+            entry: String,
+        },
+        /// An item enters the campaign: generated from the tables or added by the referee.
+        ItemCreated {
+            item: Box<Item>,
+            origin: Box<Origin>,
+        },
+        /// The referee changes a character sheet (`character set`).
+        CharacterUpdated {
+            character: Id,
+            name: String,
+            change: Change,
+        },
+        /// An item changes hands (`give`), or goes back to the party's treasure (`drop`: `to` is
+        /// none). `from` is none when it came from the party's treasure.
+        ItemPassed {
+            item: Id,
+            item_name: String,
+            item_name_fr: String,
+            from: Option<Id>,
+            to: Option<Id>,
+            to_name: Option<String>,
+        },
+        /// A scroll taken unread: the roll that decides whether it fades.
+        ScrollFade {
+            #[serde(flatten)]
+            act: Act,
+            chance: u8,
+            /// 1d6 (× 5 %) when the campaign sets no fixed chance.
+            chance_roll: Option<Roll>,
+            roll: Roll,
+            faded: bool,
+        },
+        /// A potion drunk or an oil rubbed on: the delay, and the duration when the effect lasts.
+        PotionTaken {
+            #[serde(flatten)]
+            act: Act,
+            oil: bool,
+            delay: Roll,
+            duration: Option<Roll>,
+            effect: Option<Effect>,
+        },
+        /// An attempt to identify an item, and what it taught.
+        Identified {
+            #[serde(flatten)]
+            act: Act,
+            method: Method,
+            chance: Option<u8>,
+            rounds: Option<Roll>,
+            roll: Option<Roll>,
+            learned: Option<Knowledge>,
+            /// Reading a cursed scroll sets the curse off (seed 004).
+            #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+            curse: bool,
+        },
+        /// A spell cast or copied from a scroll: erased either way.
+        SpellCast {
+            #[serde(flatten)]
+            act: Act,
+            spell: usize,
+            level: u8,
+            copied: bool,
+            gap: u8,
+            chance: u8,
+            roll: Option<Roll>,
+            failed: bool,
+            outcome_roll: Option<Roll>,
+            outcome: Option<String>,
+        },
+        /// A protection scroll read: used up, its protection on the reader.
+        ProtectionRead {
+            #[serde(flatten)]
+            act: Act,
+            effect: Effect,
+        },
+        ItemWorn {
+            #[serde(flatten)]
+            act: Act,
+            slot: Slot,
+        },
+        ItemRemoved {
+            #[serde(flatten)]
+            act: Act,
+            slot: Slot,
+        },
+        /// Charges spent; the last one drains the item, and a roll decides whether it crumbles.
+        ChargesSpent {
+            #[serde(flatten)]
+            act: Act,
+            charges: u32,
+            remaining: i32,
+            backfired: bool,
+            drained: bool,
+            crumble: Option<Crumble>,
+        },
+        Recharged {
+            item: Id,
+            item_name: String,
+            item_name_fr: String,
+            charges: u32,
+            remaining: i32,
+        },
+        BookStudied {
+            #[serde(flatten)]
+            act: Act,
+            outcome: Studied,
+        },
+        /// The maker of a trapped wand designates someone it will not turn on.
+        ItemTrusted {
+            #[serde(flatten)]
+            act: Act,
+        },
+        /// A character touches a sentient sword: they learn its alignment, and one of another
+        /// alignment is hurt each round (every die kept).
+        SwordTouched {
+            #[serde(flatten)]
+            act: Act,
+            rounds: u32,
+            damage: Vec<Roll>,
+            /// HP after the damage.
+            hp: i32,
+        },
+        /// A control check: the trigger, both wills with their dice, and the outcome: the fields
+        /// of a [`Contest`](crate::rules::control::Contest), spelled out (serde reads a flattened
+        /// struct by buffering the fields around it, and an audit reads a great many checks).
+        ControlChecked {
+            #[serde(flatten)]
+            act: Act,
+            trigger: Trigger,
+            sword_will: SwordWill,
+            character_will: CharacterWill,
+            controlled: bool,
+            /// Jealousy: the other weapon that came into the holder's possession.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            weapon: Option<Id>,
+        },
+        /// A sword gives up control: its circumstance ended, or the referee found it satisfied.
+        ControlEnded {
+            #[serde(flatten)]
+            act: Act,
+            reason: String,
+        },
+        /// The sword is taken in hand and used: each use by a holder of another alignment calls
+        /// for a check.
+        SwordWielded {
+            #[serde(flatten)]
+            act: Act,
+        },
+        /// One of the sword's powers, used by its wielder concentrating.
+        SwordPowerUsed {
+            #[serde(flatten)]
+            act: Act,
+            power: String,
+            power_name: String,
+            uses: String,
+        },
+        /// What a sword in control makes its wielder do (jealousy, glory, surrender, lavish gifts).
+        SwordDemand {
+            #[serde(flatten)]
+            act: Act,
+            demand: String,
+        },
+        /// A foe met: swords whose purpose it serves check for control.
+        EncounterStarted {
+            foe: Foe,
+            character: Option<Id>,
+        },
+        EncounterEnded {},
+        /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
+        /// state is rebuilt from the ledger without them.
+        EventsVoided {
+            target: i64,
+            events: Vec<i64>,
+        },
+    }
 }
 
 /// Who did what to which item, with both names so the ledger reads on its own.

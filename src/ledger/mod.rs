@@ -5,6 +5,7 @@
 
 mod apply;
 mod event;
+mod kind_first;
 pub mod state;
 
 pub use apply::Conflict;
