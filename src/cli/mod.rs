@@ -41,17 +41,17 @@ pub struct Cli {
 
 /// hoard itself: its name, version and the options every command takes, but no subcommand.
 fn top() -> clap::Command {
-    Global::augment_args(
-        clap::Command::new("hoard")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about(
-                "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
-            )
-            .propagate_version(true)
-            .max_term_width(100)
-            .subcommand_required(true)
-            .arg_required_else_help(true),
-    )
+    // After the options: their struct's doc comment would otherwise become hoard's about.
+    Global::augment_args(clap::Command::new("hoard"))
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(
+            "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
+        )
+        .long_about(None)
+        .propagate_version(true)
+        .max_term_width(100)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
 }
 
 impl clap::CommandFactory for Cli {
@@ -301,22 +301,30 @@ pub fn main() -> ExitCode {
 /// whole parser). The parser is left to the end of the process instead of being taken apart:
 /// freeing it costs instructions, and the process ends right after.
 fn parse() -> std::result::Result<Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
+    use clap::FromArgMatches;
+    let args: Vec<_> = std::env::args_os().collect();
+    let mut parser = std::mem::ManuallyDrop::new(parser_for(&args));
+    let mut matches = std::mem::ManuallyDrop::new(parser.try_get_matches_from_mut(args)?);
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut parser))
+}
+
+/// The parser for this command line: hoard with only the subcommand it names, if it names one.
+fn parser_for(args: &[std::ffi::OsString]) -> clap::Command {
+    use clap::CommandFactory;
     let all = Cli::command();
-    let parser = match named_subcommand(&all) {
+    match named_subcommand(&all, args) {
         Some(sub) => top().subcommand(sub.clone()),
         None => all,
-    };
-    let mut parser = std::mem::ManuallyDrop::new(parser);
-    let mut matches =
-        std::mem::ManuallyDrop::new(parser.try_get_matches_from_mut(std::env::args_os())?);
-    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut parser))
+    }
 }
 
 /// The subcommand the command line names: its first word that is not a global option or an
 /// option's value. None when there is no such word, or a `--` or a short option comes first.
-fn named_subcommand(all: &clap::Command) -> Option<&clap::Command> {
-    let mut args = std::env::args_os().skip(1);
+fn named_subcommand<'a>(
+    all: &'a clap::Command,
+    args: &[std::ffi::OsString],
+) -> Option<&'a clap::Command> {
+    let mut args = args.iter().skip(1);
     while let Some(arg) = args.next() {
         let arg = arg.to_str()?;
         let Some(long) = arg.strip_prefix("--") else {
@@ -571,5 +579,55 @@ async fn check(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             "check found {n} problem(s)",
             "la vérification a trouvé {n} problème(s)"
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, FromArgMatches};
+
+    /// The parser narrowed to the named subcommand parses, refuses and helps exactly as the
+    /// whole one does.
+    #[test]
+    fn the_narrowed_parser_answers_as_the_whole_one() {
+        for line in [
+            "hoard --help",
+            "hoard --version",
+            "hoard",
+            "hoard character --help",
+            "hoard character damage --help",
+            "hoard --db x.db char damage Arnaud 3 --json",
+            "hoard --db=x.db --seed 7 roll 2d6",
+            "hoard --campaign west --lang fr give Lame --to Arnaud",
+            "hoard character damage",
+            "hoard character damage Arnaud -3",
+            "hoard chracter show Arnaud",
+            "hoard audit swords --session 2",
+            "hoard -- character show Arnaud",
+            "hoard --json log --limit 20",
+        ] {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            let narrowed = parser_for(&args);
+            let named = named_subcommand(&Cli::command(), &args).is_some();
+            assert_eq!(narrowed.get_subcommands().count() == 1, named, "{line}");
+            let answer = |mut parser: clap::Command| match parser.try_get_matches_from_mut(&args) {
+                Ok(mut m) => format!(
+                    "{:?}",
+                    Cli::from_arg_matches_mut(&mut m).map_err(|e| e.to_string())
+                ),
+                Err(e) => e.render().to_string(),
+            };
+            assert_eq!(answer(narrowed), answer(Cli::command()), "{line}");
+        }
+    }
+
+    #[test]
+    fn help_starts_with_what_hoard_is_for() {
+        let help = Cli::command().render_help().to_string();
+        assert!(
+            help.starts_with("A campaign database for old-school RPG referees"),
+            "{help}"
+        );
     }
 }
