@@ -45,3 +45,15 @@ print(f"{name:<44} {ma:7.2f} ms vs {mb:7.2f} ms   ratio {statistics.median(ratio
 PY
     rm -rf "$dir"
 }
+
+# compare_instructions NAME CMD_A CMD_B: the instructions each whole process runs (valgrind's
+# callgrind; deterministic where wall time on a shared machine is not), and their ratio.
+compare_instructions() {
+    local name=$1 a b
+    a=$(eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $2" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    b=$(eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $3" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    python3 -c "import sys; a, b = int(sys.argv[2]), int(sys.argv[3]); print(f'instructions: {sys.argv[1]:<32} {a:>13,} vs {b:>13,}   ratio {a / b:.2f}x')" \
+        "$name" "$a" "$b"
+}

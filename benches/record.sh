@@ -39,14 +39,7 @@ ab "character damage vs insert at synchronous=NORMAL" "$rounds" "$runs" \
     "sqlite3 $work/ref.db \"PRAGMA synchronous=NORMAL; INSERT INTO t (a, b) VALUES ('x', 'y')\""
 
 # Instructions executed by each whole process (deterministic, unlike wall time).
-instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
-ref=$(instructions sqlite3 "$work/ref.db" "INSERT INTO t (a, b) VALUES ('x', 'y')")
-for command in "character damage Arnaud 1" "use 'Wand of Frost'" "wield Lawbringer"; do
-    eval "set -- $command"
-    n=$(instructions "$hoard" --db "$db" "$@")
-    python3 -c "import sys; n, r = int(sys.argv[1]), int(sys.argv[2]); print(f'instructions: {sys.argv[3]:<30} {n:>11,} vs sqlite3 insert {r:>11,}   ratio {n / r:.2f}x')" \
-        "$n" "$ref" "$command"
-done
+insert="INSERT INTO t (a, b) VALUES ('x', 'y')"
+compare_instructions "character damage" "$hoard --db $db character damage Arnaud 1" "sqlite3 $work/ref.db \"$insert\""
+compare_instructions "use" "$hoard --db $db use 'Wand of Frost'" "sqlite3 $work/ref.db \"$insert\""
+compare_instructions "wield" "$hoard --db $db wield Lawbringer" "sqlite3 $work/ref.db \"$insert\""

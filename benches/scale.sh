@@ -9,7 +9,7 @@
 # - peak memory of importing the 1,000,000 events. Target: under 64 MiB.
 #   benches/scale.sh [EVENTS] [ROUNDS] [RUNS]
 source "$(dirname "$0")/common.sh"
-need sqlite3 hyperfine python3 time
+need sqlite3 hyperfine python3 time valgrind
 build
 events=${1:-1000000} rounds=${2:-5} runs=${3:-20}
 work=$(mktemp -d)
@@ -69,6 +69,15 @@ ab "audit swords ($(sqlite3 big.db "SELECT count(*) FROM events WHERE kind = 'co
     "sqlite3 big.db \"SELECT * FROM items WHERE campaign_id = $cid AND json_extract(state, '\$.control') IS NOT NULL; SELECT $cols FROM events e WHERE e.campaign_id = $cid AND e.kind = 'control_checked' ORDER BY e.seq\""
 ab "character show Bench" "$rounds" "$runs" \
     "$hoard --db big.db character show Bench" \
+    "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND name = 'Bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
+
+echo
+echo "the same reads, in instructions run by each whole process:"
+compare_instructions "log --limit 20" "$hoard --db big.db log --limit 20" \
+    "sqlite3 big.db \"SELECT $cols FROM events e WHERE e.campaign_id = $cid ORDER BY e.seq DESC LIMIT 20\""
+compare_instructions "item history (Bench Wand)" "$hoard --db big.db item history 'Bench Wand'" \
+    "sqlite3 big.db \"SELECT $cols FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = $cid AND r.entity = $wand ORDER BY r.seq\""
+compare_instructions "character show Bench" "$hoard --db big.db character show Bench" \
     "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND name = 'Bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
 
 # The reference import: the rows hoard wrote for the 100,000 events, loaded by sqlite3 in one
