@@ -32,6 +32,8 @@ pub struct Recorded {
 
 /// Declares [`Event`] as written and, beside it, `Body`: the same variants externally tagged,
 /// which [`super::kind_first`] reads an event's fields into once it has read its `kind`.
+/// `Body` takes none of `Event`'s container attributes: `rename_all` is repeated below, and
+/// any other that concerns reading must be added there too.
 macro_rules! events {
     (
         $(#[$meta:meta])*
@@ -47,16 +49,22 @@ macro_rules! events {
             $( $(#[$variant_meta])* $variant { $( $(#[$field_meta])* $field: $ty ),* } ),*
         }
 
+        /// Each variant also claims `kind`, which has been read already: a second one is
+        /// refused, as serde refuses any field given twice.
         #[derive(Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub(super) enum Body {
-            $( $(#[$variant_meta])* $variant { $( $(#[$field_meta])* $field: $ty ),* } ),*
+            $( $(#[$variant_meta])* $variant {
+                $( $(#[$field_meta])* $field: $ty, )*
+                #[serde(default, rename = "kind")]
+                _kind: super::kind_first::SecondKind,
+            } ),*
         }
 
         impl From<Body> for Event {
             fn from(body: Body) -> Event {
                 match body {
-                    $( Body::$variant { $($field),* } => Event::$variant { $($field),* } ),*
+                    $( Body::$variant { $($field,)* .. } => Event::$variant { $($field),* } ),*
                 }
             }
         }

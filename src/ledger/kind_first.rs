@@ -39,11 +39,16 @@ impl<'de> Visitor<'de> for KindFirst {
         }
         // `kind` comes later, or not at all: buffer the object, as serde would.
         let mut object = serde_json::Map::new();
-        if let Some(Key::Other(key)) = first {
-            object.insert(key, map.next_value()?);
-        }
-        while let Some((key, value)) = map.next_entry()? {
+        let mut entry = match first {
+            Some(Key::Other(key)) => Some((key, map.next_value()?)),
+            _ => map.next_entry()?,
+        };
+        while let Some((key, value)) = entry {
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
             object.insert(key, value);
+            entry = map.next_entry()?;
         }
         let kind = match object.remove("kind") {
             Some(serde_json::Value::String(kind)) => kind,
@@ -54,6 +59,16 @@ impl<'de> Visitor<'de> for KindFirst {
         Body::deserialize(tagged)
             .map(Event::from)
             .map_err(de::Error::custom)
+    }
+}
+
+/// A `kind` met among an event's fields, after the one already read: always refused.
+#[derive(Default)]
+pub(super) struct SecondKind;
+
+impl<'de> Deserialize<'de> for SecondKind {
+    fn deserialize<D: Deserializer<'de>>(_: D) -> Result<SecondKind, D::Error> {
+        Err(de::Error::duplicate_field("kind"))
     }
 }
 
@@ -214,6 +229,18 @@ mod tests {
             (r#"{"name":"x","kind":7}"#, "kind must be a string"),
             (r#"{"kind":"campaign_created"}"#, "missing field `name`"),
             (r#"[1]"#, "invalid type"),
+            (
+                r#"{"kind":"campaign_created","kind":"session_ended","name":"x"}"#,
+                "duplicate field `kind`",
+            ),
+            (
+                r#"{"name":"x","name":"y","kind":"campaign_created"}"#,
+                "duplicate field `name`",
+            ),
+            (
+                r#"{"kind":"campaign_created","name":"x","name":"y"}"#,
+                "duplicate field `name`",
+            ),
         ] {
             let e = serde_json::from_str::<Event>(text).unwrap_err().to_string();
             assert!(e.contains(wanted), "{text}: {e}");
