@@ -166,6 +166,16 @@ impl Hoard {
     }
 }
 
+/// The kinds of the events a command's JSON answer lists (`"events": [...]`), in order.
+pub fn kinds(answer: &serde_json::Value) -> Vec<&str> {
+    answer["events"]
+        .as_array()
+        .expect("a list of events")
+        .iter()
+        .map(|e| e["kind"].as_str().expect("an event kind"))
+        .collect()
+}
+
 pub fn wal(db: &Path) -> PathBuf {
     let mut wal = db.as_os_str().to_owned();
     wal.push("-wal");

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::Hoard;
+use crate::common::{Hoard, kinds};
 
 fn party(h: &Hoard) {
     h.ok(&[
@@ -368,13 +368,10 @@ fn a_small_campaign_keeps_every_rule() {
             .all(|e| e["payload"]["character_name"] == "Mordo" || e["kind"] == "recharged")
     );
     let history = h.json(&["item", "history", &id(&protection)]);
-    let kinds: Vec<&str> = history["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(kinds, ["item_created", "item_passed", "scroll_fade"]);
+    assert_eq!(
+        kinds(&history),
+        ["item_created", "item_passed", "scroll_fade"]
+    );
     h.ok(&["check"]);
 }
 

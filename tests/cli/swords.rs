@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::Hoard;
+use crate::common::{Hoard, kinds};
 
 fn audit(h: &Hoard) -> Value {
     h.json(&["audit", "swords"])
@@ -54,13 +54,10 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
 
     // First contact: 25 + 1d10 (a lawful sword, a neutral hand) against 36: never higher.
     let touched = h.json(&["--seed", "1", "touch", "Lawbringer", "--by", "Brune"]);
-    let kinds: Vec<&str> = touched["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(kinds, ["item_passed", "control_checked", "sword_touched"]);
+    assert_eq!(
+        kinds(&touched),
+        ["item_passed", "control_checked", "sword_touched"]
+    );
     let hurt = &touched["events"][2]["payload"];
     let damage = hurt["damage"][0]["total"].as_i64().unwrap();
     assert_eq!(
@@ -353,13 +350,10 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
     ]);
     // A chaotic sword handed to a lawful character: 2d6 for the round they hold it.
     let given = h.json(&["--seed", "8", "give", "Grim", "--to", "Lia"]);
-    let kinds: Vec<&str> = given["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(kinds, ["item_passed", "control_checked", "sword_touched"]);
+    assert_eq!(
+        kinds(&given),
+        ["item_passed", "control_checked", "sword_touched"]
+    );
     let touch = &given["events"][2]["payload"];
     assert_eq!(
         (
@@ -379,12 +373,6 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
     assert_eq!(again["events"].as_array().unwrap().len(), 1, "{again}");
     // Its own alignment: no harm, only the first-contact check.
     let own = h.json(&["give", "Grim", "--to", "Cor"]);
-    let kinds: Vec<&str> = own["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(kinds, ["item_passed", "control_checked"]);
+    assert_eq!(kinds(&own), ["item_passed", "control_checked"]);
     h.ok(&["check"]);
 }
