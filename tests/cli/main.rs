@@ -5,6 +5,7 @@ mod foundation;
 mod generation;
 mod items;
 mod readme;
+mod repository;
 mod swords;
 mod trust;
 mod ux;
