@@ -112,8 +112,8 @@ pub async fn after_healing(w: &mut Write<'_>, character: &str, cause: i64) -> Re
 }
 
 /// `who` in contact with a sentient sword for `rounds` rounds: they learn its alignment, one of
-/// another alignment takes its damage each round (seed 000), and the wound may call for a
-/// check. Returns the `sword_touched` event.
+/// another alignment takes its damage each round (OSE *Sentient Swords*), and the wound may
+/// call for a check. Returns the `sword_touched` event.
 pub async fn touching(
     w: &mut Write<'_>,
     sword: &Item,

@@ -1,5 +1,5 @@
-//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as seed 000
-//! allows, checked like generated ones.
+//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as OSE
+//! *Sentient Swords* allows, checked like generated ones.
 
 use super::Ctx;
 use super::tables::for_campaign;
@@ -188,7 +188,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
     };
     if sword.worn != Some(Slot::Hand) {
         return Err(Error::Refused(tr!(
-            "{name} must be in its wielder's hand to use a power (seed 000): `hoard wield` it first",
+            "{name} must be in its wielder's hand to use a power (OSE Sentient Swords): `hoard wield` it first",
             "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
         )));
     }

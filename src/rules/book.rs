@@ -1,4 +1,4 @@
-//! Books and tomes (seed 004): once studied most vanish; harmful ones bind themselves to their
+//! Books and tomes (AD&D 2e DMG): once studied most vanish; harmful ones bind themselves to their
 //! owner; a book that favours another alignment than its owner's lays a quest on the owner to
 //! hide and protect it.
 

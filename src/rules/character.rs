@@ -33,7 +33,7 @@ fn yes() -> bool {
     true
 }
 
-/// A magical quest: hide and protect a book that favours another alignment (seed 004).
+/// A magical quest: hide and protect a book that favours another alignment (AD&D 2e DMG, Books).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quest {
     pub item: String,

@@ -1,4 +1,4 @@
-//! Charged items (rods, staves, wands and anything with charges), seed 004: spending charges,
+//! Charged items (rods, staves, wands and anything with charges), AD&D 2e DMG: spending charges,
 //! the last one draining all magic and a roll deciding whether the item crumbles to dust,
 //! recharging, and trapped wands turning on anyone but their maker.
 
@@ -7,9 +7,9 @@ use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Status};
 use crate::tr;
 
-/// Chance (%) that a drained rod or staff crumbles to dust: the seed says "very often".
+/// Chance (%) that a drained rod or staff crumbles to dust: the French DMG says "very often".
 pub const CRUMBLE_ROD: u8 = 75;
-/// Chance (%) that a drained wand crumbles to dust: the seed says "almost always".
+/// Chance (%) that a drained wand crumbles to dust: the French DMG says "almost always".
 pub const CRUMBLE_WAND: u8 = 95;
 /// The most charges one command may add: a typo guard.
 pub const RECHARGE_LIMIT: u32 = 1_000;

@@ -1,6 +1,6 @@
-//! Control of a sentient sword over its wielder (seed 000): the circumstances that call for a
-//! check, the contest of wills, the exact chance that a check gives the sword control, and the
-//! circumstances whose end releases a character.
+//! Control of a sentient sword over its wielder (OSE *Sentient Swords*): the circumstances that
+//! call for a check, the contest of wills, the exact chance that a check gives the sword control,
+//! and the circumstances whose end releases a character.
 
 use serde::{Deserialize, Serialize};
 

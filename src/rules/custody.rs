@@ -36,7 +36,7 @@ pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refused> {
     }
 }
 
-/// A scroll taken by a character who does not read it at once may fade (seed 004): intact
+/// A scroll taken by a character who does not read it at once may fade (AD&D 2e DMG): intact
 /// scrolls only, and not for someone who has already read it.
 pub fn fade_check_needed(item: &Item, to: &Character, read_at_once: bool) -> bool {
     item.category == Category::Scroll

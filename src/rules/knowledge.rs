@@ -1,4 +1,4 @@
-//! Identification (seed 004): what each character knows of an item, how they learn it —
+//! Identification (AD&D 2e DMG): what each character knows of an item, how they learn it —
 //! tasting a potion, reading a scroll's magic writing, an identify spell, a bard's lore (5 %
 //! per level, 10 % for musical instruments after 1d10 rounds of study), a wish for books — and
 //! what an item looks like to someone who does not know it.
@@ -60,7 +60,7 @@ fn is_bard(c: &Character) -> bool {
 }
 
 /// Try to identify `item` for `who` by `method`. Refuses a method that cannot work on that
-/// item, with the seed's reason.
+/// item, with the DMG's reason.
 pub fn identify(
     item: &Item,
     who: &Character,
@@ -98,7 +98,7 @@ pub fn identify(
             "la lecture de la magie identifie les parchemins, pas {name}"
         )),
         (Method::Spell, Category::Scroll) => cannot(tr!(
-            "a scroll's contents need read magic, not an identify spell (seed 004)",
+            "a scroll's contents need read magic, not an identify spell (AD&D 2e DMG)",
             "le contenu d'un parchemin exige la lecture de la magie, pas un sort d'identification"
         )),
         // Books: the spell only tells that it is a magical work of great power.
@@ -109,15 +109,15 @@ pub fn identify(
             "{person} n'est pas barde : le savoir légendaire est celui des bardes"
         )),
         (Method::BardLore, Category::Staff) => cannot(tr!(
-            "staves are too varied for a bard to know without a magical examination (seed 004)",
+            "staves are too varied for a bard to know without a magical examination (AD&D 2e DMG)",
             "les bâtons sont trop variés pour qu'un barde les reconnaisse sans examen magique"
         )),
         (Method::BardLore, Category::Wand) => cannot(tr!(
-            "a wand's nature is learnt almost only by divination spells (seed 004)",
+            "a wand's nature is learnt almost only by divination spells (AD&D 2e DMG)",
             "la nature d'une baguette ne s'apprend presque que par divination"
         )),
         (Method::BardLore, Category::Household) => cannot(tr!(
-            "household items have no legendary past a bard could know (seed 004)",
+            "household items have no legendary past a bard could know (AD&D 2e DMG)",
             "les objets domestiques n'ont pas de passé légendaire qu'un barde pourrait connaître"
         )),
         (Method::BardLore, Category::Scroll | Category::Potion) => cannot(tr!(

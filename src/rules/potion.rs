@@ -1,4 +1,4 @@
-//! Potions and oils (seed 004): one dose; the effect starts after a further 1d4+1 of
+//! Potions and oils (AD&D 2e DMG): one dose; the effect starts after a further 1d4+1 of
 //! initiative (oils take 1d4+1 to rub on) and lasts 4+1d4 turns unless the item says
 //! otherwise.
 
@@ -40,7 +40,7 @@ pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Do
     }
     if item.status == Status::Consumed {
         return Err(Refused(tr!(
-            "{name} is already used up: the flask is empty (seed 004: one dose)",
+            "{name} is already used up: the flask is empty (AD&D 2e DMG: one dose)",
             "{name} est déjà utilisé(e) : le flacon est vide (une seule dose)"
         )));
     }

@@ -1,4 +1,4 @@
-//! Rings (seed 004): worn on a finger, at most one magic ring per hand — with two on one hand
+//! Rings (AD&D 2e DMG): worn on a finger, at most one magic ring per hand — with two on one hand
 //! neither works — and a ring carried but not worn does nothing.
 
 use super::item::{Category, Item, Slot};

@@ -1,4 +1,4 @@
-//! Scrolls (seed 004): fading when taken unread, casting a spell (and failing, for a caster
+//! Scrolls (AD&D 2e DMG): fading when taken unread, casting a spell (and failing, for a caster
 //! below the level it needs), copying, and protection scrolls.
 
 use super::Refused;
@@ -88,7 +88,7 @@ fn usable_spell(scroll: &Item, spell: usize) -> Result<u8, Refused> {
     };
     if s.erased {
         return Err(Refused(tr!(
-            "spell {spell} of {name} was cast or copied: it is erased (seed 004)",
+            "spell {spell} of {name} was cast or copied: it is erased (AD&D 2e DMG)",
             "le sort {spell} de {name} a été lancé ou copié : il est effacé"
         )));
     }
@@ -130,7 +130,7 @@ pub fn cast(
     if scroll.knowledge(&who.id).is_none() {
         let (name, reader) = (scroll.name(), &who.name);
         return Err(Refused(tr!(
-            "{reader} has not read {name} yet: `hoard read` it first (seed 004: its magic writing must be read once)",
+            "{reader} has not read {name} yet: `hoard read` it first (AD&D 2e DMG: its magic writing must be read once)",
             "{reader} n'a pas encore lu {name} : `hoard read` d'abord (son écriture magique doit être lue une fois)"
         )));
     }
@@ -164,7 +164,7 @@ pub fn cast(
     })
 }
 
-/// Copy spell `spell` into a spellbook: it vanishes from the scroll (seed 004). Only a caster
+/// Copy spell `spell` into a spellbook: it vanishes from the scroll (AD&D 2e DMG). Only a caster
 /// of the scroll's kind can.
 pub fn copy(scroll: &Item, spell: usize, who: &Character) -> Result<u8, Refused> {
     let level = usable_spell(scroll, spell)?;

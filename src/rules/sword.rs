@@ -1,4 +1,4 @@
-//! Sentient swords (seed 000): the procedure that makes one from the tables — special
+//! Sentient swords (OSE *Sentient Swords*): the procedure that makes one from the tables — special
 //! purpose, INT, communication and languages, alignment, powers, Ego — and the checks that
 //! apply when the referee chooses the qualities instead (`hoard sword add`).
 
@@ -25,7 +25,7 @@ pub const PURPOSE_SCORE: u8 = 12;
 /// Guards every loop below against tables that never settle.
 const LIMIT: usize = 1_000;
 
-/// Make a sentient sword's mind, in the seed's order: purpose, INT, communication, alignment,
+/// Make a sentient sword's mind, in OSE's order: purpose, INT, communication, alignment,
 /// powers, Ego.
 pub fn generate(
     tables: &Tables,
@@ -238,8 +238,9 @@ fn power(entry: &Entry) -> Option<Power> {
 }
 
 /// The damage a sword deals each round to a character of another alignment who touches it
-/// (seed 000): a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6
-/// to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters.
+/// (OSE *Sentient Swords*): a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a
+/// neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful
+/// characters.
 pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
     use Alignment::*;
     match (sword, toucher) {
@@ -343,8 +344,8 @@ pub struct Chosen {
     pub languages: Option<u32>,
 }
 
-/// Check chosen qualities against seed 000 and the tables: INT 7–12, Ego 1–12, a purpose
-/// sword has INT 12 and Ego 12, powers exist (named by id or name), repeat only where the
+/// Check chosen qualities against OSE *Sentient Swords* and the tables: INT 7–12, Ego 1–12, a
+/// purpose sword has INT 12 and Ego 12, powers exist (named by id or name), repeat only where the
 /// table allows, and number no more than the INT gives (an extraordinary power may stand in
 /// for a sensory one, as the sensory table's "roll an extraordinary power" allows). Powers the
 /// referee leaves unchosen are rolled on the tables, each roll kept in `steps`.
@@ -374,7 +375,7 @@ pub fn choose(
         Some(wanted) => {
             if int != PURPOSE_SCORE || ego != PURPOSE_SCORE {
                 return bad(tr!(
-                    "a sword with a special purpose always has INT 12 and Ego 12 (seed 000): use --int 12 --ego 12",
+                    "a sword with a special purpose always has INT 12 and Ego 12 (OSE Sentient Swords): use --int 12 --ego 12",
                     "une épée dotée d'un but spécial a toujours 12 en INT et en Ego : utilisez --int 12 --ego 12"
                 ));
             }
