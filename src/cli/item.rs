@@ -100,7 +100,7 @@ pub enum ItemCommand {
     },
 }
 
-/// An item as `--json` shows it (fields documented in the README).
+/// An item as `--json` shows it (fields documented in `docs/json.md`).
 #[derive(Serialize)]
 pub struct ItemView<'a> {
     pub id: &'a str,
