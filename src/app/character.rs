@@ -190,13 +190,21 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
             )));
         }
     }
-    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let mut dice = cx.dice();
+    let mut w = cx
+        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
+        .await?;
     let c = w.character(name).await?;
-    w.record(Event::CharacterUpdated {
+    let hp_max = change.hp_max.is_some();
+    let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),
         name: c.name.clone(),
         change,
     })?;
+    if hp_max {
+        // Half of a new maximum may put them at half or less, or back above it.
+        super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
+    }
     let updated = w.state.characters[&c.id].clone();
     w.commit().await?;
     Ok(updated)
@@ -215,43 +223,53 @@ pub struct HpChange {
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
+    change_hp(cx, name, amount, Direction::Damage).await
+}
+
+pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
+    change_hp(cx, name, amount, Direction::Heal).await
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Damage,
+    Heal,
+}
+
+/// Damage or healing, and what it sets off: a wounded check by each sentient sword the
+/// character holds when they go to half HP or less, the end of a wounded control when they
+/// go back above half.
+async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Result<HpChange> {
     let mut dice = cx.dice();
     let mut w = cx
         .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
         .await?;
     let c = w.character(name).await?;
-    let hp = health::after_damage(c.hp, amount);
-    let rec = w.record(Event::CharacterDamaged {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_damage(&mut w, &c, rec.seq, &mut dice).await?;
-    let consequences = w.commit().await?.into_iter().skip(1).collect();
-    Ok(HpChange {
-        name: c.name,
-        amount,
-        hp_before: c.hp,
-        hp,
-        hp_max: c.hp_max,
-        consequences,
-    })
-}
-
-pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
-    let c = w.character(name).await?;
-    let hp = health::after_healing(c.hp, c.hp_max, amount);
-    let rec = w.record(Event::CharacterHealed {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_healing(&mut w, &c.id, rec.seq).await?;
+    let (character, name) = (c.id.clone(), c.name.clone());
+    let (hp, event) = match way {
+        Direction::Damage => {
+            let hp = health::after_damage(c.hp, amount);
+            let event = Event::CharacterDamaged {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+        Direction::Heal => {
+            let hp = health::after_healing(c.hp, c.hp_max, amount);
+            let event = Event::CharacterHealed {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+    };
+    let rec = w.record(event)?;
+    super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,

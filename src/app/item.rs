@@ -126,8 +126,9 @@ pub(super) async fn record_added(
         origin: Box::new(origin),
     })?;
     if let Some(h) = &holder {
-        let takes = super::control::Handling::Takes;
-        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, takes, dice)
+        // Every first hand-over rolls what it sets off: a scroll's fading, a sword's touch.
+        let takes = super::control::Handling::Takes { read: false };
+        super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice)
             .await?;
     }
     let consequences = w.since(created.seq);

@@ -427,7 +427,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             sword
                 .control
                 .as_ref()
-                .map(|k| k.trigger.label())
+                .map(|k| super::words::trigger(k.trigger))
                 .unwrap_or_default(),
         );
         lines.push(tr!(

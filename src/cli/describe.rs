@@ -344,8 +344,8 @@ pub fn describe(event: &Event) -> String {
             let total: i64 = damage.iter().map(|r| r.total).sum();
             if damage.is_empty() {
                 tr!(
-                    "{who} touches {item} ({rounds} round(s)): no harm",
-                    "{who} touche {item} ({rounds} round(s)) : sans dommage"
+                    "{who} touches {item} ({rounds} round(s))",
+                    "{who} touche {item} ({rounds} round(s))"
                 )
             } else {
                 let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
@@ -367,7 +367,7 @@ pub fn describe(event: &Event) -> String {
             let (who, item, why) = (
                 safe(&act.character_name),
                 safe(act.item_name()),
-                trigger.label(),
+                super::words::trigger(*trigger),
             );
             let wills = wills(sword_will, character_will, *controlled, &act.character_name);
             tr!(
@@ -377,10 +377,43 @@ pub fn describe(event: &Event) -> String {
         }
         Event::ControlEnded { act, reason } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
-            let why = end_reason(reason);
+            let why = super::words::reason(*reason);
             tr!(
                 "{item} releases {who}: {why}",
                 "{item} libère {who} : {why}"
+            )
+        }
+        Event::SwordHeld {
+            act,
+            from,
+            damage,
+            hp,
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let total: i64 = damage.iter().map(|r| r.total).sum();
+            let (rounds, since) = (damage.len(), GameTime(*from));
+            let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
+            let rolls = rolls.join(", ");
+            tr!(
+                "{item} in {who}'s hand hurts for {rounds} round(s) from {since}: {rolls} — {total} damage, {hp} HP left",
+                "{item} en main de {who} blesse pendant {rounds} round(s) depuis le {since} : {rolls} — {total} dégâts, reste {hp} PV"
+            )
+        }
+        Event::ControlDeferred {
+            act,
+            trigger,
+            under_name,
+            ..
+        } => {
+            let (who, item, why, under) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                super::words::trigger(*trigger),
+                safe(under_name),
+            );
+            tr!(
+                "control check ({why}) of {item} over {who} waits: {who} is under the control of {under}",
+                "test de contrôle ({why}) de {item} sur {who} en attente : {who} est sous le contrôle de {under}"
             )
         }
         Event::SwordWielded { act } => {
@@ -565,20 +598,6 @@ pub fn wills(s: &SwordWill, w: &CharacterWill, controlled: bool, who: &str) -> S
     )
 }
 
-pub fn end_reason(reason: &str) -> String {
-    match reason {
-        "healed" => tr!(
-            "healed above half HP",
-            "soigné au-dessus de la moitié des PV"
-        ),
-        "weapon-left" => tr!("the other weapon left", "l'autre arme est partie"),
-        "encounter-ended" => tr!("the encounter ended", "la rencontre est finie"),
-        "sword-left" => tr!("the sword left their hands", "l'épée a quitté ses mains"),
-        "satisfied" => tr!("the sword is satisfied", "l'épée est satisfaite"),
-        other => safe(other),
-    }
-}
-
 /// How an event reads at the table: a sword taking control is danger, treasure lost is a
 /// loss, treasure found or a will that holds is good news.
 pub fn tone(event: &Event) -> Tone {
@@ -594,7 +613,11 @@ pub fn tone(event: &Event) -> Tone {
             backfired: true, ..
         }
         | Event::CharacterDamaged { .. } => Tone::Loss,
-        Event::SwordTouched { damage, .. } if !damage.is_empty() => Tone::Loss,
+        Event::SwordTouched { damage, .. } | Event::SwordHeld { damage, .. }
+            if !damage.is_empty() =>
+        {
+            Tone::Loss
+        }
         Event::ItemCreated { .. }
         | Event::ControlChecked { .. }
         | Event::ControlEnded { .. }

@@ -5,7 +5,7 @@
 use clap::Args;
 use serde_json::json;
 
-use super::describe::{describe, end_reason, method_name, wills};
+use super::describe::{describe, method_name, wills};
 use super::item::{ItemView, details};
 use super::log::EventView;
 use super::out::{Out, safe};
@@ -80,7 +80,11 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Control check (seed 000): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
                 "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
-            lines.push(tr!("  trigger: {}", "  déclencheur : {}", trigger.label()));
+            lines.push(tr!(
+                "  trigger: {}",
+                "  déclencheur : {}",
+                super::words::trigger(*trigger)
+            ));
             lines.push(format!(
                 "  {}",
                 wills(sword_will, character_will, *controlled, &act.character_name)
@@ -91,7 +95,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (seed 000).",
                 "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (seed 000).",
             );
-            lines.push(format!("  {}", end_reason(reason)));
+            lines.push(format!("  {}", super::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
             rule(
@@ -102,6 +106,25 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
+        }
+        Event::SwordHeld { from, damage, hp, .. } => {
+            rule(
+                "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
+                "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
+            );
+            for (n, roll) in damage.iter().enumerate() {
+                let at = GameTime(from + n as i64);
+                lines.push(tr!("  round at {at}: {}", "  round du {at} : {}", dice(roll)));
+            }
+            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
+        }
+        Event::ControlDeferred { under_name, .. } => {
+            rule(
+                "A character is under one sword's control at a time: a circumstance that arises meanwhile waits on that control, and is checked at once when the control ends if it is still in force (OSE Sentient Swords).",
+                "Un personnage n'est sous le contrôle que d'une épée à la fois : une circonstance survenue entre-temps attend la fin de ce contrôle, et est testée aussitôt s'il dure encore (OSE, épées intelligentes).",
+            );
+            let under = safe(under_name);
+            lines.push(tr!("  waits on {under}", "  attend {under}"));
         }
         Event::PotionTaken {
             delay,

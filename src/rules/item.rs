@@ -329,7 +329,8 @@ pub struct Item {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trusted: Vec<String>,
     /// Sentient swords: the characters who have touched it (they know its alignment, and
-    /// their first contact is behind them).
+    /// their first contact is behind them). Scrolls: the characters who have taken it in
+    /// hand (its one chance to fade is behind it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub touched: Vec<String>,
     /// Sentient swords: the character it controls now, and why.
@@ -348,6 +349,10 @@ pub struct Control {
     /// Jealousy: the other weapon whose leaving ends it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// Circumstances that arose while it held — this sword's or another's — each checked at
+    /// once when the control ends, if still in force then (see [`crate::rules::control`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<crate::rules::control::Circumstance>,
 }
 
 /// Where a worn item is worn.

@@ -5,7 +5,8 @@
 use std::collections::VecDeque;
 
 use super::alignment::Alignment;
-use super::dice::{Dice, Expr};
+use super::dice::{Dice, Expr, Roll};
+use super::health;
 use super::generate::{GenError, step, table};
 use super::item::{Power, Purpose, Sentience, Step};
 use super::tables::{Duplicates, Entry, Table, Tables};
@@ -238,8 +239,10 @@ fn power(entry: &Entry) -> Option<Power> {
 }
 
 /// The damage a sword deals each round to a character of another alignment who touches it
-/// (seed 000): a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6
-/// to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters.
+/// (OSE *Sentient Swords*: « Épée loyale : Inflige 1d6 de dégâts par round aux personnages
+/// neutres et 2d6 par round aux personnages chaotiques. Épée neutre : Inflige 1d6 points de
+/// dégâts par round aux personnages non neutres. Épée chaotique : Inflige 1d6 de dégâts par
+/// round aux personnages neutres et 2d6 par round aux personnages loyaux. »).
 pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
     use Alignment::*;
     match (sword, toucher) {
@@ -249,6 +252,50 @@ pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
         (Lawful, Chaotic) | (Chaotic, Lawful) => Some(Expr::dice(2, 6)),
         _ => None,
     }
+}
+
+/// Rounds of contact: what swords of another alignment in one character's hand did to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact {
+    /// For each sword, the damage of each round it hurt, in order: round 1 first.
+    pub damage: Vec<Vec<Roll>>,
+    /// HP after the last round.
+    pub hp: i32,
+    /// The round (1 for the first) whose damage took the holder, alive, from above half of
+    /// maximum HP to half or less: the wounded check comes at the end of that round.
+    pub wounded_at: Option<i64>,
+}
+
+/// `rounds` rounds with these swords in hand (each sword's damage per round, from
+/// [`touch_damage`]): each round each sword deals its damage, rolled that round — « par round »
+/// — starting from `hp` of `hp_max`. A dead holder (0 HP or below) takes no more rounds, so
+/// however long the time that passes, the rounds rolled stop once the holder is dead.
+pub fn contact(swords: &[Expr], hp: i32, hp_max: i32, rounds: i64, dice: &mut impl Dice) -> Contact {
+    let mut contact = Contact {
+        damage: vec![Vec::new(); swords.len()],
+        hp,
+        wounded_at: None,
+    };
+    if swords.is_empty() {
+        return contact;
+    }
+    for round in 1..=rounds {
+        if health::dead(contact.hp) {
+            break;
+        }
+        let before = contact.hp;
+        for (rolls, expr) in contact.damage.iter_mut().zip(swords) {
+            let roll = expr.roll(dice);
+            contact.hp = health::after_damage(contact.hp, u32::try_from(roll.total).unwrap_or(0));
+            rolls.push(roll);
+        }
+        if contact.wounded_at.is_none()
+            && super::control::wounded((before, hp_max), (contact.hp, hp_max))
+        {
+            contact.wounded_at = Some(round);
+        }
+    }
+    contact
 }
 
 /// A foe met in an encounter (`hoard encounter --with KIND`).
@@ -436,9 +483,11 @@ pub fn choose(
         .communication
         .clone()
         .unwrap_or_else(|| "empathy".into());
+    // Languages the referee leaves unchosen are rolled, as the powers are (OSE *Sentient
+    // Swords*: « Le nombre de langues qu'elle connaît est tiré sur la table des langues »).
     let languages = match (communication.as_str(), chosen.languages) {
         ("speech", Some(n)) => n,
-        ("speech", None) => 1,
+        ("speech", None) => languages(table(tables, LANGUAGES)?, dice, steps)?,
         (_, Some(n)) if n > 0 => {
             return bad(tr!(
                 "a sword of INT {int} communicates by empathy and speaks no language",

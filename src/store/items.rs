@@ -264,6 +264,23 @@ pub async fn in_control(conn: &mut SqliteConnection, campaign: i64) -> Result<Ve
         .await?)
 }
 
+/// Sentient swords in someone's hand now (an index holds only them).
+pub async fn in_hand(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
+    Ok(sqlx::query_as(&in_hand_sql())
+        .bind(campaign)
+        .fetch_all(conn)
+        .await?)
+}
+
+/// The SELECT behind [`in_hand`].
+pub(super) fn in_hand_sql() -> String {
+    format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1
+           AND json_extract(state, '$.worn') = 'hand'
+         ORDER BY rowid"
+    )
+}
+
 /// The SELECT behind [`held_by`].
 pub(super) fn held_by_sql() -> String {
     format!("SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND holder = ?2 ORDER BY rowid")
