@@ -192,6 +192,13 @@ pub fn disguise(item: &Item) -> (&'static str, &'static str) {
     }
 }
 
+/// Whether `who` knows a sentient sword's alignment: only by touching it, or wielding it (OSE
+/// *Sentient Swords*: « L'alignement de l'épée ne peut être déterminé qu'en la touchant »),
+/// never by an identify spell.
+pub fn knows_alignment(item: &Item, who: &str) -> bool {
+    item.touched.iter().any(|t| t == who)
+}
+
 /// The name `who` knows the item by.
 pub fn name_for(item: &Item, who: &str) -> String {
     match item.knowledge(who) {
@@ -326,6 +333,19 @@ mod tests {
             identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
         );
+    }
+
+    #[test]
+    fn an_identify_spell_tells_a_sword_but_not_its_alignment() {
+        let p = person("fighter", 1);
+        let mut sword = item(Category::Sword);
+        let spell = identify(&sword, &p, Method::Spell, &mut Scripted::new(&[])).unwrap();
+        assert_eq!(spell.learned, Some(Knowledge::Full));
+        sword.known.insert("p".into(), Knowledge::Full);
+        assert!(!knows_alignment(&sword, "p"));
+        sword.touched.push("p".into());
+        assert!(knows_alignment(&sword, "p"), "learnt by touch");
+        assert!(!knows_alignment(&sword, "q"));
     }
 
     #[test]

@@ -124,6 +124,11 @@ fn a_small_campaign_keeps_every_rule() {
         "--to",
         "Arnaud",
     ]);
+    assert_eq!(
+        kinds(&serde_json::json!({"events": protection["consequences"]})),
+        ["scroll_fade"],
+        "its first hand-over, at its making, rolls"
+    );
     h.ok(&["give", &id(&protection), "--to", "Mordo"]);
     let fade = h.ok(&["--json", "log", "--kind", "scroll_fade"]);
     let fade: Value = serde_json::from_str(fade.trim()).unwrap();
@@ -370,7 +375,8 @@ fn a_small_campaign_keeps_every_rule() {
     let history = h.json(&["item", "history", &id(&protection)]);
     assert_eq!(
         kinds(&history),
-        ["item_created", "item_passed", "scroll_fade"]
+        ["item_created", "scroll_fade", "item_passed"],
+        "one chance to fade, at the first taking in hand"
     );
     h.ok(&["check"]);
 }
