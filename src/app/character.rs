@@ -26,6 +26,7 @@ pub struct NewCharacter {
     pub level: Option<i64>,
     pub reads_magic: bool,
     pub literate: bool,
+    pub reads_languages: bool,
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
@@ -50,6 +51,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         hp_max,
         name,
         reads_magic: new.reads_magic,
+        reads_languages: new.reads_languages,
         literate: new.literate,
         quests: Vec::new(),
     };
@@ -183,10 +185,11 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
+        "reads-languages" => change.reads_languages = Some(yes_no()?),
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic or literate",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic ou literate"
+                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic, literate or reads-languages",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic, literate ou reads-languages"
             )));
         }
     }

@@ -94,7 +94,10 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         Some(to) => Some(w.character(to).await?),
         None => None,
     };
-    let mut identity = new.identity;
+    if let Some(material) = &new.identity.material {
+        check_name("material", material).map_err(|e| Error::Invalid(e.0))?;
+    }
+    let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
         identity.maker = Some(w.character(maker).await?.id);
     }

@@ -39,11 +39,10 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     let identity = Identity {
         bonus: new.bonus,
         blade: new.blade,
-        initiative: Some(3),
-        level: Some(12),
         sentience: Some(sentience),
         ..Identity::default()
-    };
+    }
+    .by_hand(Category::Sword);
     let mut item = Item::new(w.new_id(), name.clone(), name, Category::Sword, identity);
     item.holder = holder.as_ref().map(|h| h.id.clone());
     let origin = Origin {

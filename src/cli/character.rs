@@ -51,6 +51,9 @@ pub enum CharacterCommand {
         /// Cannot read (protection scrolls need a reader)
         #[arg(long)]
         illiterate: bool,
+        /// Can read unknown languages (a thief's skill): maps need it, or comprehend languages
+        #[arg(long)]
+        reads_languages: bool,
     },
     /// List the campaign's characters
     #[command(visible_alias = "ls")]
@@ -72,7 +75,7 @@ pub enum CharacterCommand {
         amount: u32,
     },
     /// Change a character sheet: level, class, alignment, str, wis, hp-max, reads-magic,
-    /// literate
+    /// literate, reads-languages
     Set {
         name: String,
         key: String,
@@ -98,6 +101,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             level,
             reads_magic,
             illiterate,
+            reads_languages,
         } => {
             let new = NewCharacter {
                 name,
@@ -109,6 +113,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 level,
                 reads_magic,
                 literate: !illiterate,
+                reads_languages,
             };
             let c = app::character::add(cx, new).await?;
             if out.json() {

@@ -129,22 +129,35 @@ pub fn describe(event: &Event) -> String {
                 safe(act.item_name()),
                 delay.total,
             );
-            let verb = if *oil {
-                tr!("rubs on", "applique")
+            let timing = crate::rules::potion::timing(*oil, delay);
+            let (at, effect) = (timing.initiative, timing.takes_effect_at);
+            let taken = if *oil {
+                tr!(
+                    "{who} rubs on {item} (initiative +{at})",
+                    "{who} applique {item} (initiative +{at})"
+                )
             } else {
-                tr!("drinks", "boit")
+                tr!(
+                    "{who} drinks {item} at initiative +{at}",
+                    "{who} boit {item} à l'initiative +{at}"
+                )
+            };
+            let when = if *oil {
+                tr!("+{effect}", "+{effect}")
+            } else {
+                tr!("+{at}+{delay} = +{effect}", "+{at}+{delay} = +{effect}")
             };
             match duration {
                 Some(d) => {
                     let turns = d.total;
                     tr!(
-                        "{who} {verb} {item}: it takes effect at initiative +{delay} and lasts {turns} turns",
-                        "{who} {verb} {item} : effet à l'initiative +{delay}, pour {turns} tours"
+                        "{taken}: it takes effect at initiative {when} and lasts {turns} turns",
+                        "{taken} : effet à l'initiative {when}, pour {turns} tours"
                     )
                 }
                 None => tr!(
-                    "{who} {verb} {item}: it takes effect at initiative +{delay}, at once",
-                    "{who} {verb} {item} : effet immédiat à l'initiative +{delay}"
+                    "{taken}: it takes effect at initiative {when}, at once",
+                    "{taken} : effet immédiat à l'initiative {when}"
                 ),
             }
         }
@@ -512,6 +525,7 @@ pub fn method_name(method: Method) -> String {
         Method::Spell => tr!("an identify spell", "un sort d'identification"),
         Method::BardLore => tr!("bard lore", "le savoir du barde"),
         Method::Wish => tr!("a wish", "un souhait"),
+        Method::ComprehendLanguages => tr!("comprehend languages", "compréhension des langues"),
     }
 }
 
@@ -544,6 +558,16 @@ fn change_text(change: &Change) -> String {
             tr!("reads magic", "lit la magie")
         } else {
             tr!("no longer reads magic", "ne lit plus la magie")
+        });
+    }
+    if let Some(v) = change.reads_languages {
+        parts.push(if v {
+            tr!("reads unknown languages", "lit les langues inconnues")
+        } else {
+            tr!(
+                "no longer reads unknown languages",
+                "ne lit plus les langues inconnues"
+            )
         });
     }
     if let Some(v) = change.literate {

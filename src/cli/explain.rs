@@ -133,9 +133,16 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Potions and oils (seed 004): the effect starts after a further 1d4+1 of initiative and lasts 4+1d4 turns unless the potion says otherwise.",
-                "Potions et huiles (seed 004) : l'effet commence après 1d4+1 d'initiative supplémentaire et dure 4+1d4 tours sauf indication contraire.",
+                "Potions and oils (AD&D 2e DMG, Potions): drinking a potion is an action of initiative +1, and the effect starts after a further 1d4+1; an oil takes 1d4+1 to rub on; the effect lasts 4+1d4 turns unless the potion says otherwise.",
+                "Potions et huiles (AD&D 2e, Guide du maître, Potions) : boire une potion est une action d'initiative +1, et l'effet commence après 1d4+1 de plus ; une huile demande 1d4+1 pour être appliquée ; l'effet dure 4+1d4 tours sauf indication contraire.",
             );
+            let timing = crate::rules::potion::timing(*oil, delay.total);
+            lines.push(tr!(
+                "  taken at initiative +{}, takes effect at +{}",
+                "  pris à l'initiative +{}, effet à +{}",
+                timing.initiative,
+                timing.takes_effect_at
+            ));
             let what = if *oil {
                 tr!("rubbing on", "application")
             } else {

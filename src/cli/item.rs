@@ -67,6 +67,20 @@ pub enum ItemCommand {
         /// Books: the alignment it favours
         #[arg(long, value_name = "ALIGNMENT")]
         favours: Option<crate::rules::alignment::Alignment>,
+        /// Initiative adjustment of its powers [default: the category's: rings +3, rods +1,
+        /// staves +2, wands +3, others +3]
+        #[arg(long, allow_negative_numbers = true)]
+        initiative: Option<i32>,
+        /// Level its powers work at [default: the category's: rings 12, rods and staves 8,
+        /// wands 6, others 12]
+        #[arg(long)]
+        level: Option<u32>,
+        /// Armor: not metal (leather), so +3 to +5 get no special metal
+        #[arg(long)]
+        not_metal: bool,
+        /// Armor: what it is made of [default: +3 meteoric iron, +4 mithril, +5 adamantite steel]
+        #[arg(long)]
+        material: Option<String>,
         /// Give it to this character
         #[arg(long, value_name = "CHARACTER")]
         to: Option<String>,
@@ -205,6 +219,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             maker,
             harmful,
             favours,
+            initiative,
+            level,
+            not_metal,
+            material,
             to,
         } => {
             let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
@@ -222,6 +240,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     consumable,
                     trapped,
                     book,
+                    initiative,
+                    level,
+                    metal: not_metal.then_some(false),
+                    material,
                     ..Identity::default()
                 },
                 maker,

@@ -234,6 +234,9 @@ impl State {
                 if let Some(literate) = change.literate {
                     c.literate = literate;
                 }
+                if let Some(reads) = change.reads_languages {
+                    c.reads_languages = reads;
+                }
             }
             Event::ItemPassed { item, from, to, .. } => {
                 if let Some(to) = to
@@ -595,6 +598,7 @@ mod tests {
             hp: 8,
             hp_max: 8,
             reads_magic: false,
+            reads_languages: false,
             literate: true,
             quests: Vec::new(),
         }

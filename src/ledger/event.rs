@@ -363,6 +363,8 @@ pub struct Change {
     pub reads_magic: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub literate: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reads_languages: Option<bool>,
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables

@@ -10,6 +10,8 @@ use crate::ledger::Character;
 impl<'r> FromRow<'r, SqliteRow> for Character {
     fn from_row(row: &'r SqliteRow) -> sqlx::Result<Self> {
         let alignment: String = row.try_get("alignment")?;
+        let state = serde_json::from_str::<CharacterState>(&row.try_get::<String, _>("state")?)
+            .map_err(|e| sqlx::Error::Decode(e.into()))?;
         Ok(Character {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
@@ -24,9 +26,8 @@ impl<'r> FromRow<'r, SqliteRow> for Character {
             hp_max: row.try_get("hp_max")?,
             reads_magic: row.try_get("reads_magic")?,
             literate: row.try_get("literate")?,
-            quests: serde_json::from_str::<CharacterState>(&row.try_get::<String, _>("state")?)
-                .map_err(|e| sqlx::Error::Decode(e.into()))?
-                .quests,
+            quests: state.quests,
+            reads_languages: state.reads_languages,
         })
     }
 }
@@ -40,6 +41,8 @@ pub(super) const COLUMNS: &str =
 struct CharacterState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     quests: Vec<crate::rules::character::Quest>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reads_languages: bool,
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
@@ -146,6 +149,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, c: &Character) {
 fn state(c: &Character) -> String {
     let state = CharacterState {
         quests: c.quests.clone(),
+        reads_languages: c.reads_languages,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()
