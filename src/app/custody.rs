@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::control::Handling;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Act, Character, Event, Item, Recorded};
@@ -12,7 +13,6 @@ use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
 use crate::store::write::Preload;
-use super::control::Handling;
 use crate::tr;
 
 /// What a change of hands did.

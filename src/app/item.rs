@@ -131,8 +131,7 @@ pub(super) async fn record_added(
     if let Some(h) = &holder {
         // Every first hand-over rolls what it sets off: a scroll's fading, a sword's touch.
         let takes = super::control::Handling::Takes { read: false };
-        super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice)
-            .await?;
+        super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice).await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;

@@ -345,8 +345,7 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
     let campaign = w.campaign;
     for sword in crate::store::items::in_control(w.conn(), campaign).await? {
         if let Some(control) = &sword.control {
-            super::control::settle(&mut w, &control.character, Some(ended.seq), &mut dice)
-                .await?;
+            super::control::settle(&mut w, &control.character, Some(ended.seq), &mut dice).await?;
         }
     }
     w.commit().await

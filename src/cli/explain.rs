@@ -107,14 +107,20 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }
-        Event::SwordHeld { from, damage, hp, .. } => {
+        Event::SwordHeld {
+            from, damage, hp, ..
+        } => {
             rule(
                 "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
                 "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
             );
             for (n, roll) in damage.iter().enumerate() {
                 let at = GameTime(from + n as i64);
-                lines.push(tr!("  round at {at}: {}", "  round du {at} : {}", dice(roll)));
+                lines.push(tr!(
+                    "  round at {at}: {}",
+                    "  round du {at} : {}",
+                    dice(roll)
+                ));
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }

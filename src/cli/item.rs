@@ -346,9 +346,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 name: crate::rules::knowledge::name_for(&item, &who.id),
                 alignment,
                 level,
-                details: (level == Some(crate::rules::item::Knowledge::Full)).then(|| {
-                    details_seen(&item, holder.as_deref(), None, alignment.is_some())
-                }),
+                details: (level == Some(crate::rules::item::Knowledge::Full))
+                    .then(|| details_seen(&item, holder.as_deref(), None, alignment.is_some())),
             };
             if out.json() {
                 return out.doc(&known_view(&item, holder.as_deref(), &known));

@@ -5,9 +5,9 @@
 use std::fmt;
 
 use super::out::safe;
+use crate::rules::class::Caster;
 use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
-use crate::rules::class::Caster;
 use crate::rules::{book, potion, scroll};
 use crate::tr;
 
@@ -43,16 +43,16 @@ pub fn reason(r: Reason) -> String {
 /// Until when a control set off by `t` holds: the end of its circumstance.
 pub fn until(t: Trigger) -> String {
     match crate::rules::control::ends_when(t) {
-        Reason::Healed => tr!("until healed above half HP", "jusqu'à la moitié des PV passée"),
+        Reason::Healed => tr!(
+            "until healed above half HP",
+            "jusqu'à la moitié des PV passée"
+        ),
         Reason::WeaponLeft => tr!(
             "until the other weapon leaves",
             "jusqu'à ce que l'autre arme parte"
         ),
         Reason::UseEnded => tr!("until it is put away", "jusqu'à ce qu'elle soit rangée"),
-        Reason::EncounterEnded => tr!(
-            "until the encounter ends",
-            "jusqu'à la fin de la rencontre"
-        ),
+        Reason::EncounterEnded => tr!("until the encounter ends", "jusqu'à la fin de la rencontre"),
         Reason::Satisfied | Reason::SwordLeft => tr!(
             "until the sword is satisfied",
             "jusqu'à ce que l'épée soit satisfaite"
@@ -79,7 +79,10 @@ impl fmt::Display for Refusal {
             }
             Refusal::AlreadyHeld { item, holder } => {
                 let (item, holder) = (safe(item), safe(holder));
-                tr!("{holder} already holds {item}", "{holder} porte déjà {item}")
+                tr!(
+                    "{holder} already holds {item}",
+                    "{holder} porte déjà {item}"
+                )
             }
             Refusal::InTreasure { item } => {
                 let item = safe(item);

@@ -507,7 +507,10 @@ mod tests {
     fn half_or_less_triggers_but_only_when_crossing_and_alive() {
         assert!(wounded((5, 8), (4, 8)), "exactly half, even maximum");
         assert!(!wounded((6, 8), (5, 8)));
-        assert!(wounded((4, 7), (3, 7)), "odd maximum: 3 of 7 is half or less");
+        assert!(
+            wounded((4, 7), (3, 7)),
+            "odd maximum: 3 of 7 is half or less"
+        );
         assert!(!wounded((5, 7), (4, 7)), "4 of 7 is above half");
         assert!(!wounded((4, 8), (2, 8)), "already at half: no new check");
         assert!(!wounded((6, 10), (0, 10)), "dead at the crossing: no check");
@@ -799,7 +802,10 @@ mod tests {
         let mut other = blade(Alignment::Lawful);
         other.id = "t".into();
         let route_of = |c: &Circumstance, holdings: &[Item], hp: i32| {
-            let holder = Character { hp, ..holder.clone() };
+            let holder = Character {
+                hp,
+                ..holder.clone()
+            };
             route(
                 c,
                 &Around {
@@ -822,23 +828,40 @@ mod tests {
             "another sword in control: the second sword's check waits"
         );
         assert_eq!(
-            route_of(&circumstance("s", Trigger::Wounded, None), &[master.clone()], 4),
+            route_of(
+                &circumstance("s", Trigger::Wounded, None),
+                &[master.clone()],
+                4
+            ),
             Route::Skip,
             "the circumstance it holds under"
         );
         assert_eq!(
-            route_of(&circumstance("s", Trigger::Alignment, None), &[master.clone()], 4),
+            route_of(
+                &circumstance("s", Trigger::Alignment, None),
+                &[master.clone()],
+                4
+            ),
             Route::Wait { under: "s".into() },
             "a new circumstance of the sword in control waits too"
         );
-        master.control.as_mut().unwrap().waiting.push(jealous.clone());
+        master
+            .control
+            .as_mut()
+            .unwrap()
+            .waiting
+            .push(jealous.clone());
         assert_eq!(
             route_of(&jealous, &[master.clone(), other.clone()], 4),
             Route::Skip,
             "already waiting"
         );
         assert_eq!(
-            route_of(&circumstance("t", Trigger::FirstContact, None), &[other.clone()], 0),
+            route_of(
+                &circumstance("t", Trigger::FirstContact, None),
+                &[other.clone()],
+                0
+            ),
             Route::Skip,
             "the dead are not checked"
         );

@@ -333,8 +333,8 @@ impl Identity {
             self.level.get_or_insert(level);
         }
         if self.material.is_none() {
-            self.material = crate::rules::armor::material(category, self.metal, self.bonus)
-                .map(str::to_string);
+            self.material =
+                crate::rules::armor::material(category, self.metal, self.bonus).map(str::to_string);
         }
     }
 
@@ -559,21 +559,28 @@ mod tests {
             ..armor(5)
         };
         assert_eq!(material(given).as_deref(), Some("dragon-scale"));
-        assert_eq!(
-            Identity::default()
-                .by_hand(Category::Weapon)
-                .material,
-            None
-        );
+        assert_eq!(Identity::default().by_hand(Category::Weapon).material, None);
     }
 
     #[test]
     fn the_shipped_tables_agree_with_the_categorys_power_timing() {
         use crate::rules::tables::{Tables, shipped};
         let tables = Tables::parse(&shipped()).unwrap();
-        for name in ["rings-a", "rods", "staves", "wands", "armor", "weapons-a", "boots"] {
+        for name in [
+            "rings-a",
+            "rods",
+            "staves",
+            "wands",
+            "armor",
+            "weapons-a",
+            "boots",
+        ] {
             let t = tables.get(name).unwrap();
-            let entry = t.entries.iter().find(|e| e.props.category.is_some()).unwrap();
+            let entry = t
+                .entries
+                .iter()
+                .find(|e| e.props.category.is_some())
+                .unwrap();
             let category = entry.props.category.unwrap();
             let (initiative, level) = powers(category).unwrap();
             assert_eq!(entry.props.initiative, Some(initiative), "{name}");

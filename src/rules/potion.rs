@@ -9,13 +9,21 @@ use super::item::{Category, Item, Status};
 /// Why a potion or oil cannot be taken (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    NotAPotion { item: String },
+    NotAPotion {
+        item: String,
+    },
     /// One dose: the flask is empty.
-    Empty { item: String },
+    Empty {
+        item: String,
+    },
     /// An oil is rubbed on (`apply`), not drunk.
-    IsAnOil { item: String },
+    IsAnOil {
+        item: String,
+    },
     /// A potion is drunk (`drink`), not rubbed on.
-    IsAPotion { item: String },
+    IsAPotion {
+        item: String,
+    },
 }
 
 /// When, on the initiative count, a dose is taken and takes effect.

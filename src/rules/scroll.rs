@@ -11,17 +11,35 @@ use super::tables::Table;
 /// Why a scroll cannot be read, cast or copied (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    NotAScroll { item: String },
+    NotAScroll {
+        item: String,
+    },
     /// Faded before it was read: blank.
-    Faded { item: String },
-    NoSpells { item: String },
-    NoSuchSpell { item: String, count: usize },
+    Faded {
+        item: String,
+    },
+    NoSpells {
+        item: String,
+    },
+    NoSuchSpell {
+        item: String,
+        count: usize,
+    },
     /// Cast or copied already: erased.
-    Erased { item: String, spell: usize },
+    Erased {
+        item: String,
+        spell: usize,
+    },
     /// Only the scroll's kind of caster casts or copies from it.
-    NotACaster { reader: String, kind: Caster },
+    NotACaster {
+        reader: String,
+        kind: Caster,
+    },
     /// Its magic writing must be read once before a spell is cast from it.
-    NotReadYet { reader: String, item: String },
+    NotReadYet {
+        reader: String,
+        item: String,
+    },
     /// A spell scroll needs read magic: the scroll's kind of caster (any caster when the kind
     /// is not known), or a character who reads magic.
     NeedsReadMagic {
@@ -29,12 +47,21 @@ pub enum Refusal {
         kind: Option<Caster>,
     },
     /// A map needs comprehend languages or the ability to read unknown languages.
-    NeedsComprehendLanguages { reader: String, item: String },
+    NeedsComprehendLanguages {
+        reader: String,
+        item: String,
+    },
     /// Even a protection scroll needs a reader of some language.
-    Illiterate { reader: String },
-    NotAProtection { item: String },
+    Illiterate {
+        reader: String,
+    },
+    NotAProtection {
+        item: String,
+    },
     /// A protection scroll works once.
-    AlreadyRead { item: String },
+    AlreadyRead {
+        item: String,
+    },
     /// Its duration in turns must be given (from its description).
     NoDuration,
 }
@@ -479,7 +506,10 @@ mod tests {
         let mut fighter = wizard(5);
         fighter.class = Some("fighter".into());
         let by_hand = scroll_of("spell");
-        assert!(is_spell_scroll(&by_hand), "no spells listed, but a spell scroll");
+        assert!(
+            is_spell_scroll(&by_hand),
+            "no spells listed, but a spell scroll"
+        );
         assert_eq!(
             can_read(&by_hand, &fighter),
             Err(Refusal::NeedsReadMagic {
@@ -493,7 +523,11 @@ mod tests {
         );
         let mut cleric = wizard(5);
         cleric.class = Some("cleric".into());
-        assert_eq!(can_read(&by_hand, &cleric), Ok(()), "kind unknown: any caster");
+        assert_eq!(
+            can_read(&by_hand, &cleric),
+            Ok(()),
+            "kind unknown: any caster"
+        );
         assert_eq!(can_read(&by_hand, &wizard(1)), Ok(()));
         fighter.reads_magic = true;
         assert_eq!(can_read(&by_hand, &fighter), Ok(()));

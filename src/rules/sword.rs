@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 
 use super::alignment::Alignment;
 use super::dice::{Dice, Expr, Roll};
-use super::health;
 use super::generate::{GenError, step, table};
+use super::health;
 use super::item::{Power, Purpose, Sentience, Step};
 use super::tables::{Duplicates, Entry, Table, Tables};
 use crate::tr;
@@ -270,7 +270,13 @@ pub struct Contact {
 /// [`touch_damage`]): each round each sword deals its damage, rolled that round — « par round »
 /// — starting from `hp` of `hp_max`. A dead holder (0 HP or below) takes no more rounds, so
 /// however long the time that passes, the rounds rolled stop once the holder is dead.
-pub fn contact(swords: &[Expr], hp: i32, hp_max: i32, rounds: i64, dice: &mut impl Dice) -> Contact {
+pub fn contact(
+    swords: &[Expr],
+    hp: i32,
+    hp_max: i32,
+    rounds: i64,
+    dice: &mut impl Dice,
+) -> Contact {
     let mut contact = Contact {
         damage: vec![Vec::new(); swords.len()],
         hp,

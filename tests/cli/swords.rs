@@ -423,7 +423,9 @@ fn every_round_in_hand_hurts_and_the_wound_is_checked_at_its_round() {
     lawbringer(&h);
     h.ok(&["give", "Lawbringer", "--to", "Brune"]);
     h.ok(&["wield", "Lawbringer"]);
-    let hp = h.json(&["character", "show", "Brune"])["hp"].as_i64().unwrap();
+    let hp = h.json(&["character", "show", "Brune"])["hp"]
+        .as_i64()
+        .unwrap();
     let start = h.json(&["time", "show"])["clock"].as_i64().unwrap();
     let advanced = h.json(&["--seed", "4", "time", "advance", "10"]);
     assert_eq!(advanced["rounds"], 10);
@@ -481,7 +483,9 @@ fn a_long_rest_with_a_hostile_sword_in_hand_stops_at_death_and_is_never_checked_
         .collect();
     assert!(rolls.len() <= 12, "the rolls stop once Brune is dead");
     assert!(rolls.iter().all(|r| r["expr"] == "2d6"));
-    let hp = h.json(&["character", "show", "Brune"])["hp"].as_i64().unwrap();
+    let hp = h.json(&["character", "show", "Brune"])["hp"]
+        .as_i64()
+        .unwrap();
     assert!(hp <= 0, "dead");
     for check in of_kind(&advanced["consequences"], "control_checked") {
         assert!(check["payload"]["character_will_detail"].is_object());
@@ -498,7 +502,16 @@ fn touch_rounds_pass_on_the_clock_the_same_way() {
     let h = Hoard::new();
     h.character("Brune", 18, 18, 60, "neutral");
     lawbringer(&h);
-    let touched = h.json(&["--seed", "3", "touch", "Lawbringer", "--by", "Brune", "--rounds", "5"]);
+    let touched = h.json(&[
+        "--seed",
+        "3",
+        "touch",
+        "Lawbringer",
+        "--by",
+        "Brune",
+        "--rounds",
+        "5",
+    ]);
     assert_eq!(h.json(&["time", "show"])["clock"], 5);
     let rolls: usize = of_kind(&touched["events"], "sword_held")
         .iter()
@@ -518,10 +531,7 @@ fn a_controlled_holder_can_neither_drop_nor_give_until_release() {
     h.character("Tess", 10, 10, 10, "lawful");
     h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
     assert_eq!(audit(&h)["current"][0]["trigger"], "first_contact");
-    for args in [
-        vec!["drop", "Hater"],
-        vec!["give", "Hater", "--to", "Tess"],
-    ] {
+    for args in [vec!["drop", "Hater"], vec!["give", "Hater", "--to", "Tess"]] {
         let stderr = h.refused_unchanged(&args, 4);
         assert!(stderr.contains("controls its holder"), "{stderr}");
     }
@@ -574,13 +584,24 @@ fn a_jealousy_that_arises_under_a_wounded_control_is_checked_when_it_ends() {
     let wounded = h.json(&["character", "damage", "Weak", "12"]);
     assert_eq!(wounded["consequences"][0]["payload"]["trigger"], "wounded");
     assert_eq!(wounded["consequences"][0]["payload"]["controlled"], true);
-    h.ok(&["item", "add", "Axe +1", "--category", "weapon", "--bonus", "1"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Axe +1",
+        "--category",
+        "weapon",
+        "--bonus",
+        "1",
+    ]);
     let given = h.json(&["give", "Axe +1", "--to", "Weak"]);
     assert_eq!(kinds(&given), ["item_passed", "control_deferred"]);
     assert_eq!(given["events"][1]["payload"]["trigger"], "jealousy");
     let waiting = &audit(&h)["current"][0]["waiting"];
     assert_eq!(
-        (waiting[0]["trigger"].as_str(), waiting[0]["weapon"].as_str()),
+        (
+            waiting[0]["trigger"].as_str(),
+            waiting[0]["weapon"].as_str()
+        ),
         (Some("jealousy"), Some("Axe +1"))
     );
     // Healed above half: the wounded control ends, and the jealousy, still in force, is
@@ -601,7 +622,15 @@ fn a_jealousy_that_arises_under_a_wounded_control_is_checked_when_it_ends() {
     h2.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
     h2.ok(&["release", "Hater"]);
     h2.ok(&["character", "damage", "Weak", "12"]);
-    h2.ok(&["item", "add", "Axe +1", "--category", "weapon", "--bonus", "1"]);
+    h2.ok(&[
+        "item",
+        "add",
+        "Axe +1",
+        "--category",
+        "weapon",
+        "--bonus",
+        "1",
+    ]);
     h2.ok(&["give", "Axe +1", "--to", "Weak"]);
     h2.ok(&["drop", "Axe +1"]);
     let healed = h2.json(&["character", "heal", "Weak", "5"]);
@@ -659,7 +688,14 @@ fn only_a_touch_teaches_a_swords_alignment_not_an_identify_spell() {
     h.character("Mordo", 18, 18, 20, "lawful");
     h.character("Brune", 18, 18, 20, "lawful");
     lawbringer(&h);
-    h.ok(&["identify", "Lawbringer", "--by", "Mordo", "--method", "spell"]);
+    h.ok(&[
+        "identify",
+        "Lawbringer",
+        "--by",
+        "Mordo",
+        "--method",
+        "spell",
+    ]);
     let seen = h.json(&["item", "show", "Lawbringer", "--as", "Mordo"]);
     assert_eq!(seen["known"], "full");
     assert!(seen.get("alignment").is_none(), "{seen}");
@@ -688,7 +724,14 @@ fn a_changed_maximum_re_evaluates_a_wounded_control() {
     h.ok(&["character", "set", "Weak", "hp-max", "18"]);
     assert_eq!(audit(&h)["current"], serde_json::json!([]));
     let ended = h.ok(&["--json", "log", "--kind", "control_ended"]);
-    assert!(ended.lines().last().unwrap().contains("\"reason\":\"healed\""), "{ended}");
+    assert!(
+        ended
+            .lines()
+            .last()
+            .unwrap()
+            .contains("\"reason\":\"healed\""),
+        "{ended}"
+    );
     h.ok(&["check"]);
 }
 
@@ -697,8 +740,22 @@ fn sword_add_rolls_the_languages_left_unchosen() {
     let h = Hoard::new();
     let add = |seed: &str, name: &str| {
         h.json(&[
-            "--seed", seed, "sword", "add", name, "--int", "10", "--ego", "5", "--alignment",
-            "neutral", "--sensory", "detect-magic", "--sensory", "detect-traps", "--sensory",
+            "--seed",
+            seed,
+            "sword",
+            "add",
+            name,
+            "--int",
+            "10",
+            "--ego",
+            "5",
+            "--alignment",
+            "neutral",
+            "--sensory",
+            "detect-magic",
+            "--sensory",
+            "detect-traps",
+            "--sensory",
             "see-invisible",
         ])
     };
@@ -713,7 +770,10 @@ fn sword_add_rolls_the_languages_left_unchosen() {
     add("11", "One");
     add("11", "Two");
     let (one, steps) = languages("One");
-    assert!(steps.iter().any(|s| s["what"] == "sword-languages"), "{steps:?}");
+    assert!(
+        steps.iter().any(|s| s["what"] == "sword-languages"),
+        "{steps:?}"
+    );
     assert_eq!(one, languages("Two").0, "reproducible with --seed");
     let seen: std::collections::BTreeSet<i64> = (0..12)
         .map(|n| {
@@ -725,9 +785,23 @@ fn sword_add_rolls_the_languages_left_unchosen() {
     assert!(seen.len() > 1, "rolled, not fixed: {seen:?}");
     // Given, it is kept and nothing is rolled.
     h.ok(&[
-        "sword", "add", "Given", "--int", "10", "--ego", "5", "--alignment", "neutral",
-        "--sensory", "detect-magic", "--sensory", "detect-traps", "--sensory", "see-invisible",
-        "--languages", "3",
+        "sword",
+        "add",
+        "Given",
+        "--int",
+        "10",
+        "--ego",
+        "5",
+        "--alignment",
+        "neutral",
+        "--sensory",
+        "detect-magic",
+        "--sensory",
+        "detect-traps",
+        "--sensory",
+        "see-invisible",
+        "--languages",
+        "3",
     ]);
     let (given, steps) = languages("Given");
     assert_eq!((given, steps.len()), (3, 0));
