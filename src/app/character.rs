@@ -11,7 +11,6 @@ use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
 use crate::store::characters;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// A character sheet as typed on the command line, not yet checked.
@@ -194,9 +193,7 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         }
     }
     let mut dice = cx.dice();
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
     let hp_max = change.hp_max.is_some();
     let rec = w.record(Event::CharacterUpdated {
@@ -244,9 +241,7 @@ enum Direction {
 /// go back above half.
 async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Result<HpChange> {
     let mut dice = cx.dice();
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
     let (character, name) = (c.id.clone(), c.name.clone());
     let (hp, event) = match way {

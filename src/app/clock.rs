@@ -35,7 +35,11 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
         .into_iter()
         .filter(|r| !matches!(r.event, Event::TimeAdvanced { .. }))
         .collect();
-    let ended = crate::store::effects::ending(cx.conn(), campaign, from, to).await?;
+    let ended = crate::store::effects::ending(cx.conn(), campaign, from, to)
+        .await?
+        .into_iter()
+        .map(|e| (e.effect, e.who))
+        .collect();
     Ok(Advanced {
         from,
         to,

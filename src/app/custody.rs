@@ -12,7 +12,6 @@ use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// What a change of hands did.
@@ -139,8 +138,7 @@ pub async fn hand_over(
 
 async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
     let mut dice = cx.dice();
-    let preloads: Vec<Preload> = to.iter().map(|n| Preload::Character(n)).collect();
-    let mut w = cx.write_preloading(&preloads).await?;
+    let mut w = cx.write().await?;
     let item = w.item(key).await?;
     let taker = match to {
         Some(name) => Some(w.character(name).await?),
