@@ -1,5 +1,6 @@
-//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as seed 000
-//! allows, checked like generated ones.
+//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as OSE *Sentient
+//! Swords* allows, checked like generated ones; and the sword commands of play: touch, wield,
+//! sheathe, powers, demands, release, encounters, odds and the audit.
 
 use super::Ctx;
 use super::tables::for_campaign;

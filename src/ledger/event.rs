@@ -167,7 +167,7 @@ events! {
             rounds: Option<Roll>,
             roll: Option<Roll>,
             learned: Option<Knowledge>,
-            /// Reading a cursed scroll sets the curse off (seed 004).
+            /// Reading a cursed scroll sets the curse off (AD&D 2e DMG, Scrolls).
             #[serde(default, skip_serializing_if = "std::ops::Not::not")]
             curse: bool,
         },

@@ -1,6 +1,6 @@
-//! Charged items (rods, staves, wands and anything with charges), seed 004: spending charges,
-//! the last one draining all magic and a roll deciding whether the item crumbles to dust,
-//! recharging, and trapped wands turning on anyone but their maker.
+//! Charged items (rods, staves, wands and anything with charges; AD&D 2e DMG, Rods, Staves,
+//! Wands): spending charges, the last one draining all magic and a roll deciding whether the
+//! item crumbles to dust, recharging, and trapped wands turning on anyone but their maker.
 
 use super::Refused;
 use super::dice::{Dice, Expr, Roll};

@@ -12,7 +12,7 @@ use crate::rules::alignment::Alignment;
 use crate::rules::dice::Roll;
 use crate::tr;
 
-/// The categories of seed 004.
+/// The categories of magic items of the AD&D 2e *Dungeon Master Guide*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
@@ -239,7 +239,7 @@ pub struct Purpose {
     pub name_fr: String,
 }
 
-/// Everything seed 000 decides about a sentient sword.
+/// Everything OSE *Sentient Swords* decides about a sentient sword.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sentience {
     pub int: u8,
