@@ -147,8 +147,14 @@ pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, C
 }
 
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
-/// literate.
-pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {
+/// literate, reads-languages. Returns the sheet and what the change set off (a new maximum
+/// may set off a wounded check, or end a wounded control).
+pub async fn set(
+    cx: &mut Ctx,
+    name: &str,
+    key: &str,
+    value: &str,
+) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
             Error::Invalid(tr!(
@@ -206,8 +212,8 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
     }
     let updated = w.state.characters[&c.id].clone();
-    w.commit().await?;
-    Ok(updated)
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
+    Ok((updated, consequences))
 }
 
 /// What a change of hit points did.

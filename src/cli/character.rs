@@ -208,11 +208,21 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             Ok(())
         }
         CharacterCommand::Set { name, key, value } => {
-            let c = app::character::set(cx, &name, &key, &value).await?;
+            let (c, consequences) = app::character::set(cx, &name, &key, &value).await?;
             if out.json() {
-                return out.doc(&c);
+                let mut value = serde_json::to_value(&c).unwrap_or_default();
+                let events: Vec<_> = consequences
+                    .iter()
+                    .map(super::log::EventView::of)
+                    .collect();
+                value["consequences"] = serde_json::to_value(events).unwrap_or_default();
+                return out.doc(&value);
             }
-            out.line(&headline(&c))
+            out.line(&headline(&c))?;
+            for rec in &consequences {
+                out.event(&rec.event)?;
+            }
+            Ok(())
         }
         CharacterCommand::Damage { name, amount } => {
             let change = app::character::damage(cx, &name, amount).await?;

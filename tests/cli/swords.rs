@@ -710,10 +710,12 @@ fn a_changed_maximum_re_evaluates_a_wounded_control() {
     // 10 of 18 is above half; of a raised maximum of 20 it is half: a wounded check.
     h.ok(&["character", "damage", "Weak", "8"]);
     assert_eq!(audit(&h)["current"], serde_json::json!([]));
-    h.ok(&["character", "set", "Weak", "hp-max", "20"]);
+    let raised = h.json(&["character", "set", "Weak", "hp-max", "20"]);
+    assert_eq!(raised["consequences"][0]["payload"]["trigger"], "wounded");
     assert_eq!(audit(&h)["current"][0]["trigger"], "wounded");
     // Lowered again to 18: above half, the control ends.
-    h.ok(&["character", "set", "Weak", "hp-max", "18"]);
+    let lowered = h.ok(&["character", "set", "Weak", "hp-max", "18"]);
+    assert!(lowered.contains("Hater releases Weak"), "{lowered}");
     assert_eq!(audit(&h)["current"], serde_json::json!([]));
     let ended = h.ok(&["--json", "log", "--kind", "control_ended"]);
     assert!(
