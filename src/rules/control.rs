@@ -70,7 +70,10 @@ fn sword_dice(sword: &Sentience, wielder: Alignment) -> Option<Expr> {
     (sword.alignment != wielder).then(|| Expr::dice(1, 10))
 }
 
-/// The dice of the wielder's penalty: 2d4 below half HP, 1d4 below maximum, none at full.
+/// The dice of the wielder's penalty: 2d4 below half HP, 1d4 below maximum, none at full (« Si
+/// les points de vie du personnage sont actuellement inférieurs à leur maximum, la Volonté est
+/// réduite de 1d4 (ou de 2d4 si le personnage a moins de la moitié de ses points de vie
+/// maximum) »).
 /// "Below half" is strict and compared without integer division: 4 of 8 HP is not below half.
 pub fn penalty_dice(c: &Character) -> Option<Expr> {
     if health::below_half(c.hp, c.hp_max) {
@@ -90,7 +93,11 @@ fn character_base(c: &Character) -> i64 {
     i64::from(c.str) + i64::from(c.wis)
 }
 
-/// Roll a control check between `sword` and `wielder`.
+/// Roll a control check between `sword` and `wielder` (OSE *Sentient Swords*, « Test de
+/// contrôle »: « La somme de son INT et de son Ego. Ajoutez un pour chaque pouvoir
+/// extraordinaire de l'épée. Ajoutez 1d10 si l'épée et le porteur sont d'un alignement
+/// différent » against « La somme des scores en FOR et en SAG », less 1d4 or 2d4 for wounds;
+/// « Si celui de l'épée est plus élevé, elle prend le contrôle »: ties go to the wielder).
 pub fn contest(sword: &Sentience, wielder: &Character, dice: &mut impl Dice) -> Contest {
     let alignment_roll = sword_dice(sword, wielder.alignment).map(|e| e.roll(dice));
     let sword_will = SwordWill {

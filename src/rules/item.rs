@@ -300,10 +300,12 @@ pub struct Identity {
 }
 
 /// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e
-/// DMG): rings « ont un ajustement à l'initiative de +3 et fonctionnent au 12ème niveau »,
-/// rods +1 at 8th, staves +2 at 8th, wands +3 at 6th, and every other magic item, armor and
-/// weapon « +3 et fonctionnent au 12ème niveau »; potions, scrolls and books have their own
-/// timing. An item whose power is a spell castable only higher says so itself (its table row).
+/// DMG): rings « ont un ajustement à l'initiative de +3 et fonctionnent au 12ème niveau »;
+/// rods « un ajustement à l'initiative de +1 et fonctionnent au 8ème niveau »; staves « +2 et
+/// fonctionnent au 8ème niveau »; wands « +3 et fonctionnent au 6ème niveau »; armor, shields
+/// and every other magic item « +3 et fonctionnent au 12ème niveau ». Potions, scrolls and books
+/// have their own timing. An item whose power is a spell castable only higher says so itself
+/// (its table row, or `--level`).
 pub fn powers(category: Category) -> Option<(i32, u32)> {
     match category {
         Category::Potion | Category::Scroll | Category::Book => None,
