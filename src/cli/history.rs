@@ -39,9 +39,11 @@ pub struct ExportArgs {
     /// A player's view: one character's sheet and what they know of what they carry
     #[arg(long = "as", value_name = "CHARACTER")]
     pub as_character: Option<String>,
-    /// Write to this file instead of standard output
+    /// Write to this file (with --foundry: this folder) instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub foundry: super::foundry::FoundryArgs,
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +95,10 @@ pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
 }
 
 pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
+    if let (Some(system), Some(dir)) = (a.foundry.foundry, &a.output) {
+        let viewer = a.as_character.as_deref();
+        return super::foundry::export(cx, out, system, a.foundry, viewer, dir).await;
+    }
     if let Some(who) = &a.as_character {
         let view = app::export::player(cx, who).await?;
         return match &a.output {

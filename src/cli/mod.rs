@@ -7,6 +7,7 @@ mod clock;
 mod demo;
 pub mod describe;
 mod explain;
+mod foundry;
 mod history;
 mod item;
 mod log;
