@@ -34,11 +34,7 @@ pub struct Gathered {
 /// Read everything the export needs. Named items are exported whatever became of them; the
 /// filters leave out what is gone for good. With `viewer`, each item holds only what that
 /// character knows of it ([`known_to`]) and nothing of its history.
-pub async fn gather(
-    cx: &mut Ctx,
-    selection: &Selection,
-    viewer: Option<&str>,
-) -> Result<Gathered> {
+pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -> Result<Gathered> {
     let found = cx.campaign().await?;
     let (campaign, name) = (found.id, found.campaign.name.clone());
     let conn = cx.conn();
@@ -121,11 +117,12 @@ pub async fn gather(
             Event::ItemCreated { item, .. } => item.charges,
             _ => None,
         });
-        let (created_ms, modified_ms) = (
-            millis(history.first()),
-            millis(history.last()),
-        );
-        let holder = item.holder.as_ref().and_then(|h| characters.get(h)).cloned();
+        let (created_ms, modified_ms) = (millis(history.first()), millis(history.last()));
+        let holder = item
+            .holder
+            .as_ref()
+            .and_then(|h| characters.get(h))
+            .cloned();
         let piece = match &viewer {
             None => {
                 let running = effects
@@ -207,11 +204,12 @@ pub fn known_to(item: &Item, who: &str) -> (Item, Option<Knowledge>, Option<Alig
         return (shown, knows, alignment);
     }
     let name = crate::rules::knowledge::name_for(item, who);
-    let kind = item
-        .identity
-        .kind
-        .clone()
-        .filter(|k| matches!((item.category, k.as_str()), (Category::Potion, "oil") | (Category::Armor, "shield")));
+    let kind = item.identity.kind.clone().filter(|k| {
+        matches!(
+            (item.category, k.as_str()),
+            (Category::Potion, "oil") | (Category::Armor, "shield")
+        )
+    });
     let identity = Identity {
         kind,
         blade: item.identity.blade.clone(),

@@ -221,10 +221,7 @@ fn check_dir(dir: &Path, force: bool) -> Result<()> {
             "{shown} est un fichier, pas un dossier : donnez un dossier où écrire l'export"
         )));
     }
-    let empty = std::fs::read_dir(dir)
-        .map_err(Error::Io)?
-        .next()
-        .is_none();
+    let empty = std::fs::read_dir(dir).map_err(Error::Io)?.next().is_none();
     if !empty && !force {
         return Err(invalid(tr!(
             "{shown} is not empty: choose a new folder, or add --force to write into it",
@@ -240,7 +237,10 @@ fn check_dir(dir: &Path, force: bool) -> Result<()> {
 fn write_all(dir: &Path, files: &[File], force: bool) -> Result<()> {
     check_dir(dir, force)?;
     for f in files {
-        let inside = f.path.components().all(|c| matches!(c, Component::Normal(_)));
+        let inside = f
+            .path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
         let shown = safe(&dir.join(&f.path).display().to_string());
         if !inside {
             return Err(Error::Conflict(tr!(

@@ -139,10 +139,10 @@ fn uses(piece: &Piece, consumable: bool) -> Value {
     if consumable {
         // Drinking the last potion or reading the last spell deletes it, as in dnd5e's packs;
         // a wand's last charge only may crumble it (hoard rolls that).
-        uses["autoDestroy"] = json!(matches!(
-            item.category,
-            Category::Potion | Category::Scroll
-        ) || item.identity.consumable);
+        uses["autoDestroy"] = json!(
+            matches!(item.category, Category::Potion | Category::Scroll)
+                || item.identity.consumable
+        );
     }
     uses
 }
@@ -262,7 +262,12 @@ mod tests {
     fn a_spell_scroll_is_as_rare_as_its_highest_spell() {
         let mut scroll = made(Category::Scroll, None, Some("spell"));
         assert_eq!(rarity(&scroll), "", "no spells");
-        for (level, expected) in [(1, "common"), (3, "uncommon"), (6, "veryRare"), (9, "legendary")] {
+        for (level, expected) in [
+            (1, "common"),
+            (3, "uncommon"),
+            (6, "veryRare"),
+            (9, "legendary"),
+        ] {
             scroll.spells = vec![ScrollSpell {
                 level,
                 needs: 1,

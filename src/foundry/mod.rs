@@ -194,7 +194,10 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
             names.insert(stem.clone());
         }
         let mut packed = doc.clone();
-        packed["_key"] = json!(format!("!items!{}", doc["_id"].as_str().unwrap_or_default()));
+        packed["_key"] = json!(format!(
+            "!items!{}",
+            doc["_id"].as_str().unwrap_or_default()
+        ));
         let item = Some(piece.item.id.clone());
         out.push(File {
             path: PathBuf::from(format!("{stem}.json")),
@@ -218,7 +221,11 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
 }
 
 fn file_stem(name: &Value, id: &str, keep: usize) -> String {
-    let id: String = id.chars().filter(char::is_ascii_alphanumeric).take(keep).collect();
+    let id: String = id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(keep)
+        .collect();
     format!("{}-{id}", slug(name.as_str().unwrap_or_default()))
 }
 
