@@ -22,7 +22,6 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
     } else {
         super::facts(words)
     };
-    let equipped = item.worn.is_some();
     let quantity = match piece.charges() {
         // Charges as the quantity: the sheet shows them as uses left of those made.
         Some((left, made)) if !piece.gone() => json!({ "value": left, "max": made }),
@@ -32,16 +31,13 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         }),
     };
     let bonus = item.identity.bonus.unwrap_or(0);
-    match item.category {
+    let (kind, own) = match item.category {
         Category::Sword | Category::Weapon => {
             let counted = item.identity.count.is_some();
             (
                 "weapon",
                 json!({
                     "damage": damage(item),
-                    "description": description,
-                    "tags": [],
-                    "equipped": equipped,
                     "save": "",
                     "range": { "short": 0, "medium": 0, "long": 0 },
                     "bonus": bonus,
@@ -50,10 +46,6 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                     "melee": !counted,
                     "slow": false,
                     "counter": { "value": 0, "max": 0 },
-                    "cost": 0,
-                    "containerId": "",
-                    "quantity": quantity,
-                    "weight": 0,
                     "itemslots": 1,
                 }),
             )
@@ -80,32 +72,26 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                     "type": kind,
                     "ac": { "value": ac },
                     "aac": { "value": aac },
-                    "description": description,
-                    "tags": [],
-                    "equipped": equipped,
-                    "cost": 0,
-                    "containerId": "",
-                    "quantity": quantity,
-                    "weight": 0,
                     "itemslots": 1,
                 }),
             )
         }
-        _ => (
-            "item",
-            json!({
-                "treasure": false,
-                "description": description,
-                "tags": [],
-                "equipped": equipped,
-                "cost": 0,
-                "containerId": "",
-                "quantity": quantity,
-                "weight": 0,
-                "itemslots": 0,
-            }),
-        ),
+        _ => ("item", json!({ "treasure": false, "itemslots": 0 })),
+    };
+    // The fields every physical ose item has.
+    let mut system = json!({
+        "description": description,
+        "tags": [],
+        "equipped": item.worn.is_some(),
+        "cost": 0,
+        "containerId": "",
+        "quantity": quantity,
+        "weight": 0,
+    });
+    if let (Some(system), Value::Object(own)) = (system.as_object_mut(), own) {
+        system.extend(own);
     }
+    (kind, system)
 }
 
 /// A weapon's damage by the OSE *Weapons* table: sword 1d8, short sword 1d6, two-handed

@@ -107,6 +107,30 @@ fn export(h: &Hoard, system: &str, dir: &Path, args: &[&str]) -> Value {
     h.json(&all)
 }
 
+/// Export the referee's view, or `viewer`'s, into a new folder named after them and `tag`.
+fn export_view(h: &Hoard, system: &str, viewer: Option<&str>, tag: &str) -> PathBuf {
+    let dir = h
+        .dir
+        .path()
+        .join(format!("{system}-{}-{tag}", viewer.unwrap_or("referee")));
+    let args: Vec<&str> = viewer.map(|v| vec!["--as", v]).unwrap_or_default();
+    export(h, system, &dir, &args);
+    dir
+}
+
+/// `hoard export --foundry ose -o DIR ARGS…`, expected to fail with `code`: its stderr.
+fn refused(h: &Hoard, dir: &Path, args: &[&str], code: i32) -> String {
+    let mut all = vec![
+        "export",
+        "--foundry",
+        "ose",
+        "-o",
+        dir.to_str().expect("utf-8 path"),
+    ];
+    all.extend_from_slice(args);
+    h.fails(&all, code)
+}
+
 /// The item documents of an export folder, by hoard item id.
 fn documents(dir: &Path) -> BTreeMap<String, Value> {
     let mut docs = BTreeMap::new();
@@ -143,6 +167,11 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
+/// A command line's words (none of them holds a space).
+fn words(line: &'static str) -> Vec<&'static str> {
+    line.split_whitespace().collect()
+}
+
 fn add(h: &Hoard, args: &[&str]) -> String {
     let mut all = vec!["item", "add"];
     all.extend_from_slice(args);
@@ -152,194 +181,66 @@ fn add(h: &Hoard, args: &[&str]) -> String {
 /// A campaign with one item of every hoard category (a shield and a faded scroll besides),
 /// the category of each by id.
 fn every_category(h: &Hoard) -> BTreeMap<String, &'static str> {
-    h.ok(&[
-        "character",
-        "add",
-        "Arnaud",
-        "--str",
-        "13",
-        "--wis",
-        "9",
-        "--hp",
-        "12",
-        "--alignment",
-        "lawful",
-        "--class",
-        "fighter",
-        "--level",
-        "3",
-    ]);
-    h.ok(&[
-        "character",
-        "add",
-        "Mordo",
-        "--str",
-        "9",
-        "--wis",
-        "14",
-        "--hp",
-        "7",
-        "--alignment",
-        "neutral",
-        "--class",
-        "magic-user",
-        "--level",
-        "5",
-    ]);
-    h.ok(&["campaign", "set", "scroll-fade", "30"]);
-    h.ok(&["session", "start", "The Barrow of Kel"]);
+    for line in [
+        "character add Arnaud --str 13 --wis 9 --hp 12 --alignment lawful --class fighter --level 3",
+        "character add Mordo --str 9 --wis 14 --hp 7 --alignment neutral --class magic-user --level 5",
+        "campaign set scroll-fade 30",
+        "session start Barrow",
+    ] {
+        h.ok(&words(line));
+    }
     let mut made = BTreeMap::new();
-    let mut put = |id: String, what: &'static str| {
-        made.insert(id, what);
-    };
-    put(
-        add(
-            h,
-            &["Potion of Heroism", "--category", "potion", "--consumable"],
+    for (what, line) in [
+        (
+            "potion",
+            "'Potion of Heroism' --category potion --consumable",
         ),
-        "potion",
-    );
-    put(
-        add(
-            h,
-            &[
-                "Scroll of Warding",
-                "--category",
-                "scroll",
-                "--kind",
-                "protection",
-            ],
-        ),
-        "scroll",
-    );
-    let faded = add(
-        h,
-        &[
-            "Scroll of Protection from Undead",
-            "--category",
+        (
             "scroll",
-            "--kind",
-            "protection",
-        ],
-    );
-    // The demo's seed: d100 20 ≤ 30 %, the scroll fades.
-    h.ok(&["--seed", "1", "give", &faded, "--to", "Mordo"]);
-    put(faded, "faded scroll");
-    put(
-        add(
-            h,
-            &["Ring of Warmth", "--category", "ring", "--to", "Arnaud"],
+            "'Scroll of Warding' --category scroll --kind protection",
         ),
-        "ring",
-    );
-    put(
-        add(
-            h,
-            &[
-                "Rod of Lordly Might",
-                "--category",
-                "rod",
-                "--charges",
-                "20",
-            ],
+        (
+            "faded scroll",
+            "'Scroll of Protection from Undead' --category scroll --kind protection",
         ),
-        "rod",
-    );
-    put(
-        add(
-            h,
-            &[
-                "Staff of the Magi",
-                "--category",
-                "staff",
-                "--charges",
-                "25",
-            ],
-        ),
-        "staff",
-    );
-    let wand = add(
-        h,
-        &[
-            "Wand of Frost",
-            "--category",
+        ("ring", "'Ring of Warmth' --category ring --to Arnaud"),
+        ("rod", "'Rod of Lordly Might' --category rod --charges 20"),
+        ("staff", "'Staff of the Magi' --category staff --charges 25"),
+        (
             "wand",
-            "--charges",
-            "9",
-            "--to",
-            "Mordo",
-        ],
-    );
-    h.ok(&["--seed", "4", "use", &wand, "--charges", "2"]);
-    put(wand, "wand");
-    put(
-        add(h, &["Manual of Puissant Skill", "--category", "book"]),
-        "book",
-    );
-    put(
-        add(h, &["Cloak of Protection", "--category", "clothing"]),
-        "clothing",
-    );
-    put(add(h, &["Boots of Speed", "--category", "boots"]), "boots");
-    put(
-        add(h, &["Broom of Flying", "--category", "household"]),
-        "household",
-    );
-    put(
-        add(h, &["Pipes of the Sewers", "--category", "instrument"]),
-        "instrument",
-    );
-    put(
-        add(
-            h,
-            &["Dust of Appearance", "--category", "misc", "--consumable"],
+            "'Wand of Frost' --category wand --charges 9 --to Mordo",
         ),
-        "misc",
-    );
-    put(
-        add(h, &["Chain mail +2", "--category", "armor", "--bonus", "2"]),
-        "armor",
-    );
-    put(
-        add(
-            h,
-            &[
-                "Shield +1",
-                "--category",
-                "armor",
-                "--kind",
-                "shield",
-                "--bonus",
-                "1",
-            ],
+        ("book", "'Manual of Puissant Skill' --category book"),
+        ("clothing", "'Cloak of Protection' --category clothing"),
+        ("boots", "'Boots of Speed' --category boots"),
+        ("household", "'Broom of Flying' --category household"),
+        ("instrument", "'Pipes of the Sewers' --category instrument"),
+        ("misc", "'Dust of Appearance' --category misc --consumable"),
+        ("armor", "'Chain mail +2' --category armor --bonus 2"),
+        (
+            "shield",
+            "'Shield +1' --category armor --kind shield --bonus 1",
         ),
-        "shield",
-    );
-    put(
-        add(
-            h,
-            &["Battle axe +1", "--category", "weapon", "--bonus", "1"],
-        ),
-        "weapon",
-    );
-    let sword = h.json(&[
-        "sword",
-        "add",
-        "Nightfang",
-        "--int",
-        "10",
-        "--ego",
-        "6",
-        "--alignment",
-        "chaotic",
-        "--sensory",
-        "detect-magic",
-        "--bonus",
-        "1",
-        "--blade",
-        "long",
-    ]);
-    put(sword["id"].as_str().expect("id").to_string(), "sword");
+        ("weapon", "'Battle axe +1' --category weapon --bonus 1"),
+    ] {
+        let args = shell_words::split(line).expect("a command line");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        made.insert(add(h, &args), what);
+    }
+    let id = |what: &str| {
+        made.iter()
+            .find(|(_, w)| **w == what)
+            .expect(what)
+            .0
+            .clone()
+    };
+    // The demo's seed: d100 20 ≤ 30 %, the scroll fades.
+    h.ok(&["--seed", "1", "give", &id("faded scroll"), "--to", "Mordo"]);
+    h.ok(&["--seed", "4", "use", &id("wand"), "--charges", "2"]);
+    let sword = h.json(&words(
+        "sword add Nightfang --int 10 --ego 6 --alignment chaotic --sensory detect-magic --bonus 1 --blade long",
+    ));
+    made.insert(sword["id"].as_str().expect("id").to_string(), "sword");
     made
 }
 
@@ -363,12 +264,7 @@ fn every_category_has_the_shape_of_a_real_document_of_its_type() {
     assert_eq!(made.len(), 17);
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
-            let dir = h.dir.path().join(format!("{system}-{viewer:?}"));
-            let mut args = vec![];
-            if let Some(v) = viewer {
-                args.extend(["--as", v]);
-            }
-            export(&h, system, &dir, &args);
+            let dir = export_view(&h, system, viewer, "");
             let docs = documents(&dir);
             assert_eq!(docs.len(), made.len(), "{system}: one document per item");
             for (id, what) in &made {
@@ -571,33 +467,15 @@ fn a_random_campaign_exports_valid_documents_and_no_secret_to_a_player() {
         ]);
     }
     h.ok(&["session", "start", "Dragon's Hoard"]);
-    h.ok(&[
-        "--seed", "11", "generate", "any", "--count", "40", "--to", "Arnaud",
-    ]);
-    h.ok(&[
-        "--seed", "12", "generate", "any", "--count", "40", "--to", "Mordo", "--read",
-    ]);
+    h.ok(&words("--seed 11 generate any --count 40 --to Arnaud"));
+    h.ok(&words(
+        "--seed 12 generate any --count 40 --to Mordo --read",
+    ));
     h.ok(&["--seed", "13", "generate", "any", "--count", "40"]);
-    h.ok(&[
-        "--seed",
-        "14",
-        "generate",
-        "sword",
-        "--count",
-        "3",
-        "--sentient",
-        "--to",
-        "Arnaud",
-    ]);
-    h.ok(&[
-        "--seed",
-        "15",
-        "generate",
-        "sword",
-        "--count",
-        "2",
-        "--sentient",
-    ]);
+    h.ok(&words(
+        "--seed 14 generate sword --count 3 --sentient --to Arnaud",
+    ));
+    h.ok(&words("--seed 15 generate sword --count 2 --sentient"));
     let truth: Vec<Value> = h.json(&["item", "list"]).as_array().unwrap().clone();
     // A seeded choice of items Arnaud identifies by spell (some methods refuse: that's fine).
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
@@ -624,12 +502,7 @@ fn a_random_campaign_exports_valid_documents_and_no_secret_to_a_player() {
             &["consumable", "equipment", "weapon", "loot"]
         };
         for viewer in [None, Some("Arnaud"), Some("Mordo")] {
-            let dir = h.dir.path().join(format!("{system}-{viewer:?}"));
-            let mut args = vec![];
-            if let Some(v) = viewer {
-                args.extend(["--as", v]);
-            }
-            export(&h, system, &dir, &args);
+            let dir = export_view(&h, system, viewer, "");
             let docs = documents(&dir);
             assert_eq!(
                 docs.len(),
@@ -755,17 +628,8 @@ fn the_same_export_twice_gives_the_same_bytes() {
     every_category(&h);
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
-            let mut args = vec![];
-            if let Some(v) = viewer {
-                args.extend(["--as", v]);
-            }
-            let (a, b) = (
-                h.dir.path().join(format!("{system}-{viewer:?}-a")),
-                h.dir.path().join(format!("{system}-{viewer:?}-b")),
-            );
-            export(&h, system, &a, &args);
-            export(&h, system, &b, &args);
-            let (a, b) = (tree(&a), tree(&b));
+            let a = tree(&export_view(&h, system, viewer, "a"));
+            let b = tree(&export_view(&h, system, viewer, "b"));
             assert!(!a.is_empty());
             assert_eq!(a, b, "{system} {viewer:?}");
         }
@@ -834,43 +698,9 @@ fn the_selection_takes_named_items_a_holder_or_a_session() {
         ),
         (&0.into(), &1.into())
     );
-    h.fails(
-        &[
-            "export",
-            "--foundry",
-            "ose",
-            "-o",
-            dir("none").to_str().unwrap(),
-            "--session",
-            "9",
-        ],
-        3,
-    );
-    h.fails(
-        &[
-            "export",
-            "--foundry",
-            "ose",
-            "-o",
-            dir("nobody").to_str().unwrap(),
-            "--as",
-            "Nobody",
-        ],
-        3,
-    );
-    h.fails(
-        &[
-            "export",
-            "--foundry",
-            "ose",
-            "-o",
-            dir("both").to_str().unwrap(),
-            &ring,
-            "--holder",
-            "Arnaud",
-        ],
-        2,
-    );
+    refused(&h, &dir("none"), &["--session", "9"], 3);
+    refused(&h, &dir("nobody"), &["--as", "Nobody"], 3);
+    refused(&h, &dir("both"), &[&ring, "--holder", "Arnaud"], 2);
     h.fails(&["export", "--foundry", "ose"], 2);
     assert!(
         !dir("none").exists() && !dir("nobody").exists(),
@@ -885,8 +715,7 @@ fn a_folder_in_use_is_refused_unless_forced_and_files_are_private() {
     let dir = h.dir.path().join("out");
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let path = dir.to_str().unwrap();
-    let err = h.fails(&["export", "--foundry", "ose", "-o", path], 2);
+    let err = refused(&h, &dir, &[], 2);
     assert!(err.contains("--force"), "{err}");
     assert_eq!(tree(&dir).len(), 1, "nothing written");
     let listing = export(&h, "ose", &dir, &["--force"]);
@@ -909,10 +738,7 @@ fn a_folder_in_use_is_refused_unless_forced_and_files_are_private() {
     export(&h, "ose", &dir, &["--force"]);
     let file = h.dir.path().join("a-file");
     std::fs::write(&file, "x").unwrap();
-    h.fails(
-        &["export", "--foundry", "ose", "-o", file.to_str().unwrap()],
-        2,
-    );
+    refused(&h, &file, &[], 2);
 }
 
 #[test]
@@ -986,26 +812,13 @@ fn symbolic_links_are_never_written_through() {
     std::fs::create_dir(&outside).unwrap();
     let link = h.dir.path().join("link");
     std::os::unix::fs::symlink(&outside, &link).unwrap();
-    let err = h.fails(
-        &["export", "--foundry", "ose", "-o", link.to_str().unwrap()],
-        2,
-    );
+    let err = refused(&h, &link, &[], 2);
     assert!(err.contains("symbolic link"), "{err}");
     // A link inside the folder, where the module goes.
     let dir = h.dir.path().join("out");
     std::fs::create_dir(&dir).unwrap();
     std::os::unix::fs::symlink(&outside, dir.join("module")).unwrap();
-    h.fails(
-        &[
-            "export",
-            "--foundry",
-            "ose",
-            "-o",
-            dir.to_str().unwrap(),
-            "--force",
-        ],
-        2,
-    );
+    refused(&h, &dir, &["--force"], 2);
     // A link where an item's file goes.
     let first = h.dir.path().join("first");
     let listing = export(&h, "ose", &first, &[]);
@@ -1022,17 +835,7 @@ fn symbolic_links_are_never_written_through() {
     let dir = h.dir.path().join("out2");
     std::fs::create_dir(&dir).unwrap();
     std::os::unix::fs::symlink(outside.join("stolen.json"), dir.join(&name)).unwrap();
-    h.fails(
-        &[
-            "export",
-            "--foundry",
-            "ose",
-            "-o",
-            dir.to_str().unwrap(),
-            "--force",
-        ],
-        2,
-    );
+    refused(&h, &dir, &["--force"], 2);
     assert_eq!(
         std::fs::read_dir(&outside).unwrap().count(),
         0,
