@@ -26,7 +26,8 @@ pub enum FoundrySystem {
     Dnd5e,
 }
 
-/// The options `export` takes for Foundry VTT.
+// The options `export` takes for Foundry VTT (a plain comment: clap would take a doc comment
+// for the whole command's description).
 #[derive(Debug, Args)]
 pub struct FoundryArgs {
     /// Foundry VTT documents for this game system, written into the folder given by -o

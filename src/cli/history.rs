@@ -36,7 +36,8 @@ pub struct ExportArgs {
     /// JSON lines: a header, then every event
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
-    /// A player's view: one character's sheet and what they know of what they carry
+    /// A player's view: one character's sheet and what they know of what they carry (with
+    /// --foundry: the items as they know them)
     #[arg(long = "as", value_name = "CHARACTER")]
     pub as_character: Option<String>,
     /// Write to this file (with --foundry: this folder) instead of standard output

@@ -318,7 +318,7 @@ fn flags(piece: &Piece) -> Value {
         "id": item.id,
         "category": item.category,
         "status": item.status,
-        "holder": piece.holder,
+        "holder": piece.holder.as_deref().map(clean),
         "charges": piece.charges().map(|(left, made)| json!({ "left": left, "made": made })),
         "identity": item.identity,
         "spells": item.spells,
@@ -502,11 +502,11 @@ fn list(tag: &str, lines: &[String]) -> String {
 
 /// What anyone sees of the item: `<p>unknown potion (potion or oil)</p>`.
 fn look(piece: &Piece, words: &Words) -> String {
-    format!(
-        "<p>{} ({})</p>",
-        escape(&words.look),
-        escape(piece.item.category.label())
-    )
+    let label = piece.item.category.label();
+    if words.look.eq_ignore_ascii_case(label) {
+        return format!("<p>{}</p>", escape(label));
+    }
+    format!("<p>{} ({})</p>", escape(&words.look), escape(label))
 }
 
 /// What the export's reader knows, a list item a fact.
