@@ -11,7 +11,6 @@ use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
 use crate::store::characters;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// A character sheet as typed on the command line, not yet checked.
@@ -190,7 +189,7 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
             )));
         }
     }
-    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
     w.record(Event::CharacterUpdated {
         character: c.id.clone(),
@@ -216,9 +215,7 @@ pub struct HpChange {
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
     let mut dice = cx.dice();
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
     let hp = health::after_damage(c.hp, amount);
     let rec = w.record(Event::CharacterDamaged {
@@ -240,9 +237,7 @@ pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
 }
 
 pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
     let hp = health::after_healing(c.hp, c.hp_max, amount);
     let rec = w.record(Event::CharacterHealed {

@@ -24,7 +24,11 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     })?;
     let campaign = w.campaign;
     w.commit().await?;
-    let ended = crate::store::effects::ending(cx.conn(), campaign, from, to).await?;
+    let ended = crate::store::effects::ending(cx.conn(), campaign, from, to)
+        .await?
+        .into_iter()
+        .map(|e| (e.effect, e.who))
+        .collect();
     Ok(Advanced { from, to, ended })
 }
 

@@ -11,7 +11,6 @@ use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// What a change of hands did.
@@ -78,8 +77,7 @@ pub fn taken(
 
 async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
     let mut dice = cx.dice();
-    let preloads: Vec<Preload> = to.iter().map(|n| Preload::Character(n)).collect();
-    let mut w = cx.write_preloading(&preloads).await?;
+    let mut w = cx.write().await?;
     let item = w.item(key).await?;
     let taker = match to {
         Some(name) => Some(w.character(name).await?),

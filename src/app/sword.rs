@@ -11,7 +11,6 @@ use crate::rules::control::{Ending, Occasion};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity};
 use crate::rules::sword::{self, Chosen};
-use crate::store::write::Preload;
 use crate::tr;
 
 #[derive(Debug, Clone)]
@@ -30,8 +29,7 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     let mut steps = Vec::new();
     let sentience = sword::choose(&loaded.tables, &new.chosen, &mut dice, &mut steps)
         .map_err(|e| Error::Invalid(e.0))?;
-    let preloads: Vec<Preload> = new.to.iter().map(|n| Preload::Character(n)).collect();
-    let mut w = cx.write_preloading(&preloads).await?;
+    let mut w = cx.write().await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
         None => None,
@@ -75,9 +73,7 @@ fn sentient(item: &Item) -> Result<&crate::rules::item::Sentience> {
 /// alignment takes its damage each round (which may itself call for a check).
 pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Recorded> {
     let mut dice = cx.dice();
-    let mut w = cx
-        .write_preloading(&[Preload::Character(by), Preload::Holdings(by)])
-        .await?;
+    let mut w = cx.write().await?;
     let sword = w.item(key).await?;
     sentient(&sword)?;
     let who = w.actor(&sword, Some(by)).await?;

@@ -42,10 +42,6 @@ pub struct FoundryArgs {
     /// With --foundry: only the items found in this play session
     #[arg(long, value_name = "N", requires = "foundry")]
     pub session: Option<u32>,
-    /// With --foundry: write into a folder that is not empty (files of the same name are
-    /// replaced, others kept)
-    #[arg(long, requires = "foundry")]
-    pub force: bool,
 }
 
 pub async fn export(
@@ -55,6 +51,7 @@ pub async fn export(
     args: FoundryArgs,
     viewer: Option<&str>,
     dir: &Path,
+    force: bool,
 ) -> Result<()> {
     let system = match system {
         FoundrySystem::Ose => System::Ose,
@@ -66,7 +63,7 @@ pub async fn export(
         session: args.session,
     };
     // Refuse a folder in use before reading anything.
-    check_dir(dir, args.force)?;
+    check_dir(dir, force)?;
     let Gathered {
         campaign,
         pieces,
@@ -86,7 +83,7 @@ pub async fn export(
         })
         .collect();
     let files = foundry::files(system, &campaign, &worded);
-    write_all(dir, &files, args.force)?;
+    write_all(dir, &files, force)?;
     let shown = |path: &Path| safe(&dir.join(path).display().to_string());
     let name_of = |id: &Option<String>| {
         worded

@@ -29,6 +29,7 @@ use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::rules::knowledge::Method;
+use crate::store::Access;
 use crate::tr;
 use out::Out;
 
@@ -442,7 +443,7 @@ fn lang_from_env() -> Lang {
         .unwrap_or_default()
 }
 
-async fn run(cli: Cli) -> Result<()> {
+pub(crate) async fn run(cli: Cli) -> Result<()> {
     let mut out = Out::new(cli.global.json);
     let path = match cli.global.db.clone() {
         Some(path) => path,
@@ -453,7 +454,7 @@ async fn run(cli: Cli) -> Result<()> {
         let result = tables::check_without_db(&mut out, dir);
         return result.and(out.flush());
     }
-    let db = crate::store::open(&path).await?;
+    let db = crate::store::open(&path, access(&cli.command, cli.global.dry_run)).await?;
     let options = crate::app::Options {
         campaign: cli.global.campaign.clone(),
         seed: cli.global.seed,
@@ -514,6 +515,36 @@ async fn run(cli: Cli) -> Result<()> {
         );
     }
     result.and(out.flush()).and(closed)
+}
+
+/// What a command does with the database: commands that only read see one moment of it and
+/// never create it; the others record (or, under `--dry-run`, would).
+fn access(command: &Command, dry_run: bool) -> Access {
+    use campaign::CampaignCommand as Ca;
+    use character::CharacterCommand as Ch;
+    use item::ItemCommand as It;
+    let reads = match command {
+        Command::Campaign(c) => matches!(c, Ca::List | Ca::Show),
+        Command::Session(c) => matches!(c, session::SessionCommand::List),
+        Command::Character(c) => matches!(c, Ch::List | Ch::Show { .. }),
+        Command::Time(c) => matches!(c, clock::TimeCommand::Show),
+        Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),
+        Command::Tables(c) => !matches!(c, tables::TablesCommand::Roll { .. }),
+        Command::Report(_)
+        | Command::Check
+        | Command::Odds(_)
+        | Command::Audit(_)
+        | Command::Explain(_)
+        | Command::Backup(_)
+        | Command::Export(_)
+        | Command::Log(_) => true,
+        _ => false,
+    };
+    match (reads, dry_run) {
+        (true, _) => Access::Read,
+        (false, true) => Access::DryRun,
+        (false, false) => Access::Write,
+    }
 }
 
 /// Keep the process, and the SQLite worker thread sqlx starts, on the core it began on. Every

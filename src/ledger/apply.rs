@@ -175,7 +175,7 @@ impl State {
                 self.characters
                     .insert(character.id.clone(), character.clone());
                 self.changed.characters.insert(character.id.clone());
-                self.changed.created.insert(character.id.clone());
+                self.changed.created.insert(character.id.clone(), rec.seq);
             }
             Event::CharacterDamaged {
                 character, amount, ..
@@ -513,7 +513,7 @@ impl State {
                 }
                 self.items.insert(item.id.clone(), (**item).clone());
                 self.changed.items.insert(item.id.clone());
-                self.changed.created.insert(item.id.clone());
+                self.changed.created.insert(item.id.clone(), rec.seq);
             }
         }
         self.last_seq = rec.seq;
