@@ -13,6 +13,7 @@ pub mod control;
 pub mod custody;
 pub mod explain;
 pub mod export;
+pub mod foundry;
 pub mod generate;
 pub mod history;
 pub mod identify;

@@ -40,15 +40,20 @@ pub struct ExportArgs {
     /// JSON lines: a header, then every event
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
-    /// A player's view: one character's sheet and what they know of what they carry
+    /// A player's view: one character's sheet and what they know of what they carry (with
+    /// --foundry: the items as they know them)
     #[arg(long = "as", value_name = "CHARACTER")]
     pub as_character: Option<String>,
-    /// Write to this file instead of standard output (refused if it exists, unless --force)
+    /// Write to this file (with --foundry: this folder) instead of standard output; an
+    /// existing file (or a folder that is not empty) is refused unless --force
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace an existing file given with -o
+    /// Replace the file given with -o (with --foundry: write into a folder that is not empty,
+    /// replacing files of the same name and keeping the others)
     #[arg(long, requires = "output")]
     pub force: bool,
+    #[command(flatten)]
+    pub foundry: super::foundry::FoundryArgs,
 }
 
 #[derive(Debug, Args)]
@@ -111,6 +116,10 @@ pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
 }
 
 pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
+    if let (Some(system), Some(dir)) = (a.foundry.foundry, &a.output) {
+        let viewer = a.as_character.as_deref();
+        return super::foundry::export(cx, out, system, a.foundry, viewer, dir, a.force).await;
+    }
     let Some(path) = &a.output else {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());

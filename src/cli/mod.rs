@@ -7,6 +7,7 @@ mod clock;
 mod demo;
 pub mod describe;
 mod explain;
+mod foundry;
 mod history;
 mod item;
 mod log;
@@ -225,7 +226,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// A consistent copy of the database, even while others write
     Backup(history::BackupArgs),
-    /// The whole campaign as JSON lines (or, with --as, one character's view)
+    /// The whole campaign as JSON lines (or, with --as, one character's view; with --foundry,
+    /// items as Foundry VTT documents)
     Export(history::ExportArgs),
     /// Load an export into a new campaign (all or nothing)
     Import(history::ImportArgs),
