@@ -211,10 +211,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let (c, consequences) = app::character::set(cx, &name, &key, &value).await?;
             if out.json() {
                 let mut value = serde_json::to_value(&c).unwrap_or_default();
-                let events: Vec<_> = consequences
-                    .iter()
-                    .map(super::log::EventView::of)
-                    .collect();
+                let events: Vec<_> = consequences.iter().map(super::log::EventView::of).collect();
                 value["consequences"] = serde_json::to_value(events).unwrap_or_default();
                 return out.doc(&value);
             }
