@@ -8,7 +8,7 @@ use super::out::safe;
 use crate::rules::class::Caster;
 use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
-use crate::rules::{book, potion, scroll};
+use crate::rules::{book, charges, potion, scroll};
 use crate::tr;
 
 /// A circumstance calling for a control check, as the referee reads it.
@@ -258,6 +258,42 @@ impl fmt::Display for book::Refusal {
                     "{item} has already bound itself to its owner",
                     "{item} s'est déjà attaché à son possesseur"
                 )
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Display for charges::Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            charges::Refusal::Drained { item } => {
+                let item = safe(item);
+                tr!(
+                    "{item} is drained: it lost all its magic and can be neither used nor recharged",
+                    "{item} est vidé(e) : il a perdu toute magie, ni utilisable ni rechargeable"
+                )
+            }
+            charges::Refusal::NoCharges { item } => {
+                let item = safe(item);
+                tr!(
+                    "{item} has no charges to spend",
+                    "{item} n'a pas de charges à dépenser"
+                )
+            }
+            charges::Refusal::NoneSpent => {
+                tr!("spend at least one charge", "dépensez au moins une charge")
+            }
+            charges::Refusal::TooMany { item, left, wanted } => {
+                let item = safe(item);
+                tr!(
+                    "{item} has only {left} charge(s) left, not {wanted}",
+                    "{item} n'a plus que {left} charge(s), pas {wanted}"
+                )
+            }
+            charges::Refusal::OutOfRange => {
+                let limit = charges::RECHARGE_LIMIT;
+                tr!("add 1 to {limit} charges", "ajoutez de 1 à {limit} charges")
             }
         };
         f.write_str(&text)
