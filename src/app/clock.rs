@@ -27,7 +27,7 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let mut w = cx.write().await?;
     let from = w.state.campaign.clock;
     let to = clock::advance(from, amount, unit).map_err(|e| Error::Invalid(e.to_string()))?;
-    pass(&mut w, to - from, None, &mut dice).await?;
+    pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
     let consequences = w
         .commit()
@@ -60,11 +60,13 @@ struct Held {
 /// --rounds`). The clock stops at each round where a holder is wounded to half or less of
 /// maximum HP, so the wounded check comes at that round; each stretch records the damage of
 /// its rounds, one event per sword. With no such sword in hand, one event and no loop; with
-/// one, the rounds rolled stop at the holder's death.
+/// one, the rounds rolled stop at the holder's death. The first stretch follows from `cause`
+/// (a touch), and every other event from the first stretch: one story, undone as one.
 pub async fn pass(
     w: &mut Write<'_>,
     rounds: i64,
     touching: Option<&Item>,
+    cause: Option<i64>,
     dice: &mut impl Dice,
 ) -> Result<()> {
     let from = w.now();
@@ -103,14 +105,19 @@ pub async fn pass(
         .chain([rounds])
         .collect();
     let mut last = 0;
+    let mut first = None;
     for stop in stops {
-        w.record(Event::TimeAdvanced {
-            rounds: stop - last,
-            clock: from + stop,
-        })?;
+        let advanced = w.record_with_cause(
+            Event::TimeAdvanced {
+                rounds: stop - last,
+                clock: from + stop,
+            },
+            first.or(cause),
+        )?;
+        first = first.or(Some(advanced.seq));
         for (holder, h) in &held {
             let before = w.character_by_id(holder).await?;
-            let mut cause = None;
+            let mut hurt = None;
             for (item, rolls) in h.swords.iter().zip(&h.contact.damage) {
                 let span = &rolls[rolls.len().min(last as usize)..rolls.len().min(stop as usize)];
                 if span.is_empty() {
@@ -123,18 +130,16 @@ pub async fn pass(
                     u32::try_from(total).unwrap_or(u32::MAX),
                 );
                 let sword = w.current(&item.id)?;
-                cause = Some(
-                    w.record(Event::SwordHeld {
-                        act: Act::new(&sword, &now),
-                        from: from + last,
-                        damage: span.to_vec(),
-                        hp,
-                    })?
-                    .seq,
-                );
+                let held = Event::SwordHeld {
+                    act: Act::new(&sword, &now),
+                    from: from + last,
+                    damage: span.to_vec(),
+                    hp,
+                };
+                hurt = Some(w.record_with_cause(held, Some(advanced.seq))?.seq);
             }
-            if let (Some(cause), true) = (cause, h.contact.wounded_at == Some(stop)) {
-                super::control::after_hp(w, &before, cause, dice).await?;
+            if let (Some(hurt), true) = (hurt, h.contact.wounded_at == Some(stop)) {
+                super::control::after_hp(w, &before, hurt, dice).await?;
             }
         }
         last = stop;

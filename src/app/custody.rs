@@ -106,13 +106,14 @@ pub async fn handed_over(
 }
 
 /// Pass `item` from its holder to `to` (`None`: the party's treasure), and what that sets off.
+/// Returns who held it, and the number of the hand-over's event.
 pub async fn hand_over(
     w: &mut Write<'_>,
     item: &Item,
     to: Option<&Character>,
     handling: Handling,
     dice: &mut impl Dice,
-) -> Result<Option<Character>> {
+) -> Result<(Option<Character>, i64)> {
     custody::can_pass(item, to)?;
     if to.is_none() && matches!(handling, Handling::Takes { read: true }) {
         return Err(Error::Invalid(tr!(
@@ -133,7 +134,7 @@ pub async fn hand_over(
         to_name: to.map(|t| t.name.clone()),
     })?;
     handed_over(w, item, from.as_ref(), to, handling, passed.seq, dice).await?;
-    Ok(from)
+    Ok((from, passed.seq))
 }
 
 async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
@@ -145,7 +146,7 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         None => None,
     };
     let takes = Handling::Takes { read };
-    let from = hand_over(&mut w, &item, taker.as_ref(), takes, &mut dice).await?;
+    let (from, _) = hand_over(&mut w, &item, taker.as_ref(), takes, &mut dice).await?;
     let events = w.commit().await?;
     Ok(Passed {
         item: item.name().to_string(),

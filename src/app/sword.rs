@@ -79,22 +79,32 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
     let sword = w.item(key).await?;
     sentient(&sword)?;
     let who = w.actor(&sword, Some(by)).await?;
-    if sword.holder.is_none() {
-        let touches = super::control::Handling::Touches;
-        super::custody::hand_over(&mut w, &sword, Some(&who), touches, &mut dice).await?;
-    }
+    // Taken from the treasure, the hand-over is where the touch begins: one story to undo.
+    let taken = match sword.holder {
+        None => {
+            let touches = super::control::Handling::Touches;
+            let (_, passed) =
+                super::custody::hand_over(&mut w, &sword, Some(&who), touches, &mut dice).await?;
+            Some(passed)
+        }
+        Some(_) => None,
+    };
     let now = w.current(&sword.id)?;
     let who = w.character_by_id(&who.id).await?;
-    let touched = w.record(Event::SwordTouched {
-        act: Act::new(&now, &who),
-        rounds,
-        damage: Vec::new(),
-        hp: who.hp,
-    })?;
+    let touched = w.record_with_cause(
+        Event::SwordTouched {
+            act: Act::new(&now, &who),
+            rounds,
+            damage: Vec::new(),
+            hp: who.hp,
+        },
+        taken,
+    )?;
     let handled = Occasion::Handled { by: &who };
     super::control::on(&mut w, &now, &who.id, handled, touched.seq, &mut dice).await?;
     let now = w.current(&sword.id)?;
-    super::clock::pass(&mut w, i64::from(rounds), Some(&now), &mut dice).await?;
+    let rounds = i64::from(rounds);
+    super::clock::pass(&mut w, rounds, Some(&now), Some(touched.seq), &mut dice).await?;
     w.commit().await
 }
 
@@ -122,12 +132,16 @@ async fn put_away(
     w: &mut crate::app::Write<'_>,
     sword: &Item,
     who: &crate::ledger::Character,
+    cause: Option<i64>,
     dice: &mut impl crate::rules::dice::Dice,
 ) -> Result<()> {
-    let removed = w.record(Event::ItemRemoved {
-        act: Act::new(sword, who),
-        slot: Slot::Hand,
-    })?;
+    let removed = w.record_with_cause(
+        Event::ItemRemoved {
+            act: Act::new(sword, who),
+            slot: Slot::Hand,
+        },
+        cause,
+    )?;
     super::control::settle(w, &who.id, Some(removed.seq), dice).await
 }
 
@@ -137,14 +151,15 @@ pub async fn wield(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let (sword, who) = held(&mut w, key, by).await?;
-    for other in w.holdings(&who.id).await? {
-        if other.worn == Some(Slot::Hand) && other.id != sword.id {
-            put_away(&mut w, &other, &who, &mut dice).await?;
-        }
-    }
     let wielded = w.record(Event::SwordWielded {
         act: Act::new(&sword, &who),
     })?;
+    // One sword in hand: the one it replaces is put away, as a consequence of the wielding.
+    for other in w.holdings(&who.id).await? {
+        if other.worn == Some(Slot::Hand) && other.id != sword.id {
+            put_away(&mut w, &other, &who, Some(wielded.seq), &mut dice).await?;
+        }
+    }
     let (now, who) = (w.current(&sword.id)?, w.character_by_id(&who.id).await?);
     let used = Occasion::Used { by: &who };
     super::control::on(&mut w, &now, &who.id, used, wielded.seq, &mut dice).await?;
@@ -164,7 +179,7 @@ pub async fn sheathe(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Record
             "{name} n'est pas dans la main de {whom} : rien à rengainer"
         )));
     }
-    put_away(&mut w, &sword, &who, &mut dice).await?;
+    put_away(&mut w, &sword, &who, None, &mut dice).await?;
     w.commit().await
 }
 

@@ -461,6 +461,13 @@ fn every_round_in_hand_hurts_and_the_wound_is_checked_at_its_round() {
         None => assert!(checks.is_empty()),
     }
     h.ok(&["check"]);
+    // The advance is one story, stretches and checks included: undone as one.
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["time", "show"])["clock"].as_i64(), Some(start));
+    assert_eq!(
+        h.json(&["character", "show", "Brune"])["hp"].as_i64(),
+        Some(hp)
+    );
 }
 
 #[test]
