@@ -32,7 +32,7 @@ fn database_message(e: &sqlx::Error) -> String {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
-        if crate::store::open::is_busy(&e) {
+        if crate::store::sqlite::is_busy(&e) {
             Error::Busy(tr!(
                 "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",
                 "la base est restée occupée : un autre hoard écrit une longue tâche (generate, import) ; réessayez ensuite"

@@ -7,6 +7,8 @@
 pub mod app;
 pub mod cli;
 pub mod error;
+pub mod files;
+pub mod foundry;
 pub mod fuzzing;
 pub mod i18n;
 pub mod ledger;

@@ -11,7 +11,6 @@ use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
 use crate::store::characters;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// A character sheet as typed on the command line, not yet checked.
@@ -26,6 +25,7 @@ pub struct NewCharacter {
     pub level: Option<i64>,
     pub reads_magic: bool,
     pub literate: bool,
+    pub reads_languages: bool,
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
@@ -50,6 +50,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         hp_max,
         name,
         reads_magic: new.reads_magic,
+        reads_languages: new.reads_languages,
         literate: new.literate,
         quests: Vec::new(),
     };
@@ -146,8 +147,14 @@ pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, C
 }
 
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
-/// literate.
-pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {
+/// literate, reads-languages. Returns the sheet and what the change set off (a new maximum
+/// may set off a wounded check, or end a wounded control).
+pub async fn set(
+    cx: &mut Ctx,
+    name: &str,
+    key: &str,
+    value: &str,
+) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
             Error::Invalid(tr!(
@@ -183,23 +190,30 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
+        "reads-languages" => change.reads_languages = Some(yes_no()?),
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic or literate",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic ou literate"
+                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic, literate or reads-languages",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic, literate ou reads-languages"
             )));
         }
     }
-    let mut w = cx.write_preloading(&[Preload::Character(name)]).await?;
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
-    w.record(Event::CharacterUpdated {
+    let hp_max = change.hp_max.is_some();
+    let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),
         name: c.name.clone(),
         change,
     })?;
+    if hp_max {
+        // Half of a new maximum may put them at half or less, or back above it.
+        super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
+    }
     let updated = w.state.characters[&c.id].clone();
-    w.commit().await?;
-    Ok(updated)
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
+    Ok((updated, consequences))
 }
 
 /// What a change of hit points did.
@@ -215,43 +229,51 @@ pub struct HpChange {
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut dice = cx.dice();
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
-    let c = w.character(name).await?;
-    let hp = health::after_damage(c.hp, amount);
-    let rec = w.record(Event::CharacterDamaged {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_damage(&mut w, &c, rec.seq, &mut dice).await?;
-    let consequences = w.commit().await?.into_iter().skip(1).collect();
-    Ok(HpChange {
-        name: c.name,
-        amount,
-        hp_before: c.hp,
-        hp,
-        hp_max: c.hp_max,
-        consequences,
-    })
+    change_hp(cx, name, amount, Direction::Damage).await
 }
 
 pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut w = cx
-        .write_preloading(&[Preload::Character(name), Preload::Holdings(name)])
-        .await?;
+    change_hp(cx, name, amount, Direction::Heal).await
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Damage,
+    Heal,
+}
+
+/// Damage or healing, and what it sets off: a wounded check by each sentient sword the
+/// character holds when they go to half HP or less, the end of a wounded control when they
+/// go back above half.
+async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Result<HpChange> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
     let c = w.character(name).await?;
-    let hp = health::after_healing(c.hp, c.hp_max, amount);
-    let rec = w.record(Event::CharacterHealed {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_healing(&mut w, &c.id, rec.seq).await?;
+    let (character, name) = (c.id.clone(), c.name.clone());
+    let (hp, event) = match way {
+        Direction::Damage => {
+            let hp = health::after_damage(c.hp, amount);
+            let event = Event::CharacterDamaged {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+        Direction::Heal => {
+            let hp = health::after_healing(c.hp, c.hp_max, amount);
+            let event = Event::CharacterHealed {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+    };
+    let rec = w.record(event)?;
+    super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,

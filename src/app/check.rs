@@ -74,7 +74,7 @@ impl Replay {
 
     /// Replay a whole campaign's ledger.
     pub async fn campaign(
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut crate::store::Conn,
         campaign: i64,
         voided: BTreeMap<i64, i64>,
     ) -> Result<Self> {
@@ -84,7 +84,12 @@ impl Replay {
             Ok(())
         })
         .await?;
-        replay.state.changed = Default::default();
+        // Nothing is changed yet; what the events created, and by which event, is kept for a
+        // state that replaces the stored one.
+        replay.state.changed = crate::ledger::Changed {
+            created: std::mem::take(&mut replay.state.changed.created),
+            ..Default::default()
+        };
         Ok(replay)
     }
 }
@@ -169,7 +174,7 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     let found = cx.campaign().await?;
     let campaign = found.id;
     let mut report = Report::default();
-    let (integrity, dangling) = crate::store::open::file_problems(cx.conn()).await?;
+    let (integrity, dangling) = cx.conn().file_problems().await?;
     report.file.extend(integrity);
     if dangling > 0 {
         report.file.push(tr!(

@@ -12,6 +12,7 @@ use super::check::Replay;
 use super::tables::for_campaign;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
+use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::knowledge::name_for;
@@ -98,7 +99,7 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
     out.write_all(b"\n").map_err(io)?;
     let mut n = 0;
     crate::store::events::each_stored(cx.conn(), found.id, |stored| {
-        let event = serde_json::from_str::<&serde_json::value::RawValue>(stored.payload)
+        let event = serde_json::from_str::<&serde_json::value::RawValue>(&stored.payload)
             .map_err(|e| Error::Conflict(e.to_string()))?;
         let line = LineOut {
             seq: stored.seq,
@@ -305,22 +306,33 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
     })
 }
 
-/// `backup PATH`: a consistent copy of the whole database while other processes write
-/// (`VACUUM INTO` reads one snapshot), readable by its owner only.
-pub async fn backup(cx: &mut Ctx, path: &std::path::Path) -> Result<u64> {
-    if path.exists() {
-        return Err(Error::Invalid(tr!(
-            "{} already exists: hoard does not overwrite a backup; choose a new name",
-            "{} existe déjà : hoard n'écrase pas une sauvegarde ; choisissez un autre nom",
-            path.display()
-        )));
+/// What `backup` wrote: the copy's size, and what it holds (read back from the copy itself).
+#[derive(Debug, Serialize)]
+pub struct Backup {
+    pub bytes: u64,
+    pub campaigns: usize,
+    pub events: i64,
+}
+
+/// `backup PATH`: a consistent copy of the whole database while other processes write (one
+/// snapshot), written beside PATH and renamed into place once whole, readable by its owner
+/// only, then opened to count what it holds. Under `--dry-run`, nothing is written: `None`.
+pub async fn backup(cx: &mut Ctx, path: &std::path::Path, force: bool) -> Result<Option<Backup>> {
+    let destination = Destination::check(path, &cx.db.path, force)?;
+    if cx.dry_run() {
+        return Ok(None);
     }
-    crate::store::open::vacuum_into(cx.conn(), path).await?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(Error::Io)?;
-    }
-    Ok(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
+    let mut pending = destination.pending()?;
+    pending.release()?;
+    cx.db.copy_to(pending.temp()).await?;
+    let bytes = pending.finish()?;
+    let mut copy = crate::store::open(path, crate::store::Access::Read).await?;
+    let campaigns = crate::store::campaigns::list(copy.conn()).await;
+    copy.close().await?;
+    let campaigns = campaigns?;
+    Ok(Some(Backup {
+        bytes,
+        campaigns: campaigns.len(),
+        events: campaigns.iter().map(|c| c.events).sum(),
+    }))
 }

@@ -7,7 +7,6 @@ use crate::error::{Error, Result};
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::generate::{self, Sentient};
 use crate::rules::item::Category;
-use crate::store::write::Preload;
 use crate::tr;
 
 /// The most items one command may make: enough for any hoard, small enough to catch a typo.
@@ -66,8 +65,7 @@ pub async fn generate(
     };
     let seed = cx.seed;
     let mut dice = cx.dice();
-    let preloads: Vec<Preload> = request.to.iter().map(|n| Preload::Character(n)).collect();
-    let mut w = cx.write_preloading(&preloads).await?;
+    let mut w = cx.write().await?;
     let holder = match &request.to {
         Some(to) => Some(w.character(to).await?),
         None => None,
@@ -106,19 +104,11 @@ pub async fn generate(
             }),
         })?;
         if let (Some(item), Some(taker)) = (taken, &holder) {
-            if item.category == Category::Scroll {
-                super::custody::taken(&mut w, &item, taker, request.read, created.seq, &mut dice)?;
-            }
-            super::control::after_passing(
-                &mut w,
-                &item,
-                None,
-                Some(taker),
-                created.seq,
-                super::control::Handling::Takes,
-                &mut dice,
-            )
-            .await?;
+            let read = request.read && item.category == Category::Scroll;
+            let takes = super::control::Handling::Takes { read };
+            let cause = created.seq;
+            super::custody::handed_over(&mut w, &item, None, Some(taker), takes, cause, &mut dice)
+                .await?;
             consequences.extend(w.since(created.seq));
         }
         if n % BATCH == 0 {
@@ -130,8 +120,8 @@ pub async fn generate(
     let campaign = w.campaign;
     w.commit().await?;
     progress(request.count, request.count);
-    crate::store::items::created(cx.conn(), campaign, first, last, |item, holder| {
-        each(item, holder)
+    crate::store::items::created(cx.conn(), campaign, first, last, |held| {
+        each(held.item, held.holder_name)
     })
     .await?;
     Ok(consequences)

@@ -1,6 +1,6 @@
 //! `hoard item add|list|show`, and finding an item from what the referee typed.
 
-use sqlx::sqlite::SqliteConnection;
+use crate::store::Conn;
 
 use super::{Ctx, find_character};
 use crate::error::{Error, Result};
@@ -8,12 +8,11 @@ use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity};
 use crate::store::items::{self, ListFilter};
-use crate::store::write::Preload;
 use crate::tr;
 
 /// The one item `key` names: an id, a unique id prefix (4+ characters), or a unique name in
 /// either language.
-pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Result<Item> {
+pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
     let mut found = items::find(conn, campaign, key).await?;
     // An exact id or name beats prefixes.
     if found.len() > 1 {
@@ -87,14 +86,16 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
                 })
         })
         .transpose()?;
-    let preloads: Vec<Preload> = new.to.iter().map(|n| Preload::Character(n)).collect();
     let seed = cx.seed;
-    let mut w = cx.write_preloading(&preloads).await?;
+    let mut w = cx.write().await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
         None => None,
     };
-    let mut identity = new.identity;
+    if let Some(material) = &new.identity.material {
+        check_name("material", material).map_err(|e| Error::Invalid(e.0))?;
+    }
+    let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
         identity.maker = Some(w.character(maker).await?.id);
     }
@@ -126,9 +127,9 @@ pub(super) async fn record_added(
         origin: Box::new(origin),
     })?;
     if let Some(h) = &holder {
-        let takes = super::control::Handling::Takes;
-        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, takes, dice)
-            .await?;
+        // Every first hand-over rolls what it sets off: a scroll's fading, a sword's touch.
+        let takes = super::control::Handling::Takes { read: false };
+        super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice).await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;

@@ -13,6 +13,7 @@ pub mod control;
 pub mod custody;
 pub mod explain;
 pub mod export;
+pub mod foundry;
 pub mod generate;
 pub mod history;
 pub mod identify;
@@ -27,14 +28,12 @@ pub mod sword;
 pub mod tables;
 pub mod wear;
 
-use sqlx::sqlite::SqliteConnection;
-
 use crate::error::{Error, Result};
 use crate::ledger::state::Effect;
 use crate::ledger::{Character, Event, Id, Ids, Item, Recorded, State};
 use crate::rules::dice;
-use crate::store::write::{Batch, Preload};
-use crate::store::{self, Db, campaigns, characters};
+use crate::store::batch::Batch;
+use crate::store::{self, Conn, Db, campaigns, characters};
 use crate::tr;
 
 /// The global options, as plain values.
@@ -46,7 +45,7 @@ pub struct Options {
     pub seed: Option<u64>,
     /// `--tables`: a folder of edited tables laid over the shipped ones.
     pub tables: Option<std::path::PathBuf>,
-    /// `--dry-run`: show what would be recorded, write nothing.
+    /// `--dry-run`: show what would be recorded, write nothing (no file either).
     pub dry_run: bool,
 }
 
@@ -59,17 +58,18 @@ pub struct Ctx {
     /// Whether the seed was given (`--seed`): then ids are reproducible too.
     pub seeded: bool,
     pub tables: Option<std::path::PathBuf>,
+    dry_run: bool,
 }
 
 impl Ctx {
-    pub fn new(mut db: Db, options: Options) -> Self {
-        db.dry_run = options.dry_run;
+    pub fn new(db: Db, options: Options) -> Self {
         Ctx {
             db,
             campaign: options.campaign,
             seed: options.seed.unwrap_or_else(dice::fresh_seed),
             seeded: options.seed.is_some(),
             tables: options.tables,
+            dry_run: options.dry_run,
         }
     }
 
@@ -80,41 +80,42 @@ impl Ctx {
 
     /// Whether this command only shows what it would do.
     pub fn dry_run(&self) -> bool {
-        self.db.dry_run
+        self.dry_run
     }
 
     /// Begin a write on the campaign in use.
     pub async fn write(&mut self) -> Result<Write<'_>> {
         let seed = self.seeded.then_some(self.seed);
-        Write::begin(&mut self.db, self.campaign.as_deref(), &[], seed).await
+        Write::begin(&mut self.db, self.campaign.as_deref(), seed).await
     }
 
-    /// Begin a write, loading what the command will need in the same round trip.
-    pub async fn write_preloading(&mut self, preloads: &[Preload<'_>]) -> Result<Write<'_>> {
-        let seed = self.seeded.then_some(self.seed);
-        Write::begin(&mut self.db, self.campaign.as_deref(), preloads, seed).await
-    }
-
-    /// The campaign in use, for commands that only read (creating `default` on first use).
+    /// The campaign in use. A command that records creates the implicit `default` on first
+    /// use; one that only reads never creates anything.
     pub async fn campaign(&mut self) -> Result<campaigns::Found> {
-        if let Some(found) = campaigns::find(&mut self.db.conn, self.campaign.as_deref()).await? {
+        if let Some(found) = campaigns::find(self.db.conn(), self.campaign.as_deref()).await? {
             return Ok(found);
         }
-        if self.db.writing {
-            // A dry run's open write already holds the campaign it made.
-            return Err(Error::NotFound(tr!(
-                "no campaign in use",
-                "aucune campagne en cours"
-            )));
+        if self.db.access() == store::Access::Write && !self.db.writing() {
+            self.write().await?.commit().await?;
+            if let Some(found) = campaigns::find(self.db.conn(), self.campaign.as_deref()).await? {
+                return Ok(found);
+            }
         }
-        self.write().await?.commit().await?;
-        campaigns::find(&mut self.db.conn, self.campaign.as_deref())
-            .await?
-            .ok_or_else(|| Error::NotFound(tr!("no campaign in use", "aucune campagne en cours")))
+        let wanted = match &self.campaign {
+            Some(name) => Some(name.clone()),
+            None => campaigns::current(self.db.conn()).await?,
+        };
+        Err(match wanted {
+            Some(name) => unknown_campaign(self.db.conn(), &name).await,
+            None => Error::NotFound(tr!(
+                "no campaign yet: `hoard campaign new NAME` starts one",
+                "aucune campagne encore : `hoard campaign new NOM` en commence une"
+            )),
+        })
     }
 
-    pub fn conn(&mut self) -> &mut SqliteConnection {
-        &mut self.db.conn
+    pub fn conn(&mut self) -> &mut Conn {
+        self.db.conn()
     }
 }
 
@@ -137,56 +138,45 @@ pub struct Write<'c> {
 }
 
 impl<'c> Write<'c> {
-    async fn begin(
-        db: &'c mut Db,
-        name: Option<&str>,
-        preloads: &[Preload<'_>],
-        seed: Option<u64>,
-    ) -> Result<Write<'c>> {
-        db.writing = true;
-        let begun = store::write::begin(&mut db.conn, name, preloads).await?;
+    async fn begin(db: &'c mut Db, name: Option<&str>, seed: Option<u64>) -> Result<Write<'c>> {
+        db.begin_write().await?;
         let now = now();
-        if let Some(found) = begun.campaign {
-            let mut state = State::new(found.campaign, found.last_seq);
-            let mut holdings_loaded = std::collections::BTreeSet::new();
-            for c in begun.characters {
-                // Holdings preloaded by name belong to this character.
-                if let Some((_, items)) = begun
-                    .holdings
-                    .iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(&c.name))
-                {
-                    for item in items {
-                        state.items.insert(item.id.clone(), item.clone());
-                    }
-                    holdings_loaded.insert(c.id.clone());
-                }
-                state.characters.insert(c.id.clone(), c);
-            }
-            let ids = Ids::new(seed, found.last_seq);
-            return Ok(Write {
-                ids,
-                db,
-                campaign: found.id,
-                state,
-                recorded: Vec::new(),
-                batch: Batch::default(),
-                now,
-                holdings_loaded,
-                replace: false,
-                voided: Vec::new(),
-            });
+        if let Some(found) = campaigns::find(db.conn(), name).await? {
+            let state = State::new(found.campaign, found.last_seq);
+            return Ok(Write::over(db, found.id, state, seed, found.last_seq, now));
         }
         // Nothing matched. Only the implicit `default` is created on first use; a campaign the
         // referee named must exist.
         let wanted = match name {
             Some(name) => Some(name.to_string()),
-            None => campaigns::current(&mut db.conn).await?,
+            None => campaigns::current(db.conn()).await?,
         };
         if let Some(wanted) = wanted.filter(|w| !w.eq_ignore_ascii_case("default")) {
-            return Err(unknown_campaign(&mut db.conn, &wanted).await);
+            return Err(unknown_campaign(db.conn(), &wanted).await);
         }
         Write::create(db, "default", now, seed).await
+    }
+
+    fn over(
+        db: &'c mut Db,
+        campaign: i64,
+        state: State,
+        seed: Option<u64>,
+        last_seq: i64,
+        now: String,
+    ) -> Write<'c> {
+        Write {
+            ids: Ids::new(seed, last_seq),
+            db,
+            campaign,
+            state,
+            recorded: Vec::new(),
+            batch: Batch::default(),
+            now,
+            holdings_loaded: Default::default(),
+            replace: false,
+            voided: Vec::new(),
+        }
     }
 
     /// A new campaign, its first event naming it.
@@ -196,31 +186,16 @@ impl<'c> Write<'c> {
         now: String,
         seed: Option<u64>,
     ) -> Result<Write<'c>> {
-        let campaign = campaigns::insert(&mut db.conn, name, &now).await?;
-        let mut write = Write {
-            ids: Ids::new(seed, 0),
-            db,
-            campaign,
-            state: State::blank(),
-            recorded: Vec::new(),
-            batch: Batch::default(),
-            now,
-            holdings_loaded: Default::default(),
-            replace: false,
-            voided: Vec::new(),
-        };
+        let campaign = campaigns::insert(db.conn(), name, &now).await?;
+        let mut write = Write::over(db, campaign, State::blank(), seed, 0, now);
         write.record(Event::CampaignCreated { name: name.into() })?;
         Ok(write)
     }
 
     /// Begin a write that creates the campaign `name` (refused if it exists).
     pub async fn new_campaign(db: &'c mut Db, name: &str) -> Result<Write<'c>> {
-        db.writing = true;
-        if store::write::begin(&mut db.conn, Some(name), &[])
-            .await?
-            .campaign
-            .is_some()
-        {
+        db.begin_write().await?;
+        if campaigns::exists(db.conn(), name).await? {
             return Err(Error::Invalid(tr!(
                 "a campaign named {name:?} already exists; switch to it with `hoard campaign use {name}`",
                 "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {name}`"
@@ -229,8 +204,8 @@ impl<'c> Write<'c> {
         Write::create(db, name, now(), None).await
     }
 
-    pub fn conn(&mut self) -> &mut SqliteConnection {
-        &mut self.db.conn
+    pub fn conn(&mut self) -> &mut Conn {
+        self.db.conn()
     }
 
     /// Record an event now: number it, apply it to the state, keep it for the commit.
@@ -248,7 +223,7 @@ impl<'c> Write<'c> {
         Ok(recorded)
     }
 
-    /// The character of that name, loaded into the state (or found there, if preloaded).
+    /// The character of that name, loaded into the state (or found there).
     pub async fn character(&mut self, name: &str) -> Result<Character> {
         if let Some(c) = self
             .state
@@ -259,7 +234,7 @@ impl<'c> Write<'c> {
             return Ok(c.clone());
         }
         let character = find_character(
-            &mut self.db.conn,
+            self.db.conn(),
             self.campaign,
             &self.state.campaign.name,
             name,
@@ -292,7 +267,7 @@ impl<'c> Write<'c> {
 
     /// The item `key` names (id, id prefix or name), loaded into the state.
     pub async fn item(&mut self, key: &str) -> Result<Item> {
-        let item = item::find(&mut self.db.conn, self.campaign, key).await?;
+        let item = item::find(self.db.conn(), self.campaign, key).await?;
         self.state.items.insert(item.id.clone(), item.clone());
         Ok(item)
     }
@@ -312,7 +287,7 @@ impl<'c> Write<'c> {
         if let Some(c) = self.state.characters.get(id) {
             return Ok(c.clone());
         }
-        let c = characters::by_id(&mut self.db.conn, self.campaign, id)
+        let c = characters::by_id(self.db.conn(), self.campaign, id)
             .await?
             .ok_or_else(|| {
                 Error::Conflict(tr!(
@@ -356,8 +331,7 @@ impl<'c> Write<'c> {
     /// included (the state has them, and the transaction sees what it flushed).
     pub async fn holdings(&mut self, character: &str) -> Result<Vec<Item>> {
         if !self.holdings_loaded.contains(character) {
-            let items =
-                crate::store::items::held_by(&mut self.db.conn, self.campaign, character).await?;
+            let items = store::items::held_by(self.db.conn(), self.campaign, character).await?;
             for item in items {
                 self.state.items.entry(item.id.clone()).or_insert(item);
             }
@@ -375,8 +349,7 @@ impl<'c> Write<'c> {
     /// The effects still running on `character`, loaded into the state.
     pub async fn effects(&mut self, character: &str) -> Result<Vec<Effect>> {
         let now = self.now();
-        let effects =
-            crate::store::effects::active(&mut self.db.conn, self.campaign, character, now).await?;
+        let effects = store::effects::active(self.db.conn(), self.campaign, character, now).await?;
         for e in &effects {
             self.state
                 .effects
@@ -405,7 +378,7 @@ impl<'c> Write<'c> {
     pub async fn append_raw(&mut self, events: &[(Recorded, String)]) -> Result<()> {
         let rows: Vec<(&Recorded, String)> = events.iter().map(|(r, p)| (r, p.clone())).collect();
         store::events::push_rows(&mut self.batch, self.campaign, &rows);
-        self.batch.flush_if_large(&mut self.db.conn).await
+        self.batch.flush_if_large(self.db.conn()).await
     }
 
     /// Put a state rebuilt from the ledger in place of the loaded one: every row is
@@ -432,22 +405,17 @@ impl<'c> Write<'c> {
         } else {
             store::state::push_save(&mut self.batch, self.campaign, &mut self.state);
         }
-        self.batch.flush_if_large(&mut self.db.conn).await
+        self.batch.flush_if_large(self.db.conn()).await
     }
 
-    /// Append the events, write the changed rows and commit, in one round trip. With
-    /// `--dry-run` everything is sent but not committed: the command can read what it would
-    /// have written, and closing the database rolls it all back.
+    /// Write the events and the changed rows, and commit. Under `--dry-run` everything is
+    /// written but never committed: the command can read what it would have written, and
+    /// closing the database rolls it all back.
     pub async fn commit(mut self) -> Result<Vec<Recorded>> {
         let recorded = self.recorded.clone();
         self.flush().await?;
-        let batch = std::mem::take(&mut self.batch);
-        if self.db.dry_run {
-            batch.send(&mut self.db.conn).await?;
-            return Ok(recorded);
-        }
-        batch.commit(&mut self.db.conn).await?;
-        self.db.writing = false;
+        std::mem::take(&mut self.batch).send(self.db.conn()).await?;
+        self.db.commit().await?;
         Ok(recorded)
     }
 }
@@ -464,7 +432,7 @@ pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-async fn unknown_campaign(conn: &mut SqliteConnection, name: &str) -> Error {
+async fn unknown_campaign(conn: &mut Conn, name: &str) -> Error {
     let names: Vec<String> = campaigns::list(conn)
         .await
         .map(|l| l.into_iter().map(|c| c.name).collect())
@@ -483,7 +451,7 @@ async fn unknown_campaign(conn: &mut SqliteConnection, name: &str) -> Error {
 
 /// Find a character by name in a campaign, or say which names are near.
 pub async fn find_character(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     campaign_name: &str,
     name: &str,

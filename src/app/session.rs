@@ -11,7 +11,7 @@ use crate::tr;
 /// Session `number` of the campaign, or a refusal that says which sessions there are (rather
 /// than showing nothing).
 pub async fn require(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut crate::store::Conn,
     campaign: &crate::store::campaigns::Found,
     number: u32,
 ) -> Result<Session> {
@@ -76,5 +76,6 @@ pub async fn end(cx: &mut Ctx) -> Result<Session> {
 
 pub async fn list(cx: &mut Ctx) -> Result<Vec<(Session, i64)>> {
     let campaign = cx.campaign().await?;
-    sessions::list(cx.conn(), campaign.id).await
+    let counted = sessions::list(cx.conn(), campaign.id).await?;
+    Ok(counted.into_iter().map(|c| (c.session, c.events)).collect())
 }

@@ -5,7 +5,7 @@
 use clap::Args;
 use serde_json::json;
 
-use super::describe::{describe, end_reason, method_name, wills};
+use super::describe::{describe, method_name, wills};
 use super::item::{ItemView, details};
 use super::log::EventView;
 use super::out::{Out, safe};
@@ -80,7 +80,11 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Control check (OSE, Sentient Swords): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
                 "Test de contrôle (OSE, Épées intelligentes) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
-            lines.push(tr!("  trigger: {}", "  déclencheur : {}", trigger.label()));
+            lines.push(tr!(
+                "  trigger: {}",
+                "  déclencheur : {}",
+                super::words::trigger(*trigger)
+            ));
             lines.push(format!(
                 "  {}",
                 wills(sword_will, character_will, *controlled, &act.character_name)
@@ -91,7 +95,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (OSE, Sentient Swords).",
                 "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (OSE, Épées intelligentes).",
             );
-            lines.push(format!("  {}", end_reason(reason)));
+            lines.push(format!("  {}", super::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
             rule(
@@ -103,6 +107,31 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }
+        Event::SwordHeld {
+            from, damage, hp, ..
+        } => {
+            rule(
+                "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
+                "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
+            );
+            for (n, roll) in damage.iter().enumerate() {
+                let at = GameTime(from + n as i64);
+                lines.push(tr!(
+                    "  round at {at}: {}",
+                    "  round du {at} : {}",
+                    dice(roll)
+                ));
+            }
+            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
+        }
+        Event::ControlDeferred { under_name, .. } => {
+            rule(
+                "A character is under one sword's control at a time: a circumstance that arises meanwhile waits on that control, and is checked at once when the control ends if it is still in force (OSE Sentient Swords).",
+                "Un personnage n'est sous le contrôle que d'une épée à la fois : une circonstance survenue entre-temps attend la fin de ce contrôle, et est testée aussitôt s'il dure encore (OSE, épées intelligentes).",
+            );
+            let under = safe(under_name);
+            lines.push(tr!("  waits on {under}", "  attend {under}"));
+        }
         Event::PotionTaken {
             delay,
             duration,
@@ -110,9 +139,16 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Potions and oils (AD&D 2e DMG): the effect starts after a further 1d4+1 of initiative and lasts 4+1d4 turns unless the potion says otherwise.",
-                "Potions et huiles (AD&D 2e, Guide du Maître) : l'effet commence après 1d4+1 d'initiative supplémentaire et dure 4+1d4 tours sauf indication contraire.",
+                "Potions and oils (AD&D 2e DMG, Potions): drinking a potion is an action of initiative +1, and the effect starts after a further 1d4+1; an oil takes 1d4+1 to rub on; the effect lasts 4+1d4 turns unless the potion says otherwise.",
+                "Potions et huiles (AD&D 2e, Guide du maître, Potions) : boire une potion est une action d'initiative +1, et l'effet commence après 1d4+1 de plus ; une huile demande 1d4+1 pour être appliquée ; l'effet dure 4+1d4 tours sauf indication contraire.",
             );
+            let timing = crate::rules::potion::timing(*oil, delay.total);
+            lines.push(tr!(
+                "  taken at initiative +{}, takes effect at +{}",
+                "  pris à l'initiative +{}, effet à +{}",
+                timing.initiative,
+                timing.takes_effect_at
+            ));
             let what = if *oil {
                 tr!("rubbing on", "application")
             } else {
@@ -133,7 +169,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         } => {
             rule(
                 "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (AD&D 2e DMG, Scrolls).",
-                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (AD&D 2e, Guide du Maître, Parchemins).",
+                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (AD&D 2e, Guide du maître, Parchemins).",
             );
             match chance_roll {
                 Some(r) => lines.push(tr!(
@@ -167,12 +203,12 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             if *copied {
                 rule(
                     "Copying a spell erases it from the scroll (AD&D 2e DMG, Scrolls).",
-                    "Copier un sort l'efface du parchemin (AD&D 2e, Guide du Maître, Parchemins).",
+                    "Copier un sort l'efface du parchemin (AD&D 2e, Guide du maître, Parchemins).",
                 );
             } else {
                 rule(
                     "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (AD&D 2e DMG, Scrolls). The spell is erased either way.",
-                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du Maître, Parchemins). Le sort s'efface dans tous les cas.",
+                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du maître, Parchemins). Le sort s'efface dans tous les cas.",
                 );
                 lines.push(tr!(
                     "  spell level {level}; {gap} level(s) lacking: {chance}% to fail",
@@ -217,7 +253,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         } => {
             rule(
                 "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (AD&D 2e DMG, Rods, Staves and Wands).",
-                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du Maître, Sceptres, bâtons et baguettes).",
+                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du maître, Sceptres, bâtons et baguettes).",
             );
             lines.push(tr!(
                 "  {charges} spent, {remaining} left",
@@ -252,7 +288,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         } => {
             rule(
                 "Identification (AD&D 2e DMG): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
-                "Identification (AD&D 2e, Guide du Maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
+                "Identification (AD&D 2e, Guide du maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
             );
             lines.push(tr!("  method: {}", "  méthode : {}", method_name(*method)));
             if let Some(r) = rounds {

@@ -12,6 +12,7 @@ use super::progress::{Mode, Progress};
 use crate::app::history::Voided;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
+use crate::files::Destination;
 use crate::tr;
 
 #[derive(Debug, Args)]
@@ -22,8 +23,11 @@ pub struct VoidArgs {
 
 #[derive(Debug, Args)]
 pub struct BackupArgs {
-    /// Where to write the copy (must not exist)
+    /// Where to write the copy (refused if it exists, unless --force)
     pub path: PathBuf,
+    /// Replace an existing file at PATH
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -36,12 +40,20 @@ pub struct ExportArgs {
     /// JSON lines: a header, then every event
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
-    /// A player's view: one character's sheet and what they know of what they carry
+    /// A player's view: one character's sheet and what they know of what they carry (with
+    /// --foundry: the items as they know them)
     #[arg(long = "as", value_name = "CHARACTER")]
     pub as_character: Option<String>,
-    /// Write to this file instead of standard output
+    /// Write to this file (with --foundry: this folder) instead of standard output; an
+    /// existing file (or a folder that is not empty) is refused unless --force
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the file given with -o (with --foundry: write into a folder that is not empty,
+    /// replacing files of the same name and keeping the others)
+    #[arg(long, requires = "output")]
+    pub force: bool,
+    #[command(flatten)]
+    pub foundry: super::foundry::FoundryArgs,
 }
 
 #[derive(Debug, Args)]
@@ -81,58 +93,77 @@ pub async fn undo(cx: &mut Ctx, out: &mut Out) -> Result<()> {
 }
 
 pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
-    let bytes = app::export::backup(cx, &a.path).await?;
-    if out.json() {
-        return out.doc(&serde_json::json!({ "path": a.path, "bytes": bytes }));
-    }
     let path = safe(&a.path.display().to_string());
+    let Some(copy) = app::export::backup(cx, &a.path, a.force).await? else {
+        return out.line(&tr!(
+            "dry run: would back up to {path}",
+            "essai : sauvegarderait dans {path}"
+        ));
+    };
+    if out.json() {
+        return out.doc(&serde_json::json!({
+            "path": a.path,
+            "bytes": copy.bytes,
+            "campaigns": copy.campaigns,
+            "events": copy.events,
+        }));
+    }
+    let (bytes, campaigns, events) = (copy.bytes, copy.campaigns, copy.events);
     out.line(&tr!(
-        "Backed up to {path} ({bytes} bytes).",
-        "Sauvegardé dans {path} ({bytes} octets)."
+        "Backed up to {path} ({bytes} bytes: {campaigns} campaign(s), {events} events).",
+        "Sauvegardé dans {path} ({bytes} octets : {campaigns} campagne(s), {events} événements)."
     ))
 }
 
 pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
-    if let Some(who) = &a.as_character {
-        let view = app::export::player(cx, who).await?;
-        return match &a.output {
-            Some(path) => {
-                let text = serde_json::to_string_pretty(&view).map_err(|e| Error::Io(e.into()))?;
-                std::fs::write(path, text + "\n").map_err(Error::Io)
-            }
-            None => out.doc(&view),
-        };
+    if let (Some(system), Some(dir)) = (a.foundry.foundry, &a.output) {
+        let viewer = a.as_character.as_deref();
+        return super::foundry::export(cx, out, system, a.foundry, viewer, dir, a.force).await;
     }
-    match &a.output {
-        Some(path) => {
-            let file = std::fs::File::create(path).map_err(|e| {
-                Error::Io(std::io::Error::new(
-                    e.kind(),
-                    tr!(
-                        "cannot create {}: {e}",
-                        "impossible de créer {} : {e}",
-                        path.display()
-                    ),
-                ))
-            })?;
-            let mut w = std::io::BufWriter::new(file);
-            let events = app::export::export(cx, &mut w).await?;
-            w.flush().map_err(Error::Io)?;
-            let path = safe(&path.display().to_string());
-            if out.json() {
-                return out.doc(&serde_json::json!({ "path": path, "events": events }));
+    let Some(path) = &a.output else {
+        let stdout = std::io::stdout();
+        let mut w = std::io::BufWriter::new(stdout.lock());
+        match &a.as_character {
+            Some(who) => {
+                let view = app::export::player(cx, who).await?;
+                drop(w);
+                return out.doc(&view);
             }
-            out.line(&tr!(
-                "Exported {events} events to {path}.",
-                "{events} événements exportés dans {path}."
-            ))
+            None => app::export::export(cx, &mut w).await?,
+        };
+        return w.flush().map_err(Error::Io);
+    };
+    let destination = Destination::check(path, &cx.db.path, a.force)?;
+    let shown = safe(&path.display().to_string());
+    if cx.dry_run() {
+        return out.line(&tr!(
+            "dry run: would export to {shown}",
+            "essai : exporterait dans {shown}"
+        ));
+    }
+    let mut file = destination.pending()?;
+    let events = match &a.as_character {
+        Some(who) => {
+            let view = app::export::player(cx, who).await?;
+            serde_json::to_writer_pretty(&mut file, &view).map_err(|e| Error::Io(e.into()))?;
+            file.write_all(b"\n").map_err(Error::Io)?;
+            None
         }
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::new(stdout.lock());
-            app::export::export(cx, &mut w).await?;
-            w.flush().map_err(Error::Io)
-        }
+        None => Some(app::export::export(cx, &mut file).await?),
+    };
+    file.finish()?;
+    if out.json() {
+        return out.doc(&serde_json::json!({ "path": path, "events": events }));
+    }
+    match events {
+        Some(events) => out.line(&tr!(
+            "Exported {events} events to {shown}.",
+            "{events} événements exportés dans {shown}."
+        )),
+        None => out.line(&tr!(
+            "Exported the player's view to {shown}.",
+            "Vue du joueur exportée dans {shown}."
+        )),
     }
 }
 

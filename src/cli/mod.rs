@@ -7,6 +7,7 @@ mod clock;
 mod demo;
 pub mod describe;
 mod explain;
+mod foundry;
 mod history;
 mod item;
 mod log;
@@ -18,6 +19,7 @@ mod roll;
 mod session;
 mod sword;
 mod tables;
+mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +30,7 @@ use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::rules::knowledge::Method;
+use crate::store::Access;
 use crate::tr;
 use out::Out;
 
@@ -199,8 +202,11 @@ pub enum Command {
     Check,
     /// Touch a sentient sword (taking it from the party's treasure): learn its alignment
     Touch(sword::TouchArgs),
-    /// Take a sword in hand and use it
+    /// Take a sword in hand and use it; it stays in hand until sheathed
     Wield(sword::WieldArgs),
+    /// Put a sword in hand away: the use is over
+    #[command(visible_alias = "unwield")]
+    Sheathe(sword::WieldArgs),
     /// The referee finds a sword in control satisfied: it lets go
     Release(sword::ReleaseArgs),
     /// A foe met (`--with KIND`), or `encounter end`: swords' purposes apply meanwhile
@@ -220,7 +226,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// A consistent copy of the database, even while others write
     Backup(history::BackupArgs),
-    /// The whole campaign as JSON lines (or, with --as, one character's view)
+    /// The whole campaign as JSON lines (or, with --as, one character's view; with --foundry,
+    /// items as Foundry VTT documents)
     Export(history::ExportArgs),
     /// Load an export into a new campaign (all or nothing)
     Import(history::ImportArgs),
@@ -440,7 +447,7 @@ fn lang_from_env() -> Lang {
         .unwrap_or_default()
 }
 
-async fn run(cli: Cli) -> Result<()> {
+pub(crate) async fn run(cli: Cli) -> Result<()> {
     let mut out = Out::new(cli.global.json);
     let path = match cli.global.db.clone() {
         Some(path) => path,
@@ -451,7 +458,7 @@ async fn run(cli: Cli) -> Result<()> {
         let result = tables::check_without_db(&mut out, dir);
         return result.and(out.flush());
     }
-    let db = crate::store::open(&path).await?;
+    let db = crate::store::open(&path, access(&cli.command, cli.global.dry_run)).await?;
     let options = crate::app::Options {
         campaign: cli.global.campaign.clone(),
         seed: cli.global.seed,
@@ -492,6 +499,7 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Check => check(&mut cx, &mut out).await,
         Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
         Command::Wield(a) => sword::wield(&mut cx, &mut out, a).await,
+        Command::Sheathe(a) => sword::sheathe(&mut cx, &mut out, a).await,
         Command::Release(a) => sword::release(&mut cx, &mut out, a).await,
         Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
         Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
@@ -512,6 +520,36 @@ async fn run(cli: Cli) -> Result<()> {
         );
     }
     result.and(out.flush()).and(closed)
+}
+
+/// What a command does with the database: commands that only read see one moment of it and
+/// never create it; the others record (or, under `--dry-run`, would).
+fn access(command: &Command, dry_run: bool) -> Access {
+    use campaign::CampaignCommand as Ca;
+    use character::CharacterCommand as Ch;
+    use item::ItemCommand as It;
+    let reads = match command {
+        Command::Campaign(c) => matches!(c, Ca::List | Ca::Show),
+        Command::Session(c) => matches!(c, session::SessionCommand::List),
+        Command::Character(c) => matches!(c, Ch::List | Ch::Show { .. }),
+        Command::Time(c) => matches!(c, clock::TimeCommand::Show),
+        Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),
+        Command::Tables(c) => !matches!(c, tables::TablesCommand::Roll { .. }),
+        Command::Report(_)
+        | Command::Check
+        | Command::Odds(_)
+        | Command::Audit(_)
+        | Command::Explain(_)
+        | Command::Backup(_)
+        | Command::Export(_)
+        | Command::Log(_) => true,
+        _ => false,
+    };
+    match (reads, dry_run) {
+        (true, _) => Access::Read,
+        (false, true) => Access::DryRun,
+        (false, false) => Access::Write,
+    }
 }
 
 /// Keep the process, and the SQLite worker thread sqlx starts, on the core it began on. Every

@@ -9,7 +9,7 @@ use super::state::{Character, Item, Setting};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
-use crate::rules::control::{CharacterWill, SwordWill, Trigger};
+use crate::rules::control::{CharacterWill, Reason, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
@@ -256,7 +256,30 @@ events! {
         ControlEnded {
             #[serde(flatten)]
             act: Act,
-            reason: String,
+            reason: Reason,
+        },
+        /// A circumstance calling for a check by this sword while its holder is under the
+        /// control of the sword `under`: it waits on that control, and is checked when the
+        /// control ends if it is still in force then.
+        ControlDeferred {
+            #[serde(flatten)]
+            act: Act,
+            trigger: Trigger,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            weapon: Option<Id>,
+            under: Id,
+            under_name: String,
+        },
+        /// Rounds of game time with a sentient sword in the hand of a character of another
+        /// alignment: the damage of each round, rolled that round (every die kept).
+        SwordHeld {
+            #[serde(flatten)]
+            act: Act,
+            /// The game time of the first of these rounds.
+            from: i64,
+            damage: Vec<Roll>,
+            /// HP after the damage.
+            hp: i32,
         },
         /// The sword is taken in hand and used: each use by a holder of another alignment calls
         /// for a check.
@@ -340,6 +363,8 @@ pub struct Change {
     pub reads_magic: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub literate: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reads_languages: Option<bool>,
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables
@@ -382,6 +407,8 @@ impl Event {
             | Event::SwordTouched { act, .. }
             | Event::ControlChecked { act, .. }
             | Event::ControlEnded { act, .. }
+            | Event::ControlDeferred { act, .. }
+            | Event::SwordHeld { act, .. }
             | Event::SwordWielded { act }
             | Event::SwordPowerUsed { act, .. }
             | Event::SwordDemand { act, .. } => Some(act),
@@ -420,6 +447,10 @@ impl Event {
                 weapon: Some(weapon),
                 ..
             } => refs.push(weapon),
+            Event::ControlDeferred { weapon, under, .. } => {
+                refs.push(under);
+                refs.extend(weapon.as_ref());
+            }
             Event::EncounterStarted {
                 character: Some(c), ..
             } => refs.push(c),

@@ -89,9 +89,9 @@ pub struct Changed {
     pub characters: BTreeSet<Id>,
     pub items: BTreeSet<Id>,
     pub effects: BTreeSet<Id>,
-    /// Characters and items the events brought into being: inserted, where the others are
-    /// updated.
-    pub created: BTreeSet<Id>,
+    /// Characters and items the events brought into being, with the number of the event that
+    /// did: inserted, where the others are updated.
+    pub created: BTreeMap<Id, i64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1,9 +1,8 @@
 //! Campaign rows and the database's preference for the campaign in use.
 
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
-use sqlx::{QueryBuilder, Row, Sqlite};
-
-use super::write::Batch;
+use super::batch::Batch;
+use super::conn::{Conn, FromRow, Row};
+use super::sql::Sql;
 use crate::error::Result;
 use crate::ledger::{Campaign, Settings};
 
@@ -16,124 +15,93 @@ pub struct Found {
 
 const CURRENT: &str = "campaign";
 
+impl FromRow for Found {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok(Found {
+            id: row.int("id")?,
+            last_seq: row.int("last_seq")?,
+            campaign: Campaign {
+                name: row.text("name")?,
+                created_at: row.text("created_at")?,
+                clock: row.int("clock")?,
+                open_session: row.opt_small("open_session")?,
+                last_session: row.small("last_session")?,
+                // Written only by hoard; a hand-edited value falls back to the defaults.
+                settings: serde_json::from_str::<Settings>(&row.text("settings")?)
+                    .unwrap_or_default(),
+                encounter: row
+                    .opt_text("encounter")?
+                    .and_then(|e| serde_json::from_str(&e).ok()),
+            },
+        })
+    }
+}
+
 /// The campaign named `name`, or else the one in use, or else `default` — in one query, since
 /// every command starts here.
-pub async fn find(conn: &mut SqliteConnection, name: Option<&str>) -> Result<Option<Found>> {
-    let mut query = QueryBuilder::new("");
-    push_find(&mut query, name);
-    let row = query.build().fetch_optional(conn).await?;
-    row.as_ref().map(found).transpose()
-}
-
-/// The SELECT behind [`find`], for batches that send it with other statements.
-pub(super) fn push_find(query: &mut QueryBuilder<'static, Sqlite>, name: Option<&str>) {
-    query.push(
-        "SELECT 'campaign' AS row_kind, c.id, c.name, c.created_at, c.clock, c.open_session,
-                c.last_session, c.settings, c.encounter,
-                COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0) AS last_seq
-         FROM campaigns c WHERE c.id = ",
-    );
-    push_id(query, name);
-}
-
-/// A subquery giving the id of the campaign [`find`] would load: the one named, else the one
-/// in use, else `default`.
-pub(super) fn push_id(query: &mut QueryBuilder<'static, Sqlite>, name: Option<&str>) {
-    query
-        .push("(SELECT id FROM campaigns WHERE name = COALESCE(")
-        .push_bind(name.map(str::to_string))
-        .push(", (SELECT value FROM preferences WHERE key = ")
-        .push_bind(CURRENT)
-        .push("), 'default'))");
-}
-
-pub(super) fn found(row: &SqliteRow) -> Result<Found> {
-    let settings: String = row.try_get("settings")?;
-    Ok(Found {
-        id: row.try_get("id")?,
-        last_seq: row.try_get("last_seq")?,
-        campaign: Campaign {
-            name: row.try_get("name")?,
-            created_at: row.try_get("created_at")?,
-            clock: row.try_get("clock")?,
-            open_session: row.try_get("open_session")?,
-            last_session: row.try_get("last_session")?,
-            // Written only by hoard; a hand-edited value falls back to the defaults.
-            settings: serde_json::from_str::<Settings>(&settings).unwrap_or_default(),
-            encounter: row
-                .try_get::<Option<String>, _>("encounter")?
-                .and_then(|e| serde_json::from_str(&e).ok()),
-        },
-    })
+pub async fn find(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> {
+    let sql = Sql::new(
+        "SELECT c.id, c.name, c.created_at, c.clock, c.open_session, c.last_session,
+                c.settings, c.encounter,
+                COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0)
+                    AS last_seq
+         FROM campaigns c
+         WHERE c.name = COALESCE($1, (SELECT value FROM preferences WHERE key = $2), 'default')",
+    )
+    .bind(name)
+    .bind(CURRENT);
+    conn.fetch_optional(&sql).await
 }
 
 /// The campaign remembered by `campaign use`, if any.
-pub async fn current(conn: &mut SqliteConnection) -> Result<Option<String>> {
-    Ok(
-        sqlx::query_scalar("SELECT value FROM preferences WHERE key = ?1")
-            .bind(CURRENT)
-            .fetch_optional(conn)
-            .await?,
-    )
+pub async fn current(conn: &mut Conn) -> Result<Option<String>> {
+    conn.fetch_optional(&Sql::new("SELECT value FROM preferences WHERE key = $1").bind(CURRENT))
+        .await
 }
 
-pub async fn set_current(conn: &mut SqliteConnection, name: &str) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO preferences (key, value) VALUES (?1, ?2)
+pub async fn set_current(conn: &mut Conn, name: &str) -> Result<()> {
+    let sql = Sql::new(
+        "INSERT INTO preferences (key, value) VALUES ($1, $2)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     )
     .bind(CURRENT)
-    .bind(name)
-    .execute(conn)
-    .await?;
-    Ok(())
+    .bind(name);
+    conn.execute(&sql).await.map(|_| ())
 }
 
-pub async fn exists(conn: &mut SqliteConnection, name: &str) -> Result<bool> {
-    Ok(
-        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM campaigns WHERE name = ?1")
-            .bind(name)
-            .fetch_one(conn)
-            .await?
-            > 0,
-    )
+pub async fn exists(conn: &mut Conn, name: &str) -> Result<bool> {
+    let sql = Sql::new("SELECT count(*) FROM campaigns WHERE name = $1").bind(name);
+    Ok(conn.fetch_one::<i64>(&sql).await? > 0)
 }
 
 /// A new, empty campaign row; its first event names it.
-pub async fn insert(conn: &mut SqliteConnection, name: &str, created_at: &str) -> Result<i64> {
-    Ok(
-        sqlx::query_scalar("INSERT INTO campaigns (name, created_at) VALUES (?1, ?2) RETURNING id")
-            .bind(name)
-            .bind(created_at)
-            .fetch_one(conn)
-            .await?,
-    )
+pub async fn insert(conn: &mut Conn, name: &str, created_at: &str) -> Result<i64> {
+    let sql = Sql::new("INSERT INTO campaigns (name, created_at) VALUES ($1, $2) RETURNING id")
+        .bind(name)
+        .bind(created_at);
+    conn.fetch_one(&sql).await
 }
 
 pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
     let settings = serde_json::to_string(&campaign.settings).unwrap_or_else(|_| "{}".into());
-    batch
-        .statement()
-        .push("UPDATE campaigns SET created_at = ")
-        .push_bind(campaign.created_at.clone())
-        .push(", clock = ")
-        .push_bind(campaign.clock)
-        .push(", open_session = ")
-        .push_bind(campaign.open_session)
-        .push(", last_session = ")
-        .push_bind(campaign.last_session)
-        .push(", settings = ")
-        .push_bind(settings)
-        .push(", encounter = ")
-        .push_bind(
-            campaign
-                .encounter
-                .as_ref()
-                .and_then(|e| serde_json::to_string(e).ok()),
+    let encounter = campaign
+        .encounter
+        .as_ref()
+        .and_then(|e| serde_json::to_string(e).ok());
+    batch.push(
+        Sql::new(
+            "UPDATE campaigns SET created_at = $1, clock = $2, open_session = $3,
+                    last_session = $4, settings = $5, encounter = $6
+             WHERE id = $7",
         )
-        .push(" WHERE id = ")
-        .push_bind(id);
-    batch.bound(7);
+        .bind(&campaign.created_at)
+        .bind(campaign.clock)
+        .bind(campaign.open_session)
+        .bind(campaign.last_session)
+        .bind(settings)
+        .bind(encounter)
+        .bind(id),
+    );
 }
 
 /// One line of `campaign list`.
@@ -147,28 +115,28 @@ pub struct Summary {
     pub current: bool,
 }
 
-pub async fn list(conn: &mut SqliteConnection) -> Result<Vec<Summary>> {
-    let rows = sqlx::query(
+impl FromRow for Summary {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok(Summary {
+            name: row.text("name")?,
+            created_at: row.text("created_at")?,
+            clock: row.int("clock")?,
+            characters: row.int("characters")?,
+            events: row.int("events")?,
+            current: row.bool("current")?,
+        })
+    }
+}
+
+pub async fn list(conn: &mut Conn) -> Result<Vec<Summary>> {
+    let sql = Sql::new(
         "SELECT c.name, c.created_at, c.clock,
                 (SELECT count(*) FROM characters h WHERE h.campaign_id = c.id) AS characters,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0) AS events,
-                c.name = COALESCE((SELECT value FROM preferences WHERE key = ?1), 'default')
+                c.name = COALESCE((SELECT value FROM preferences WHERE key = $1), 'default')
                     AS current
          FROM campaigns c ORDER BY c.id",
     )
-    .bind(CURRENT)
-    .fetch_all(conn)
-    .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Summary {
-                name: row.try_get("name")?,
-                created_at: row.try_get("created_at")?,
-                clock: row.try_get("clock")?,
-                characters: row.try_get("characters")?,
-                events: row.try_get("events")?,
-                current: row.try_get("current")?,
-            })
-        })
-        .collect()
+    .bind(CURRENT);
+    conn.fetch_all(&sql).await
 }

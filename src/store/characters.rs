@@ -1,32 +1,38 @@
 //! Character rows.
 
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
-use sqlx::{FromRow, Row};
-
-use super::write::Batch;
-use crate::error::Result;
+use super::batch::Batch;
+use super::conn::{Conn, FromRow, Row};
+use super::sql::Sql;
+use crate::error::{Error, Result};
 use crate::ledger::Character;
 
-impl<'r> FromRow<'r, SqliteRow> for Character {
-    fn from_row(row: &'r SqliteRow) -> sqlx::Result<Self> {
-        let alignment: String = row.try_get("alignment")?;
+impl FromRow for Character {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        let broken = |what: String| {
+            Error::Conflict(crate::tr!(
+                "a character row cannot be read ({what}): the database was edited by hand; run `hoard check`",
+                "une ligne de personnage est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
+            ))
+        };
+        let state = serde_json::from_str::<CharacterState>(&row.text("state")?)
+            .map_err(|e| broken(e.to_string()))?;
         Ok(Character {
-            id: row.try_get("id")?,
-            name: row.try_get("name")?,
-            alignment: alignment
+            id: row.text("id")?,
+            name: row.text("name")?,
+            alignment: row
+                .text("alignment")?
                 .parse()
-                .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-            class: row.try_get("class")?,
-            level: row.try_get("level")?,
-            str: row.try_get("str")?,
-            wis: row.try_get("wis")?,
-            hp: row.try_get("hp")?,
-            hp_max: row.try_get("hp_max")?,
-            reads_magic: row.try_get("reads_magic")?,
-            literate: row.try_get("literate")?,
-            quests: serde_json::from_str::<CharacterState>(&row.try_get::<String, _>("state")?)
-                .map_err(|e| sqlx::Error::Decode(e.into()))?
-                .quests,
+                .map_err(|e: crate::rules::alignment::UnknownAlignment| broken(e.to_string()))?,
+            class: row.opt_text("class")?,
+            level: row.small("level")?,
+            str: row.small("str")?,
+            wis: row.small("wis")?,
+            hp: row.small("hp")?,
+            hp_max: row.small("hp_max")?,
+            reads_magic: row.bool("reads_magic")?,
+            literate: row.bool("literate")?,
+            quests: state.quests,
+            reads_languages: state.reads_languages,
         })
     }
 }
@@ -40,62 +46,54 @@ pub(super) const COLUMNS: &str =
 struct CharacterState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     quests: Vec<crate::rules::character::Quest>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reads_languages: bool,
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
-pub async fn by_name(
-    conn: &mut SqliteConnection,
-    campaign: i64,
-    name: &str,
-) -> Result<Option<Character>> {
-    Ok(sqlx::query_as(&by_name_sql())
-        .bind(campaign)
-        .bind(name)
-        .fetch_optional(conn)
-        .await?)
+pub async fn by_name(conn: &mut Conn, campaign: i64, name: &str) -> Result<Option<Character>> {
+    conn.fetch_optional(&by_name_sql().bind(campaign).bind(name))
+        .await
 }
 
-pub async fn by_id(
-    conn: &mut SqliteConnection,
-    campaign: i64,
-    id: &str,
-) -> Result<Option<Character>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND id = ?2"
+/// The SELECT behind [`by_name`].
+pub(super) fn by_name_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 AND name = $2"
+    ))
+}
+
+pub async fn by_id(conn: &mut Conn, campaign: i64, id: &str) -> Result<Option<Character>> {
+    let sql = Sql::new(format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 AND id = $2"
     ))
     .bind(campaign)
-    .bind(id)
-    .fetch_optional(conn)
-    .await?)
+    .bind(id);
+    conn.fetch_optional(&sql).await
 }
 
-pub async fn list(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Character>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 ORDER BY name"
+pub async fn list(conn: &mut Conn, campaign: i64) -> Result<Vec<Character>> {
+    let sql = Sql::new(format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 ORDER BY name, id"
     ))
-    .bind(campaign)
-    .fetch_all(conn)
-    .await?)
+    .bind(campaign);
+    conn.fetch_all(&sql).await
 }
 
-pub async fn names(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<String>> {
-    Ok(
-        sqlx::query_scalar("SELECT name FROM characters WHERE campaign_id = ?1 ORDER BY name")
-            .bind(campaign)
-            .fetch_all(conn)
-            .await?,
-    )
+pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
+    let sql =
+        Sql::new("SELECT name FROM characters WHERE campaign_id = $1 ORDER BY name").bind(campaign);
+    conn.fetch_all(&sql).await
 }
 
 /// Queue the insert of characters the events brought into being.
 pub fn push_insert(batch: &mut Batch, campaign: i64, characters: &[&Character]) {
     for chunk in characters.chunks(100) {
-        let q = batch.statement();
-        q.push(format!("INSERT INTO characters (campaign_id, {COLUMNS}) "));
-        q.push_values(chunk, |mut row, c| {
+        let mut sql = Sql::new(format!("INSERT INTO characters (campaign_id, {COLUMNS}) "));
+        sql.push_values(chunk, |row, c| {
             row.push_bind(campaign)
-                .push_bind(c.id.clone())
-                .push_bind(c.name.clone())
+                .push_bind(&c.id)
+                .push_bind(&c.name)
                 .push_bind(c.alignment.as_str())
                 .push_bind(c.class.clone())
                 .push_bind(c.level)
@@ -107,51 +105,39 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, characters: &[&Character]) 
                 .push_bind(c.literate)
                 .push_bind(state(c));
         });
-        batch.bound(13 * chunk.len());
+        batch.push(sql);
     }
 }
 
-/// Queue the update of a stored character: the columns play changes. An UPDATE costs SQLite
-/// half the work of an upsert to prepare, and the name's unique index is left alone.
+/// Queue the update of a stored character: the columns play changes (the name's unique index
+/// is left alone).
 pub fn push_update(batch: &mut Batch, campaign: i64, c: &Character) {
-    batch
-        .statement()
-        .push("UPDATE characters SET alignment = ")
-        .push_bind(c.alignment.as_str())
-        .push(", class = ")
-        .push_bind(c.class.clone())
-        .push(", level = ")
-        .push_bind(c.level)
-        .push(", str = ")
-        .push_bind(c.str)
-        .push(", wis = ")
-        .push_bind(c.wis)
-        .push(", hp = ")
-        .push_bind(c.hp)
-        .push(", hp_max = ")
-        .push_bind(c.hp_max)
-        .push(", reads_magic = ")
-        .push_bind(c.reads_magic)
-        .push(", literate = ")
-        .push_bind(c.literate)
-        .push(", state = ")
-        .push_bind(state(c))
-        .push(" WHERE campaign_id = ")
-        .push_bind(campaign)
-        .push(" AND id = ")
-        .push_bind(c.id.clone());
-    batch.bound(12);
+    batch.push(
+        Sql::new(
+            "UPDATE characters SET alignment = $1, class = $2, level = $3, str = $4, wis = $5,
+                    hp = $6, hp_max = $7, reads_magic = $8, literate = $9, state = $10
+             WHERE campaign_id = $11 AND id = $12",
+        )
+        .bind(c.alignment.as_str())
+        .bind(c.class.clone())
+        .bind(c.level)
+        .bind(c.str)
+        .bind(c.wis)
+        .bind(c.hp)
+        .bind(c.hp_max)
+        .bind(c.reads_magic)
+        .bind(c.literate)
+        .bind(state(c))
+        .bind(campaign)
+        .bind(&c.id),
+    );
 }
 
 fn state(c: &Character) -> String {
     let state = CharacterState {
         quests: c.quests.clone(),
+        reads_languages: c.reads_languages,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()
-}
-
-/// The SELECT behind [`by_name`].
-pub(super) fn by_name_sql() -> String {
-    format!("SELECT {COLUMNS} FROM characters WHERE campaign_id = ?1 AND name = ?2")
 }

@@ -1,15 +1,16 @@
 //! The ledger's rows: appended in batches, read back newest-last, streamed for replay.
 
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
-use sqlx::{QueryBuilder, Row, Sqlite};
+use std::collections::BTreeMap;
 
-use super::write::Batch;
+use super::batch::Batch;
+use super::conn::{Conn, FromRow, Row};
+use super::sql::Sql;
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
 use crate::tr;
 
-/// Events per multi-row INSERT: one statement per batch instead of one per row, well under
-/// SQLite's limit on bound parameters.
+/// Events per multi-row INSERT: one statement per hundred events instead of one per event,
+/// well under either engine's limit on bound parameters.
 const BATCH: usize = 100;
 
 /// Queue recorded events, and the entities each one touches, for the write's batch.
@@ -24,43 +25,53 @@ pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
 /// [`push_append`] with each payload given as text (an import keeps the file's bytes).
 pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)]) {
     for chunk in rows.chunks(BATCH) {
-        let insert = batch.statement();
-        insert.push(
+        let mut insert = Sql::new(
             "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, payload) ",
         );
-        insert.push_values(chunk, |mut row, (rec, payload)| {
+        insert.push_values(chunk, |row, (rec, payload)| {
             row.push_bind(campaign)
                 .push_bind(rec.seq)
                 .push_bind(rec.cause)
                 .push_bind(rec.session)
                 .push_bind(rec.game_time)
-                .push_bind(rec.wall_time.clone())
+                .push_bind(&rec.wall_time)
                 .push_bind(rec.event.kind())
-                .push_bind(rec.event.actor().cloned())
-                .push_bind(rec.event.subject().cloned())
-                .push_bind(payload.clone());
+                .push_bind(rec.event.actor())
+                .push_bind(rec.event.subject())
+                .push_bind(payload);
         });
-        batch.bound(10 * chunk.len());
+        batch.push(insert);
 
-        let refs: Vec<(i64, String)> = chunk
+        let refs: Vec<(i64, &str)> = chunk
             .iter()
             .flat_map(|(rec, _)| {
+                let tag = tag(rec.event.kind());
                 rec.event
                     .refs()
                     .into_iter()
-                    .map(move |id| (rec.seq, id.clone()))
+                    .map(String::as_str)
+                    .chain(tag)
+                    .map(move |id| (rec.seq, id))
             })
             .collect();
         for refs in refs.chunks(BATCH * 3) {
-            let insert = batch.statement();
-            insert.push("INSERT INTO event_refs (campaign_id, entity, seq) ");
-            insert.push_values(refs, |mut row, (seq, id)| {
-                row.push_bind(campaign)
-                    .push_bind(id.clone())
-                    .push_bind(*seq);
+            let mut insert = Sql::new("INSERT INTO event_refs (campaign_id, entity, seq) ");
+            insert.push_values(refs, |row, (seq, id)| {
+                row.push_bind(campaign).push_bind(*id).push_bind(*seq);
             });
-            batch.bound(3 * refs.len());
+            batch.push(insert);
         }
+    }
+}
+
+/// Kinds of event read on their own (every control check for an audit, every void for a
+/// replay) are listed in `event_refs` under a tag, beside the entities: such a read then walks
+/// that index like an item's history does, on any engine, whatever the size of the ledger.
+fn tag(kind: &str) -> Option<&'static str> {
+    match kind {
+        "control_checked" => Some("kind:control_checked"),
+        "events_voided" => Some("kind:events_voided"),
+        _ => None,
     }
 }
 
@@ -79,123 +90,52 @@ fn event(seq: i64, payload: &str) -> Result<Event> {
     })
 }
 
-/// Events read a thousand to a row: each round trip to SQLite's worker thread costs more than
-/// reading an event, so long reads (an audit, a whole log, a replay) pack them.
-const CHUNK: i64 = 1_000;
+/// The columns every read of events selects, in the order [`Stored`] reads them.
+const COLUMNS: &str = "e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload";
 
 /// An event as the ledger stores it: its envelope, and its payload as text (unparsed, for
 /// readers such as `export` that copy it as it is).
-pub struct Stored<'a> {
+pub struct Stored {
     pub seq: i64,
     pub cause: Option<i64>,
     pub session: Option<u32>,
     pub game_time: i64,
     pub wall_time: String,
-    pub payload: &'a str,
+    pub payload: String,
 }
 
-impl Stored<'_> {
-    fn recorded(self) -> Result<Recorded> {
+impl FromRow for Stored {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok(Stored {
+            seq: row.int(0)?,
+            cause: row.opt_int(1)?,
+            session: row.opt_small(2)?,
+            game_time: row.int(3)?,
+            wall_time: row.text(4)?,
+            payload: row.text(5)?,
+        })
+    }
+}
+
+impl FromRow for Recorded {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        let Stored {
+            seq,
+            cause,
+            session,
+            game_time,
+            wall_time,
+            payload,
+        } = Stored::from_row(row)?;
         Ok(Recorded {
-            event: event(self.seq, self.payload)?,
-            seq: self.seq,
-            cause: self.cause,
-            session: self.session,
-            game_time: self.game_time,
-            wall_time: self.wall_time,
+            event: event(seq, &payload)?,
+            seq,
+            cause,
+            session,
+            game_time,
+            wall_time,
         })
     }
-}
-
-/// Every event the `FROM … WHERE …` that `from_where` writes selects, oldest first, read in
-/// chunks that resume after the last event seen (keyset pagination on `seq`, the column the
-/// index walks). Each chunk is one text: per event, its envelope as a JSON array, a tab, and
-/// its payload (JSON, which holds no raw tab or newline), events joined by newlines.
-async fn chunked(
-    conn: &mut SqliteConnection,
-    seq: &str,
-    from_where: impl Fn(&mut QueryBuilder<'static, Sqlite>),
-    mut each: impl FnMut(Stored<'_>) -> Result<()>,
-) -> Result<()> {
-    let fetch = |after| chunk_query(seq, &from_where, after);
-    let mut text = fetch_chunk(conn, fetch(0)).await?;
-    while let Some(chunk) = text.take() {
-        let mut events = chunk.split('\n').map(unpack).collect::<Result<Vec<_>>>()?;
-        // group_concat keeps the subquery's order in practice; never rely on it.
-        if !events.is_sorted_by_key(|r| r.seq) {
-            events.sort_by_key(|r| r.seq);
-        }
-        let last = match events.last() {
-            Some(last) if events.len() as i64 == CHUNK => last.seq,
-            _ => return events.into_iter().try_for_each(&mut each),
-        };
-        // The next chunk is asked for first: SQLite's thread reads it while this one is read.
-        let (next, done) = futures_util::future::join(fetch_chunk(conn, fetch(last)), async {
-            events.into_iter().try_for_each(&mut each)
-        })
-        .await;
-        done?;
-        text = next?;
-    }
-    Ok(())
-}
-
-async fn fetch_chunk(
-    conn: &mut SqliteConnection,
-    mut query: QueryBuilder<'static, Sqlite>,
-) -> Result<Option<String>> {
-    Ok(query.build_query_scalar().fetch_one(conn).await?)
-}
-
-fn broken() -> Error {
-    Error::Conflict(tr!(
-        "the ledger returned an unreadable event: run `hoard check`",
-        "le registre a rendu un événement illisible : lancez `hoard check`"
-    ))
-}
-
-/// The query behind [`chunked`]: the chunk after event `after`.
-pub(super) fn chunk_query(
-    seq: &str,
-    from_where: impl Fn(&mut QueryBuilder<'static, Sqlite>),
-    after: i64,
-) -> QueryBuilder<'static, Sqlite> {
-    let mut query = QueryBuilder::new(
-        "SELECT group_concat(line, char(10)) FROM (SELECT json_array(e.seq, e.cause, e.session, \
-         e.game_time, e.wall_time) || char(9) || e.payload AS line ",
-    );
-    from_where(&mut query);
-    query.push(format!(" AND {seq} > ")).push_bind(after);
-    query.push(format!(" ORDER BY {seq} LIMIT {CHUNK})"));
-    query
-}
-
-fn unpack(line: &str) -> Result<Stored<'_>> {
-    let (envelope, payload) = line.split_once('\t').ok_or_else(broken)?;
-    let (seq, cause, session, game_time, wall_time) =
-        serde_json::from_str(envelope).map_err(|_| broken())?;
-    Ok(Stored {
-        seq,
-        cause,
-        session,
-        game_time,
-        wall_time,
-        payload,
-    })
-}
-
-fn recorded(row: &SqliteRow) -> Result<Recorded> {
-    let seq: i64 = row.try_get("seq")?;
-    let payload: String = row.try_get("payload")?;
-    let event = event(seq, &payload)?;
-    Ok(Recorded {
-        seq,
-        cause: row.try_get("cause")?,
-        session: row.try_get("session")?,
-        game_time: row.try_get("game_time")?,
-        wall_time: row.try_get("wall_time")?,
-        event,
-    })
 }
 
 /// Which events `log` shows.
@@ -211,80 +151,44 @@ pub struct Filter {
 }
 
 /// Matching events, oldest first. With a limit, only the newest `limit` are read, walking an
-/// index backwards from the end of the ledger; without, all of them, in chunks.
+/// index backwards from the end of the ledger; without, all of them, as they come.
 pub async fn select(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     filter: &Filter,
     mut each: impl FnMut(Recorded) -> Result<()>,
 ) -> Result<()> {
+    let sql = select_sql(campaign, filter);
     if filter.limit.is_none() {
-        let seq = order_column(filter);
-        return chunked(
-            conn,
-            seq,
-            |q| select_where(q, campaign, filter),
-            |stored| each(stored.recorded()?),
-        )
-        .await;
+        return conn.for_each(&sql, each).await;
     }
-    let rows = select_query(campaign, filter)
-        .build()
-        .fetch_all(&mut *conn)
-        .await?;
     // Newest first from the query, turned around: oldest of them first.
-    for row in rows.iter().rev() {
-        each(recorded(row)?)?;
-    }
-    Ok(())
+    let newest: Vec<Recorded> = conn.fetch_all(&sql).await?;
+    newest.into_iter().rev().try_for_each(&mut each)
 }
 
-/// The column matching events are ordered by: the walked index's own, so SQLite walks it
-/// instead of scanning the ledger — an entity's events by `event_refs`, the rest by the
-/// ledger's key.
-fn order_column(filter: &Filter) -> &'static str {
-    if filter.entity.is_some() {
-        "r.seq"
-    } else {
-        "e.seq"
-    }
-}
-
-/// The SELECT behind [`select`] with a limit: the newest `limit` first.
-pub(super) fn select_query(campaign: i64, filter: &Filter) -> QueryBuilder<'static, Sqlite> {
-    let mut query = QueryBuilder::<Sqlite>::new(
-        "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload ",
-    );
-    select_where(&mut query, campaign, filter);
-    query.push(format!(" ORDER BY {} DESC LIMIT ", order_column(filter)));
-    query.push_bind(i64::from(filter.limit.unwrap_or(u32::MAX)));
-    query
-}
-
-/// `FROM … WHERE …` for the events a filter selects.
-pub(super) fn select_where(
-    query: &mut QueryBuilder<'static, Sqlite>,
-    campaign: i64,
-    filter: &Filter,
-) {
-    match &filter.entity {
+/// The SELECT behind [`select`]: oldest first, or with a limit the newest first. Ordered by
+/// the walked index's own column, so the engine walks it instead of scanning the ledger — an
+/// entity's events by `event_refs`, the rest by the ledger's key.
+pub(super) fn select_sql(campaign: i64, filter: &Filter) -> Sql {
+    let mut sql = Sql::new(format!("SELECT {COLUMNS} "));
+    let seq = match &filter.entity {
         Some(entity) => {
-            query
-                .push("FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = ")
+            sql.push("FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = ")
                 .push_bind(campaign)
                 .push(" AND r.entity = ")
-                .push_bind(entity.clone());
+                .push_bind(entity);
+            "r.seq"
         }
         None => {
-            query
-                .push("FROM events e WHERE e.campaign_id = ")
+            sql.push("FROM events e WHERE e.campaign_id = ")
                 .push_bind(campaign);
+            "e.seq"
         }
-    }
+    };
     if let Some(session) = filter.session {
         // A session is a contiguous range of the ledger: bound the walk by it.
-        query
-            .push(" AND e.session = ")
+        sql.push(" AND e.session = ")
             .push_bind(session)
             .push(" AND e.seq BETWEEN (SELECT started_seq FROM sessions WHERE campaign_id = ")
             .push_bind(campaign)
@@ -297,136 +201,154 @@ pub(super) fn select_where(
             .push(")");
     }
     if let Some(kind) = &filter.kind {
-        query.push(" AND e.kind = ").push_bind(kind.clone());
+        sql.push(" AND e.kind = ").push_bind(kind);
     }
     if let Some(until) = filter.until {
-        query.push(" AND e.seq <= ").push_bind(until);
+        sql.push(" AND e.seq <= ").push_bind(until);
     }
+    match filter.limit {
+        Some(limit) => {
+            sql.push(&format!(" ORDER BY {seq} DESC LIMIT "))
+                .push_bind(limit);
+        }
+        None => {
+            sql.push(&format!(" ORDER BY {seq}"));
+        }
+    }
+    sql
 }
 
 // The ledger's reads, named so `store::plans` can check that each walks an index.
-pub(super) const ORIGIN: &str =
-    "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload
+pub(super) fn origin_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS}
          FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq
-         WHERE r.campaign_id = ?1 AND r.entity = ?2 AND e.kind = 'item_created'
-         ORDER BY r.seq LIMIT 1";
-pub(super) const POWER_USES: &str = "SELECT count(*) FROM events
-         WHERE campaign_id = ?1 AND kind = 'sword_power_used' AND subject = ?2
-           AND game_time >= ?3 AND json_extract(payload, '$.power') = ?4";
-// SQLite would rather walk the ledger's key (it matches the ORDER BY) than this small index.
-pub(super) const VOIDED: &str = "SELECT seq, cause, session, game_time, wall_time, payload
-         FROM events INDEXED BY events_voids
-         WHERE campaign_id = ?1 AND kind = 'events_voided' ORDER BY seq";
-pub(super) const CONSEQUENCES_AFTER: &str = "SELECT seq, cause FROM events WHERE campaign_id = ?1 AND seq > ?2 AND cause IS NOT NULL ORDER BY seq";
-pub(super) const GET: &str = "SELECT seq, cause, session, game_time, wall_time, payload FROM events WHERE campaign_id = ?1 AND seq = ?2";
-pub(super) const LATEST_STANDING: &str = "SELECT e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload FROM events e
-         WHERE e.campaign_id = ?1 AND e.kind <> 'events_voided'
+         WHERE r.campaign_id = $1 AND r.entity = $2 AND e.kind = 'item_created'
+         ORDER BY r.seq LIMIT 1"
+    ))
+}
+pub(super) fn power_uses_sql() -> Sql {
+    Sql::new(
+        "SELECT seq, payload FROM events
+         WHERE campaign_id = $1 AND kind = 'sword_power_used' AND subject = $2
+           AND game_time >= $3",
+    )
+}
+pub(super) fn voids_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS}
+         FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq
+         WHERE r.campaign_id = $1 AND r.entity = 'kind:events_voided'
+         ORDER BY r.seq"
+    ))
+}
+pub(super) fn consequences_after_sql() -> Sql {
+    Sql::new(
+        "SELECT seq, cause FROM events WHERE campaign_id = $1 AND seq > $2 AND cause IS NOT NULL ORDER BY seq",
+    )
+}
+pub(super) fn get_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM events e WHERE e.campaign_id = $1 AND e.seq = $2"
+    ))
+}
+pub(super) fn latest_standing_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM events e
+         WHERE e.campaign_id = $1 AND e.kind <> 'events_voided'
            AND NOT EXISTS (SELECT 1 FROM voided v WHERE v.campaign_id = e.campaign_id AND v.seq = e.seq)
-         ORDER BY e.seq DESC LIMIT 1";
+         ORDER BY e.seq DESC LIMIT 1"
+    ))
+}
+pub(super) fn control_checks_sql(campaign: i64, session: Option<u32>) -> Sql {
+    let mut sql = Sql::new(format!(
+        "SELECT {COLUMNS}
+         FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq
+         WHERE r.campaign_id = $1 AND r.entity = 'kind:control_checked'"
+    ))
+    .bind(campaign);
+    if let Some(session) = session {
+        sql.push(" AND e.session = ").push_bind(session);
+    }
+    sql.push(" ORDER BY r.seq");
+    sql
+}
 
 /// How an item was made: the origin recorded by its `item_created` event.
 pub async fn origin(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     item: &str,
 ) -> Result<Option<crate::ledger::Origin>> {
-    let row = sqlx::query(ORIGIN)
-        .bind(campaign)
-        .bind(item)
-        .fetch_optional(conn)
+    let found: Option<Recorded> = conn
+        .fetch_optional(&origin_sql().bind(campaign).bind(item))
         .await?;
-    Ok(
-        match row.as_ref().map(recorded).transpose()?.map(|r| r.event) {
-            Some(Event::ItemCreated { origin, .. }) => Some(*origin),
-            _ => None,
-        },
-    )
+    Ok(match found.map(|r| r.event) {
+        Some(Event::ItemCreated { origin, .. }) => Some(*origin),
+        _ => None,
+    })
 }
 
 /// How many times a sword's power was used since game time `since`.
 pub async fn power_uses(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     sword: &str,
     power: &str,
     since: i64,
 ) -> Result<i64> {
-    Ok(sqlx::query_scalar(POWER_USES)
-        .bind(campaign)
-        .bind(sword)
-        .bind(since)
-        .bind(power)
-        .fetch_one(conn)
-        .await?)
+    let payloads: Vec<(i64, String)> = conn
+        .fetch_all(&power_uses_sql().bind(campaign).bind(sword).bind(since))
+        .await?;
+    let mut uses = 0;
+    for (seq, payload) in &payloads {
+        if let Event::SwordPowerUsed { power: used, .. } = event(*seq, payload)?
+            && used == power
+        {
+            uses += 1;
+        }
+    }
+    Ok(uses)
 }
 
 /// Every control check, oldest first (of one session, or all), through an index that holds
 /// only them.
 pub async fn control_checks(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     session: Option<u32>,
     each: impl FnMut(Recorded) -> Result<()>,
 ) -> Result<()> {
-    let mut each = each;
-    chunked(
-        conn,
-        "e.seq",
-        |q| control_checks_where(q, campaign, session),
-        |stored| each(stored.recorded()?),
-    )
-    .await
+    conn.for_each(&control_checks_sql(campaign, session), each)
+        .await
 }
 
 /// Every event of the campaign as stored, oldest first: what `export` writes.
 pub async fn each_stored(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
-    each: impl FnMut(Stored<'_>) -> Result<()>,
+    each: impl FnMut(Stored) -> Result<()>,
 ) -> Result<()> {
-    chunked(conn, "e.seq", |q| campaign_where(q, campaign), each).await
-}
-
-fn campaign_where(query: &mut QueryBuilder<'static, Sqlite>, campaign: i64) {
-    query
-        .push("FROM events e WHERE e.campaign_id = ")
-        .push_bind(campaign);
+    let sql = Sql::new(format!(
+        "SELECT {COLUMNS} FROM events e WHERE e.campaign_id = $1 ORDER BY e.seq"
+    ))
+    .bind(campaign);
+    conn.for_each(&sql, each).await
 }
 
 /// `(voided event, the void that voided it)`, in ledger order, as the `voided` table holds them.
-pub async fn void_marks(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<(i64, i64)>> {
-    Ok(
-        sqlx::query_as("SELECT seq, by_seq FROM voided WHERE campaign_id = ?1 ORDER BY seq")
-            .bind(campaign)
-            .fetch_all(conn)
-            .await?,
-    )
-}
-
-pub(super) fn control_checks_where(
-    query: &mut QueryBuilder<'static, Sqlite>,
-    campaign: i64,
-    session: Option<u32>,
-) {
-    query
-        .push("FROM events e WHERE e.campaign_id = ")
-        .push_bind(campaign)
-        .push(" AND e.kind = 'control_checked'");
-    if let Some(session) = session {
-        query.push(" AND e.session = ").push_bind(session);
-    }
+pub async fn void_marks(conn: &mut Conn, campaign: i64) -> Result<Vec<(i64, i64)>> {
+    let sql = Sql::new("SELECT seq, by_seq FROM voided WHERE campaign_id = $1 ORDER BY seq")
+        .bind(campaign);
+    conn.fetch_all(&sql).await
 }
 
 /// Every voided event, with the void event that voided it, read from the ledger's
 /// `events_voided` events (through an index that holds only them).
-pub async fn voided(
-    conn: &mut SqliteConnection,
-    campaign: i64,
-) -> Result<std::collections::BTreeMap<i64, i64>> {
-    let rows = sqlx::query(VOIDED).bind(campaign).fetch_all(conn).await?;
-    let mut voided = std::collections::BTreeMap::new();
-    for row in &rows {
-        let rec = recorded(row)?;
+pub async fn voided(conn: &mut Conn, campaign: i64) -> Result<BTreeMap<i64, i64>> {
+    let voids: Vec<Recorded> = conn.fetch_all(&voids_sql().bind(campaign)).await?;
+    let mut voided = BTreeMap::new();
+    for rec in voids {
         if let Event::EventsVoided { events, .. } = rec.event {
             for seq in events {
                 voided.insert(seq, rec.seq);
@@ -438,46 +360,32 @@ pub async fn voided(
 
 /// `(seq, cause)` of the events after `from` that are consequences of another.
 pub async fn consequences_after(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     from: i64,
 ) -> Result<Vec<(i64, i64)>> {
-    Ok(sqlx::query_as(CONSEQUENCES_AFTER)
-        .bind(campaign)
-        .bind(from)
-        .fetch_all(conn)
-        .await?)
+    conn.fetch_all(&consequences_after_sql().bind(campaign).bind(from))
+        .await
 }
 
 /// One event by its number.
-pub async fn get(conn: &mut SqliteConnection, campaign: i64, seq: i64) -> Result<Option<Recorded>> {
-    let row = sqlx::query(GET)
-        .bind(campaign)
-        .bind(seq)
-        .fetch_optional(conn)
-        .await?;
-    row.as_ref().map(recorded).transpose()
+pub async fn get(conn: &mut Conn, campaign: i64, seq: i64) -> Result<Option<Recorded>> {
+    conn.fetch_optional(&get_sql().bind(campaign).bind(seq))
+        .await
 }
 
 /// The latest event that stands (not voided, not a void).
-pub async fn latest_standing(
-    conn: &mut SqliteConnection,
-    campaign: i64,
-) -> Result<Option<Recorded>> {
-    let row = sqlx::query(LATEST_STANDING)
-        .bind(campaign)
-        .fetch_optional(conn)
-        .await?;
-    row.as_ref().map(recorded).transpose()
+pub async fn latest_standing(conn: &mut Conn, campaign: i64) -> Result<Option<Recorded>> {
+    conn.fetch_optional(&latest_standing_sql().bind(campaign))
+        .await
 }
 
 pub fn push_voided(batch: &mut Batch, campaign: i64, seqs: &[i64], by: i64) {
     for chunk in seqs.chunks(300) {
-        let q = batch.statement();
-        q.push("INSERT INTO voided (campaign_id, seq, by_seq) ");
-        q.push_values(chunk, |mut row, seq| {
+        let mut sql = Sql::new("INSERT INTO voided (campaign_id, seq, by_seq) ");
+        sql.push_values(chunk, |row, seq| {
             row.push_bind(campaign).push_bind(*seq).push_bind(by);
         });
-        batch.bound(3 * chunk.len());
+        batch.push(sql);
     }
 }

@@ -1,13 +1,17 @@
 //! Item rows.
-
-use futures_util::TryStreamExt;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
-use sqlx::{FromRow, QueryBuilder, Row, Sqlite};
+//!
+//! Besides the item itself, a row keeps what the hot reads select by: the number of the event
+//! that made it (`created_seq`, the order items are listed in), the character a sentient sword
+//! controls (`controls`), whether it is a sword with a special purpose (`purpose`), and
+//! whether it is a sword in someone's hand (`in_hand`). Each has an index, so no read walks a
+//! campaign's items to find them.
 
 use std::collections::BTreeMap;
 
-use super::write::Batch;
-use crate::error::Result;
+use super::batch::Batch;
+use super::conn::{Conn, FromRow, Row};
+use super::sql::Sql;
+use crate::error::{Error, Result};
 use crate::ledger::Item;
 use crate::rules::item::{Control, Knowledge, ScrollSpell, Slot};
 
@@ -31,26 +35,30 @@ struct ItemState {
     control: Option<Control>,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for Item {
-    fn from_row(row: &'r SqliteRow) -> sqlx::Result<Self> {
-        let decode = |e: String| sqlx::Error::Decode(e.into());
-        let category: String = row.try_get("category")?;
-        let status: String = row.try_get("status")?;
-        let identity: String = row.try_get("identity")?;
-        let state: String = row.try_get("state")?;
-        let state: ItemState = serde_json::from_str(&state).map_err(|e| decode(e.to_string()))?;
+impl FromRow for Item {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        let broken = |what: String| {
+            Error::Conflict(crate::tr!(
+                "an item row cannot be read ({what}): the database was edited by hand; run `hoard check`",
+                "une ligne d'objet est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
+            ))
+        };
+        let state: ItemState =
+            serde_json::from_str(&row.text("state")?).map_err(|e| broken(e.to_string()))?;
         Ok(Item {
-            id: row.try_get("id")?,
-            name: row.try_get("name")?,
-            name_fr: row.try_get("name_fr")?,
-            category: category
+            id: row.text("id")?,
+            name: row.text("name")?,
+            name_fr: row.text("name_fr")?,
+            category: row
+                .text("category")?
                 .parse()
-                .map_err(|e: crate::rules::item::UnknownCategory| decode(e.to_string()))?,
-            holder: row.try_get("holder")?,
-            charges: row.try_get("charges")?,
-            status: serde_json::from_value(serde_json::Value::String(status))
-                .map_err(|e| decode(e.to_string()))?,
-            identity: serde_json::from_str(&identity).map_err(|e| decode(e.to_string()))?,
+                .map_err(|e: crate::rules::item::UnknownCategory| broken(e.to_string()))?,
+            holder: row.opt_text("holder")?,
+            charges: row.opt_small("charges")?,
+            status: serde_json::from_value(serde_json::Value::String(row.text("status")?))
+                .map_err(|e| broken(e.to_string()))?,
+            identity: serde_json::from_str(&row.text("identity")?)
+                .map_err(|e| broken(e.to_string()))?,
             spells: state.spells,
             worn: state.worn,
             attached: state.attached,
@@ -65,45 +73,49 @@ impl<'r> FromRow<'r, SqliteRow> for Item {
 pub(super) const COLUMNS: &str =
     "id, name, name_fr, category, holder, charges, status, identity, state";
 
-/// Queue the insert of items the events brought into being.
-pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[&Item]) {
+/// Queue the insert of items the events brought into being; `created` gives the number of
+/// the event that made each.
+pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
     for chunk in items.chunks(100) {
-        let q = batch.statement();
-        q.push(format!("INSERT INTO items (campaign_id, {COLUMNS}) "));
-        q.push_values(chunk, |mut row, item| {
+        let mut sql = Sql::new(format!(
+            "INSERT INTO items (campaign_id, {COLUMNS}, created_seq, controls, purpose, in_hand) "
+        ));
+        sql.push_values(chunk, |row, (item, created)| {
             row.push_bind(campaign)
-                .push_bind(item.id.clone())
-                .push_bind(item.name.clone())
-                .push_bind(item.name_fr.clone())
+                .push_bind(&item.id)
+                .push_bind(&item.name)
+                .push_bind(&item.name_fr)
                 .push_bind(item.category.as_str())
-                .push_bind(item.holder.clone())
+                .push_bind(item.holder.as_ref())
                 .push_bind(item.charges)
                 .push_bind(item.status.as_str())
                 .push_bind(serde_json::to_string(&item.identity).unwrap_or_default())
-                .push_bind(state(item));
+                .push_bind(state(item))
+                .push_bind(*created)
+                .push_bind(controls(item))
+                .push_bind(purpose(item))
+                .push_bind(wielded(item));
         });
-        batch.bound(10 * chunk.len());
+        batch.push(sql);
     }
 }
 
-/// Queue the update of a stored item: the columns play changes (an UPDATE costs SQLite half
-/// the work of an upsert to prepare).
+/// Queue the update of a stored item: the columns play changes.
 pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
-    batch
-        .statement()
-        .push("UPDATE items SET holder = ")
-        .push_bind(item.holder.clone())
-        .push(", charges = ")
-        .push_bind(item.charges)
-        .push(", status = ")
-        .push_bind(item.status.as_str())
-        .push(", state = ")
-        .push_bind(state(item))
-        .push(" WHERE campaign_id = ")
-        .push_bind(campaign)
-        .push(" AND id = ")
-        .push_bind(item.id.clone());
-    batch.bound(6);
+    batch.push(
+        Sql::new(
+            "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
+             in_hand = $6 WHERE campaign_id = $7 AND id = $8",
+        )
+        .bind(item.holder.as_ref())
+        .bind(item.charges)
+        .bind(item.status.as_str())
+        .bind(state(item))
+        .bind(controls(item))
+        .bind(wielded(item))
+        .bind(campaign)
+        .bind(&item.id),
+    );
 }
 
 fn state(item: &Item) -> String {
@@ -120,13 +132,25 @@ fn state(item: &Item) -> String {
     serde_json::to_string(&state).unwrap_or_default()
 }
 
+fn controls(item: &Item) -> Option<&String> {
+    item.control.as_ref().map(|c| &c.character)
+}
+
+fn wielded(item: &Item) -> bool {
+    item.worn == Some(Slot::Hand)
+}
+
+fn purpose(item: &Item) -> bool {
+    item.identity
+        .sentience
+        .as_ref()
+        .is_some_and(|s| s.special_purpose.is_some())
+}
+
 /// The items whose id, id prefix, or name (in either language) is `key`. More than one match
 /// is for the caller to report.
-pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Result<Vec<Item>> {
-    let mut found: Vec<Item> = find_query(campaign, key)
-        .build_query_as()
-        .fetch_all(conn)
-        .await?;
+pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Vec<Item>> {
+    let mut found: Vec<Item> = conn.fetch_all(&find_sql(campaign, key)).await?;
     // An item found both by name and by id is one item.
     let mut seen = std::collections::HashSet::new();
     found.retain(|i| seen.insert(i.id.clone()));
@@ -135,43 +159,42 @@ pub async fn find(conn: &mut SqliteConnection, campaign: i64, key: &str) -> Resu
 
 /// The SELECT behind [`find`]: one indexed lookup per way of naming an item, so none of them
 /// walks the campaign's items.
-pub(super) fn find_query(campaign: i64, key: &str) -> QueryBuilder<'static, Sqlite> {
-    let mut q = QueryBuilder::<Sqlite>::new("");
-    let arm = |q: &mut QueryBuilder<'static, Sqlite>, first: bool| {
+pub(super) fn find_sql(campaign: i64, key: &str) -> Sql {
+    let mut sql = Sql::default();
+    let arm = |sql: &mut Sql, first: bool| {
         if !first {
-            q.push(" UNION ALL ");
+            sql.push(" UNION ALL ");
         }
-        q.push(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "))
+        sql.push(&format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "))
             .push_bind(campaign);
     };
-    arm(&mut q, true);
-    q.push(" AND name = ").push_bind(key.to_string());
-    arm(&mut q, false);
-    q.push(" AND name_fr = ").push_bind(key.to_string());
-    arm(&mut q, false);
-    q.push(" AND id = ").push_bind(key.to_lowercase());
+    arm(&mut sql, true);
+    sql.push(" AND name = ").push_bind(key);
+    arm(&mut sql, false);
+    sql.push(" AND name_fr = ").push_bind(key);
+    arm(&mut sql, false);
+    sql.push(" AND id = ").push_bind(key.to_lowercase());
     if key.len() >= 4 && key.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
         // An id prefix: a range on the primary key.
         let prefix = key.to_lowercase();
-        arm(&mut q, false);
-        q.push(" AND id >= ")
+        arm(&mut sql, false);
+        sql.push(" AND id >= ")
             .push_bind(prefix.clone())
             .push(" AND id < ")
             .push_bind(format!("{prefix}\u{10ffff}"));
     }
-    q.push(" LIMIT 20");
-    q
+    sql.push(" LIMIT 20");
+    sql
 }
 
 /// Every item name in both languages, for "did you mean" on a mistyped one.
-pub async fn names(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT name FROM items WHERE campaign_id = ?1 \
-         UNION SELECT name_fr FROM items WHERE campaign_id = ?1 AND name_fr IS NOT NULL",
+pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
+    let sql = Sql::new(
+        "SELECT name FROM items WHERE campaign_id = $1 \
+         UNION SELECT name_fr FROM items WHERE campaign_id = $1",
     )
-    .bind(campaign)
-    .fetch_all(conn)
-    .await?)
+    .bind(campaign);
+    conn.fetch_all(&sql).await
 }
 
 #[derive(Debug, Default, Clone)]
@@ -180,110 +203,113 @@ pub struct ListFilter {
     pub category: Option<String>,
 }
 
+/// The campaign's items that pass `filter`, in the order they came into the campaign.
 pub async fn list(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     filter: &ListFilter,
-    mut each: impl FnMut(Item) -> Result<()>,
+    each: impl FnMut(Item) -> Result<()>,
 ) -> Result<()> {
-    let mut q =
-        QueryBuilder::<Sqlite>::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
-    q.push_bind(campaign);
+    let mut sql = Sql::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
+    sql.push_bind(campaign);
     if let Some(holder) = &filter.holder {
-        q.push(" AND holder = ").push_bind(holder.clone());
+        sql.push(" AND holder = ").push_bind(holder);
     }
     if let Some(category) = &filter.category {
-        q.push(" AND category = ").push_bind(category.clone());
+        sql.push(" AND category = ").push_bind(category);
     }
-    q.push(" ORDER BY rowid");
-    let mut rows = q.build().fetch(conn);
-    while let Some(row) = rows.try_next().await? {
-        each(Item::from_row(&row)?)?;
+    sql.push(" ORDER BY created_seq");
+    conn.for_each(&sql, each).await
+}
+
+/// An item and the name of its holder.
+pub struct Held {
+    pub item: Item,
+    pub holder_name: Option<String>,
+}
+
+impl FromRow for Held {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok(Held {
+            item: Item::from_row(row)?,
+            holder_name: row.opt_text("holder_name")?,
+        })
     }
-    Ok(())
 }
 
 /// Items created by the events numbered `from..=to`, in that order (what `generate` prints).
 pub async fn created(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     campaign: i64,
     from: i64,
     to: i64,
-    mut each: impl FnMut(Item, Option<String>) -> Result<()>,
+    each: impl FnMut(Held) -> Result<()>,
 ) -> Result<()> {
-    let sql = format!(
+    let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("i.{c}")).collect();
+    let sql = Sql::new(format!(
         "SELECT {}, c.name AS holder_name
-         FROM events e
-         JOIN items i ON i.campaign_id = e.campaign_id AND i.id = e.subject
+         FROM items i
          LEFT JOIN characters c ON c.campaign_id = i.campaign_id AND c.id = i.holder
-         WHERE e.campaign_id = ?1 AND e.seq BETWEEN ?2 AND ?3 AND e.kind = 'item_created'
-         ORDER BY e.seq",
-        COLUMNS
-            .split(", ")
-            .map(|c| format!("i.{c}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let mut rows = sqlx::query(&sql)
-        .bind(campaign)
-        .bind(from)
-        .bind(to)
-        .fetch(conn);
-    while let Some(row) = rows.try_next().await? {
-        each(Item::from_row(&row)?, row.try_get("holder_name")?)?;
-    }
-    Ok(())
+         WHERE i.campaign_id = $1 AND i.created_seq BETWEEN $2 AND $3
+         ORDER BY i.created_seq",
+        columns.join(", ")
+    ))
+    .bind(campaign)
+    .bind(from)
+    .bind(to);
+    conn.for_each(&sql, each).await
 }
 
 /// Everything a character holds, in the order it came into the campaign.
-pub async fn held_by(
-    conn: &mut SqliteConnection,
-    campaign: i64,
-    character: &str,
-) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&held_by_sql())
-        .bind(campaign)
-        .bind(character)
-        .fetch_all(conn)
-        .await?)
+pub async fn held_by(conn: &mut Conn, campaign: i64, character: &str) -> Result<Vec<Item>> {
+    conn.fetch_all(&held_by_sql().bind(campaign).bind(character))
+        .await
 }
 
 /// Sentient swords with a special purpose that someone holds.
-pub async fn purpose_swords(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&purpose_swords_sql())
-        .bind(campaign)
-        .fetch_all(conn)
-        .await?)
+pub async fn purpose_swords(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&purpose_swords_sql().bind(campaign)).await
 }
 
-/// Swords in control of a character now (an index holds only them).
-pub async fn in_control(conn: &mut SqliteConnection, campaign: i64) -> Result<Vec<Item>> {
-    Ok(sqlx::query_as(&in_control_sql())
-        .bind(campaign)
-        .fetch_all(conn)
-        .await?)
+/// Swords in control of a character now.
+pub async fn in_control(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&in_control_sql().bind(campaign)).await
+}
+
+/// Sentient swords in someone's hand now.
+pub async fn in_hand(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&in_hand_sql().bind(campaign)).await
+}
+
+/// The SELECT behind [`in_hand`].
+pub(super) fn in_hand_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND in_hand
+         ORDER BY created_seq"
+    ))
 }
 
 /// The SELECT behind [`held_by`].
-pub(super) fn held_by_sql() -> String {
-    format!("SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND holder = ?2 ORDER BY rowid")
+pub(super) fn held_by_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND holder = $2
+         ORDER BY created_seq"
+    ))
 }
 
 /// The SELECT behind [`purpose_swords`].
-pub(super) fn purpose_swords_sql() -> String {
-    format!(
-        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1 AND category = 'sword'
+pub(super) fn purpose_swords_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND purpose
            AND holder IS NOT NULL
-           AND json_extract(identity, '$.sentience.special_purpose') IS NOT NULL
-         ORDER BY rowid"
-    )
+         ORDER BY created_seq"
+    ))
 }
 
 /// The SELECT behind [`in_control`].
-pub(super) fn in_control_sql() -> String {
-    format!(
-        "SELECT {COLUMNS} FROM items WHERE campaign_id = ?1
-           AND json_extract(state, '$.control') IS NOT NULL
-         ORDER BY rowid"
-    )
+pub(super) fn in_control_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND controls IS NOT NULL
+         ORDER BY created_seq"
+    ))
 }

@@ -1,8 +1,12 @@
-//! The store owns every SQL statement. One SQLite file holds all campaigns; a command uses one
-//! connection, opened by [`open::open`].
+//! The store owns every SQL statement. The application opens a [`Db`] for what a command does
+//! ([`Access`]), and passes its [`Conn`] to the functions of each aggregate's module; no engine
+//! type reaches it. Statements are written once ([`sql::Sql`]); the engine's own business —
+//! connecting, migrating, locking — lives in its module ([`sqlite`]).
 
+pub mod batch;
 pub mod campaigns;
 pub mod characters;
+pub mod conn;
 pub mod effects;
 pub mod events;
 pub mod items;
@@ -10,7 +14,9 @@ pub mod open;
 #[cfg(test)]
 mod plans;
 pub mod sessions;
+pub mod sql;
+pub mod sqlite;
 pub mod state;
-pub mod write;
 
-pub use open::{Db, open};
+pub use conn::Conn;
+pub use open::{Access, Db, open};

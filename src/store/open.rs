@@ -1,96 +1,241 @@
-//! Opening the database: the one place a connection is made.
+//! Opening a campaign database: the one place a connection is made, and the transaction a
+//! command runs in.
 //!
-//! WAL journal (readers never wait for the writer), `synchronous = NORMAL` (a commit is durable
-//! across a crash of hoard; a power cut may lose the last commits but never corrupts), foreign
-//! keys on, and a busy timeout so concurrent `hoard` processes queue for the write lock. Writes
-//! start with `BEGIN IMMEDIATE` (see [`begin_write`]), which takes the lock at once.
-//!
-//! Migrations are embedded with `sqlx::migrate!` and applied under the write lock: sqlx's
-//! SQLite migrator takes no lock of its own, and two processes creating one database at the
-//! same moment must not both apply them. `PRAGMA user_version` holds the schema version, so an
-//! up-to-date database costs a single pragma at start-up, and a database written by a newer
-//! hoard is refused before anything touches it.
+//! A command opens the database for what it does ([`Access`]): a read runs in one read
+//! transaction from its first statement to its last, so everything it shows is of one moment
+//! however many processes write meanwhile; a write takes the write lock when it begins
+//! ([`Db::begin_write`]); a dry run does everything inside a transaction that is never
+//! committed. Reads and dry runs never create a file or a folder.
 
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use sqlx::migrate::Migrator;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
-use sqlx::{ConnectOptions, Connection};
-
-use crate::error::Error;
+use super::conn::Conn;
+use super::sqlite;
+use crate::error::{Error, Result};
 use crate::tr;
-
-static MIGRATOR: Migrator = sqlx::migrate!();
 
 /// How long a command waits for another process's write before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// What a command does with the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// It only reads: the database must exist, and the command sees one moment of it.
+    Read,
+    /// It records: the database is created (with its folders) if it does not exist.
+    Write,
+    /// It would record, under `--dry-run`: the database must exist, and nothing it does is
+    /// ever committed.
+    DryRun,
+}
+
+/// The transaction open on the connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tx {
+    None,
+    Read,
+    Write,
+}
+
+/// An open database.
 pub struct Db {
-    pub conn: SqliteConnection,
+    conn: Conn,
+    /// The database file, as shown in messages.
     pub path: PathBuf,
-    /// A write transaction is open (see `store::write`); closing rolls it back.
-    pub writing: bool,
-    /// `--dry-run`: commits send their statements but never `COMMIT`; closing rolls back.
-    pub dry_run: bool,
+    access: Access,
+    tx: Tx,
+}
+
+/// Open the database at `path` for `access`.
+pub async fn open(path: &Path, access: Access) -> Result<Db> {
+    let path = checked_path(path, access)?;
+    let conn = sqlite::connect(&path, access).await?;
+    let mut db = Db {
+        conn: Conn::Sqlite(conn),
+        path,
+        access,
+        tx: Tx::None,
+    };
+    match access {
+        Access::Read => db.begin(Tx::Read).await?,
+        Access::DryRun => db.begin(Tx::Write).await?,
+        Access::Write => {}
+    }
+    Ok(db)
 }
 
 impl Db {
-    /// Close the connection cleanly. The last connection to close checkpoints the WAL into the
-    /// database and removes it, so the next process opens a small file instead of replaying a
-    /// long WAL.
-    pub async fn close(mut self) -> Result<(), Error> {
-        if self.writing {
-            // A command that failed mid-write: undo it explicitly rather than rely on close.
-            super::write::rollback(&mut self.conn).await?;
+    pub fn conn(&mut self) -> &mut Conn {
+        &mut self.conn
+    }
+
+    /// What the command does with the database.
+    pub fn access(&self) -> Access {
+        self.access
+    }
+
+    /// Whether nothing this command does will be committed.
+    pub fn dry_run(&self) -> bool {
+        self.access == Access::DryRun
+    }
+
+    /// Whether a write transaction is open.
+    pub fn writing(&self) -> bool {
+        self.tx == Tx::Write
+    }
+
+    /// Take the write lock: writers queue behind each other. Under a dry run the whole command
+    /// is already one write transaction.
+    pub async fn begin_write(&mut self) -> Result<()> {
+        match self.tx {
+            Tx::Write if self.dry_run() => Ok(()),
+            Tx::None => self.begin(Tx::Write).await,
+            _ => Err(Error::Conflict(tr!(
+                "a write began inside another transaction: this is a bug in hoard",
+                "une écriture a commencé dans une autre transaction : c'est un bogue de hoard"
+            ))),
         }
-        self.conn.close().await.map_err(Error::from)
+    }
+
+    async fn begin(&mut self, tx: Tx) -> Result<()> {
+        let text = match tx {
+            Tx::Read => "BEGIN",
+            Tx::Write => "BEGIN IMMEDIATE",
+            Tx::None => return Ok(()),
+        };
+        self.conn.run(text).await.map_err(|e| self.explain(e))?;
+        self.tx = tx;
+        Ok(())
+    }
+
+    /// Commit the write. Under a dry run nothing is committed: the statements ran, so the
+    /// command can show what it would have done, and closing rolls them back.
+    pub async fn commit(&mut self) -> Result<()> {
+        if self.dry_run() {
+            return Ok(());
+        }
+        self.conn.run("COMMIT").await.map_err(|e| self.explain(e))?;
+        self.tx = Tx::None;
+        Ok(())
+    }
+
+    /// Undo what the open transaction did.
+    pub async fn rollback(&mut self) -> Result<()> {
+        if self.tx != Tx::None {
+            self.conn.run("ROLLBACK").await?;
+            self.tx = Tx::None;
+        }
+        Ok(())
+    }
+
+    /// End a read before work that needs the connection free of any transaction (a backup).
+    pub async fn end_read(&mut self) -> Result<()> {
+        if self.tx == Tx::Read {
+            self.rollback().await?;
+        }
+        Ok(())
+    }
+
+    /// Close cleanly: a transaction still open is rolled back (a failed write, a dry run, a
+    /// read); the last connection to close checkpoints the WAL into the database and removes
+    /// it, so the next process opens a small file.
+    pub async fn close(mut self) -> Result<()> {
+        self.rollback().await?;
+        match self.conn {
+            Conn::Sqlite(c) => sqlx::Connection::close(c).await.map_err(Error::from),
+        }
+    }
+
+    /// Write a consistent copy of the whole database to a new file at `path`: one snapshot,
+    /// so writers elsewhere neither wait nor tear it.
+    pub async fn copy_to(&mut self, path: &Path) -> Result<()> {
+        self.end_read().await?;
+        sqlite::copy_to(&mut self.conn, path).await
+    }
+
+    /// A database error in the words of this database's situation.
+    fn explain(&self, e: Error) -> Error {
+        match &e {
+            Error::Database(d) if sqlite::is_read_only(d) => read_only(&self.path),
+            _ => e,
+        }
     }
 }
 
-/// The schema version this hoard writes: the number of the last embedded migration.
-pub fn schema_version() -> i64 {
-    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+fn read_only(path: &Path) -> Error {
+    Error::Refused(tr!(
+        "{} is read-only: hoard can show it but not record in it (make it writable with `chmod u+w`, or work on a copy)",
+        "{} est en lecture seule : hoard peut la montrer mais pas y enregistrer (rendez-la inscriptible avec `chmod u+w`, ou travaillez sur une copie)",
+        path.display()
+    ))
 }
 
-/// Open (creating and migrating if needed) the database at `path`.
-pub async fn open(path: &Path) -> Result<Db, Error> {
-    create_private(path)?;
-    // Read the header before SQLite opens the file: closing another descriptor of a file
-    // drops every POSIX lock this process holds on it, SQLite's included.
-    let settled = settled_version(path);
-    let options = SqliteConnectOptions::from_str("sqlite:")
-        .map_err(Error::Database)?
-        .filename(path)
-        .foreign_keys(true)
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(BUSY_TIMEOUT)
-        .disable_statement_logging();
-    let mut conn = options.connect().await.map_err(|e| {
-        Error::Io(std::io::Error::other(tr!(
-            "cannot open the database {}: {e}",
-            "impossible d'ouvrir la base {} : {e}",
-            path.display()
-        )))
-    })?;
-    if settled != Some(schema_version()) {
-        migrate(&mut conn, path).await?;
+/// The database file a `--db` value names, checked: a plain path (SQLite's `:memory:` and
+/// `file:` URIs would silently keep nothing, or make stray folders), of a regular file with one
+/// name (SQLite keeps a WAL per name: two writers through two hard links corrupt the file),
+/// followed through symbolic links (so its WAL lives beside the real file). A read or a dry run
+/// needs it to exist; a write creates it.
+fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
+    let text = path.to_string_lossy();
+    if text.is_empty() || text.starts_with(':') || text.starts_with("file:") || text.contains("://")
+    {
+        return Err(Error::Invalid(tr!(
+            "{text:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db",
+            "{text:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db"
+        )));
     }
-    Ok(Db {
-        conn,
-        path: path.to_path_buf(),
-        writing: false,
-        dry_run: false,
-    })
+    match std::fs::metadata(path) {
+        Ok(meta) => {
+            if !meta.is_file() {
+                return Err(Error::Invalid(tr!(
+                    "{} is not a file: give the path of a campaign database",
+                    "{} n'est pas un fichier : donnez le chemin d'une base de campagne",
+                    path.display()
+                )));
+            }
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                if meta.nlink() > 1 {
+                    return Err(Error::Refused(tr!(
+                        "{} has {} names (hard links): SQLite keeps a journal per name, so two of them corrupt it; keep one name (a symbolic link is fine)",
+                        "{} a {} noms (liens physiques) : SQLite tient un journal par nom, et deux d'entre eux la corrompent ; gardez un seul nom (un lien symbolique convient)",
+                        path.display(),
+                        meta.nlink()
+                    )));
+                }
+            }
+            if access == Access::Write && meta.permissions().readonly() {
+                return Err(read_only(path));
+            }
+            std::fs::canonicalize(path).map_err(Error::Io)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if access != Access::Write {
+                return Err(Error::NotFound(tr!(
+                    "no campaign database at {}; `hoard campaign new NAME` creates one",
+                    "aucune base de campagne à {} ; `hoard campaign new NOM` en crée une",
+                    path.display()
+                )));
+            }
+            create_private(path)?;
+            std::fs::canonicalize(path).map_err(Error::Io)
+        }
+        Err(e) => Err(Error::Io(std::io::Error::new(
+            e.kind(),
+            tr!(
+                "cannot read {}: {e}",
+                "impossible de lire {} : {e}",
+                path.display()
+            ),
+        ))),
+    }
 }
 
 /// Create the file and its folders, readable and writable by its owner only, so the campaign
 /// (and SQLite's -wal and -shm files, which copy its mode) is private from the start.
-fn create_private(path: &Path) -> Result<(), Error> {
-    if path.exists() {
-        return Ok(());
-    }
+fn create_private(path: &Path) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             Error::Io(std::io::Error::new(
@@ -103,14 +248,7 @@ fn create_private(path: &Path) -> Result<(), Error> {
             ))
         })?;
     }
-    let mut file = std::fs::OpenOptions::new();
-    file.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        file.mode(0o600);
-    }
-    match file.open(path) {
+    match crate::files::create_private(path) {
         Ok(_) => Ok(()),
         // Another process created it first: fine, it is the same database.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
@@ -123,139 +261,4 @@ fn create_private(path: &Path) -> Result<(), Error> {
             ),
         ))),
     }
-}
-
-async fn user_version(conn: &mut SqliteConnection) -> Result<i64, Error> {
-    sqlx::query_scalar("PRAGMA user_version")
-        .fetch_one(conn)
-        .await
-        .map_err(Error::from)
-}
-
-fn check_not_newer(found: i64, path: &Path) -> Result<(), Error> {
-    let known = schema_version();
-    if found > known {
-        return Err(Error::Conflict(tr!(
-            "{} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
-            "{} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour",
-            path.display()
-        )));
-    }
-    Ok(())
-}
-
-/// The schema version read from the file header (bytes 60..64, big-endian), when the header
-/// is authoritative: with no WAL beside it, the file holds every committed change. This spares
-/// a round trip to SQLite on every command; with a WAL present, ask SQLite. Must run before
-/// the connection opens (see [`open`]).
-fn settled_version(path: &Path) -> Option<i64> {
-    use std::io::Read;
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
-        return None;
-    }
-    let mut header = [0u8; 100];
-    std::fs::File::open(path)
-        .ok()?
-        .read_exact(&mut header)
-        .ok()?;
-    if &header[..16] != b"SQLite format 3\0" {
-        return None;
-    }
-    Some(i64::from(u32::from_be_bytes([
-        header[60], header[61], header[62], header[63],
-    ])))
-}
-
-async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<(), Error> {
-    let found = user_version(conn).await?;
-    if found == schema_version() {
-        return Ok(());
-    }
-    check_not_newer(found, path)?;
-    enable_wal(conn).await?;
-    let mut tx = begin_write(conn).await?;
-    // Another process may have migrated while this one waited for the lock.
-    let found = user_version(&mut tx).await?;
-    check_not_newer(found, path)?;
-    if found < schema_version() {
-        MIGRATOR.run(&mut *tx).await.map_err(|e| {
-            Error::Conflict(tr!(
-                "cannot upgrade {} to schema {}: {e}",
-                "impossible de mettre {} au schéma {} : {e}",
-                path.display(),
-                schema_version()
-            ))
-        })?;
-        sqlx::query(&format!("PRAGMA user_version = {}", schema_version()))
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-/// Switch to WAL. The switch needs an exclusive lock that SQLite's busy timeout does not wait
-/// for, so a second process creating the same database retries for a while.
-async fn enable_wal(conn: &mut SqliteConnection) -> Result<(), Error> {
-    let start = Instant::now();
-    let mut pause = Duration::from_millis(2);
-    loop {
-        match sqlx::query("PRAGMA journal_mode = WAL")
-            .execute(&mut *conn)
-            .await
-        {
-            Ok(_) => return Ok(()),
-            Err(e) if is_busy(&e) && start.elapsed() < BUSY_TIMEOUT => {
-                // A one-off wait on a single-threaded runtime: nothing else is waiting to run.
-                std::thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(100));
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-}
-
-pub(crate) fn is_busy(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Database(e) => matches!(e.code().as_deref(), Some("5" | "6" | "517" | "261")),
-        _ => false,
-    }
-}
-
-/// Start a write transaction holding the write lock from its first statement, so writers
-/// queue behind each other (busy timeout) instead of failing when a read turns into a write.
-pub async fn begin_write(
-    conn: &mut SqliteConnection,
-) -> Result<sqlx::Transaction<'_, sqlx::Sqlite>, Error> {
-    conn.begin_with("BEGIN IMMEDIATE")
-        .await
-        .map_err(Error::from)
-}
-
-/// SQLite's own checks of the file: `integrity_check`'s problems (none when it says "ok"),
-/// and how many rows `foreign_key_check` finds pointing at rows that do not exist.
-pub async fn file_problems(conn: &mut SqliteConnection) -> Result<(Vec<String>, usize), Error> {
-    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
-        .fetch_all(&mut *conn)
-        .await?;
-    let dangling = sqlx::query("PRAGMA foreign_key_check")
-        .fetch_all(&mut *conn)
-        .await?
-        .len();
-    Ok((
-        integrity.into_iter().filter(|l| l != "ok").collect(),
-        dangling,
-    ))
-}
-
-/// A consistent copy of the whole database at `path`: `VACUUM INTO` reads one snapshot, so
-/// writers elsewhere neither wait nor tear it.
-pub async fn vacuum_into(conn: &mut SqliteConnection, path: &Path) -> Result<(), Error> {
-    sqlx::query("VACUUM INTO ?1")
-        .bind(path.display().to_string())
-        .execute(conn)
-        .await?;
-    Ok(())
 }

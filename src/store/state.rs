@@ -1,7 +1,11 @@
 //! Queueing what applied events changed, for the write's batch.
 
-use super::write::Batch;
+use super::batch::Batch;
+use super::campaigns::Found;
+use super::conn::Conn;
+use super::sql::Sql;
 use super::{campaigns, characters, effects, items, sessions};
+use crate::error::Result;
 use crate::ledger::State;
 
 /// Queue every row the applied events touched, then forget the changes.
@@ -19,20 +23,19 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
         .characters
         .iter()
         .filter_map(|id| state.characters.get(id))
-        .partition(|c| changed.created.contains(&c.id));
+        .partition(|c| changed.created.contains_key(&c.id));
     characters::push_insert(batch, campaign, &new);
     for character in stored {
         characters::push_update(batch, campaign, character);
     }
-    let (new, stored): (Vec<_>, Vec<_>) = changed
-        .items
-        .iter()
-        .filter_map(|id| state.items.get(id))
-        .partition(|i| changed.created.contains(&i.id));
-    items::push_insert(batch, campaign, &new);
-    for item in stored {
-        items::push_update(batch, campaign, item);
+    let mut new = Vec::new();
+    for item in changed.items.iter().filter_map(|id| state.items.get(id)) {
+        match changed.created.get(&item.id) {
+            Some(seq) => new.push((item, *seq)),
+            None => items::push_update(batch, campaign, item),
+        }
     }
+    items::push_insert(batch, campaign, &new);
     let changed_effects: Vec<_> = changed
         .effects
         .iter()
@@ -42,13 +45,12 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
 }
 
 /// Every row of a campaign, as a state (for `check`: compared with the ledger's replay).
-pub async fn load_all(
-    conn: &mut sqlx::sqlite::SqliteConnection,
-    found: super::campaigns::Found,
-) -> crate::error::Result<State> {
+pub async fn load_all(conn: &mut Conn, found: Found) -> Result<State> {
     let mut state = State::new(found.campaign, found.last_seq);
-    for (session, _) in sessions::list(conn, found.id).await? {
-        state.sessions.insert(session.number, session);
+    for counted in sessions::list(conn, found.id).await? {
+        state
+            .sessions
+            .insert(counted.session.number, counted.session);
     }
     for character in characters::list(conn, found.id).await? {
         state.characters.insert(character.id.clone(), character);
@@ -65,15 +67,13 @@ pub async fn load_all(
 }
 
 /// Queue the replacement of every state row of the campaign by `state` (after a void, the
-/// state rebuilt from the ledger takes the old one's place).
+/// state rebuilt from the ledger takes the old one's place). The state's `changed.created`
+/// must name every character and item with the event that made it, as a replay leaves it.
 pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
     for table in ["effects", "items", "characters", "sessions"] {
-        batch
-            .statement()
-            .push(format!("DELETE FROM {table} WHERE campaign_id = "))
-            .push_bind(campaign);
-        batch.bound(1);
+        batch.push(Sql::new(format!("DELETE FROM {table} WHERE campaign_id = $1")).bind(campaign));
     }
+    let created = std::mem::take(&mut state.changed.created);
     state.changed = crate::ledger::Changed {
         campaign: true,
         sessions: state.sessions.keys().copied().collect(),
@@ -84,7 +84,7 @@ pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
             .characters
             .keys()
             .chain(state.items.keys())
-            .cloned()
+            .map(|id| (id.clone(), created.get(id).copied().unwrap_or_default()))
             .collect(),
     };
     push_save(batch, campaign, state);

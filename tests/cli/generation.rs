@@ -204,7 +204,7 @@ fn a_referee_chooses_a_swords_qualities() {
 #[test]
 fn bad_generation_requests_are_refused_and_change_nothing() {
     let h = Hoard::new();
-    h.ok(&["time", "show"]);
+    h.ok(&["roll", "1d6"]);
     for (args, code, message) in [
         (vec!["generate", "gadget"], 2, "unknown category"),
         (
@@ -290,7 +290,7 @@ fn tables_check_rejects_the_uncorrected_seed_tables() {
         "{stderr}"
     );
     // A campaign pointed at the broken folder refuses to generate, unchanged.
-    h.ok(&["time", "show"]);
+    h.ok(&["roll", "1d6"]);
     let stderr = h.refused_unchanged(&["--tables", dir.to_str().unwrap(), "generate", "sword"], 2);
     assert!(
         stderr.contains("overlap at 95") || stderr.contains("nothing covers"),
@@ -323,6 +323,7 @@ fn an_edited_table_is_used_instead_of_the_shipped_one() {
 #[test]
 fn tables_are_listed_shown_and_rolled() {
     let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
     let list = h.json(&["tables", "list"]);
     assert_eq!(list["source"], "shipped");
     let names: Vec<&str> = list["tables"]

@@ -2,6 +2,7 @@
 
 mod common;
 mod foundation;
+mod foundry;
 mod generation;
 mod items;
 mod readme;

@@ -1,0 +1,325 @@
+//! `hoard export --foundry ose|dnd5e -o DIR [ITEM…] [--holder C] [--session N] [--as C]
+//! [--force]`: the items as Foundry VTT documents, written into DIR — one file per item for
+//! "Import Data", and a module whose pack sources `fvtt package pack` compiles. This edge
+//! chooses the words (the same lines as `item show` and `item history`) and writes the
+//! files; `foundry` builds the documents; the app reads what they hold.
+
+use std::io::Write as _;
+use std::path::{Component, Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::out::{Out, safe};
+use crate::app::foundry::{Gathered, Selection};
+use crate::app::{self, Ctx};
+use crate::error::{Error, Result};
+use crate::foundry::{self, File, Piece, System, View, Words};
+use crate::i18n::pick;
+use crate::rules::item::Knowledge;
+use crate::tr;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FoundrySystem {
+    /// Old-School Essentials
+    Ose,
+    /// Dungeons & Dragons fifth edition
+    Dnd5e,
+}
+
+// The options `export` takes for Foundry VTT (a plain comment: clap would take a doc comment
+// for the whole command's description).
+#[derive(Debug, Args)]
+pub struct FoundryArgs {
+    /// Foundry VTT documents for this game system, written into the folder given by -o
+    #[arg(long, value_enum, value_name = "SYSTEM", requires = "output")]
+    pub foundry: Option<FoundrySystem>,
+    /// With --foundry: only these items (id, id prefix or name), whatever became of them
+    #[arg(value_name = "ITEM", requires = "foundry", conflicts_with_all = ["holder", "session"])]
+    pub items: Vec<String>,
+    /// With --foundry: only what this character holds
+    #[arg(long, value_name = "CHARACTER", requires = "foundry")]
+    pub holder: Option<String>,
+    /// With --foundry: only the items found in this play session
+    #[arg(long, value_name = "N", requires = "foundry")]
+    pub session: Option<u32>,
+}
+
+pub async fn export(
+    cx: &mut Ctx,
+    out: &mut Out,
+    system: FoundrySystem,
+    args: FoundryArgs,
+    viewer: Option<&str>,
+    dir: &Path,
+    force: bool,
+) -> Result<()> {
+    let system = match system {
+        FoundrySystem::Ose => System::Ose,
+        FoundrySystem::Dnd5e => System::Dnd5e,
+    };
+    let selection = Selection {
+        items: args.items,
+        holder: args.holder,
+        session: args.session,
+    };
+    // Refuse a folder in use before reading anything.
+    check_dir(dir, force)?;
+    let Gathered {
+        campaign,
+        pieces,
+        left_out,
+    } = app::foundry::gather(cx, &selection, viewer).await?;
+    if pieces.is_empty() {
+        return Err(Error::NotFound(tr!(
+            "no item to export: nothing matches (items gone for good are left out unless named)",
+            "aucun objet à exporter : rien ne correspond (les objets disparus sont écartés sauf s'ils sont nommés)"
+        )));
+    }
+    let worded: Vec<(Piece, Words)> = pieces
+        .into_iter()
+        .map(|piece| {
+            let words = words(&piece);
+            (piece, words)
+        })
+        .collect();
+    let files = foundry::files(system, &campaign, &worded);
+    write_all(dir, &files, force)?;
+    let shown = |path: &Path| safe(&dir.join(path).display().to_string());
+    let name_of = |id: &Option<String>| {
+        worded
+            .iter()
+            .find(|(p, _)| Some(&p.item.id) == id.as_ref())
+            .map(|(p, _)| foundry::clean(p.item.name()))
+    };
+    if out.json() {
+        let listed: Vec<_> = files
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "path": dir.join(&f.path),
+                    "item": f.item,
+                    "name": name_of(&f.item),
+                })
+            })
+            .collect();
+        let left: Vec<_> = left_out
+            .iter()
+            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": name, "status": status }))
+            .collect();
+        return out.doc(&serde_json::json!({
+            "system": system.id(),
+            "system_version": system.version(),
+            "core_version": foundry::CORE_VERSION,
+            "dir": dir,
+            "items": worded.len(),
+            "files": listed,
+            "left_out": left,
+        }));
+    }
+    let n = worded.len();
+    out.line(&tr!(
+        "Exported {n} item(s) as Foundry VTT documents for {} {} (Foundry {}) into {}:",
+        "{n} objet(s) exporté(s) en documents Foundry VTT pour {} {} (Foundry {}) dans {} :",
+        system.id(),
+        system.version(),
+        foundry::CORE_VERSION,
+        safe(&dir.display().to_string())
+    ))?;
+    for f in &files {
+        let name = name_of(&f.item)
+            .map(|n| format!("  {}", safe(&n)))
+            .unwrap_or_default();
+        out.line(&format!("  {}{name}", shown(&f.path)))?;
+    }
+    for (_, name, status) in &left_out {
+        out.line(&tr!(
+            "  left out: {} ({})",
+            "  écarté : {} ({})",
+            safe(name),
+            super::item::status_label(*status)
+        ))?;
+    }
+    Ok(())
+}
+
+/// The words of one item: the referee's lines of `item show` and `item history`, or what one
+/// character knows as `item show --as` tells it.
+fn words(piece: &Piece) -> Words {
+    let item = &piece.item;
+    let holder = piece.holder.as_deref();
+    match &piece.view {
+        View::Referee { .. } => {
+            let mut facts = super::item::details(item, holder, None);
+            for r in &piece.running {
+                let who = safe(&r.character);
+                facts.push(match r.rounds_left {
+                    Some(left) => {
+                        let left = crate::rules::clock::span(left);
+                        tr!(
+                            "  {who} is under its effect: {left} left",
+                            "  {who} est sous son effet : encore {left}"
+                        )
+                    }
+                    None => tr!(
+                        "  {who} is under its effect until the referee ends it",
+                        "  {who} est sous son effet jusqu'à ce que le MD y mette fin"
+                    ),
+                });
+            }
+            let (en, fr) = crate::rules::knowledge::disguise(item);
+            Words {
+                facts,
+                look: pick(en, fr).to_string(),
+                history: piece.history.iter().map(super::log::line).collect(),
+            }
+        }
+        View::Player { knows, alignment } => {
+            let mut facts = vec![format!("{} ({})", safe(item.name()), item.category.label())];
+            if knows.is_none() {
+                facts.push(tr!("not identified", "non identifié"));
+            }
+            if let Some(a) = alignment {
+                let a = super::character::alignment_name(*a);
+                facts.push(tr!(
+                    "{a} (learnt by touching it)",
+                    "{a} (appris en la touchant)"
+                ));
+            }
+            if *knows == Some(Knowledge::Full) {
+                facts.extend(super::item::details(item, holder, None).into_iter().skip(2));
+            }
+            Words {
+                facts,
+                look: item.name().to_string(),
+                history: Vec::new(),
+            }
+        }
+    }
+}
+
+fn invalid(why: String) -> Error {
+    Error::Invalid(why)
+}
+
+/// Refuse a symbolic link, a file, or a folder with anything in it (unless `force`).
+fn check_dir(dir: &Path, force: bool) -> Result<()> {
+    let shown = safe(&dir.display().to_string());
+    let Ok(meta) = std::fs::symlink_metadata(dir) else {
+        return Ok(());
+    };
+    if meta.file_type().is_symlink() {
+        return Err(invalid(tr!(
+            "{shown} is a symbolic link: hoard writes only into a real folder; give its target instead",
+            "{shown} est un lien symbolique : hoard n'écrit que dans un vrai dossier ; donnez plutôt sa cible"
+        )));
+    }
+    if !meta.is_dir() {
+        return Err(invalid(tr!(
+            "{shown} is a file, not a folder: give a folder to write the export into",
+            "{shown} est un fichier, pas un dossier : donnez un dossier où écrire l'export"
+        )));
+    }
+    let empty = std::fs::read_dir(dir).map_err(Error::Io)?.next().is_none();
+    if !empty && !force {
+        return Err(invalid(tr!(
+            "{shown} is not empty: choose a new folder, or add --force to write into it",
+            "{shown} n'est pas vide : choisissez un nouveau dossier, ou ajoutez --force pour y écrire"
+        )));
+    }
+    Ok(())
+}
+
+/// Write the files under `dir`, readable by their owner only. Every path is checked first —
+/// plain relative names, no symbolic link on the way, no folder where a file goes — so a
+/// refused export writes nothing; files are then created anew, never written through a link.
+fn write_all(dir: &Path, files: &[File], force: bool) -> Result<()> {
+    check_dir(dir, force)?;
+    for f in files {
+        let inside = f
+            .path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+        let shown = safe(&dir.join(&f.path).display().to_string());
+        if !inside {
+            return Err(Error::Conflict(tr!(
+                "refusing to write {shown}: it is not a plain name inside the export folder",
+                "refus d'écrire {shown} : ce n'est pas un simple nom dans le dossier d'export"
+            )));
+        }
+        let mut at = dir.to_path_buf();
+        for (n, part) in f.path.iter().enumerate() {
+            at.push(part);
+            let last = n + 1 == f.path.iter().count();
+            match std::fs::symlink_metadata(&at) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    return Err(invalid(tr!(
+                        "{} is a symbolic link: hoard does not write through links; remove it or choose a new folder",
+                        "{} est un lien symbolique : hoard n'écrit pas à travers un lien ; supprimez-le ou choisissez un nouveau dossier",
+                        safe(&at.display().to_string())
+                    )));
+                }
+                Ok(m) if last && m.is_dir() => {
+                    return Err(invalid(tr!(
+                        "{shown} is a folder where the export puts a file: move it away",
+                        "{shown} est un dossier là où l'export met un fichier : déplacez-le"
+                    )));
+                }
+                Ok(m) if !last && !m.is_dir() => {
+                    return Err(invalid(tr!(
+                        "{} is a file where the export puts a folder: move it away",
+                        "{} est un fichier là où l'export met un dossier : déplacez-le",
+                        safe(&at.display().to_string())
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+    for f in files {
+        let path = dir.join(&f.path);
+        if let Some(parent) = path.parent() {
+            create_dirs(parent)?;
+        }
+        write_new(&path, &f.bytes)?;
+    }
+    Ok(())
+}
+
+fn create_dirs(path: &Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(path).map_err(|e| cannot(path, e))
+}
+
+/// Replace the file with a new one of these bytes, mode 0600; `create_new` refuses whatever
+/// appeared at the path meanwhile, a link included.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        std::fs::remove_file(path).map_err(|e| cannot(path, e))?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path).map_err(|e| cannot(path, e))?;
+    file.write_all(bytes).map_err(|e| cannot(path, e))
+}
+
+fn cannot(path: &Path, e: std::io::Error) -> Error {
+    Error::Io(std::io::Error::new(
+        e.kind(),
+        tr!(
+            "cannot write {}: {e}",
+            "impossible d'écrire {} : {e}",
+            safe(&PathBuf::from(path).display().to_string())
+        ),
+    ))
+}

@@ -1,0 +1,261 @@
+//! Files hoard writes: private to their owner, complete or absent, and never in place of the
+//! campaign database.
+//!
+//! A campaign file holds every secret of a campaign, so whatever hoard writes (the database, a
+//! backup, an export) is created readable by its owner only. A backup or an export is written
+//! to a temporary file beside its destination and renamed into place once complete: a killed
+//! command leaves no half file that looks whole.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::tr;
+
+/// Create `path` (which must not exist) for writing, readable by its owner only.
+pub fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// Where a backup or an export goes, checked before anything is written: never the database
+/// (nor its journal files, nor another name of it), and never an existing file unless the
+/// referee said `--force`.
+#[derive(Debug)]
+pub struct Destination {
+    path: PathBuf,
+}
+
+impl Destination {
+    pub fn check(path: &Path, database: &Path, force: bool) -> Result<Destination> {
+        if is_database(path, database) {
+            return Err(Error::Refused(tr!(
+                "{} is the campaign database itself (or one of its files): writing there would destroy it; choose another path",
+                "{} est la base de la campagne elle-même (ou l'un de ses fichiers) : y écrire la détruirait ; choisissez un autre chemin",
+                path.display()
+            )));
+        }
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => Err(Error::Invalid(tr!(
+                "{} is a folder: give a file name",
+                "{} est un dossier : donnez un nom de fichier",
+                path.display()
+            ))),
+            Ok(_) if !force => Err(Error::Invalid(tr!(
+                "{} already exists: hoard does not overwrite it unless you add --force",
+                "{} existe déjà : hoard ne l'écrase pas, sauf avec --force",
+                path.display()
+            ))),
+            _ => Ok(Destination {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// A temporary file beside the destination, private, that [`Pending::finish`] renames
+    /// into place. Dropped unfinished, it is removed.
+    pub fn pending(&self) -> Result<Pending> {
+        let dir = match self.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = self
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
+        let file = create_private(&temp).map_err(|e| cannot_write(&temp, e))?;
+        Ok(Pending {
+            temp,
+            file: Some(std::io::BufWriter::new(file)),
+            to: self.path.clone(),
+        })
+    }
+}
+
+/// A file being written, not yet in place.
+pub struct Pending {
+    temp: PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    to: PathBuf,
+}
+
+impl Pending {
+    /// The temporary file's path (for a writer that makes the file itself, like SQLite's
+    /// `VACUUM INTO`, after [`Pending::release`]).
+    pub fn temp(&self) -> &Path {
+        &self.temp
+    }
+
+    /// Close the temporary file and remove it, leaving its name free for a writer that
+    /// creates the file itself; it is still removed if the work fails.
+    pub fn release(&mut self) -> Result<()> {
+        self.file = None;
+        std::fs::remove_file(&self.temp).map_err(|e| cannot_write(&self.temp, e))
+    }
+
+    /// Flush, sync and rename into place.
+    pub fn finish(mut self) -> Result<u64> {
+        if let Some(file) = self.file.take() {
+            let file = file
+                .into_inner()
+                .map_err(|e| cannot_write(&self.temp, e.into_error()))?;
+            file.sync_all().map_err(|e| cannot_write(&self.temp, e))?;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&self.temp, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| cannot_write(&self.temp, e))?;
+        }
+        std::fs::rename(&self.temp, &self.to).map_err(|e| cannot_write(&self.to, e))?;
+        let bytes = std::fs::metadata(&self.to).map(|m| m.len()).unwrap_or(0);
+        // Renamed: nothing left for Drop to remove.
+        self.temp = PathBuf::new();
+        Ok(bytes)
+    }
+}
+
+impl std::io::Write for Pending {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.file {
+            Some(file) => file.write(buf),
+            None => Err(std::io::Error::other("the file was released")),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(file) => file.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.temp.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+fn cannot_write(path: &Path, e: std::io::Error) -> Error {
+    Error::Io(std::io::Error::new(
+        e.kind(),
+        tr!(
+            "cannot write {}: {e}",
+            "impossible d'écrire {} : {e}",
+            path.display()
+        ),
+    ))
+}
+
+/// Whether `path` is the database or one of SQLite's files beside it, by any name: the same
+/// file (inode) as one of them, or the same path once links are followed.
+fn is_database(path: &Path, database: &Path) -> bool {
+    let mut names = vec![database.to_path_buf()];
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut name = database.as_os_str().to_owned();
+        name.push(suffix);
+        names.push(PathBuf::from(name));
+    }
+    let resolved = resolve(path);
+    names.iter().any(|name| {
+        same_file(path, name)
+            || resolved
+                .as_deref()
+                .is_some_and(|r| Some(r) == resolve(name).as_deref())
+    })
+}
+
+/// The path with its folder's links resolved (the file itself may not exist yet).
+fn resolve(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Some(real);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(path.file_name()?))
+}
+
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Path, _: &Path) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_database_and_its_journals_are_never_a_destination() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c.db");
+        std::fs::write(&db, b"x").unwrap();
+        let db = std::fs::canonicalize(&db).unwrap();
+        for name in ["c.db", "c.db-wal", "c.db-shm"] {
+            let e = Destination::check(&dir.path().join(name), &db, true).unwrap_err();
+            assert!(matches!(e, Error::Refused(_)), "{name}: {e}");
+        }
+        let link = dir.path().join("link.db");
+        std::os::unix::fs::symlink(&db, &link).unwrap();
+        assert!(Destination::check(&link, &db, true).is_err());
+        let hard = dir.path().join("hard.db");
+        std::fs::hard_link(&db, &hard).unwrap();
+        assert!(Destination::check(&hard, &db, true).is_err());
+        assert!(Destination::check(&dir.path().join("other.jsonl"), &db, false).is_ok());
+    }
+
+    #[test]
+    fn an_existing_file_needs_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c.db");
+        let there = dir.path().join("there.jsonl");
+        std::fs::write(&there, b"keep").unwrap();
+        assert!(matches!(
+            Destination::check(&there, &db, false),
+            Err(Error::Invalid(_))
+        ));
+        assert!(Destination::check(&there, &db, true).is_ok());
+    }
+
+    #[test]
+    fn an_unfinished_file_leaves_nothing_and_a_finished_one_is_private() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        let to = dir.path().join("out.jsonl");
+        let dest = Destination::check(&to, &dir.path().join("c.db"), false).unwrap();
+        let mut pending = dest.pending().unwrap();
+        pending.write_all(b"half").unwrap();
+        drop(pending);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let mut pending = dest.pending().unwrap();
+        pending.write_all(b"whole\n").unwrap();
+        assert_eq!(pending.finish().unwrap(), 6);
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&to).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+}

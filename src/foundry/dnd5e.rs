@@ -1,0 +1,280 @@
+//! The `system` object of a dnd5e item (dnd5e 5.3.3, `module/data/item/{consumable,equipment,
+//! weapon,loot}.mjs` and their templates), shaped as the system's own pack sources
+//! (`packs/_source/items/*.yml`). dnd5e knows unidentified items: `identified` and
+//! `unidentified {name, description}` carry what someone who does not know the item sees.
+
+use serde_json::{Value, json};
+
+use super::{Piece, Words, facts, look, secret, slug};
+use crate::rules::item::{Category, Item, Status};
+
+/// The dnd5e item types hoard's items become.
+pub const TYPES: &[&str] = &["consumable", "equipment", "weapon", "loot"];
+
+/// The document type and its `system` object.
+pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
+    let item = &piece.item;
+    let (kind, subtype) = kind(piece);
+    let description = format!("{}{}", facts(words), secret(piece, words, false));
+    let known = piece.identified() || piece.is_referee();
+    let magical: Vec<&str> = if piece.knows_it_is_magic() {
+        vec!["mgc"]
+    } else {
+        Vec::new()
+    };
+    let bonus = item.identity.bonus.filter(|_| known);
+    let mut system = json!({
+        "description": { "value": description, "chat": "" },
+        "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
+        "quantity": piece.count(),
+        "weight": { "value": 0, "units": "lb" },
+        "price": { "value": 0, "denomination": "gp" },
+        "rarity": if known { rarity(item) } else { "" },
+        "identified": piece.identified(),
+        "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
+        "container": null,
+        "properties": magical,
+        "identifier": slug(item.name()),
+    });
+    let extra = match kind {
+        "consumable" => json!({
+            "attunement": "",
+            "equipped": false,
+            "uses": uses(piece, true),
+            "damage": { "base": damage(None), "replace": false },
+            "type": { "value": subtype, "subtype": "" },
+            "magicalBonus": null,
+            "activities": {},
+            "attuned": false,
+        }),
+        "equipment" => {
+            let (value, dex, strength) = armor(item, subtype);
+            json!({
+                "attunement": "",
+                "equipped": item.worn.is_some(),
+                "cover": null,
+                "uses": uses(piece, false),
+                "armor": { "value": value, "dex": dex, "magicalBonus": bonus },
+                "hp": mount_hp(),
+                "speed": { "value": null, "conditions": "" },
+                "strength": strength,
+                "proficient": null,
+                "type": { "value": subtype, "baseItem": "" },
+                "activities": {},
+                "attuned": false,
+            })
+        }
+        "weapon" => {
+            let (class, base, dice) = weapon(item);
+            json!({
+                "attunement": "",
+                "equipped": item.worn.is_some(),
+                "cover": null,
+                "range": { "value": null, "long": null, "units": "ft", "reach": null },
+                "uses": uses(piece, false),
+                "damage": { "versatile": damage(None), "base": damage(dice) },
+                "armor": { "value": 10 },
+                "hp": mount_hp(),
+                "proficient": null,
+                "type": { "value": class, "baseItem": base },
+                "magicalBonus": bonus,
+                "activities": {},
+                "attuned": false,
+                "mastery": "",
+            })
+        }
+        _ => json!({ "type": { "value": subtype, "subtype": "" } }),
+    };
+    if let (Some(system), Value::Object(extra)) = (system.as_object_mut(), extra) {
+        system.extend(extra);
+    }
+    (kind, system)
+}
+
+/// The dnd5e type and subtype (`type.value`) of the item, by the system's own lists
+/// (`config.mjs` `consumableTypes`, `equipmentTypes`, `lootTypes`) and where its packs put
+/// such items: staves are quarterstaffs, manuals and tomes consumable trinkets, boots and
+/// gauntlets clothing.
+fn kind(piece: &Piece) -> (&'static str, &'static str) {
+    let item = &piece.item;
+    if piece.spent() {
+        // A faded scroll, a drained wand: only the object is left.
+        return ("loot", "junk");
+    }
+    match item.category {
+        Category::Potion => ("consumable", "potion"),
+        Category::Scroll => ("consumable", "scroll"),
+        Category::Wand => ("consumable", "wand"),
+        Category::Rod => ("consumable", "rod"),
+        Category::Book => ("consumable", "trinket"),
+        Category::Staff | Category::Sword | Category::Weapon => ("weapon", ""),
+        Category::Ring => ("equipment", "ring"),
+        Category::Armor => ("equipment", armor_type(item)),
+        Category::Clothing | Category::Boots => ("equipment", "clothing"),
+        Category::Household | Category::Instrument | Category::Misc => {
+            if item.identity.consumable {
+                ("consumable", "wondrous")
+            } else {
+                ("equipment", "wondrous")
+            }
+        }
+    }
+}
+
+/// `uses {max, spent, recovery}`: charges left of those made, a scroll's spells left of those
+/// written, one use for what is used up; no maximum (`""`) for what has no uses.
+fn uses(piece: &Piece, consumable: bool) -> Value {
+    let item = &piece.item;
+    let (max, spent) = if let Some((left, made)) = piece.charges() {
+        (made.to_string(), made - left)
+    } else if consumable && !item.spells.is_empty() {
+        let erased = item.spells.iter().filter(|s| s.erased).count();
+        (item.spells.len().to_string(), erased as i32)
+    } else if consumable && item.category != Category::Book {
+        ("1".to_string(), i32::from(item.status == Status::Consumed))
+    } else {
+        (String::new(), 0)
+    };
+    let mut uses = json!({ "max": max, "spent": spent, "recovery": [] });
+    if consumable {
+        // Drinking the last potion or reading the last spell deletes it, as in dnd5e's packs;
+        // a wand's last charge only may crumble it (hoard rolls that).
+        uses["autoDestroy"] = json!(
+            matches!(item.category, Category::Potion | Category::Scroll)
+                || item.identity.consumable
+        );
+    }
+    uses
+}
+
+/// A damage part; `None`: no dice (hoard does not know them).
+fn damage(dice: Option<(u32, u32, &str)>) -> Value {
+    let (number, denomination, types) = match dice {
+        Some((n, d, t)) => (json!(n), json!(d), json!([t])),
+        None => (Value::Null, Value::Null, json!([])),
+    };
+    json!({
+        "number": number,
+        "denomination": denomination,
+        "bonus": "",
+        "types": types,
+        "custom": { "enabled": false, "formula": "" },
+        "scaling": { "mode": "", "number": null, "formula": "" },
+    })
+}
+
+/// The vehicle-mount hit points every dnd5e equipment and weapon source carries (unused).
+fn mount_hp() -> Value {
+    json!({ "value": 0, "max": 0, "dt": null, "conditions": "" })
+}
+
+/// A weapon's class, base item and damage, from the dnd5e base weapon closest to it
+/// (`packs/_source/items/weapon/{longsword,shortsword,scimitar,greatsword,quarterstaff}.yml`).
+/// A hoard weapon of no known make keeps no base item and no dice.
+fn weapon(item: &Item) -> (&'static str, &'static str, Option<(u32, u32, &'static str)>) {
+    match (item.category, item.identity.blade.as_deref()) {
+        (Category::Staff, _) => ("simpleM", "quarterstaff", Some((1, 6, "bludgeoning"))),
+        (Category::Sword, Some("short")) => ("martialM", "shortsword", Some((1, 6, "piercing"))),
+        (Category::Sword, Some("scimitar")) => ("martialM", "scimitar", Some((1, 6, "slashing"))),
+        (Category::Sword, Some("two-handed")) => {
+            ("martialM", "greatsword", Some((2, 6, "slashing")))
+        }
+        (Category::Sword, _) => ("martialM", "longsword", Some((1, 8, "slashing"))),
+        _ => ("simpleM", "", None),
+    }
+}
+
+/// dnd5e's armor type: a shield; non-metal armor light; metal, or unknown, heavy.
+fn armor_type(item: &Item) -> &'static str {
+    match (item.identity.kind.as_deref(), item.identity.metal) {
+        (Some("shield"), _) => "shield",
+        (_, Some(false)) => "light",
+        _ => "heavy",
+    }
+}
+
+/// Base AC, Dexterity cap and Strength needed: the dnd5e shield (2), leather armor (11) and
+/// chain mail (16, Dexterity 0, Strength 13) — hoard does not record an armor's make, only its
+/// weight. Other equipment gives no AC.
+fn armor(item: &Item, subtype: &str) -> (i32, Option<i32>, Option<i32>) {
+    if item.category != Category::Armor {
+        return (0, Some(0), None);
+    }
+    match subtype {
+        "shield" => (2, None, None),
+        "light" => (11, None, None),
+        _ => (16, Some(0), Some(13)),
+    }
+}
+
+/// Rarity where the category gives one, by the D&D 5e *Dungeon Master's Guide* (2014),
+/// chapter 7: weapons +1 uncommon, +2 rare, +3 very rare; armor +1 rare, +2 very rare, +3
+/// legendary; shields as weapons; beyond +3 (AD&D's +4 and +5) legendary. Spell scrolls by
+/// their highest spell: 1st common, 2nd–3rd uncommon, 4th–5th rare, 6th–8th very rare, 9th
+/// legendary. Cursed (negative) items and other categories have none.
+pub fn rarity(item: &Item) -> &'static str {
+    const BY_STEP: [&str; 5] = ["common", "uncommon", "rare", "veryRare", "legendary"];
+    let step = match (item.category, item.identity.bonus) {
+        (Category::Scroll, _) => match item.spells.iter().map(|s| s.level).max() {
+            Some(level) => [0, 0, 1, 1, 2, 2, 3, 3, 3, 4][usize::from(level.min(9))],
+            None => return "",
+        },
+        (_, Some(b)) if b <= 0 => return "",
+        (Category::Armor, Some(b)) if item.identity.kind.as_deref() != Some("shield") => {
+            b as usize + 1
+        }
+        (Category::Armor | Category::Sword | Category::Weapon, Some(b)) => b as usize,
+        _ => return "",
+    };
+    BY_STEP[step.min(4)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::item::{Identity, ScrollSpell};
+
+    fn made(category: Category, bonus: Option<i32>, kind: Option<&str>) -> Item {
+        let identity = Identity {
+            bonus,
+            kind: kind.map(str::to_string),
+            ..Identity::default()
+        };
+        Item::new("i".into(), "x".into(), "x".into(), category, identity)
+    }
+
+    #[test]
+    fn rarity_follows_the_bonus_by_kind_of_item() {
+        assert_eq!(rarity(&made(Category::Sword, Some(1), None)), "uncommon");
+        assert_eq!(rarity(&made(Category::Weapon, Some(3), None)), "veryRare");
+        assert_eq!(rarity(&made(Category::Weapon, Some(5), None)), "legendary");
+        assert_eq!(rarity(&made(Category::Armor, Some(1), None)), "rare");
+        assert_eq!(rarity(&made(Category::Armor, Some(3), None)), "legendary");
+        assert_eq!(
+            rarity(&made(Category::Armor, Some(1), Some("shield"))),
+            "uncommon"
+        );
+        assert_eq!(rarity(&made(Category::Sword, Some(-1), None)), "", "cursed");
+        assert_eq!(rarity(&made(Category::Ring, Some(2), None)), "");
+    }
+
+    #[test]
+    fn a_spell_scroll_is_as_rare_as_its_highest_spell() {
+        let mut scroll = made(Category::Scroll, None, Some("spell"));
+        assert_eq!(rarity(&scroll), "", "no spells");
+        for (level, expected) in [
+            (1, "common"),
+            (3, "uncommon"),
+            (6, "veryRare"),
+            (9, "legendary"),
+        ] {
+            scroll.spells = vec![ScrollSpell {
+                level,
+                needs: 1,
+                written_at: 1,
+                erased: false,
+            }];
+            assert_eq!(rarity(&scroll), expected, "level {level}");
+        }
+    }
+}

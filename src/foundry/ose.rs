@@ -1,0 +1,118 @@
+//! The `system` object of an Old-School Essentials item, as the ose system's item data models
+//! define it (ose-foundry-core 2.2.2, `src/module/item/data-model-{item,weapon,armor}.js`; the
+//! same fields as vttred/ose 2.0.3). ose has no "identified" flag: a player's export simply
+//! holds what they know, and the referee's keeps the truth in a section only owners see.
+
+use serde_json::{Value, json};
+
+use super::{Piece, Words, escape, look, secret};
+use crate::rules::item::Category;
+use crate::tr;
+
+/// The item types of the ose system (`template.json`), less `ability` (a class feature, not
+/// an object). hoard's items become `item`, `weapon` or `armor`; it has no container or
+/// loose spell to export.
+pub const TYPES: &[&str] = &["item", "weapon", "armor", "container", "spell"];
+
+/// The document type and its `system` object.
+pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
+    let item = &piece.item;
+    let mut description = if piece.is_referee() {
+        format!("{}{}", look(piece, words), secret(piece, words, true))
+    } else {
+        super::facts(words)
+    };
+    let quantity = match piece.charges() {
+        // Charges as the quantity: the sheet shows them as uses left of those made.
+        Some((left, made)) if !piece.gone() => json!({ "value": left, "max": made }),
+        _ => json!({
+            "value": piece.count(),
+            "max": item.identity.count.unwrap_or(1),
+        }),
+    };
+    let bonus = item.identity.bonus.unwrap_or(0);
+    let (kind, own) = match item.category {
+        Category::Sword | Category::Weapon => {
+            let counted = item.identity.count.is_some();
+            (
+                "weapon",
+                json!({
+                    "damage": damage(item),
+                    "save": "",
+                    "range": { "short": 0, "medium": 0, "long": 0 },
+                    "bonus": bonus,
+                    "pattern": "transparent",
+                    "missile": counted,
+                    "melee": !counted,
+                    "slow": false,
+                    "counter": { "value": 0, "max": 0 },
+                    "itemslots": 1,
+                }),
+            )
+        }
+        Category::Armor => {
+            let (kind, ac, aac) = armor(item.identity.kind.as_deref(), item.identity.metal);
+            let (ac, aac) = if kind == "shield" {
+                (ac + bonus, aac + bonus)
+            } else {
+                (ac - bonus, aac + bonus)
+            };
+            if kind != "shield" {
+                description.push_str(&format!(
+                    "<p><em>{}</em></p>",
+                    escape(&tr!(
+                        "hoard does not record the make of a suit of armor: its AC is that of the ose armour of its weight ({kind}), improved by its enchantment.",
+                        "hoard ne note pas la facture d'une armure : sa CA est celle de l'armure ose de son poids ({kind}), améliorée de son enchantement."
+                    ))
+                ));
+            }
+            (
+                "armor",
+                json!({
+                    "type": kind,
+                    "ac": { "value": ac },
+                    "aac": { "value": aac },
+                    "itemslots": 1,
+                }),
+            )
+        }
+        _ => ("item", json!({ "treasure": false, "itemslots": 0 })),
+    };
+    // The fields every physical ose item has.
+    let mut system = json!({
+        "description": description,
+        "tags": [],
+        "equipped": item.worn.is_some(),
+        "cost": 0,
+        "containerId": "",
+        "quantity": quantity,
+        "weight": 0,
+    });
+    if let (Some(system), Value::Object(own)) = (system.as_object_mut(), own) {
+        system.extend(own);
+    }
+    (kind, system)
+}
+
+/// A weapon's damage by the OSE *Weapons* table: sword 1d8, short sword 1d6, two-handed
+/// sword 1d10; any other weapon 1d6, as in the basic rule where every weapon deals 1d6.
+fn damage(item: &crate::rules::item::Item) -> &'static str {
+    match (item.category, item.identity.blade.as_deref()) {
+        (Category::Sword, Some("short")) => "1d6",
+        (Category::Sword, Some("two-handed")) => "1d10",
+        (Category::Sword, _) => "1d8",
+        _ => "1d6",
+    }
+}
+
+/// The ose armor type and its AC [AAC] before enchantment (OSE *Armour*): a shield improves AC
+/// by 1; leather, the light armour, gives AC 7 [12]; chain mail, the commonest heavy armour
+/// of the AD&D 2e DMG's Table 105, AC 5 [14]. Non-metal armor is light; metal, or unknown,
+/// heavy.
+fn armor(kind: Option<&str>, metal: Option<bool>) -> (&'static str, i32, i32) {
+    match (kind, metal) {
+        (Some("shield"), _) => ("shield", 1, 1),
+        (_, Some(false)) => ("light", 7, 12),
+        _ => ("heavy", 5, 14),
+    }
+}

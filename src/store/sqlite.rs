@@ -1,0 +1,177 @@
+//! SQLite, the embedded engine: one file per database, nothing to set up.
+//!
+//! WAL journal (readers never wait for the writer), `synchronous = NORMAL` (a commit is durable
+//! across a crash of hoard; a power cut may lose the last commits but never corrupts), foreign
+//! keys on, and a busy timeout so concurrent `hoard` processes queue for the write lock. Writes
+//! start with `BEGIN IMMEDIATE`, which takes the lock at once: a deferred transaction that
+//! reads and then writes would fail under a second writer instead of waiting.
+//!
+//! Migrations (`migrations/sqlite/`) are embedded with `sqlx::migrate!` and applied under the
+//! write lock: sqlx's SQLite migrator takes no lock of its own, and two processes creating one
+//! database at the same moment must not both apply them. `PRAGMA user_version` holds the
+//! schema version, so a database written by a newer hoard is refused before anything touches
+//! it.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection};
+
+use super::conn::Conn;
+use super::open::{Access, BUSY_TIMEOUT};
+use crate::error::{Error, Result};
+use crate::tr;
+
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// The schema version this hoard writes: the number of the last embedded migration.
+pub fn schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// Connect to the database file at `path` (which [`super::open`] has checked), migrating it
+/// if it is older than this hoard.
+pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
+    let options = SqliteConnectOptions::from_str("sqlite:")
+        .map_err(Error::Database)?
+        .filename(path)
+        .create_if_missing(false)
+        .foreign_keys(true)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(BUSY_TIMEOUT)
+        .disable_statement_logging();
+    let mut conn = options.connect().await.map_err(|e| {
+        Error::Io(std::io::Error::other(tr!(
+            "cannot open the database {}: {e}",
+            "impossible d'ouvrir la base {} : {e}",
+            path.display()
+        )))
+    })?;
+    let found = user_version(&mut conn).await?;
+    check_not_newer(found, path)?;
+    if found < schema_version() {
+        if found == 0 && access != Access::Write {
+            return Err(Error::NotFound(tr!(
+                "{} is not a hoard campaign database (it holds no campaign); `hoard campaign new NAME` starts one",
+                "{} n'est pas une base de campagne hoard (elle ne contient aucune campagne) ; `hoard campaign new NOM` en commence une",
+                path.display()
+            )));
+        }
+        if access == Access::DryRun {
+            return Err(Error::Refused(tr!(
+                "{} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first (or `hoard backup` it)",
+                "{} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run (ou faites un `hoard backup`)",
+                path.display()
+            )));
+        }
+        migrate(&mut conn, path).await?;
+    }
+    Ok(conn)
+}
+
+async fn user_version(conn: &mut SqliteConnection) -> Result<i64> {
+    sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(conn)
+        .await
+        .map_err(Error::from)
+}
+
+fn check_not_newer(found: i64, path: &Path) -> Result<()> {
+    let known = schema_version();
+    if found > known {
+        return Err(Error::Conflict(tr!(
+            "{} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
+            "{} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
+    enable_wal(conn).await?;
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    // Another process may have migrated while this one waited for the lock.
+    let found = user_version(&mut tx).await?;
+    check_not_newer(found, path)?;
+    if found < schema_version() {
+        MIGRATOR.run(&mut *tx).await.map_err(|e| {
+            Error::Conflict(tr!(
+                "cannot upgrade {} to schema {}: {e}",
+                "impossible de mettre {} au schéma {} : {e}",
+                path.display(),
+                schema_version()
+            ))
+        })?;
+        sqlx::query(&format!("PRAGMA user_version = {}", schema_version()))
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Switch to WAL. The switch needs an exclusive lock that SQLite's busy timeout does not wait
+/// for, so a second process creating the same database retries for a while.
+async fn enable_wal(conn: &mut SqliteConnection) -> Result<()> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(2);
+    loop {
+        match sqlx::query("PRAGMA journal_mode = WAL")
+            .execute(&mut *conn)
+            .await
+        {
+            Ok(_) => return Ok(()),
+            Err(e) if is_busy(&e) && start.elapsed() < BUSY_TIMEOUT => {
+                // A one-off wait on a single-threaded runtime: nothing else is waiting to run.
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Whether SQLite gave up waiting for another process's lock.
+pub fn is_busy(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => matches!(e.code().as_deref(), Some("5" | "6" | "517" | "261")),
+        _ => false,
+    }
+}
+
+/// Whether SQLite refused to write a read-only file.
+pub fn is_read_only(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => e
+            .code()
+            .is_some_and(|c| c == "8" || c.parse::<i32>().is_ok_and(|c| c & 0xff == 8)),
+        _ => false,
+    }
+}
+
+/// A copy of the database at `path` (a new file): `VACUUM INTO` reads one snapshot.
+pub async fn copy_to(conn: &mut Conn, path: &Path) -> Result<()> {
+    let sql = super::sql::Sql::new("VACUUM INTO $1").bind(path.to_string_lossy().into_owned());
+    conn.execute(&sql).await.map(|_| ())
+}
+
+/// SQLite's own checks of the file: `integrity_check`'s problems (none when it says "ok"),
+/// and how many rows `foreign_key_check` finds pointing at rows that do not exist.
+pub async fn file_problems(conn: &mut Conn) -> Result<(Vec<String>, usize)> {
+    let integrity: Vec<String> = conn
+        .fetch_all(&super::sql::Sql::new("PRAGMA integrity_check"))
+        .await?;
+    let dangling: Vec<String> = conn
+        .fetch_all(&super::sql::Sql::new(
+            "SELECT \"table\" FROM pragma_foreign_key_check",
+        ))
+        .await?;
+    Ok((
+        integrity.into_iter().filter(|l| l != "ok").collect(),
+        dangling.len(),
+    ))
+}
