@@ -25,6 +25,13 @@ pub struct NewCharacter {
     pub level: Option<i64>,
     pub reads_magic: bool,
     pub literate: bool,
+    /// Intelligence and dexterity, when known (prime requisites of some classes).
+    pub int: Option<i64>,
+    pub dex: Option<i64>,
+    /// Experience points [default: what the level needs in the class's OSE table].
+    pub xp: Option<i64>,
+    /// Shares of treasure and experience [default: 1].
+    pub share: Option<crate::rules::coins::Share>,
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
@@ -51,6 +58,24 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         reads_magic: new.reads_magic,
         literate: new.literate,
         quests: Vec::new(),
+        int: new
+            .int
+            .map(|n| check_ability("INT", n))
+            .transpose()
+            .map_err(invalid)?,
+        dex: new
+            .dex
+            .map(|n| check_ability("DEX", n))
+            .transpose()
+            .map_err(invalid)?,
+        xp: 0,
+        share: new.share.unwrap_or_default(),
+    };
+    character.xp = match new.xp {
+        Some(xp) => check_xp(xp)?,
+        // A character who starts above 1st level has the XP that level needs.
+        None => crate::rules::xp::Class::of(character.class.as_deref())
+            .map_or(0, |class| class.threshold(character.level)),
     };
     let mut w = cx.write().await?;
     character.id = w.new_id();
@@ -82,11 +107,19 @@ pub struct Sheet {
     pub effects: Vec<Effect>,
     pub protection: Protection,
     pub now: i64,
+    /// The character's purse.
+    pub coins: crate::rules::coins::Coins,
 }
 
 impl Sheet {
     /// The sheet, with the armor totals of what is worn.
-    fn new(character: Character, items: Vec<Item>, effects: Vec<Effect>, now: i64) -> Sheet {
+    fn new(
+        character: Character,
+        items: Vec<Item>,
+        effects: Vec<Effect>,
+        now: i64,
+        coins: crate::rules::coins::Coins,
+    ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
         let protection = armor::protection(&worn);
         Sheet {
@@ -95,6 +128,7 @@ impl Sheet {
             effects,
             protection,
             now,
+            coins,
         }
     }
 }
@@ -105,7 +139,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
     let now = campaign.campaign.clock;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
-    Ok(Sheet::new(character, items, effects, now))
+    let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
+    Ok(Sheet::new(character, items, effects, now, coins))
 }
 
 /// A character's sheet as it stood at the end of play session `session`.
@@ -133,7 +168,12 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .filter(|e| e.character == character.id && e.active(now))
         .cloned()
         .collect();
-    Ok(Sheet::new(character, items, effects, now))
+    let coins = state
+        .treasury
+        .as_ref()
+        .and_then(|t| t.purses.get(&character.id).copied())
+        .unwrap_or_default();
+    Ok(Sheet::new(character, items, effects, now, coins))
 }
 
 /// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
@@ -144,8 +184,21 @@ pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, C
     Ok((sheet, viewer))
 }
 
-/// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
-/// literate.
+/// Experience points from 0 to [`crate::rules::xp::XP_LIMIT`].
+fn check_xp(xp: i64) -> Result<i64> {
+    let limit = crate::rules::xp::XP_LIMIT;
+    if (0..=limit).contains(&xp) {
+        Ok(xp)
+    } else {
+        Err(Error::Invalid(tr!(
+            "{xp} XP is out of range: give 0 to {limit}",
+            "{xp} XP hors limites : de 0 à {limit}"
+        )))
+    }
+}
+
+/// `character set NAME KEY VALUE`: level, class, alignment, str, wis, int, dex, hp-max,
+/// reads-magic, literate, xp, share.
 pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
@@ -182,10 +235,21 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
+        "int" => change.int = Some(check_ability("INT", number()?).map_err(invalid)?),
+        "dex" => change.dex = Some(check_ability("DEX", number()?).map_err(invalid)?),
+        "xp" => change.xp = Some(check_xp(number()?)?),
+        "share" => {
+            change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {
+                Error::Invalid(tr!(
+                    "a share is 0 to 10 in halves (1, 0.5 for a retainer, 0 for none), not {value:?}",
+                    "une part va de 0 à 10 par moitiés (1, 0.5 pour un suivant, 0 pour aucune), pas {value:?}"
+                ))
+            })?)
+        }
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic or literate",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic ou literate"
+                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, xp or share",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, xp ou share"
             )));
         }
     }

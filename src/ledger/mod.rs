@@ -7,6 +7,7 @@ mod apply;
 mod event;
 mod kind_first;
 pub mod state;
+pub mod treasury;
 
 pub use apply::Conflict;
 pub use event::Origin;

@@ -28,7 +28,7 @@ pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refused> {
             "{} porte déjà {name}",
             c.name
         ))),
-        (None, None) => Err(Refused(tr!(
+        (None, None) if item.place.is_none() => Err(Refused(tr!(
             "{name} is already in the party's treasure",
             "{name} est déjà dans le trésor du groupe"
         ))),

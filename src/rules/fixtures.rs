@@ -19,6 +19,10 @@ pub fn character(id: &str) -> Character {
         reads_magic: false,
         literate: true,
         quests: Vec::new(),
+        int: None,
+        dex: None,
+        xp: 0,
+        share: Default::default(),
     }
 }
 

@@ -284,6 +284,7 @@ pub fn make(
             alignment: props.alignment,
         }),
         sentience,
+        value: None,
     };
     Ok(Made {
         name: drawn.name,
