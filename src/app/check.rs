@@ -279,5 +279,11 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         &last_touch,
         &mut report.differences,
     );
+    super::coins::check(
+        &stored,
+        &replayed,
+        &mut report.invariants,
+        &mut report.differences,
+    );
     Ok(report)
 }

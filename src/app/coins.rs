@@ -427,3 +427,57 @@ pub async fn add_valuable(
     let mut dice = crate::rules::dice::seeded(seed);
     super::item::record_added(w, item, origin, holder, &mut dice).await
 }
+
+/// `check`'s part: the stored coins are those the ledger's replay builds, row by row, and in
+/// both, denomination by denomination, the pool, the purses and the places hold exactly what was
+/// added less what was spent.
+pub(super) fn check(
+    stored: &crate::ledger::State,
+    replayed: &crate::ledger::State,
+    invariants: &mut Vec<String>,
+    differences: &mut Vec<String>,
+) {
+    use crate::ledger::treasury::{CoinRow, coins_text};
+    use crate::tr;
+    let empty = Treasury::default();
+    let (s, r) = (
+        stored.treasury.as_ref().unwrap_or(&empty),
+        replayed.treasury.as_ref().unwrap_or(&empty),
+    );
+    for (what, t) in [
+        (tr!("the database", "la base"), s),
+        (tr!("the ledger", "le registre"), r),
+    ] {
+        if !t.balances() {
+            let held = t.held().map(|c| coins_text(&c)).unwrap_or_default();
+            let (added, spent) = (coins_text(&t.added), coins_text(&t.spent));
+            invariants.push(tr!(
+                "coins in {what}: the pool, purses and places hold {held}, but {added} came in and {spent} went out",
+                "pièces selon {what} : caisse, bourses et lieux tiennent {held}, mais {added} sont entrés et {spent} sortis"
+            ));
+        }
+    }
+    let (rows_s, rows_r) = (s.rows(), r.rows());
+    let keys: std::collections::BTreeSet<&CoinRow> = rows_s.keys().chain(rows_r.keys()).collect();
+    for row in keys {
+        let (a, b) = (s.row(row), r.row(row));
+        if a != b {
+            let name = match row {
+                CoinRow::Pool => tr!("the pool", "la caisse"),
+                CoinRow::Purse(id) => stored
+                    .characters
+                    .get(id)
+                    .map(|c| tr!("{}'s purse", "la bourse de {}", c.name))
+                    .unwrap_or_else(|| id.clone()),
+                CoinRow::Place(name) => name.clone(),
+                CoinRow::Added => tr!("coins added", "pièces entrées"),
+                CoinRow::Spent => tr!("coins spent", "pièces sorties"),
+            };
+            let (a, b) = (coins_text(&a), coins_text(&b));
+            differences.push(tr!(
+                "coins of {name}: {a} in the database, {b} by the ledger",
+                "pièces de {name} : {a} dans la base, {b} selon le registre"
+            ));
+        }
+    }
+}

@@ -360,7 +360,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
     }
     out.event(&moved.event.event)?;
     for b in &moved.balances {
-        out.line(&format!("  {}: {}", label(&b.holder), with_worth(&b.coins)))?;
+        let (who, coins) = (label(&b.holder), with_worth(&b.coins));
+        out.line(&tr!("  {who}: {coins}", "  {who} : {coins}"))?;
     }
     Ok(())
 }
@@ -392,14 +393,15 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     if !b.purses.is_empty() {
         out.line(&tr!("Purses:", "Bourses :"))?;
         for p in &b.purses {
-            let (name, n) = (safe(&p.character), shares(p.share));
-            out.line(&format!("  {name} ({n}): {}", with_worth(&p.coins)))?;
+            let (name, n, coins) = (safe(&p.character), shares(p.share), with_worth(&p.coins));
+            out.line(&tr!("  {name} ({n}): {coins}", "  {name} ({n}) : {coins}"))?;
         }
     }
     if !b.places.is_empty() {
         out.line(&tr!("Places:", "Lieux :"))?;
         for p in &b.places {
-            out.line(&format!("  {}: {}", safe(&p.place), with_worth(&p.coins)))?;
+            let (place, coins) = (safe(&p.place), with_worth(&p.coins));
+            out.line(&tr!("  {place}: {coins}", "  {place} : {coins}"))?;
             for item in &p.items {
                 out.line(&format!("    {}", super::item::line(item, None)))?;
             }
@@ -450,12 +452,8 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
 
 /// `Arnaud (1 share): 20 pp, 600 gp`
 fn portion(p: &Portion) -> String {
-    format!(
-        "{} ({}): {}",
-        safe(&p.name),
-        shares(p.share),
-        with_worth(&p.coins)
-    )
+    let (name, n, coins) = (safe(&p.name), shares(p.share), with_worth(&p.coins));
+    tr!("{name} ({n}): {coins}", "{name} ({n}) : {coins}")
 }
 
 pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
@@ -580,7 +578,11 @@ fn earned(p: &Earned) -> String {
     let name = safe(&p.name);
     let how = adjustment(&p.adjustment, &name);
     let (base, adjusted, xp) = (p.base, p.adjusted, p.xp);
-    let mut text = format!("{name} ({}): {base}, {how} = {adjusted}", shares(p.share));
+    let n = shares(p.share);
+    let mut text = tr!(
+        "{name} ({n}): {base}, {how} = {adjusted}",
+        "{name} ({n}) : {base}, {how} = {adjusted}"
+    );
     if p.gained < p.adjusted {
         let kept = p.gained;
         text.push_str(&tr!(

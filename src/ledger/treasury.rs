@@ -383,8 +383,8 @@ fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> String {
     tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
 }
 
-/// Coins in a conflict's reason: `40 pp, 1200 gp`.
-fn coins_text(c: &Coins) -> String {
+/// Coins in a conflict's reason or a check's finding: `40 pp, 1200 gp`.
+pub fn coins_text(c: &Coins) -> String {
     let held: Vec<String> = c
         .held()
         .map(|(d, n)| format!("{n} {}", d.as_str()))
