@@ -7,5 +7,6 @@ mod generation;
 mod items;
 mod readme;
 mod swords;
+mod treasury;
 mod trust;
 mod ux;
