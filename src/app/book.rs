@@ -19,7 +19,7 @@ pub async fn study(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded
             item.name()
         )));
     }
-    let outcome = book::study(&item, &who)?;
+    let outcome = book::study(&item, &who).map_err(|r| Error::Refused(r.to_string()))?;
     let event = w.record(Event::BookStudied {
         act: Act::new(&item, &who),
         outcome,

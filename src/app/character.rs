@@ -25,6 +25,7 @@ pub struct NewCharacter {
     pub level: Option<i64>,
     pub reads_magic: bool,
     pub literate: bool,
+    pub reads_languages: bool,
     /// Intelligence and dexterity, when known (prime requisites of some classes).
     pub int: Option<i64>,
     pub dex: Option<i64>,
@@ -56,6 +57,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         hp_max,
         name,
         reads_magic: new.reads_magic,
+        reads_languages: new.reads_languages,
         literate: new.literate,
         quests: Vec::new(),
         int: new
@@ -198,8 +200,14 @@ fn check_xp(xp: i64) -> Result<i64> {
 }
 
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, int, dex, hp-max,
-/// reads-magic, literate, xp, share.
-pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Character> {
+/// reads-magic, literate, reads-languages, xp, share. Returns the sheet and what the change set
+/// off (a new maximum may set off a wounded check, or end a wounded control).
+pub async fn set(
+    cx: &mut Ctx,
+    name: &str,
+    key: &str,
+    value: &str,
+) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
             Error::Invalid(tr!(
@@ -235,6 +243,7 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
+        "reads-languages" => change.reads_languages = Some(yes_no()?),
         "int" => change.int = Some(check_ability("INT", number()?).map_err(invalid)?),
         "dex" => change.dex = Some(check_ability("DEX", number()?).map_err(invalid)?),
         "xp" => change.xp = Some(check_xp(number()?)?),
@@ -248,21 +257,27 @@ pub async fn set(cx: &mut Ctx, name: &str, key: &str, value: &str) -> Result<Cha
         }
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, xp or share",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, xp ou share"
+                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp or share",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp ou share"
             )));
         }
     }
+    let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let c = w.character(name).await?;
-    w.record(Event::CharacterUpdated {
+    let hp_max = change.hp_max.is_some();
+    let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),
         name: c.name.clone(),
         change,
     })?;
+    if hp_max {
+        // Half of a new maximum may put them at half or less, or back above it.
+        super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
+    }
     let updated = w.state.characters[&c.id].clone();
-    w.commit().await?;
-    Ok(updated)
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
+    Ok((updated, consequences))
 }
 
 /// What a change of hit points did.
@@ -278,39 +293,51 @@ pub struct HpChange {
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
-    let mut dice = cx.dice();
-    let mut w = cx.write().await?;
-    let c = w.character(name).await?;
-    let hp = health::after_damage(c.hp, amount);
-    let rec = w.record(Event::CharacterDamaged {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_damage(&mut w, &c, rec.seq, &mut dice).await?;
-    let consequences = w.commit().await?.into_iter().skip(1).collect();
-    Ok(HpChange {
-        name: c.name,
-        amount,
-        hp_before: c.hp,
-        hp,
-        hp_max: c.hp_max,
-        consequences,
-    })
+    change_hp(cx, name, amount, Direction::Damage).await
 }
 
 pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
+    change_hp(cx, name, amount, Direction::Heal).await
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Damage,
+    Heal,
+}
+
+/// Damage or healing, and what it sets off: a wounded check by each sentient sword the
+/// character holds when they go to half HP or less, the end of a wounded control when they
+/// go back above half.
+async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Result<HpChange> {
+    let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let c = w.character(name).await?;
-    let hp = health::after_healing(c.hp, c.hp_max, amount);
-    let rec = w.record(Event::CharacterHealed {
-        character: c.id.clone(),
-        name: c.name.clone(),
-        amount,
-        hp,
-    })?;
-    super::control::after_healing(&mut w, &c.id, rec.seq).await?;
+    let (character, name) = (c.id.clone(), c.name.clone());
+    let (hp, event) = match way {
+        Direction::Damage => {
+            let hp = health::after_damage(c.hp, amount);
+            let event = Event::CharacterDamaged {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+        Direction::Heal => {
+            let hp = health::after_healing(c.hp, c.hp_max, amount);
+            let event = Event::CharacterHealed {
+                character,
+                name,
+                amount,
+                hp,
+            };
+            (hp, event)
+        }
+    };
+    let rec = w.record(event)?;
+    super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,

@@ -1,35 +1,150 @@
-//! `hoard time advance|show`: the campaign's game clock, in rounds.
+//! `hoard time advance|show`: the campaign's game clock, in rounds — and what passing rounds do
+//! to a character with a sword of another alignment in hand.
 
-use super::Ctx;
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Ctx, Write};
 use crate::error::{Error, Result};
-use crate::ledger::Event;
 use crate::ledger::state::Effect;
+use crate::ledger::{Act, Event, Item, Recorded};
 use crate::rules::clock::{self, Unit};
+use crate::rules::dice::{Dice, Expr};
+use crate::rules::sword;
 
-/// What advancing the clock did: the span, and the effects that wore off on the way.
+/// What advancing the clock did: the span, what the rounds did (a sword in hand hurting, the
+/// checks the wounds set off), and the effects that wore off on the way.
 pub struct Advanced {
     pub from: i64,
     pub to: i64,
+    /// Every event recorded but the clock's own.
+    pub consequences: Vec<Recorded>,
     /// Effects that ended, with their character's name.
     pub ended: Vec<(Effect, String)>,
 }
 
 pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> {
+    let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let from = w.state.campaign.clock;
     let to = clock::advance(from, amount, unit).map_err(|e| Error::Invalid(e.to_string()))?;
-    w.record(Event::TimeAdvanced {
-        rounds: to - from,
-        clock: to,
-    })?;
+    pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
-    w.commit().await?;
+    let consequences = w
+        .commit()
+        .await?
+        .into_iter()
+        .filter(|r| !matches!(r.event, Event::TimeAdvanced { .. }))
+        .collect();
     let ended = crate::store::effects::ending(cx.conn(), campaign, from, to)
         .await?
         .into_iter()
         .map(|e| (e.effect, e.who))
         .collect();
-    Ok(Advanced { from, to, ended })
+    Ok(Advanced {
+        from,
+        to,
+        consequences,
+        ended,
+    })
+}
+
+/// One character's swords of another alignment in hand, and what the rounds do to them.
+struct Held {
+    swords: Vec<Item>,
+    contact: sword::Contact,
+}
+
+/// `rounds` rounds pass. Each round a sentient sword spends in the hand of a character of
+/// another alignment deals its damage, rolled round by round (OSE *Sentient Swords*: « Inflige
+/// 1d6 de dégâts par round »); `touching` is a sword held for these rounds only (`touch
+/// --rounds`). The clock stops at each round where a holder is wounded to half or less of
+/// maximum HP, so the wounded check comes at that round; each stretch records the damage of
+/// its rounds, one event per sword. With no such sword in hand, one event and no loop; with
+/// one, the rounds rolled stop at the holder's death. The first stretch follows from `cause`
+/// (a touch), and every other event from the first stretch: one story, undone as one.
+pub async fn pass(
+    w: &mut Write<'_>,
+    rounds: i64,
+    touching: Option<&Item>,
+    cause: Option<i64>,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    let from = w.now();
+    let campaign = w.campaign;
+    let mut in_hand = crate::store::items::in_hand(w.conn(), campaign).await?;
+    for item in &in_hand {
+        w.state
+            .items
+            .entry(item.id.clone())
+            .or_insert_with(|| item.clone());
+    }
+    if let Some(t) = touching.filter(|t| !in_hand.iter().any(|i| i.id == t.id)) {
+        in_hand.push(w.current(&t.id)?);
+    }
+    let mut by_holder: BTreeMap<String, Vec<(Item, Expr)>> = BTreeMap::new();
+    for item in in_hand {
+        let (Some(holder), Some(mind)) = (item.holder.clone(), item.sentience()) else {
+            continue;
+        };
+        let who = w.character_by_id(&holder).await?;
+        if let Some(expr) = sword::touch_damage(mind.alignment, who.alignment) {
+            by_holder.entry(holder).or_default().push((item, expr));
+        }
+    }
+    let mut held = BTreeMap::new();
+    for (holder, swords) in by_holder {
+        let who = w.character_by_id(&holder).await?;
+        let exprs: Vec<Expr> = swords.iter().map(|(_, e)| e.clone()).collect();
+        let contact = sword::contact(&exprs, who.hp, who.hp_max, rounds, dice);
+        let swords = swords.into_iter().map(|(i, _)| i).collect();
+        held.insert(holder, Held { swords, contact });
+    }
+    let stops: BTreeSet<i64> = held
+        .values()
+        .filter_map(|h| h.contact.wounded_at)
+        .chain([rounds])
+        .collect();
+    let mut last = 0;
+    let mut first = None;
+    for stop in stops {
+        let advanced = w.record_with_cause(
+            Event::TimeAdvanced {
+                rounds: stop - last,
+                clock: from + stop,
+            },
+            first.or(cause),
+        )?;
+        first = first.or(Some(advanced.seq));
+        for (holder, h) in &held {
+            let before = w.character_by_id(holder).await?;
+            let mut hurt = None;
+            for (item, rolls) in h.swords.iter().zip(&h.contact.damage) {
+                let span = &rolls[rolls.len().min(last as usize)..rolls.len().min(stop as usize)];
+                if span.is_empty() {
+                    continue;
+                }
+                let now = w.character_by_id(holder).await?;
+                let total: i64 = span.iter().map(|r| r.total).sum();
+                let hp = crate::rules::health::after_damage(
+                    now.hp,
+                    u32::try_from(total).unwrap_or(u32::MAX),
+                );
+                let sword = w.current(&item.id)?;
+                let held = Event::SwordHeld {
+                    act: Act::new(&sword, &now),
+                    from: from + last,
+                    damage: span.to_vec(),
+                    hp,
+                };
+                hurt = Some(w.record_with_cause(held, Some(advanced.seq))?.seq);
+            }
+            if let (Some(hurt), true) = (hurt, h.contact.wounded_at == Some(stop)) {
+                super::control::after_hp(w, &before, hurt, dice).await?;
+            }
+        }
+        last = stop;
+    }
+    Ok(())
 }
 
 pub async fn show(cx: &mut Ctx) -> Result<i64> {

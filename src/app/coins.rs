@@ -42,6 +42,19 @@ pub enum Refusal {
     AlreadyThere { item: String, place: String },
 }
 
+/// A treasury refusal as the command's error (the command line words it): a move to where
+/// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        let text = r.to_string();
+        match r {
+            Refusal::SameHolder(_) => Error::Invalid(text),
+            Refusal::NoSession => Error::NotFound(text),
+            _ => Error::Refused(text),
+        }
+    }
+}
+
 /// A holder as the referee names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Whose {
@@ -347,9 +360,11 @@ pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Reco
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    if item.attached || item.is_gone() {
-        // What can be neither given nor dropped cannot be left anywhere either.
-        crate::rules::custody::can_pass(&item, None)?;
+    // What can be neither given nor dropped cannot be left anywhere either; from the party's
+    // treasure, though, it goes like any other.
+    match crate::rules::custody::can_pass(&item, None) {
+        Err(crate::rules::custody::Refusal::InTreasure { .. }) | Ok(()) => {}
+        Err(refused) => return Err(refused.into()),
     }
     let name = place(&mut w, place_name).await?;
     if item.place.as_ref() == Some(&name) {
@@ -370,13 +385,14 @@ pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Reco
         from: item.holder.clone(),
         place: name,
     })?;
-    super::control::after_passing(
+    let takes = super::control::Handling::Takes { read: false };
+    super::custody::handed_over(
         &mut w,
         &item,
         from.as_ref(),
         None,
+        takes,
         stashed.seq,
-        super::control::Handling::Takes,
         &mut dice,
     )
     .await?;

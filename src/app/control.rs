@@ -1,73 +1,158 @@
-//! The control checks that trigger themselves, and the releases that follow when their
-//! circumstance ends — called by every command whose event can set one off: damage and
-//! healing, items changing hands, touching, wielding and using a sword, encounters. Which
-//! checks and releases apply is decided by [`control::triggers`] and [`control::releases`].
+//! The control checks that trigger themselves, and the ends of control — called by every
+//! command whose event can set one off or end one: damage, healing and a changed maximum,
+//! items changing hands, touching, wielding, sheathing and using a sword, time passing with a
+//! sword in hand, encounters, `release`. What happens is decided by the rules
+//! ([`control::triggers`], [`control::route`], [`control::ended`], [`control::in_force`]); this
+//! module records it.
 
 use super::Write;
 use crate::error::Result;
 use crate::ledger::{Act, Character, Event, Item};
-use crate::rules::control::{self, Ending, Occasion};
+use crate::rules::control::{self, Around, Circumstance, Occasion, Reason, Route};
 use crate::rules::dice::Dice;
 
-/// The checks `sword` (as it was before event `cause`) calls for on `occasion`, each recorded
-/// as a consequence of `cause`; one that gives the sword control ends the series.
-pub fn on(
+/// Everything `holder` holds and the holder as they are now, as the command has left them.
+async fn around(w: &mut Write<'_>, holder: &str) -> Result<(Character, Vec<Item>, bool)> {
+    let character = w.character_by_id(holder).await?;
+    let holdings = w.holdings(holder).await?;
+    Ok((character, holdings, w.state.campaign.encounter.is_some()))
+}
+
+/// Each circumstance in turn, as a consequence of event `cause`: checked now, or waiting on
+/// the control the holder is under (one master at a time); a check that gives control makes
+/// the next ones wait on it.
+pub async fn arise(
     w: &mut Write<'_>,
-    sword: &Item,
-    holder: &Character,
-    occasion: Occasion<'_>,
+    holder: &str,
+    circumstances: Vec<Circumstance>,
     cause: i64,
     dice: &mut impl Dice,
 ) -> Result<()> {
-    let Some(mind) = sword.sentience() else {
-        return Ok(());
-    };
-    let weapon = match occasion {
-        Occasion::Acquired { weapon } => Some(weapon.id.clone()),
-        _ => None,
-    };
-    for trigger in control::triggers(sword, occasion) {
-        let now = w.current(&sword.id)?;
-        if now.control.is_some() {
-            break;
-        }
-        let contest = control::contest(mind, holder, dice);
-        w.record_with_cause(
-            Event::ControlChecked {
-                act: Act::new(&now, holder),
-                trigger,
-                sword_will: contest.sword_will,
-                character_will: contest.character_will,
-                controlled: contest.controlled,
-                weapon: weapon.clone(),
+    for c in circumstances {
+        let (who, holdings, encounter) = around(w, holder).await?;
+        let sword = w.current(&c.sword)?;
+        let Some(mind) = sword.sentience() else {
+            continue;
+        };
+        let route = control::route(
+            &c,
+            &Around {
+                holder: &who,
+                holdings: &holdings,
+                encounter,
             },
-            Some(cause),
-        )?;
+        );
+        let event = match route {
+            Route::Skip => continue,
+            Route::Wait { under } => Event::ControlDeferred {
+                act: Act::new(&sword, &who),
+                trigger: c.trigger,
+                weapon: c.weapon,
+                under_name: w.current(&under)?.name,
+                under,
+            },
+            Route::Check => {
+                let contest = control::contest(mind, &who, dice);
+                Event::ControlChecked {
+                    act: Act::new(&sword, &who),
+                    trigger: c.trigger,
+                    sword_will: contest.sword_will,
+                    character_will: contest.character_will,
+                    controlled: contest.controlled,
+                    weapon: c.weapon,
+                }
+            }
+        };
+        w.record_with_cause(event, Some(cause))?;
     }
     Ok(())
 }
 
-/// `sword` lets go of `holder` if `ending` ends its control.
-pub fn release(
+/// The circumstances `sword` meets on `occasion` over its holder `holder`, as consequences of
+/// event `cause`.
+pub async fn on(
     w: &mut Write<'_>,
     sword: &Item,
-    holder: &Character,
-    ending: Ending<'_>,
-    cause: Option<i64>,
+    holder: &str,
+    occasion: Occasion<'_>,
+    cause: i64,
+    dice: &mut impl Dice,
 ) -> Result<()> {
-    let Some(c) = &sword.control else {
+    let weapon = match occasion {
+        Occasion::Acquired { weapon } => Some(weapon.id.clone()),
+        _ => None,
+    };
+    let circumstances = control::triggers(sword, occasion)
+        .into_iter()
+        .map(|trigger| Circumstance {
+            sword: sword.id.clone(),
+            trigger,
+            weapon: weapon.clone(),
+        })
+        .collect();
+    arise(w, holder, circumstances, cause, dice).await
+}
+
+/// `sword` lets go of `holder` for `reason`; then each circumstance that waited on its control
+/// and is still in force sets off its check at once.
+pub async fn end(
+    w: &mut Write<'_>,
+    sword: &Item,
+    holder: &str,
+    reason: Reason,
+    cause: Option<i64>,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    let waiting = sword
+        .control
+        .as_ref()
+        .map(|c| c.waiting.clone())
+        .unwrap_or_default();
+    let who = w.character_by_id(holder).await?;
+    let ended = w.record_with_cause(
+        Event::ControlEnded {
+            act: Act::new(sword, &who),
+            reason,
+        },
+        cause,
+    )?;
+    let (who, holdings, encounter) = around(w, holder).await?;
+    let now = Around {
+        holder: &who,
+        holdings: &holdings,
+        encounter,
+    };
+    let fresh = waiting
+        .into_iter()
+        .filter(|c| control::in_force(c, &now))
+        .collect();
+    arise(w, holder, fresh, ended.seq, dice).await
+}
+
+/// After anything that may end the circumstance a control over `holder` holds under (healing,
+/// a weapon leaving, a sword put away, the encounter over): the control ends if it has.
+pub async fn settle(
+    w: &mut Write<'_>,
+    holder: &str,
+    cause: Option<i64>,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    let (who, holdings, encounter) = around(w, holder).await?;
+    let now = Around {
+        holder: &who,
+        holdings: &holdings,
+        encounter,
+    };
+    let Some((sword, _)) = now.master() else {
         return Ok(());
     };
-    if c.character == holder.id && control::releases(c, ending) {
-        w.record_with_cause(
-            Event::ControlEnded {
-                act: Act::new(sword, holder),
-                reason: ending.reason().into(),
-            },
-            cause,
-        )?;
+    match control::ended(sword, &now) {
+        Some(reason) => {
+            let sword = sword.clone();
+            end(w, &sword, holder, reason, cause, dice).await
+        }
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The sentient swords a character holds, as the command has left them.
@@ -79,9 +164,10 @@ async fn swords_of(w: &mut Write<'_>, character: &str) -> Result<Vec<Item>> {
         .collect())
 }
 
-/// After damage (event `cause`): a wound that takes the holder to half or less of maximum HP
-/// calls for a check by each sentient sword they hold.
-pub async fn after_damage(
+/// After the hit points or maximum of `before` changed (event `cause`): a change that takes
+/// them to half or less of maximum calls for a wounded check by each sentient sword they
+/// hold, and one that takes them back above half ends a wounded control.
+pub async fn after_hp(
     w: &mut Write<'_>,
     before: &Character,
     cause: i64,
@@ -89,85 +175,62 @@ pub async fn after_damage(
 ) -> Result<()> {
     let after = w.character_by_id(&before.id).await?;
     let occasion = Occasion::Wounded {
-        before: before.hp,
+        before,
         after: &after,
     };
     for sword in swords_of(w, &after.id).await? {
-        on(w, &sword, &after, occasion, cause, dice)?;
+        on(w, &sword, &after.id, occasion, cause, dice).await?;
     }
-    Ok(())
+    settle(w, &after.id, Some(cause), dice).await
 }
 
-/// After healing: a control a wound began ends once HP are back above half.
-pub async fn after_healing(w: &mut Write<'_>, character: &str, cause: i64) -> Result<()> {
-    let after = w.character_by_id(character).await?;
-    let healed = Ending::Healed {
-        hp: after.hp,
-        hp_max: after.hp_max,
-    };
-    for sword in swords_of(w, character).await? {
-        release(w, &sword, &after, healed, Some(cause))?;
-    }
-    Ok(())
-}
-
-/// `who` in contact with a sentient sword for `rounds` rounds: they learn its alignment, one of
-/// another alignment takes its damage each round (seed 000), and the wound may call for a
-/// check. Returns the `sword_touched` event.
-pub async fn touching(
+/// A first handling of a sentient sword by `who`: a touch of one round, which hurts a
+/// character of another alignment (OSE *Sentient Swords*, « L'alignement de l'épée ne peut
+/// être déterminé qu'en la touchant. Cela peut entraîner des dégâts »), and the wound may call
+/// for a check.
+async fn first_touch(
     w: &mut Write<'_>,
     sword: &Item,
     who: &Character,
-    rounds: u32,
-    cause: Option<i64>,
+    cause: i64,
     dice: &mut impl Dice,
-) -> Result<crate::ledger::Recorded> {
-    let damage: Vec<_> = match sword
+) -> Result<()> {
+    let Some(expr) = sword
         .sentience()
         .and_then(|mind| crate::rules::sword::touch_damage(mind.alignment, who.alignment))
-    {
-        Some(expr) => (0..rounds).map(|_| expr.roll(dice)).collect(),
-        None => Vec::new(),
+    else {
+        return Ok(());
     };
     let before = w.character_by_id(&who.id).await?;
-    let total: i64 = damage.iter().map(|r| r.total).sum();
-    let hp =
-        crate::rules::health::after_damage(before.hp, u32::try_from(total).unwrap_or(u32::MAX));
+    let roll = expr.roll(dice);
+    let hp = crate::rules::health::after_damage(before.hp, u32::try_from(roll.total).unwrap_or(0));
     let touched = w.record_with_cause(
         Event::SwordTouched {
             act: Act::new(sword, &before),
-            rounds,
-            damage,
+            rounds: 1,
+            damage: vec![roll],
             hp,
         },
-        cause,
+        Some(cause),
     )?;
-    on(
-        w,
-        sword,
-        &before,
-        Occasion::Handled { by: &before },
-        touched.seq,
-        dice,
-    )?;
-    after_damage(w, &before, touched.seq, dice).await?;
-    Ok(touched)
+    after_hp(w, &before, touched.seq, dice).await
 }
 
 /// How the receiver of an item comes by it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Handling {
     /// Given, found or made for them: their first handling of a sentient sword is a touch,
-    /// and hurts for a round if its alignment is not theirs.
-    Takes,
+    /// and hurts for a round if its alignment is not theirs; with `read`, they read a scroll
+    /// at once.
+    Takes { read: bool },
     /// `touch`: the command itself says how many rounds they are in contact.
     Touches,
 }
 
 /// After `item` passed from `from` to `to` (event `cause`):
-/// - a sentient sword lets go of the holder it left, and checks at its first contact with `to`
-///   (whose first handling of it hurts, as any touch, if their alignments differ);
-/// - a jealous sword lets go when the weapon it was jealous of leaves its holder;
+/// - what it took from `from` may end a control over them (the weapon a sword was jealous of);
+/// - a sentient sword checks at its first contact with `to` (whose first handling of it hurts,
+///   as any touch, if their alignments differ);
 /// - another magic weapon coming into `to`'s hands makes each sentient sword of theirs jealous.
 pub async fn after_passing(
     w: &mut Write<'_>,
@@ -179,35 +242,21 @@ pub async fn after_passing(
     dice: &mut impl Dice,
 ) -> Result<()> {
     if let Some(from) = from {
-        let now = w.current(&item.id)?;
-        release(w, &now, from, Ending::SwordLeft, Some(cause))?;
-        let left = Ending::WeaponLeft { weapon: &item.id };
-        for sword in swords_of(w, &from.id).await? {
-            release(w, &sword, from, left, Some(cause))?;
-        }
+        settle(w, &from.id, Some(cause), dice).await?;
     }
     let Some(to) = to else {
         return Ok(());
     };
     let now = w.current(&item.id)?;
     let first = !now.touched.contains(&to.id);
-    on(w, &now, to, Occasion::Handled { by: to }, cause, dice)?;
-    let hurts = now.sentience().is_some_and(|mind| {
-        crate::rules::sword::touch_damage(mind.alignment, to.alignment).is_some()
-    });
-    if first && hurts && handling == Handling::Takes {
+    on(w, &now, &to.id, Occasion::Handled { by: to }, cause, dice).await?;
+    if first && matches!(handling, Handling::Takes { .. }) {
         let now = w.current(&item.id)?;
-        touching(w, &now, to, 1, Some(cause), dice).await?;
+        first_touch(w, &now, to, cause, dice).await?;
     }
     for sword in swords_of(w, &to.id).await? {
-        on(
-            w,
-            &sword,
-            to,
-            Occasion::Acquired { weapon: item },
-            cause,
-            dice,
-        )?;
+        let acquired = Occasion::Acquired { weapon: item };
+        on(w, &sword, &to.id, acquired, cause, dice).await?;
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::control::Handling;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Act, Character, Event, Item, Recorded};
@@ -24,9 +25,16 @@ pub struct Passed {
     pub events: Vec<Recorded>,
 }
 
-/// After `to` takes `item` (event `cause`): a scroll is read at once (`--read`), or rolls
-/// to fade unless `to` has read it before.
-pub fn taken(
+/// A rule of custody refusing a change of hands, as the command's error.
+impl From<custody::Refusal> for Error {
+    fn from(r: custody::Refusal) -> Self {
+        Error::Refused(r.to_string())
+    }
+}
+
+/// After `to` takes `item` (event `cause`): a scroll is read at once (`--read`), or, at its
+/// first taking in hand, rolls to fade.
+fn taken(
     w: &mut Write<'_>,
     item: &Item,
     to: &Character,
@@ -57,7 +65,7 @@ pub fn taken(
         )?;
         return Ok(());
     }
-    if custody::fade_check_needed(item, to, false) {
+    if custody::fade_check_needed(item, false) {
         let (chance, chance_roll) =
             scroll::fade_chance(w.state.campaign.settings.scroll_fade, dice);
         let (roll, faded) = scroll::fades(chance, dice);
@@ -75,16 +83,39 @@ pub fn taken(
     Ok(())
 }
 
-async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
-    let mut dice = cx.dice();
-    let mut w = cx.write().await?;
-    let item = w.item(key).await?;
-    let taker = match to {
-        Some(name) => Some(w.character(name).await?),
-        None => None,
-    };
-    custody::can_pass(&item, taker.as_ref())?;
-    if taker.is_none() && read {
+/// `item` just came to `to` (the event recorded last: a hand-over, or its creation in their
+/// hands), from `from` (`None`: the party's treasure or nowhere). Everything a first or any
+/// taking in hand sets off, in every command that hands items over (`give`, `drop`, `touch`,
+/// `generate --to`, `item add --to`, `sword add --to`): a scroll read at once or rolling to
+/// fade, a sword's checks and touch, a jealous sword.
+pub async fn handed_over(
+    w: &mut Write<'_>,
+    item: &Item,
+    from: Option<&Character>,
+    to: Option<&Character>,
+    handling: Handling,
+    cause: i64,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    if let Some(taker) = to {
+        let now = w.current(&item.id)?;
+        let read = matches!(handling, Handling::Takes { read: true });
+        taken(w, &now, taker, read, cause, dice)?;
+    }
+    super::control::after_passing(w, item, from, to, cause, handling, dice).await
+}
+
+/// Pass `item` from its holder to `to` (`None`: the party's treasure), and what that sets off.
+/// Returns who held it, and the number of the hand-over's event.
+pub async fn hand_over(
+    w: &mut Write<'_>,
+    item: &Item,
+    to: Option<&Character>,
+    handling: Handling,
+    dice: &mut impl Dice,
+) -> Result<(Option<Character>, i64)> {
+    custody::can_pass(item, to)?;
+    if to.is_none() && matches!(handling, Handling::Takes { read: true }) {
         return Err(Error::Invalid(tr!(
             "--read needs someone to read: use give --to",
             "--read demande un lecteur : utilisez give --to"
@@ -99,23 +130,23 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         item_name: item.name.clone(),
         item_name_fr: item.name_fr.clone(),
         from: item.holder.clone(),
-        to: taker.as_ref().map(|t| t.id.clone()),
-        to_name: taker.as_ref().map(|t| t.name.clone()),
+        to: to.map(|t| t.id.clone()),
+        to_name: to.map(|t| t.name.clone()),
     })?;
-    if let Some(taker) = &taker {
-        let now = w.current(&item.id)?;
-        taken(&mut w, &now, taker, read, passed.seq, &mut dice)?;
-    }
-    super::control::after_passing(
-        &mut w,
-        &item,
-        from.as_ref(),
-        taker.as_ref(),
-        passed.seq,
-        super::control::Handling::Takes,
-        &mut dice,
-    )
-    .await?;
+    handed_over(w, item, from.as_ref(), to, handling, passed.seq, dice).await?;
+    Ok((from, passed.seq))
+}
+
+async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<Passed> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    let taker = match to {
+        Some(name) => Some(w.character(name).await?),
+        None => None,
+    };
+    let takes = Handling::Takes { read };
+    let (from, _) = hand_over(&mut w, &item, taker.as_ref(), takes, &mut dice).await?;
     let events = w.commit().await?;
     Ok(Passed {
         item: item.name().to_string(),

@@ -110,19 +110,11 @@ pub async fn generate(
             }),
         })?;
         if let (Some(item), Some(taker)) = (taken, &holder) {
-            if item.category == Category::Scroll {
-                super::custody::taken(&mut w, &item, taker, request.read, created.seq, &mut dice)?;
-            }
-            super::control::after_passing(
-                &mut w,
-                &item,
-                None,
-                Some(taker),
-                created.seq,
-                super::control::Handling::Takes,
-                &mut dice,
-            )
-            .await?;
+            let read = request.read && item.category == Category::Scroll;
+            let takes = super::control::Handling::Takes { read };
+            let cause = created.seq;
+            super::custody::handed_over(&mut w, &item, None, Some(taker), takes, cause, &mut dice)
+                .await?;
             consequences.extend(w.since(created.seq));
         }
         if n % BATCH == 0 {

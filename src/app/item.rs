@@ -92,7 +92,10 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         Some(to) => Some(w.character(to).await?),
         None => None,
     };
-    let mut identity = new.identity;
+    if let Some(material) = &new.identity.material {
+        check_name("material", material).map_err(|e| Error::Invalid(e.0))?;
+    }
+    let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
         identity.maker = Some(w.character(maker).await?.id);
     }
@@ -124,9 +127,9 @@ pub(super) async fn record_added(
         origin: Box::new(origin),
     })?;
     if let Some(h) = &holder {
-        let takes = super::control::Handling::Takes;
-        super::control::after_passing(&mut w, &item, None, Some(h), created.seq, takes, dice)
-            .await?;
+        // Every first hand-over rolls what it sets off: a scroll's fading, a sword's touch.
+        let takes = super::control::Handling::Takes { read: false };
+        super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice).await?;
     }
     let consequences = w.since(created.seq);
     w.commit().await?;

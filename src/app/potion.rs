@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::Ctx;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
@@ -14,6 +14,9 @@ pub struct Taken {
     pub item: String,
     pub character: String,
     pub delay: i64,
+    /// The initiative of the action (+1 to drink; an oil's delay to rub on) and of the effect.
+    #[serde(flatten)]
+    pub timing: potion::Timing,
     /// Turns, when the effect lasts.
     pub duration: Option<i64>,
     pub ends_at: Option<i64>,
@@ -26,7 +29,8 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     let now = w.now();
-    let dose = potion::take(&item, oil, now, &mut dice)?;
+    let dose =
+        potion::take(&item, oil, now, &mut dice).map_err(|r| Error::Refused(r.to_string()))?;
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),
         character: who.id.clone(),
@@ -49,6 +53,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
         item: item.name().to_string(),
         character: who.name,
         delay: dose.delay.total,
+        timing: dose.timing,
         duration: dose.duration.map(|d| d.total),
         ends_at: dose.ends_at,
         event,

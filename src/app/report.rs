@@ -76,6 +76,8 @@ fn sort(sections: &mut Sections, rec: Recorded) {
         Event::ItemWorn { .. } | Event::ItemRemoved { .. } => sections.worn.push(rec),
         Event::BookStudied { .. } => sections.books.push(rec),
         Event::SwordTouched { .. }
+        | Event::SwordHeld { .. }
+        | Event::ControlDeferred { .. }
         | Event::SwordWielded { .. }
         | Event::SwordPowerUsed { .. }
         | Event::ControlChecked { .. }

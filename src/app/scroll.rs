@@ -13,6 +13,13 @@ use crate::rules::knowledge::Method;
 use crate::rules::scroll;
 use crate::tr;
 
+/// A scroll rule refusing, as the command's error.
+impl From<scroll::Refusal> for Error {
+    fn from(r: scroll::Refusal) -> Self {
+        Error::Refused(r.to_string())
+    }
+}
+
 /// Reading to learn a scroll's contents is identification by reading magic (it does not
 /// release the magic — except a curse's).
 pub async fn read(cx: &mut Ctx, key: &str, by: &str) -> Result<super::identify::Identified> {

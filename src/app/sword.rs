@@ -1,5 +1,6 @@
-//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as seed 000
-//! allows, checked like generated ones.
+//! `hoard sword add`: a sentient sword whose qualities the referee chooses, as OSE *Sentient
+//! Swords* allows, checked like generated ones; and the sword commands of play: touch, wield,
+//! sheathe, powers, demands, release, encounters, odds and the audit.
 
 use super::Ctx;
 use super::tables::for_campaign;
@@ -7,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
-use crate::rules::control::{Ending, Occasion};
+use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity};
 use crate::rules::sword::{self, Chosen};
@@ -37,11 +38,10 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
     let identity = Identity {
         bonus: new.bonus,
         blade: new.blade,
-        initiative: Some(3),
-        level: Some(12),
         sentience: Some(sentience),
         ..Identity::default()
-    };
+    }
+    .by_hand(Category::Sword);
     let mut item = Item::new(w.new_id(), name.clone(), name, Category::Sword, identity);
     item.holder = holder.as_ref().map(|h| h.id.clone());
     let origin = Origin {
@@ -69,41 +69,47 @@ fn sentient(item: &Item) -> Result<&crate::rules::item::Sentience> {
 }
 
 /// `touch SWORD --by C [--rounds N]`: the character takes the sword in hand (from the party's
-/// treasure if it is there) for N rounds: they learn its alignment, and one of another
-/// alignment takes its damage each round (which may itself call for a check).
+/// treasure if it is there) for N rounds, which pass on the clock: they learn its alignment,
+/// and one of another alignment takes its damage each round (OSE *Sentient Swords*:
+/// « L'alignement de l'épée ne peut être déterminé qu'en la touchant »), the wound checked at
+/// the round it crosses half HP.
 pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let sword = w.item(key).await?;
     sentient(&sword)?;
     let who = w.actor(&sword, Some(by)).await?;
-    if sword.holder.is_none() {
-        let passed = w.record(Event::ItemPassed {
-            item: sword.id.clone(),
-            item_name: sword.name.clone(),
-            item_name_fr: sword.name_fr.clone(),
-            from: None,
-            to: Some(who.id.clone()),
-            to_name: Some(who.name.clone()),
-        })?;
-        super::control::after_passing(
-            &mut w,
-            &sword,
-            None,
-            Some(&who),
-            passed.seq,
-            super::control::Handling::Touches,
-            &mut dice,
-        )
-        .await?;
-    }
+    // Taken from the treasure, the hand-over is where the touch begins: one story to undo.
+    let taken = match sword.holder {
+        None => {
+            let touches = super::control::Handling::Touches;
+            let (_, passed) =
+                super::custody::hand_over(&mut w, &sword, Some(&who), touches, &mut dice).await?;
+            Some(passed)
+        }
+        Some(_) => None,
+    };
     let now = w.current(&sword.id)?;
-    super::control::touching(&mut w, &now, &who, rounds, None, &mut dice).await?;
+    let who = w.character_by_id(&who.id).await?;
+    let touched = w.record_with_cause(
+        Event::SwordTouched {
+            act: Act::new(&now, &who),
+            rounds,
+            damage: Vec::new(),
+            hp: who.hp,
+        },
+        taken,
+    )?;
+    let handled = Occasion::Handled { by: &who };
+    super::control::on(&mut w, &now, &who.id, handled, touched.seq, &mut dice).await?;
+    let now = w.current(&sword.id)?;
+    let rounds = i64::from(rounds);
+    super::clock::pass(&mut w, rounds, Some(&now), Some(touched.seq), &mut dice).await?;
     w.commit().await
 }
 
 /// A sentient sword, its wielder (who must hold it), and the sword as this command left it.
-async fn in_hand(
+async fn held(
     w: &mut crate::app::Write<'_>,
     key: &str,
     by: Option<&str>,
@@ -121,44 +127,70 @@ async fn in_hand(
     Ok((sword, who))
 }
 
-/// The checks every use of a sword calls for: first contact for a new hand, and a check by a
-/// sword of another alignment than its wielder's.
-fn used(
+/// Put `sword` away (out of `who`'s hand): a use ends, and with it a control the use set off.
+async fn put_away(
     w: &mut crate::app::Write<'_>,
     sword: &Item,
     who: &crate::ledger::Character,
-    cause: i64,
+    cause: Option<i64>,
     dice: &mut impl crate::rules::dice::Dice,
 ) -> Result<()> {
-    super::control::on(w, sword, who, Occasion::Used { by: who }, cause, dice)
+    let removed = w.record_with_cause(
+        Event::ItemRemoved {
+            act: Act::new(sword, who),
+            slot: Slot::Hand,
+        },
+        cause,
+    )?;
+    super::control::settle(w, &who.id, Some(removed.seq), dice).await
 }
 
-/// `wield SWORD [--by C]`: the sword in hand (another sword in hand is put away) — a use.
+/// `wield SWORD [--by C]`: the sword in hand, where it stays until sheathed (another sword in
+/// hand is put away) — a use of the sword.
 pub async fn wield(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    let (sword, who) = in_hand(&mut w, key, by).await?;
-    for other in w.holdings(&who.id).await? {
-        if other.worn == Some(Slot::Hand) && other.id != sword.id {
-            w.record(Event::ItemRemoved {
-                act: Act::new(&other, &who),
-                slot: Slot::Hand,
-            })?;
-        }
-    }
+    let (sword, who) = held(&mut w, key, by).await?;
     let wielded = w.record(Event::SwordWielded {
         act: Act::new(&sword, &who),
     })?;
-    used(&mut w, &sword, &who, wielded.seq, &mut dice)?;
+    // One sword in hand: the one it replaces is put away, as a consequence of the wielding.
+    for other in w.holdings(&who.id).await? {
+        if other.worn == Some(Slot::Hand) && other.id != sword.id {
+            put_away(&mut w, &other, &who, Some(wielded.seq), &mut dice).await?;
+        }
+    }
+    let (now, who) = (w.current(&sword.id)?, w.character_by_id(&who.id).await?);
+    let used = Occasion::Used { by: &who };
+    super::control::on(&mut w, &now, &who.id, used, wielded.seq, &mut dice).await?;
+    w.commit().await
+}
+
+/// `sheathe SWORD [--by C]` (or `unwield`): the sword leaves its holder's hand. The use is
+/// over, and so is a control its alignment difference set off; other controls hold.
+pub async fn sheathe(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let (sword, who) = held(&mut w, key, by).await?;
+    if sword.worn != Some(Slot::Hand) {
+        let (name, whom) = (sword.name(), &who.name);
+        return Err(Error::Refused(tr!(
+            "{name} is not in {whom}'s hand: there is nothing to sheathe",
+            "{name} n'est pas dans la main de {whom} : rien à rengainer"
+        )));
+    }
+    put_away(&mut w, &sword, &who, None, &mut dice).await?;
     w.commit().await
 }
 
 /// `sword power SWORD POWER [--by C]`: the sword must be in hand and its wielder
-/// concentrating; a power's limit (3 a day, once a turn …) is counted on the game clock.
+/// concentrating (OSE *Sentient Swords*: « En main : Pour utiliser un pouvoir, l'épée doit se
+/// trouver dans la main du porteur »); a power's limit (3 a day, once a turn …) is counted on
+/// the game clock. A use of the sword, within the use that wielding began.
 pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    let (sword, who) = in_hand(&mut w, key, by).await?;
+    let (sword, who) = held(&mut w, key, by).await?;
     let mind = sentient(&sword)?.clone();
     let (name, wanted) = (sword.name().to_string(), power.trim().to_lowercase());
     let Some(found) = mind
@@ -184,7 +216,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
     };
     if sword.worn != Some(Slot::Hand) {
         return Err(Error::Refused(tr!(
-            "{name} must be in its wielder's hand to use a power (seed 000): `hoard wield` it first",
+            "{name} must be in its wielder's hand to use a power: `hoard wield` it first",
             "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
         )));
     }
@@ -208,25 +240,35 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
         power_name: found.name.clone(),
         uses: found.uses.clone(),
     })?;
-    used(&mut w, &sword, &who, rec.seq, &mut dice)?;
+    let used = Occasion::Used { by: &who };
+    super::control::on(&mut w, &sword, &who.id, used, rec.seq, &mut dice).await?;
     w.commit().await
 }
 
-/// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
-pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
-    let mut w = cx.write().await?;
+/// The sword `key` names and the character it controls, or a refusal: it controls no one.
+async fn in_control_of(
+    w: &mut crate::app::Write<'_>,
+    key: &str,
+) -> Result<(Item, crate::ledger::Character)> {
     let sword = w.item(key).await?;
     sentient(&sword)?;
     let Some(control) = sword.control.clone() else {
         let name = sword.name();
         return Err(Error::Refused(tr!(
-            "{name} controls no one: a sword makes demands only while in control",
-            "{name} ne contrôle personne : une épée n'exige qu'en ayant le contrôle"
+            "{name} controls no one now",
+            "{name} ne contrôle personne en ce moment"
         )));
     };
+    let who = w.character_by_id(&control.character).await?;
+    Ok((sword, who))
+}
+
+/// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
+pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
     let demand =
         crate::rules::character::check_name("demand", demand).map_err(|e| Error::Invalid(e.0))?;
-    let who = w.character_by_id(&control.character).await?;
+    let mut w = cx.write().await?;
+    let (sword, who) = in_control_of(&mut w, key).await?;
     w.record(Event::SwordDemand {
         act: Act::new(&sword, &who),
         demand,
@@ -234,20 +276,14 @@ pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
     w.commit().await
 }
 
-/// `release SWORD`: the referee finds the sword satisfied: it lets go.
+/// `release SWORD`: the referee finds the sword satisfied: it lets go, and the circumstances
+/// that waited on its control are checked at once if still in force.
 pub async fn release(cx: &mut Ctx, key: &str) -> Result<Recorded> {
+    let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    let sword = w.item(key).await?;
-    sentient(&sword)?;
-    let Some(control) = sword.control.clone() else {
-        let name = sword.name();
-        return Err(Error::Refused(tr!(
-            "{name} controls no one",
-            "{name} ne contrôle personne"
-        )));
-    };
-    let who = w.character_by_id(&control.character).await?;
-    super::control::release(&mut w, &sword, &who, Ending::Satisfied, None)?;
+    let (sword, who) = in_control_of(&mut w, key).await?;
+    w.holdings(&who.id).await?;
+    super::control::end(&mut w, &sword, &who.id, Reason::Satisfied, None, &mut dice).await?;
     w.commit().await
 }
 
@@ -293,22 +329,23 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
             .items
             .entry(sword.id.clone())
             .or_insert_with(|| sword.clone());
-        let who = w.character_by_id(&holder).await?;
         let now = w.current(&sword.id)?;
         super::control::on(
             &mut w,
             &now,
-            &who,
+            &holder,
             Occasion::Purpose,
             started.seq,
             &mut dice,
-        )?;
+        )
+        .await?;
     }
     w.commit().await
 }
 
 /// `encounter end`: the foe is gone; controls its purpose began end.
 pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
+    let mut dice = cx.dice();
     let mut w = cx.write().await?;
     if w.state.campaign.encounter.is_none() {
         return Err(Error::Refused(tr!(
@@ -319,19 +356,9 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
     let ended = w.record(Event::EncounterEnded {})?;
     let campaign = w.campaign;
     for sword in crate::store::items::in_control(w.conn(), campaign).await? {
-        let Some(control) = sword.control.clone() else {
-            continue;
-        };
-        if !crate::rules::control::releases(&control, Ending::EncounterEnded) {
-            continue;
+        if let Some(control) = &sword.control {
+            super::control::settle(&mut w, &control.character, Some(ended.seq), &mut dice).await?;
         }
-        w.state
-            .items
-            .entry(sword.id.clone())
-            .or_insert_with(|| sword.clone());
-        let who = w.character_by_id(&control.character).await?;
-        let ending = Ending::EncounterEnded;
-        super::control::release(&mut w, &sword, &who, ending, Some(ended.seq))?;
     }
     w.commit().await
 }
@@ -359,22 +386,63 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
     })
 }
 
-/// The swords in control of a character now, with that character's name.
-pub async fn in_control(cx: &mut Ctx) -> Result<Vec<(Item, String)>> {
+/// A circumstance with the names of the sword and weapon it concerns.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Named {
+    pub sword: String,
+    pub sword_id: String,
+    pub trigger: crate::rules::control::Trigger,
+    pub weapon: Option<String>,
+    pub weapon_id: Option<String>,
+}
+
+/// A sword in control of a character now: the circumstance it holds under, and those that
+/// wait on it.
+pub struct Holding {
+    pub sword: Item,
+    pub character: String,
+    pub holds_under: Named,
+    pub waiting: Vec<Named>,
+}
+
+/// The swords in control of a character now.
+pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
     let campaign = cx.campaign().await?;
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
-    let current = crate::store::items::in_control(cx.conn(), campaign.id)
-        .await?
-        .into_iter()
-        .filter_map(|sword| {
-            let who = characters
-                .iter()
-                .find(|c| sword.control.as_ref().is_some_and(|k| k.character == c.id))?
-                .name
-                .clone();
-            Some((sword, who))
-        })
-        .collect();
+    let mut current = Vec::new();
+    for sword in crate::store::items::in_control(cx.conn(), campaign.id).await? {
+        let Some(control) = sword.control.clone() else {
+            continue;
+        };
+        let Some(who) = characters.iter().find(|c| c.id == control.character) else {
+            continue;
+        };
+        let mut name = async |c: &crate::rules::control::Circumstance| -> Result<Named> {
+            let sword = super::item::find(cx.conn(), campaign.id, &c.sword).await?;
+            let weapon = match &c.weapon {
+                Some(id) => Some(super::item::find(cx.conn(), campaign.id, id).await?),
+                None => None,
+            };
+            Ok(Named {
+                sword: sword.name().to_string(),
+                sword_id: sword.id,
+                trigger: c.trigger,
+                weapon: weapon.as_ref().map(|w| w.name().to_string()),
+                weapon_id: c.weapon.clone(),
+            })
+        };
+        let holds_under = name(&crate::rules::control::holds_under(&sword, &control)).await?;
+        let mut waiting = Vec::new();
+        for c in &control.waiting {
+            waiting.push(name(c).await?);
+        }
+        current.push(Holding {
+            sword,
+            character: who.name.clone(),
+            holds_under,
+            waiting,
+        });
+    }
     Ok(current)
 }
 

@@ -51,6 +51,9 @@ pub enum CharacterCommand {
         /// Cannot read (protection scrolls need a reader)
         #[arg(long)]
         illiterate: bool,
+        /// Can read unknown languages (a thief's skill): maps need it, or comprehend languages
+        #[arg(long)]
+        reads_languages: bool,
         /// Intelligence, 3 to 18 (prime requisite of magic-users and elves)
         #[arg(long = "int", allow_negative_numbers = true, value_name = "N")]
         intelligence: Option<i64>,
@@ -84,7 +87,7 @@ pub enum CharacterCommand {
         amount: u32,
     },
     /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
-    /// reads-magic, literate, xp, share
+    /// reads-magic, literate, reads-languages, xp, share
     Set {
         name: String,
         key: String,
@@ -110,6 +113,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             level,
             reads_magic,
             illiterate,
+            reads_languages,
             intelligence,
             dexterity,
             xp,
@@ -129,6 +133,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 level,
                 reads_magic,
                 literate: !illiterate,
+                reads_languages,
             };
             let c = app::character::add(cx, new).await?;
             if out.json() {
@@ -219,11 +224,18 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             Ok(())
         }
         CharacterCommand::Set { name, key, value } => {
-            let c = app::character::set(cx, &name, &key, &value).await?;
+            let (c, consequences) = app::character::set(cx, &name, &key, &value).await?;
             if out.json() {
-                return out.doc(&c);
+                let mut value = serde_json::to_value(&c).unwrap_or_default();
+                let events: Vec<_> = consequences.iter().map(super::log::EventView::of).collect();
+                value["consequences"] = serde_json::to_value(events).unwrap_or_default();
+                return out.doc(&value);
             }
-            out.line(&headline(&c))
+            out.line(&headline(&c))?;
+            for rec in &consequences {
+                out.event(&rec.event)?;
+            }
+            Ok(())
         }
         CharacterCommand::Damage { name, amount } => {
             let change = app::character::damage(cx, &name, amount).await?;
@@ -464,7 +476,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             sword
                 .control
                 .as_ref()
-                .map(|k| k.trigger.label())
+                .map(|k| super::words::trigger(k.trigger))
                 .unwrap_or_default(),
         );
         lines.push(tr!(

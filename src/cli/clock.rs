@@ -38,14 +38,27 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
                     .iter()
                     .map(|(e, who)| json!({ "character": who, "effect": e }))
                     .collect();
-                return out
-                    .doc(&json!({ "from": from, "to": to, "rounds": to - from, "ended": ended }));
+                let consequences: Vec<_> = advanced
+                    .consequences
+                    .iter()
+                    .map(super::log::EventView::of)
+                    .collect();
+                return out.doc(&json!({
+                    "from": from,
+                    "to": to,
+                    "rounds": to - from,
+                    "ended": ended,
+                    "consequences": consequences,
+                }));
             }
             let (passed, now) = (passes(to - from), GameTime(to));
             out.line(&tr!(
                 "{passed}. It is now {now}.",
                 "{passed}. Il est maintenant {now}."
             ))?;
+            for rec in &advanced.consequences {
+                out.event(&rec.event)?;
+            }
             for (effect, who) in &advanced.ended {
                 let (name, who) = (safe(effect.name()), safe(who));
                 let at = GameTime(effect.ends_at.unwrap_or(to));

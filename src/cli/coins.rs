@@ -262,62 +262,60 @@ fn ability(a: Ability) -> &'static str {
 }
 
 /// The refusals of the treasury commands, in the referee's words.
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Error {
-        match r {
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
             Refusal::Lacks {
                 holder: h,
                 has,
                 wants,
             } => {
-                let (who, has, wants) = (holder(&h), text(&has), text(&wants));
-                Error::Refused(tr!(
+                let (who, has, wants) = (holder(h), text(has), text(wants));
+                tr!(
                     "{who} has {has}, not {wants}: only coins that are there can go (none is changed for another)",
                     "{who} a {has}, pas {wants} : seules les pièces présentes peuvent partir (aucune n'est changée pour une autre)"
-                ))
+                )
             }
             Refusal::SameHolder(h) => {
-                let who = holder(&h);
-                Error::Invalid(tr!(
+                let who = holder(h);
+                tr!(
                     "the coins are already in {who}: name where they go with --to or --to-place (the pool otherwise)",
                     "les pièces sont déjà dans {who} : dites où elles vont avec --to ou --to-place (la caisse sinon)"
-                ))
+                )
             }
-            Refusal::EmptyPool => Error::Refused(tr!(
+            Refusal::EmptyPool => tr!(
                 "the party's pool is empty: nothing to share (`hoard coins add` puts coins in it)",
                 "la caisse du groupe est vide : rien à partager (`hoard coins add` y met des pièces)"
-            )),
-            Refusal::NoSharers => Error::Refused(tr!(
+            ),
+            Refusal::NoSharers => tr!(
                 "nobody has a share: `hoard character set NAME share 1`",
                 "personne n'a de part : `hoard character set NOM share 1`"
-            )),
+            ),
             Refusal::TooLittle { pool, shares: n } => {
-                let (pool, n) = (text(&pool), shares(n));
-                Error::Refused(tr!(
+                let (pool, n) = (text(pool), shares(*n));
+                tr!(
                     "{pool} among {n} gives nobody a coin: it all stays in the pool",
                     "{pool} en {n} ne donne une pièce à personne : tout reste dans la caisse"
-                ))
+                )
             }
-            Refusal::AlreadyAwarded { session, event } => Error::Refused(tr!(
+            Refusal::AlreadyAwarded { session, event } => tr!(
                 "experience for session {session} was awarded by event #{event}; void it first (`hoard void {event}`) to award it again",
                 "l'expérience de la session {session} a été donnée par l'événement n°{event} ; annulez-le d'abord (`hoard void {event}`) pour la redonner"
-            )),
-            Refusal::NoSession => Error::NotFound(tr!(
+            ),
+            Refusal::NoSession => tr!(
                 "no play session yet: experience is awarded for a session (`hoard session start`)",
                 "aucune session de jeu : l'expérience se donne pour une session (`hoard session start`)"
-            )),
-            Refusal::NothingToAward { session } => Error::Refused(tr!(
+            ),
+            Refusal::NothingToAward { session } => tr!(
                 "session {session} brought back no treasure and --monsters gives no XP: nothing to award",
                 "la session {session} n'a rapporté aucun trésor et --monsters ne donne pas d'XP : rien à donner"
-            )),
+            ),
             Refusal::AlreadyThere { item, place } => {
-                let (item, place) = (safe(&item), safe(&place));
-                Error::Refused(tr!(
-                    "{item} is already at {place}",
-                    "{item} est déjà à {place}"
-                ))
+                let (item, place) = (safe(item), safe(place));
+                tr!("{item} is already at {place}", "{item} est déjà à {place}")
             }
-        }
+        };
+        f.write_str(&text)
     }
 }
 

@@ -132,22 +132,35 @@ pub fn describe(event: &Event) -> String {
                 safe(act.item_name()),
                 delay.total,
             );
-            let verb = if *oil {
-                tr!("rubs on", "applique")
+            let timing = crate::rules::potion::timing(*oil, delay);
+            let (at, effect) = (timing.initiative, timing.takes_effect_at);
+            let taken = if *oil {
+                tr!(
+                    "{who} rubs on {item} (initiative +{at})",
+                    "{who} applique {item} (initiative +{at})"
+                )
             } else {
-                tr!("drinks", "boit")
+                tr!(
+                    "{who} drinks {item} at initiative +{at}",
+                    "{who} boit {item} à l'initiative +{at}"
+                )
+            };
+            let when = if *oil {
+                tr!("+{effect}", "+{effect}")
+            } else {
+                tr!("+{at}+{delay} = +{effect}", "+{at}+{delay} = +{effect}")
             };
             match duration {
                 Some(d) => {
                     let turns = d.total;
                     tr!(
-                        "{who} {verb} {item}: it takes effect at initiative +{delay} and lasts {turns} turns",
-                        "{who} {verb} {item} : effet à l'initiative +{delay}, pour {turns} tours"
+                        "{taken}: it takes effect at initiative {when} and lasts {turns} turns",
+                        "{taken} : effet à l'initiative {when}, pour {turns} tours"
                     )
                 }
                 None => tr!(
-                    "{who} {verb} {item}: it takes effect at initiative +{delay}, at once",
-                    "{who} {verb} {item} : effet immédiat à l'initiative +{delay}"
+                    "{taken}: it takes effect at initiative {when}, at once",
+                    "{taken} : effet immédiat à l'initiative {when}"
                 ),
             }
         }
@@ -347,8 +360,8 @@ pub fn describe(event: &Event) -> String {
             let total: i64 = damage.iter().map(|r| r.total).sum();
             if damage.is_empty() {
                 tr!(
-                    "{who} touches {item} ({rounds} round(s)): no harm",
-                    "{who} touche {item} ({rounds} round(s)) : sans dommage"
+                    "{who} touches {item} ({rounds} round(s))",
+                    "{who} touche {item} ({rounds} round(s))"
                 )
             } else {
                 let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
@@ -370,7 +383,7 @@ pub fn describe(event: &Event) -> String {
             let (who, item, why) = (
                 safe(&act.character_name),
                 safe(act.item_name()),
-                trigger.label(),
+                super::words::trigger(*trigger),
             );
             let wills = wills(sword_will, character_will, *controlled, &act.character_name);
             tr!(
@@ -380,10 +393,43 @@ pub fn describe(event: &Event) -> String {
         }
         Event::ControlEnded { act, reason } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
-            let why = end_reason(reason);
+            let why = super::words::reason(*reason);
             tr!(
                 "{item} releases {who}: {why}",
                 "{item} libère {who} : {why}"
+            )
+        }
+        Event::SwordHeld {
+            act,
+            from,
+            damage,
+            hp,
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let total: i64 = damage.iter().map(|r| r.total).sum();
+            let (rounds, since) = (damage.len(), GameTime(*from));
+            let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
+            let rolls = rolls.join(", ");
+            tr!(
+                "{item} in {who}'s hand hurts for {rounds} round(s) from {since}: {rolls} — {total} damage, {hp} HP left",
+                "{item} en main de {who} blesse pendant {rounds} round(s) depuis le {since} : {rolls} — {total} dégâts, reste {hp} PV"
+            )
+        }
+        Event::ControlDeferred {
+            act,
+            trigger,
+            under_name,
+            ..
+        } => {
+            let (who, item, why, under) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                super::words::trigger(*trigger),
+                safe(under_name),
+            );
+            tr!(
+                "control check ({why}) of {item} over {who} waits: {who} is under the control of {under}",
+                "test de contrôle ({why}) de {item} sur {who} en attente : {who} est sous le contrôle de {under}"
             )
         }
         Event::SwordWielded { act } => {
@@ -488,6 +534,7 @@ pub fn method_name(method: Method) -> String {
         Method::Spell => tr!("an identify spell", "un sort d'identification"),
         Method::BardLore => tr!("bard lore", "le savoir du barde"),
         Method::Wish => tr!("a wish", "un souhait"),
+        Method::ComprehendLanguages => tr!("comprehend languages", "compréhension des langues"),
         Method::Appraise => tr!("appraisal", "une estimation"),
     }
 }
@@ -521,6 +568,16 @@ fn change_text(change: &Change) -> String {
             tr!("reads magic", "lit la magie")
         } else {
             tr!("no longer reads magic", "ne lit plus la magie")
+        });
+    }
+    if let Some(v) = change.reads_languages {
+        parts.push(if v {
+            tr!("reads unknown languages", "lit les langues inconnues")
+        } else {
+            tr!(
+                "no longer reads unknown languages",
+                "ne lit plus les langues inconnues"
+            )
         });
     }
     if let Some(v) = change.literate {
@@ -575,20 +632,6 @@ pub fn wills(s: &SwordWill, w: &CharacterWill, controlled: bool, who: &str) -> S
     )
 }
 
-pub fn end_reason(reason: &str) -> String {
-    match reason {
-        "healed" => tr!(
-            "healed above half HP",
-            "soigné au-dessus de la moitié des PV"
-        ),
-        "weapon-left" => tr!("the other weapon left", "l'autre arme est partie"),
-        "encounter-ended" => tr!("the encounter ended", "la rencontre est finie"),
-        "sword-left" => tr!("the sword left their hands", "l'épée a quitté ses mains"),
-        "satisfied" => tr!("the sword is satisfied", "l'épée est satisfaite"),
-        other => safe(other),
-    }
-}
-
 /// How an event reads at the table: a sword taking control is danger, treasure lost is a
 /// loss, treasure found or a will that holds is good news.
 pub fn tone(event: &Event) -> Tone {
@@ -604,7 +647,11 @@ pub fn tone(event: &Event) -> Tone {
             backfired: true, ..
         }
         | Event::CharacterDamaged { .. } => Tone::Loss,
-        Event::SwordTouched { damage, .. } if !damage.is_empty() => Tone::Loss,
+        Event::SwordTouched { damage, .. } | Event::SwordHeld { damage, .. }
+            if !damage.is_empty() =>
+        {
+            Tone::Loss
+        }
         Event::ItemCreated { .. }
         | Event::CoinsAdded { .. }
         | Event::XpAwarded { .. }

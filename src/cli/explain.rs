@@ -5,7 +5,7 @@
 use clap::Args;
 use serde_json::json;
 
-use super::describe::{describe, end_reason, method_name, wills};
+use super::describe::{describe, method_name, wills};
 use super::item::{ItemView, details};
 use super::log::EventView;
 use super::out::{Out, safe};
@@ -80,7 +80,11 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Control check (seed 000): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
                 "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
-            lines.push(tr!("  trigger: {}", "  déclencheur : {}", trigger.label()));
+            lines.push(tr!(
+                "  trigger: {}",
+                "  déclencheur : {}",
+                super::words::trigger(*trigger)
+            ));
             lines.push(format!(
                 "  {}",
                 wills(sword_will, character_will, *controlled, &act.character_name)
@@ -91,7 +95,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (seed 000).",
                 "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (seed 000).",
             );
-            lines.push(format!("  {}", end_reason(reason)));
+            lines.push(format!("  {}", super::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
             rule(
@@ -103,6 +107,31 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }
+        Event::SwordHeld {
+            from, damage, hp, ..
+        } => {
+            rule(
+                "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
+                "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
+            );
+            for (n, roll) in damage.iter().enumerate() {
+                let at = GameTime(from + n as i64);
+                lines.push(tr!(
+                    "  round at {at}: {}",
+                    "  round du {at} : {}",
+                    dice(roll)
+                ));
+            }
+            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
+        }
+        Event::ControlDeferred { under_name, .. } => {
+            rule(
+                "A character is under one sword's control at a time: a circumstance that arises meanwhile waits on that control, and is checked at once when the control ends if it is still in force (OSE Sentient Swords).",
+                "Un personnage n'est sous le contrôle que d'une épée à la fois : une circonstance survenue entre-temps attend la fin de ce contrôle, et est testée aussitôt s'il dure encore (OSE, épées intelligentes).",
+            );
+            let under = safe(under_name);
+            lines.push(tr!("  waits on {under}", "  attend {under}"));
+        }
         Event::PotionTaken {
             delay,
             duration,
@@ -110,9 +139,16 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Potions and oils (seed 004): the effect starts after a further 1d4+1 of initiative and lasts 4+1d4 turns unless the potion says otherwise.",
-                "Potions et huiles (seed 004) : l'effet commence après 1d4+1 d'initiative supplémentaire et dure 4+1d4 tours sauf indication contraire.",
+                "Potions and oils (AD&D 2e DMG, Potions): drinking a potion is an action of initiative +1, and the effect starts after a further 1d4+1; an oil takes 1d4+1 to rub on; the effect lasts 4+1d4 turns unless the potion says otherwise.",
+                "Potions et huiles (AD&D 2e, Guide du maître, Potions) : boire une potion est une action d'initiative +1, et l'effet commence après 1d4+1 de plus ; une huile demande 1d4+1 pour être appliquée ; l'effet dure 4+1d4 tours sauf indication contraire.",
             );
+            let timing = crate::rules::potion::timing(*oil, delay.total);
+            lines.push(tr!(
+                "  taken at initiative +{}, takes effect at +{}",
+                "  pris à l'initiative +{}, effet à +{}",
+                timing.initiative,
+                timing.takes_effect_at
+            ));
             let what = if *oil {
                 tr!("rubbing on", "application")
             } else {

@@ -67,6 +67,20 @@ pub enum ItemCommand {
         /// Books: the alignment it favours
         #[arg(long, value_name = "ALIGNMENT")]
         favours: Option<crate::rules::alignment::Alignment>,
+        /// Initiative adjustment of its powers [default: the category's: rings +3, rods +1,
+        /// staves +2, wands +3, others +3]
+        #[arg(long, allow_negative_numbers = true)]
+        initiative: Option<i32>,
+        /// Level its powers work at [default: the category's: rings 12, rods and staves 8,
+        /// wands 6, others 12]
+        #[arg(long)]
+        level: Option<u32>,
+        /// Armor: not metal (leather), so +3 to +5 get no special metal
+        #[arg(long)]
+        not_metal: bool,
+        /// Armor: what it is made of [default: +3 meteoric iron, +4 mithril, +5 adamantite steel]
+        #[arg(long)]
+        material: Option<String>,
         /// Give it to this character
         #[arg(long, value_name = "CHARACTER")]
         to: Option<String>,
@@ -209,6 +223,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             maker,
             harmful,
             favours,
+            initiative,
+            level,
+            not_metal,
+            material,
             to,
         } => {
             let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
@@ -226,6 +244,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     consumable,
                     trapped,
                     book,
+                    initiative,
+                    level,
+                    metal: not_metal.then_some(false),
+                    material,
                     ..Identity::default()
                 },
                 maker,
@@ -320,15 +342,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
         } => {
             let (item, who, holder) = app::item::show_as(cx, &item, &who).await?;
             let level = item.knowledge(&who.id);
+            let alignment = item
+                .sentience()
+                .filter(|_| crate::rules::knowledge::knows_alignment(&item, &who.id))
+                .map(|s| s.alignment);
             let known = Known {
                 name: crate::rules::knowledge::name_for(&item, &who.id),
-                alignment: item
-                    .sentience()
-                    .filter(|_| item.touched.contains(&who.id))
-                    .map(|s| s.alignment),
+                alignment,
                 level,
                 details: (level == Some(crate::rules::item::Knowledge::Full))
-                    .then(|| details(&item, holder.as_deref(), None)),
+                    .then(|| details_seen(&item, holder.as_deref(), None, alignment.is_some())),
             };
             if out.json() {
                 return out.doc(&known_view(&item, holder.as_deref(), &known));
@@ -468,7 +491,16 @@ fn power_name(p: &Power) -> String {
 
 /// `sentient: INT 10, Ego 7, lawful, speech, 2 languages; powers: …; purpose: …`
 pub fn sentience_line(s: &Sentience) -> String {
-    let alignment = super::character::alignment_name(s.alignment);
+    sentience_seen(s, true)
+}
+
+/// The sentience line, with the alignment only when it is known (it is learnt by touch).
+fn sentience_seen(s: &Sentience, alignment_known: bool) -> String {
+    let alignment = if alignment_known {
+        format!("{}, ", super::character::alignment_name(s.alignment))
+    } else {
+        String::new()
+    };
     let communication = match s.communication.as_str() {
         "speech" => tr!("speech", "parole"),
         _ => tr!("empathy", "empathie"),
@@ -497,14 +529,24 @@ pub fn sentience_line(s: &Sentience) -> String {
         .unwrap_or_default();
     let (int, ego) = (s.int, s.ego);
     tr!(
-        "sentient: INT {int}, Ego {ego}, {alignment}, {communication}{reads}{languages}; powers: {}{purpose}",
-        "intelligente : INT {int}, Ego {ego}, {alignment}, {communication}{reads}{languages} ; pouvoirs : {}{purpose}",
+        "sentient: INT {int}, Ego {ego}, {alignment}{communication}{reads}{languages}; powers: {}{purpose}",
+        "intelligente : INT {int}, Ego {ego}, {alignment}{communication}{reads}{languages} ; pouvoirs : {}{purpose}",
         powers.join(", ")
     )
 }
 
 /// Everything the referee may want to know about an item, a line each.
 pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Vec<String> {
+    details_seen(item, holder, origin, true)
+}
+
+/// The details, with a sentient sword's alignment only when it is known.
+fn details_seen(
+    item: &Item,
+    holder: Option<&str>,
+    origin: Option<&Origin>,
+    alignment_known: bool,
+) -> Vec<String> {
     let id = &item.identity;
     let mut lines = vec![format!("{} ({})", safe(item.name()), item.category.label())];
     lines.push(format!("  id {}", item.id));
@@ -605,7 +647,7 @@ pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Ve
         });
     }
     if let Some(s) = &id.sentience {
-        lines.push(format!("  {}", sentience_line(s)));
+        lines.push(format!("  {}", sentience_seen(s, alignment_known)));
     }
     if let Some(origin) = origin {
         let how = match (origin.how.as_str(), &origin.table, origin.seed) {
@@ -654,8 +696,14 @@ fn known_view(item: &Item, holder: Option<&str>, known: &Known) -> serde_json::V
         value = serde_json::to_value(ItemView::of(item, holder)).unwrap_or(value);
         value["known"] = serde_json::to_value(known.level).unwrap_or_default();
     }
-    if let Some(a) = known.alignment {
-        value["alignment"] = serde_json::to_value(a).unwrap_or_default();
+    match known.alignment {
+        Some(a) => value["alignment"] = serde_json::to_value(a).unwrap_or_default(),
+        // Only a touch teaches it: an identify spell tells the rest of the sword.
+        None => {
+            if let Some(mind) = value.get_mut("sentience").and_then(|s| s.as_object_mut()) {
+                mind.remove("alignment");
+            }
+        }
     }
     value
 }

@@ -20,6 +20,7 @@ mod roll;
 mod session;
 mod sword;
 mod tables;
+mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -214,8 +215,11 @@ pub enum Command {
     Check,
     /// Touch a sentient sword (taking it from the party's treasure): learn its alignment
     Touch(sword::TouchArgs),
-    /// Take a sword in hand and use it
+    /// Take a sword in hand and use it; it stays in hand until sheathed
     Wield(sword::WieldArgs),
+    /// Put a sword in hand away: the use is over
+    #[command(visible_alias = "unwield")]
+    Sheathe(sword::WieldArgs),
     /// The referee finds a sword in control satisfied: it lets go
     Release(sword::ReleaseArgs),
     /// A foe met (`--with KIND`), or `encounter end`: swords' purposes apply meanwhile
@@ -513,6 +517,7 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
         Command::Check => check(&mut cx, &mut out).await,
         Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
         Command::Wield(a) => sword::wield(&mut cx, &mut out, a).await,
+        Command::Sheathe(a) => sword::sheathe(&mut cx, &mut out, a).await,
         Command::Release(a) => sword::release(&mut cx, &mut out, a).await,
         Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
         Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,

@@ -104,7 +104,7 @@ pub struct IdentifyArgs {
     pub item: String,
     #[arg(long, value_name = "CHARACTER")]
     pub by: String,
-    /// taste, read-magic, spell, bard-lore or wish
+    /// taste, read-magic, spell, bard-lore, wish or comprehend-languages
     #[arg(long)]
     pub method: Method,
 }

@@ -180,6 +180,11 @@ pub async fn wield(cx: &mut Ctx, out: &mut Out, a: WieldArgs) -> Result<()> {
     super::play::events(out, &events)
 }
 
+pub async fn sheathe(cx: &mut Ctx, out: &mut Out, a: WieldArgs) -> Result<()> {
+    let events = app::sword::sheathe(cx, &a.sword, a.by.as_deref()).await?;
+    super::play::events(out, &events)
+}
+
 pub async fn release(cx: &mut Ctx, out: &mut Out, a: ReleaseArgs) -> Result<()> {
     let events = app::sword::release(cx, &a.sword).await?;
     super::play::events(out, &events)
@@ -231,15 +236,21 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
     if out.json() {
         let current: Vec<_> = current
             .iter()
-            .filter_map(|(sword, who)| {
-                let c = sword.control.as_ref()?;
+            .filter_map(|h| {
+                let c = h.sword.control.as_ref()?;
+                let mut under = serde_json::to_value(&h.holds_under).unwrap_or_default();
+                under["ends_when"] =
+                    serde_json::to_value(crate::rules::control::ends_when(c.trigger))
+                        .unwrap_or_default();
                 Some(serde_json::json!({
-                    "sword": sword.name,
-                    "sword_id": sword.id,
-                    "character": who,
+                    "sword": h.sword.name,
+                    "sword_id": h.sword.id,
+                    "character": h.character,
                     "trigger": c.trigger,
                     "since": c.since,
                     "since_game_time": c.since_round,
+                    "circumstances": [under],
+                    "waiting": h.waiting,
                 }))
             })
             .collect();
@@ -266,19 +277,27 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
         ))?;
     } else {
         out.heading(&tr!("In control now:", "En contrôle maintenant :"))?;
-        for (sword, who) in &current {
-            let Some(c) = &sword.control else { continue };
-            let (sword, who, why, since) = (
-                safe(sword.name()),
-                safe(who),
-                c.trigger.label(),
+        for h in &current {
+            let Some(c) = &h.sword.control else { continue };
+            let (sword, who, since) = (
+                safe(h.sword.name()),
+                safe(&h.character),
                 GameTime(c.since_round),
             );
+            let why = circumstance(&h.holds_under);
+            let until = super::words::until(c.trigger);
             out.line(&tr!(
-                "  {sword} controls {who} ({why}, since {since}, event #{})",
-                "  {sword} contrôle {who} ({why}, depuis le {since}, événement n°{})",
+                "  {sword} controls {who} since {since} (event #{}) under {why}, {until}",
+                "  {sword} contrôle {who} depuis le {since} (événement n°{}) par {why}, {until}",
                 c.since
             ))?;
+            for w in &h.waiting {
+                let (what, of) = (circumstance(w), safe(&w.sword));
+                out.line(&tr!(
+                    "    waiting: {what} of {of}",
+                    "    en attente : {what} de {of}"
+                ))?;
+            }
         }
     }
     let mut first = true;
@@ -290,6 +309,15 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
         out.toned(super::describe::tone(&rec.event), &super::log::line(&rec))
     })
     .await
+}
+
+/// `jealousy (Dagger +1)`, `wounded`: a circumstance as the audit names it.
+fn circumstance(c: &app::sword::Named) -> String {
+    let why = super::words::trigger(c.trigger);
+    match &c.weapon {
+        Some(weapon) => format!("{why} ({})", safe(weapon)),
+        None => why,
+    }
 }
 
 /// One check in the audit's JSON: who, why, both wills with every die, and the outcome.

@@ -7,15 +7,17 @@
 //! the state, which is how replay finds the events that cannot stand without a voided one.
 
 use super::Id;
-use super::event::{Event, Recorded};
+use super::event::{Act, Event, Recorded};
 use super::state::{Campaign, Character, Effect, Encounter, Item, Session, Settings, State};
 use crate::rules::book::Studied;
 use crate::rules::character::Quest;
+use crate::rules::control::{Circumstance, Trigger};
 use crate::rules::health;
 use crate::rules::item::{Control, Knowledge, Slot, Status};
 use crate::tr;
 
-/// `who` has now touched the item (a sword's alignment is learnt by touch).
+/// `who` has now touched the item (a sword's alignment is learnt by touch; a scroll taken in
+/// hand has had its chance to fade).
 fn touch(item: &mut Item, who: &Id) {
     if !item.touched.contains(who) {
         item.touched.push(who.clone());
@@ -234,6 +236,9 @@ impl State {
                 if let Some(literate) = change.literate {
                     c.literate = literate;
                 }
+                if let Some(reads) = change.reads_languages {
+                    c.reads_languages = reads;
+                }
                 change.apply_treasury(c);
             }
             Event::ItemPassed { item, from, to, .. } => {
@@ -266,24 +271,14 @@ impl State {
             }
             Event::ScrollFade { act, faded, .. } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
+                // Its one chance to fade is taken.
+                touch(i, &act.character);
                 if *faded {
                     i.status = Status::Faded;
                 }
             }
             Event::PotionTaken { act, effect, .. } => {
-                let i = self.item_mut(&act.item).map_err(conflict)?;
-                if i.status == Status::Consumed {
-                    return Err(conflict(tr!(
-                        "{} was already used up",
-                        "{} était déjà utilisé",
-                        i.name
-                    )));
-                }
-                i.status = Status::Consumed;
-                learn(i, &act.character, Knowledge::Full);
-                if let Some(effect) = effect {
-                    self.put_effect(effect.clone());
-                }
+                self.use_up(act, effect.as_ref()).map_err(conflict)?;
             }
             Event::Identified {
                 act,
@@ -318,17 +313,7 @@ impl State {
                 s.erased = true;
             }
             Event::ProtectionRead { act, effect } => {
-                let i = self.item_mut(&act.item).map_err(conflict)?;
-                if i.status == Status::Consumed {
-                    return Err(conflict(tr!(
-                        "{} was already read",
-                        "{} était déjà lu",
-                        i.name
-                    )));
-                }
-                i.status = Status::Consumed;
-                learn(i, &act.character, Knowledge::Full);
-                self.put_effect(effect.clone());
+                self.use_up(act, Some(effect)).map_err(conflict)?;
             }
             Event::ItemWorn { act, slot } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
@@ -410,7 +395,7 @@ impl State {
                     }
                 }
             }
-            Event::SwordTouched { act, damage, .. } => {
+            Event::SwordTouched { act, damage, .. } | Event::SwordHeld { act, damage, .. } => {
                 let total: i64 = damage.iter().map(|r| r.total).sum();
                 let c = self.character_mut(&act.character).map_err(conflict)?;
                 c.hp = health::after_damage(c.hp, u32::try_from(total).unwrap_or(u32::MAX));
@@ -439,7 +424,40 @@ impl State {
                         since: rec.seq,
                         since_round: rec.game_time,
                         weapon: weapon.clone(),
+                        waiting: Vec::new(),
                     });
+                }
+            }
+            Event::ControlDeferred {
+                act,
+                trigger,
+                weapon,
+                under,
+                ..
+            } => {
+                if *trigger == Trigger::FirstContact {
+                    touch(self.item_mut(&act.item).map_err(conflict)?, &act.character);
+                }
+                let master = self.item_mut(under).map_err(conflict)?;
+                let name = master.name.clone();
+                let Some(control) = master
+                    .control
+                    .as_mut()
+                    .filter(|c| c.character == act.character)
+                else {
+                    return Err(conflict(tr!(
+                        "{name} does not control {}",
+                        "{name} ne contrôle pas {}",
+                        act.character_name
+                    )));
+                };
+                let waiting = Circumstance {
+                    sword: act.item.clone(),
+                    trigger: *trigger,
+                    weapon: weapon.clone(),
+                };
+                if !control.waiting.contains(&waiting) {
+                    control.waiting.push(waiting);
                 }
             }
             Event::ControlEnded { act, .. } => {
@@ -539,6 +557,25 @@ impl State {
         Ok(item)
     }
 
+    /// A dose drunk or a protection scroll read: used up, known to its user, and its effect
+    /// on them when it lasts.
+    fn use_up(&mut self, act: &Act, effect: Option<&Effect>) -> Result<(), String> {
+        let i = self.item_mut(&act.item)?;
+        if i.status == Status::Consumed {
+            return Err(tr!(
+                "{} was already used up",
+                "{} était déjà utilisé",
+                i.name
+            ));
+        }
+        i.status = Status::Consumed;
+        learn(i, &act.character, Knowledge::Full);
+        if let Some(effect) = effect {
+            self.put_effect(effect.clone());
+        }
+        Ok(())
+    }
+
     fn put_effect(&mut self, effect: Effect) {
         self.changed.effects.insert(effect.id.clone());
         self.effects.insert(effect.id.clone(), effect);
@@ -571,6 +608,7 @@ mod tests {
             hp: 8,
             hp_max: 8,
             reads_magic: false,
+            reads_languages: false,
             literate: true,
             quests: Vec::new(),
             int: None,

@@ -11,7 +11,7 @@ use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
 use crate::rules::coins::{Coins, Share};
-use crate::rules::control::{CharacterWill, SwordWill, Trigger};
+use crate::rules::control::{CharacterWill, Reason, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
@@ -178,7 +178,7 @@ events! {
             rounds: Option<Roll>,
             roll: Option<Roll>,
             learned: Option<Knowledge>,
-            /// Reading a cursed scroll sets the curse off (seed 004).
+            /// Reading a cursed scroll sets the curse off (AD&D 2e DMG, Scrolls).
             #[serde(default, skip_serializing_if = "std::ops::Not::not")]
             curse: bool,
         },
@@ -267,7 +267,30 @@ events! {
         ControlEnded {
             #[serde(flatten)]
             act: Act,
-            reason: String,
+            reason: Reason,
+        },
+        /// A circumstance calling for a check by this sword while its holder is under the
+        /// control of the sword `under`: it waits on that control, and is checked when the
+        /// control ends if it is still in force then.
+        ControlDeferred {
+            #[serde(flatten)]
+            act: Act,
+            trigger: Trigger,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            weapon: Option<Id>,
+            under: Id,
+            under_name: String,
+        },
+        /// Rounds of game time with a sentient sword in the hand of a character of another
+        /// alignment: the damage of each round, rolled that round (every die kept).
+        SwordHeld {
+            #[serde(flatten)]
+            act: Act,
+            /// The game time of the first of these rounds.
+            from: i64,
+            damage: Vec<Roll>,
+            /// HP after the damage.
+            hp: i32,
         },
         /// The sword is taken in hand and used: each use by a holder of another alignment calls
         /// for a check.
@@ -386,6 +409,8 @@ pub struct Change {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub literate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub reads_languages: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub int: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dex: Option<u8>,
@@ -435,6 +460,8 @@ impl Event {
             | Event::SwordTouched { act, .. }
             | Event::ControlChecked { act, .. }
             | Event::ControlEnded { act, .. }
+            | Event::ControlDeferred { act, .. }
+            | Event::SwordHeld { act, .. }
             | Event::SwordWielded { act }
             | Event::SwordPowerUsed { act, .. }
             | Event::SwordDemand { act, .. } => Some(act),
@@ -477,6 +504,10 @@ impl Event {
                 weapon: Some(weapon),
                 ..
             } => refs.push(weapon),
+            Event::ControlDeferred { weapon, under, .. } => {
+                refs.push(under);
+                refs.extend(weapon.as_ref());
+            }
             Event::EncounterStarted {
                 character: Some(c), ..
             } => refs.push(c),

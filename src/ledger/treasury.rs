@@ -417,6 +417,7 @@ mod tests {
             hp_max: 8,
             reads_magic: false,
             literate: true,
+            reads_languages: false,
             quests: Vec::new(),
             int: None,
             dex: None,

@@ -1,11 +1,9 @@
-//! Books and tomes (seed 004): once studied most vanish; harmful ones bind themselves to their
-//! owner; a book that favours another alignment than its owner's lays a quest on the owner to
-//! hide and protect it.
+//! Books and tomes (AD&D 2e DMG, Books): once studied most vanish; harmful ones bind
+//! themselves to their owner; a book that favours another alignment than its owner's lays a
+//! quest on the owner to hide and protect it.
 
-use super::Refused;
 use super::character::Character;
 use super::item::{Category, Item, Status};
-use crate::tr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -15,22 +13,29 @@ pub enum Studied {
     Quest,
 }
 
-pub fn study(book: &Item, reader: &Character) -> Result<Studied, Refused> {
-    let name = book.name();
+/// Why a book cannot be studied (words are the edge's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotABook { item: String },
+    Vanished { item: String },
+    AlreadyBound { item: String },
+}
+
+/// What studying `book` does to `reader` (« Une fois qu'ils ont été étudiés par un
+/// personnage, la plupart de ces ouvrages disparaissent à jamais; mais les moins bénéfiques
+/// d'entre eux peuvent s'attacher à leur possesseur […] Si l'ouvrage est bénéfique pour un
+/// alignement autre que celui de son possesseur, ce dernier se retrouvera sous l'effet d'une
+/// quête magique qui l'obligera à le dissimuler et à assurer sa protection »).
+pub fn study(book: &Item, reader: &Character) -> Result<Studied, Refusal> {
+    let item = || book.name().to_string();
     if book.category != Category::Book {
-        return Err(Refused(tr!(
-            "{name} is not a book",
-            "{name} n'est pas un livre"
-        )));
+        return Err(Refusal::NotABook { item: item() });
     }
     if book.status == Status::Vanished {
-        return Err(Refused(tr!("{name} has vanished", "{name} a disparu")));
+        return Err(Refusal::Vanished { item: item() });
     }
     if book.attached {
-        return Err(Refused(tr!(
-            "{name} has already bound itself to its owner",
-            "{name} s'est déjà attaché à son possesseur"
-        )));
+        return Err(Refusal::AlreadyBound { item: item() });
     }
     let nature = book
         .identity
@@ -92,6 +97,11 @@ mod tests {
         assert_eq!(study(&book(false, None), &lawful), Ok(Studied::Attached));
         let mut gone = book(true, None);
         gone.status = Status::Vanished;
-        assert!(study(&gone, &lawful).is_err());
+        assert_eq!(
+            study(&gone, &lawful),
+            Err(Refusal::Vanished {
+                item: "Book".into()
+            })
+        );
     }
 }

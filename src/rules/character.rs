@@ -25,6 +25,10 @@ pub struct Character {
     /// Reads at least one language (protection scrolls need no more).
     #[serde(default = "yes")]
     pub literate: bool,
+    /// Can read unknown languages (a thief's skill, or the referee's say): a map needs it, or
+    /// comprehend languages.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reads_languages: bool,
     /// Magical quests laid on the character (a book of another alignment to hide and guard).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quests: Vec<Quest>,

@@ -1,15 +1,36 @@
-//! Charged items (rods, staves, wands and anything with charges), seed 004: spending charges,
-//! the last one draining all magic and a roll deciding whether the item crumbles to dust,
-//! recharging, and trapped wands turning on anyone but their maker.
+//! Charged items (rods, staves, wands and anything with charges; AD&D 2e DMG, Rods, Staves,
+//! Wands): spending charges, the last one draining all magic and a roll deciding whether the
+//! item crumbles to dust, recharging, and trapped wands turning on anyone but their maker.
 
-use super::Refused;
 use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Status};
-use crate::tr;
 
-/// Chance (%) that a drained rod or staff crumbles to dust: the seed says "very often".
+/// Why charges cannot be spent or added (words are the edge's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its last charge spent: « s'il est vidé de toutes ses charges, il perd toutes ses
+    /// propriétés magiques ».
+    Drained {
+        item: String,
+    },
+    NoCharges {
+        item: String,
+    },
+    NoneSpent,
+    TooMany {
+        item: String,
+        left: i32,
+        wanted: u32,
+    },
+    /// Recharging adds 1 to [`RECHARGE_LIMIT`] at a time.
+    OutOfRange,
+}
+
+/// Chance (%) that a drained rod or staff crumbles to dust: « très souvent réduit en
+/// poussière » (AD&D 2e DMG, Rods and Staves), "very often".
 pub const CRUMBLE_ROD: u8 = 75;
-/// Chance (%) that a drained wand crumbles to dust: the seed says "almost always".
+/// Chance (%) that a drained wand crumbles to dust: « presque toujours réduite en poussière »
+/// (AD&D 2e DMG, Wands), "almost always".
 pub const CRUMBLE_WAND: u8 = 95;
 /// The most charges one command may add: a typo guard.
 pub const RECHARGE_LIMIT: u32 = 1_000;
@@ -41,17 +62,11 @@ pub struct Spend {
     pub crumble: Option<Crumble>,
 }
 
-fn usable(item: &Item) -> Result<i32, Refused> {
-    let name = item.name();
+fn usable(item: &Item) -> Result<i32, Refusal> {
+    let name = || item.name().to_string();
     match (item.status, item.charges) {
-        (Status::Drained | Status::Crumbled, _) => Err(Refused(tr!(
-            "{name} is drained: it lost all its magic and can be neither used nor recharged",
-            "{name} est vidé(e) : il a perdu toute magie, ni utilisable ni rechargeable"
-        ))),
-        (_, None) => Err(Refused(tr!(
-            "{name} has no charges to spend",
-            "{name} n'a pas de charges à dépenser"
-        ))),
+        (Status::Drained | Status::Crumbled, _) => Err(Refusal::Drained { item: name() }),
+        (_, None) => Err(Refusal::NoCharges { item: name() }),
         (_, Some(left)) => Ok(left),
     }
 }
@@ -63,20 +78,17 @@ pub fn spend(
     user: &str,
     crumble_chance: u8,
     dice: &mut impl Dice,
-) -> Result<Spend, Refused> {
+) -> Result<Spend, Refusal> {
     let left = usable(item)?;
-    let name = item.name();
     if n == 0 {
-        return Err(Refused(tr!(
-            "spend at least one charge",
-            "dépensez au moins une charge"
-        )));
+        return Err(Refusal::NoneSpent);
     }
     if i64::from(n) > i64::from(left) {
-        return Err(Refused(tr!(
-            "{name} has only {left} charge(s) left, not {n}",
-            "{name} n'a plus que {left} charge(s), pas {n}"
-        )));
+        return Err(Refusal::TooMany {
+            item: item.name().to_string(),
+            left,
+            wanted: n,
+        });
     }
     let remaining = left - n as i32;
     let trusted =
@@ -102,20 +114,16 @@ pub fn spend(
 }
 
 /// Add `n` charges to an item that still holds at least one.
-pub fn recharge(item: &Item, n: u32) -> Result<i32, Refused> {
+pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
     let left = usable(item)?;
-    let name = item.name();
     if n == 0 || n > RECHARGE_LIMIT {
-        return Err(Refused(tr!(
-            "add 1 to {RECHARGE_LIMIT} charges",
-            "ajoutez de 1 à {RECHARGE_LIMIT} charges"
-        )));
+        return Err(Refusal::OutOfRange);
     }
+    // A charged item keeps at least one charge until drained; none left means drained.
     if left < 1 {
-        return Err(Refused(tr!(
-            "{name} holds no charge: only an item with charges left can be recharged",
-            "{name} n'a plus de charge : seul un objet qui en garde peut être rechargé"
-        )));
+        return Err(Refusal::Drained {
+            item: item.name().to_string(),
+        });
     }
     Ok(left.saturating_add(n as i32))
 }
@@ -156,8 +164,18 @@ mod tests {
 
     #[test]
     fn more_than_remain_or_a_drained_item_is_refused() {
-        assert!(spend(&wand(2), 3, "a", 95, &mut Scripted::new(&[])).is_err());
-        assert!(spend(&wand(2), 0, "a", 95, &mut Scripted::new(&[])).is_err());
+        assert_eq!(
+            spend(&wand(2), 3, "a", 95, &mut Scripted::new(&[])),
+            Err(Refusal::TooMany {
+                item: "Wand".into(),
+                left: 2,
+                wanted: 3
+            })
+        );
+        assert_eq!(
+            spend(&wand(2), 0, "a", 95, &mut Scripted::new(&[])),
+            Err(Refusal::NoneSpent)
+        );
         let mut drained = wand(0);
         drained.status = Status::Drained;
         assert!(spend(&drained, 1, "a", 95, &mut Scripted::new(&[])).is_err());

@@ -1,6 +1,14 @@
-//! Control of a sentient sword over its wielder (seed 000): the circumstances that call for a
-//! check, the contest of wills, the exact chance that a check gives the sword control, and the
-//! circumstances whose end releases a character.
+//! Control of a sentient sword over its wielder (OSE *Sentient Swords*, "Control"): the
+//! circumstances that call for a check, the contest of wills, the exact chance that a check
+//! gives the sword control, and when a control ends.
+//!
+//! « Une fois le personnage sous contrôle, l'épée ne le libérera que lorsque la circonstance
+//! ayant déclenché le test de contrôle se termine ou lorsque l'épée est satisfaite. » Each
+//! circumstance ends in its own way ([`ends_when`]). A circumstance that arises while a
+//! character is under control — of this sword or another — is not lost: it waits on the
+//! control in force ([`route`]), and when that control ends, each waiting circumstance still
+//! in force sets off its check at once. So a character has one master at a time, and the
+//! second sword's check is made when the first lets go.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,45 +16,24 @@ use super::alignment::Alignment;
 use super::character::Character;
 use super::dice::{Dice, Expr, Roll};
 use super::health;
-use super::item::{Control, Item, Sentience};
+use super::item::{Control, Item, Sentience, Slot};
 
-/// Why a control check happens.
+/// Why a control check happens (OSE *Sentient Swords*: « Un test de contrôle devient
+/// nécessaire dans l'une des circonstances suivantes »).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
-    /// The character touches or takes the sword for the first time.
+    /// « Premier contact : Lorsque le personnage touche l'épée pour la première fois. »
     FirstContact,
-    /// The sword's holder is reduced to half or less of maximum HP.
+    /// « Blessé : Lorsque le personnage est réduit à la moitié ou moins de ses points de vie. »
     Wounded,
-    /// Another magic weapon comes into the holder's possession.
+    /// « Jalousie : Lorsqu'une autre arme magique entre en possession du personnage. »
     Jealousy,
-    /// The sword is used by a holder of another alignment.
+    /// « Différence d'alignement : À chaque utilisation, si l'épée et le personnage sont d'un
+    /// alignement différent. »
     Alignment,
-    /// The sword's special purpose applies.
+    /// « But spécial : chaque fois que le but spécial est applicable. »
     SpecialPurpose,
-}
-
-impl Trigger {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Trigger::FirstContact => "first_contact",
-            Trigger::Wounded => "wounded",
-            Trigger::Jealousy => "jealousy",
-            Trigger::Alignment => "alignment",
-            Trigger::SpecialPurpose => "special_purpose",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        let (en, fr) = match self {
-            Trigger::FirstContact => ("first contact", "premier contact"),
-            Trigger::Wounded => ("wounded", "blessé"),
-            Trigger::Jealousy => ("jealousy", "jalousie"),
-            Trigger::Alignment => ("alignment difference", "différence d'alignement"),
-            Trigger::SpecialPurpose => ("special purpose", "but spécial"),
-        };
-        crate::i18n::pick(en, fr)
-    }
 }
 
 /// The sword's will: INT + Ego, +1 per extraordinary power, +1d10 if its alignment differs
@@ -83,7 +70,10 @@ fn sword_dice(sword: &Sentience, wielder: Alignment) -> Option<Expr> {
     (sword.alignment != wielder).then(|| Expr::dice(1, 10))
 }
 
-/// The dice of the wielder's penalty: 2d4 below half HP, 1d4 below maximum, none at full.
+/// The dice of the wielder's penalty: 2d4 below half HP, 1d4 below maximum, none at full (« Si
+/// les points de vie du personnage sont actuellement inférieurs à leur maximum, la Volonté est
+/// réduite de 1d4 (ou de 2d4 si le personnage a moins de la moitié de ses points de vie
+/// maximum) »).
 /// "Below half" is strict and compared without integer division: 4 of 8 HP is not below half.
 pub fn penalty_dice(c: &Character) -> Option<Expr> {
     if health::below_half(c.hp, c.hp_max) {
@@ -103,7 +93,11 @@ fn character_base(c: &Character) -> i64 {
     i64::from(c.str) + i64::from(c.wis)
 }
 
-/// Roll a control check between `sword` and `wielder`.
+/// Roll a control check between `sword` and `wielder` (OSE *Sentient Swords*, « Test de
+/// contrôle »: « La somme de son INT et de son Ego. Ajoutez un pour chaque pouvoir
+/// extraordinaire de l'épée. Ajoutez 1d10 si l'épée et le porteur sont d'un alignement
+/// différent » against « La somme des scores en FOR et en SAG », less 1d4 or 2d4 for wounds;
+/// « Si celui de l'épée est plus élevé, elle prend le contrôle »: ties go to the wielder).
 pub fn contest(sword: &Sentience, wielder: &Character, dice: &mut impl Dice) -> Contest {
     let alignment_roll = sword_dice(sword, wielder.alignment).map(|e| e.roll(dice));
     let sword_will = SwordWill {
@@ -158,15 +152,13 @@ fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// Whether a wound calls for a check: the holder goes from above half of maximum HP to half or
-/// less ("reduced to half or less").
-pub fn wounded(hp_before: i32, hp_after: i32, hp_max: i32) -> bool {
-    !health::at_half_or_less(hp_before, hp_max) && health::at_half_or_less(hp_after, hp_max)
-}
-
-/// Whether healing ends a control the wound began: HP back above half of maximum.
-pub fn wound_healed(hp: i32, hp_max: i32) -> bool {
-    !health::at_half_or_less(hp, hp_max)
+/// Whether a change of hit points calls for a wounded check: the character goes from above half
+/// of maximum HP to half or less (« réduit à la moitié ou moins »), by a wound or by a change of
+/// maximum HP, and is still alive — a dead character is never checked.
+pub fn wounded(before: (i32, i32), after: (i32, i32)) -> bool {
+    !health::at_half_or_less(before.0, before.1)
+        && health::at_half_or_less(after.0, after.1)
+        && !health::dead(after.0)
 }
 
 /// What just happened that may call for a check by a sword.
@@ -176,24 +168,23 @@ pub enum Occasion<'a> {
     Handled { by: &'a Character },
     /// The sword is used (wielded, a power called on) by its holder.
     Used { by: &'a Character },
-    /// The sword's holder goes from `before` HP to `after.hp`.
-    Wounded { before: i32, after: &'a Character },
+    /// The sword's holder's hit points (or maximum) change from `before` to `after`.
+    Wounded {
+        before: &'a Character,
+        after: &'a Character,
+    },
     /// `weapon` comes into the sword's holder's possession.
     Acquired { weapon: &'a Item },
     /// A foe the sword's special purpose applies to is met.
     Purpose,
 }
 
-/// The checks `sword` calls for on `occasion`, in the order they happen. None when the item is
-/// not sentient, or already controls its holder: a sword in control does not check again
-/// until it lets go.
+/// The circumstances `sword` meets on `occasion`, in the order they happen. None when the item
+/// is not sentient. Whether each is checked now or waits is [`route`]'s to say.
 pub fn triggers(sword: &Item, occasion: Occasion<'_>) -> Vec<Trigger> {
     let Some(mind) = sword.sentience() else {
         return Vec::new();
     };
-    if sword.control.is_some() {
-        return Vec::new();
-    }
     let first = |who: &Character| !sword.touched.contains(&who.id);
     match occasion {
         Occasion::Handled { by } if first(by) => vec![Trigger::FirstContact],
@@ -207,7 +198,9 @@ pub fn triggers(sword: &Item, occasion: Occasion<'_>) -> Vec<Trigger> {
             }
             checks
         }
-        Occasion::Wounded { before, after } if wounded(before, after.hp, after.hp_max) => {
+        Occasion::Wounded { before, after }
+            if wounded((before.hp, before.hp_max), (after.hp, after.hp_max)) =>
+        {
             vec![Trigger::Wounded]
         }
         Occasion::Acquired { weapon } if weapon.is_magic_weapon() && weapon.id != sword.id => {
@@ -218,47 +211,150 @@ pub fn triggers(sword: &Item, occasion: Occasion<'_>) -> Vec<Trigger> {
     }
 }
 
-/// A circumstance ending, which may release a character from a sword.
-#[derive(Clone, Copy, Debug)]
-pub enum Ending<'a> {
-    /// The holder is healed to `hp` of `hp_max`.
-    Healed { hp: i32, hp_max: i32 },
-    /// The sword leaves its holder's hands.
-    SwordLeft,
-    /// `weapon` leaves the holder's possession.
-    WeaponLeft { weapon: &'a str },
-    /// `encounter end`: the foe is gone.
-    EncounterEnded,
-    /// The referee finds the sword satisfied (`hoard release`).
-    Satisfied,
+/// One circumstance calling for a check by one sword over its holder.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Circumstance {
+    pub sword: String,
+    pub trigger: Trigger,
+    /// Jealousy: the other weapon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
-impl Ending<'_> {
-    /// The reason the ledger records.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Ending::Healed { .. } => "healed",
-            Ending::SwordLeft => "sword-left",
-            Ending::WeaponLeft { .. } => "weapon-left",
-            Ending::EncounterEnded => "encounter-ended",
-            Ending::Satisfied => "satisfied",
-        }
+/// What the rules read to judge whether a circumstance is still in force: the holder as they
+/// are now, everything they hold, and whether an encounter is under way.
+#[derive(Clone, Copy, Debug)]
+pub struct Around<'a> {
+    pub holder: &'a Character,
+    pub holdings: &'a [Item],
+    pub encounter: bool,
+}
+
+impl Around<'_> {
+    /// The sword that controls the holder now, if one does.
+    pub fn master(&self) -> Option<(&Item, &Control)> {
+        self.holdings.iter().find_map(|i| {
+            i.control
+                .as_ref()
+                .filter(|c| c.character == self.holder.id)
+                .map(|c| (i, c))
+        })
     }
 }
 
-/// Whether `ending` ends `control`: the circumstance that set off the check is over — healed
-/// above half HP ends a wounded control, the other weapon leaving ends jealousy, the end of
-/// the encounter ends a special purpose — or the sword left its holder, or is satisfied.
-pub fn releases(control: &Control, ending: Ending<'_>) -> bool {
-    match ending {
-        Ending::Healed { hp, hp_max } => {
-            control.trigger == Trigger::Wounded && wound_healed(hp, hp_max)
+/// How a circumstance ends, and with it the control it set off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// Wounded: HP back above half of maximum (healed, or the maximum lowered).
+    Healed,
+    /// Jealousy: the other weapon left the holder.
+    WeaponLeft,
+    /// Alignment difference: the use is over — the sword put away (`sheathe`).
+    UseEnded,
+    /// Special purpose: the encounter ended.
+    EncounterEnded,
+    /// The referee finds the sword satisfied (`release`): ends any control, and the only end
+    /// of one set off by a first contact.
+    Satisfied,
+    /// Older ledgers: the sword left its holder's hands, which a controlled holder can no
+    /// longer make it do.
+    SwordLeft,
+}
+
+/// How a control set off by `trigger` ends, besides the sword being satisfied.
+pub fn ends_when(trigger: Trigger) -> Reason {
+    match trigger {
+        Trigger::FirstContact => Reason::Satisfied,
+        Trigger::Wounded => Reason::Healed,
+        Trigger::Jealousy => Reason::WeaponLeft,
+        Trigger::Alignment => Reason::UseEnded,
+        Trigger::SpecialPurpose => Reason::EncounterEnded,
+    }
+}
+
+/// Whether `c` is still in force: its sword is still held and — first contact: until the
+/// sword is satisfied; wounded: HP at half or less of maximum; jealousy: the other weapon
+/// still held; alignment: the use goes on, the sword in hand of a holder of another
+/// alignment; special purpose: the encounter goes on.
+pub fn in_force(c: &Circumstance, around: &Around<'_>) -> bool {
+    let holder = around.holder;
+    let Some(mind) = around
+        .holdings
+        .iter()
+        .find(|i| i.id == c.sword)
+        .filter(|i| i.holder.as_deref() == Some(holder.id.as_str()))
+        .and_then(|i| i.sentience().map(|m| (i, m)))
+    else {
+        return false;
+    };
+    let (sword, mind) = mind;
+    match c.trigger {
+        Trigger::FirstContact => true,
+        Trigger::Wounded => health::at_half_or_less(holder.hp, holder.hp_max),
+        Trigger::Jealousy => c.weapon.as_ref().is_some_and(|w| {
+            around
+                .holdings
+                .iter()
+                .any(|i| &i.id == w && i.holder.as_deref() == Some(holder.id.as_str()))
+        }),
+        Trigger::Alignment => sword.worn == Some(Slot::Hand) && mind.alignment != holder.alignment,
+        Trigger::SpecialPurpose => around.encounter,
+    }
+}
+
+/// The circumstance a control holds under.
+pub fn holds_under(sword: &Item, control: &Control) -> Circumstance {
+    Circumstance {
+        sword: sword.id.clone(),
+        trigger: control.trigger,
+        weapon: control.weapon.clone(),
+    }
+}
+
+/// Whether `sword`'s control of its holder ends now, and why: its circumstance is over. A
+/// first contact's never is: only the sword being satisfied ends it.
+pub fn ended(sword: &Item, around: &Around<'_>) -> Option<Reason> {
+    let control = sword
+        .control
+        .as_ref()
+        .filter(|c| c.character == around.holder.id)?;
+    if control.trigger == Trigger::FirstContact {
+        return None;
+    }
+    let own = holds_under(sword, control);
+    (!in_force(&own, around)).then(|| ends_when(control.trigger))
+}
+
+/// What becomes of a circumstance that calls for a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Checked now.
+    Check,
+    /// The holder is under the control of the sword `under`: the circumstance waits on that
+    /// control, to be checked when it ends.
+    Wait { under: String },
+    /// Nothing to do: the control in force already holds under it or keeps it waiting, or the
+    /// holder is dead.
+    Skip,
+}
+
+/// Whether `c` is checked now or waits: one master at a time.
+pub fn route(c: &Circumstance, around: &Around<'_>) -> Route {
+    if health::dead(around.holder.hp) {
+        return Route::Skip;
+    }
+    match around.master() {
+        None => Route::Check,
+        Some((sword, control)) => {
+            if holds_under(sword, control) == *c || control.waiting.contains(c) {
+                Route::Skip
+            } else {
+                Route::Wait {
+                    under: sword.id.clone(),
+                }
+            }
         }
-        Ending::WeaponLeft { weapon } => {
-            control.trigger == Trigger::Jealousy && control.weapon.as_deref() == Some(weapon)
-        }
-        Ending::EncounterEnded => control.trigger == Trigger::SpecialPurpose,
-        Ending::SwordLeft | Ending::Satisfied => true,
     }
 }
 
@@ -415,14 +511,25 @@ mod tests {
     }
 
     #[test]
-    fn half_or_less_triggers_but_only_when_crossing() {
-        assert!(wounded(5, 4, 8), "exactly half, even maximum");
-        assert!(!wounded(6, 5, 8));
-        assert!(wounded(4, 3, 7), "odd maximum: 3 of 7 is half or less");
-        assert!(!wounded(5, 4, 7), "4 of 7 is above half");
-        assert!(!wounded(4, 2, 8), "already at half: no new check");
-        assert!(wound_healed(5, 8) && !wound_healed(4, 8));
-        assert!(wound_healed(4, 7) && !wound_healed(3, 7));
+    fn half_or_less_triggers_but_only_when_crossing_and_alive() {
+        assert!(wounded((5, 8), (4, 8)), "exactly half, even maximum");
+        assert!(!wounded((6, 8), (5, 8)));
+        assert!(
+            wounded((4, 7), (3, 7)),
+            "odd maximum: 3 of 7 is half or less"
+        );
+        assert!(!wounded((5, 7), (4, 7)), "4 of 7 is above half");
+        assert!(!wounded((4, 8), (2, 8)), "already at half: no new check");
+        assert!(!wounded((6, 10), (0, 10)), "dead at the crossing: no check");
+        assert!(wounded((6, 10), (1, 10)), "one HP left: alive, checked");
+    }
+
+    #[test]
+    fn a_changed_maximum_crosses_half_either_way() {
+        // 10 of 18 is above half; of a raised maximum of 20 it is half: a wounded check.
+        assert!(wounded((10, 18), (10, 20)));
+        assert!(!wounded((10, 20), (10, 18)), "lowered: back above half");
+        assert!(!wounded((10, 18), (10, 19)), "10 of 19 is above half");
     }
 
     /// Every outcome of the dice, counted by hand: the odds must agree exactly.
@@ -488,13 +595,15 @@ mod tests {
             sentience: Some(sword(10, 6, 0, alignment)),
             ..Identity::default()
         };
-        Item::new(
+        let mut item = Item::new(
             "s".into(),
             "Blade".into(),
             "Lame".into(),
             Category::Sword,
             identity,
-        )
+        );
+        item.holder = Some("c".into());
+        item
     }
 
     fn controlling(trigger: Trigger, weapon: Option<&str>) -> Control {
@@ -503,6 +612,28 @@ mod tests {
             trigger,
             since: 1,
             since_round: 0,
+            weapon: weapon.map(str::to_string),
+            waiting: Vec::new(),
+        }
+    }
+
+    fn weapon(id: &str) -> Item {
+        use crate::rules::item::{Category, Identity};
+        let mut axe = Item::new(
+            id.into(),
+            "Axe +1".into(),
+            "Hache +1".into(),
+            Category::Weapon,
+            Identity::default(),
+        );
+        axe.holder = Some("c".into());
+        axe
+    }
+
+    fn circumstance(sword: &str, trigger: Trigger, weapon: Option<&str>) -> Circumstance {
+        Circumstance {
+            sword: sword.into(),
+            trigger,
             weapon: weapon.map(str::to_string),
         }
     }
@@ -539,11 +670,12 @@ mod tests {
     fn a_wound_checks_when_it_crosses_half_with_even_and_odd_maxima() {
         let sword = blade(Alignment::Lawful);
         let wound = |before: i32, hp: i32, max: i32| {
+            let before = wielder(10, 10, before, max, Alignment::Lawful);
             let after = wielder(10, 10, hp, max, Alignment::Lawful);
             triggers(
                 &sword,
                 Occasion::Wounded {
-                    before,
+                    before: &before,
                     after: &after,
                 },
             )
@@ -556,19 +688,15 @@ mod tests {
         assert!(wound(7, 4, 7).is_empty());
         // Already at half or less: a further wound does not cross the line again.
         assert!(wound(5, 2, 10).is_empty());
+        // Dead from the blow: never checked.
+        assert!(wound(10, -3, 10).is_empty());
     }
 
     #[test]
     fn jealousy_is_of_another_magic_weapon() {
         use crate::rules::item::{Category, Identity};
         let sword = blade(Alignment::Lawful);
-        let axe = Item::new(
-            "a".into(),
-            "Axe +1".into(),
-            "Hache +1".into(),
-            Category::Weapon,
-            Identity::default(),
-        );
+        let axe = weapon("a");
         let ring = Item::new(
             "r".into(),
             "Ring".into(),
@@ -588,20 +716,12 @@ mod tests {
     }
 
     #[test]
-    fn a_sword_in_control_or_without_a_mind_does_not_check() {
+    fn a_sword_without_a_mind_meets_no_circumstance() {
         let c = wielder(10, 10, 10, 10, Alignment::Chaotic);
-        let mut sword = blade(Alignment::Lawful);
-        sword.control = Some(controlling(Trigger::FirstContact, None));
-        for occasion in [
-            Occasion::Handled { by: &c },
-            Occasion::Used { by: &c },
-            Occasion::Purpose,
-        ] {
-            assert!(triggers(&sword, occasion).is_empty());
-        }
         let mut plain = blade(Alignment::Lawful);
         plain.identity.sentience = None;
         assert!(triggers(&plain, Occasion::Used { by: &c }).is_empty());
+        assert!(triggers(&plain, Occasion::Purpose).is_empty());
         assert_eq!(
             triggers(&blade(Alignment::Lawful), Occasion::Purpose),
             [Trigger::SpecialPurpose]
@@ -610,25 +730,156 @@ mod tests {
 
     #[test]
     fn each_control_ends_with_its_own_circumstance() {
-        let wounded = controlling(Trigger::Wounded, None);
-        let jealous = controlling(Trigger::Jealousy, Some("axe"));
-        let purpose = controlling(Trigger::SpecialPurpose, None);
-        let first = controlling(Trigger::FirstContact, None);
-        // Healing ends a wounded control only above half: 5 of 10 is still half.
-        assert!(!releases(&wounded, Ending::Healed { hp: 5, hp_max: 10 }));
-        assert!(releases(&wounded, Ending::Healed { hp: 6, hp_max: 10 }));
-        assert!(releases(&wounded, Ending::Healed { hp: 4, hp_max: 7 }));
-        assert!(!releases(&jealous, Ending::Healed { hp: 10, hp_max: 10 }));
-        // The weapon it was jealous of, and no other, leaving.
-        assert!(releases(&jealous, Ending::WeaponLeft { weapon: "axe" }));
-        assert!(!releases(&jealous, Ending::WeaponLeft { weapon: "bow" }));
-        assert!(!releases(&wounded, Ending::WeaponLeft { weapon: "axe" }));
-        assert!(releases(&purpose, Ending::EncounterEnded));
-        assert!(!releases(&first, Ending::EncounterEnded));
-        // Any control ends when the sword leaves its holder or is satisfied.
-        for c in [&wounded, &jealous, &purpose, &first] {
-            assert!(releases(c, Ending::SwordLeft));
-            assert!(releases(c, Ending::Satisfied));
-        }
+        let holder = wielder(10, 10, 4, 10, Alignment::Chaotic);
+        let mut sword = blade(Alignment::Lawful);
+        let at = |sword: &Item, holder: &Character, axe: bool, encounter: bool| {
+            let mut holdings = vec![sword.clone()];
+            if axe {
+                holdings.push(weapon("axe"));
+            }
+            ended(
+                sword,
+                &Around {
+                    holder,
+                    holdings: &holdings,
+                    encounter,
+                },
+            )
+        };
+        // Wounded: ends once HP are above half, not at exactly half.
+        sword.control = Some(controlling(Trigger::Wounded, None));
+        assert_eq!(at(&sword, &holder, true, true), None);
+        let half = wielder(10, 10, 5, 10, Alignment::Chaotic);
+        assert_eq!(at(&sword, &half, true, true), None, "5 of 10 is still half");
+        let healed = wielder(10, 10, 6, 10, Alignment::Chaotic);
+        assert_eq!(at(&sword, &healed, true, true), Some(Reason::Healed));
+        let raised = wielder(10, 10, 5, 9, Alignment::Chaotic);
+        assert_eq!(
+            at(&sword, &raised, true, true),
+            Some(Reason::Healed),
+            "5 of a lowered maximum of 9 is above half"
+        );
+        // Jealousy: the weapon it was jealous of, and no other, leaving.
+        sword.control = Some(controlling(Trigger::Jealousy, Some("axe")));
+        assert_eq!(at(&sword, &healed, true, false), None);
+        assert_eq!(at(&sword, &holder, false, true), Some(Reason::WeaponLeft));
+        // Alignment difference: the use goes on while the sword is in hand.
+        sword.control = Some(controlling(Trigger::Alignment, None));
+        sword.worn = Some(Slot::Hand);
+        assert_eq!(at(&sword, &healed, false, false), None);
+        sword.worn = None;
+        assert_eq!(at(&sword, &healed, false, false), Some(Reason::UseEnded));
+        // Special purpose: the encounter goes on.
+        sword.control = Some(controlling(Trigger::SpecialPurpose, None));
+        assert_eq!(at(&sword, &healed, false, true), None);
+        assert_eq!(
+            at(&sword, &healed, false, false),
+            Some(Reason::EncounterEnded)
+        );
+        // First contact: only the sword being satisfied ends it.
+        sword.control = Some(controlling(Trigger::FirstContact, None));
+        assert_eq!(at(&sword, &healed, false, false), None);
+    }
+
+    #[test]
+    fn a_circumstance_is_in_force_only_while_its_sword_is_held() {
+        let holder = wielder(10, 10, 4, 10, Alignment::Chaotic);
+        let mut sword = blade(Alignment::Lawful);
+        let wounded = circumstance("s", Trigger::Wounded, None);
+        let around = |holdings: &[Item]| {
+            in_force(
+                &wounded,
+                &Around {
+                    holder: &holder,
+                    holdings,
+                    encounter: false,
+                },
+            )
+        };
+        assert!(around(std::slice::from_ref(&sword)));
+        sword.holder = Some("someone else".into());
+        assert!(!around(std::slice::from_ref(&sword)));
+        assert!(!around(&[]));
+    }
+
+    #[test]
+    fn one_master_at_a_time_the_rest_waits_once() {
+        let holder = wielder(10, 10, 4, 10, Alignment::Chaotic);
+        let mut master = blade(Alignment::Lawful);
+        let mut other = blade(Alignment::Lawful);
+        other.id = "t".into();
+        let route_of = |c: &Circumstance, holdings: &[Item], hp: i32| {
+            let holder = Character {
+                hp,
+                ..holder.clone()
+            };
+            route(
+                c,
+                &Around {
+                    holder: &holder,
+                    holdings,
+                    encounter: false,
+                },
+            )
+        };
+        let jealous = circumstance("t", Trigger::Jealousy, Some("axe"));
+        assert_eq!(
+            route_of(&jealous, &[master.clone(), other.clone()], 4),
+            Route::Check,
+            "nobody in control: checked now"
+        );
+        master.control = Some(controlling(Trigger::Wounded, None));
+        assert_eq!(
+            route_of(&jealous, &[master.clone(), other.clone()], 4),
+            Route::Wait { under: "s".into() },
+            "another sword in control: the second sword's check waits"
+        );
+        assert_eq!(
+            route_of(
+                &circumstance("s", Trigger::Wounded, None),
+                &[master.clone()],
+                4
+            ),
+            Route::Skip,
+            "the circumstance it holds under"
+        );
+        assert_eq!(
+            route_of(
+                &circumstance("s", Trigger::Alignment, None),
+                &[master.clone()],
+                4
+            ),
+            Route::Wait { under: "s".into() },
+            "a new circumstance of the sword in control waits too"
+        );
+        master
+            .control
+            .as_mut()
+            .unwrap()
+            .waiting
+            .push(jealous.clone());
+        assert_eq!(
+            route_of(&jealous, &[master.clone(), other.clone()], 4),
+            Route::Skip,
+            "already waiting"
+        );
+        assert_eq!(
+            route_of(
+                &circumstance("t", Trigger::FirstContact, None),
+                &[other.clone()],
+                0
+            ),
+            Route::Skip,
+            "the dead are not checked"
+        );
+    }
+
+    #[test]
+    fn each_circumstance_ends_its_own_way() {
+        assert_eq!(ends_when(Trigger::FirstContact), Reason::Satisfied);
+        assert_eq!(ends_when(Trigger::Wounded), Reason::Healed);
+        assert_eq!(ends_when(Trigger::Jealousy), Reason::WeaponLeft);
+        assert_eq!(ends_when(Trigger::Alignment), Reason::UseEnded);
+        assert_eq!(ends_when(Trigger::SpecialPurpose), Reason::EncounterEnded);
     }
 }

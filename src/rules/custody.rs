@@ -1,48 +1,66 @@
 //! Custody: an item has at most one holder — a character or the party's unowned treasure —
-//! and passes from any holder to any other, unless it is bound to its owner or gone.
+//! and passes from any holder to any other, unless it is bound to its owner, gone, or a
+//! sentient sword in control of its holder; and the one chance a scroll has to fade.
 
-use super::Refused;
 use super::character::Character;
 use super::item::{Category, Item, Knowledge, Status};
-use crate::tr;
+
+/// Why an item cannot change hands (words are the edge's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A harmful book has bound itself to its owner (AD&D 2e DMG, Books: « les moins bénéfiques
+    /// d'entre eux peuvent s'attacher à leur possesseur, qui sera alors incapable de s'en
+    /// débarrasser »).
+    Bound { item: String },
+    /// Drunk, crumbled, vanished: nothing is left to hand over.
+    Gone { item: String, status: Status },
+    /// The taker already holds it.
+    AlreadyHeld { item: String, holder: String },
+    /// Already in the party's treasure.
+    InTreasure { item: String },
+    /// A sentient sword in control of its holder: it lets go only when its circumstance ends
+    /// or it is satisfied (OSE *Sentient Swords*: « l'épée ne le libérera que lorsque la
+    /// circonstance ayant déclenché le test de contrôle se termine ou lorsque l'épée est
+    /// satisfaite »), so the holder can neither drop it nor give it away.
+    Controlled { item: String },
+}
 
 /// Whether `item` may pass to `to` (`None`: the party's treasure).
-pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refused> {
-    let name = item.name();
+pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refusal> {
+    let name = || item.name().to_string();
     if item.attached {
-        return Err(Refused(tr!(
-            "{name} has bound itself to its owner (a harmful book): it can be neither given nor dropped",
-            "{name} s'est attaché à son possesseur (un livre néfaste) : impossible de le donner ou le laisser"
-        )));
+        return Err(Refusal::Bound { item: name() });
     }
     if item.is_gone() {
-        return Err(Refused(tr!(
-            "{name} is gone ({}): there is nothing to hand over",
-            "{name} n'existe plus ({}) : rien à transmettre",
-            item.status.as_str()
-        )));
+        return Err(Refusal::Gone {
+            item: name(),
+            status: item.status,
+        });
+    }
+    if item.control.is_some() {
+        return Err(Refusal::Controlled { item: name() });
     }
     match (to, &item.holder) {
-        (Some(c), Some(h)) if &c.id == h => Err(Refused(tr!(
-            "{} already holds {name}",
-            "{} porte déjà {name}",
-            c.name
-        ))),
-        (None, None) if item.place.is_none() => Err(Refused(tr!(
-            "{name} is already in the party's treasure",
-            "{name} est déjà dans le trésor du groupe"
-        ))),
+        (Some(c), Some(h)) if &c.id == h => Err(Refusal::AlreadyHeld {
+            item: name(),
+            holder: c.name.clone(),
+        }),
+        (None, None) if item.place.is_none() => Err(Refusal::InTreasure { item: name() }),
         _ => Ok(()),
     }
 }
 
-/// A scroll taken by a character who does not read it at once may fade (seed 004): intact
-/// scrolls only, and not for someone who has already read it.
-pub fn fade_check_needed(item: &Item, to: &Character, read_at_once: bool) -> bool {
+/// Whether a scroll taken in hand now rolls to fade (AD&D 2e DMG, Scrolls: « Les parchemins pris
+/// en main et qui ne sont pas lus immédiatement pour en déterminer le contenu ont de 5 % à 30 %
+/// de chances de s'effacer »): an intact scroll at its first taking in hand, unless it is read
+/// at once. A scroll someone has read, or one that has been taken in hand before (and so had
+/// its chance), never rolls again.
+pub fn fade_check_needed(item: &Item, read_at_once: bool) -> bool {
     item.category == Category::Scroll
         && item.status == Status::Intact
         && !read_at_once
-        && item.knowledge(&to.id) != Some(Knowledge::Full)
+        && item.touched.is_empty()
+        && !item.known.values().any(|k| *k == Knowledge::Full)
 }
 
 #[cfg(test)]
@@ -62,12 +80,17 @@ mod tests {
         let (a, b) = (hero("a"), hero("b"));
         let mut wand = item(Category::Wand);
         assert!(can_pass(&wand, Some(&a)).is_ok(), "treasure to a character");
-        assert!(can_pass(&wand, None).is_err(), "already in the treasure");
+        assert!(matches!(
+            can_pass(&wand, None),
+            Err(Refusal::InTreasure { .. })
+        ));
         wand.holder = Some("a".into());
         assert!(can_pass(&wand, Some(&b)).is_ok(), "character to character");
         assert!(can_pass(&wand, None).is_ok(), "character to treasure");
-        let err = can_pass(&wand, Some(&a)).unwrap_err();
-        assert!(err.0.contains("already holds"), "{}", err.0);
+        assert!(matches!(
+            can_pass(&wand, Some(&a)),
+            Err(Refusal::AlreadyHeld { .. })
+        ));
     }
 
     #[test]
@@ -76,32 +99,67 @@ mod tests {
         let mut book = item(Category::Book);
         book.holder = Some("a".into());
         book.attached = true;
-        assert!(can_pass(&book, Some(&b)).is_err());
+        assert!(matches!(
+            can_pass(&book, Some(&b)),
+            Err(Refusal::Bound { .. })
+        ));
         assert!(can_pass(&book, None).is_err());
         for status in [Status::Consumed, Status::Crumbled, Status::Vanished] {
             let mut gone = item(Category::Wand);
             gone.status = status;
-            assert!(can_pass(&gone, Some(&b)).is_err(), "{status:?}");
+            assert_eq!(
+                can_pass(&gone, Some(&b)),
+                Err(Refusal::Gone {
+                    item: "Thing".into(),
+                    status
+                })
+            );
         }
     }
 
     #[test]
-    fn only_an_unread_intact_scroll_taken_unread_may_fade() {
-        let a = hero("a");
+    fn a_sword_in_control_can_be_neither_dropped_nor_given_until_it_lets_go() {
+        let mut sword = item(Category::Sword);
+        sword.holder = Some("a".into());
+        assert!(can_pass(&sword, None).is_ok());
+        sword.control = Some(crate::rules::item::Control {
+            character: "a".into(),
+            trigger: crate::rules::control::Trigger::Wounded,
+            since: 1,
+            since_round: 0,
+            weapon: None,
+            waiting: Vec::new(),
+        });
+        assert!(matches!(
+            can_pass(&sword, None),
+            Err(Refusal::Controlled { .. })
+        ));
+        assert!(matches!(
+            can_pass(&sword, Some(&hero("b"))),
+            Err(Refusal::Controlled { .. })
+        ));
+    }
+
+    #[test]
+    fn an_unread_scroll_rolls_at_its_first_taking_in_hand_only() {
         let mut scroll = item(Category::Scroll);
-        assert!(fade_check_needed(&scroll, &a, false));
-        assert!(!fade_check_needed(&scroll, &a, true), "read at once");
-        assert!(!fade_check_needed(&item(Category::Potion), &a, false));
+        assert!(fade_check_needed(&scroll, false));
+        assert!(!fade_check_needed(&scroll, true), "read at once");
+        assert!(!fade_check_needed(&item(Category::Potion), false));
+        scroll.touched.push("a".into());
+        assert!(
+            !fade_check_needed(&scroll, false),
+            "taken in hand before: its chance is behind it"
+        );
+    }
+
+    #[test]
+    fn a_scroll_anyone_has_read_never_fades_when_it_changes_hands() {
+        let mut scroll = item(Category::Scroll);
         scroll.known.insert("a".into(), Knowledge::Full);
-        assert!(
-            !fade_check_needed(&scroll, &a, false),
-            "already read by them"
-        );
-        assert!(
-            fade_check_needed(&scroll, &hero("b"), false),
-            "but not by another"
-        );
-        scroll.status = Status::Faded;
-        assert!(!fade_check_needed(&scroll, &hero("b"), false));
+        assert!(!fade_check_needed(&scroll, false));
+        let mut faded = item(Category::Scroll);
+        faded.status = Status::Faded;
+        assert!(!fade_check_needed(&faded, false));
     }
 }

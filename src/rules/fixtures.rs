@@ -17,6 +17,7 @@ pub fn character(id: &str) -> Character {
         hp: 5,
         hp_max: 5,
         reads_magic: false,
+        reads_languages: false,
         literate: true,
         quests: Vec::new(),
         int: None,

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use super::armor;
 use super::dice::{Dice, Expr};
 use super::item::Sentience;
 use super::item::{BookNature, Category, Identity, ScrollSpell, Step};
@@ -263,7 +262,7 @@ pub fn make(
     } else {
         None
     };
-    let identity = Identity {
+    let mut identity = Identity {
         kind: props.kind.clone(),
         initiative: props.initiative,
         level: props.level,
@@ -271,7 +270,7 @@ pub fn make(
         cursed: props.cursed.unwrap_or(false),
         metal: props.metal,
         size: props.size.clone(),
-        material: armor::material(category, props.metal, props.bonus).map(str::to_string),
+        material: None,
         blade: props.blade.clone(),
         count,
         consumable: props.consumable.unwrap_or(false),
@@ -286,6 +285,7 @@ pub fn make(
         sentience,
         value: None,
     };
+    identity.complete(category);
     Ok(Made {
         name: drawn.name,
         name_fr: drawn.fr,

@@ -33,6 +33,13 @@ pub fn below_half(hp: i32, hp_max: i32) -> bool {
     i64::from(hp) * 2 < i64::from(hp_max)
 }
 
+/// Out of play: in Old-School Essentials a character at 0 HP or below is dead (AD&D 2e counts
+/// down to −10, but a character at 0 or below is helpless there too). A sword's damage stops
+/// hurting and its wounded check stops coming at this point (OSE *Sentient Swords*).
+pub fn dead(hp: i32) -> bool {
+    hp <= 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +64,12 @@ mod tests {
         assert!(!below_half(4, 8));
         assert!(below_half(3, 8));
         assert!(!at_half_or_less(5, 8));
+    }
+
+    #[test]
+    fn zero_hp_is_dead_and_one_is_not() {
+        assert!(dead(0) && dead(HP_FLOOR));
+        assert!(!dead(1));
     }
 
     #[test]

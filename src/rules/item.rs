@@ -12,7 +12,7 @@ use crate::rules::alignment::Alignment;
 use crate::rules::dice::Roll;
 use crate::tr;
 
-/// The categories of seed 004.
+/// The categories of magic items of the AD&D 2e *Dungeon Master Guide*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
@@ -247,7 +247,7 @@ pub struct Purpose {
     pub name_fr: String,
 }
 
-/// Everything seed 000 decides about a sentient sword.
+/// Everything OSE *Sentient Swords* decides about a sentient sword.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sentience {
     pub int: u8,
@@ -310,6 +310,59 @@ pub struct Identity {
     pub value: Option<crate::rules::coins::Coins>,
 }
 
+/// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e
+/// DMG): rings « ont un ajustement à l'initiative de +3 et fonctionnent au 12ème niveau »;
+/// rods « un ajustement à l'initiative de +1 et fonctionnent au 8ème niveau »; staves « +2 et
+/// fonctionnent au 8ème niveau »; wands « +3 et fonctionnent au 6ème niveau »; armor, shields
+/// and every other magic item « +3 et fonctionnent au 12ème niveau ». Potions, scrolls and books
+/// have their own timing. An item whose power is a spell castable only higher says so itself
+/// (its table row, or `--level`).
+pub fn powers(category: Category) -> Option<(i32, u32)> {
+    match category {
+        Category::Potion | Category::Scroll | Category::Book | Category::Valuable => None,
+        Category::Rod => Some((1, 8)),
+        Category::Staff => Some((2, 8)),
+        Category::Wand => Some((3, 6)),
+        Category::Ring
+        | Category::Clothing
+        | Category::Boots
+        | Category::Household
+        | Category::Instrument
+        | Category::Misc
+        | Category::Armor
+        | Category::Sword
+        | Category::Weapon => Some((3, 12)),
+    }
+}
+
+impl Identity {
+    /// Fill in what the category's rules decide and the identity leaves unsaid: the
+    /// initiative and level of its powers ([`powers`]), and the metal of +3, +4 and +5 metal
+    /// armor and shields ([`crate::rules::armor::material`]). Generated and hand-made items
+    /// both go through here.
+    pub fn complete(&mut self, category: Category) {
+        if let Some((initiative, level)) = powers(category) {
+            self.initiative.get_or_insert(initiative);
+            self.level.get_or_insert(level);
+        }
+        if self.material.is_none() {
+            self.material =
+                crate::rules::armor::material(category, self.metal, self.bonus).map(str::to_string);
+        }
+    }
+
+    /// An identity the referee gives by hand, completed as a generated one is. Armor and
+    /// shields are taken to be metal unless the referee says not: most armor of the DMG's
+    /// table, and every magic shield, is.
+    pub fn by_hand(mut self, category: Category) -> Identity {
+        if category == Category::Armor {
+            self.metal.get_or_insert(true);
+        }
+        self.complete(category);
+        self
+    }
+}
+
 /// A magic item: its true identity (fixed when made) and what play has done to it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Item {
@@ -343,7 +396,8 @@ pub struct Item {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trusted: Vec<String>,
     /// Sentient swords: the characters who have touched it (they know its alignment, and
-    /// their first contact is behind them).
+    /// their first contact is behind them). Scrolls: the characters who have taken it in
+    /// hand (its one chance to fade is behind it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub touched: Vec<String>,
     /// Sentient swords: the character it controls now, and why.
@@ -362,6 +416,10 @@ pub struct Control {
     /// Jealousy: the other weapon whose leaving ends it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// Circumstances that arose while it held — this sword's or another's — each checked at
+    /// once when the control ends, if still in force then (see [`crate::rules::control`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<crate::rules::control::Circumstance>,
 }
 
 /// Where a worn item is worn.
@@ -476,6 +534,78 @@ pub struct Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hand_made_item_gets_its_categorys_power_timing_unless_given() {
+        let ring = Identity::default().by_hand(Category::Ring);
+        assert_eq!((ring.initiative, ring.level), (Some(3), Some(12)));
+        let rod = Identity::default().by_hand(Category::Rod);
+        assert_eq!((rod.initiative, rod.level), (Some(1), Some(8)));
+        let staff = Identity::default().by_hand(Category::Staff);
+        assert_eq!((staff.initiative, staff.level), (Some(2), Some(8)));
+        let wand = Identity::default().by_hand(Category::Wand);
+        assert_eq!((wand.initiative, wand.level), (Some(3), Some(6)));
+        let potion = Identity::default().by_hand(Category::Potion);
+        assert_eq!((potion.initiative, potion.level), (None, None));
+        let given = Identity {
+            level: Some(18),
+            ..Identity::default()
+        }
+        .by_hand(Category::Ring);
+        assert_eq!((given.initiative, given.level), (Some(3), Some(18)));
+    }
+
+    #[test]
+    fn hand_made_plus_3_to_plus_5_armor_gets_its_metal_unless_given() {
+        let armor = |bonus: i32| Identity {
+            bonus: Some(bonus),
+            ..Identity::default()
+        };
+        let material = |i: Identity| i.by_hand(Category::Armor).material;
+        assert_eq!(material(armor(2)), None, "+2: no special metal");
+        assert_eq!(material(armor(3)).as_deref(), Some("meteoric-iron-steel"));
+        assert_eq!(material(armor(4)).as_deref(), Some("mithril-steel"));
+        assert_eq!(material(armor(5)).as_deref(), Some("adamantite-steel"));
+        let leather = Identity {
+            metal: Some(false),
+            ..armor(3)
+        };
+        assert_eq!(material(leather), None, "not metal");
+        let given = Identity {
+            material: Some("dragon-scale".into()),
+            ..armor(5)
+        };
+        assert_eq!(material(given).as_deref(), Some("dragon-scale"));
+        assert_eq!(Identity::default().by_hand(Category::Weapon).material, None);
+    }
+
+    #[test]
+    fn the_shipped_tables_agree_with_the_categorys_power_timing() {
+        use crate::rules::tables::{Tables, shipped};
+        let tables = Tables::parse(&shipped()).unwrap();
+        for name in [
+            "rings-a",
+            "rods",
+            "staves",
+            "wands",
+            "armor",
+            "weapons-a",
+            "boots",
+        ] {
+            let t = tables.get(name).unwrap();
+            let entry = t
+                .entries
+                .iter()
+                .find(|e| e.props.category.is_some())
+                .unwrap();
+            let category = entry.props.category.unwrap();
+            let (initiative, level) = powers(category).unwrap();
+            assert_eq!(entry.props.initiative, Some(initiative), "{name}");
+            if name != "rings-a" {
+                assert_eq!(entry.props.level, Some(level), "{name}");
+            }
+        }
+    }
 
     #[test]
     fn category_names_in_both_languages_and_plural() {

@@ -20,6 +20,8 @@ pub enum Method {
     Spell,
     BardLore,
     Wish,
+    /// The spell comprehend languages: a map becomes readable.
+    ComprehendLanguages,
     /// A valuable's worth, told by a jeweller, a sage or a merchant.
     Appraise,
 }
@@ -34,10 +36,13 @@ impl FromStr for Method {
             "spell" | "identify" | "identification" | "sort" => Ok(Method::Spell),
             "bard-lore" | "bard" | "lore" | "barde" => Ok(Method::BardLore),
             "wish" | "souhait" => Ok(Method::Wish),
+            "comprehend-languages" | "comprehend" | "compréhension-des-langues" => {
+                Ok(Method::ComprehendLanguages)
+            }
             "appraise" | "appraisal" | "estimer" | "estimation" => Ok(Method::Appraise),
             other => Err(Refused(tr!(
-                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish or appraise",
-                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish ou appraise"
+                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
+                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"
             ))),
         }
     }
@@ -106,6 +111,14 @@ pub fn identify(
             scroll::can_read(item, who)?;
             Ok(plain(Knowledge::Full))
         }
+        (Method::ComprehendLanguages, Category::Scroll) => {
+            scroll::comprehend(item, who)?;
+            Ok(plain(Knowledge::Full))
+        }
+        (Method::ComprehendLanguages, _) => cannot(tr!(
+            "comprehend languages reads writing: maps and scrolls, not {name}",
+            "la compréhension des langues lit les écrits : cartes et parchemins, pas {name}"
+        )),
         (Method::ReadMagic, _) => cannot(tr!(
             "reading magic identifies scrolls, not {name}",
             "la lecture de la magie identifie les parchemins, pas {name}"
@@ -211,9 +224,36 @@ pub fn disguise(item: &Item) -> (&'static str, &'static str) {
     }
 }
 
+/// Whether `who` knows a sentient sword's alignment: only by touching it, or wielding it (OSE
+/// *Sentient Swords*: « L'alignement de l'épée ne peut être déterminé qu'en la touchant »),
+/// never by an identify spell.
+pub fn knows_alignment(item: &Item, who: &str) -> bool {
+    item.touched.iter().any(|t| t == who)
+}
+
 /// The name `who` knows the item by.
 pub fn name_for(item: &Item, who: &str) -> String {
     match item.knowledge(who) {
+        // A first wish tells a book's general content, not what it is exactly (AD&D 2e DMG,
+        // Books: « révélant son contenu général et sur quelles classes ou caractéristiques
+        // celui-ci a la plus grande influence (pas nécessairement en bien). Un second souhait
+        // est nécessaire pour déterminer son contenu exact »): what it bears on, not its title.
+        Some(Knowledge::General) if item.category == Category::Book => {
+            let (en, fr) = disguise(item);
+            match item.identity.book.as_ref().and_then(|b| b.alignment) {
+                Some(a) => {
+                    let a = crate::i18n::pick(a.as_str(), a.french());
+                    tr!(
+                        "{en} (general content: it bears on {a} characters)",
+                        "{fr} (contenu général : il concerne les personnages {a})"
+                    )
+                }
+                None => tr!(
+                    "{en} (general content: a work of great power for its reader)",
+                    "{fr} (contenu général : un ouvrage de grande puissance pour son lecteur)"
+                ),
+            }
+        }
         Some(Knowledge::General | Knowledge::Full) => item.name().to_string(),
         Some(Knowledge::Magical) => {
             let (en, fr) = disguise(item);
@@ -337,10 +377,16 @@ mod tests {
         let mut book = item(Category::Book);
         let first = identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).unwrap();
         assert_eq!(first.learned, Some(Knowledge::General));
+        book.name = "Libram of Silver Magic".into();
         book.known.insert("p".into(), Knowledge::General);
+        assert!(
+            !name_for(&book, "p").contains("Libram"),
+            "the first wish tells the general content, not the title"
+        );
         let second = identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).unwrap();
         assert_eq!(second.learned, Some(Knowledge::Full));
         book.known.insert("p".into(), Knowledge::Full);
+        assert_eq!(name_for(&book, "p"), "Libram of Silver Magic");
         assert!(
             identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
@@ -358,6 +404,19 @@ mod tests {
         assert!(identify(&gem, &fighter, Method::Spell, &mut d).is_err());
         assert!(identify(&item(Category::Ring), &fighter, Method::Appraise, &mut d).is_err());
         assert_eq!(name_for(&gem, "p"), "gem");
+    }
+
+    #[test]
+    fn an_identify_spell_tells_a_sword_but_not_its_alignment() {
+        let p = person("fighter", 1);
+        let mut sword = item(Category::Sword);
+        let spell = identify(&sword, &p, Method::Spell, &mut Scripted::new(&[])).unwrap();
+        assert_eq!(spell.learned, Some(Knowledge::Full));
+        sword.known.insert("p".into(), Knowledge::Full);
+        assert!(!knows_alignment(&sword, "p"));
+        sword.touched.push("p".into());
+        assert!(knows_alignment(&sword, "p"), "learnt by touch");
+        assert!(!knows_alignment(&sword, "q"));
     }
 
     #[test]

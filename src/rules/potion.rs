@@ -1,18 +1,69 @@
-//! Potions and oils (seed 004): one dose; the effect starts after a further 1d4+1 of
-//! initiative (oils take 1d4+1 to rub on) and lasts 4+1d4 turns unless the item says
-//! otherwise.
+//! Potions and oils (AD&D 2e DMG, Potions): one dose; drinking is an action of initiative +1,
+//! and the effect comes a further 1d4+1 later; an oil takes 1d4+1 to rub on; the effect lasts
+//! 4+1d4 turns unless the item says otherwise.
 
-use super::Refused;
 use super::clock::ROUNDS_PER_TURN;
 use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Status};
-use crate::tr;
+
+/// Why a potion or oil cannot be taken (words are the edge's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotAPotion {
+        item: String,
+    },
+    /// One dose: the flask is empty.
+    Empty {
+        item: String,
+    },
+    /// An oil is rubbed on (`apply`), not drunk.
+    IsAnOil {
+        item: String,
+    },
+    /// A potion is drunk (`drink`), not rubbed on.
+    IsAPotion {
+        item: String,
+    },
+}
+
+/// When, on the initiative count, a dose is taken and takes effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Timing {
+    /// The action's own initiative modifier: +1 to open and drink a potion; an oil's 1d4+1
+    /// to rub on.
+    pub initiative: i64,
+    /// The initiative at which the effect starts.
+    pub takes_effect_at: i64,
+}
+
+/// The initiative modifier of opening and drinking a potion (« L'action d'ouvrir et de boire
+/// une potion bénéficie d'un modificateur d'initiative de 1 »).
+pub const DRINKING: i64 = 1;
+
+/// When a dose acts, from the roll of its delay: a potion is drunk at +1 and « ne prend effet
+/// qu'au bout d'un modificateur d'initiative supplémentaire de 1d4 + 1 », so at +1+N; an oil
+/// « doit être frottée sur le corps, ce qui requiert également un délai de 1d4 + 1 »: rubbed
+/// on over N, it acts at +N.
+pub fn timing(oil: bool, delay: i64) -> Timing {
+    if oil {
+        Timing {
+            initiative: delay,
+            takes_effect_at: delay,
+        }
+    } else {
+        Timing {
+            initiative: DRINKING,
+            takes_effect_at: DRINKING + delay,
+        }
+    }
+}
 
 /// What drinking (or rubbing on) a dose does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dose {
-    /// The further initiative delay before the effect starts (1d4+1).
+    /// The delay, 1d4+1: after drinking for a potion, the rubbing on for an oil.
     pub delay: Roll,
+    pub timing: Timing,
     /// The duration in turns, when the effect lasts.
     pub duration: Option<Roll>,
     pub starts_at: i64,
@@ -24,38 +75,27 @@ pub fn delay() -> Expr {
     Expr::dice(1, 4).plus(1)
 }
 
-/// How long an effect lasts, in turns, unless the item's data says otherwise.
+/// How long an effect lasts, in turns, unless the item's data says otherwise (« Sauf
+/// indication contraire, les effets d'une potion durent 4 + 1d4 tours complets »).
 pub fn default_duration() -> Expr {
     Expr::constant(4).plus_dice(1, 4)
 }
 
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`.
-pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Dose, Refused> {
-    let name = item.name();
+pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Dose, Refusal> {
+    let name = || item.name().to_string();
     if item.category != Category::Potion {
-        return Err(Refused(tr!(
-            "{name} is not a potion or an oil",
-            "{name} n'est ni une potion ni une huile"
-        )));
+        return Err(Refusal::NotAPotion { item: name() });
     }
     if item.status == Status::Consumed {
-        return Err(Refused(tr!(
-            "{name} is already used up: the flask is empty (seed 004: one dose)",
-            "{name} est déjà utilisé(e) : le flacon est vide (une seule dose)"
-        )));
+        return Err(Refusal::Empty { item: name() });
     }
     let is_oil = item.identity.kind.as_deref() == Some("oil");
     if is_oil && !oil {
-        return Err(Refused(tr!(
-            "{name} is an oil: it is rubbed on, with `hoard apply`",
-            "{name} est une huile : elle s'applique, avec `hoard apply`"
-        )));
+        return Err(Refusal::IsAnOil { item: name() });
     }
     if oil && !is_oil {
-        return Err(Refused(tr!(
-            "{name} is a potion: it is drunk, with `hoard drink`",
-            "{name} est une potion : elle se boit, avec `hoard drink`"
-        )));
+        return Err(Refusal::IsAPotion { item: name() });
     }
     let delay = delay().roll(dice);
     let formula = match item.identity.duration.as_deref() {
@@ -68,6 +108,7 @@ pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Do
         .as_ref()
         .map(|d| now.saturating_add(d.total.max(0).saturating_mul(ROUNDS_PER_TURN)));
     Ok(Dose {
+        timing: timing(oil, delay.total),
         delay,
         duration,
         starts_at: now,
@@ -108,6 +149,43 @@ mod tests {
     }
 
     #[test]
+    fn a_potion_is_drunk_at_plus_1_and_acts_at_plus_1_plus_the_delay() {
+        let quickest = take(&potion(None, None), false, 0, &mut Scripted::new(&[1, 1])).unwrap();
+        assert_eq!(
+            quickest.timing,
+            Timing {
+                initiative: 1,
+                takes_effect_at: 3
+            },
+            "1d4+1 = 2 at the least: +1+2"
+        );
+        let slowest = take(&potion(None, None), false, 0, &mut Scripted::new(&[4, 1])).unwrap();
+        assert_eq!(slowest.timing.takes_effect_at, 6, "+1+5 at the most");
+    }
+
+    #[test]
+    fn an_oil_takes_its_own_delay_to_rub_on_and_acts_then() {
+        let oil = take(
+            &potion(Some("oil"), None),
+            true,
+            0,
+            &mut Scripted::new(&[1, 1]),
+        )
+        .unwrap();
+        assert_eq!(
+            (oil.delay.total, oil.timing),
+            (
+                2,
+                Timing {
+                    initiative: 2,
+                    takes_effect_at: 2
+                }
+            )
+        );
+        assert_eq!(timing(true, 5).takes_effect_at, 5);
+    }
+
+    #[test]
     fn the_items_data_overrides_the_duration() {
         let instant = take(&potion(None, Some("0")), false, 5, &mut Scripted::new(&[1])).unwrap();
         assert_eq!((instant.duration, instant.ends_at), (None, None));
@@ -125,25 +203,23 @@ mod tests {
     fn an_empty_flask_a_wrong_verb_or_a_wrong_item_is_refused() {
         let mut drunk = potion(None, None);
         drunk.status = Status::Consumed;
-        assert!(take(&drunk, false, 0, &mut Scripted::new(&[])).is_err());
-        assert!(
+        assert!(matches!(
+            take(&drunk, false, 0, &mut Scripted::new(&[])),
+            Err(Refusal::Empty { .. })
+        ));
+        assert!(matches!(
             take(
                 &potion(Some("oil"), None),
                 false,
                 0,
                 &mut Scripted::new(&[])
-            )
-            .is_err()
-        );
-        assert!(take(&potion(None, None), true, 0, &mut Scripted::new(&[])).is_err());
-        let oil = take(
-            &potion(Some("oil"), None),
-            true,
-            0,
-            &mut Scripted::new(&[1, 1]),
-        )
-        .unwrap();
-        assert_eq!(oil.delay.total, 2);
+            ),
+            Err(Refusal::IsAnOil { .. })
+        ));
+        assert!(matches!(
+            take(&potion(None, None), true, 0, &mut Scripted::new(&[])),
+            Err(Refusal::IsAPotion { .. })
+        ));
         let wand = Item::new(
             "w".into(),
             "Wand".into(),
@@ -151,6 +227,9 @@ mod tests {
             Category::Wand,
             Identity::default(),
         );
-        assert!(take(&wand, false, 0, &mut Scripted::new(&[])).is_err());
+        assert!(matches!(
+            take(&wand, false, 0, &mut Scripted::new(&[])),
+            Err(Refusal::NotAPotion { .. })
+        ));
     }
 }

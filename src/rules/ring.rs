@@ -1,5 +1,5 @@
-//! Rings (seed 004): worn on a finger, at most one magic ring per hand — with two on one hand
-//! neither works — and a ring carried but not worn does nothing.
+//! Rings (AD&D 2e DMG, Rings): worn on a finger, at most one magic ring per hand — with two on
+//! one hand neither works — and a ring carried but not worn does nothing.
 
 use super::item::{Category, Item, Slot};
 

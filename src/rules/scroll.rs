@@ -1,16 +1,80 @@
-//! Scrolls (seed 004): fading when taken unread, casting a spell (and failing, for a caster
-//! below the level it needs), copying, and protection scrolls.
+//! Scrolls (AD&D 2e DMG, Scrolls): fading when taken unread, who can read what, casting a
+//! spell (and failing, for a caster below the level it needs), copying, and protection
+//! scrolls.
 
-use super::Refused;
 use super::character::Character;
 use super::class::{self, Caster};
 use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Status};
 use super::tables::Table;
-use crate::tr;
+
+/// Why a scroll cannot be read, cast or copied (words are the edge's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotAScroll {
+        item: String,
+    },
+    /// Faded before it was read: blank.
+    Faded {
+        item: String,
+    },
+    NoSpells {
+        item: String,
+    },
+    NoSuchSpell {
+        item: String,
+        count: usize,
+    },
+    /// Cast or copied already: erased.
+    Erased {
+        item: String,
+        spell: usize,
+    },
+    /// Only the scroll's kind of caster casts or copies from it.
+    NotACaster {
+        reader: String,
+        kind: Caster,
+    },
+    /// Its magic writing must be read once before a spell is cast from it.
+    NotReadYet {
+        reader: String,
+        item: String,
+    },
+    /// A spell scroll needs read magic: the scroll's kind of caster (any caster when the kind
+    /// is not known), or a character who reads magic.
+    NeedsReadMagic {
+        reader: String,
+        kind: Option<Caster>,
+    },
+    /// A map needs comprehend languages or the ability to read unknown languages.
+    NeedsComprehendLanguages {
+        reader: String,
+        item: String,
+    },
+    /// Even a protection scroll needs a reader of some language.
+    Illiterate {
+        reader: String,
+    },
+    NotAProtection {
+        item: String,
+    },
+    /// A protection scroll works once.
+    AlreadyRead {
+        item: String,
+    },
+    /// Its duration in turns must be given (from its description).
+    NoDuration,
+}
+
+impl From<Refusal> for super::Refused {
+    fn from(r: Refusal) -> Self {
+        super::Refused(r.to_string())
+    }
+}
 
 /// The chance (%) that a scroll taken unread fades: the campaign's fixed 5–30 %, or 1d6 × 5 %
-/// rolled for this scroll.
+/// rolled for this scroll (« C'est le MD qui fixe ce pourcentage ou qui le détermine
+/// aléatoirement en lançant 1d6 (fois 5 %) »).
 pub fn fade_chance(setting: Option<u8>, dice: &mut impl Dice) -> (u8, Option<Roll>) {
     match setting {
         Some(fixed) => (fixed.clamp(5, 30), None),
@@ -33,9 +97,35 @@ pub fn kind(scroll: &Item) -> Option<Caster> {
     scroll.identity.caster.as_deref().and_then(Caster::parse)
 }
 
-/// Whether the item is a spell scroll (and not a protection scroll, a map or a curse).
+/// Whether the item is a spell scroll (and not a protection scroll, a map or a curse): one
+/// that holds spells, or that the referee calls a spell scroll (`--kind spell`).
 pub fn is_spell_scroll(item: &Item) -> bool {
-    item.category == Category::Scroll && !item.spells.is_empty()
+    item.category == Category::Scroll
+        && (!item.spells.is_empty() || item.identity.kind.as_deref() == Some("spell"))
+}
+
+/// What a scroll is written in, which decides who can read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writing {
+    /// Magic writing, of this kind of caster if known (« Chaque parchemin de sorts est écrit
+    /// dans un langage magique particulier »).
+    Spells(Option<Caster>),
+    /// A map (« Même une carte est indéchiffrable sans un sort de compréhension des langues ou
+    /// la capacité à lire des langues inconnues »).
+    Map,
+    /// Protection scrolls and curses: any language (« lus (et compris) par n'importe quelle
+    /// créature sachant lire au moins une langue »).
+    Plain,
+}
+
+pub fn writing(scroll: &Item) -> Writing {
+    if is_spell_scroll(scroll) {
+        Writing::Spells(kind(scroll))
+    } else if scroll.identity.kind.as_deref() == Some("map") {
+        Writing::Map
+    } else {
+        Writing::Plain
+    }
 }
 
 /// 5 % per level the caster lacks, up to 100 %.
@@ -59,60 +149,43 @@ pub struct Cast {
     pub outcome: Option<(Roll, String)>,
 }
 
-fn usable_spell(scroll: &Item, spell: usize) -> Result<u8, Refused> {
-    let name = scroll.name();
+fn usable_spell(scroll: &Item, spell: usize) -> Result<u8, Refusal> {
+    let item = || scroll.name().to_string();
     if scroll.category != Category::Scroll {
-        return Err(Refused(tr!(
-            "{name} is not a scroll",
-            "{name} n'est pas un parchemin"
-        )));
+        return Err(Refusal::NotAScroll { item: item() });
     }
     if scroll.status == Status::Faded {
-        return Err(Refused(tr!(
-            "{name} has faded: it is blank",
-            "{name} s'est effacé : il est vierge"
-        )));
+        return Err(Refusal::Faded { item: item() });
     }
-    if !is_spell_scroll(scroll) {
-        return Err(Refused(tr!(
-            "{name} holds no spells",
-            "{name} ne contient aucun sort"
-        )));
+    if scroll.spells.is_empty() {
+        return Err(Refusal::NoSpells { item: item() });
     }
     let count = scroll.spells.len();
     let Some(s) = spell.checked_sub(1).and_then(|i| scroll.spells.get(i)) else {
-        return Err(Refused(tr!(
-            "{name} has spells 1 to {count}: choose one with --spell N",
-            "{name} porte les sorts 1 à {count} : choisissez avec --spell N"
-        )));
+        return Err(Refusal::NoSuchSpell {
+            item: item(),
+            count,
+        });
     };
     if s.erased {
-        return Err(Refused(tr!(
-            "spell {spell} of {name} was cast or copied: it is erased (seed 004)",
-            "le sort {spell} de {name} a été lancé ou copié : il est effacé"
-        )));
+        return Err(Refusal::Erased {
+            item: item(),
+            spell,
+        });
     }
     Ok(s.level)
 }
 
-fn caster_check(scroll: &Item, who: &Character) -> Result<(), Refused> {
-    let (name, reader) = (scroll.name(), &who.name);
-    let Some(kind) = kind(scroll) else {
-        return Ok(());
-    };
-    if class::caster(who.class.as_deref()) != Some(kind) {
-        return Err(Refused(match kind {
-            Caster::Wizard => tr!(
-                "{reader} is not a wizard: only wizards cast from {name}",
-                "{reader} n'est pas magicien : seuls les magiciens lancent les sorts de {name}"
-            ),
-            Caster::Priest => tr!(
-                "{reader} is not a priest: only priests cast from {name}",
-                "{reader} n'est pas prêtre : seuls les prêtres lancent les sorts de {name}"
-            ),
-        }));
+fn caster_check(scroll: &Item, who: &Character) -> Result<(), Refusal> {
+    match kind(scroll) {
+        Some(kind) if class::caster(who.class.as_deref()) != Some(kind) => {
+            Err(Refusal::NotACaster {
+                reader: who.name.clone(),
+                kind,
+            })
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Cast spell `spell` (1-based) of `scroll`. A caster below the level the spell needs fails
@@ -124,15 +197,14 @@ pub fn cast(
     who: &Character,
     failure: &Table,
     dice: &mut impl Dice,
-) -> Result<Cast, Refused> {
+) -> Result<Cast, Refusal> {
     let level = usable_spell(scroll, spell)?;
     caster_check(scroll, who)?;
     if scroll.knowledge(&who.id).is_none() {
-        let (name, reader) = (scroll.name(), &who.name);
-        return Err(Refused(tr!(
-            "{reader} has not read {name} yet: `hoard read` it first (seed 004: its magic writing must be read once)",
-            "{reader} n'a pas encore lu {name} : `hoard read` d'abord (son écriture magique doit être lue une fois)"
-        )));
+        return Err(Refusal::NotReadYet {
+            reader: who.name.clone(),
+            item: scroll.name().to_string(),
+        });
     }
     let needs = scroll.spells[spell - 1].needs;
     let gap = needs.saturating_sub(who.level);
@@ -164,66 +236,73 @@ pub fn cast(
     })
 }
 
-/// Copy spell `spell` into a spellbook: it vanishes from the scroll (seed 004). Only a caster
-/// of the scroll's kind can.
-pub fn copy(scroll: &Item, spell: usize, who: &Character) -> Result<u8, Refused> {
+/// Copy spell `spell` into a spellbook: it vanishes from the scroll. Only a caster of the
+/// scroll's kind can.
+pub fn copy(scroll: &Item, spell: usize, who: &Character) -> Result<u8, Refusal> {
     let level = usable_spell(scroll, spell)?;
     caster_check(scroll, who)?;
     Ok(level)
 }
 
-/// Whether `who` can read `scroll` to learn what it holds: spell scrolls need the ability to
-/// read magic (the scroll's own kind of caster, or `--reads-magic`); protection scrolls, maps
-/// and curses need only a reader of some language.
-pub fn can_read(scroll: &Item, who: &Character) -> Result<(), Refused> {
-    let (name, reader) = (scroll.name(), &who.name);
+/// Whether `who` can read `scroll` to learn what it holds: every spell scroll needs the
+/// ability to read magic (« il est nécessaire d'avoir la capacité de lire la magie pour
+/// identifier son contenu »: the scroll's own kind of caster, any caster when its kind is not
+/// known, or `--reads-magic`); a map needs the ability to read unknown languages; protection
+/// scrolls and curses need only a reader of some language.
+pub fn can_read(scroll: &Item, who: &Character) -> Result<(), Refusal> {
     if scroll.status == Status::Faded {
-        return Err(Refused(tr!(
-            "{name} has faded: there is nothing left to read",
-            "{name} s'est effacé : il n'y a plus rien à lire"
-        )));
+        return Err(Refusal::Faded {
+            item: scroll.name().to_string(),
+        });
     }
-    match kind(scroll).filter(|_| is_spell_scroll(scroll)) {
-        Some(kind) if !class::reads_spells(who, kind) => Err(Refused(tr!(
-            "{reader} cannot read magic: a spell scroll needs read magic (a {} or --reads-magic)",
-            "{reader} ne sait pas lire la magie : un parchemin de sorts l'exige (un {} ou --reads-magic)",
-            match kind {
-                Caster::Wizard => tr!("wizard", "magicien"),
-                Caster::Priest => tr!("priest", "prêtre"),
+    let reader = || who.name.clone();
+    match writing(scroll) {
+        Writing::Spells(kind) => {
+            let reads = match kind {
+                Some(kind) => class::reads_spells(who, kind),
+                None => who.reads_magic || class::caster(who.class.as_deref()).is_some(),
+            };
+            if reads {
+                Ok(())
+            } else {
+                Err(Refusal::NeedsReadMagic {
+                    reader: reader(),
+                    kind,
+                })
             }
-        ))),
-        Some(_) => Ok(()),
-        None if !who.literate => Err(Refused(tr!(
-            "{reader} cannot read: even a protection scroll needs a reader",
-            "{reader} ne sait pas lire : même un parchemin de protection demande un lecteur"
-        ))),
-        None => Ok(()),
+        }
+        Writing::Map if !who.reads_languages => Err(Refusal::NeedsComprehendLanguages {
+            reader: reader(),
+            item: scroll.name().to_string(),
+        }),
+        Writing::Plain if !who.literate => Err(Refusal::Illiterate { reader: reader() }),
+        Writing::Map | Writing::Plain => Ok(()),
+    }
+}
+
+/// Whether a comprehend languages spell lets `who` read `scroll`: a map, yes; a spell scroll
+/// still needs read magic; other scrolls read as usual.
+pub fn comprehend(scroll: &Item, who: &Character) -> Result<(), Refusal> {
+    match writing(scroll) {
+        Writing::Map if scroll.status != Status::Faded => Ok(()),
+        _ => can_read(scroll, who),
     }
 }
 
 /// Reading a protection scroll: it is used up and protects its reader for `turns` turns.
 /// The effects of several protections stack; their durations do not (the caller keeps the
 /// later end for a protection already running).
-pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i64, Refused> {
-    let name = scroll.name();
+pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i64, Refusal> {
+    let item = || scroll.name().to_string();
     can_read(scroll, who)?;
     if scroll.identity.kind.as_deref() != Some("protection") {
-        return Err(Refused(tr!(
-            "{name} is not a protection scroll",
-            "{name} n'est pas un parchemin de protection"
-        )));
+        return Err(Refusal::NotAProtection { item: item() });
     }
     if scroll.status == Status::Consumed {
-        return Err(Refused(tr!(
-            "{name} was already read: a protection scroll works once",
-            "{name} a déjà été lu : un parchemin de protection ne sert qu'une fois"
-        )));
+        return Err(Refusal::AlreadyRead { item: item() });
     }
     if turns <= 0 {
-        return Err(Refused(tr!(
-            "give the protection's duration in turns (its description in the DMG): --turns N",
-            "donnez la durée de la protection en tours (sa description dans le Guide) : --turns N"
-        )));
+        return Err(Refusal::NoDuration);
     }
     Ok(now.saturating_add(turns.saturating_mul(super::clock::ROUNDS_PER_TURN)))
 }
@@ -389,6 +468,69 @@ mod tests {
         let mut unread = scroll(&[(1, 1)]);
         unread.known.clear();
         assert!(cast(&unread, 1, &wizard(5), &failure(), &mut Scripted::new(&[])).is_err());
+    }
+
+    fn scroll_of(kind: &str) -> Item {
+        Item::new(
+            "m".into(),
+            "Map".into(),
+            "Carte".into(),
+            Category::Scroll,
+            Identity {
+                kind: Some(kind.into()),
+                ..Identity::default()
+            },
+        )
+    }
+
+    #[test]
+    fn a_map_needs_comprehend_languages_or_reading_unknown_languages() {
+        let mut fighter = wizard(5);
+        fighter.class = Some("fighter".into());
+        let map = scroll_of("map");
+        assert!(matches!(
+            can_read(&map, &fighter),
+            Err(Refusal::NeedsComprehendLanguages { .. })
+        ));
+        assert!(
+            can_read(&map, &wizard(9)).is_err(),
+            "read magic is not reading languages"
+        );
+        assert_eq!(comprehend(&map, &fighter), Ok(()), "the spell");
+        fighter.reads_languages = true;
+        assert_eq!(can_read(&map, &fighter), Ok(()), "the ability");
+    }
+
+    #[test]
+    fn every_spell_scroll_needs_read_magic_even_one_added_by_hand() {
+        let mut fighter = wizard(5);
+        fighter.class = Some("fighter".into());
+        let by_hand = scroll_of("spell");
+        assert!(
+            is_spell_scroll(&by_hand),
+            "no spells listed, but a spell scroll"
+        );
+        assert_eq!(
+            can_read(&by_hand, &fighter),
+            Err(Refusal::NeedsReadMagic {
+                reader: "Mordenkainen".into(),
+                kind: None
+            })
+        );
+        assert!(
+            comprehend(&by_hand, &fighter).is_err(),
+            "comprehend languages is not read magic"
+        );
+        let mut cleric = wizard(5);
+        cleric.class = Some("cleric".into());
+        assert_eq!(
+            can_read(&by_hand, &cleric),
+            Ok(()),
+            "kind unknown: any caster"
+        );
+        assert_eq!(can_read(&by_hand, &wizard(1)), Ok(()));
+        fighter.reads_magic = true;
+        assert_eq!(can_read(&by_hand, &fighter), Ok(()));
     }
 
     #[test]

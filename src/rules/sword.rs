@@ -1,12 +1,13 @@
-//! Sentient swords (seed 000): the procedure that makes one from the tables — special
+//! Sentient swords (OSE *Sentient Swords*): the procedure that makes one from the tables — special
 //! purpose, INT, communication and languages, alignment, powers, Ego — and the checks that
 //! apply when the referee chooses the qualities instead (`hoard sword add`).
 
 use std::collections::VecDeque;
 
 use super::alignment::Alignment;
-use super::dice::{Dice, Expr};
+use super::dice::{Dice, Expr, Roll};
 use super::generate::{GenError, step, table};
+use super::health;
 use super::item::{Power, Purpose, Sentience, Step};
 use super::tables::{Duplicates, Entry, Table, Tables};
 use crate::tr;
@@ -238,8 +239,10 @@ fn power(entry: &Entry) -> Option<Power> {
 }
 
 /// The damage a sword deals each round to a character of another alignment who touches it
-/// (seed 000): a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6
-/// to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters.
+/// (OSE *Sentient Swords*: « Épée loyale : Inflige 1d6 de dégâts par round aux personnages
+/// neutres et 2d6 par round aux personnages chaotiques. Épée neutre : Inflige 1d6 points de
+/// dégâts par round aux personnages non neutres. Épée chaotique : Inflige 1d6 de dégâts par
+/// round aux personnages neutres et 2d6 par round aux personnages loyaux. »).
 pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
     use Alignment::*;
     match (sword, toucher) {
@@ -249,6 +252,56 @@ pub fn touch_damage(sword: Alignment, toucher: Alignment) -> Option<Expr> {
         (Lawful, Chaotic) | (Chaotic, Lawful) => Some(Expr::dice(2, 6)),
         _ => None,
     }
+}
+
+/// Rounds of contact: what swords of another alignment in one character's hand did to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact {
+    /// For each sword, the damage of each round it hurt, in order: round 1 first.
+    pub damage: Vec<Vec<Roll>>,
+    /// HP after the last round.
+    pub hp: i32,
+    /// The round (1 for the first) whose damage took the holder, alive, from above half of
+    /// maximum HP to half or less: the wounded check comes at the end of that round.
+    pub wounded_at: Option<i64>,
+}
+
+/// `rounds` rounds with these swords in hand (each sword's damage per round, from
+/// [`touch_damage`]): each round each sword deals its damage, rolled that round — « par round »
+/// — starting from `hp` of `hp_max`. A dead holder (0 HP or below) takes no more rounds, so
+/// however long the time that passes, the rounds rolled stop once the holder is dead.
+pub fn contact(
+    swords: &[Expr],
+    hp: i32,
+    hp_max: i32,
+    rounds: i64,
+    dice: &mut impl Dice,
+) -> Contact {
+    let mut contact = Contact {
+        damage: vec![Vec::new(); swords.len()],
+        hp,
+        wounded_at: None,
+    };
+    if swords.is_empty() {
+        return contact;
+    }
+    for round in 1..=rounds {
+        if health::dead(contact.hp) {
+            break;
+        }
+        let before = contact.hp;
+        for (rolls, expr) in contact.damage.iter_mut().zip(swords) {
+            let roll = expr.roll(dice);
+            contact.hp = health::after_damage(contact.hp, u32::try_from(roll.total).unwrap_or(0));
+            rolls.push(roll);
+        }
+        if contact.wounded_at.is_none()
+            && super::control::wounded((before, hp_max), (contact.hp, hp_max))
+        {
+            contact.wounded_at = Some(round);
+        }
+    }
+    contact
 }
 
 /// A foe met in an encounter (`hoard encounter --with KIND`).
@@ -343,7 +396,7 @@ pub struct Chosen {
     pub languages: Option<u32>,
 }
 
-/// Check chosen qualities against seed 000 and the tables: INT 7–12, Ego 1–12, a purpose
+/// Check chosen qualities against OSE *Sentient Swords* and the tables: INT 7–12, Ego 1–12, a purpose
 /// sword has INT 12 and Ego 12, powers exist (named by id or name), repeat only where the
 /// table allows, and number no more than the INT gives (an extraordinary power may stand in
 /// for a sensory one, as the sensory table's "roll an extraordinary power" allows). Powers the
@@ -374,7 +427,7 @@ pub fn choose(
         Some(wanted) => {
             if int != PURPOSE_SCORE || ego != PURPOSE_SCORE {
                 return bad(tr!(
-                    "a sword with a special purpose always has INT 12 and Ego 12 (seed 000): use --int 12 --ego 12",
+                    "a sword with a special purpose always has INT 12 and Ego 12: use --int 12 --ego 12",
                     "une épée dotée d'un but spécial a toujours 12 en INT et en Ego : utilisez --int 12 --ego 12"
                 ));
             }
@@ -436,9 +489,11 @@ pub fn choose(
         .communication
         .clone()
         .unwrap_or_else(|| "empathy".into());
+    // Languages the referee leaves unchosen are rolled, as the powers are (OSE *Sentient
+    // Swords*: « Le nombre de langues qu'elle connaît est tiré sur la table des langues »).
     let languages = match (communication.as_str(), chosen.languages) {
         ("speech", Some(n)) => n,
-        ("speech", None) => 1,
+        ("speech", None) => languages(table(tables, LANGUAGES)?, dice, steps)?,
         (_, Some(n)) if n > 0 => {
             return bad(tr!(
                 "a sword of INT {int} communicates by empathy and speaks no language",
@@ -497,6 +552,93 @@ mod tests {
         Tables::parse(&shipped()).unwrap()
     }
 
+    #[test]
+    fn each_round_in_hand_rolls_its_own_damage_and_the_wound_comes_at_its_round() {
+        use crate::rules::dice::scripted::Scripted;
+        // 20 of 20 HP: 6, 3 (11 left: above half), 2 (9: half or less at round 3), 1.
+        let c = contact(
+            &[Expr::dice(1, 6)],
+            20,
+            20,
+            4,
+            &mut Scripted::new(&[6, 3, 2, 1]),
+        );
+        let faces: Vec<i64> = c.damage[0].iter().map(|r| r.total).collect();
+        assert_eq!(faces, [6, 3, 2, 1]);
+        assert_eq!((c.hp, c.wounded_at), (8, Some(3)));
+        // Exactly half of an even maximum is half or less.
+        let c = contact(&[Expr::dice(1, 6)], 10, 10, 1, &mut Scripted::new(&[5]));
+        assert_eq!(c.wounded_at, Some(1));
+        let c = contact(&[Expr::dice(1, 6)], 10, 10, 1, &mut Scripted::new(&[4]));
+        assert_eq!(c.wounded_at, None, "6 of 10 is above half");
+    }
+
+    #[test]
+    fn rounds_stop_at_death_and_a_dead_holder_is_never_wounded() {
+        use crate::rules::dice::scripted::Scripted;
+        // 4 of 10, already at half: 2d6 kills at the first round; the rest roll nothing.
+        let c = contact(
+            &[Expr::dice(2, 6)],
+            4,
+            10,
+            8_640,
+            &mut Scripted::new(&[3, 3]),
+        );
+        assert_eq!((c.damage[0].len(), c.hp, c.wounded_at), (1, -2, None));
+        // From above half straight to death: no wounded round.
+        let c = contact(&[Expr::dice(2, 6)], 6, 10, 5, &mut Scripted::new(&[6, 6]));
+        assert_eq!((c.damage[0].len(), c.wounded_at), (1, None));
+        // Dead already: nothing at all.
+        let c = contact(&[Expr::dice(1, 6)], 0, 10, 5, &mut Scripted::new(&[]));
+        assert!(c.damage[0].is_empty());
+        // No sword of another alignment: nothing either.
+        let c = contact(&[], 10, 10, 5, &mut Scripted::new(&[]));
+        assert!(c.damage.is_empty() && c.wounded_at.is_none());
+    }
+
+    #[test]
+    fn two_swords_in_one_hand_each_roll_every_round() {
+        use crate::rules::dice::scripted::Scripted;
+        let c = contact(
+            &[Expr::dice(1, 6), Expr::dice(2, 6)],
+            30,
+            30,
+            2,
+            &mut Scripted::new(&[1, 2, 3, 4, 5, 6]),
+        );
+        assert_eq!((c.damage[0].len(), c.damage[1].len()), (2, 2));
+        assert_eq!(c.hp, 30 - 1 - 5 - 4 - 11);
+    }
+
+    #[test]
+    fn unchosen_languages_are_rolled_and_chosen_ones_kept() {
+        let chosen = |languages: Option<u32>| Chosen {
+            int: 10,
+            ego: 5,
+            alignment: Alignment::Neutral,
+            sensory: vec![],
+            extraordinary: vec![],
+            purpose: None,
+            languages,
+        };
+        let mut steps = Vec::new();
+        let rolled = choose(&tables(), &chosen(None), &mut seeded(3), &mut steps).unwrap();
+        assert!(rolled.languages >= 1);
+        assert!(steps.iter().any(|s| s.what == LANGUAGES), "{steps:?}");
+        let mut steps = Vec::new();
+        let given = choose(&tables(), &chosen(Some(4)), &mut seeded(3), &mut steps).unwrap();
+        assert_eq!(given.languages, 4);
+        assert!(!steps.iter().any(|s| s.what == LANGUAGES));
+        let seen: std::collections::BTreeSet<u32> = (0..40)
+            .map(|seed| {
+                choose(&tables(), &chosen(None), &mut seeded(seed), &mut Vec::new())
+                    .unwrap()
+                    .languages
+            })
+            .collect();
+        assert!(seen.len() > 1, "{seen:?}");
+    }
+
     fn minds(n: usize, seed: u64) -> Vec<Sentience> {
         let tables = tables();
         let mut dice = seeded(seed);
@@ -538,7 +680,7 @@ mod tests {
     }
 
     #[test]
-    fn int_ego_communication_and_powers_follow_seed_000() {
+    fn int_ego_communication_and_powers_follow_the_tables() {
         for s in minds(5_000, 21) {
             assert!((7..=12).contains(&s.int), "INT {}", s.int);
             assert!((1..=12).contains(&s.ego), "Ego {}", s.ego);

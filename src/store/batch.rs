@@ -22,9 +22,11 @@ impl Batch {
         self.statements.push(sql);
     }
 
-    /// Send what is queued if it has grown large; the transaction stays open.
+    /// Send what is queued if it has grown large; the transaction stays open. A write this
+    /// large is a bulk one, and tells the engine so.
     pub async fn flush_if_large(&mut self, conn: &mut Conn) -> Result<()> {
         if self.args >= FLUSH_AT {
+            conn.expect_bulk().await?;
             std::mem::take(self).send(conn).await?;
         }
         Ok(())

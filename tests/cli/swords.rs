@@ -56,9 +56,15 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
     let touched = h.json(&["--seed", "1", "touch", "Lawbringer", "--by", "Brune"]);
     assert_eq!(
         kinds(&touched),
-        ["item_passed", "control_checked", "sword_touched"]
+        [
+            "item_passed",
+            "control_checked",
+            "sword_touched",
+            "time_advanced",
+            "sword_held"
+        ]
     );
-    let hurt = &touched["events"][2]["payload"];
+    let hurt = &touched["events"][4]["payload"];
     let damage = hurt["damage"][0]["total"].as_i64().unwrap();
     assert_eq!(
         hurt["damage"][0]["expr"], "1d6",
@@ -78,9 +84,10 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
     assert_eq!(check["trigger"], "wounded");
     assert_eq!(check["controlled"], true);
 
-    // Wielding while in control: no new check.
+    // Wielding while in control: the use's alignment difference waits on the control.
     let wield = h.json(&["wield", "Lawbringer"]);
-    assert_eq!(wield["events"].as_array().unwrap().len(), 1);
+    assert_eq!(kinds(&wield), ["sword_wielded", "control_deferred"]);
+    assert_eq!(wield["events"][1]["payload"]["trigger"], "alignment");
     h.ok(&[
         "sword",
         "demand",
@@ -99,9 +106,26 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
     let hp = h.json(&["character", "show", "Brune"])["hp"]
         .as_i64()
         .unwrap();
-    let healed = h.json(&["character", "heal", "Brune", &(11 - hp).to_string()]);
+    let healed = h.json(&[
+        "--seed",
+        "2",
+        "character",
+        "heal",
+        "Brune",
+        &(11 - hp).to_string(),
+    ]);
     assert_eq!(healed["consequences"][0]["kind"], "control_ended");
     assert_eq!(healed["consequences"][0]["payload"]["reason"], "healed");
+    // The use that waited is still going on (the sword in hand): it is checked at once.
+    let fresh = &healed["consequences"][1];
+    assert_eq!(
+        (fresh["kind"].as_str(), fresh["payload"]["trigger"].as_str()),
+        (Some("control_checked"), Some("alignment"))
+    );
+    assert_eq!(fresh["cause"], healed["consequences"][0]["id"]);
+    if fresh["payload"]["controlled"] == true {
+        h.ok(&["sheathe", "Lawbringer"]);
+    }
     let after = audit(&h);
     assert_eq!(after["current"], serde_json::json!([]));
     let triggers: Vec<&str> = after["checks"]
@@ -110,7 +134,7 @@ fn meet_touch_hurt_wield_taken_over_healed_released() {
         .iter()
         .map(|c| c["trigger"].as_str().unwrap())
         .collect();
-    assert_eq!(triggers, ["first_contact", "wounded"]);
+    assert_eq!(triggers, ["first_contact", "wounded", "alignment"]);
     assert!(
         after["checks"]
             .as_array()
@@ -375,4 +399,399 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
     let own = h.json(&["give", "Grim", "--to", "Cor"]);
     assert_eq!(kinds(&own), ["item_passed", "control_checked"]);
     h.ok(&["check"]);
+}
+
+/// The events of a JSON answer whose kind is `kind`.
+fn of_kind<'a>(events: &'a Value, kind: &str) -> Vec<&'a Value> {
+    events
+        .as_array()
+        .expect("a list of events")
+        .iter()
+        .filter(|e| e["kind"] == kind)
+        .collect()
+}
+
+/// A character who never wins a contest (3 + 3) or always does (18 + 18).
+fn weak(h: &Hoard, name: &str, hp: u32, alignment: &str) {
+    h.character(name, 3, 3, hp, alignment);
+}
+
+#[test]
+fn every_round_in_hand_hurts_and_the_wound_is_checked_at_its_round() {
+    let h = Hoard::new();
+    h.character("Brune", 18, 18, 40, "neutral");
+    lawbringer(&h);
+    h.ok(&["--seed", "1", "give", "Lawbringer", "--to", "Brune"]);
+    h.ok(&["--seed", "1", "wield", "Lawbringer"]);
+    let hp = h.json(&["character", "show", "Brune"])["hp"]
+        .as_i64()
+        .unwrap();
+    let start = h.json(&["time", "show"])["clock"].as_i64().unwrap();
+    let advanced = h.json(&["--seed", "4", "time", "advance", "10"]);
+    assert_eq!(advanced["rounds"], 10);
+    let held = of_kind(&advanced["consequences"], "sword_held");
+    let rolls: Vec<&Value> = held
+        .iter()
+        .flat_map(|e| e["payload"]["damage"].as_array().unwrap())
+        .collect();
+    assert_eq!(rolls.len(), 10, "one roll a round, each its own");
+    assert!(rolls.iter().all(|r| r["expr"] == "1d6"));
+    let total: i64 = rolls.iter().map(|r| r["total"].as_i64().unwrap()).sum();
+    assert_eq!(
+        h.json(&["character", "show", "Brune"])["hp"].as_i64(),
+        Some(hp - total)
+    );
+    // The wound is checked at the round whose damage took Brune to half or less.
+    let mut left = hp;
+    let crossing = rolls
+        .iter()
+        .position(|r| {
+            let before = left;
+            left -= r["total"].as_i64().unwrap();
+            before * 2 > 40 && left * 2 <= 40
+        })
+        .map(|i| start + i as i64 + 1);
+    // Checked then, or waiting then on a control the wielding began.
+    let wounds: Vec<&Value> = advanced["consequences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["payload"]["trigger"] == "wounded")
+        .collect();
+    match crossing {
+        Some(round) => {
+            assert_eq!(wounds.len(), 1, "{advanced}");
+            assert_eq!(wounds[0]["game_time"].as_i64(), Some(round));
+        }
+        None => assert!(wounds.is_empty()),
+    }
+    h.ok(&["check"]);
+    // The advance is one story, stretches and checks included: undone as one.
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["time", "show"])["clock"].as_i64(), Some(start));
+    assert_eq!(
+        h.json(&["character", "show", "Brune"])["hp"].as_i64(),
+        Some(hp)
+    );
+}
+
+#[test]
+fn a_long_rest_with_a_hostile_sword_in_hand_stops_at_death_and_is_never_checked_after() {
+    let h = Hoard::new();
+    h.character("Brune", 18, 18, 12, "chaotic");
+    lawbringer(&h);
+    h.ok(&["give", "Lawbringer", "--to", "Brune"]);
+    h.ok(&["wield", "Lawbringer"]);
+    // Nobody else holds a sword: six days pass in one event.
+    let quiet = Hoard::new();
+    quiet.character("Tess", 10, 10, 8, "lawful");
+    let rested = quiet.json(&["time", "advance", "6", "days"]);
+    assert_eq!(rested["consequences"], serde_json::json!([]));
+    let advanced = h.json(&["--seed", "9", "time", "advance", "6", "days"]);
+    assert_eq!(advanced["rounds"], 6 * 1440);
+    let rolls: Vec<Value> = of_kind(&advanced["consequences"], "sword_held")
+        .iter()
+        .flat_map(|e| e["payload"]["damage"].as_array().unwrap().clone())
+        .collect();
+    assert!(rolls.len() <= 12, "the rolls stop once Brune is dead");
+    assert!(rolls.iter().all(|r| r["expr"] == "2d6"));
+    let hp = h.json(&["character", "show", "Brune"])["hp"]
+        .as_i64()
+        .unwrap();
+    assert!(hp <= 0, "dead");
+    for check in of_kind(&advanced["consequences"], "control_checked") {
+        assert!(check["payload"]["character_will_detail"].is_object());
+    }
+    // A wound at death is never checked.
+    let more = h.json(&["--seed", "9", "time", "advance", "1", "days"]);
+    assert_eq!(more["consequences"], serde_json::json!([]));
+    assert_eq!(h.json(&["time", "show"])["clock"], 7 * 1440);
+    h.ok(&["check"]);
+}
+
+#[test]
+fn touch_rounds_pass_on_the_clock_the_same_way() {
+    let h = Hoard::new();
+    h.character("Brune", 18, 18, 60, "neutral");
+    lawbringer(&h);
+    let touched = h.json(&[
+        "--seed",
+        "3",
+        "touch",
+        "Lawbringer",
+        "--by",
+        "Brune",
+        "--rounds",
+        "5",
+    ]);
+    assert_eq!(h.json(&["time", "show"])["clock"], 5);
+    let rolls: usize = of_kind(&touched["events"], "sword_held")
+        .iter()
+        .map(|e| e["payload"]["damage"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(rolls, 5);
+    // After the touch the sword is held, not in hand: no more rounds hurt.
+    let later = h.json(&["time", "advance", "3"]);
+    assert_eq!(later["consequences"], serde_json::json!([]));
+    h.ok(&["check"]);
+}
+
+#[test]
+fn a_controlled_holder_can_neither_drop_nor_give_until_release() {
+    let h = Hoard::new();
+    weak(&h, "Weak", 10, "lawful");
+    h.character("Tess", 10, 10, 10, "lawful");
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    assert_eq!(audit(&h)["current"][0]["trigger"], "first_contact");
+    for args in [vec!["drop", "Hater"], vec!["give", "Hater", "--to", "Tess"]] {
+        let stderr = h.refused_unchanged(&args, 4);
+        assert!(stderr.contains("controls its holder"), "{stderr}");
+    }
+    // Sheathing is allowed, and does not end a first contact's control.
+    h.ok(&["wield", "Hater"]);
+    let sheathed = h.json(&["sheathe", "Hater"]);
+    assert_eq!(kinds(&sheathed), ["item_removed"]);
+    assert_eq!(audit(&h)["current"][0]["trigger"], "first_contact");
+    let released = h.json(&["release", "Hater"]);
+    assert_eq!(kinds(&released), ["control_ended"]);
+    assert_eq!(released["events"][0]["payload"]["reason"], "satisfied");
+    h.ok(&["give", "Hater", "--to", "Tess"]);
+    h.ok(&["check"]);
+}
+
+#[test]
+fn sheathing_ends_a_control_its_use_set_off_and_only_that() {
+    let h = Hoard::new();
+    weak(&h, "Weak", 40, "chaotic");
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    h.ok(&["release", "Hater"]);
+    // A use by another alignment: the weak will loses.
+    let wielded = h.json(&["wield", "Hater"]);
+    let check = &of_kind(&wielded["events"], "control_checked")[0]["payload"];
+    assert_eq!(
+        (check["trigger"].as_str(), check["controlled"].as_bool()),
+        (Some("alignment"), Some(true))
+    );
+    let current = &audit(&h)["current"][0];
+    assert_eq!(current["circumstances"][0]["trigger"], "alignment");
+    assert_eq!(current["circumstances"][0]["ends_when"], "use-ended");
+    let text = h.ok(&["audit", "swords"]);
+    assert!(
+        text.contains("under alignment difference, until it is put away"),
+        "{text}"
+    );
+    let sheathed = h.json(&["unwield", "Hater"]);
+    assert_eq!(kinds(&sheathed), ["item_removed", "control_ended"]);
+    assert_eq!(sheathed["events"][1]["payload"]["reason"], "use-ended");
+    h.refused_unchanged(&["sheathe", "Hater"], 4);
+    h.ok(&["check"]);
+}
+
+/// A weak lawful character under a wounded control, then given an axe +1: the jealousy it
+/// sets off waits on the control. Returns the gift's answer.
+fn jealous_while_wounded(h: &Hoard) -> Value {
+    weak(h, "Weak", 20, "lawful");
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    h.ok(&["release", "Hater"]);
+    let wounded = h.json(&["character", "damage", "Weak", "12"]);
+    assert_eq!(wounded["consequences"][0]["payload"]["trigger"], "wounded");
+    assert_eq!(wounded["consequences"][0]["payload"]["controlled"], true);
+    h.ok(&[
+        "item",
+        "add",
+        "Axe +1",
+        "--category",
+        "weapon",
+        "--bonus",
+        "1",
+    ]);
+    h.json(&["give", "Axe +1", "--to", "Weak"])
+}
+
+#[test]
+fn a_jealousy_that_arises_under_a_wounded_control_is_checked_when_it_ends() {
+    let h = Hoard::new();
+    let given = jealous_while_wounded(&h);
+    assert_eq!(kinds(&given), ["item_passed", "control_deferred"]);
+    assert_eq!(given["events"][1]["payload"]["trigger"], "jealousy");
+    let waiting = &audit(&h)["current"][0]["waiting"];
+    assert_eq!(
+        (
+            waiting[0]["trigger"].as_str(),
+            waiting[0]["weapon"].as_str()
+        ),
+        (Some("jealousy"), Some("Axe +1"))
+    );
+    // Healed above half: the wounded control ends, and the jealousy, still in force, is
+    // checked at once.
+    let healed = h.json(&["character", "heal", "Weak", "5"]);
+    let after = serde_json::json!({ "events": healed["consequences"] });
+    assert_eq!(kinds(&after), ["control_ended", "control_checked"]);
+    assert_eq!(healed["consequences"][1]["payload"]["trigger"], "jealousy");
+    assert_eq!(audit(&h)["current"][0]["trigger"], "jealousy");
+    h.ok(&["check"]);
+}
+
+#[test]
+fn a_waiting_circumstance_that_ended_meanwhile_is_not_checked() {
+    let h = Hoard::new();
+    jealous_while_wounded(&h);
+    h.ok(&["drop", "Axe +1"]);
+    let healed = h.json(&["character", "heal", "Weak", "5"]);
+    let after = serde_json::json!({ "events": healed["consequences"] });
+    assert_eq!(kinds(&after), ["control_ended"]);
+    h.ok(&["check"]);
+}
+
+#[test]
+fn two_swords_one_character_the_second_waits_for_the_first_to_let_go() {
+    let h = Hoard::new();
+    weak(&h, "Weak", 20, "lawful");
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    h.strong_sword("Biter", "lawful", "healing", &[]);
+    let given = h.json(&["give", "Biter", "--to", "Weak"]);
+    let deferred = of_kind(&given["events"], "control_deferred");
+    let waits: Vec<(&str, &str)> = deferred
+        .iter()
+        .map(|e| {
+            (
+                e["payload"]["item_name"].as_str().unwrap(),
+                e["payload"]["trigger"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        waits,
+        [("Biter", "first_contact"), ("Hater", "jealousy")],
+        "one master at a time: Biter's first contact and Hater's jealousy wait"
+    );
+    assert!(of_kind(&given["events"], "control_checked").is_empty());
+    let now = audit(&h);
+    assert_eq!(now["current"].as_array().unwrap().len(), 1);
+    assert_eq!(now["current"][0]["sword"], "Hater");
+    assert_eq!(now["current"][0]["waiting"][0]["sword"], "Biter");
+    let text = h.ok(&["audit", "swords"]);
+    assert!(text.contains("waiting: first contact of Biter"), "{text}");
+    // Hater lets go: Biter's first contact is checked at once and takes control; Hater's
+    // jealousy (of Biter) now waits on Biter.
+    let released = h.json(&["release", "Hater"]);
+    assert_eq!(
+        kinds(&released),
+        ["control_ended", "control_checked", "control_deferred"]
+    );
+    let now = audit(&h);
+    assert_eq!(now["current"][0]["sword"], "Biter");
+    assert_eq!(now["current"][0]["waiting"][0]["sword"], "Hater");
+    assert_eq!(now["current"][0]["waiting"][0]["trigger"], "jealousy");
+    h.ok(&["check"]);
+}
+
+#[test]
+fn only_a_touch_teaches_a_swords_alignment_not_an_identify_spell() {
+    let h = Hoard::new();
+    h.character("Mordo", 18, 18, 20, "lawful");
+    h.character("Brune", 18, 18, 20, "lawful");
+    lawbringer(&h);
+    h.ok(&[
+        "identify",
+        "Lawbringer",
+        "--by",
+        "Mordo",
+        "--method",
+        "spell",
+    ]);
+    let seen = h.json(&["item", "show", "Lawbringer", "--as", "Mordo"]);
+    assert_eq!(seen["known"], "full");
+    assert!(seen.get("alignment").is_none(), "{seen}");
+    assert!(seen["sentience"].get("alignment").is_none(), "{seen}");
+    assert_eq!(seen["sentience"]["int"], 12, "the spell tells the rest");
+    let text = h.ok(&["item", "show", "Lawbringer", "--as", "Mordo"]);
+    assert!(!text.contains("lawful"), "{text}");
+    h.ok(&["give", "Lawbringer", "--to", "Brune"]);
+    h.ok(&["wield", "Lawbringer"]);
+    let wielder = h.json(&["item", "show", "Lawbringer", "--as", "Brune"]);
+    assert_eq!(wielder["alignment"], "lawful");
+}
+
+#[test]
+fn a_changed_maximum_re_evaluates_a_wounded_control() {
+    let h = Hoard::new();
+    weak(&h, "Weak", 18, "lawful");
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    h.ok(&["release", "Hater"]);
+    // 10 of 18 is above half; of a raised maximum of 20 it is half: a wounded check.
+    h.ok(&["character", "damage", "Weak", "8"]);
+    assert_eq!(audit(&h)["current"], serde_json::json!([]));
+    let raised = h.json(&["character", "set", "Weak", "hp-max", "20"]);
+    assert_eq!(raised["consequences"][0]["payload"]["trigger"], "wounded");
+    assert_eq!(audit(&h)["current"][0]["trigger"], "wounded");
+    // Lowered again to 18: above half, the control ends.
+    let lowered = h.ok(&["character", "set", "Weak", "hp-max", "18"]);
+    assert!(lowered.contains("Hater releases Weak"), "{lowered}");
+    assert_eq!(audit(&h)["current"], serde_json::json!([]));
+    let ended = h.ok(&["--json", "log", "--kind", "control_ended"]);
+    assert!(
+        ended
+            .lines()
+            .last()
+            .unwrap()
+            .contains("\"reason\":\"healed\""),
+        "{ended}"
+    );
+    h.ok(&["check"]);
+}
+
+#[test]
+fn sword_add_rolls_the_languages_left_unchosen() {
+    let h = Hoard::new();
+    // A speaking sword (INT 10) whose languages are not given, unless `more` gives them.
+    let add = |name: &str, more: &[&str]| {
+        let mut args = vec![
+            "sword",
+            "add",
+            name,
+            "--int",
+            "10",
+            "--ego",
+            "5",
+            "--alignment",
+            "neutral",
+            "--sensory",
+            "detect-magic",
+            "--sensory",
+            "detect-traps",
+            "--sensory",
+            "see-invisible",
+        ];
+        args.extend_from_slice(more);
+        h.ok(&args);
+    };
+    let languages = |name: &str| {
+        let story = h.json(&["item", "show", name]);
+        let steps = story["origin"]["steps"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        (story["sentience"]["languages"].as_i64().unwrap(), steps)
+    };
+    add("One", &["--seed", "11"]);
+    add("Two", &["--seed", "11"]);
+    let (one, steps) = languages("One");
+    assert!(
+        steps.iter().any(|s| s["what"] == "sword-languages"),
+        "{steps:?}"
+    );
+    assert_eq!(one, languages("Two").0, "reproducible with --seed");
+    let seen: std::collections::BTreeSet<i64> = (0..12)
+        .map(|n| {
+            let name = format!("S{n}");
+            add(&name, &["--seed", &n.to_string()]);
+            languages(&name).0
+        })
+        .collect();
+    assert!(seen.len() > 1, "rolled, not fixed: {seen:?}");
+    // Given, it is kept and nothing is rolled.
+    add("Given", &["--languages", "3"]);
+    let (given, steps) = languages("Given");
+    assert_eq!((given, steps.len()), (3, 0));
 }
