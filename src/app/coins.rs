@@ -272,6 +272,12 @@ pub async fn show(cx: &mut Ctx) -> Result<Balances> {
     })
 }
 
+/// Every purse, by character id (`character list`).
+pub async fn purses(cx: &mut Ctx) -> Result<BTreeMap<crate::ledger::Id, Coins>> {
+    let campaign = cx.campaign().await?.id;
+    Ok(store::coins::load(cx.conn(), campaign).await?.purses)
+}
+
 /// What a share-out did.
 #[derive(Debug, Serialize)]
 pub struct Shared {
@@ -433,15 +439,7 @@ pub async fn add_valuable(
         Whose::Pool => None,
     };
     item.holder = holder.as_ref().map(|c| c.id.clone());
-    let origin = crate::ledger::Origin {
-        how: "added".into(),
-        table: None,
-        seed: None,
-        tables: None,
-        steps: Vec::new(),
-    };
-    let mut dice = crate::rules::dice::seeded(seed);
-    super::item::record_added(w, item, origin, holder, &mut dice).await
+    super::item::record_by_hand(w, item, holder, seed).await
 }
 
 /// `check`'s part: the stored coins are those the ledger's replay builds, row by row, and in

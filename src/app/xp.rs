@@ -141,19 +141,11 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
     let portions = party
         .iter()
         .zip(parts)
-        .map(|(c, base)| {
-            let g = xp::gain(c, base);
-            Earned {
-                character: c.id.clone(),
-                name: c.name.clone(),
-                share: c.share,
-                base,
-                adjustment: g.adjustment,
-                adjusted: g.adjusted,
-                gained: g.gained,
-                xp: g.xp,
-                level: g.level,
-            }
+        .map(|(c, base)| Earned {
+            character: c.id.clone(),
+            name: c.name.clone(),
+            share: c.share,
+            gain: xp::gain(c, base),
         })
         .collect();
     let event = w.record(Event::XpAwarded {

@@ -145,7 +145,19 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         CharacterCommand::List => {
             let characters = app::character::list(cx).await?;
             if out.json() {
-                return out.doc(&characters);
+                // Each sheet with its purse.
+                let purses = app::coins::purses(cx).await?;
+                let docs: Vec<_> = characters
+                    .iter()
+                    .map(|c| {
+                        let mut doc = serde_json::to_value(c).unwrap_or_default();
+                        doc["coins"] =
+                            serde_json::to_value(purses.get(&c.id).copied().unwrap_or_default())
+                                .unwrap_or_default();
+                        doc
+                    })
+                    .collect();
+                return out.doc(&docs);
             }
             let mut t = table(&[
                 tr!("Name", "Nom"),
@@ -199,6 +211,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let c = &sheet.character;
             out.line(&headline(c))?;
             out.line(&abilities(c))?;
+            for line in super::coins::sheet_lines(c, &sheet.coins) {
+                out.line(&line)?;
+            }
             for item in &sheet.items {
                 let name = safe(&crate::rules::knowledge::name_for(item, &viewer.id));
                 let worn = item
@@ -523,6 +538,9 @@ fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
         "wis": c.wis,
         "hp": c.hp,
         "hp_max": c.hp_max,
+        "xp": c.xp,
+        "share": c.share,
+        "coins": sheet.coins,
         "items": items,
     })
 }

@@ -5,13 +5,13 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
 use super::log::EventView;
-use super::out::{Out, safe};
+use super::out::{Out, Tone, safe};
 use crate::app::coins::{Refusal, Whose};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::{Lang, lang};
-use crate::ledger::Event;
 use crate::ledger::treasury::{Earned, Holder, Portion};
+use crate::ledger::{Event, Recorded};
 use crate::rules::coins::{self, AmountError, Coins, Denomination, Share};
 use crate::rules::knowledge::Method;
 use crate::rules::xp::{Ability, Adjustment};
@@ -458,37 +458,13 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
     let XpCommand::Award { session, monsters } = command;
     let awarded = app::xp::award(cx, session, monsters).await?;
     let rec = &awarded.event;
-    let Event::XpAwarded {
-        session,
-        coins,
-        valuables,
-        treasure,
-        monsters,
-        total,
-        portions,
-    } = &rec.event
-    else {
-        return Err(Error::Conflict(tr!(
-            "the award was not recorded",
-            "la distribution n'a pas été enregistrée"
-        )));
-    };
     if out.json() {
-        let portions: Vec<_> = portions.iter().map(earned_json).collect();
-        return out.doc(&json!({
-            "session": session,
-            "treasure": {
-                "coins": coins,
-                "valuables": valuables,
-                "xp": treasure,
-            },
-            "monsters": monsters,
-            "total": total,
-            "shares": Share(portions_shares(&rec.event)),
-            "portions": portions,
-            "event": EventView::of(rec),
-        }));
+        return out.doc(&award_json(rec));
     }
+    let session = match &rec.event {
+        Event::XpAwarded { session, .. } => *session,
+        _ => 0,
+    };
     let title = awarded
         .title
         .as_deref()
@@ -498,49 +474,97 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
         "Experience for session {session}{title}:",
         "Expérience de la session {session}{title} :"
     ))?;
-    let valuable_worth: i64 = valuables.iter().map(|v| v.value.copper()).sum();
-    let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
-    out.line(&tr!(
-        "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
-        "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} XP (les objets magiques n'en donnent pas)"
-    ))?;
-    let n = shares(Share(portions_shares(&rec.event)));
-    out.line(&tr!(
-        "  monsters: {monsters} XP; total {total} XP for {n}",
-        "  monstres : {monsters} XP ; total {total} XP pour {n}"
-    ))?;
-    for p in portions {
-        out.toned(
-            if p.level.is_some() {
-                super::out::Tone::Good
-            } else {
-                super::out::Tone::Plain
-            },
-            &format!("  {}", earned(p)),
-        )?;
+    for (tone, line) in award_lines(&rec.event) {
+        out.toned(tone, &line)?;
     }
     Ok(())
 }
 
-fn portions_shares(event: &Event) -> u32 {
+/// `xp award --json`: the event's figures, each character named, with the percentage of their
+/// adjustment beside its scores.
+fn award_json(rec: &Recorded) -> serde_json::Value {
+    let p = serde_json::to_value(&rec.event).unwrap_or_default();
+    let portions: Vec<_> = p["portions"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .map(|e| {
+                    json!({
+                        "character": e["name"],
+                        "share": e["share"],
+                        "base": e["base"],
+                        "percent": e["adjustment"]["percent"],
+                        "adjustment": e["adjustment"],
+                        "adjusted": e["adjusted"],
+                        "gained": e["gained"],
+                        "xp": e["xp"],
+                        "level": e["level"],
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "session": p["session"],
+        "treasure": { "coins": p["coins"], "valuables": p["valuables"], "xp": p["treasure"] },
+        "monsters": p["monsters"],
+        "total": p["total"],
+        "shares": Share(awarded_shares(&rec.event)),
+        "portions": portions,
+        "event": EventView::of(rec),
+    })
+}
+
+/// The shares an award was divided by.
+fn awarded_shares(event: &Event) -> u32 {
     match event {
         Event::XpAwarded { portions, .. } => portions.iter().map(|p| p.share.0).sum(),
         _ => 0,
     }
 }
 
-fn earned_json(p: &Earned) -> serde_json::Value {
-    json!({
-        "character": p.name,
-        "share": p.share,
-        "base": p.base,
-        "percent": p.adjustment.percent,
-        "adjustment": p.adjustment,
-        "adjusted": p.adjusted,
-        "gained": p.gained,
-        "xp": p.xp,
-        "level": p.level,
-    })
+/// An award's arithmetic, a line each, in its tone: a level reached is good news.
+fn award_lines(event: &Event) -> Vec<(Tone, String)> {
+    let Event::XpAwarded {
+        coins,
+        valuables,
+        treasure,
+        monsters,
+        total,
+        portions,
+        ..
+    } = event
+    else {
+        return Vec::new();
+    };
+    let valuable_worth: i64 = valuables.iter().map(|v| v.value.copper()).sum();
+    let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
+    let n = shares(Share(awarded_shares(event)));
+    let mut lines = vec![
+        (
+            Tone::Plain,
+            tr!(
+                "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
+                "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} XP (les objets magiques n'en donnent pas)"
+            ),
+        ),
+        (
+            Tone::Plain,
+            tr!(
+                "  monsters: {monsters} XP; total {total} XP for {n}",
+                "  monstres : {monsters} XP ; total {total} XP pour {n}"
+            ),
+        ),
+    ];
+    for p in portions {
+        let tone = if p.gain.level.is_some() {
+            Tone::Good
+        } else {
+            Tone::Plain
+        };
+        lines.push((tone, format!("  {}", earned(p))));
+    }
+    lines
 }
 
 /// The adjustment as the arithmetic reads: `+5% for STR 13`.
@@ -574,22 +598,23 @@ fn adjustment(a: &Adjustment, who: &str) -> String {
 /// `Arnaud (1 share): 840, +5% for STR 13 = 882 → 8482 XP; reaches level 4!`
 fn earned(p: &Earned) -> String {
     let name = safe(&p.name);
-    let how = adjustment(&p.adjustment, &name);
-    let (base, adjusted, xp) = (p.base, p.adjusted, p.xp);
+    let g = &p.gain;
+    let how = adjustment(&g.adjustment, &name);
+    let (base, adjusted, xp) = (g.base, g.adjusted, g.xp);
     let n = shares(p.share);
     let mut text = tr!(
         "{name} ({n}): {base}, {how} = {adjusted}",
         "{name} ({n}) : {base}, {how} = {adjusted}"
     );
-    if p.gained < p.adjusted {
-        let kept = p.gained;
+    if g.gained < g.adjusted {
+        let kept = g.gained;
         text.push_str(&tr!(
             ", at most one level in a session: {kept} kept",
             ", un niveau au plus par session : {kept} gardés"
         ));
     }
     text.push_str(&format!(" → {xp} XP"));
-    if let Some(level) = p.level {
+    if let Some(level) = g.level {
         text.push_str(&tr!(
             "; reaches level {level}!",
             " ; atteint le niveau {level} !"
@@ -673,8 +698,8 @@ pub fn describe(event: &Event) -> Option<String> {
             let each: Vec<String> = portions
                 .iter()
                 .map(|p| {
-                    let (name, gained) = (safe(&p.name), p.gained);
-                    match p.level {
+                    let (name, gained) = (safe(&p.name), p.gain.gained);
+                    match p.gain.level {
                         Some(l) => tr!(
                             "{name} +{gained} (level {l})",
                             "{name} +{gained} (niveau {l})"
@@ -703,6 +728,38 @@ pub fn describe(event: &Event) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// The rule a share-out or an award applied, and its arithmetic, a line each (`explain`).
+pub fn explain(event: &Event) -> Vec<String> {
+    let mut lines = Vec::new();
+    match event {
+        Event::CoinsShared {
+            portions,
+            remainder,
+            ..
+        } => {
+            lines.push(tr!(
+                "  Shares: of each coin, every character gets the whole coins of pool × share ÷ all shares; what cannot be split stays in the pool (retainers are customarily offered half a share: OSE Rules Tome, Retainers).",
+                "  Parts : de chaque pièce, chacun reçoit les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partage pas reste dans la caisse (un suivant reçoit d'ordinaire une demi-part : OSE Rules Tome, Retainers)."
+            ));
+            lines.extend(portions.iter().map(|p| format!("  {}", portion(p))));
+            lines.push(tr!(
+                "  left in the pool: {}",
+                "  reste dans la caisse : {}",
+                text(remainder)
+            ));
+        }
+        Event::XpAwarded { .. } => {
+            lines.push(tr!(
+                "  Experience (OSE Rules Tome, Awarding XP): 1 XP per gold piece of treasure brought back, none for magic items, plus the monsters' XP; divided by shares; each part adjusted by the character's prime requisites, rounded down; at most one level in a session.",
+                "  Expérience (OSE Rules Tome, Awarding XP) : 1 XP par pièce d'or de trésor rapporté, aucun pour les objets magiques, plus l'XP des monstres ; divisée par parts ; chaque part ajustée par les caractéristiques primordiales du personnage, arrondie à l'unité inférieure ; un niveau au plus par session."
+            ));
+            lines.extend(award_lines(event).into_iter().map(|(_, line)| line));
+        }
+        _ => {}
+    }
+    lines
 }
 
 /// A character's purse and experience on their sheet.

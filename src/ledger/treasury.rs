@@ -15,7 +15,7 @@ use super::event::Event;
 use super::state::State;
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share};
-use crate::rules::xp::Adjustment;
+use crate::rules::xp::Gain;
 use crate::tr;
 
 /// Who holds coins.
@@ -154,16 +154,8 @@ pub struct Earned {
     pub character: Id,
     pub name: String,
     pub share: Share,
-    /// Their part of the award, by shares.
-    pub base: i64,
-    pub adjustment: Adjustment,
-    pub adjusted: i64,
-    /// What they keep (at most one level in one session).
-    pub gained: i64,
-    /// Their XP after the award.
-    pub xp: i64,
-    /// The level reached, when it is a new one.
-    pub level: Option<u8>,
+    #[serde(flatten)]
+    pub gain: Gain,
 }
 
 fn check_coins(coins: &Coins) -> Result<(), String> {
@@ -310,7 +302,7 @@ impl State {
         for p in portions {
             let c = self.character_mut(&p.character)?;
             let xp =
-                c.xp.checked_add(p.gained)
+                c.xp.checked_add(p.gain.gained)
                     .filter(|xp| (0..=crate::rules::xp::XP_LIMIT).contains(xp))
                     .ok_or_else(|| {
                         tr!(
@@ -320,7 +312,7 @@ impl State {
                         )
                     })?;
             c.xp = xp;
-            if let Some(level) = p.level {
+            if let Some(level) = p.gain.level {
                 if !crate::rules::character::LEVEL_RANGE.contains(&i64::from(level)) {
                     return Err(tr!(
                         "level {level} is out of range",

@@ -257,7 +257,7 @@ impl Default for Share {
 
 impl std::fmt::Display for Share {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             write!(f, "{}", self.0 / 2)
         } else {
             write!(f, "{}.5", self.0 / 2)
@@ -268,7 +268,7 @@ impl std::fmt::Display for Share {
 /// A number in JSON: `1`, `0.5`.
 impl Serialize for Share {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             s.serialize_u32(self.0 / 2)
         } else {
             s.serialize_f64(f64::from(self.0) / 2.0)

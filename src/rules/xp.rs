@@ -200,7 +200,7 @@ pub fn adjustment(c: &Character) -> Adjustment {
 }
 
 /// What one award gives one character.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Gain {
     /// Their part of the award, by shares.
     pub base: i64,
