@@ -241,9 +241,13 @@ fn label(h: &Holder) -> String {
     }
 }
 
-/// `1 share`, `0.5 share`, `2.5 shares`.
+/// `1 share`, `0.5 share`, `2.5 shares` (`0,5 part` in French).
 fn shares(s: Share) -> String {
-    if s.0 > 2 {
+    let s = match lang() {
+        Lang::Fr => s.to_string().replace('.', ","),
+        Lang::En => s.to_string(),
+    };
+    if s != "1" && !s.starts_with("0") {
         tr!("{s} shares", "{s} parts")
     } else {
         tr!("{s} share", "{s} part")
@@ -683,7 +687,7 @@ pub fn describe(event: &Event) -> Option<String> {
                 .iter()
                 .map(|p| format!("{} {}", safe(&p.name), text(&p.coins)))
                 .collect();
-            let (each, left) = (each.join("; "), text(remainder));
+            let (each, left) = (each.join(&tr!("; ", " ; ")), text(remainder));
             tr!(
                 "the pool is shared: {each}; left in the pool: {left}",
                 "la caisse est partagée : {each} ; reste dans la caisse : {left}"
