@@ -14,8 +14,8 @@ use super::Id;
 use super::event::Event;
 use super::state::State;
 use crate::rules::character::check_name;
-use crate::rules::coins::{Coins, Share};
-use crate::rules::xp::Gain;
+use crate::rules::coins::{Coins, Share, split, split_coins};
+use crate::rules::xp::{self, Gain};
 use crate::tr;
 
 /// Who holds coins.
@@ -173,7 +173,7 @@ impl State {
     /// Apply a coin event or an award (called by [`State::apply`]).
     pub(super) fn apply_treasury(&mut self, event: &Event) -> Result<(), String> {
         match event {
-            Event::XpAwarded { portions, .. } => return self.award(portions),
+            Event::XpAwarded { .. } => return self.award(event),
             Event::ItemStashed {
                 item, from, place, ..
             } => return self.stash(item, from.as_ref(), place),
@@ -221,24 +221,28 @@ impl State {
                 remainder,
                 ..
             } => {
-                let mut paid = Coins::default();
+                // The share-out is the rule's split of the pool, by the shares the characters
+                // have: anything else (a pool changed by a voided event, a file edited by hand)
+                // cannot stand.
+                self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+                let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+                let (split, rest) = split_coins(&t.pool, &shares);
+                let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
+                if split != recorded || rest != *remainder {
+                    return Err(tr!(
+                        "it does not split the pool ({}) by its shares",
+                        "il ne partage pas la caisse ({}) selon ses parts",
+                        coins_text(&t.pool)
+                    ));
+                }
                 for p in portions {
-                    if !p.coins.is_valid() {
-                        return Err(tr!(
-                            "a portion is not a number of coins",
-                            "une part n'est pas un nombre de pièces"
-                        ));
-                    }
-                    paid = paid.checked_add(&p.coins).ok_or_else(too_many)?;
                     changes.push((
                         CoinRow::Purse(p.character.clone()),
                         p.coins,
                         Coins::default(),
                     ));
                 }
-                if !remainder.is_valid() {
-                    return Err(too_many());
-                }
+                let paid = t.pool.checked_sub(remainder).ok_or_else(too_many)?;
                 changes.push((CoinRow::Pool, Coins::default(), paid));
             }
             _ => return Ok(()),
@@ -297,29 +301,68 @@ impl State {
         Ok(())
     }
 
-    /// Experience lands on each sheet: the XP kept, and the level reached.
-    fn award(&mut self, portions: &[Earned]) -> Result<(), String> {
-        for p in portions {
+    /// Each character named in a share-out or an award exists and has the share it says.
+    fn check_shares<'a>(
+        &self,
+        mut named: impl Iterator<Item = (&'a Id, Share)>,
+    ) -> Result<(), String> {
+        named.try_for_each(|(id, share)| match self.characters.get(id) {
+            Some(c) if c.share == share => Ok(()),
+            Some(c) => Err(tr!(
+                "{} is on {} share(s), not {share}",
+                "{} a {} part(s), pas {share}",
+                c.name,
+                c.share
+            )),
+            None => Err(tr!("no character {id}", "aucun personnage {id}")),
+        })
+    }
+
+    /// Experience lands on each sheet: the XP kept, and the level reached. The award must be
+    /// the rules' own arithmetic on the sheets as they stand (`rules::xp`): the treasure's XP
+    /// from its value, the total split by shares, each part adjusted and limited.
+    fn award(&mut self, event: &Event) -> Result<(), String> {
+        let Event::XpAwarded {
+            coins,
+            valuables,
+            treasure,
+            monsters,
+            total,
+            portions,
+            ..
+        } = event
+        else {
+            return Ok(());
+        };
+        let worth = valuables
+            .iter()
+            .try_fold(coins.copper(), |sum, v| sum.checked_add(v.value.copper()));
+        let fits = coins.is_valid()
+            && valuables.iter().all(|v| v.value.is_valid())
+            && worth.map(xp::for_treasure) == Some(*treasure)
+            && (0..=xp::XP_LIMIT).contains(monsters)
+            && treasure.checked_add(*monsters) == Some(*total);
+        if !fits {
+            return Err(tr!(
+                "its total is not the XP of its treasure and monsters",
+                "son total n'est pas l'XP de son trésor et de ses monstres"
+            ));
+        }
+        self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+        let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+        let (bases, _) = split(*total, &shares);
+        for (p, base) in portions.iter().zip(bases) {
             let c = self.character_mut(&p.character)?;
-            let xp =
-                c.xp.checked_add(p.gain.gained)
-                    .filter(|xp| (0..=crate::rules::xp::XP_LIMIT).contains(xp))
-                    .ok_or_else(|| {
-                        tr!(
-                            "{} would have an impossible number of XP",
-                            "{} aurait un nombre d'XP impossible",
-                            c.name
-                        )
-                    })?;
-            c.xp = xp;
+            if p.gain != xp::gain(c, base) {
+                return Err(tr!(
+                    "{}'s part is not what the rules give for {base} XP",
+                    "la part de {} n'est pas ce que les règles donnent pour {base} XP",
+                    c.name
+                ));
+            }
+            c.xp = p.gain.xp;
             if let Some(level) = p.gain.level {
-                if !crate::rules::character::LEVEL_RANGE.contains(&i64::from(level)) {
-                    return Err(tr!(
-                        "level {level} is out of range",
-                        "le niveau {level} est hors limites"
-                    ));
-                }
-                c.level = c.level.max(level);
+                c.level = level;
             }
         }
         Ok(())
@@ -430,13 +473,20 @@ mod tests {
     }
 
     const PEOPLE: [&str; 3] = ["a", "b", "c"];
+    /// Their shares: a full share, a retainer's half share, a full share.
+    const SHARES: [Share; 3] = [Share(2), Share(1), Share(2)];
 
     /// The events before any coin moves: a campaign and three characters.
     fn start() -> Vec<Event> {
         let mut events = vec![Event::CampaignCreated { name: "t".into() }];
-        events.extend(PEOPLE.map(|id| Event::CharacterAdded {
-            character: hero(id),
-        }));
+        events.extend(
+            PEOPLE
+                .iter()
+                .zip(SHARES)
+                .map(|(id, share)| Event::CharacterAdded {
+                    character: Character { share, ..hero(id) },
+                }),
+        );
         events
     }
 
@@ -491,27 +541,45 @@ mod tests {
             coins: gp(101),
             to: Holder::Pool,
         });
-        let state = replay(&events);
-        let (portions, remainder) =
-            split_coins(&state.treasury.as_ref().unwrap().pool, &[Share::FULL; 2]);
-        events.push(Event::CoinsShared {
+        let portion = |id: &str, share: Share, n: i64| Portion {
+            character: id.to_string(),
+            name: id.to_uppercase(),
+            share,
+            coins: gp(n),
+        };
+        // a and c on full shares, b on a half: 101 gp is 40, 20 and 40, 1 left.
+        let share = |b: i64| Event::CoinsShared {
             session: None,
-            portions: ["a", "b"]
-                .iter()
-                .zip(portions)
-                .map(|(id, coins)| Portion {
-                    character: id.to_string(),
-                    name: id.to_uppercase(),
-                    share: Share::FULL,
-                    coins,
-                })
-                .collect(),
-            remainder,
-        });
+            portions: vec![
+                portion("a", Share(2), 40),
+                portion("b", Share(1), b),
+                portion("c", Share(2), 40),
+            ],
+            remainder: gp(1),
+        };
+        let mut state = replay(&events);
+        let err = state.record(share(21), None, "w").unwrap_err();
+        assert!(err.reason.contains("does not split the pool"), "{err}");
+        let err = state
+            .record(
+                Event::CoinsShared {
+                    session: None,
+                    portions: vec![portion("b", Share(2), 50), portion("c", Share(2), 50)],
+                    remainder: gp(1),
+                },
+                None,
+                "w",
+            )
+            .unwrap_err();
+        assert!(
+            err.reason.contains("not 1"),
+            "a share the sheet does not give: {err}"
+        );
+        events.push(share(20));
         let t = replay(&events).treasury.unwrap();
         assert_eq!(
-            (t.pool, t.purses["a"], t.purses["b"]),
-            (gp(1), gp(50), gp(50))
+            (t.pool, t.purses["a"], t.purses["b"], t.purses["c"]),
+            (gp(1), gp(40), gp(20), gp(40))
         );
         assert!(t.balances());
     }
@@ -559,11 +627,10 @@ mod tests {
                     1 => Event::CoinsSpent { coins, from: holder(from) },
                     2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
                     3 => {
-                        let shares: Vec<Share> = (0..3).map(|n| Share(((n + from) % 3) as u32)).collect();
-                        let (portions, remainder) = split_coins(&treasury.pool, &shares);
+                        let (portions, remainder) = split_coins(&treasury.pool, &SHARES);
                         Event::CoinsShared {
                             session: None,
-                            portions: PEOPLE.iter().zip(shares).zip(portions)
+                            portions: PEOPLE.iter().zip(SHARES).zip(portions)
                                 .map(|((id, share), coins)| Portion {
                                     character: id.to_string(), name: id.to_uppercase(), share, coins,
                                 })

@@ -472,4 +472,26 @@ fn the_treasury_exports_and_imports_byte_for_byte() {
         other.json(&["character", "show", "Mordo"]),
         h.json(&["character", "show", "Mordo"])
     );
+    // A file edited by hand is checked by the same rules: a share-out that is not the split of
+    // the pool, an award that is not the rules' arithmetic.
+    for (kind, field, message) in [
+        ("coins_shared", "/coins/gp", "does not split the pool"),
+        ("xp_awarded", "/gained", "not what the rules give"),
+    ] {
+        let edited: Vec<String> = first
+            .lines()
+            .map(|line| {
+                let mut v: Value = serde_json::from_str(line).unwrap();
+                if v["event"]["kind"] == kind {
+                    let n = v["event"]["portions"][0].pointer_mut(field).unwrap();
+                    *n = json!(n.as_i64().unwrap() + 1);
+                }
+                serde_json::to_string(&v).unwrap()
+            })
+            .collect();
+        let file = h.dir.path().join(format!("{kind}.jsonl"));
+        std::fs::write(&file, edited.join("\n") + "\n").unwrap();
+        let stderr = other.refused_unchanged(&["import", file.to_str().unwrap(), "--as", kind], 2);
+        assert!(stderr.contains(message), "{kind}: {stderr}");
+    }
 }
