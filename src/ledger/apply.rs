@@ -106,6 +106,7 @@ impl State {
                 self.last_seq
             )));
         }
+        self.admit(rec).map_err(conflict)?;
         match &rec.event {
             Event::CampaignCreated { name } => {
                 self.campaign.name = name.clone();
@@ -596,6 +597,8 @@ mod tests {
     use super::*;
     use crate::rules::alignment::Alignment;
 
+    const WHEN: &str = "2026-12-01T20:30:00.000Z";
+
     fn hero() -> Character {
         Character {
             id: "c1".into(),
@@ -621,10 +624,10 @@ mod tests {
     fn state() -> State {
         let mut state = State::blank();
         state
-            .record(Event::CampaignCreated { name: "t".into() }, None, "w")
+            .record(Event::CampaignCreated { name: "t".into() }, None, WHEN)
             .unwrap();
         state
-            .record(Event::CharacterAdded { character: hero() }, None, "w")
+            .record(Event::CharacterAdded { character: hero() }, None, WHEN)
             .unwrap();
         state
     }
@@ -639,7 +642,7 @@ mod tests {
                     title: None,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert_eq!(
@@ -654,7 +657,7 @@ mod tests {
                     clock: 10,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert_eq!((rec.seq, rec.session, rec.game_time), (4, Some(1), 0));
@@ -670,7 +673,7 @@ mod tests {
             amount: 30,
             hp: 0,
         };
-        state.record(damage, None, "w").unwrap();
+        state.record(damage, None, WHEN).unwrap();
         assert_eq!(state.characters["c1"].hp, health::HP_FLOOR);
     }
 
@@ -683,7 +686,7 @@ mod tests {
             amount: 1,
             hp: 1,
         };
-        let err = state.record(heal, None, "w").unwrap_err();
+        let err = state.record(heal, None, WHEN).unwrap_err();
         assert_eq!(err.kind, "character_healed");
         assert_eq!(state.last_seq, 2, "a refused event is not counted");
     }
@@ -698,7 +701,7 @@ mod tests {
                     title: None,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert!(
@@ -709,16 +712,16 @@ mod tests {
                         title: None
                     },
                     None,
-                    "w"
+                    WHEN
                 )
                 .is_err()
         );
         state
-            .record(Event::SessionEnded { number: 1 }, None, "w")
+            .record(Event::SessionEnded { number: 1 }, None, WHEN)
             .unwrap();
         assert!(
             state
-                .record(Event::SessionEnded { number: 1 }, None, "w")
+                .record(Event::SessionEnded { number: 1 }, None, WHEN)
                 .is_err()
         );
     }

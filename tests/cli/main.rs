@@ -1,12 +1,16 @@
 //! Integration tests: the real `hoard` binary on temporary database files.
 
 mod common;
+mod consistency;
+mod files;
 mod foundation;
 mod foundry;
 mod generation;
+mod hostile;
 mod items;
 mod readme;
 mod swords;
 mod treasury;
 mod trust;
 mod ux;
+mod voids;
