@@ -179,9 +179,6 @@ impl State {
             } => return self.stash(item, from.as_ref(), place),
             _ => {}
         }
-        for holder in holders(event) {
-            self.check_holder(holder)?;
-        }
         let mut treasury = self
             .treasury
             .take()
@@ -196,17 +193,14 @@ impl State {
         let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
         match event {
             Event::CoinsAdded { coins, to } => {
-                check_coins(coins)?;
                 changes.push((to.row(), *coins, Coins::default()));
                 changes.push((CoinRow::Added, *coins, Coins::default()));
             }
             Event::CoinsSpent { coins, from } => {
-                check_coins(coins)?;
                 changes.push((from.row(), Coins::default(), *coins));
                 changes.push((CoinRow::Spent, *coins, Coins::default()));
             }
             Event::CoinsMoved { coins, from, to } => {
-                check_coins(coins)?;
                 if from.row() == to.row() {
                     return Err(tr!(
                         "it moves coins to where they are",
@@ -279,7 +273,6 @@ impl State {
 
     /// An item left at a place, from its holder or the party's treasure.
     fn stash(&mut self, item: &Id, from: Option<&Id>, place: &str) -> Result<(), String> {
-        check_name("place", place).map_err(|e| e.0)?;
         let i = self.item_mut(item)?;
         if i.holder.as_ref() != from {
             return Err(tr!(
@@ -369,6 +362,74 @@ impl State {
     }
 }
 
+/// The sheet's fields this module adds hold what a sheet may: INT and DEX from 3 to 18, XP from
+/// 0 to the limit, a share from 0 to 10.
+pub fn sheet_ok(c: &crate::ledger::Character) -> bool {
+    fields_ok(c.int, c.dex, Some(c.xp), Some(c.share))
+}
+
+/// Those fields, each when given.
+fn fields_ok(int: Option<u8>, dex: Option<u8>, xp: Option<i64>, share: Option<Share>) -> bool {
+    let ability = |s: Option<u8>| {
+        s.is_none_or(|s| crate::rules::character::ABILITY_RANGE.contains(&i64::from(s)))
+    };
+    ability(int)
+        && ability(dex)
+        && xp.is_none_or(|xp| (0..=xp::XP_LIMIT).contains(&xp))
+        && share.is_none_or(|s| s <= Share::MAX)
+}
+
+impl State {
+    /// Whether an event of the treasury, or the part of another that bears on it, could have
+    /// been recorded now (see `ledger::admit`): amounts of coins, holders that exist, places
+    /// named as a referee names them, sheets and valuables in range.
+    pub(super) fn admit_treasury(&self, event: &Event) -> Result<(), String> {
+        let out_of_range = |name: &str| {
+            tr!(
+                "{name}: INT and DEX run from 3 to 18, XP from 0 to {}, a share from 0 to 10",
+                "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {}, une part de 0 à 10",
+                xp::XP_LIMIT
+            )
+        };
+        match event {
+            Event::CoinsAdded { coins, to: h } | Event::CoinsSpent { coins, from: h } => {
+                check_coins(coins)?;
+                self.check_holder(h)
+            }
+            Event::CoinsMoved { coins, from, to } => {
+                check_coins(coins)?;
+                self.check_holder(from)?;
+                self.check_holder(to)
+            }
+            Event::ItemStashed { item, place, .. } => {
+                check_name("place", place).map_err(|e| e.0)?;
+                self.items
+                    .get(item)
+                    .map(|_| ())
+                    .ok_or_else(|| tr!("no item {item}", "aucun objet {item}"))
+            }
+            Event::ItemCreated { item, .. } => {
+                if let Some(place) = &item.place {
+                    check_name("place", place).map_err(|e| e.0)?;
+                }
+                match &item.identity.value {
+                    Some(value) => check_coins(value),
+                    None => Ok(()),
+                }
+            }
+            Event::CharacterAdded { character } if !sheet_ok(character) => {
+                Err(out_of_range(&character.name))
+            }
+            Event::CharacterUpdated { name, change, .. }
+                if !fields_ok(change.int, change.dex, change.xp, change.share) =>
+            {
+                Err(out_of_range(name))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 impl super::Change {
     /// The sheet's fields that bear on treasure and experience (`character set`).
     pub(super) fn apply_treasury(&self, c: &mut crate::ledger::Character) {
@@ -384,16 +445,6 @@ impl super::Change {
         if let Some(share) = self.share {
             c.share = share;
         }
-    }
-}
-
-/// The holders a coin event names.
-fn holders(event: &Event) -> Vec<&Holder> {
-    match event {
-        Event::CoinsAdded { to, .. } => vec![to],
-        Event::CoinsSpent { from, .. } => vec![from],
-        Event::CoinsMoved { from, to, .. } => vec![from, to],
-        _ => Vec::new(),
     }
 }
 
@@ -472,6 +523,7 @@ mod tests {
         Holder::Place { name: name.into() }
     }
 
+    const WHEN: &str = "2026-12-01T20:30:00.000Z";
     const PEOPLE: [&str; 3] = ["a", "b", "c"];
     /// Their shares: a full share, a retainer's half share, a full share.
     const SHARES: [Share; 3] = [Share(2), Share(1), Share(2)];
@@ -499,7 +551,7 @@ mod tests {
                 cause: None,
                 session: None,
                 game_time: 0,
-                wall_time: "w".into(),
+                wall_time: WHEN.into(),
                 event: event.clone(),
             };
             if state.apply(&rec).is_err() {
@@ -525,7 +577,7 @@ mod tests {
             coins: gp(11),
             from: Holder::Pool,
         };
-        let err = state.record(spend, None, "w").unwrap_err();
+        let err = state.record(spend, None, WHEN).unwrap_err();
         assert!(err.reason.contains("10 gp, not 11 gp"), "{err}");
         assert_eq!(
             state.treasury.as_ref().unwrap().pool,
@@ -558,7 +610,7 @@ mod tests {
             remainder: gp(1),
         };
         let mut state = replay(&events);
-        let err = state.record(share(21), None, "w").unwrap_err();
+        let err = state.record(share(21), None, WHEN).unwrap_err();
         assert!(err.reason.contains("does not split the pool"), "{err}");
         let err = state
             .record(
@@ -568,7 +620,7 @@ mod tests {
                     remainder: gp(1),
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap_err();
         assert!(
@@ -591,7 +643,7 @@ mod tests {
             coins: gp(1),
             to: Holder::Pool,
         };
-        assert!(state.record(add, None, "w").is_err());
+        assert!(state.record(add, None, WHEN).is_err());
     }
 
     /// One step of a random campaign: which kind, who from, who to, how much.
@@ -648,7 +700,12 @@ mod tests {
                     }
                 };
                 let mut live = state.clone();
-                if live.record(event.clone(), None, "w").is_ok() {
+                let recorded = live.record(event.clone(), None, WHEN);
+                if (kind == 0 && !coins.is_zero()) || kind == 3 {
+                    // Coins can always come in, and the pool can always be shared out.
+                    prop_assert!(recorded.is_ok(), "{:?}", recorded);
+                }
+                if recorded.is_ok() {
                     before.push((events.len(), treasury));
                     events.push(event);
                     let t = live.treasury.clone().unwrap();
