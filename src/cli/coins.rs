@@ -41,6 +41,7 @@ pub enum CoinsCommand {
     /// Coins go out: from the pool, or from a purse (--from) or a place (--at); refused if
     /// they are not there
     Spend {
+        /// The amount: 12gp 5sp
         #[arg(required = true, value_name = "AMOUNT")]
         amount: Vec<String>,
         /// A character's purse instead of the pool
@@ -53,6 +54,7 @@ pub enum CoinsCommand {
     /// Coins change hands: from the pool unless --from/--from-place, to the pool unless
     /// --to/--to-place
     Move {
+        /// The amount: 100gp 3pp
         #[arg(required = true, value_name = "AMOUNT")]
         amount: Vec<String>,
         /// Take them from this character's purse
@@ -67,6 +69,10 @@ pub enum CoinsCommand {
         /// Put them at this place
         #[arg(long, value_name = "PLACE")]
         to_place: Option<String>,
+        /// A place on the side --from or --to leaves open (given twice: from the first place
+        /// to the second)
+        #[arg(long, value_name = "PLACE", conflicts_with_all = ["from_place", "to_place"])]
+        at: Vec<String>,
     },
     /// The pool, every purse and every place, with what each is worth
     Show,
@@ -349,7 +355,22 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
             from_place,
             to,
             to_place,
+            at,
         } => {
+            let (from_place, to_place) = match (&from, &to, at.as_slice()) {
+                (_, _, []) => (from_place, to_place),
+                (Some(_), None, [place]) => (None, Some(place.clone())),
+                (None, Some(_), [place]) => (Some(place.clone()), None),
+                (None, None, [source, destination]) => {
+                    (Some(source.clone()), Some(destination.clone()))
+                }
+                _ => {
+                    return Err(Error::Invalid(tr!(
+                        "--at names the place on the side --from or --to leaves open, or twice the place the coins leave and the place they go to; else say --from-place or --to-place",
+                        "--at nomme le lieu du côté que --from ou --to laisse libre, ou deux fois le lieu d'où partent les pièces et celui où elles vont ; sinon dites --from-place ou --to-place"
+                    )));
+                }
+            };
             let (from, to) = (whose(from, from_place), whose(to, to_place));
             app::coins::move_coins(cx, amount(&a)?, from, to).await?
         }

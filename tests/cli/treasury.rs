@@ -113,6 +113,20 @@ fn coins_come_in_move_and_go_out_but_never_below_nothing() {
         "Mordo",
     ]);
     h.ok(&["coins", "move", "10pp", "--to-place", "Cache"]);
+    // --at on a move: the side --from or --to leaves open, or twice, from one place to another.
+    h.ok(&["coins", "move", "1pp", "--at", "Cache", "--to", "Arnaud"]);
+    h.ok(&["coins", "move", "1pp", "--from", "Arnaud", "--at", "Cache"]);
+    h.ok(&["coins", "move", "2pp", "--at", "Cache", "--at", "Bank"]);
+    h.ok(&[
+        "coins",
+        "move",
+        "2pp",
+        "--from-place",
+        "Bank",
+        "--to-place",
+        "Cache",
+    ]);
+    h.refused_unchanged(&["coins", "move", "1pp", "--at", "Cache"], 2);
     h.ok(&["coins", "spend", "50sp"]);
     let t = treasury(&h);
     assert_eq!(t["pool"], coins(0, 250, 0, 1200, 30));
