@@ -325,7 +325,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::TableRolled {
             table, roll, entry, ..
         } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
-        _ => {}
+        other => lines.extend(super::coins::explain(other)),
     }
     lines
 }

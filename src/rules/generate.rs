@@ -283,6 +283,7 @@ pub fn make(
             alignment: props.alignment,
         }),
         sentience,
+        value: None,
     };
     identity.complete(category);
     Ok(Made {

@@ -22,6 +22,8 @@ pub enum Method {
     Wish,
     /// The spell comprehend languages: a map becomes readable.
     ComprehendLanguages,
+    /// A valuable's worth, told by a jeweller, a sage or a merchant.
+    Appraise,
 }
 
 impl FromStr for Method {
@@ -37,9 +39,10 @@ impl FromStr for Method {
             "comprehend-languages" | "comprehend" | "compréhension-des-langues" => {
                 Ok(Method::ComprehendLanguages)
             }
+            "appraise" | "appraisal" | "estimer" | "estimation" => Ok(Method::Appraise),
             other => Err(Refused(tr!(
-                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish or comprehend-languages",
-                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish ou comprehend-languages"
+                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
+                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"
             ))),
         }
     }
@@ -89,6 +92,16 @@ pub fn identify(
     };
     let cannot = |why: String| Err(Refused(why));
     match (method, item.category) {
+        // A valuable's worth is learnt by appraisal, and only a valuable's.
+        (Method::Appraise, Category::Valuable) => Ok(plain(Knowledge::Full)),
+        (Method::Appraise, _) => cannot(tr!(
+            "appraisal tells what a valuable is worth; {name} is not a valuable",
+            "une estimation dit ce que vaut un objet de valeur ; {name} n'en est pas un"
+        )),
+        (_, Category::Valuable) => cannot(tr!(
+            "{name} is not magic: its worth is learnt by appraisal (--method appraise)",
+            "{name} n'est pas magique : sa valeur s'apprend par une estimation (--method appraise)"
+        )),
         (Method::Taste, Category::Potion) => Ok(plain(Knowledge::Full)),
         (Method::Taste, _) => cannot(tr!(
             "only potions and oils are identified by tasting",
@@ -202,6 +215,12 @@ pub fn disguise(item: &Item) -> (&'static str, &'static str) {
             _ => ("sword", "épée"),
         },
         Category::Weapon => ("weapon", "arme"),
+        Category::Valuable => match kind {
+            Some("gem") => ("gem", "gemme"),
+            Some("jewelry") => ("piece of jewelry", "bijou"),
+            Some("art") => ("object of art", "objet d'art"),
+            _ => ("valuable", "objet de valeur"),
+        },
     }
 }
 
@@ -372,6 +391,19 @@ mod tests {
             identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
         );
+    }
+
+    #[test]
+    fn a_valuable_is_known_by_appraisal_only() {
+        let fighter = person("fighter", 3);
+        let mut gem = item(Category::Valuable);
+        gem.identity.kind = Some("gem".into());
+        let mut d = Scripted::new(&[]);
+        let a = identify(&gem, &fighter, Method::Appraise, &mut d).unwrap();
+        assert_eq!(a.learned, Some(Knowledge::Full));
+        assert!(identify(&gem, &fighter, Method::Spell, &mut d).is_err());
+        assert!(identify(&item(Category::Ring), &fighter, Method::Appraise, &mut d).is_err());
+        assert_eq!(name_for(&gem, "p"), "gem");
     }
 
     #[test]

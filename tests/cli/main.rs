@@ -11,6 +11,7 @@ mod items;
 mod readme;
 mod repository;
 mod swords;
+mod treasury;
 mod trust;
 mod ux;
 mod voids;
