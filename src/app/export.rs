@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
 use crate::rules::character::check_name;
-use crate::rules::knowledge::name_for;
+use crate::rules::knowledge::{PlayerItem, player_item};
 use crate::tr;
 
 pub const FORMAT: u32 = 1;
@@ -311,38 +311,10 @@ pub struct PlayerView {
     pub coins: crate::rules::coins::Coins,
 }
 
-#[derive(Debug, Serialize)]
-pub struct PlayerItem {
-    pub id: String,
-    pub name: String,
-    pub category: crate::rules::item::Category,
-    pub known: Option<crate::rules::item::Knowledge>,
-    /// Only when the character knows the item fully.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub charges: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub worn: Option<crate::rules::item::Slot>,
-}
-
 pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
     let sheet = super::character::show(cx, who).await?;
-    let id = sheet.character.id.clone();
-    let items = sheet
-        .items
-        .iter()
-        .map(|item| {
-            let known = item.knowledge(&id);
-            let full = known == Some(crate::rules::item::Knowledge::Full);
-            PlayerItem {
-                id: item.id.clone(),
-                name: name_for(item, &id),
-                category: item.category,
-                known,
-                charges: if full { item.charges } else { None },
-                worn: item.worn,
-            }
-        })
-        .collect();
+    let id = &sheet.character.id;
+    let items = sheet.items.iter().map(|i| player_item(i, id)).collect();
     let campaign = cx.campaign().await?.campaign.name;
     Ok(PlayerView {
         campaign,

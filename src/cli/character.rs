@@ -9,6 +9,7 @@ use crate::rules::armor::Protection;
 use crate::rules::character::Quest;
 use crate::rules::clock::span;
 use crate::rules::item::{Category, Slot};
+use crate::rules::knowledge::player_item;
 use crate::rules::ring;
 use clap::Subcommand;
 
@@ -215,8 +216,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 out.line(&line)?;
             }
             for item in &sheet.items {
-                let name = safe(&crate::rules::knowledge::name_for(item, &viewer.id));
-                let worn = item
+                let seen = player_item(item, &viewer.id);
+                let name = safe(&seen.name);
+                let worn = seen
                     .worn
                     .map(|s| format!(" [{}]", s.label()))
                     .unwrap_or_default();
@@ -509,24 +511,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     lines
 }
 
-/// A sheet as `viewer` knows it: the character's own numbers, and each item by the name the
-/// viewer knows it by, with its charges only when they know it fully.
+/// A sheet as `viewer` knows it: the character's own numbers, and each item as the viewer
+/// may know it ([`player_item`]).
 fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
-    use crate::rules::item::Knowledge;
     let items: Vec<_> = sheet
         .items
         .iter()
-        .map(|item| {
-            let known = item.knowledge(&viewer.id);
-            serde_json::json!({
-                "id": item.id,
-                "name": crate::rules::knowledge::name_for(item, &viewer.id),
-                "category": item.category,
-                "known": known,
-                "charges": if known == Some(Knowledge::Full) { item.charges } else { None },
-                "worn": item.worn,
-            })
-        })
+        .map(|item| player_item(item, &viewer.id))
         .collect();
     let c = &sheet.character;
     serde_json::json!({

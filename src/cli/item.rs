@@ -341,32 +341,27 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             at: None,
         } => {
             let (item, who, holder) = app::item::show_as(cx, &item, &who).await?;
-            let level = item.knowledge(&who.id);
-            let alignment = item
-                .sentience()
-                .filter(|_| crate::rules::knowledge::knows_alignment(&item, &who.id))
-                .map(|s| s.alignment);
+            let seen = crate::rules::knowledge::player_item(&item, &who.id);
             let known = Known {
-                name: crate::rules::knowledge::name_for(&item, &who.id),
-                alignment,
-                level,
-                details: (level == Some(crate::rules::item::Knowledge::Full))
-                    .then(|| details_seen(&item, holder.as_deref(), None, alignment.is_some())),
+                details: seen.knows_all().then(|| {
+                    details_seen(&item, holder.as_deref(), None, seen.alignment.is_some())
+                }),
+                seen,
             };
             if out.json() {
                 return out.doc(&known_view(&item, holder.as_deref(), &known));
             }
             let category = item.category.label();
-            out.line(&if known.name == category {
-                safe(&known.name)
+            out.line(&if known.seen.name == category {
+                safe(&known.seen.name)
             } else {
-                format!("{} ({category})", safe(&known.name))
+                format!("{} ({category})", safe(&known.seen.name))
             })?;
             out.line(&format!("  id {}", item.id))?;
-            if known.level.is_none() {
+            if known.seen.known.is_none() {
                 out.line(&tr!("  not identified", "  non identifié"))?;
             }
-            if let Some(a) = known.alignment {
+            if let Some(a) = known.seen.alignment {
                 let a = super::character::alignment_name(a);
                 out.line(&tr!(
                     "  {a} (learnt by touching it)",
@@ -677,26 +672,25 @@ fn details_seen(
 
 /// What one character knows of an item (`item show --as`).
 pub struct Known {
-    pub name: String,
-    /// A sentient sword's alignment, once the character has touched it.
-    pub alignment: Option<crate::rules::alignment::Alignment>,
-    pub level: Option<crate::rules::item::Knowledge>,
+    pub seen: crate::rules::knowledge::PlayerItem,
     /// The referee's lines, when the character knows everything.
     pub details: Option<Vec<String>>,
 }
 
+/// `item show --as --json`: the player's view, or the whole item once they know it fully.
 fn known_view(item: &Item, holder: Option<&str>, known: &Known) -> serde_json::Value {
+    let seen = &known.seen;
     let mut value = serde_json::json!({
-        "id": item.id,
-        "name": known.name,
-        "category": item.category,
-        "known": known.level,
+        "id": seen.id,
+        "name": seen.name,
+        "category": seen.category,
+        "known": seen.known,
     });
-    if known.level == Some(crate::rules::item::Knowledge::Full) {
+    if seen.knows_all() {
         value = serde_json::to_value(ItemView::of(item, holder)).unwrap_or(value);
-        value["known"] = serde_json::to_value(known.level).unwrap_or_default();
+        value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
     }
-    match known.alignment {
+    match seen.alignment {
         Some(a) => value["alignment"] = serde_json::to_value(a).unwrap_or_default(),
         // Only a touch teaches it: an identify spell tells the rest of the sword.
         None => {

@@ -269,6 +269,51 @@ pub fn name_for(item: &Item, who: &str) -> String {
     }
 }
 
+/// What a character may know of an item: the one rule every player view follows (`character
+/// show --as`, `item show --as`, `export --as`). The name they know it by; its charges and its
+/// whole identity (bonus, powers, spells …) only once they know it fully; a sentient sword's
+/// alignment once they have touched it; which slot it is worn in, which they can see.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlayerItem {
+    pub id: String,
+    pub name: String,
+    pub category: Category,
+    pub known: Option<Knowledge>,
+    /// Only when the character knows the item fully.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub charges: Option<i32>,
+    /// A sentient sword's alignment, learnt by touching it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alignment: Option<super::alignment::Alignment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worn: Option<super::item::Slot>,
+}
+
+impl PlayerItem {
+    /// Whether the character knows everything about the item, so may see all of it.
+    pub fn knows_all(&self) -> bool {
+        self.known == Some(Knowledge::Full)
+    }
+}
+
+/// `item` as the character `who` (an id) may know it.
+pub fn player_item(item: &Item, who: &str) -> PlayerItem {
+    let known = item.knowledge(who);
+    let full = known == Some(Knowledge::Full);
+    PlayerItem {
+        id: item.id.clone(),
+        name: name_for(item, who),
+        category: item.category,
+        known,
+        charges: item.charges.filter(|_| full),
+        alignment: item
+            .sentience()
+            .filter(|_| knows_alignment(item, who))
+            .map(|s| s.alignment),
+        worn: item.worn,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,5 +471,39 @@ mod tests {
         assert_eq!(name_for(&potion, "p"), "unknown potion");
         potion.known.insert("p".into(), Knowledge::Full);
         assert_eq!(name_for(&potion, "p"), "Potion of Healing");
+    }
+
+    #[test]
+    fn charges_show_only_when_the_item_is_fully_known() {
+        let mut wand = item(Category::Wand);
+        wand.charges = Some(12);
+        assert_eq!(player_item(&wand, "p").charges, None);
+        wand.known.insert("p".into(), Knowledge::General);
+        let seen = player_item(&wand, "p");
+        assert_eq!((seen.charges, seen.knows_all()), (None, false));
+        wand.known.insert("p".into(), Knowledge::Full);
+        let seen = player_item(&wand, "p");
+        assert_eq!((seen.charges, seen.knows_all()), (Some(12), true));
+        assert_eq!(player_item(&wand, "someone else").charges, None);
+    }
+
+    #[test]
+    fn a_swords_alignment_is_known_to_those_who_touched_it() {
+        let mut sword = item(Category::Sword);
+        sword.identity.sentience = Some(crate::rules::item::Sentience {
+            int: 7,
+            ego: 1,
+            alignment: crate::rules::alignment::Alignment::Lawful,
+            communication: "empathy".into(),
+            reads: false,
+            languages: 0,
+            sensory_powers: Vec::new(),
+            extraordinary_powers: Vec::new(),
+            special_purpose: None,
+        });
+        assert_eq!(player_item(&sword, "p").alignment, None);
+        sword.touched.push("p".into());
+        assert!(player_item(&sword, "p").alignment.is_some());
+        assert_eq!(player_item(&sword, "q").alignment, None);
     }
 }
