@@ -1,5 +1,7 @@
 //! English and French. The language is chosen once per process (`--lang`, else `LANG`) and read
 //! wherever text is made; every message is written in both languages at the place it is made.
+//! The web server answers each request in its reader's language: it runs the request's work
+//! inside [`within`], whose language [`lang`] prefers to the process's.
 
 use std::sync::OnceLock;
 
@@ -12,9 +14,23 @@ pub enum Lang {
 
 static LANG: OnceLock<Lang> = OnceLock::new();
 
-/// The language of this process (English until [`set`] is called).
+tokio::task_local! {
+    /// The language of the request being answered (see [`within`]).
+    static REQUEST: Lang;
+}
+
+/// The language of the request being answered, else of this process (English until [`set`]
+/// is called).
 pub fn lang() -> Lang {
-    LANG.get().copied().unwrap_or_default()
+    REQUEST
+        .try_with(|lang| *lang)
+        .unwrap_or_else(|_| LANG.get().copied().unwrap_or_default())
+}
+
+/// Run `work` with every text it makes in `lang`, whatever the process's language (a web
+/// request: many requests, each in its reader's language, share one thread).
+pub async fn within<F: std::future::Future>(lang: Lang, work: F) -> F::Output {
+    REQUEST.scope(lang, work).await
 }
 
 /// Choose the language once, at start-up; later calls are ignored.

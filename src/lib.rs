@@ -13,4 +13,5 @@ pub mod fuzzing;
 pub mod i18n;
 pub mod ledger;
 pub mod rules;
+pub mod serve;
 pub mod store;

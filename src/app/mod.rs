@@ -8,6 +8,7 @@ pub mod campaign;
 pub mod character;
 pub mod charges;
 pub mod check;
+pub mod chronicle;
 pub mod clock;
 pub mod coins;
 pub mod control;

@@ -2,25 +2,26 @@
 //! command turns its arguments into plain values and calls one function of [`crate::app`].
 
 mod campaign;
-mod character;
+pub(crate) mod character;
 mod clock;
-mod coins;
+pub(crate) mod coins;
 mod demo;
 pub mod describe;
 mod explain;
 mod foundry;
 mod history;
-mod item;
-mod log;
+pub(crate) mod item;
+pub(crate) mod log;
 pub mod out;
 mod play;
 mod progress;
 mod report;
 mod roll;
+mod serve;
 mod session;
 mod sword;
 mod tables;
-mod words;
+pub(crate) mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -246,6 +247,9 @@ pub enum Command {
     Import(history::ImportArgs),
     /// Show the ledger, newest last
     Log(log::LogArgs),
+    /// Serve the campaign as live, read-only web pages for the table's phones: the party, its
+    /// treasure, its chronicle (--referee adds the referee's dashboard)
+    Serve(serve::ServeArgs),
     /// Print a shell completion script: `hoard completions bash > ~/.local/share/bash-completion/completions/hoard`
     Completions {
         #[arg(value_enum)]
@@ -262,7 +266,8 @@ pub enum Command {
 impl Command {
     /// Whether the command reads through the ledger in chunks, which SQLite's thread reads
     /// ahead while the main thread renders the last one: such a command gets two cores (an
-    /// audit of 100,000 checks runs in half the time); every other shares one.
+    /// audit of 100,000 checks runs in half the time), as does the web server; every other
+    /// shares one.
     fn walks_the_ledger(&self) -> bool {
         match self {
             Command::Log(a) => a.limit.is_none(),
@@ -271,7 +276,8 @@ impl Command {
             | Command::Export(_)
             | Command::Check
             | Command::Void(_)
-            | Command::Undo => true,
+            | Command::Undo
+            | Command::Serve(_) => true,
             _ => false,
         }
     }
@@ -297,11 +303,17 @@ pub fn main() -> ExitCode {
     if !cli.command.walks_the_ledger() {
         share_one_core();
     }
-    let runtime = tokio::runtime::Builder::new_current_thread().build();
+    let mut runtime = tokio::runtime::Builder::new_current_thread();
+    if matches!(cli.command, Command::Serve(_)) {
+        // The server's sockets, signals and timers.
+        runtime.enable_all();
+    }
+    let runtime = runtime.build();
     let result = runtime
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {
             Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
+            Command::Serve(a) => runtime.block_on(serve::run(&cli.global, a)),
             _ => runtime.block_on(run(cli)),
         });
     match result {
@@ -481,7 +493,9 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);
     let result = match cli.command {
-        Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),
+        Command::Demo | Command::Serve(_) | Command::Completions { .. } | Command::Man { .. } => {
+            Ok(())
+        }
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
         Command::Character(c) => character::run(&mut cx, &mut out, c).await,

@@ -141,10 +141,29 @@ pub fn table(header: &[String]) -> Table {
     table
 }
 
-/// User text made safe to print: control characters (newlines, escape sequences) are shown
-/// as `\n`, `\u{1b}` … instead of being sent to the terminal.
+/// Whether a terminal would obey a character rather than show it: C0 and C1 controls and
+/// DEL (escape sequences, clearing the screen, setting the window title), the line and
+/// paragraph separators, and the bidirectional controls that reorder the text after them
+/// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C).
+pub fn obeyed(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// Text from outside made safe to print — the one function every view goes through (the
+/// terminal's and the web server's): what a terminal would obey ([`obeyed`]) is shown as
+/// `\n`, `\u{1b}`, `\u{202e}` … instead.
 pub fn safe(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(obeyed) {
         return text.to_string();
     }
     text.chars()
@@ -152,7 +171,7 @@ pub fn safe(text: &str) -> String {
             '\n' => "\\n".to_string(),
             '\t' => "\\t".to_string(),
             '\r' => "\\r".to_string(),
-            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+            c if obeyed(c) => format!("\\u{{{:x}}}", c as u32),
             c => c.to_string(),
         })
         .collect()

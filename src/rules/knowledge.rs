@@ -314,6 +314,25 @@ pub fn player_item(item: &Item, who: &str) -> PlayerItem {
     }
 }
 
+/// `item` as the party may know it (the web server's treasure and chronicle): as its
+/// best-informed member knows it — what one character learns, the table hears — and a
+/// sentient sword's alignment once any of them has touched it. `party` holds the characters'
+/// ids.
+pub fn party_item<'a>(item: &Item, party: impl IntoIterator<Item = &'a str>) -> PlayerItem {
+    let party: Vec<&str> = party.into_iter().collect();
+    let best = party
+        .iter()
+        .copied()
+        .max_by_key(|who| item.knowledge(who))
+        .unwrap_or_default();
+    let mut seen = player_item(item, best);
+    seen.alignment = item
+        .sentience()
+        .filter(|_| party.iter().any(|who| knows_alignment(item, who)))
+        .map(|s| s.alignment);
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,5 +524,26 @@ mod tests {
         sword.touched.push("p".into());
         assert!(player_item(&sword, "p").alignment.is_some());
         assert_eq!(player_item(&sword, "q").alignment, None);
+    }
+
+    #[test]
+    fn the_party_knows_an_item_as_its_best_informed_member() {
+        let mut wand = item(Category::Wand);
+        wand.name = "Wand of Frost".into();
+        wand.charges = Some(9);
+        let party = ["p", "q", "r"];
+        let seen = party_item(&wand, party);
+        assert_eq!((seen.name.as_str(), seen.charges), ("wand", None));
+        wand.known.insert("q".into(), Knowledge::General);
+        assert_eq!(party_item(&wand, party).name, "Wand of Frost");
+        assert_eq!(party_item(&wand, party).charges, None);
+        wand.known.insert("r".into(), Knowledge::Full);
+        assert_eq!(party_item(&wand, party).charges, Some(9));
+        assert_eq!(
+            party_item(&wand, ["p"]).charges,
+            None,
+            "only the party's own"
+        );
+        assert_eq!(party_item(&wand, []).name, "wand");
     }
 }

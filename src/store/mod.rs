@@ -20,4 +20,4 @@ pub mod sqlite;
 pub mod state;
 
 pub use conn::Conn;
-pub use open::{Access, Db, open};
+pub use open::{Access, Db, open, open_read_only};

@@ -71,6 +71,20 @@ pub async fn open(path: &Path, access: Access) -> Result<Db> {
     }
 }
 
+/// Open the database at `path` to read only, on a connection that cannot write (the web
+/// server's): SQLite's read-only mode. Each read is begun with [`Db::begin_read`] and ended
+/// with [`Db::end_read`], so one connection serves many requests, each at its own moment.
+pub async fn open_read_only(path: &Path) -> Result<Db> {
+    let path = checked_path(path, Access::Read)?;
+    let conn = sqlite::connect_read_only(&path).await?;
+    Ok(Db {
+        conn: Conn::Sqlite(conn),
+        path,
+        access: Access::Read,
+        tx: Tx::None,
+    })
+}
+
 impl Db {
     pub fn conn(&mut self) -> &mut Conn {
         &mut self.conn
@@ -133,6 +147,11 @@ impl Db {
             self.tx = Tx::None;
         }
         Ok(())
+    }
+
+    /// Begin a read (after [`Db::end_read`]): what it reads is of one moment, the latest.
+    pub async fn begin_read(&mut self) -> Result<()> {
+        self.begin(Tx::Read).await
     }
 
     /// End a read before work that needs the connection free of any transaction (a backup).

@@ -35,14 +35,7 @@ pub fn schema_version() -> i64 {
 /// Connect to the database file at `path` (which [`super::open`] has checked), migrating it
 /// if it is older than this hoard.
 pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
-    let options = SqliteConnectOptions::from_str("sqlite:")
-        .map_err(Error::Database)?
-        .filename(path)
-        .create_if_missing(false)
-        .foreign_keys(true)
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(BUSY_TIMEOUT)
-        .disable_statement_logging();
+    let options = options(path)?;
     let mut conn = options.connect().await.map_err(|e| {
         Error::Io(std::io::Error::other(tr!(
             "cannot open the database {}: {e}",
@@ -59,6 +52,61 @@ pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
             Err(e)
         }
     }
+}
+
+/// Connect to the database file at `path` through SQLite's read-only mode: no statement sent
+/// on it can change the file (the web server's connections). Its schema must be this
+/// hoard's: an older file is brought up to date by any other command first.
+pub async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
+    let mut conn = options(path)?
+        .read_only(true)
+        .connect()
+        .await
+        .map_err(|e| {
+            Error::Io(std::io::Error::other(tr!(
+                "cannot open the database {} to read: {e}",
+                "impossible d'ouvrir la base {} en lecture : {e}",
+                path.display()
+            )))
+        })?;
+    let found = match user_version(&mut conn).await {
+        Ok(found) => found,
+        Err(e) => {
+            let _ = conn.close().await;
+            return Err(e);
+        }
+    };
+    let current = check_not_newer(found, path).and_then(|()| {
+        if found == schema_version() {
+            Ok(())
+        } else {
+            Err(Error::Refused(tr!(
+                "{} was written by an older hoard: run `hoard check` once to bring it up to date, then try again",
+                "{} a été écrite par un hoard plus ancien : lancez une fois `hoard check` pour la mettre à jour, puis recommencez",
+                path.display()
+            )))
+        }
+    });
+    match current {
+        Ok(()) => Ok(conn),
+        Err(e) => {
+            let _ = conn.close().await;
+            Err(e)
+        }
+    }
+}
+
+/// How hoard connects to a file: never creating it, foreign keys on, durable commits, a busy
+/// timeout.
+fn options(path: &Path) -> Result<SqliteConnectOptions> {
+    Ok(SqliteConnectOptions::from_str("sqlite:")
+        .map_err(Error::Database)?
+        .filename(path)
+        .create_if_missing(false)
+        .foreign_keys(true)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(BUSY_TIMEOUT)
+        .disable_statement_logging())
 }
 
 /// Hold the database to this hoard's schema: refuse a newer one, and bring an older one up to

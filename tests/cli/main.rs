@@ -10,6 +10,7 @@ mod hostile;
 mod items;
 mod readme;
 mod repository;
+mod serve;
 mod swords;
 mod treasury;
 mod trust;

@@ -1,0 +1,218 @@
+//! The pictures, drawn on the server as SVG with plotters: the page carries them inline, so
+//! they need no script and no request. Every label is text from the ledger made safe
+//! ([`crate::cli::out::safe`]) and escaped by plotters' SVG writer. A picture that cannot be
+//! drawn is left out, never drawn half.
+
+use plotters::prelude::*;
+
+use super::pages::Span;
+use crate::rules::clock::{ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN};
+use crate::tr;
+
+/// Every picture is this wide (it is scaled to the page's width) and uses this font.
+const WIDTH: u32 = 640;
+const FONT: &str = "sans-serif";
+const INK: RGBColor = RGBColor(0x33, 0x2b, 0x22);
+
+type Drawn = std::result::Result<(), Box<dyn std::error::Error>>;
+
+/// Draw into a new SVG of `height`; empty if drawing failed.
+fn svg(
+    height: u32,
+    draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>) -> Drawn,
+) -> String {
+    let mut text = String::new();
+    let drawn = {
+        let root = SVGBackend::with_string(&mut text, (WIDTH, height)).into_drawing_area();
+        draw(&root).and_then(|()| root.present().map_err(Into::into))
+    };
+    match drawn {
+        Ok(()) => text,
+        Err(_) => String::new(),
+    }
+}
+
+/// The colour of series `i`.
+fn colour(i: usize) -> PaletteColor<Palette99> {
+    Palette99::pick(i)
+}
+
+/// Items found in each play session, as bars.
+pub fn found_per_session(found: &[(u32, u32)]) -> String {
+    let (Some(first), Some(last)) = (found.first(), found.last()) else {
+        return String::new();
+    };
+    let top = found.iter().map(|(_, n)| *n).max().unwrap_or(0) + 1;
+    svg(320, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(48)
+            .build_cartesian_2d((first.0..last.0).into_segmented(), 0u32..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(tr!("session", "session"))
+            .y_desc(tr!("items", "objets"))
+            .label_style((FONT, 18).into_font().color(&INK))
+            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .draw()?;
+        chart.draw_series(
+            Histogram::vertical(&chart)
+                .style(colour(0).filled())
+                .margin(6)
+                .data(found.iter().map(|(session, n)| (*session, *n))),
+        )?;
+        Ok(())
+    })
+}
+
+/// Each item's charges over the campaign, by game day, a line each.
+pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
+    let points = || items.iter().flat_map(|(_, p)| p.iter());
+    let day = |t: i64| t as f64 / ROUNDS_PER_DAY as f64 + 1.0;
+    let (Some(start), Some(end)) = (
+        points().map(|(t, _)| *t).min(),
+        points().map(|(t, _)| *t).max(),
+    ) else {
+        return String::new();
+    };
+    let top = points().map(|(_, c)| *c).max().unwrap_or(0).max(1) + 1;
+    let height = 320 + 26 * items.len() as u32;
+    svg(height, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(48)
+            .build_cartesian_2d(day(start)..day(end).max(day(start) + 1.0), 0..top)?;
+        chart
+            .configure_mesh()
+            .x_desc(tr!("game day", "jour de jeu"))
+            .y_desc(tr!("charges", "charges"))
+            .x_label_formatter(&|d| format!("{}", d.floor()))
+            .label_style((FONT, 18).into_font().color(&INK))
+            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .draw()?;
+        for (i, (name, series)) in items.iter().enumerate() {
+            let colour = colour(i);
+            chart
+                .draw_series(LineSeries::new(
+                    series.iter().map(|(t, c)| (day(*t), *c)),
+                    colour.stroke_width(3),
+                ))?
+                .label(crate::cli::out::safe(name))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerLeft)
+            .label_font((FONT, 18).into_font().color(&INK))
+            .background_style(WHITE.mix(0.85))
+            .border_style(INK)
+            .draw()?;
+        Ok(())
+    })
+}
+
+/// A row of bars on a shared axis: each bar from `start` to `end` (in `unit`s), coloured by
+/// series, named on the row above it.
+struct Row {
+    label: String,
+    bars: Vec<(f64, f64, usize, String)>,
+}
+
+fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
+    let height = 70 + 56 * rows.len() as u32;
+    let n = rows.len() as f64;
+    svg(height, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(44)
+            .build_cartesian_2d(start..end, 0.0..n)?;
+        chart
+            .configure_mesh()
+            .disable_y_axis()
+            .disable_y_mesh()
+            .x_desc(axis)
+            .label_style((FONT, 18).into_font().color(&INK))
+            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .draw()?;
+        for (i, row) in rows.iter().enumerate() {
+            // The first row at the top.
+            let y = n - i as f64 - 1.0;
+            for (from, to, series, _) in &row.bars {
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(*from, y + 0.08), (*to, y + 0.5)],
+                    colour(*series).filled(),
+                )))?;
+            }
+            let label = std::iter::once(&row.label)
+                .chain(row.bars.iter().map(|b| &b.3).filter(|l| !l.is_empty()))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" · ");
+            chart.draw_series(std::iter::once(Text::new(
+                crate::cli::out::safe(&label),
+                (start, y + 0.92),
+                (FONT, 18).into_font().color(&INK),
+            )))?;
+        }
+        Ok(())
+    })
+}
+
+/// The game clock of running effects: each effect's time left, in turns or hours.
+pub fn effects_clock(effects: &[(String, i64)]) -> String {
+    let longest = effects.iter().map(|(_, left)| *left).max().unwrap_or(0);
+    let (unit, axis) = if longest <= 6 * ROUNDS_PER_HOUR {
+        (ROUNDS_PER_TURN, tr!("turns left", "tours restants"))
+    } else {
+        (ROUNDS_PER_HOUR, tr!("hours left", "heures restantes"))
+    };
+    let rows_: Vec<Row> = effects
+        .iter()
+        .enumerate()
+        .map(|(i, (label, left))| Row {
+            label: label.clone(),
+            bars: vec![(0.0, *left as f64 / unit as f64, i, String::new())],
+        })
+        .collect();
+    let end = (longest as f64 / unit as f64).max(1.0);
+    rows(&rows_, 0.0, end, axis)
+}
+
+/// Which sword controlled whom, by game day: a row per sword, a bar per stretch of control
+/// coloured by the character, named with the character and why.
+pub fn control_timeline(spans: &[Span], now: i64) -> String {
+    let day = |t: i64| t as f64 / ROUNDS_PER_DAY as f64 + 1.0;
+    let mut characters: Vec<&str> = spans.iter().map(|s| s.character.as_str()).collect();
+    characters.sort_unstable();
+    characters.dedup();
+    let mut swords: Vec<Row> = Vec::new();
+    for s in spans {
+        let series = characters
+            .iter()
+            .position(|c| *c == s.character)
+            .unwrap_or(0);
+        let label = format!("{} ({})", s.character, s.why);
+        let bar = (day(s.from), day(s.to.unwrap_or(now)), series, label);
+        match swords.iter_mut().find(|r| r.label == s.sword) {
+            Some(row) => row.bars.push(bar),
+            None => swords.push(Row {
+                label: s.sword.clone(),
+                bars: vec![bar],
+            }),
+        }
+    }
+    let start = spans.iter().map(|s| s.from).min().unwrap_or(0);
+    // A bar still open runs to now; one that began and ended in the same round still shows.
+    let end = day(now).max(day(start) + 0.25);
+    for row in &mut swords {
+        for bar in &mut row.bars {
+            bar.1 = bar.1.max(bar.0 + (end - day(start)) / 200.0);
+        }
+    }
+    rows(&swords, day(start), end, tr!("game day", "jour de jeu"))
+}

@@ -1,0 +1,44 @@
+// hoard serve: live pages. When the campaign's ledger moves, the server says so on /events;
+// this fetches the page again and puts its <main> in place of the old one. Without this
+// script (or without JavaScript) the pages are whole and a reload shows the latest.
+"use strict";
+(function () {
+  if (!window.EventSource || !window.fetch || !window.DOMParser) {
+    return;
+  }
+  var busy = false;
+  var again = false;
+  function refresh() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.text() : null;
+      })
+      .then(function (text) {
+        if (text === null) {
+          return;
+        }
+        // Parsed into a separate document: nothing in it runs.
+        var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
+        var old = document.getElementById("page");
+        if (fresh && old) {
+          old.replaceWith(document.importNode(fresh, true));
+          document.documentElement.dataset.updated = String(Date.now());
+        }
+      })
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+  var events = new EventSource("/events");
+  events.addEventListener("change", refresh);
+})();

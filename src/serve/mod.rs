@@ -1,0 +1,163 @@
+//! `hoard serve`: the campaign in use as web pages the table opens on its phones — the party,
+//! its treasure and its chronicle, as the players know them — and, with `--referee`, the
+//! referee's dashboard behind a token. Read-only: the database is opened through SQLite's
+//! read-only mode, each request reads one moment of it, and no route writes. Every page comes
+//! from the same `app` read functions as the command line, and every rule of what a player
+//! may know from `rules::knowledge` (through `app::export::player` and
+//! `app::chronicle`); this module only gathers and draws.
+//!
+//! Live: a watcher reads the campaign's last event number twice a second and tells open pages
+//! through server-sent events (`/events`), whose script fetches the page again.
+
+mod charts;
+mod pages;
+mod reads;
+mod routes;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::error::{Error, Result};
+use crate::i18n::Lang;
+use crate::tr;
+use reads::Reads;
+
+/// What `hoard serve` was asked for.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub db: PathBuf,
+    /// `--campaign`: the campaign to show instead of the one in use.
+    pub campaign: Option<String>,
+    pub bind: IpAddr,
+    /// 0: a free port.
+    pub port: u16,
+    /// Add the referee's dashboard behind a token.
+    pub referee: bool,
+    /// `--lang`: every page in this language; else each reader's (`Accept-Language`).
+    pub lang: Option<Lang>,
+}
+
+/// How often the watcher looks for new events: a page shows a change within this and the
+/// time to fetch it again (the issue asks for 2 seconds).
+const WATCH_EVERY: Duration = Duration::from_millis(500);
+
+/// Serve until Ctrl-C. The first line printed is the players' address; with `--referee`, the
+/// second is the dashboard's, token included (printed once, never stored).
+pub async fn run(settings: Settings) -> Result<()> {
+    let reads = Arc::new(Reads::new(settings.db.clone(), settings.campaign.clone()));
+    // The database must open before anyone is told where to look.
+    let first = reads.stamp().await?;
+    let listener = tokio::net::TcpListener::bind((settings.bind, settings.port))
+        .await
+        .map_err(|e| {
+            let (bind, port) = (settings.bind, settings.port);
+            Error::Io(std::io::Error::new(
+                e.kind(),
+                tr!(
+                    "cannot listen on {bind} port {port}: {e}; choose another --port (--port 0 picks a free one)",
+                    "impossible d'écouter sur {bind} port {port} : {e} ; choisissez un autre --port (--port 0 en prend un libre)"
+                ),
+            ))
+        })?;
+    let address = listener.local_addr().map_err(Error::Io)?;
+    let token = if settings.referee {
+        Some(token()?)
+    } else {
+        None
+    };
+    for line in banner(address, token.as_deref()) {
+        println!("{line}");
+    }
+    let (changed, changes) = watch::channel(first);
+    let (stop, stopping) = watch::channel(false);
+    let watcher = tokio::spawn(watch_ledger(reads.clone(), changed, stopping));
+    let app = routes::App {
+        reads,
+        token: token.map(Arc::from),
+        lang: settings.lang,
+        changes,
+    };
+    let served = axum::serve(listener, routes::router(app))
+        .with_graceful_shutdown(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            // Live streams end with the watcher, so open pages let the server stop.
+            let _ = stop.send(true);
+        })
+        .await;
+    let _ = watcher.await;
+    served.map_err(Error::Io)?;
+    println!("{}", tr!("Stopped.", "Arrêté."));
+    Ok(())
+}
+
+/// What `serve` prints at start-up: the players' address first, the referee's (with its
+/// token) second, then who can reach them.
+fn banner(address: SocketAddr, token: Option<&str>) -> Vec<String> {
+    let url = format!("http://{address}/");
+    let mut lines = vec![url.clone()];
+    if let Some(token) = token {
+        lines.push(format!("{url}referee/{token}"));
+        lines.push(tr!(
+            "The second address is the referee's dashboard: keep it to yourself (its token is shown only now).",
+            "La seconde adresse est le tableau de bord du meneur : gardez-la pour vous (son jeton n'est montré que maintenant)."
+        ));
+    }
+    let ip = address.ip();
+    lines.push(if ip.is_loopback() {
+        tr!(
+            "Only this computer can open these pages (--bind ADDR lets phones on your network in). Read-only; Ctrl-C stops.",
+            "Seul cet ordinateur peut ouvrir ces pages (--bind ADRESSE y laisse les téléphones de votre réseau). Lecture seule ; Ctrl-C arrête."
+        )
+    } else if ip.is_unspecified() {
+        let port = address.port();
+        tr!(
+            "Anyone who can reach this computer on any of its networks can now open these pages, at http://ADDRESS:{port}/ with this computer's address. Read-only; Ctrl-C stops.",
+            "Quiconque atteint cet ordinateur par l'un de ses réseaux peut maintenant ouvrir ces pages, à http://ADRESSE:{port}/ avec l'adresse de cet ordinateur. Lecture seule ; Ctrl-C arrête."
+        )
+    } else {
+        tr!(
+            "Anyone who can reach {ip} (the devices on that network) can now open these pages. Read-only; Ctrl-C stops.",
+            "Quiconque atteint {ip} (les appareils de ce réseau) peut maintenant ouvrir ces pages. Lecture seule ; Ctrl-C arrête."
+        )
+    });
+    lines
+}
+
+/// A fresh random token for the referee's address: 128 bits from the system's generator.
+fn token() -> Result<String> {
+    use rand::TryRngCore;
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
+        Error::Io(std::io::Error::other(tr!(
+            "the system's random generator failed ({e}): no token for the referee's dashboard",
+            "le générateur aléatoire du système a échoué ({e}) : pas de jeton pour le tableau de bord du meneur"
+        )))
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Tell open pages when the campaign's ledger grows (or another campaign comes into use),
+/// until the server stops.
+async fn watch_ledger(
+    reads: Arc<Reads>,
+    changed: watch::Sender<reads::Stamp>,
+    mut stopping: watch::Receiver<bool>,
+) {
+    let mut every = tokio::time::interval(WATCH_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = stopping.changed() => return,
+            _ = every.tick() => {
+                // A moment the database cannot be read (a writer migrating it) is not a change.
+                if let Ok(stamp) = reads.stamp().await {
+                    changed.send_if_modified(|old| std::mem::replace(old, stamp) != stamp);
+                }
+            }
+        }
+    }
+}

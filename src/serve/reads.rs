@@ -1,0 +1,66 @@
+//! The server's reads: read-only connections kept open between requests, each request run
+//! in one read transaction of its own on one of them (the same [`Ctx`] the command line
+//! gives an `app` function).
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use crate::app::{Ctx, Options};
+use crate::error::Result;
+use crate::store::{self, Db};
+
+/// The moment of the ledger a page shows: the campaign and its last event's number.
+pub type Stamp = (i64, i64);
+
+/// Connections kept open for the next requests; more are opened when all are busy.
+const KEPT: usize = 8;
+
+pub struct Reads {
+    db: PathBuf,
+    campaign: Option<String>,
+    idle: Mutex<Vec<Db>>,
+}
+
+impl Reads {
+    pub fn new(db: PathBuf, campaign: Option<String>) -> Reads {
+        Reads {
+            db,
+            campaign,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Run `work` on the campaign in one read transaction.
+    pub async fn read<T>(&self, work: impl AsyncFnOnce(&mut Ctx) -> Result<T>) -> Result<T> {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let mut db = match idle {
+            Some(db) => db,
+            None => store::open_read_only(&self.db).await?,
+        };
+        db.begin_read().await?;
+        let options = Options {
+            campaign: self.campaign.clone(),
+            ..Options::default()
+        };
+        let mut cx = Ctx::new(db, options);
+        let result = work(&mut cx).await;
+        let mut db = cx.db;
+        if db.end_read().await.is_ok()
+            && let Ok(mut idle) = self.idle.lock()
+            && idle.len() < KEPT
+        {
+            idle.push(db);
+        }
+        result
+    }
+
+    /// The campaign in use and its last event's number now; `(0, 0)` before there is one.
+    pub async fn stamp(&self) -> Result<Stamp> {
+        self.read(async |cx| match cx.campaign().await {
+            Ok(found) => Ok((found.id, found.last_seq)),
+            Err(crate::error::Error::NotFound(_)) => Ok((0, 0)),
+            Err(e) => Err(e),
+        })
+        .await
+    }
+}

@@ -1,0 +1,272 @@
+//! The routes: each one reads what it shows in one read transaction and draws it. Nothing
+//! here writes; every answer carries a Content-Security-Policy that lets the page run only
+//! hoard's own script and load nothing from anywhere else.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use maud::Markup;
+use subtle::ConstantTimeEq;
+use tokio::sync::watch;
+
+use super::pages;
+use super::reads::{Reads, Stamp};
+use crate::error::Error;
+use crate::i18n::{self, Lang};
+
+/// What every request may use.
+#[derive(Clone)]
+pub struct App {
+    pub reads: Arc<Reads>,
+    /// The referee's token, with `--referee`.
+    pub token: Option<Arc<str>>,
+    /// `--lang`: the language of every page.
+    pub lang: Option<Lang>,
+    pub changes: watch::Receiver<Stamp>,
+}
+
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(party))
+        .route("/treasure", get(treasure))
+        .route("/chronicle", get(chronicle))
+        .route("/chronicle/{session}", get(chronicle_of))
+        .route("/party.json", get(party_json))
+        .route("/events", get(events))
+        .route("/hoard.js", get(script))
+        .route("/hoard.css", get(style))
+        .route("/referee/{token}", get(referee))
+        .fallback(not_found)
+        .layer(axum::middleware::map_response(secure))
+        .with_state(app)
+}
+
+/// The Content-Security-Policy: hoard's own script, style and pictures only; no inline
+/// script, no frame, no form, nothing fetched from elsewhere.
+const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+     connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    // The referee's address must not travel in a Referer header.
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+impl App {
+    /// The language of a request: `--lang`, else the reader's first choice of English or
+    /// French in `Accept-Language`, else English.
+    fn lang(&self, headers: &HeaderMap) -> Lang {
+        self.lang.unwrap_or_else(|| {
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .map(accepted)
+                .unwrap_or_default()
+        })
+    }
+
+    /// Draw a page from what `work` reads, in the request's language; an error is a page too.
+    async fn page(
+        &self,
+        headers: &HeaderMap,
+        work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Markup>,
+    ) -> Response {
+        let lang = self.lang(headers);
+        i18n::within(lang, async {
+            match self.reads.read(work).await {
+                Ok(markup) => pages::html(markup),
+                Err(e) => error_page(lang, &e),
+            }
+        })
+        .await
+    }
+
+    /// Whether `given` is the referee's token, compared in constant time.
+    fn referee(&self, given: &str) -> bool {
+        self.token
+            .as_deref()
+            .is_some_and(|token| bool::from(token.as_bytes().ct_eq(given.as_bytes())))
+    }
+}
+
+/// The first of English and French a browser asks for, by weight (`fr-CH, fr;q=0.9, en;q=0.8`).
+fn accepted(header: &str) -> Lang {
+    header
+        .split(',')
+        .filter_map(|part| {
+            let mut pieces = part.split(';');
+            let tag = pieces.next()?.trim().to_ascii_lowercase();
+            let weight = pieces
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            let lang = if tag.starts_with("fr") {
+                Lang::Fr
+            } else if tag.starts_with("en") {
+                Lang::En
+            } else {
+                return None;
+            };
+            Some((weight, lang))
+        })
+        .filter(|(weight, _)| *weight > 0.0)
+        .fold(
+            None,
+            |best: Option<(f32, Lang)>, (weight, lang)| match best {
+                Some((w, _)) if w >= weight => best,
+                _ => Some((weight, lang)),
+            },
+        )
+        .map(|(_, lang)| lang)
+        .unwrap_or_default()
+}
+
+fn error_page(lang: Lang, e: &Error) -> Response {
+    let status = match e {
+        Error::NotFound(_) => StatusCode::NOT_FOUND,
+        Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    (status, pages::html(pages::failure(lang, e))).into_response()
+}
+
+async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
+    app.page(&headers, async |cx| {
+        Ok(pages::party(&pages::Party::read(cx).await?))
+    })
+    .await
+}
+
+async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
+    let lang = app.lang(&headers);
+    let read = i18n::within(lang, app.reads.read(pages::Party::players)).await;
+    match read.and_then(|players| serde_json::to_string(&players).map_err(|e| Error::Io(e.into())))
+    {
+        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+        Err(e) => error_page(lang, &e),
+    }
+}
+
+async fn treasure(State(app): State<App>, headers: HeaderMap) -> Response {
+    app.page(&headers, async |cx| {
+        Ok(pages::treasure(&pages::Treasure::read(cx).await?))
+    })
+    .await
+}
+
+async fn chronicle(State(app): State<App>, headers: HeaderMap) -> Response {
+    app.page(&headers, async |cx| {
+        Ok(pages::chronicle(&pages::Chronicle::read(cx, None).await?))
+    })
+    .await
+}
+
+async fn chronicle_of(
+    State(app): State<App>,
+    Path(session): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let Ok(number) = session.parse::<u32>() else {
+        return not_found(State(app), headers).await;
+    };
+    app.page(&headers, async |cx| {
+        Ok(pages::chronicle(
+            &pages::Chronicle::read(cx, Some(number)).await?,
+        ))
+    })
+    .await
+}
+
+async fn referee(
+    State(app): State<App>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if !app.referee(&token) {
+        return not_found(State(app), headers).await;
+    }
+    app.page(&headers, async |cx| {
+        Ok(pages::referee(&pages::Referee::read(cx).await?))
+    })
+    .await
+}
+
+/// Any other address, and the referee's without its token: the same plain 404.
+async fn not_found(State(app): State<App>, headers: HeaderMap) -> Response {
+    let lang = app.lang(&headers);
+    (
+        StatusCode::NOT_FOUND,
+        pages::html(i18n::within(lang, async { pages::not_found(lang) }).await),
+    )
+        .into_response()
+}
+
+/// Server-sent events: `change` with the ledger's new stamp whenever it moves, until the
+/// server stops.
+async fn events(State(app): State<App>) -> Response {
+    let changes = app.changes.clone();
+    let stream = futures_util::stream::unfold(changes, |mut changes| async move {
+        changes.changed().await.ok()?;
+        let (campaign, seq) = *changes.borrow_and_update();
+        let event = Event::default()
+            .event("change")
+            .data(format!("{campaign}:{seq}"));
+        Some((Ok::<_, Infallible>(event), changes))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("hoard.js"),
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("hoard.css"),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_readers_first_choice_of_english_or_french() {
+        assert_eq!(accepted("fr-CH, fr;q=0.9, en;q=0.8"), Lang::Fr);
+        assert_eq!(accepted("en-US,en;q=0.9,fr;q=0.8"), Lang::En);
+        assert_eq!(accepted("de-DE, fr;q=0.5, en;q=0.4"), Lang::Fr);
+        assert_eq!(accepted("de, en;q=0.2, fr;q=0.7"), Lang::Fr);
+        assert_eq!(accepted("fr;q=0, en;q=0.1"), Lang::En);
+        assert_eq!(accepted("de"), Lang::En);
+        assert_eq!(accepted(""), Lang::En);
+        assert_eq!(accepted("fr;q=abc"), Lang::En);
+    }
+}

@@ -1,0 +1,517 @@
+//! `hoard serve` over plain HTTP: start-up lines, pages in both languages, the referee's
+//! token, hostile names, the security headers, a read-only database, live events and a clean
+//! stop. The same pages in a real browser: `browser.rs`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::common::Hoard;
+
+/// A running `hoard serve`, stopped (SIGINT, then kill) when dropped.
+pub struct Served {
+    child: Child,
+    /// The players' address, `http://127.0.0.1:PORT/`.
+    pub url: String,
+    /// The start-up lines after the first.
+    pub lines: Vec<String>,
+    rest: Option<BufReader<ChildStdout>>,
+}
+
+impl Served {
+    /// `hoard --db <file> serve --port 0 <args>`: waits (at most 30 s) for its start-up lines.
+    pub fn start(h: &Hoard, args: &[&str]) -> Served {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("hoard"))
+            .env_remove("HOARD_DB")
+            .env_remove("HOARD_CAMPAIGN")
+            .env("LANG", "C")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .arg("--db")
+            .arg(&h.db)
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hoard serve starts");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let (tx, rx) = mpsc::channel();
+        // Read the start-up lines on a thread, so a server that says nothing fails the test
+        // at a deadline instead of hanging it.
+        let reader = std::thread::spawn(move || {
+            let mut lines = Vec::new();
+            loop {
+                let mut line = String::new();
+                if out.read_line(&mut line).unwrap_or(0) == 0 {
+                    break;
+                }
+                let last = line.contains("Ctrl-C");
+                lines.push(line.trim_end().to_string());
+                if last {
+                    break;
+                }
+            }
+            let _ = tx.send(lines);
+            out
+        });
+        let lines = match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(lines) => lines,
+            Err(_) => {
+                let _ = child.kill();
+                panic!("hoard serve printed no start-up lines within 30 s");
+            }
+        };
+        let out = reader.join().expect("reader");
+        if lines.is_empty() {
+            let mut err = String::new();
+            let _ = child.stderr.take().map(|mut e| e.read_to_string(&mut err));
+            panic!("hoard serve did not start: {err}");
+        }
+        Served {
+            child,
+            url: lines[0].clone(),
+            lines: lines[1..].to_vec(),
+            rest: Some(out),
+        }
+    }
+
+    /// The address of `path` (`/treasure`) on this server.
+    pub fn at(&self, path: &str) -> String {
+        format!("{}{}", self.url, path.trim_start_matches('/'))
+    }
+
+    /// The referee's address, printed on the second line.
+    pub fn referee(&self) -> String {
+        let line = self.lines.first().expect("a second line");
+        assert!(line.starts_with(&self.url), "{line}");
+        line.clone()
+    }
+
+    /// SIGINT, as Ctrl-C sends it; the exit status and what it printed afterwards.
+    pub fn interrupt(mut self) -> (std::process::ExitStatus, String) {
+        let pid = self.child.id().to_string();
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .expect("kill -INT");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "hoard serve did not stop within 20 s of Ctrl-C"
+            );
+            std::thread::park_timeout(Duration::from_millis(20));
+        };
+        let mut rest = String::new();
+        if let Some(mut out) = self.rest.take() {
+            let _ = out.read_to_string(&mut rest);
+        }
+        (status, rest)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer.
+pub struct Answer {
+    pub status: u16,
+    pub headers: String,
+    pub body: String,
+}
+
+/// `GET url` with extra request header lines, over a fresh connection.
+pub fn get(url: &str, extra: &[&str]) -> Answer {
+    let rest = url.strip_prefix("http://").expect("http URL");
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let mut stream = TcpStream::connect(host).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    let mut request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    for line in extra {
+        request.push_str(line);
+        request.push_str("\r\n");
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("answer");
+    let raw = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("head and body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(body)
+    } else {
+        body.to_string()
+    };
+    Answer {
+        status,
+        headers: head.to_ascii_lowercase(),
+        body,
+    }
+}
+
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A small campaign: two characters, a known wand, an unknown potion, a session.
+pub fn campaign(h: &Hoard) {
+    h.ok(&["campaign", "new", "Tomb"]);
+    h.ok(&["session", "start", "The", "tomb"]);
+    h.character("Arnaud", 16, 10, 12, "lawful");
+    h.character("Béatrice", 10, 14, 8, "neutral");
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Frost",
+        "--category",
+        "wand",
+        "--charges",
+        "12",
+        "--to",
+        "Arnaud",
+    ]);
+    h.ok(&[
+        "identify",
+        "Wand of Frost",
+        "--by",
+        "Arnaud",
+        "--method",
+        "spell",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Giant Strength",
+        "--category",
+        "potion",
+        "--to",
+        "Béatrice",
+    ]);
+    h.ok(&["use", "Wand of Frost", "--charges", "2"]);
+    h.ok(&["coins", "add", "120gp"]);
+}
+
+#[test]
+fn the_first_line_is_the_address_and_pages_show_what_players_know() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    assert!(s.url.starts_with("http://127.0.0.1:"), "{}", s.url);
+    assert!(s.url.ends_with('/'), "{}", s.url);
+    assert!(
+        s.lines.iter().any(|l| l.contains("Only this computer")),
+        "{:?}",
+        s.lines
+    );
+    let party = get(&s.url, &[]);
+    assert_eq!(party.status, 200);
+    assert!(party.headers.contains("text/html"), "{}", party.headers);
+    for shown in [
+        "Arnaud",
+        "Béatrice",
+        "Wand of Frost",
+        "10 charges",
+        "unknown potion",
+    ] {
+        assert!(
+            party.body.contains(shown),
+            "{shown} missing:\n{}",
+            party.body
+        );
+    }
+    assert!(!party.body.contains("Giant Strength"), "{}", party.body);
+    let treasure = get(&s.at("/treasure"), &[]);
+    assert_eq!(treasure.status, 200);
+    assert!(treasure.body.contains("120 gp"), "{}", treasure.body);
+    assert!(
+        treasure.body.contains("<svg"),
+        "a picture: {}",
+        treasure.body
+    );
+    assert!(!treasure.body.contains("Giant Strength"));
+    let chronicle = get(&s.at("/chronicle"), &[]);
+    assert_eq!(chronicle.status, 200);
+    assert!(chronicle.body.contains("The tomb"), "{}", chronicle.body);
+    assert!(
+        chronicle
+            .body
+            .contains("Arnaud uses 2 charge(s) of Wand of Frost"),
+        "{}",
+        chronicle.body
+    );
+    assert!(!chronicle.body.contains("Giant Strength"));
+    let json = get(&s.at("/party.json"), &[]);
+    assert_eq!(json.status, 200);
+    let players: serde_json::Value = serde_json::from_str(&json.body).expect("JSON");
+    assert_eq!(players.as_array().map(Vec::len), Some(2));
+    assert!(!json.body.contains("Giant Strength"));
+    assert_eq!(get(&s.at("/nowhere"), &[]).status, 404);
+}
+
+#[test]
+fn pages_speak_the_readers_language_unless_lang_is_given() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let fr = get(&s.url, &["Accept-Language: fr-FR,fr;q=0.9,en;q=0.5"]);
+    assert!(fr.body.contains("<html lang=\"fr\""), "{}", fr.body);
+    assert!(fr.body.contains("Le groupe"), "{}", fr.body);
+    assert!(fr.body.contains("potion inconnue"), "{}", fr.body);
+    let en = get(&s.url, &["Accept-Language: en-GB"]);
+    assert!(en.body.contains("The party"));
+    assert!(
+        get(&s.url, &[]).body.contains("The party"),
+        "English by default"
+    );
+    drop(s);
+    let s = Served::start(&h, &["--lang", "fr"]);
+    let forced = get(&s.at("/treasure"), &["Accept-Language: en"]);
+    assert!(forced.body.contains("<html lang=\"fr\""), "{}", forced.body);
+    assert!(forced.body.contains("Trésor"), "{}", forced.body);
+}
+
+#[test]
+fn the_referees_dashboard_needs_its_token() {
+    let h = Hoard::new();
+    campaign(&h);
+    h.strong_sword("Lame de Vérité", "lawful", "healing", &["--to", "Arnaud"]);
+    let plain = Served::start(&h, &[]);
+    assert_eq!(get(&plain.at("/referee/anything"), &[]).status, 404);
+    drop(plain);
+    let s = Served::start(&h, &["--referee"]);
+    let dashboard = s.referee();
+    let token = dashboard.rsplit('/').next().expect("token");
+    assert!(token.len() >= 32, "{token}");
+    let page = get(&dashboard, &[]);
+    assert_eq!(page.status, 200);
+    for shown in [
+        "Potion of Giant Strength",
+        "Lame de Vérité",
+        "INT 12",
+        "Odds",
+    ] {
+        assert!(page.body.contains(shown), "{shown} missing:\n{}", page.body);
+    }
+    let unknown = get(&s.at("/nowhere"), &[]);
+    let mut wrong = token.to_string();
+    wrong.replace_range(0..1, if token.starts_with('0') { "1" } else { "0" });
+    for refused in [
+        s.at("/referee/"),
+        s.at(&format!("/referee/{wrong}")),
+        s.at(&format!("/referee/{}", &token[..token.len() - 1])),
+        s.at("/referee"),
+    ] {
+        let answer = get(&refused, &[]);
+        assert_eq!(answer.status, 404, "{refused}");
+        assert_eq!(answer.body, unknown.body, "no hint that the page exists");
+    }
+    // Players' pages do not point at it.
+    assert!(!get(&s.url, &[]).body.contains("referee"));
+}
+
+#[test]
+fn hostile_names_are_inert_and_no_inline_script_runs() {
+    let h = Hoard::new();
+    h.ok(&["session", "start"]);
+    let hostile = [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "Evil\u{202e}gnp.exe",
+        "Term\u{1b}[31mred",
+    ];
+    for (i, name) in hostile.iter().enumerate() {
+        h.character(name, 10 + i as u8, 10, 8, "neutral");
+    }
+    h.ok(&[
+        "item",
+        "add",
+        "<b>bold</b>",
+        "--category",
+        "ring",
+        "--to",
+        hostile[0],
+    ]);
+    h.ok(&[
+        "identify",
+        "<b>bold</b>",
+        "--by",
+        hostile[0],
+        "--method",
+        "spell",
+    ]);
+    let s = Served::start(&h, &["--referee"]);
+    for url in [
+        s.url.clone(),
+        s.at("/treasure"),
+        s.at("/chronicle"),
+        s.referee(),
+    ] {
+        let page = get(&url, &[]);
+        assert_eq!(page.status, 200, "{url}");
+        let csp = page
+            .headers
+            .lines()
+            .find(|l| l.starts_with("content-security-policy:"))
+            .unwrap_or_else(|| panic!("no CSP on {url}"));
+        assert!(csp.contains("script-src 'self'"), "{csp}");
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+        let body = &page.body;
+        assert!(!body.contains("<script>alert"), "{url}: {body}");
+        assert!(!body.contains("<img src=x"), "{url}: {body}");
+        assert!(!body.contains("<b>bold"), "{url}: {body}");
+        assert!(!body.contains('\u{202e}'), "{url}: bidi control left in");
+        assert!(!body.contains('\u{1b}'), "{url}: escape left in");
+        // Every script is hoard's own file.
+        for script in body.split("<script").skip(1) {
+            assert!(script.starts_with(" src=\"/hoard.js\""), "{url}: {script}");
+        }
+    }
+    let party = get(&s.url, &[]).body;
+    assert!(
+        party.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{party}"
+    );
+    assert!(party.contains("Evil\\u{202e}gnp.exe"), "{party}");
+}
+
+/// The file's bytes, and the frames its -wal holds (none when it is absent or empty: a
+/// read-only reader of a WAL database may leave an empty one, and its -shm, behind).
+fn files(h: &Hoard) -> (Vec<u8>, Vec<u8>) {
+    (
+        std::fs::read(&h.db).expect("db"),
+        std::fs::read(crate::common::wal(&h.db)).unwrap_or_default(),
+    )
+}
+
+#[test]
+fn the_server_never_writes() {
+    let h = Hoard::new();
+    campaign(&h);
+    h.strong_sword("Lame", "chaotic", "healing", &["--to", "Arnaud"]);
+    let before = files(&h);
+    let s = Served::start(&h, &["--referee"]);
+    for url in [
+        s.url.clone(),
+        s.at("/treasure"),
+        s.at("/chronicle"),
+        s.at("/chronicle/1"),
+        s.at("/party.json"),
+        s.referee(),
+    ] {
+        assert_eq!(get(&url, &[]).status, 200, "{url}");
+    }
+    let (status, _) = s.interrupt();
+    assert!(status.success());
+    assert!(files(&h) == before, "the database changed while served");
+}
+
+#[test]
+fn a_bind_address_says_who_can_reach_it() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--bind", "0.0.0.0"]);
+    assert!(s.url.starts_with("http://0.0.0.0:"), "{}", s.url);
+    assert!(
+        s.lines.iter().any(|l| l.contains("Anyone who can reach")),
+        "{:?}",
+        s.lines
+    );
+    let port = s.url.rsplit(':').next().expect("port");
+    let local = format!("http://127.0.0.1:{port}");
+    assert_eq!(get(&local, &[]).status, 200);
+}
+
+#[test]
+fn a_busy_port_is_one_line_saying_what_to_do() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let port = s
+        .url
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .expect("port");
+    let out = h
+        .cmd(&["serve", "--port", port])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--port 0"), "{err}");
+}
+
+#[test]
+fn an_open_page_hears_of_a_change_and_ctrl_c_stops_cleanly() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let host = s.url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(host).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .expect("timeout");
+    write!(
+        stream,
+        "GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .expect("send");
+    // Wait until the stream is open before recording.
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !seen.contains("text/event-stream") {
+        assert!(Instant::now() < deadline, "no event stream: {seen}");
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    let recorded = Instant::now();
+    while !seen.contains("event: change") {
+        assert!(
+            recorded.elapsed() < Duration::from_secs(2),
+            "no change event within 2 s: {seen}"
+        );
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    // The stream stays open: Ctrl-C still stops the server at once, and cleanly.
+    let (status, rest) = s.interrupt();
+    assert!(status.success(), "{status:?}");
+    assert!(rest.contains("Stopped."), "{rest}");
+}
