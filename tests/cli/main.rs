@@ -8,6 +8,7 @@ mod foundry;
 mod generation;
 mod hostile;
 mod items;
+mod leak;
 mod readme;
 mod repository;
 mod serve;
