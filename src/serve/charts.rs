@@ -12,6 +12,8 @@ use crate::tr;
 /// Every picture is this wide (it is scaled to the page's width) and uses this font.
 const WIDTH: u32 = 640;
 const FONT: &str = "sans-serif";
+/// Large enough to read once the picture is shrunk to a phone's width.
+const SIZE: u32 = 26;
 const INK: RGBColor = RGBColor(0x33, 0x2b, 0x22);
 
 type Drawn = std::result::Result<(), Box<dyn std::error::Error>>;
@@ -32,9 +34,17 @@ fn svg(
     }
 }
 
-/// The colour of series `i`.
-fn colour(i: usize) -> PaletteColor<Palette99> {
-    Palette99::pick(i)
+/// The colour of series `i`: the page's own earthy colours, in turn.
+fn colour(i: usize) -> RGBColor {
+    const COLOURS: [RGBColor; 6] = [
+        RGBColor(0x7a, 0x3b, 0x12),
+        RGBColor(0x2f, 0x6f, 0x8f),
+        RGBColor(0x5b, 0x8c, 0x3a),
+        RGBColor(0xc2, 0x8f, 0x2c),
+        RGBColor(0x6b, 0x4c, 0x9a),
+        RGBColor(0xa0, 0x52, 0x7d),
+    ];
+    COLOURS[i % COLOURS.len()]
 }
 
 /// Items found in each play session, as bars.
@@ -46,16 +56,17 @@ pub fn found_per_session(found: &[(u32, u32)]) -> String {
     svg(320, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(48)
+            .x_label_area_size(64)
+            .y_label_area_size(64)
             .build_cartesian_2d((first.0..last.0).into_segmented(), 0u32..top)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .y_labels(6)
             .x_desc(tr!("session", "session"))
             .y_desc(tr!("items", "objets"))
-            .label_style((FONT, 18).into_font().color(&INK))
-            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .label_style((FONT, SIZE).into_font().color(&INK))
+            .axis_desc_style((FONT, SIZE).into_font().color(&INK))
             .draw()?;
         chart.draw_series(
             Histogram::vertical(&chart)
@@ -82,16 +93,18 @@ pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
     svg(height, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(48)
+            .x_label_area_size(64)
+            .y_label_area_size(64)
             .build_cartesian_2d(day(start)..day(end).max(day(start) + 1.0), 0..top)?;
         chart
             .configure_mesh()
             .x_desc(tr!("game day", "jour de jeu"))
             .y_desc(tr!("charges", "charges"))
+            .x_labels(6)
+            .y_labels(6)
             .x_label_formatter(&|d| format!("{}", d.floor()))
-            .label_style((FONT, 18).into_font().color(&INK))
-            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .label_style((FONT, SIZE).into_font().color(&INK))
+            .axis_desc_style((FONT, SIZE).into_font().color(&INK))
             .draw()?;
         for (i, (name, series)) in items.iter().enumerate() {
             let colour = colour(i);
@@ -108,7 +121,7 @@ pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerLeft)
-            .label_font((FONT, 18).into_font().color(&INK))
+            .label_font((FONT, SIZE).into_font().color(&INK))
             .background_style(WHITE.mix(0.85))
             .border_style(INK)
             .draw()?;
@@ -124,27 +137,31 @@ struct Row {
 }
 
 fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
-    let height = 70 + 56 * rows.len() as u32;
+    let height = 100 + 84 * rows.len() as u32;
     let n = rows.len() as f64;
+    // Whole numbers, unless the axis spans less than three.
+    let precision = usize::from(end - start < 3.0);
     svg(height, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(44)
+            .x_label_area_size(64)
             .build_cartesian_2d(start..end, 0.0..n)?;
         chart
             .configure_mesh()
             .disable_y_axis()
             .disable_y_mesh()
+            .x_labels(6)
+            .x_label_formatter(&|x| format!("{x:.precision$}"))
             .x_desc(axis)
-            .label_style((FONT, 18).into_font().color(&INK))
-            .axis_desc_style((FONT, 18).into_font().color(&INK))
+            .label_style((FONT, SIZE).into_font().color(&INK))
+            .axis_desc_style((FONT, SIZE).into_font().color(&INK))
             .draw()?;
         for (i, row) in rows.iter().enumerate() {
             // The first row at the top.
             let y = n - i as f64 - 1.0;
             for (from, to, series, _) in &row.bars {
                 chart.draw_series(std::iter::once(Rectangle::new(
-                    [(*from, y + 0.08), (*to, y + 0.5)],
+                    [(*from, y + 0.05), (*to, y + 0.45)],
                     colour(*series).filled(),
                 )))?;
             }
@@ -155,8 +172,8 @@ fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
                 .join(" · ");
             chart.draw_series(std::iter::once(Text::new(
                 crate::cli::out::safe(&label),
-                (start, y + 0.92),
-                (FONT, 18).into_font().color(&INK),
+                (start, y + 0.95),
+                (FONT, SIZE + 6).into_font().color(&INK),
             )))?;
         }
         Ok(())

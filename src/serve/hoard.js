@@ -40,5 +40,8 @@
       });
   }
   var events = new EventSource("/events");
+  events.addEventListener("open", function () {
+    document.documentElement.dataset.live = "on";
+  });
   events.addEventListener("change", refresh);
 })();

@@ -188,7 +188,7 @@ pub fn party(p: &Party) -> Markup {
                 figcaption { (tr!("Running effects: game time left", "Effets en cours : temps de jeu restant")) }
             }
         }
-        @for v in &p.players {
+        div.party { @for v in &p.players {
             @let c = &v.character;
             section.sheet id={ "c-" (c.id) } {
                 h2 { (safe(&c.name)) }
@@ -224,7 +224,7 @@ pub fn party(p: &Party) -> Markup {
                     }
                 }
             }
-        }
+        } }
     };
     frame(
         &tr!("The party", "Le groupe"),

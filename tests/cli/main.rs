@@ -1,5 +1,6 @@
 //! Integration tests: the real `hoard` binary on temporary database files.
 
+mod browser;
 mod common;
 mod consistency;
 mod files;
