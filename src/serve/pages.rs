@@ -86,7 +86,7 @@ fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> 
 }
 
 /// A refused or failed read, as a page.
-pub fn failure(_lang: Lang, e: &Error) -> Markup {
+pub fn failure(e: &Error) -> Markup {
     let title = tr!("Nothing to show yet", "Rien à montrer encore");
     frame(
         &title,
@@ -97,7 +97,7 @@ pub fn failure(_lang: Lang, e: &Error) -> Markup {
 }
 
 /// Any address hoard does not serve.
-pub fn not_found(_lang: Lang) -> Markup {
+pub fn not_found() -> Markup {
     let title = tr!("No such page", "Pas de telle page");
     frame(
         &title,

@@ -12,13 +12,16 @@ use crate::store::{self, Db};
 /// The moment of the ledger a page shows: the campaign and its last event's number.
 pub type Stamp = (i64, i64);
 
-/// Connections kept open for the next requests; more are opened when all are busy.
-const KEPT: usize = 8;
+/// At most this many reads at once, each on a connection kept open for the next: a request
+/// that finds them all busy waits for one, so connections are neither opened per request
+/// nor without bound (each holds SQLite's page cache).
+const CONNECTIONS: usize = 8;
 
 pub struct Reads {
     db: PathBuf,
     campaign: Option<String>,
     idle: Mutex<Vec<Db>>,
+    turns: tokio::sync::Semaphore,
 }
 
 impl Reads {
@@ -27,11 +30,14 @@ impl Reads {
             db,
             campaign,
             idle: Mutex::new(Vec::new()),
+            turns: tokio::sync::Semaphore::new(CONNECTIONS),
         }
     }
 
     /// Run `work` on the campaign in one read transaction.
     pub async fn read<T>(&self, work: impl AsyncFnOnce(&mut Ctx) -> Result<T>) -> Result<T> {
+        // Never closed, so never an error.
+        let _turn = self.turns.acquire().await;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut db = match idle {
             Some(db) => db,
@@ -47,7 +53,6 @@ impl Reads {
         let mut db = cx.db;
         if db.end_read().await.is_ok()
             && let Ok(mut idle) = self.idle.lock()
-            && idle.len() < KEPT
         {
             idle.push(db);
         }

@@ -96,7 +96,7 @@ impl App {
         i18n::within(lang, async {
             match self.reads.read(work).await {
                 Ok(markup) => pages::html(markup),
-                Err(e) => error_page(lang, &e),
+                Err(e) => error_page(&e),
             }
         })
         .await
@@ -141,13 +141,16 @@ fn accepted(header: &str) -> Lang {
         .unwrap_or_default()
 }
 
-fn error_page(lang: Lang, e: &Error) -> Response {
-    let status = match e {
+fn status_of(e: &Error) -> StatusCode {
+    match e {
         Error::NotFound(_) => StatusCode::NOT_FOUND,
         Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
-    };
-    (status, pages::html(pages::failure(lang, e))).into_response()
+    }
+}
+
+fn error_page(e: &Error) -> Response {
+    (status_of(e), pages::html(pages::failure(e))).into_response()
 }
 
 async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
@@ -160,10 +163,16 @@ async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
 async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
     let lang = app.lang(&headers);
     let read = i18n::within(lang, app.reads.read(pages::Party::players)).await;
+    let json = |status, body: String| {
+        (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    };
     match read.and_then(|players| serde_json::to_string(&players).map_err(|e| Error::Io(e.into())))
     {
-        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
-        Err(e) => error_page(lang, &e),
+        Ok(body) => json(StatusCode::OK, body),
+        Err(e) => {
+            let message = serde_json::json!({ "error": { "message": e.to_string() } });
+            json(status_of(&e), message.to_string())
+        }
     }
 }
 
@@ -216,7 +225,7 @@ async fn not_found(State(app): State<App>, headers: HeaderMap) -> Response {
     let lang = app.lang(&headers);
     (
         StatusCode::NOT_FOUND,
-        pages::html(i18n::within(lang, async { pages::not_found(lang) }).await),
+        pages::html(i18n::within(lang, async { pages::not_found() }).await),
     )
         .into_response()
 }
