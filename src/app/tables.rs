@@ -113,7 +113,13 @@ async fn folder(cx: &mut Ctx, named: Option<&Path>) -> Result<Option<PathBuf>> {
     if let Some(dir) = named.or(cx.tables.as_deref()) {
         return Ok(Some(dir.to_path_buf()));
     }
-    Ok(cx.campaign().await?.campaign.settings.tables.map(PathBuf::from))
+    Ok(cx
+        .campaign()
+        .await?
+        .campaign
+        .settings
+        .tables
+        .map(PathBuf::from))
 }
 
 /// A roll on one table, recorded.
