@@ -94,16 +94,7 @@ pub fn broken(errors: Vec<TableError>) -> Error {
 
 /// The tables this command uses: `--tables`, else the campaign's setting, else shipped.
 pub async fn for_campaign(cx: &mut Ctx) -> Result<Loaded> {
-    let dir = match &cx.tables {
-        Some(dir) => Some(dir.clone()),
-        None => cx
-            .campaign()
-            .await?
-            .campaign
-            .settings
-            .tables
-            .map(PathBuf::from),
-    };
+    let dir = folder(cx, None).await?;
     load(dir.as_deref()).map_err(broken)
 }
 
@@ -112,17 +103,23 @@ pub async fn check(
     cx: &mut Ctx,
     dir: Option<&Path>,
 ) -> Result<std::result::Result<usize, Vec<TableError>>> {
-    let dir = match (dir, cx.tables.as_deref()) {
-        (Some(dir), _) | (None, Some(dir)) => Some(dir.to_path_buf()),
-        (None, None) => cx
-            .campaign()
-            .await?
-            .campaign
-            .settings
-            .tables
-            .map(PathBuf::from),
-    };
+    let dir = folder(cx, dir).await?;
     Ok(load(dir.as_deref()).map(|l| l.tables.iter().count()))
+}
+
+/// The folder of edited tables in force: the one named, else `--tables`, else the campaign's
+/// setting; `None` for the shipped tables alone.
+async fn folder(cx: &mut Ctx, named: Option<&Path>) -> Result<Option<PathBuf>> {
+    if let Some(dir) = named.or(cx.tables.as_deref()) {
+        return Ok(Some(dir.to_path_buf()));
+    }
+    Ok(cx
+        .campaign()
+        .await?
+        .campaign
+        .settings
+        .tables
+        .map(PathBuf::from))
 }
 
 /// A roll on one table, recorded.

@@ -327,23 +327,12 @@ mod tests {
 
     fn hero(id: &str, name: &str) -> Character {
         Character {
-            id: id.into(),
             name: name.into(),
             alignment: Alignment::Lawful,
-            class: None,
-            level: 1,
             str: 12,
-            wis: 10,
             hp: 8,
             hp_max: 8,
-            reads_magic: false,
-            reads_languages: false,
-            literate: true,
-            quests: Vec::new(),
-            int: None,
-            dex: None,
-            xp: 0,
-            share: Default::default(),
+            ..crate::rules::fixtures::character(id)
         }
     }
 

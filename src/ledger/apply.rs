@@ -601,23 +601,12 @@ mod tests {
 
     fn hero() -> Character {
         Character {
-            id: "c1".into(),
             name: "Arnaud".into(),
             alignment: Alignment::Lawful,
-            class: None,
-            level: 1,
             str: 12,
-            wis: 10,
             hp: 8,
             hp_max: 8,
-            reads_magic: false,
-            reads_languages: false,
-            literate: true,
-            quests: Vec::new(),
-            int: None,
-            dex: None,
-            xp: 0,
-            share: Default::default(),
+            ..crate::rules::fixtures::character("c1")
         }
     }
 

@@ -4,6 +4,12 @@
 //! `kind` first, so this reader takes it and reads the rest of the object straight into the
 //! variant's fields. An object whose `kind` comes later (a hand-written import) is buffered
 //! and read as before.
+//!
+//! Kept for what a referee feels on a long read. Measured 2026-12-01 against plain
+//! `#[derive(Deserialize)]` internal tagging (the same tree otherwise), release builds, a
+//! 300,000-event campaign with 31,806 control checks, instructions per whole process
+//! (callgrind): `audit swords` 1.45 G with this reader, 1.75 G without (1.20x); CPU time on
+//! the same run: `check` 1.24x and `log` 1.13x without it. Below ~20 % it would go.
 
 use std::fmt;
 

@@ -14,7 +14,7 @@ pub mod custody;
 pub mod dice;
 pub mod effect;
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 pub mod generate;
 pub mod health;
 pub mod item;
