@@ -102,8 +102,17 @@ impl Parser for Cli {}
 /// Options every command takes.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// The database file [default: your data directory's hoard/hoard.db]
-    #[arg(long, global = true, env = "HOARD_DB", value_name = "PATH")]
+    /// The database: a SQLite file, or a PostgreSQL database as
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE [default: your data directory's
+    /// hoard/hoard.db]
+    // The environment's value is never shown in help: it may hold a password.
+    #[arg(
+        long,
+        global = true,
+        env = "HOARD_DB",
+        hide_env_values = true,
+        value_name = "PATH|URL"
+    )]
     pub db: Option<PathBuf>,
     /// Use this campaign for this command instead of the one chosen with `campaign use`
     #[arg(long, global = true, env = "HOARD_CAMPAIGN", value_name = "NAME")]
@@ -284,12 +293,15 @@ pub fn main() -> ExitCode {
     if !cli.command.walks_the_ledger() {
         share_one_core();
     }
-    let runtime = tokio::runtime::Builder::new_current_thread().build();
+    // IO and timers: a PostgreSQL server is reached through tokio's sockets.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
     let result = runtime
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {
             Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
-            _ => runtime.block_on(run(cli)),
+            _ => runtime.block_on(run_until_settled(cli)),
         });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -300,6 +312,23 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// Run the command; if it failed only because another process wrote at the same moment
+/// ([`crate::store::contention`]: nothing of it was committed, and nothing printed, since a
+/// command answers after its commit), run it again from the start, the command line parsed
+/// anew, as if it had been typed a moment later.
+async fn run_until_settled(mut cli: Cli) -> Result<()> {
+    const TRIES: usize = 10;
+    for _ in 1..TRIES {
+        match run(cli).await {
+            Err(e) if crate::store::contention(&e) => {
+                cli = parse().map_err(|e| Error::Invalid(e.to_string()))?;
+            }
+            settled => return settled,
+        }
+    }
+    run(cli).await
 }
 
 /// The command line, parsed. Before parsing, clap copies each global option into every
