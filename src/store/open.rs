@@ -59,6 +59,16 @@ enum Tx {
     Write,
 }
 
+/// What `--db` names, as messages show it: a file's path, or a server's URL without its
+/// password.
+pub fn shown(db: &Path) -> String {
+    match postgres::Server::parse(&db.to_string_lossy()) {
+        Ok(Some(server)) => server.to_string(),
+        Ok(None) => db.display().to_string(),
+        Err(_) => "postgres://…".into(),
+    }
+}
+
 /// An open database.
 pub struct Db {
     conn: Conn,

@@ -72,16 +72,13 @@ impl Server {
         })?;
         let user = options.get_username().to_string();
         let database = options.get_database().unwrap_or(&user).to_string();
+        let port = options.get_port();
         let shown = match options.get_socket() {
             Some(dir) => format!(
-                "postgres://{user}@localhost/{database}?host={}",
+                "postgres://{user}@localhost:{port}/{database}?host={}",
                 dir.display()
             ),
-            None => format!(
-                "postgres://{user}@{}:{}/{database}",
-                options.get_host(),
-                options.get_port()
-            ),
+            None => format!("postgres://{user}@{}:{port}/{database}", options.get_host()),
         };
         let options = options
             .application_name("hoard")
@@ -349,7 +346,7 @@ mod tests {
             let server = Server::parse(url).unwrap().unwrap();
             assert_eq!(
                 server.to_string(),
-                "postgres://referee@localhost/west?host=/run/postgresql"
+                "postgres://referee@localhost:5432/west?host=/run/postgresql"
             );
         }
     }

@@ -1,6 +1,9 @@
-//! Integration tests: the real `hoard` binary on temporary database files.
+//! Integration tests: the real `hoard` binary on temporary SQLite database files. The same
+//! scenarios run on PostgreSQL from `tests/postgres`; `file` holds those about the SQLite
+//! file itself.
 
 mod common;
+mod file;
 mod foundation;
 mod foundry;
 mod generation;
@@ -9,3 +12,6 @@ mod readme;
 mod swords;
 mod trust;
 mod ux;
+
+/// The engine every `Hoard::new()` of this target uses.
+const ENGINE: common::Engine = common::Engine::Sqlite;
