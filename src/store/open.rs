@@ -38,8 +38,8 @@ pub enum Access {
 pub enum Location {
     /// A SQLite file (checked, followed through symbolic links).
     File(PathBuf),
-    /// A PostgreSQL database.
-    Server(postgres::Server),
+    /// A PostgreSQL database (boxed: its connection options are large).
+    Server(Box<postgres::Server>),
 }
 
 impl fmt::Display for Location {
@@ -62,9 +62,14 @@ enum Tx {
 /// What `--db` names, as messages show it: a file's path, or a server's URL without its
 /// password.
 pub fn shown(db: &Path) -> String {
-    match postgres::Server::parse(&db.to_string_lossy()) {
+    let text = db.to_string_lossy();
+    match postgres::Server::parse(&text) {
         Ok(Some(server)) => server.to_string(),
-        Ok(None) => db.display().to_string(),
+        Ok(None) => match text.split_once("://") {
+            // A URL of another scheme may hold a password too.
+            Some((scheme, _)) => format!("{scheme}://…"),
+            None => db.display().to_string(),
+        },
         Err(_) => "postgres://…".into(),
     }
 }
@@ -82,7 +87,7 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
     let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
         Some(server) => {
             let conn = postgres::connect(&server, access).await?;
-            (Conn::Postgres(conn), Location::Server(server))
+            (Conn::Postgres(conn), Location::Server(Box::new(server)))
         }
         None => {
             let path = checked_path(db, access)?;
@@ -237,11 +242,7 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
     let text = path.to_string_lossy();
     if text.is_empty() || text.starts_with(':') || text.starts_with("file:") || text.contains("://")
     {
-        // Not shown whole: a URL of another scheme may hold a password too.
-        let shown = match text.split_once("://") {
-            Some((scheme, _)) => format!("{scheme}://…"),
-            None => text.to_string(),
-        };
+        let shown = shown(path);
         return Err(Error::Invalid(tr!(
             "{shown:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
             "{shown:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db, ou une URL PostgreSQL, postgres://UTILISATEUR@HÔTE/BASE"

@@ -30,8 +30,9 @@ use crate::tr;
 
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
-/// The advisory lock migrations are applied under (any number that is hoard's alone).
-const MIGRATION_LOCK: i64 = 0x686f_6172_64;
+/// The advisory lock migrations are applied under (any number that is hoard's alone: "hoard"
+/// in ASCII).
+const MIGRATION_LOCK: i64 = 0x0068_6f61_7264;
 
 /// The schema version this hoard writes: the number of the last embedded migration.
 pub fn schema_version() -> i64 {

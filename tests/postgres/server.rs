@@ -39,7 +39,7 @@ fn a_read_on_an_empty_database_creates_nothing_and_the_first_record_makes_the_sc
     let stderr = h.fails(&["campaign", "list"], 3);
     assert!(stderr.contains("holds no hoard campaign"), "{stderr}");
     assert!(stderr.contains(&h.shown()), "{stderr}");
-    h.fails(&["--dry-run", "roll", "1d6"], 4);
+    h.fails(&["--dry-run", "roll", "1d6"], 3);
     assert!(!h.exists(), "a read or a dry run made the schema");
     h.ok(&["roll", "1d6"]);
     assert!(h.exists());
@@ -235,7 +235,8 @@ fn the_password_in_the_url_never_shows() {
 /// The writers of one campaign queue; campaigns do not wait for each other. 32 processes at
 /// once on one wand and one character of one campaign, 32 more on a second campaign, each
 /// recording 50 events: exact charges and hit points, a gapless ledger per campaign, `check`
-/// ok, and not one command refused.
+/// ok, and not one command refused. Each writer heals the wound it dealt before dealing
+/// another, so hit points stay between 8 and 40 whatever the order.
 #[test]
 fn many_writers_in_two_campaigns_keep_exact_gapless_ledgers() {
     const WRITERS: usize = 32;
@@ -253,7 +254,7 @@ fn many_writers_in_two_campaigns_keep_exact_gapless_ledgers() {
             "--wis",
             "10",
             "--hp",
-            "20",
+            "40",
         ]);
         on(&[
             "item",
@@ -297,7 +298,7 @@ fn many_writers_in_two_campaigns_keep_exact_gapless_ledgers() {
         let uses = WRITERS as i64 * per_writer(0);
         let wounds = WRITERS as i64 * (per_writer(1) - per_writer(2));
         assert_eq!(on(&["item", "show", "Wand"])["charges"], 1000 - uses);
-        assert_eq!(on(&["character", "show", "Arnaud"])["hp"], 20 - wounds);
+        assert_eq!(on(&["character", "show", "Arnaud"])["hp"], 40 - wounds);
         let ids = h.log_ids(&["--campaign", campaign]);
         let setup = 4;
         assert_eq!(
