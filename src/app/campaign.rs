@@ -44,7 +44,8 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         value.trim(),
         "default" | "défaut" | "roll" | "shipped" | "none"
     );
-    let percent = |lo: u8, hi: u8| -> Result<Option<u8>> {
+    let percent = |range: std::ops::RangeInclusive<u8>| -> Result<Option<u8>> {
+        let (lo, hi) = (*range.start(), *range.end());
         if default {
             return Ok(None);
         }
@@ -57,9 +58,9 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
     };
     let setting = match key {
-        "scroll-fade" => Setting::ScrollFade(percent(5, 30)?),
-        "crumble-rod" => Setting::CrumbleRod(percent(0, 100)?),
-        "crumble-wand" => Setting::CrumbleWand(percent(0, 100)?),
+        "scroll-fade" => Setting::ScrollFade(percent(crate::rules::scroll::FADE_CHANCES)?),
+        "crumble-rod" => Setting::CrumbleRod(percent(0..=100)?),
+        "crumble-wand" => Setting::CrumbleWand(percent(0..=100)?),
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);

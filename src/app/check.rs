@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::error::Result;
+use crate::ledger::invariants::{self, Breach};
 use crate::ledger::{Recorded, State};
-use crate::rules::item::Status;
 use crate::store::events::{self, Filter};
 
 #[derive(Debug, Default, Serialize)]
@@ -41,7 +41,7 @@ impl Report {
 #[derive(Debug)]
 pub struct Replay {
     pub state: State,
-    pub conflicts: Vec<String>,
+    pub conflicts: Vec<crate::ledger::Conflict>,
     pub last_touch: BTreeMap<String, i64>,
     voided: BTreeMap<i64, i64>,
 }
@@ -66,7 +66,7 @@ impl Replay {
             self.last_touch.insert(id.clone(), rec.seq);
         }
         if let Err(conflict) = self.state.apply(rec) {
-            self.conflicts.push(conflict.to_string());
+            self.conflicts.push(conflict);
             // Keep numbering so later events still apply in order.
             self.state.last_seq = rec.seq;
         }
@@ -91,6 +91,86 @@ impl Replay {
             ..Default::default()
         };
         Ok(replay)
+    }
+}
+
+/// A broken invariant, in words, naming the rows by name.
+fn breach_words(state: &State, breach: Breach) -> String {
+    let item = |id: &str| match state.items.get(id) {
+        Some(i) => label(&serde_json::json!({ "name": i.name() }), id),
+        None => id.to_string(),
+    };
+    let who = |id: &str| match state.characters.get(id) {
+        Some(c) => c.name.clone(),
+        None => id.to_string(),
+    };
+    match breach {
+        Breach::NegativeCharges { item: i } => {
+            tr!(
+                "item {}: negative charges",
+                "objet {} : charges négatives",
+                item(&i)
+            )
+        }
+        Breach::DrainedWithCharges { item: i } => tr!(
+            "item {}: drained but holds charges",
+            "objet {} : vidé mais encore chargé",
+            item(&i)
+        ),
+        Breach::HolderMissing { item: i, .. } => tr!(
+            "item {}: held by a character who does not exist",
+            "objet {} : porté par un personnage qui n'existe pas",
+            item(&i)
+        ),
+        Breach::WornUnheld { item: i } => tr!(
+            "item {}: worn or in hand, but nobody holds it",
+            "objet {} : porté ou en main, mais personne ne le détient",
+            item(&i)
+        ),
+        Breach::GoneInUse { item: i } => tr!(
+            "item {}: gone, yet still worn or in control",
+            "objet {} : disparu, mais encore porté ou en contrôle",
+            item(&i)
+        ),
+        Breach::ControlByNonSword { item: i } => tr!(
+            "item {}: controls someone but is no sentient sword",
+            "objet {} : contrôle quelqu'un sans être une épée intelligente",
+            item(&i)
+        ),
+        Breach::ControlOverNonHolder { item: i, character } => tr!(
+            "sword {}: controls {}, who does not hold it",
+            "épée {} : contrôle {}, qui ne la tient pas",
+            item(&i),
+            who(&character)
+        ),
+        Breach::TwoMasters { character, swords } => {
+            let swords: Vec<String> = swords.iter().map(|s| item(s)).collect();
+            tr!(
+                "{} is controlled by two swords at once ({})",
+                "{} est contrôlé par deux épées à la fois ({})",
+                who(&character),
+                swords.join(", ")
+            )
+        }
+        Breach::WaitingForNothing { item: i, sword } => tr!(
+            "sword {}: a circumstance waits on a sword that does not exist ({sword})",
+            "épée {} : une circonstance attend une épée qui n'existe pas ({sword})",
+            item(&i)
+        ),
+        Breach::BoundUnheld { item: i } => tr!(
+            "item {}: bound to its owner, yet nobody holds it",
+            "objet {} : lié à son possesseur, mais personne ne le détient",
+            item(&i)
+        ),
+        Breach::EffectOnNobody { effect, .. } => tr!(
+            "effect {effect}: on a character who does not exist",
+            "effet {effect} : sur un personnage qui n'existe pas"
+        ),
+        Breach::SheetOutOfRange { character } => tr!(
+            "character {}: hit points, ability scores or level out of range",
+            "personnage {} : points de vie, caractéristiques ou niveau hors limites",
+            who(&character)
+        ),
     }
 }
 
@@ -124,7 +204,7 @@ fn differences(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &m
 /// Name rows by their `name` field when they have one.
 fn label(value: &serde_json::Value, id: &str) -> String {
     match value.get("name").and_then(|n| n.as_str()) {
-        Some(name) => format!("{name} ({})", &id[..id.len().min(8)]),
+        Some(name) => format!("{name} ({})", crate::ledger::short_id(id)),
         None => id.to_string(),
     }
 }
@@ -185,33 +265,10 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     }
 
     let stored = crate::store::state::load_all(cx.conn(), found).await?;
-    for item in stored.items.values() {
-        if item.charges.is_some_and(|c| c < 0) {
-            report.invariants.push(tr!(
-                "item {}: negative charges",
-                "objet {} : charges négatives",
-                item.id
-            ));
-        }
-        if matches!(item.status, Status::Drained | Status::Crumbled)
-            && item.charges.unwrap_or(0) != 0
-        {
-            report.invariants.push(tr!(
-                "item {}: drained but holds charges",
-                "objet {} : vidé mais encore chargé",
-                item.id
-            ));
-        }
-        if let Some(h) = &item.holder
-            && !stored.characters.contains_key(h)
-        {
-            report.invariants.push(tr!(
-                "item {}: held by a character who does not exist",
-                "objet {} : porté par un personnage qui n'existe pas",
-                item.id
-            ));
-        }
-    }
+    report.invariants = invariants::breaches(&stored)
+        .into_iter()
+        .map(|breach| breach_words(&stored, breach))
+        .collect();
 
     let voided = events::voided(cx.conn(), campaign).await?;
     let stored_voids = events::void_marks(cx.conn(), campaign).await?;
@@ -224,7 +281,7 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     let replay = Replay::campaign(cx.conn(), campaign, voided).await?;
     report.events = replay.state.last_seq as usize;
     let (replayed, conflicts, last_touch) = (replay.state, replay.conflicts, replay.last_touch);
-    report.conflicts = conflicts;
+    report.conflicts = conflicts.iter().map(ToString::to_string).collect();
     if stored.campaign != replayed.campaign {
         let mut fields = Vec::new();
         differences(

@@ -121,6 +121,35 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
 /// Events per batch written during an import.
 const BATCH: usize = 500;
 
+/// The longest line an import reads (16 MiB): far above any event hoard writes, and a bound on
+/// the memory a crafted file can take before it is refused.
+pub const LINE_LIMIT: usize = 16 << 20;
+
+/// Read one line of an import into `text` (cleared first), refusing a line over
+/// [`LINE_LIMIT`] or one that is not UTF-8; 0 at the end of the file.
+fn read_line(input: &mut dyn BufRead, text: &mut String, line: usize) -> Result<usize> {
+    use std::io::Read as _;
+    text.clear();
+    let read = input
+        .take(LINE_LIMIT as u64 + 1)
+        .read_line(text)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => Error::Invalid(tr!(
+                "line {line} of the import is not UTF-8 text",
+                "la ligne {line} de l'import n'est pas du texte UTF-8"
+            )),
+            _ => Error::Io(e),
+        })?;
+    if text.len() > LINE_LIMIT {
+        return Err(Error::Invalid(tr!(
+            "line {line} of the import is longer than {} MiB: not a hoard export",
+            "la ligne {line} de l'import dépasse {} Mio : pas un export hoard",
+            LINE_LIMIT >> 20
+        )));
+    }
+    Ok(read)
+}
+
 /// The header line of an export.
 pub fn parse_header(text: &str) -> Result<Header> {
     let bad = |why: String| {
@@ -186,7 +215,7 @@ pub async fn import(
         ))
     };
     let mut text = String::new();
-    input.read_line(&mut text).map_err(Error::Io)?;
+    read_line(input, &mut text, 1)?;
     let header = parse_header(&text)?;
     let name = check_name("campaign", rename.unwrap_or(&header.campaign))
         .map_err(|e| Error::Invalid(e.0))?;
@@ -197,9 +226,10 @@ pub async fn import(
     let mut replay = Replay::new(voided.clone());
     let mut batch: Vec<(Recorded, String)> = Vec::with_capacity(BATCH);
     let mut line_no = 1;
+    // What the file's own void events say was voided, to hold the header's list to.
+    let mut voids: BTreeMap<i64, i64> = BTreeMap::new();
     loop {
-        text.clear();
-        if input.read_line(&mut text).map_err(Error::Io)? == 0 {
+        if read_line(input, &mut text, line_no + 1)? == 0 {
             break;
         }
         line_no += 1;
@@ -220,7 +250,12 @@ pub async fn import(
         }
         replay.feed(&rec);
         if let Some(conflict) = replay.conflicts.first() {
-            return Err(bad(line_no, conflict.clone()));
+            return Err(bad(line_no, conflict.to_string()));
+        }
+        if let Event::EventsVoided { events, .. } = &rec.event
+            && !voided.contains_key(&rec.seq)
+        {
+            voids.extend(events.iter().map(|seq| (*seq, rec.seq)));
         }
         batch.push((rec, payload));
         if batch.len() == BATCH {
@@ -237,6 +272,15 @@ pub async fn import(
                 "le fichier s'arrête après l'événement n°{} mais son en-tête en annonce {}",
                 replay.state.last_seq,
                 header.events
+            ),
+        ));
+    }
+    if voids != voided {
+        return Err(bad(
+            1,
+            tr!(
+                "the header's list of voided events does not match the file's void events",
+                "la liste d'événements annulés de l'en-tête ne correspond pas aux annulations du fichier"
             ),
         ));
     }

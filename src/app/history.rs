@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use super::Ctx;
 use super::check::Replay;
+use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
 use crate::store::events;
@@ -32,6 +32,48 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
             "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
         ))
     })?;
+    void_in(w, target).await
+}
+
+/// Void the latest command: the latest event that stands, or the event it follows from — found
+/// under the write lock, so a command recorded meanwhile elsewhere is not undone instead.
+pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
+    let mut w = cx.write().await?;
+    let campaign = w.campaign;
+    let nothing = || {
+        Error::Refused(tr!(
+            "nothing to undo: the campaign has no event left to void",
+            "rien à défaire : la campagne n'a plus d'événement à annuler"
+        ))
+    };
+    let mut latest = events::latest_standing(w.conn(), campaign)
+        .await?
+        .ok_or_else(nothing)?;
+    while let Some(cause) = latest.cause {
+        // Causes point backwards (the projector holds every event to it); a ledger edited by
+        // hand that loops is refused rather than followed for ever.
+        if cause >= latest.seq {
+            return Err(Error::Conflict(tr!(
+                "event #{} names a later cause, #{cause}: the ledger was edited by hand; run `hoard check`",
+                "l'événement n°{} a pour cause un événement postérieur, le n°{cause} : le registre a été modifié à la main ; lancez `hoard check`",
+                latest.seq
+            )));
+        }
+        latest = events::get(w.conn(), campaign, cause)
+            .await?
+            .ok_or_else(nothing)?;
+    }
+    if matches!(latest.event, Event::CampaignCreated { .. }) {
+        return Err(nothing());
+    }
+    void_in(w, latest).await
+}
+
+/// Void `target` and every consequence of it still standing, if the ledger can stand without
+/// them: the state is rebuilt by replay, and a later event that would no longer stand refuses
+/// the void, named with its reason.
+async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
+    let (seq, campaign) = (target.seq, w.campaign);
     match &target.event {
         Event::CampaignCreated { .. } => {
             return Err(Error::Refused(tr!(
@@ -54,10 +96,11 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
             "l'événement n°{seq} a déjà été annulé par le n°{by}"
         )));
     }
-    // The event, and every event that follows from it, directly or not.
+    // The event, and every event that follows from it, directly or not — less those voided
+    // already (with their own consequences).
     let mut chain = BTreeSet::from([seq]);
     for (later, cause) in events::consequences_after(w.conn(), campaign, seq).await? {
-        if chain.contains(&cause) {
+        if chain.contains(&cause) && !voided.contains_key(&later) {
             chain.insert(later);
         }
     }
@@ -65,10 +108,16 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
     voided.extend(chain.iter().map(|s| (*s, by)));
     let replay = Replay::campaign(w.conn(), campaign, voided).await?;
     if let Some(first) = replay.conflicts.first() {
-        let n = replay.conflicts.len();
+        let standing: Vec<String> = replay
+            .conflicts
+            .iter()
+            .map(|c| format!("#{}", c.seq))
+            .collect();
+        let (standing, reason) = (standing.join(", "), &first.reason);
         return Err(Error::Refused(tr!(
-            "event #{seq} cannot be voided: {n} later event(s) depend on it ({first}); void those first",
-            "l'événement n°{seq} ne peut pas être annulé : {n} événement(s) postérieur(s) en dépendent ({first}) ; annulez-les d'abord"
+            "event #{seq} cannot be voided: later events depend on it ({standing}; #{}: {reason}); void those first",
+            "l'événement n°{seq} ne peut pas être annulé : des événements postérieurs en dépendent ({standing} ; n°{} : {reason}) ; annulez-les d'abord",
+            first.seq
         )));
     }
     w.replace_state(replay.state);
@@ -84,29 +133,6 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
         events,
         void,
     })
-}
-
-/// Void the latest command: the latest event that stands, or the event it follows from.
-pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
-    let campaign = cx.campaign().await?.id;
-    let nothing = || {
-        Error::Refused(tr!(
-            "nothing to undo: the campaign has no event left to void",
-            "rien à défaire : la campagne n'a plus d'événement à annuler"
-        ))
-    };
-    let mut latest = events::latest_standing(cx.conn(), campaign)
-        .await?
-        .ok_or_else(nothing)?;
-    while let Some(cause) = latest.cause {
-        latest = events::get(cx.conn(), campaign, cause)
-            .await?
-            .ok_or_else(nothing)?;
-    }
-    if matches!(latest.event, Event::CampaignCreated { .. }) {
-        return Err(nothing());
-    }
-    void(cx, latest.seq).await
 }
 
 /// The campaign as it stood at the end of play session `number` (now, if it is still open),

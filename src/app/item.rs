@@ -41,7 +41,10 @@ pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
             }))
         }
         n => {
-            let ids: Vec<String> = found.iter().map(|i| i.id[..8].to_string()).collect();
+            let ids: Vec<String> = found
+                .iter()
+                .map(|i| crate::ledger::short_id(&i.id).to_string())
+                .collect();
             Err(Error::NotFound(tr!(
                 "{n} items match {key:?} ({}); give an id prefix instead",
                 "{n} objets correspondent à {key:?} ({}) ; donnez plutôt un début d'id",

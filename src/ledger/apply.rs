@@ -104,6 +104,7 @@ impl State {
                 self.last_seq
             )));
         }
+        self.admit(rec).map_err(conflict)?;
         match &rec.event {
             Event::CampaignCreated { name } => {
                 self.campaign.name = name.clone();
@@ -586,6 +587,8 @@ mod tests {
     use super::*;
     use crate::rules::alignment::Alignment;
 
+    const WHEN: &str = "2026-12-01T20:30:00.000Z";
+
     fn hero() -> Character {
         Character {
             id: "c1".into(),
@@ -607,10 +610,10 @@ mod tests {
     fn state() -> State {
         let mut state = State::blank();
         state
-            .record(Event::CampaignCreated { name: "t".into() }, None, "w")
+            .record(Event::CampaignCreated { name: "t".into() }, None, WHEN)
             .unwrap();
         state
-            .record(Event::CharacterAdded { character: hero() }, None, "w")
+            .record(Event::CharacterAdded { character: hero() }, None, WHEN)
             .unwrap();
         state
     }
@@ -625,7 +628,7 @@ mod tests {
                     title: None,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert_eq!(
@@ -640,7 +643,7 @@ mod tests {
                     clock: 10,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert_eq!((rec.seq, rec.session, rec.game_time), (4, Some(1), 0));
@@ -656,7 +659,7 @@ mod tests {
             amount: 30,
             hp: 0,
         };
-        state.record(damage, None, "w").unwrap();
+        state.record(damage, None, WHEN).unwrap();
         assert_eq!(state.characters["c1"].hp, health::HP_FLOOR);
     }
 
@@ -669,7 +672,7 @@ mod tests {
             amount: 1,
             hp: 1,
         };
-        let err = state.record(heal, None, "w").unwrap_err();
+        let err = state.record(heal, None, WHEN).unwrap_err();
         assert_eq!(err.kind, "character_healed");
         assert_eq!(state.last_seq, 2, "a refused event is not counted");
     }
@@ -684,7 +687,7 @@ mod tests {
                     title: None,
                 },
                 None,
-                "w",
+                WHEN,
             )
             .unwrap();
         assert!(
@@ -695,16 +698,16 @@ mod tests {
                         title: None
                     },
                     None,
-                    "w"
+                    WHEN
                 )
                 .is_err()
         );
         state
-            .record(Event::SessionEnded { number: 1 }, None, "w")
+            .record(Event::SessionEnded { number: 1 }, None, WHEN)
             .unwrap();
         assert!(
             state
-                .record(Event::SessionEnded { number: 1 }, None, "w")
+                .record(Event::SessionEnded { number: 1 }, None, WHEN)
                 .is_err()
         );
     }

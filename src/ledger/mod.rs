@@ -3,8 +3,10 @@
 //! ([`State::apply`]). Live commands and replay use the same projector, so the state can always
 //! be rebuilt from the events alone, never re-rolling a die. Pure: no SQL here.
 
+mod admit;
 mod apply;
 mod event;
+pub mod invariants;
 mod kind_first;
 pub mod state;
 
@@ -15,6 +17,12 @@ pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, 
 
 /// Entity ids (characters, items) are UUID text: readable in the plain `sqlite3` client.
 pub type Id = String;
+
+/// The first eight characters of an id, as lists show it: cut on a character boundary, so an
+/// id from a crafted file (short, or not ASCII) shows as it is.
+pub fn short_id(id: &str) -> &str {
+    id.char_indices().nth(8).map_or(id, |(end, _)| &id[..end])
+}
 
 /// Ids for what a command creates (characters, items, effects). Under `--seed` they are drawn
 /// from the seed and the campaign's event count — the same commands on a fresh campaign give
@@ -49,5 +57,15 @@ impl Ids {
             }
             None => uuid::Uuid::new_v4().to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_short_id_is_cut_on_a_character_boundary() {
+        assert_eq!(super::short_id("8aa2ef3c-1d48-4aff"), "8aa2ef3c");
+        assert_eq!(super::short_id("c1"), "c1");
+        assert_eq!(super::short_id("ééééééééé"), "éééééééé");
     }
 }

@@ -96,13 +96,132 @@ enum Term {
     },
 }
 
+impl Term {
+    /// How many dice the term rolls.
+    fn dice(&self) -> u64 {
+        match self {
+            Term::Dice { count, .. } => u64::from(*count),
+            Term::Const { .. } => 0,
+        }
+    }
+}
+
 /// A roll as the ledger keeps it: the expression, the face of each die in the order the
 /// expression names them (so `2d6+1d4` keeps three faces: two d6 then one d4), and the total.
+/// A roll read from outside (an import, the ledger) must be one its expression can give: it is
+/// refused as it is read otherwise ([`Roll::verify`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Written")]
 pub struct Roll {
     pub expr: String,
     pub faces: Vec<u32>,
     pub total: i64,
+}
+
+/// A roll as written, before it is checked.
+#[derive(Deserialize)]
+struct Written {
+    expr: String,
+    faces: Vec<u32>,
+    total: i64,
+}
+
+impl TryFrom<Written> for Roll {
+    type Error = RollFault;
+
+    fn try_from(w: Written) -> Result<Self, RollFault> {
+        let roll = Roll {
+            expr: w.expr,
+            faces: w.faces,
+            total: w.total,
+        };
+        roll.verify()?;
+        Ok(roll)
+    }
+}
+
+/// Why a roll cannot be one its expression gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RollFault {
+    /// The expression does not parse.
+    Expr(String),
+    /// A face off its die.
+    Face { face: u32, sides: u32 },
+    /// Not one face per die.
+    Faces { dice: usize, faces: usize },
+    /// The total is not what the faces add up to.
+    Total { expected: i64, found: i64 },
+}
+
+/// Serde's own errors are technical English, and a roll's fault is reported among them.
+impl std::fmt::Display for RollFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RollFault::Expr(expr) => write!(f, "a roll of {expr:?}, which is no dice expression"),
+            RollFault::Face { face, sides } => write!(f, "a roll showing {face} on a d{sides}"),
+            RollFault::Faces { dice, faces } => {
+                write!(f, "a roll of {dice} dice showing {faces} faces")
+            }
+            RollFault::Total { expected, found } => {
+                write!(f, "a roll whose faces make {expected}, not {found}")
+            }
+        }
+    }
+}
+
+impl Roll {
+    /// Whether this roll is one its expression can give: each face on its die, one face per
+    /// die, and the total their arithmetic.
+    pub fn verify(&self) -> Result<(), RollFault> {
+        /// The roll's own faces, taken in order as its expression asks for dice.
+        struct Replayed<'a> {
+            faces: std::slice::Iter<'a, u32>,
+            asked: usize,
+            fault: Option<RollFault>,
+        }
+        impl Dice for Replayed<'_> {
+            fn face(&mut self, sides: u32) -> u32 {
+                self.asked += 1;
+                match self.faces.next() {
+                    Some(&face) if (1..=sides).contains(&face) => face,
+                    Some(&face) => {
+                        self.fault.get_or_insert(RollFault::Face { face, sides });
+                        1
+                    }
+                    None => 1,
+                }
+            }
+        }
+        let expr = Expr::parse(&self.expr).map_err(|_| RollFault::Expr(self.expr.clone()))?;
+        if expr.terms.iter().map(Term::dice).sum::<u64>() > self.faces.len() as u64 {
+            return Err(RollFault::Faces {
+                dice: expr.terms.iter().map(Term::dice).sum::<u64>() as usize,
+                faces: self.faces.len(),
+            });
+        }
+        let mut replayed = Replayed {
+            faces: self.faces.iter(),
+            asked: 0,
+            fault: None,
+        };
+        let again = expr.roll(&mut replayed);
+        if let Some(fault) = replayed.fault {
+            return Err(fault);
+        }
+        if replayed.asked != self.faces.len() {
+            return Err(RollFault::Faces {
+                dice: replayed.asked,
+                faces: self.faces.len(),
+            });
+        }
+        if again.total != self.total {
+            return Err(RollFault::Total {
+                expected: again.total,
+                found: self.total,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Why an expression was refused, with the position of the problem (0-based, in characters).
@@ -531,6 +650,66 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(term)
+    }
+}
+
+#[cfg(test)]
+mod verify {
+    use super::*;
+
+    fn roll(expr: &str, faces: &[u32], total: i64) -> Roll {
+        Roll {
+            expr: expr.into(),
+            faces: faces.to_vec(),
+            total,
+        }
+    }
+
+    #[test]
+    fn a_roll_its_expression_can_give_stands() {
+        assert_eq!(roll("2d6+1d4+1", &[6, 1, 4], 12).verify(), Ok(()));
+        assert_eq!(roll("d%", &[100], 100).verify(), Ok(()));
+        assert_eq!(roll("4", &[], 4).verify(), Ok(()));
+    }
+
+    #[test]
+    fn a_face_off_its_die_a_missing_or_extra_face_and_a_wrong_total_are_refused() {
+        assert_eq!(
+            roll("1d6", &[7], 7).verify(),
+            Err(RollFault::Face { face: 7, sides: 6 })
+        );
+        assert_eq!(
+            roll("1d6", &[0], 0).verify(),
+            Err(RollFault::Face { face: 0, sides: 6 })
+        );
+        assert_eq!(
+            roll("2d6", &[3], 3).verify(),
+            Err(RollFault::Faces { dice: 2, faces: 1 })
+        );
+        assert_eq!(
+            roll("1d6", &[3, 4], 3).verify(),
+            Err(RollFault::Faces { dice: 1, faces: 2 })
+        );
+        assert_eq!(
+            roll("1d6+1", &[3], 3).verify(),
+            Err(RollFault::Total {
+                expected: 4,
+                found: 3
+            })
+        );
+        assert!(matches!(
+            roll("1d", &[1], 1).verify(),
+            Err(RollFault::Expr(_))
+        ));
+    }
+
+    #[test]
+    fn a_crafted_roll_is_refused_as_it_is_read() {
+        let bad = r#"{"expr":"1d6","faces":[9],"total":9}"#;
+        let e = serde_json::from_str::<Roll>(bad).unwrap_err().to_string();
+        assert!(e.contains("showing 9 on a d6"), "{e}");
+        let good = r#"{"expr":"1d6","faces":[5],"total":5}"#;
+        assert!(serde_json::from_str::<Roll>(good).is_ok());
     }
 }
 

@@ -72,12 +72,19 @@ impl From<Refusal> for super::Refused {
     }
 }
 
+/// The chances (%) a referee may fix for a scroll taken unread to fade (« de 5 % à 30 % de
+/// chances de s'effacer »).
+pub const FADE_CHANCES: std::ops::RangeInclusive<u8> = 5..=30;
+
 /// The chance (%) that a scroll taken unread fades: the campaign's fixed 5–30 %, or 1d6 × 5 %
 /// rolled for this scroll (« C'est le MD qui fixe ce pourcentage ou qui le détermine
 /// aléatoirement en lançant 1d6 (fois 5 %) »).
 pub fn fade_chance(setting: Option<u8>, dice: &mut impl Dice) -> (u8, Option<Roll>) {
     match setting {
-        Some(fixed) => (fixed.clamp(5, 30), None),
+        Some(fixed) => (
+            fixed.clamp(*FADE_CHANCES.start(), *FADE_CHANCES.end()),
+            None,
+        ),
         None => {
             let roll = Expr::dice(1, 6).roll(dice);
             ((roll.total * 5) as u8, Some(roll))

@@ -101,12 +101,18 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
         access,
         tx: Tx::None,
     };
-    match access {
-        Access::Read => db.begin(Tx::Read).await?,
-        Access::DryRun => db.begin(Tx::Write).await?,
-        Access::Write => {}
+    let begun = match access {
+        Access::Read => db.begin(Tx::Read).await,
+        Access::DryRun => db.begin(Tx::Write).await,
+        Access::Write => Ok(()),
+    };
+    match begun {
+        Ok(()) => Ok(db),
+        Err(e) => {
+            let _ = db.close().await;
+            Err(e)
+        }
     }
-    Ok(db)
 }
 
 impl Db {

@@ -50,7 +50,21 @@ pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
             path.display()
         )))
     })?;
-    let found = user_version(&mut conn).await?;
+    // Refused or failed, the connection is closed before the error goes up: a connection
+    // dropped as the process ends may leave SQLite's -wal and -shm files behind.
+    match prepare(&mut conn, path, access).await {
+        Ok(()) => Ok(conn),
+        Err(e) => {
+            let _ = conn.close().await;
+            Err(e)
+        }
+    }
+}
+
+/// Hold the database to this hoard's schema: refuse a newer one, and bring an older one up to
+/// date — unless the command only reads and finds no hoard database at all, or is a dry run.
+async fn prepare(conn: &mut SqliteConnection, path: &Path, access: Access) -> Result<()> {
+    let found = user_version(conn).await?;
     check_not_newer(found, path)?;
     if found < schema_version() {
         if found == 0 && access != Access::Write {
@@ -67,9 +81,9 @@ pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
                 path.display()
             )));
         }
-        migrate(&mut conn, path).await?;
+        migrate(conn, path).await?;
     }
-    Ok(conn)
+    Ok(())
 }
 
 async fn user_version(conn: &mut SqliteConnection) -> Result<i64> {

@@ -64,6 +64,27 @@ impl Hoard {
         }
     }
 
+    /// Another handle on this test's database, with a folder of its own (for a thread that
+    /// writes beside the test); the database stays this one's to drop.
+    pub fn sharing(&self) -> Hoard {
+        Hoard {
+            dir: tempfile::tempdir().expect("temp dir"),
+            db: self.db.clone(),
+            engine: self.engine,
+            _database: None,
+        }
+    }
+
+    /// A handle on the SQLite file at `path` (a backup, a copy).
+    pub fn file(path: PathBuf) -> Hoard {
+        Hoard {
+            dir: tempfile::tempdir().expect("temp dir"),
+            db: path,
+            engine: Engine::Sqlite,
+            _database: None,
+        }
+    }
+
     /// The database as hoard names it in messages.
     pub fn shown(&self) -> String {
         hoard::store::open::shown(&self.db)
@@ -227,6 +248,19 @@ impl Hoard {
                 dump.into_bytes()
             }),
         }
+    }
+
+    /// Run a statement on the database behind hoard's back (a hand edit, for `check` to find).
+    pub fn execute(&self, statement: &str) {
+        match self.engine {
+            Engine::Sqlite => sql(&self.db, async |conn| {
+                sqlx::raw_sql(statement).execute(&mut *conn).await.map(|_| ())
+            }),
+            Engine::Postgres => pg(&self.db, async |conn| {
+                sqlx::raw_sql(statement).execute(&mut *conn).await.map(|_| ())
+            }),
+        }
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
     }
 
     /// Whether hoard has made a database: the file, or the schema on the server.

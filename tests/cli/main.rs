@@ -3,15 +3,19 @@
 //! file itself.
 
 mod common;
+mod consistency;
 mod file;
+mod files;
 mod foundation;
 mod foundry;
 mod generation;
+mod hostile;
 mod items;
 mod readme;
 mod swords;
 mod trust;
 mod ux;
+mod voids;
 
 /// The engine every `Hoard::new()` of this target uses.
 const ENGINE: common::Engine = common::Engine::Sqlite;

@@ -1,0 +1,176 @@
+//! Campaign files are untrusted input: a crafted or damaged export is refused at its first bad
+//! line, named with its number and the reason, by the same rules the live commands keep to, and
+//! nothing is written.
+
+use serde_json::{Value, json};
+
+use crate::common::Hoard;
+
+/// A small campaign exported: a character, a wand they use, a session, time passing, a wound,
+/// a roll. Its lines, parsed.
+fn exported() -> Vec<Value> {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.wand("Wand", 5, Some("Arnaud"));
+    h.ok(&["session", "start", "One"]);
+    h.ok(&["--seed", "1", "use", "Wand"]);
+    h.ok(&["time", "advance", "3", "turns"]);
+    h.ok(&["character", "damage", "Arnaud", "2"]);
+    h.ok(&["--seed", "2", "roll", "1d6"]);
+    h.ok(&["export"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The index of the first line whose event is of `kind`.
+fn line_of(lines: &[Value], kind: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l["event"]["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} event"))
+}
+
+fn text(lines: &[Value]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// Import `file` into a fresh database: refused with exit 2, at line `line`, for `why`, and
+/// the database is as it was.
+fn refused(file: &[u8], line: usize, why: &str) {
+    let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let path = h.dir.path().join("crafted.jsonl");
+    std::fs::write(&path, file).unwrap();
+    let stderr = h.refused_unchanged(&["import", path.to_str().unwrap(), "--as", "Crafted"], 2);
+    assert!(
+        stderr.contains(&format!("line {line} ")) && stderr.contains(why),
+        "expected line {line} and {why:?}: {stderr}"
+    );
+    assert_eq!(h.json(&["campaign", "list"]).as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_crafted_event_is_refused_at_its_line_by_the_live_rules() {
+    let lines = exported();
+    type Craft = fn(&mut Value);
+    let cases: [(&str, Craft, &str); 9] = [
+        (
+            "character_added",
+            |e| e["character"]["str"] = json!(200),
+            "STR 200",
+        ),
+        (
+            "character_added",
+            |e| e["character"]["name"] = json!(" "),
+            "empty",
+        ),
+        (
+            "character_added",
+            |e| e["character"]["id"] = json!("\u{1b}[2J"),
+            "not an id",
+        ),
+        (
+            "item_created",
+            |e| e["item"]["charges"] = json!(-5),
+            "negative",
+        ),
+        (
+            "item_created",
+            |e| e["item"]["holder"] = json!("nobody"),
+            "no character",
+        ),
+        (
+            "time_advanced",
+            |e| e["rounds"] = json!(1_i64 << 44),
+            "stops at",
+        ),
+        (
+            "charges_spent",
+            |e| e["charges"] = json!(u32::MAX),
+            "cannot be spent",
+        ),
+        (
+            "dice_rolled",
+            |e| e["roll"]["faces"] = json!([9]),
+            "9 on a d6",
+        ),
+        (
+            "item_created",
+            |e| e["item"]["name"] = json!("x".repeat(500)),
+            "500 characters",
+        ),
+    ];
+    for (kind, craft, why) in cases {
+        let mut crafted = lines.clone();
+        let at = line_of(&crafted, kind);
+        craft(&mut crafted[at]["event"]);
+        refused(text(&crafted).as_bytes(), at + 1, why);
+    }
+}
+
+#[test]
+fn a_crafted_envelope_is_refused_at_its_line() {
+    let lines = exported();
+    let at = line_of(&lines, "character_damaged");
+    let seq = lines[at]["seq"].as_i64().unwrap();
+    for (cause, why) in [
+        (json!(seq), "cause"),
+        (json!(seq + 3), "cause"),
+        (json!(0), "cause"),
+    ] {
+        let mut crafted = lines.clone();
+        crafted[at]["cause"] = cause;
+        refused(text(&crafted).as_bytes(), at + 1, why);
+    }
+    let mut crafted = lines.clone();
+    crafted[at]["wall_time"] = json!("\u{1b}]0;pwned\u{7}");
+    refused(text(&crafted).as_bytes(), at + 1, "wall time");
+    let mut crafted = lines.clone();
+    crafted[at]["event"] = json!({"kind": "campaign_created", "name": "again"});
+    refused(text(&crafted).as_bytes(), at + 1, "first");
+}
+
+#[test]
+fn a_header_whose_voids_disagree_with_the_file_is_refused() {
+    let mut lines = exported();
+    let last = lines.last().unwrap()["seq"].as_i64().unwrap();
+    lines[0]["voided"] = json!([[last, last]]);
+    refused(text(&lines).as_bytes(), 1, "voided");
+    // And the other way round: a void event the header does not list.
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.ok(&["character", "damage", "Arnaud", "2"]);
+    h.ok(&["undo"]);
+    let mut lines: Vec<Value> = h
+        .ok(&["export"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_ne!(lines[0]["voided"], json!([]));
+    lines[0]["voided"] = json!([]);
+    refused(text(&lines).as_bytes(), 1, "voided");
+}
+
+#[test]
+fn a_line_too_long_or_not_text_is_refused_before_it_is_read_whole() {
+    let lines = exported();
+    let mut long = text(&lines[..2]).into_bytes();
+    long.extend(std::iter::repeat_n(b'x', (16 << 20) + 1));
+    long.push(b'\n');
+    refused(&long, 3, "longer than 16 MiB");
+    let mut binary = text(&lines[..2]).into_bytes();
+    binary.extend_from_slice(b"{\"seq\": 2, \xff\xfe}\n");
+    refused(&binary, 3, "UTF-8");
+}
+
+#[test]
+fn a_clean_import_still_stands_and_checks() {
+    let lines = exported();
+    let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let path = h.dir.path().join("clean.jsonl");
+    std::fs::write(&path, text(&lines)).unwrap();
+    h.ok(&["import", path.to_str().unwrap(), "--as", "Clean"]);
+    h.ok(&["--campaign", "Clean", "check"]);
+}

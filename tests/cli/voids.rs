@@ -1,0 +1,112 @@
+//! Voids that cannot wedge the ledger nor leave a state the rules forbid: an event whose
+//! consequences are already voided can still be voided, and a void that would leave a later
+//! event standing on nothing is refused, naming it, with `check` ok throughout.
+
+use serde_json::Value;
+
+use crate::common::Hoard;
+
+fn seq(answer: &Value, kind: &str) -> i64 {
+    answer["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} in {answer}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// The number of the latest event.
+fn last_event(h: &Hoard) -> i64 {
+    let line = h.ok(&["--json", "log", "--limit", "1"]);
+    serde_json::from_str::<Value>(&line).unwrap()["id"]
+        .as_i64()
+        .unwrap()
+}
+
+#[test]
+fn an_event_whose_consequence_is_voided_can_be_voided_too() {
+    let h = Hoard::new();
+    h.character("Mordo", 9, 14, 7, "neutral");
+    h.ok(&[
+        "item",
+        "add",
+        "Scroll",
+        "--category",
+        "scroll",
+        "--kind",
+        "protection",
+    ]);
+    let given = h.json(&["--seed", "1", "give", "Scroll", "--to", "Mordo"]);
+    let (give, fade) = (seq(&given, "item_passed"), seq(&given, "scroll_fade"));
+    h.ok(&["void", &fade.to_string()]);
+    h.ok(&["check"]);
+    let voided = h.json(&["void", &give.to_string()]);
+    assert_eq!(
+        voided["events"],
+        serde_json::json!([give]),
+        "the fade went already"
+    );
+    h.ok(&["check"]);
+    assert_eq!(h.json(&["item", "show", "Scroll"])["holder"], Value::Null);
+}
+
+#[test]
+fn a_void_that_would_leave_a_later_use_standing_on_nothing_is_refused() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.character("Mordo", 9, 14, 7, "neutral");
+    h.wand("Wand", 5, Some("Arnaud"));
+    let given = h.json(&["give", "Wand", "--to", "Mordo"]);
+    let give = seq(&given, "item_passed");
+    h.ok(&["--seed", "1", "use", "Wand"]);
+    let spend = last_event(&h);
+    let stderr = h.refused_unchanged(&["void", &give.to_string()], 4);
+    assert!(
+        stderr.contains(&format!("#{spend}")) && stderr.contains("someone else"),
+        "{stderr}"
+    );
+    h.ok(&["check"]);
+    // Once the use is voided, the gift can go.
+    h.ok(&["void", &spend.to_string()]);
+    h.ok(&["void", &give.to_string()]);
+    assert_eq!(h.json(&["item", "show", "Wand"])["charges"], 5);
+    h.ok(&["check"]);
+}
+
+#[test]
+fn a_void_that_would_leave_a_sword_controlling_someone_who_gave_it_away_is_refused() {
+    let h = Hoard::new();
+    // Enough HP that the touch (1d6) does not wound and set off a check of its own.
+    h.character("Weakling", 3, 3, 40, "neutral");
+    h.character("Other", 12, 12, 40, "neutral");
+    // INT 12 + Ego 12 + 1 + 1d10 against STR 3 + WIS 3: the sword always wins.
+    h.strong_sword("Hater", "chaotic", "telepathy", &[]);
+    h.ok(&["--seed", "1", "give", "Hater", "--to", "Weakling"]);
+    let audit = h.json(&["audit", "swords"]);
+    assert_eq!(audit["current"].as_array().unwrap().len(), 1, "{audit}");
+    let release = seq(&h.json(&["release", "Hater"]), "control_ended");
+    let given = h.json(&["--seed", "2", "give", "Hater", "--to", "Other"]);
+    let give = seq(&given, "item_passed");
+    let stderr = h.refused_unchanged(&["void", &release.to_string()], 4);
+    assert!(stderr.contains(&format!("#{give}")), "{stderr}");
+    h.ok(&["check"]);
+}
+
+#[test]
+fn check_finds_a_state_the_rules_forbid() {
+    let h = Hoard::new();
+    h.character("Weakling", 3, 3, 10, "neutral");
+    h.strong_sword("Hater", "chaotic", "telepathy", &[]);
+    h.ok(&["--seed", "1", "give", "Hater", "--to", "Weakling"]);
+    h.ok(&["check"]);
+    // The stored row says the sword lies in the treasure while it controls its old holder.
+    h.execute("UPDATE items SET holder = NULL WHERE name = 'Hater'");
+    let report = h.fails(&["check"], 5);
+    assert!(report.contains("problem"), "{report}");
+    let json = h.cmd(&["--json", "check"]).output().unwrap();
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let invariants = json["report"]["invariants"].to_string();
+    assert!(invariants.contains("does not hold it"), "{json}");
+}
