@@ -1,5 +1,5 @@
 //! The errors a command can end with, each a single line for the referee, and the exit code
-//! each maps to (documented in the README).
+//! each maps to (documented in `docs/reference.md`).
 
 use crate::tr;
 

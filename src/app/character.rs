@@ -26,6 +26,13 @@ pub struct NewCharacter {
     pub reads_magic: bool,
     pub literate: bool,
     pub reads_languages: bool,
+    /// Intelligence and dexterity, when known (prime requisites of some classes).
+    pub int: Option<i64>,
+    pub dex: Option<i64>,
+    /// Experience points [default: what the level needs in the class's OSE table].
+    pub xp: Option<i64>,
+    /// Shares of treasure and experience [default: 1].
+    pub share: Option<crate::rules::coins::Share>,
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
@@ -53,6 +60,24 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         reads_languages: new.reads_languages,
         literate: new.literate,
         quests: Vec::new(),
+        int: new
+            .int
+            .map(|n| check_ability("INT", n))
+            .transpose()
+            .map_err(invalid)?,
+        dex: new
+            .dex
+            .map(|n| check_ability("DEX", n))
+            .transpose()
+            .map_err(invalid)?,
+        xp: 0,
+        share: new.share.unwrap_or_default(),
+    };
+    character.xp = match new.xp {
+        Some(xp) => check_xp(xp)?,
+        // A character who starts above 1st level has the XP that level needs.
+        None => crate::rules::xp::Class::of(character.class.as_deref())
+            .map_or(0, |class| class.threshold(character.level)),
     };
     let mut w = cx.write().await?;
     character.id = w.new_id();
@@ -84,11 +109,19 @@ pub struct Sheet {
     pub effects: Vec<Effect>,
     pub protection: Protection,
     pub now: i64,
+    /// The character's purse.
+    pub coins: crate::rules::coins::Coins,
 }
 
 impl Sheet {
     /// The sheet, with the armor totals of what is worn.
-    fn new(character: Character, items: Vec<Item>, effects: Vec<Effect>, now: i64) -> Sheet {
+    fn new(
+        character: Character,
+        items: Vec<Item>,
+        effects: Vec<Effect>,
+        now: i64,
+        coins: crate::rules::coins::Coins,
+    ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
         let protection = armor::protection(&worn);
         Sheet {
@@ -97,6 +130,7 @@ impl Sheet {
             effects,
             protection,
             now,
+            coins,
         }
     }
 }
@@ -107,7 +141,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
     let now = campaign.campaign.clock;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
-    Ok(Sheet::new(character, items, effects, now))
+    let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
+    Ok(Sheet::new(character, items, effects, now, coins))
 }
 
 /// A character's sheet as it stood at the end of play session `session`.
@@ -135,7 +170,12 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .filter(|e| e.character == character.id && e.active(now))
         .cloned()
         .collect();
-    Ok(Sheet::new(character, items, effects, now))
+    let coins = state
+        .treasury
+        .as_ref()
+        .and_then(|t| t.purses.get(&character.id).copied())
+        .unwrap_or_default();
+    Ok(Sheet::new(character, items, effects, now, coins))
 }
 
 /// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
@@ -146,9 +186,22 @@ pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, C
     Ok((sheet, viewer))
 }
 
-/// `character set NAME KEY VALUE`: level, class, alignment, str, wis, hp-max, reads-magic,
-/// literate, reads-languages. Returns the sheet and what the change set off (a new maximum
-/// may set off a wounded check, or end a wounded control).
+/// Experience points from 0 to [`crate::rules::xp::XP_LIMIT`].
+fn check_xp(xp: i64) -> Result<i64> {
+    let limit = crate::rules::xp::XP_LIMIT;
+    if (0..=limit).contains(&xp) {
+        Ok(xp)
+    } else {
+        Err(Error::Invalid(tr!(
+            "{xp} XP is out of range: give 0 to {limit}",
+            "{xp} XP hors limites : de 0 à {limit}"
+        )))
+    }
+}
+
+/// `character set NAME KEY VALUE`: level, class, alignment, str, wis, int, dex, hp-max,
+/// reads-magic, literate, reads-languages, xp, share. Returns the sheet and what the change set
+/// off (a new maximum may set off a wounded check, or end a wounded control).
 pub async fn set(
     cx: &mut Ctx,
     name: &str,
@@ -191,10 +244,21 @@ pub async fn set(
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
         "reads-languages" => change.reads_languages = Some(yes_no()?),
+        "int" => change.int = Some(check_ability("INT", number()?).map_err(invalid)?),
+        "dex" => change.dex = Some(check_ability("DEX", number()?).map_err(invalid)?),
+        "xp" => change.xp = Some(check_xp(number()?)?),
+        "share" => {
+            change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {
+                Error::Invalid(tr!(
+                    "a share is 0 to 10 in halves (1, 0.5 for a retainer, 0 for none), not {value:?}",
+                    "une part va de 0 à 10 par moitiés (1, 0.5 pour un suivant, 0 pour aucune), pas {value:?}"
+                ))
+            })?)
+        }
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, hp-max, reads-magic, literate or reads-languages",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, hp-max, reads-magic, literate ou reads-languages"
+                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp or share",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp ou share"
             )));
         }
     }

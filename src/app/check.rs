@@ -167,10 +167,11 @@ fn breach_words(state: &State, breach: Breach) -> String {
             "effet {effect} : sur un personnage qui n'existe pas"
         ),
         Breach::SheetOutOfRange { character } => tr!(
-            "character {}: hit points, ability scores or level out of range",
-            "personnage {} : points de vie, caractéristiques ou niveau hors limites",
+            "character {}: hit points, ability scores, level, XP or share out of range",
+            "personnage {} : points de vie, caractéristiques, niveau, XP ou part hors limites",
             who(&character)
         ),
+        Breach::CoinsUnbalanced => super::coins::unbalanced(state),
     }
 }
 
@@ -334,6 +335,12 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         &stored.effects,
         &replayed.effects,
         &last_touch,
+        &mut report.differences,
+    );
+    super::coins::check(
+        &stored,
+        &replayed,
+        &mut report.invariants,
         &mut report.differences,
     );
     Ok(report)

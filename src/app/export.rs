@@ -307,6 +307,8 @@ pub struct PlayerView {
     pub character: crate::ledger::Character,
     pub items: Vec<PlayerItem>,
     pub effects: Vec<crate::ledger::state::Effect>,
+    /// The character's purse.
+    pub coins: crate::rules::coins::Coins,
 }
 
 #[derive(Debug, Serialize)]
@@ -347,6 +349,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         character: sheet.character,
         items,
         effects: sheet.effects,
+        coins: sheet.coins,
     })
 }
 

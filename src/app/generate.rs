@@ -53,6 +53,12 @@ pub async fn generate(
             "--sentient est pour les épées : `hoard generate sword --sentient`"
         )));
     }
+    if request.category == Some(Category::Valuable) {
+        return Err(Error::Invalid(tr!(
+            "valuables are not made from the tables: record one with `hoard valuable add NAME --value 500gp`",
+            "les objets de valeur ne se tirent pas des tables : notez-en un avec `hoard valuable add NOM --value 500po`"
+        )));
+    }
     let loaded = for_campaign(cx).await?;
     let start = request
         .category

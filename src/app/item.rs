@@ -105,6 +105,17 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let mut item = Item::new(w.new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
+    record_by_hand(w, item, holder, seed).await
+}
+
+/// Record an item the referee made by hand (no table, no roll of its own), with the dice of
+/// `seed` for what handing it over sets off.
+pub(super) async fn record_by_hand(
+    w: super::Write<'_>,
+    item: Item,
+    holder: Option<crate::ledger::Character>,
+    seed: u64,
+) -> Result<Added> {
     let origin = Origin {
         how: "added".into(),
         table: None,

@@ -9,6 +9,7 @@ pub mod character;
 pub mod charges;
 pub mod check;
 pub mod clock;
+pub mod coins;
 pub mod control;
 pub mod custody;
 pub mod explain;
@@ -27,6 +28,7 @@ pub mod session;
 pub mod sword;
 pub mod tables;
 pub mod wear;
+pub mod xp;
 
 use crate::error::{Error, Result};
 use crate::ledger::state::Effect;

@@ -29,6 +29,12 @@ pub struct Sections {
     /// Sentient swords: touched, wielded, powers, control checks, demands, releases,
     /// encounters.
     pub swords: Vec<Recorded>,
+    /// Coins added, spent and moved; items left at places.
+    pub coins: Vec<Recorded>,
+    /// Share-outs and experience awards that stand (for a session: those that pay it,
+    /// whenever they were recorded).
+    pub shares: Vec<Recorded>,
+    pub xp: Vec<Recorded>,
 }
 
 #[derive(Debug, Serialize)]
@@ -37,6 +43,9 @@ pub struct Found {
     /// Who holds it now (its name), or none for the party's treasure.
     pub holder: Option<String>,
     pub status: String,
+    /// The place it was left at, if it is at one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -45,6 +54,8 @@ pub struct Report {
     pub character: Option<String>,
     #[serde(flatten)]
     pub sections: Sections,
+    /// A session's treasure brought back, by value (see `app::xp`).
+    pub treasure: Option<super::xp::Treasure>,
 }
 
 fn sort(sections: &mut Sections, rec: Recorded) {
@@ -74,6 +85,12 @@ fn sort(sections: &mut Sections, rec: Recorded) {
         | Event::SwordDemand { .. }
         | Event::EncounterStarted { .. }
         | Event::EncounterEnded {} => sections.swords.push(rec),
+        Event::CoinsAdded { .. }
+        | Event::CoinsSpent { .. }
+        | Event::CoinsMoved { .. }
+        | Event::ItemStashed { .. } => sections.coins.push(rec),
+        Event::CoinsShared { .. } => sections.shares.push(rec),
+        Event::XpAwarded { .. } => sections.xp.push(rec),
         _ => {}
     }
 }
@@ -81,9 +98,19 @@ fn sort(sections: &mut Sections, rec: Recorded) {
 async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> {
     let mut sections = Sections::default();
     let mut found = Vec::new();
+    let voided = events::voided(cx.conn(), campaign).await?;
+    // A session's share-outs and awards are those that pay it, read on their own.
+    let by_session = filter.session.is_some();
     events::select(cx.conn(), campaign, &filter, |rec| {
         match &rec.event {
             Event::ItemCreated { .. } => found.push(rec),
+            Event::CoinsShared { .. } | Event::XpAwarded { .. }
+                if by_session || voided.contains_key(&rec.seq) => {}
+            Event::CoinsAdded { .. }
+            | Event::CoinsSpent { .. }
+            | Event::CoinsMoved { .. }
+            | Event::ItemStashed { .. }
+                if voided.contains_key(&rec.seq) => {}
             _ => sort(&mut sections, rec),
         }
         Ok(())
@@ -95,20 +122,22 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
             continue;
         };
         let now = crate::store::items::find(cx.conn(), campaign, &item.id).await?;
-        let (holder, status) = match now.first() {
+        let (holder, status, place) = match now.first() {
             Some(i) => (
                 i.holder
                     .as_ref()
                     .and_then(|h| characters.iter().find(|c| &c.id == h))
                     .map(|c: &Character| c.name.clone()),
                 i.status.as_str().to_string(),
+                i.place.clone(),
             ),
-            None => (None, "intact".into()),
+            None => (None, "intact".into(), None),
         };
         sections.found.push(Found {
             event: rec,
             holder,
             status,
+            place,
         });
     }
     Ok(sections)
@@ -134,11 +163,15 @@ pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
         session: Some(number),
         ..Default::default()
     };
-    let sections = build(cx, campaign.id, filter).await?;
+    let mut sections = build(cx, campaign.id, filter).await?;
+    sections.shares = super::xp::shares(cx.conn(), campaign.id, number).await?;
+    sections.xp = super::xp::awards(cx.conn(), campaign.id, number).await?;
+    let treasure = super::xp::brought_back(cx.conn(), campaign.id, number).await?;
     Ok(Report {
         session: Some(session),
         character: None,
         sections,
+        treasure: Some(treasure),
     })
 }
 
@@ -155,5 +188,6 @@ pub async fn character(cx: &mut Ctx, name: &str) -> Result<Report> {
         session: None,
         character: Some(c.name),
         sections,
+        treasure: None,
     })
 }

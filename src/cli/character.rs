@@ -54,6 +54,18 @@ pub enum CharacterCommand {
         /// Can read unknown languages (a thief's skill): maps need it, or comprehend languages
         #[arg(long)]
         reads_languages: bool,
+        /// Intelligence, 3 to 18 (prime requisite of magic-users and elves)
+        #[arg(long = "int", allow_negative_numbers = true, value_name = "N")]
+        intelligence: Option<i64>,
+        /// Dexterity, 3 to 18 (prime requisite of thieves and halflings)
+        #[arg(long = "dex", allow_negative_numbers = true, value_name = "N")]
+        dexterity: Option<i64>,
+        /// Experience points [default: what the level needs, for the OSE classes]
+        #[arg(long, allow_negative_numbers = true, value_name = "N")]
+        xp: Option<i64>,
+        /// Shares of treasure and experience: 1, or 0.5 for a retainer [default: 1]
+        #[arg(long, value_name = "N", value_parser = share)]
+        share: Option<crate::rules::coins::Share>,
     },
     /// List the campaign's characters
     #[command(visible_alias = "ls")]
@@ -74,8 +86,8 @@ pub enum CharacterCommand {
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         amount: u32,
     },
-    /// Change a character sheet: level, class, alignment, str, wis, hp-max, reads-magic,
-    /// literate, reads-languages
+    /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
+    /// reads-magic, literate, reads-languages, xp, share
     Set {
         name: String,
         key: String,
@@ -102,8 +114,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             reads_magic,
             illiterate,
             reads_languages,
+            intelligence,
+            dexterity,
+            xp,
+            share,
         } => {
             let new = NewCharacter {
+                int: intelligence,
+                dex: dexterity,
+                xp,
+                share,
                 name,
                 str: strength,
                 wis: wisdom,
@@ -125,7 +145,19 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         CharacterCommand::List => {
             let characters = app::character::list(cx).await?;
             if out.json() {
-                return out.doc(&characters);
+                // Each sheet with its purse.
+                let purses = app::coins::purses(cx).await?;
+                let docs: Vec<_> = characters
+                    .iter()
+                    .map(|c| {
+                        let mut doc = serde_json::to_value(c).unwrap_or_default();
+                        doc["coins"] =
+                            serde_json::to_value(purses.get(&c.id).copied().unwrap_or_default())
+                                .unwrap_or_default();
+                        doc
+                    })
+                    .collect();
+                return out.doc(&docs);
             }
             let mut t = table(&[
                 tr!("Name", "Nom"),
@@ -177,12 +209,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 return out.doc(&player_view(&sheet, &viewer));
             }
             let c = &sheet.character;
-            let (str_, wis, hp) = abbreviations();
             out.line(&headline(c))?;
-            out.line(&format!(
-                "  {str_} {}  {wis} {}  {hp} {}/{}",
-                c.str, c.wis, c.hp, c.hp_max
-            ))?;
+            out.line(&abilities(c))?;
+            for line in super::coins::sheet_lines(c, &sheet.coins) {
+                out.line(&line)?;
+            }
             for item in &sheet.items {
                 let name = safe(&crate::rules::knowledge::name_for(item, &viewer.id));
                 let worn = item
@@ -230,6 +261,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             hp_change(out, &change, false)
         }
     }
+}
+
+/// A number of shares as typed: 1, 0.5, 1.5.
+fn share(text: &str) -> std::result::Result<crate::rules::coins::Share, String> {
+    crate::rules::coins::Share::parse(text).ok_or_else(|| {
+        tr!(
+            "a share is 0 to 10 in halves: 1, 0.5 for a retainer",
+            "une part va de 0 à 10 par moitiés : 1, 0.5 pour un suivant"
+        )
+    })
 }
 
 fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
@@ -292,6 +333,20 @@ fn abbreviations() -> (&'static str, &'static str, &'static str) {
     }
 }
 
+/// `  STR 13  WIS 9  HP 5/12`, with INT and DEX when the sheet records them.
+fn abilities(c: &Character) -> String {
+    let (str_, wis, hp) = abbreviations();
+    let mut line = format!("  {str_} {}  {wis} {}", c.str, c.wis);
+    if let Some(int) = c.int {
+        line.push_str(&format!("  INT {int}"));
+    }
+    if let Some(dex) = c.dex {
+        line.push_str(&format!("  DEX {dex}"));
+    }
+    line.push_str(&format!("  {hp} {}/{}", c.hp, c.hp_max));
+    line
+}
+
 /// `character show --json`: the sheet's fields, then what the character carries and what is
 /// on them now.
 #[derive(Serialize)]
@@ -302,6 +357,8 @@ struct SheetView<'a> {
     effects: Vec<EffectView<'a>>,
     protection: &'a Protection,
     quests: &'a [Quest],
+    /// The purse.
+    coins: &'a crate::rules::coins::Coins,
 }
 
 #[derive(Serialize)]
@@ -345,6 +402,7 @@ impl<'a> SheetView<'a> {
                 .collect(),
             protection: &sheet.protection,
             quests: &sheet.character.quests,
+            coins: &sheet.coins,
         }
     }
 }
@@ -352,14 +410,8 @@ impl<'a> SheetView<'a> {
 /// The sheet as a referee reads it at the table.
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
-    let (str_, wis, hp) = abbreviations();
-    let mut lines = vec![
-        headline(c),
-        format!(
-            "  {str_} {}  {wis} {}  {hp} {}/{}",
-            c.str, c.wis, c.hp, c.hp_max
-        ),
-    ];
+    let mut lines = vec![headline(c), abilities(c)];
+    lines.extend(super::coins::sheet_lines(c, &sheet.coins));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
     let (gone, carried): (Vec<&_>, Vec<&_>) = sheet.items.iter().partition(|i| i.is_gone());
@@ -486,6 +538,9 @@ fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
         "wis": c.wis,
         "hp": c.hp,
         "hp_max": c.hp_max,
+        "xp": c.xp,
+        "share": c.share,
+        "coins": sheet.coins,
         "items": items,
     })
 }

@@ -36,7 +36,8 @@ const fn rolls(seed: u64, args: &'static [&'static str]) -> Step {
 
 /// The story: a party finds a hoard; a scroll fades; a potion is drunk and wears off; a wand
 /// runs dry and crumbles; two rings clash on one hand; a sentient sword is touched, wounds its
-/// bearer, takes control and lets go once he is healed. Then the session report and the
+/// bearer, takes control and lets go once he is healed; the barrow's coins and a gem are
+/// brought back, shared out, and earn their experience. Then the session report and the
 /// sword audit.
 const STORY: &[Step] = &[
     quiet(
@@ -57,6 +58,8 @@ const STORY: &[Step] = &[
             "fighter",
             "--level",
             "3",
+            "--xp",
+            "7300",
         ],
     ),
     quiet(
@@ -69,6 +72,8 @@ const STORY: &[Step] = &[
             "9",
             "--wis",
             "14",
+            "--int",
+            "17",
             "--hp",
             "7",
             "--alignment",
@@ -192,9 +197,26 @@ const STORY: &[Step] = &[
     ),
     quiet(23, &["time", "advance", "9", "turns"]),
     quiet(24, &["character", "heal", "Arnaud", "6"]),
-    quiet(25, &["session", "end"]),
-    quiet(26, &["report", "session"]),
-    quiet(27, &["audit", "swords"]),
+    quiet(25, &["coins", "add", "1200gp", "300sp", "40pp"]),
+    quiet(
+        26,
+        &[
+            "valuable",
+            "add",
+            "Bloodstone",
+            "--value",
+            "50gp",
+            "--kind",
+            "gem",
+        ],
+    ),
+    quiet(27, &["valuable", "appraise", "Bloodstone", "--by", "Mordo"]),
+    quiet(28, &["session", "end"]),
+    quiet(29, &["share"]),
+    quiet(30, &["xp", "award", "--monsters", "150"]),
+    quiet(31, &["character", "show", "Arnaud"]),
+    quiet(32, &["report", "session"]),
+    quiet(33, &["audit", "swords"]),
 ];
 
 /// Seeds chosen so the story happens as told: the scroll fades, the wand crumbles, the sword
@@ -221,6 +243,10 @@ const FRENCH: &[(&str, &str)] = &[
     ("Ring of Warmth", "Anneau de chaleur"),
     ("Ring of Free Action", "Anneau d'action libre"),
     ("Nightfang", "Crocnuit"),
+    ("Bloodstone", "Héliotrope"),
+    ("1200gp", "1200po"),
+    ("300sp", "300pa"),
+    ("50gp", "50po"),
     ("glory:", "gloire :"),
     (
         "charge the barrow-wight alone",

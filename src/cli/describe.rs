@@ -11,6 +11,9 @@ use crate::rules::knowledge::Method;
 use crate::tr;
 
 pub fn describe(event: &Event) -> String {
+    if let Some(text) = super::coins::describe(event) {
+        return text;
+    }
     match event {
         Event::CampaignCreated { name } => {
             let name = safe(name);
@@ -491,6 +494,12 @@ pub fn describe(event: &Event) -> String {
                 )
             }
         }
+        Event::CoinsAdded { .. }
+        | Event::CoinsSpent { .. }
+        | Event::CoinsMoved { .. }
+        | Event::CoinsShared { .. }
+        | Event::XpAwarded { .. }
+        | Event::ItemStashed { .. } => String::new(),
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {
@@ -526,6 +535,7 @@ pub fn method_name(method: Method) -> String {
         Method::BardLore => tr!("bard lore", "le savoir du barde"),
         Method::Wish => tr!("a wish", "un souhait"),
         Method::ComprehendLanguages => tr!("comprehend languages", "compréhension des langues"),
+        Method::Appraise => tr!("appraisal", "une estimation"),
     }
 }
 
@@ -643,6 +653,8 @@ pub fn tone(event: &Event) -> Tone {
             Tone::Loss
         }
         Event::ItemCreated { .. }
+        | Event::CoinsAdded { .. }
+        | Event::XpAwarded { .. }
         | Event::ControlChecked { .. }
         | Event::ControlEnded { .. }
         | Event::CharacterHealed { .. } => Tone::Good,

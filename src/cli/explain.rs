@@ -77,8 +77,8 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Control check (seed 000): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
-                "Test de contrôle (seed 000) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
+                "Control check (OSE, Sentient Swords): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
+                "Test de contrôle (OSE, Épées intelligentes) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
             );
             lines.push(tr!(
                 "  trigger: {}",
@@ -92,15 +92,15 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         }
         Event::ControlEnded { reason, .. } => {
             rule(
-                "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (seed 000).",
-                "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (seed 000).",
+                "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (OSE, Sentient Swords).",
+                "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (OSE, Épées intelligentes).",
             );
             lines.push(format!("  {}", super::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
             rule(
-                "Touching a sword of another alignment hurts each round: a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters (seed 000).",
-                "Toucher une épée d'un autre alignement blesse à chaque round : épée loyale 1d6 aux neutres et 2d6 aux chaotiques ; épée neutre 1d6 aux non-neutres ; épée chaotique 1d6 aux neutres et 2d6 aux loyaux (seed 000).",
+                "Touching a sword of another alignment hurts each round: a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters (OSE, Sentient Swords).",
+                "Toucher une épée d'un autre alignement blesse à chaque round : épée loyale 1d6 aux neutres et 2d6 aux chaotiques ; épée neutre 1d6 aux non-neutres ; épée chaotique 1d6 aux neutres et 2d6 aux loyaux (OSE, Épées intelligentes).",
             );
             for (n, roll) in damage.iter().enumerate() {
                 lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
@@ -168,8 +168,8 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (seed 004).",
-                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (seed 004).",
+                "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (AD&D 2e DMG, Scrolls).",
+                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (AD&D 2e, Guide du maître, Parchemins).",
             );
             match chance_roll {
                 Some(r) => lines.push(tr!(
@@ -202,13 +202,13 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         } => {
             if *copied {
                 rule(
-                    "Copying a spell erases it from the scroll (seed 004).",
-                    "Copier un sort l'efface du parchemin (seed 004).",
+                    "Copying a spell erases it from the scroll (AD&D 2e DMG, Scrolls).",
+                    "Copier un sort l'efface du parchemin (AD&D 2e, Guide du maître, Parchemins).",
                 );
             } else {
                 rule(
-                    "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (seed 004). The spell is erased either way.",
-                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (seed 004). Le sort s'efface dans tous les cas.",
+                    "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (AD&D 2e DMG, Scrolls). The spell is erased either way.",
+                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du maître, Parchemins). Le sort s'efface dans tous les cas.",
                 );
                 lines.push(tr!(
                     "  spell level {level}; {gap} level(s) lacking: {chance}% to fail",
@@ -252,8 +252,8 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (seed 004).",
-                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (seed 004).",
+                "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (AD&D 2e DMG, Rods, Staves and Wands).",
+                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du maître, Sceptres, bâtons et baguettes).",
             );
             lines.push(tr!(
                 "  {charges} spent, {remaining} left",
@@ -287,8 +287,8 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(
-                "Identification (seed 004): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
-                "Identification (seed 004) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
+                "Identification (AD&D 2e DMG): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
+                "Identification (AD&D 2e, Guide du maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
             );
             lines.push(tr!("  method: {}", "  méthode : {}", method_name(*method)));
             if let Some(r) = rounds {
@@ -325,7 +325,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::TableRolled {
             table, roll, entry, ..
         } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
-        _ => {}
+        other => lines.extend(super::coins::explain(other)),
     }
     lines
 }

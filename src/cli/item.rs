@@ -114,7 +114,7 @@ pub enum ItemCommand {
     },
 }
 
-/// An item as `--json` shows it (fields documented in the README).
+/// An item as `--json` shows it (fields documented in `docs/json.md`).
 #[derive(Serialize)]
 pub struct ItemView<'a> {
     pub id: &'a str,
@@ -122,6 +122,9 @@ pub struct ItemView<'a> {
     pub name_fr: &'a str,
     pub category: Category,
     pub holder: Option<&'a str>,
+    /// The place it was left at (`stash`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<&'a str>,
     pub charges: Option<i32>,
     pub status: Status,
     /// The identity's fields, without the sentience (shown as its own field).
@@ -144,6 +147,7 @@ impl<'a> ItemView<'a> {
             name_fr: &item.name_fr,
             category: item.category,
             holder,
+            place: item.place.as_deref(),
             charges: item.charges,
             status: item.status,
             identity,
@@ -453,13 +457,18 @@ pub fn line(item: &Item, holder: Option<&str>) -> String {
             levels.join(", ")
         ));
     }
+    if let Some(value) = &item.identity.value {
+        facts.push(super::coins::worth(value.copper()));
+    }
     let status = status_label(item.status);
     if !status.is_empty() {
         facts.push(status.to_string());
     }
-    let holder = holder
-        .map(|h| format!(" ({})", safe(h)))
-        .unwrap_or_default();
+    let holder = match (holder, &item.place) {
+        (Some(h), _) => format!(" ({})", safe(h)),
+        (None, Some(place)) => tr!(" (at {})", " (à {})", safe(place)),
+        (None, None) => String::new(),
+    };
     format!(
         "{}  {} — {}{holder}",
         &item.id[..8],
@@ -541,10 +550,18 @@ fn details_seen(
     let id = &item.identity;
     let mut lines = vec![format!("{} ({})", safe(item.name()), item.category.label())];
     lines.push(format!("  id {}", item.id));
-    lines.push(match holder {
-        Some(h) => tr!("  held by {}", "  porté par {}", safe(h)),
-        None => tr!("  in the party's treasure", "  dans le trésor du groupe"),
+    lines.push(match (holder, &item.place) {
+        (Some(h), _) => tr!("  held by {}", "  porté par {}", safe(h)),
+        (None, Some(place)) => tr!("  left at {}", "  laissé à {}", safe(place)),
+        (None, None) => tr!("  in the party's treasure", "  dans le trésor du groupe"),
     });
+    if let Some(value) = &id.value {
+        lines.push(tr!(
+            "  worth {}",
+            "  vaut {}",
+            super::coins::worth(value.copper())
+        ));
+    }
     if let Some(c) = item.charges {
         lines.push(tr!("  {c} charges left", "  {c} charges restantes"));
     }

@@ -4,6 +4,7 @@
 mod campaign;
 mod character;
 mod clock;
+mod coins;
 mod demo;
 pub mod describe;
 mod explain;
@@ -203,6 +204,18 @@ pub enum Command {
     Study(play::ByArgs),
     /// Try to identify an item: taste, read-magic, spell, bard-lore or wish
     Identify(play::IdentifyArgs),
+    /// The party's money: `coins add 1200gp 300sp`, `coins spend`, `coins move`, `coins show`
+    Coins(coins::CoinsArgs),
+    /// Gems, jewelry and art: `valuable add NAME --value 500gp`, `valuable appraise`
+    #[command(subcommand)]
+    Valuable(coins::ValuableCommand),
+    /// Share the party's pool among the characters by their shares
+    Share(coins::ShareArgs),
+    /// Experience: `xp award --monsters XP` for a session's treasure and monsters
+    #[command(subcommand)]
+    Xp(coins::XpCommand),
+    /// Leave an item at a named place (a bank, a stronghold, a cache)
+    Stash(coins::StashArgs),
     /// Reports: a play session, or a character over the campaign
     #[command(subcommand)]
     Report(report::ReportCommand),
@@ -524,6 +537,11 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
         Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
         Command::Study(a) => play::study(&mut cx, &mut out, a).await,
         Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
+        Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
+        Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
+        Command::Share(a) => coins::share(&mut cx, &mut out, a).await,
+        Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
+        Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,
         Command::Check => check(&mut cx, &mut out).await,
         Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
@@ -564,6 +582,7 @@ fn access(command: &Command, dry_run: bool) -> Access {
         Command::Time(c) => matches!(c, clock::TimeCommand::Show),
         Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),
         Command::Tables(c) => !matches!(c, tables::TablesCommand::Roll { .. }),
+        Command::Coins(a) => matches!(a.command, None | Some(coins::CoinsCommand::Show)),
         Command::Report(_)
         | Command::Check
         | Command::Odds(_)

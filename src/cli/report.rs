@@ -86,24 +86,43 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
             let Event::ItemCreated { item, .. } = &found.event.event else {
                 continue;
             };
-            let now = match (&found.holder, found.status.as_str()) {
-                (_, "consumed") => tr!("used up", "utilisé"),
-                (_, "crumbled") => tr!("crumbled to dust", "tombé en poussière"),
-                (_, "vanished") => tr!("vanished", "disparu"),
-                (Some(h), _) => tr!("now with {}", "désormais chez {}", safe(h)),
-                (None, _) => tr!("in the party's treasure", "dans le trésor du groupe"),
+            let now = match (&found.holder, found.status.as_str(), &found.place) {
+                (_, "consumed", _) => tr!("used up", "utilisé"),
+                (_, "crumbled", _) => tr!("crumbled to dust", "tombé en poussière"),
+                (_, "vanished", _) => tr!("vanished", "disparu"),
+                (Some(h), _, _) => tr!("now with {}", "désormais chez {}", safe(h)),
+                (None, _, Some(p)) => tr!("left at {}", "laissé à {}", safe(p)),
+                (None, _, None) => tr!("in the party's treasure", "dans le trésor du groupe"),
             };
+            let worth = item
+                .identity
+                .value
+                .map(|v| format!(" ({})", super::coins::worth(v.copper())))
+                .unwrap_or_default();
             lines.push((
                 Tone::Plain,
                 format!(
-                    "  {:<14} {} — {now}",
+                    "  {:<14} {}{worth} — {now}",
                     GameTime(found.event.game_time).to_string(),
                     safe(item.name())
                 ),
             ));
         }
     }
-    let sections: [(&Vec<Recorded>, String); 9] = [
+    if let Some(t) = report.treasure.as_ref().filter(|t| t.copper() > 0) {
+        let coins = super::coins::worth(t.coins.copper());
+        let valuables = super::coins::worth(t.copper() - t.coins.copper());
+        let total = super::coins::worth(t.copper());
+        lines.push((
+            Tone::Heading,
+            tr!(
+                "Treasure brought back: {coins} in coins + {valuables} in valuables = {total}",
+                "Trésor rapporté : {coins} en pièces + {valuables} en objets de valeur = {total}"
+            ),
+        ));
+    }
+    let sections: [(&Vec<Recorded>, String); 12] = [
+        (&s.coins, tr!("Coins:", "Pièces :")),
         (&s.passed, tr!("Changing hands:", "Changements de mains :")),
         (&s.potions, tr!("Potions and oils:", "Potions et huiles :")),
         (&s.scrolls, tr!("Scrolls:", "Parchemins :")),
@@ -116,6 +135,8 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
         (&s.worn, tr!("Worn:", "Portés :")),
         (&s.books, tr!("Books:", "Livres :")),
         (&s.swords, tr!("Sentient swords:", "Épées intelligentes :")),
+        (&s.shares, tr!("Shares paid:", "Parts versées :")),
+        (&s.xp, tr!("Experience awarded:", "Expérience donnée :")),
     ];
     for (events, title) in sections {
         if events.is_empty() {
@@ -146,7 +167,7 @@ fn json(report: &Report) -> serde_json::Value {
     let found: Vec<_> = s
         .found
         .iter()
-        .map(|f| serde_json::json!({ "event": EventView::of(&f.event), "holder": f.holder, "status": f.status }))
+        .map(|f| serde_json::json!({ "event": EventView::of(&f.event), "holder": f.holder, "status": f.status, "place": f.place }))
         .collect();
     serde_json::json!({
         "session": report.session,
@@ -161,5 +182,14 @@ fn json(report: &Report) -> serde_json::Value {
         "worn": events(&s.worn),
         "books": events(&s.books),
         "swords": events(&s.swords),
+        "coins": events(&s.coins),
+        "shares": events(&s.shares),
+        "xp": events(&s.xp),
+        "treasure": report.treasure.as_ref().map(|t| serde_json::json!({
+            "coins": t.coins,
+            "valuables": t.valuables,
+            "value_cp": t.copper(),
+            "xp": crate::rules::xp::for_treasure(t.copper()),
+        })),
     })
 }

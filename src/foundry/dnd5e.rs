@@ -28,7 +28,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
         "quantity": piece.count(),
         "weight": { "value": 0, "units": "lb" },
-        "price": { "value": 0, "denomination": "gp" },
+        "price": { "value": super::worth(piece), "denomination": "gp" },
         "rarity": if known { rarity(item) } else { "" },
         "identified": piece.identified(),
         "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
@@ -111,6 +111,12 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
         Category::Ring => ("equipment", "ring"),
         Category::Armor => ("equipment", armor_type(item)),
         Category::Clothing | Category::Boots => ("equipment", "clothing"),
+        // Valuables are dnd5e's loot: gems, art (jewelry too) or treasure.
+        Category::Valuable => match item.identity.kind.as_deref() {
+            Some("gem") => ("loot", "gem"),
+            Some("art" | "jewelry") => ("loot", "art"),
+            _ => ("loot", "treasure"),
+        },
         Category::Household | Category::Instrument | Category::Misc => {
             if item.identity.consumable {
                 ("consumable", "wondrous")

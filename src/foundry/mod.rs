@@ -116,6 +116,9 @@ impl Piece {
     /// Whether the reader knows the item is magic: the referee always, a player once they
     /// know anything of it.
     pub fn knows_it_is_magic(&self) -> bool {
+        if self.item.category == Category::Valuable {
+            return false;
+        }
         match &self.view {
             View::Referee { .. } => true,
             View::Player { knows, .. } => knows.is_some(),
@@ -396,6 +399,20 @@ pub fn img(item: &Item) -> &'static str {
         Category::Sword => "icons/weapons/swords/sword-guard-embossed-green.webp",
         // weapon/mace-1.yml
         Category::Weapon => "icons/weapons/maces/mace-spiked-short.webp",
+        // A cut gem, as the core gem icons show one; other valuables as treasure.
+        Category::Valuable if kind == Some("gem") => {
+            "icons/commodities/gems/gem-faceted-navette-red.webp"
+        }
+        Category::Valuable => "icons/commodities/treasure/token-runed-os-grey.webp",
+    }
+}
+
+/// A valuable's worth in whole gold pieces, when the export's reader may know it (the referee,
+/// or a player who had it appraised); 0 otherwise and for other items.
+pub fn worth(piece: &Piece) -> i64 {
+    match piece.item.identity.value {
+        Some(value) if piece.identified() || piece.is_referee() => value.copper() / 100,
+        _ => 0,
     }
 }
 

@@ -76,6 +76,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                 }),
             )
         }
+        Category::Valuable => ("item", json!({ "treasure": true, "itemslots": 0 })),
         _ => ("item", json!({ "treasure": false, "itemslots": 0 })),
     };
     // The fields every physical ose item has.
@@ -83,7 +84,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "description": description,
         "tags": [],
         "equipped": item.worn.is_some(),
-        "cost": 0,
+        "cost": super::worth(piece),
         "containerId": "",
         "quantity": quantity,
         "weight": 0,

@@ -28,6 +28,7 @@ impl State {
     /// Whether `rec` could have been recorded now, by the rules of the live commands; why not.
     pub(super) fn admit(&self, rec: &Recorded) -> Result<(), String> {
         self.admit_envelope(rec)?;
+        self.admit_treasury(&rec.event)?;
         match &rec.event {
             Event::CampaignCreated { name } => name_ok("campaign", name),
             Event::SettingChanged { setting } => setting_ok(setting),
@@ -339,6 +340,10 @@ mod tests {
             reads_languages: false,
             literate: true,
             quests: Vec::new(),
+            int: None,
+            dex: None,
+            xp: 0,
+            share: Default::default(),
         }
     }
 
@@ -349,6 +354,7 @@ mod tests {
             name_fr: "Baguette".into(),
             category: Category::Wand,
             holder: holder.map(Into::into),
+            place: None,
             charges: Some(charges),
             status: Default::default(),
             identity: Default::default(),

@@ -53,7 +53,7 @@ impl std::error::Error for Conflict {}
 impl State {
     /// The empty state replay starts from; the first event (`campaign_created`) names it.
     pub fn blank() -> Self {
-        State::new(
+        let mut state = State::new(
             Campaign {
                 name: String::new(),
                 created_at: String::new(),
@@ -64,7 +64,9 @@ impl State {
                 encounter: None,
             },
             0,
-        )
+        );
+        state.treasury = Some(Default::default());
+        state
     }
 
     /// Number, stamp and apply a new event: it happens now, in the open session.
@@ -238,6 +240,7 @@ impl State {
                 if let Some(reads) = change.reads_languages {
                     c.reads_languages = reads;
                 }
+                change.apply_treasury(c);
             }
             Event::ItemPassed { item, from, to, .. } => {
                 if let Some(to) = to
@@ -264,6 +267,7 @@ impl State {
                     )));
                 }
                 i.holder = to.clone();
+                i.place = None;
                 i.worn = None;
             }
             Event::ScrollFade { act, faded, .. } => {
@@ -514,6 +518,12 @@ impl State {
                     i.trusted.push(act.character.clone());
                 }
             }
+            Event::CoinsAdded { .. }
+            | Event::CoinsSpent { .. }
+            | Event::CoinsMoved { .. }
+            | Event::CoinsShared { .. }
+            | Event::XpAwarded { .. }
+            | Event::ItemStashed { .. } => self.apply_treasury(&rec.event).map_err(conflict)?,
             Event::ItemCreated { item, .. } => {
                 if self.items.contains_key(&item.id) {
                     return Err(conflict(tr!(
@@ -539,7 +549,7 @@ impl State {
         Ok(())
     }
 
-    fn item_mut(&mut self, id: &Id) -> Result<&mut Item, String> {
+    pub(super) fn item_mut(&mut self, id: &Id) -> Result<&mut Item, String> {
         let item = self
             .items
             .get_mut(id)
@@ -572,7 +582,7 @@ impl State {
         self.effects.insert(effect.id.clone(), effect);
     }
 
-    fn character_mut(&mut self, id: &Id) -> Result<&mut Character, String> {
+    pub(super) fn character_mut(&mut self, id: &Id) -> Result<&mut Character, String> {
         let character = self
             .characters
             .get_mut(id)
@@ -604,6 +614,10 @@ mod tests {
             reads_languages: false,
             literate: true,
             quests: Vec::new(),
+            int: None,
+            dex: None,
+            xp: 0,
+            share: Default::default(),
         }
     }
 

@@ -6,9 +6,11 @@ use strum::{IntoStaticStr, VariantNames};
 
 use super::Id;
 use super::state::{Character, Item, Setting};
+use super::treasury::{Earned, Holder, Portion, Valuable};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
+use crate::rules::coins::{Coins, Share};
 use crate::rules::control::{CharacterWill, Reason, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
@@ -138,6 +140,15 @@ events! {
             from: Option<Id>,
             to: Option<Id>,
             to_name: Option<String>,
+        },
+        /// An item left at a named place (`stash`): a bank, a stronghold, a cache. `give` and
+        /// `drop` take it from there.
+        ItemStashed {
+            item: Id,
+            item_name: String,
+            item_name_fr: String,
+            from: Option<Id>,
+            place: String,
         },
         /// A scroll taken unread: the roll that decides whether it fades.
         ScrollFade {
@@ -307,6 +318,40 @@ events! {
             character: Option<Id>,
         },
         EncounterEnded {},
+        /// Coins come into the campaign (`coins add`): to the party's pool, a purse or a place.
+        CoinsAdded {
+            coins: Coins,
+            to: Holder,
+        },
+        /// Coins leave the campaign (`coins spend`).
+        CoinsSpent {
+            coins: Coins,
+            from: Holder,
+        },
+        /// Coins change holders (`coins move`).
+        CoinsMoved {
+            coins: Coins,
+            from: Holder,
+            to: Holder,
+        },
+        /// The pool shared out by shares (`share`): each portion goes to its purse, the
+        /// remainder stays in the pool. `session` is the session whose treasure it pays.
+        CoinsShared {
+            session: Option<u32>,
+            portions: Vec<Portion>,
+            remainder: Coins,
+        },
+        /// Experience for a session (`xp award`): the coins and valuables brought back, the
+        /// monsters' XP, the total, and what each character earned of it.
+        XpAwarded {
+            session: u32,
+            coins: Coins,
+            valuables: Vec<Valuable>,
+            treasure: i64,
+            monsters: i64,
+            total: i64,
+            portions: Vec<Earned>,
+        },
         /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
         /// state is rebuilt from the ledger without them.
         EventsVoided {
@@ -365,6 +410,14 @@ pub struct Change {
     pub literate: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reads_languages: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub int: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dex: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub xp: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share: Option<Share>,
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables
@@ -432,7 +485,9 @@ impl Event {
             Event::CharacterDamaged { character, .. }
             | Event::CharacterHealed { character, .. }
             | Event::CharacterUpdated { character, .. } => Some(character),
-            Event::ItemPassed { item, .. } | Event::Recharged { item, .. } => Some(item),
+            Event::ItemPassed { item, .. }
+            | Event::ItemStashed { item, .. }
+            | Event::Recharged { item, .. } => Some(item),
             _ => self.act().map(|a| &a.item),
         }
     }
@@ -442,7 +497,9 @@ impl Event {
         let mut refs: Vec<&Id> = self.actor().into_iter().chain(self.subject()).collect();
         match self {
             Event::ItemCreated { item, .. } => refs.extend(item.holder.as_ref()),
-            Event::ItemPassed { from, .. } => refs.extend(from.as_ref()),
+            Event::ItemPassed { from, .. } | Event::ItemStashed { from, .. } => {
+                refs.extend(from.as_ref())
+            }
             Event::ControlChecked {
                 weapon: Some(weapon),
                 ..
@@ -454,6 +511,16 @@ impl Event {
             Event::EncounterStarted {
                 character: Some(c), ..
             } => refs.push(c),
+            Event::CoinsAdded { to: h, .. } | Event::CoinsSpent { from: h, .. } => {
+                refs.extend(h.character())
+            }
+            Event::CoinsMoved { from, to, .. } => {
+                refs.extend(from.character().into_iter().chain(to.character()))
+            }
+            Event::CoinsShared { portions, .. } => {
+                refs.extend(portions.iter().map(|p| &p.character))
+            }
+            Event::XpAwarded { portions, .. } => refs.extend(portions.iter().map(|p| &p.character)),
             _ => {}
         }
         refs.sort();

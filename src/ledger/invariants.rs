@@ -62,6 +62,9 @@ pub enum Breach {
     SheetOutOfRange {
         character: String,
     },
+    /// Coins held — the pool, the purses, the places — that are not, denomination by
+    /// denomination, those added less those spent; or a holder with less than nothing.
+    CoinsUnbalanced,
 }
 
 /// Every invariant `state` breaks.
@@ -137,11 +140,14 @@ pub fn breaches(state: &State) -> Vec<Breach> {
             && ABILITY_RANGE.contains(&i64::from(c.str))
             && ABILITY_RANGE.contains(&i64::from(c.wis))
             && LEVEL_RANGE.contains(&i64::from(c.level));
-        if !sheet_ok {
+        if !sheet_ok || !crate::ledger::treasury::sheet_ok(c) {
             found.push(Breach::SheetOutOfRange {
                 character: c.id.clone(),
             });
         }
+    }
+    if state.treasury.as_ref().is_some_and(|t| !t.balances()) {
+        found.push(Breach::CoinsUnbalanced);
     }
     found
 }

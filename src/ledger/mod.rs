@@ -9,6 +9,7 @@ mod event;
 pub mod invariants;
 mod kind_first;
 pub mod state;
+pub mod treasury;
 
 pub use apply::Conflict;
 pub use event::Origin;

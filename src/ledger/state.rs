@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::Id;
+use super::treasury::{CoinRow, Treasury};
 pub use crate::rules::character::Character;
 pub use crate::rules::effect::Effect;
 pub use crate::rules::item::Item;
@@ -92,6 +93,8 @@ pub struct Changed {
     /// Characters and items the events brought into being, with the number of the event that
     /// did: inserted, where the others are updated.
     pub created: BTreeMap<Id, i64>,
+    /// Rows of coins: holders and the campaign's totals.
+    pub coins: BTreeSet<CoinRow>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +107,9 @@ pub struct State {
     pub items: BTreeMap<Id, Item>,
     /// Lasting effects by id (a live command loads those of the characters it touches).
     pub effects: BTreeMap<Id, Effect>,
+    /// The coins of the pool, purses and places (`None` until a command that needs them loads
+    /// them; replay starts from an empty one).
+    pub treasury: Option<Treasury>,
     pub changed: Changed,
 }
 
@@ -116,6 +122,7 @@ impl State {
             characters: BTreeMap::new(),
             items: BTreeMap::new(),
             effects: BTreeMap::new(),
+            treasury: None,
             changed: Changed::default(),
         }
     }

@@ -1,4 +1,4 @@
-//! Magic armor and shields (seed 004): what +3, +4 and +5 metal ones are made of, and what
+//! Magic armor and shields (AD&D 2e DMG): what +3, +4 and +5 metal ones are made of, and what
 //! each plus is worth once worn.
 
 use super::item::{Category, Item, Slot};

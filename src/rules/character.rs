@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::alignment::Alignment;
+use crate::rules::coins::Share;
 use crate::rules::health::HP_LIMIT;
 use crate::tr;
 
@@ -31,13 +32,25 @@ pub struct Character {
     /// Magical quests laid on the character (a book of another alignment to hide and guard).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quests: Vec<Quest>,
+    /// Intelligence and dexterity, when recorded: prime requisites of some classes
+    /// (`rules::xp`).
+    #[serde(default)]
+    pub int: Option<u8>,
+    #[serde(default)]
+    pub dex: Option<u8>,
+    /// Experience points.
+    #[serde(default)]
+    pub xp: i64,
+    /// The character's part of treasure and experience, in shares (retainers: a half).
+    #[serde(default)]
+    pub share: Share,
 }
 
 fn yes() -> bool {
     true
 }
 
-/// A magical quest: hide and protect a book that favours another alignment (seed 004).
+/// A magical quest: hide and protect a book that favours another alignment (AD&D 2e DMG, Books).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quest {
     pub item: String,

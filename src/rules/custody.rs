@@ -45,7 +45,7 @@ pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refusal> {
             item: name(),
             holder: c.name.clone(),
         }),
-        (None, None) => Err(Refusal::InTreasure { item: name() }),
+        (None, None) if item.place.is_none() => Err(Refusal::InTreasure { item: name() }),
         _ => Ok(()),
     }
 }

@@ -20,6 +20,10 @@ pub fn character(id: &str) -> Character {
         reads_languages: false,
         literate: true,
         quests: Vec::new(),
+        int: None,
+        dex: None,
+        xp: 0,
+        share: Default::default(),
     }
 }
 

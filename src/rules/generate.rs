@@ -1,7 +1,7 @@
 //! Making an item from the tables: follow signposts and rerolls to an entry, roll the tables
-//! it calls for (`also`), then apply seed 004's rules at creation — charges, quantities, the
-//! metal of +3..+5 armor, the spells on a scroll and the level they are written at, a trapped
-//! wand, and for a sword the chance that it is sentient (seed 000, see [`super::sword`]).
+//! it calls for (`also`), then apply the AD&D 2e DMG's rules at creation — charges, quantities,
+//! the metal of +3..+5 armor, the spells on a scroll and the level they are written at, a trapped
+//! wand, and for a sword the chance that it is sentient (OSE *Swords*, see [`super::sword`]).
 
 use std::collections::BTreeMap;
 
@@ -283,6 +283,7 @@ pub fn make(
             alignment: props.alignment,
         }),
         sentience,
+        value: None,
     };
     identity.complete(category);
     Ok(Made {
@@ -325,7 +326,7 @@ fn sentience(
 
 /// Spell scrolls: how many spells, each one's level within the row's range (the priest range
 /// for priest scrolls, and never above the caster type's highest spell level), and the level it
-/// is written at — one above the caster level the spell needs, never below 6th (seed 004).
+/// is written at — one above the caster level the spell needs, never below 6th (AD&D 2e DMG).
 fn scroll_spells(
     props: &Props,
     dice: &mut impl Dice,

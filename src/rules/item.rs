@@ -31,6 +31,8 @@ pub enum Category {
     Armor,
     Sword,
     Weapon,
+    /// Gems, jewelry, art and other valuables: treasure worth its value in coins, not magic.
+    Valuable,
 }
 
 impl Category {
@@ -69,6 +71,7 @@ impl Category {
             Category::Armor => "armor",
             Category::Sword => "sword",
             Category::Weapon => "weapon",
+            Category::Valuable => "valuable",
         }
     }
 
@@ -90,6 +93,8 @@ impl Category {
             Category::Armor => "armor",
             Category::Sword => "swords",
             Category::Weapon => "weapons",
+            // No table makes them: `valuable add` records them.
+            Category::Valuable => "valuables",
         }
     }
 
@@ -111,6 +116,7 @@ impl Category {
             Category::Armor => ("armor or shield", "armure ou bouclier"),
             Category::Sword => ("sword", "épée"),
             Category::Weapon => ("weapon", "arme"),
+            Category::Valuable => ("valuable", "objet de valeur"),
         };
         match lang() {
             Lang::En => en,
@@ -165,6 +171,8 @@ impl FromStr for Category {
             | "armures" | "bouclier" | "boucliers" => Category::Armor,
             "sword" | "swords" | "epee" | "épée" | "epees" | "épées" => Category::Sword,
             "weapon" | "weapons" | "arme" | "armes" => Category::Weapon,
+            "valuable" | "valuables" | "gem" | "gems" | "jewelry" | "jewellery" | "art"
+            | "gemme" | "gemmes" | "bijou" | "bijoux" | "objet de valeur" => Category::Valuable,
             _ => return Err(UnknownCategory(s.to_string())),
         };
         Ok(found)
@@ -297,6 +305,9 @@ pub struct Identity {
     pub book: Option<BookNature>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentience: Option<Sentience>,
+    /// Valuables: what it is worth (its kind is `gem`, `jewelry`, `art` or `other`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<crate::rules::coins::Coins>,
 }
 
 /// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e
@@ -308,7 +319,7 @@ pub struct Identity {
 /// (its table row, or `--level`).
 pub fn powers(category: Category) -> Option<(i32, u32)> {
     match category {
-        Category::Potion | Category::Scroll | Category::Book => None,
+        Category::Potion | Category::Scroll | Category::Book | Category::Valuable => None,
         Category::Rod => Some((1, 8)),
         Category::Staff => Some((2, 8)),
         Category::Wand => Some((3, 6)),
@@ -359,8 +370,11 @@ pub struct Item {
     pub name: String,
     pub name_fr: String,
     pub category: Category,
-    /// The character who holds it; `None`: the party's unowned treasure.
+    /// The character who holds it; `None`: the party's unowned treasure, or `place`.
     pub holder: Option<String>,
+    /// A named place it was left at (`stash`), when nobody holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
     pub charges: Option<i32>,
     #[serde(default)]
     pub status: Status,
@@ -460,6 +474,7 @@ impl Item {
             name_fr,
             category,
             holder: None,
+            place: None,
             charges: None,
             status: Status::Intact,
             identity,

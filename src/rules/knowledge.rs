@@ -1,4 +1,4 @@
-//! Identification (seed 004): what each character knows of an item, how they learn it —
+//! Identification (AD&D 2e DMG): what each character knows of an item, how they learn it —
 //! tasting a potion, reading a scroll's magic writing, an identify spell, a bard's lore (5 %
 //! per level, 10 % for musical instruments after 1d10 rounds of study), a wish for books — and
 //! what an item looks like to someone who does not know it.
@@ -22,6 +22,8 @@ pub enum Method {
     Wish,
     /// The spell comprehend languages: a map becomes readable.
     ComprehendLanguages,
+    /// A valuable's worth, told by a jeweller, a sage or a merchant.
+    Appraise,
 }
 
 impl FromStr for Method {
@@ -37,9 +39,10 @@ impl FromStr for Method {
             "comprehend-languages" | "comprehend" | "compréhension-des-langues" => {
                 Ok(Method::ComprehendLanguages)
             }
+            "appraise" | "appraisal" | "estimer" | "estimation" => Ok(Method::Appraise),
             other => Err(Refused(tr!(
-                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish or comprehend-languages",
-                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish ou comprehend-languages"
+                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
+                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"
             ))),
         }
     }
@@ -65,7 +68,7 @@ fn is_bard(c: &Character) -> bool {
 }
 
 /// Try to identify `item` for `who` by `method`. Refuses a method that cannot work on that
-/// item, with the seed's reason.
+/// item, with the DMG's reason.
 pub fn identify(
     item: &Item,
     who: &Character,
@@ -89,6 +92,16 @@ pub fn identify(
     };
     let cannot = |why: String| Err(Refused(why));
     match (method, item.category) {
+        // A valuable's worth is learnt by appraisal, and only a valuable's.
+        (Method::Appraise, Category::Valuable) => Ok(plain(Knowledge::Full)),
+        (Method::Appraise, _) => cannot(tr!(
+            "appraisal tells what a valuable is worth; {name} is not a valuable",
+            "une estimation dit ce que vaut un objet de valeur ; {name} n'en est pas un"
+        )),
+        (_, Category::Valuable) => cannot(tr!(
+            "{name} is not magic: its worth is learnt by appraisal (--method appraise)",
+            "{name} n'est pas magique : sa valeur s'apprend par une estimation (--method appraise)"
+        )),
         (Method::Taste, Category::Potion) => Ok(plain(Knowledge::Full)),
         (Method::Taste, _) => cannot(tr!(
             "only potions and oils are identified by tasting",
@@ -111,7 +124,7 @@ pub fn identify(
             "la lecture de la magie identifie les parchemins, pas {name}"
         )),
         (Method::Spell, Category::Scroll) => cannot(tr!(
-            "a scroll's contents need read magic, not an identify spell (seed 004)",
+            "a scroll's contents need read magic, not an identify spell (AD&D 2e DMG)",
             "le contenu d'un parchemin exige la lecture de la magie, pas un sort d'identification"
         )),
         // Books: the spell only tells that it is a magical work of great power.
@@ -122,15 +135,15 @@ pub fn identify(
             "{person} n'est pas barde : le savoir légendaire est celui des bardes"
         )),
         (Method::BardLore, Category::Staff) => cannot(tr!(
-            "staves are too varied for a bard to know without a magical examination (seed 004)",
+            "staves are too varied for a bard to know without a magical examination (AD&D 2e DMG)",
             "les bâtons sont trop variés pour qu'un barde les reconnaisse sans examen magique"
         )),
         (Method::BardLore, Category::Wand) => cannot(tr!(
-            "a wand's nature is learnt almost only by divination spells (seed 004)",
+            "a wand's nature is learnt almost only by divination spells (AD&D 2e DMG)",
             "la nature d'une baguette ne s'apprend presque que par divination"
         )),
         (Method::BardLore, Category::Household) => cannot(tr!(
-            "household items have no legendary past a bard could know (seed 004)",
+            "household items have no legendary past a bard could know (AD&D 2e DMG)",
             "les objets domestiques n'ont pas de passé légendaire qu'un barde pourrait connaître"
         )),
         (Method::BardLore, Category::Scroll | Category::Potion) => cannot(tr!(
@@ -202,6 +215,12 @@ pub fn disguise(item: &Item) -> (&'static str, &'static str) {
             _ => ("sword", "épée"),
         },
         Category::Weapon => ("weapon", "arme"),
+        Category::Valuable => match kind {
+            Some("gem") => ("gem", "gemme"),
+            Some("jewelry") => ("piece of jewelry", "bijou"),
+            Some("art") => ("object of art", "objet d'art"),
+            _ => ("valuable", "objet de valeur"),
+        },
     }
 }
 
@@ -372,6 +391,19 @@ mod tests {
             identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
         );
+    }
+
+    #[test]
+    fn a_valuable_is_known_by_appraisal_only() {
+        let fighter = person("fighter", 3);
+        let mut gem = item(Category::Valuable);
+        gem.identity.kind = Some("gem".into());
+        let mut d = Scripted::new(&[]);
+        let a = identify(&gem, &fighter, Method::Appraise, &mut d).unwrap();
+        assert_eq!(a.learned, Some(Knowledge::Full));
+        assert!(identify(&gem, &fighter, Method::Spell, &mut d).is_err());
+        assert!(identify(&item(Category::Ring), &fighter, Method::Appraise, &mut d).is_err());
+        assert_eq!(name_for(&gem, "p"), "gem");
     }
 
     #[test]

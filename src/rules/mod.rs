@@ -8,6 +8,7 @@ pub mod character;
 pub mod charges;
 pub mod class;
 pub mod clock;
+pub mod coins;
 pub mod control;
 pub mod custody;
 pub mod dice;
@@ -23,6 +24,7 @@ pub mod ring;
 pub mod scroll;
 pub mod sword;
 pub mod tables;
+pub mod xp;
 
 /// A rule of the game refusing an action, with the rule and how to go on, in one line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -26,7 +26,7 @@ pub const PURPOSE_SCORE: u8 = 12;
 /// Guards every loop below against tables that never settle.
 const LIMIT: usize = 1_000;
 
-/// Make a sentient sword's mind, in the seed's order: purpose, INT, communication, alignment,
+/// Make a sentient sword's mind, in OSE's order: purpose, INT, communication, alignment,
 /// powers, Ego.
 pub fn generate(
     tables: &Tables,

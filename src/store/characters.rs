@@ -33,12 +33,16 @@ impl FromRow for Character {
             literate: row.bool("literate")?,
             quests: state.quests,
             reads_languages: state.reads_languages,
+            int: row.opt_small("intelligence")?,
+            dex: row.opt_small("dexterity")?,
+            xp: row.int("xp")?,
+            share: crate::rules::coins::Share(row.small("half_shares")?),
         })
     }
 }
 
-pub(super) const COLUMNS: &str =
-    "id, name, alignment, class, level, str, wis, hp, hp_max, reads_magic, literate, state";
+pub(super) const COLUMNS: &str = "id, name, alignment, class, level, str, wis, hp, hp_max, \
+    reads_magic, literate, state, intelligence, dexterity, xp, half_shares";
 
 /// What play changes beyond the columns.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -120,7 +124,11 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, characters: &[&Character]) 
                 .push_bind(c.hp_max)
                 .push_bind(c.reads_magic)
                 .push_bind(c.literate)
-                .push_bind(state(c));
+                .push_bind(state(c))
+                .push_bind(c.int)
+                .push_bind(c.dex)
+                .push_bind(c.xp)
+                .push_bind(c.share.0);
         });
         batch.push(sql);
     }
@@ -132,8 +140,9 @@ pub fn push_update(batch: &mut Batch, campaign: i64, c: &Character) {
     batch.push(
         Sql::new(
             "UPDATE characters SET alignment = $1, class = $2, level = $3, str = $4, wis = $5,
-                    hp = $6, hp_max = $7, reads_magic = $8, literate = $9, state = $10
-             WHERE campaign_id = $11 AND id = $12",
+                    hp = $6, hp_max = $7, reads_magic = $8, literate = $9, state = $10,
+                    intelligence = $11, dexterity = $12, xp = $13, half_shares = $14
+             WHERE campaign_id = $15 AND id = $16",
         )
         .bind(c.alignment.as_str())
         .bind(c.class.clone())
@@ -145,6 +154,10 @@ pub fn push_update(batch: &mut Batch, campaign: i64, c: &Character) {
         .bind(c.reads_magic)
         .bind(c.literate)
         .bind(state(c))
+        .bind(c.int)
+        .bind(c.dex)
+        .bind(c.xp)
+        .bind(c.share.0)
         .bind(campaign)
         .bind(&c.id),
     );

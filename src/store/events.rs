@@ -71,6 +71,9 @@ fn tag(kind: &str) -> Option<&'static str> {
     match kind {
         "control_checked" => Some("kind:control_checked"),
         "events_voided" => Some("kind:events_voided"),
+        // Share-outs and awards are reported with the session they pay, whenever recorded.
+        "coins_shared" => Some("kind:coins_shared"),
+        "xp_awarded" => Some("kind:xp_awarded"),
         _ => None,
     }
 }
@@ -272,6 +275,20 @@ pub(super) fn control_checks_sql(campaign: i64, session: Option<u32>) -> Sql {
     }
     sql.push(" ORDER BY r.seq");
     sql
+}
+
+pub(super) fn tagged_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS}
+         FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq
+         WHERE r.campaign_id = $1 AND r.entity = $2
+         ORDER BY r.seq"
+    ))
+}
+
+/// The events listed under a tag (`kind:coins_shared`, `kind:xp_awarded` …), oldest first.
+pub async fn tagged(conn: &mut Conn, campaign: i64, tag: &str) -> Result<Vec<Recorded>> {
+    conn.fetch_all(&tagged_sql().bind(campaign).bind(tag)).await
 }
 
 /// How an item was made: the origin recorded by its `item_created` event.

@@ -54,6 +54,7 @@ impl FromRow for Item {
                 .parse()
                 .map_err(|e: crate::rules::item::UnknownCategory| broken(e.to_string()))?,
             holder: row.opt_text("holder")?,
+            place: row.opt_text("place")?,
             charges: row.opt_small("charges")?,
             status: serde_json::from_value(serde_json::Value::String(row.text("status")?))
                 .map_err(|e| broken(e.to_string()))?,
@@ -71,7 +72,7 @@ impl FromRow for Item {
 }
 
 pub(super) const COLUMNS: &str =
-    "id, name, name_fr, category, holder, charges, status, identity, state";
+    "id, name, name_fr, category, holder, charges, status, identity, state, place";
 
 /// Queue the insert of items the events brought into being; `created` gives the number of
 /// the event that made each.
@@ -91,6 +92,7 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
                 .push_bind(item.status.as_str())
                 .push_bind(serde_json::to_string(&item.identity).unwrap_or_default())
                 .push_bind(state(item))
+                .push_bind(item.place.as_ref())
                 .push_bind(*created)
                 .push_bind(controls(item))
                 .push_bind(purpose(item))
@@ -105,7 +107,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
     batch.push(
         Sql::new(
             "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
-             in_hand = $6 WHERE campaign_id = $7 AND id = $8",
+             in_hand = $6, place = $7 WHERE campaign_id = $8 AND id = $9",
         )
         .bind(item.holder.as_ref())
         .bind(item.charges)
@@ -113,6 +115,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
         .bind(state(item))
         .bind(controls(item))
         .bind(wielded(item))
+        .bind(item.place.as_ref())
         .bind(campaign)
         .bind(&item.id),
     );
@@ -264,6 +267,19 @@ pub async fn created(
 pub async fn held_by(conn: &mut Conn, campaign: i64, character: &str) -> Result<Vec<Item>> {
     conn.fetch_all(&held_by_sql().bind(campaign).bind(character))
         .await
+}
+
+/// Items left at named places (`stash`), by place.
+pub async fn at_places(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&at_places_sql().bind(campaign)).await
+}
+
+/// The SELECT behind [`at_places`]: a partial index holds only such items.
+pub(super) fn at_places_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND place IS NOT NULL
+         ORDER BY place, created_seq"
+    ))
 }
 
 /// Sentient swords with a special purpose that someone holds.

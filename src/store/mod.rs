@@ -7,6 +7,7 @@
 pub mod batch;
 pub mod campaigns;
 pub mod characters;
+pub mod coins;
 pub mod conn;
 pub mod effects;
 pub mod events;

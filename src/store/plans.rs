@@ -43,6 +43,8 @@ fn hot_reads() -> Vec<(String, Sql)> {
         ("events::get", events::get_sql()),
         ("events::latest_standing", events::latest_standing_sql()),
         ("items::held_by", items::held_by_sql()),
+        ("items::at_places", items::at_places_sql()),
+        ("events::tagged", events::tagged_sql()),
         ("items::purpose_swords", items::purpose_swords_sql()),
         ("items::in_control", items::in_control_sql()),
         ("items::in_hand", items::in_hand_sql()),

@@ -4,7 +4,7 @@ use super::batch::Batch;
 use super::campaigns::Found;
 use super::conn::Conn;
 use super::sql::Sql;
-use super::{campaigns, characters, effects, items, sessions};
+use super::{campaigns, characters, coins, effects, items, sessions};
 use crate::error::Result;
 use crate::ledger::State;
 
@@ -42,6 +42,9 @@ pub fn push_save(batch: &mut Batch, campaign: i64, state: &mut State) {
         .filter_map(|id| state.effects.get(id))
         .collect();
     effects::push_upsert(batch, campaign, &changed_effects);
+    if let Some(treasury) = &state.treasury {
+        coins::push_save(batch, campaign, treasury, &changed.coins);
+    }
 }
 
 /// Every row of a campaign, as a state (for `check`: compared with the ledger's replay).
@@ -63,6 +66,7 @@ pub async fn load_all(conn: &mut Conn, found: Found) -> Result<State> {
     for effect in effects::all(conn, found.id).await? {
         state.effects.insert(effect.id.clone(), effect);
     }
+    state.treasury = Some(coins::load(conn, found.id).await?);
     Ok(state)
 }
 
@@ -70,7 +74,7 @@ pub async fn load_all(conn: &mut Conn, found: Found) -> Result<State> {
 /// state rebuilt from the ledger takes the old one's place). The state's `changed.created`
 /// must name every character and item with the event that made it, as a replay leaves it.
 pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
-    for table in ["effects", "items", "characters", "sessions"] {
+    for table in ["coins", "effects", "items", "characters", "sessions"] {
         batch.push(Sql::new(format!("DELETE FROM {table} WHERE campaign_id = $1")).bind(campaign));
     }
     let created = std::mem::take(&mut state.changed.created);
@@ -86,6 +90,11 @@ pub fn push_replace(batch: &mut Batch, campaign: i64, state: &mut State) {
             .chain(state.items.keys())
             .map(|id| (id.clone(), created.get(id).copied().unwrap_or_default()))
             .collect(),
+        coins: state
+            .treasury
+            .as_ref()
+            .map(|t| t.rows().into_keys().collect())
+            .unwrap_or_default(),
     };
     push_save(batch, campaign, state);
 }

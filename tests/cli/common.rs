@@ -254,10 +254,16 @@ impl Hoard {
     pub fn execute(&self, statement: &str) {
         match self.engine {
             Engine::Sqlite => sql(&self.db, async |conn| {
-                sqlx::raw_sql(statement).execute(&mut *conn).await.map(|_| ())
+                sqlx::raw_sql(statement)
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
             }),
             Engine::Postgres => pg(&self.db, async |conn| {
-                sqlx::raw_sql(statement).execute(&mut *conn).await.map(|_| ())
+                sqlx::raw_sql(statement)
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
             }),
         }
         .unwrap_or_else(|e| panic!("{statement}: {e}"));

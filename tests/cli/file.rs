@@ -149,6 +149,15 @@ fn an_old_database_is_upgraded_with_nothing_lost() {
         (tom["hp"].as_i64(), tom["level"].as_i64()),
         (Some(15), Some(4))
     );
+    // What later schemas added reads as its default: no XP, a full share, an empty purse.
+    assert_eq!(
+        (&tom["xp"], &tom["share"], &tom["coins"]["gp"]),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!(1),
+            &serde_json::json!(0)
+        )
+    );
     let version: i64 = sql(&h.db, async |conn| {
         sqlx::query_scalar("PRAGMA user_version")
             .fetch_one(&mut *conn)
@@ -157,5 +166,6 @@ fn an_old_database_is_upgraded_with_nothing_lost() {
     });
     assert!(version >= 5, "upgraded to the current schema ({version})");
     h.ok(&["--seed", "1", "generate", "sword", "--to", "Old Tom"]);
+    h.ok(&["coins", "add", "10gp", "--to", "Old Tom"]);
     h.ok(&["check"]);
 }

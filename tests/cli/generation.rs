@@ -256,7 +256,7 @@ fn bad_generation_requests_are_refused_and_change_nothing() {
     }
 }
 
-/// The seed's own versions of the languages and scroll-failure tables are refused, naming the
+/// The books' misprinted languages and scroll-failure tables are refused, naming the
 /// file and the ranges.
 #[test]
 fn tables_check_rejects_the_uncorrected_seed_tables() {

@@ -800,8 +800,8 @@ fn refused_item_commands_change_nothing() {
 
 /// Deterministic random walks over the commands of play (two seeds): whatever happens,
 /// charges never go negative, a drained item is never used, every item has at most one
-/// holder, and the ledger alone rebuilds exactly the stored state (`check`) — voids and undos
-/// included.
+/// holder, coins held always add up to coins added less coins spent, and the ledger alone
+/// rebuilds exactly the stored state (`check`) — voids and undos included.
 #[test]
 fn any_sequence_of_commands_keeps_the_invariants() {
     for walk in [2024, 8] {
@@ -813,6 +813,7 @@ fn random_walk(walk: u64) {
     use rand::{RngCore, SeedableRng};
     let h = Hoard::new();
     party(&h);
+    h.ok(&["session", "start", "Walk"]);
     h.ok(&["--seed", "11", "generate", "any", "--count", "25"]);
     h.ok(&[
         "--seed", "12", "generate", "wand", "--count", "3", "--to", "Mordo",
@@ -857,8 +858,11 @@ fn random_walk(walk: u64) {
     let people = ["Arnaud", "Mordo", "Lirael"];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(walk);
     let mut pick = |n: usize| (rng.next_u32() as usize) % n;
+    let places = ["Bank", "Cache"];
+    // Commands of the walk that stand, which an undo may take back.
+    let mut done = 0usize;
     for step in 0..150 {
-        let action = pick(18);
+        let action = pick(24);
         let pool = match action {
             _ if pick(4) == 0 => &pools[0],
             3 => &pools[1],
@@ -871,6 +875,17 @@ fn random_walk(walk: u64) {
         };
         let item = pool[pick(pool.len())].clone();
         let who = people[pick(people.len())];
+        let place = places[pick(places.len())];
+        let amount = format!("{}gp", 1 + pick(60));
+        let coins = format!("{}sp", 1 + pick(40));
+        // Coins come from, and go to, the pool, a purse or a place.
+        let holder = |n: usize, purse: &'static str, at: &'static str| -> Vec<&str> {
+            match n {
+                0 => vec![],
+                1 => vec![purse, who],
+                _ => vec![at, place],
+            }
+        };
         let seed = step.to_string();
         let args: Vec<&str> = match action {
             0 | 1 => vec!["give", &item, "--to", who],
@@ -910,16 +925,41 @@ fn random_walk(walk: u64) {
             14 => vec!["wield", &item, "--by", who],
             15 => vec!["character", "damage", who, "3"],
             16 => vec!["character", "heal", who, "2"],
+            18 | 19 => [
+                vec!["coins", "add", &amount, &coins],
+                holder(pick(3), "--to", "--at"),
+            ]
+            .concat(),
+            20 => [
+                vec!["coins", "spend", &amount],
+                holder(pick(3), "--from", "--at"),
+            ]
+            .concat(),
+            21 => [
+                vec!["coins", "move", &coins],
+                holder(pick(3), "--from", "--from-place"),
+                holder(pick(3), "--to", "--to-place"),
+            ]
+            .concat(),
+            22 => match pick(3) {
+                0 => vec!["share"],
+                1 => vec!["xp", "award", "--monsters", "30"],
+                _ => vec!["stash", &item, "--at", place],
+            },
+            // Undo only what the walk did, never the campaign it starts from.
             _ => match pick(2) {
-                0 => vec!["undo"],
+                0 if done > 0 => vec!["undo"],
                 _ => vec!["time", "advance", "2", "turns"],
             },
         };
         // Wearing and studying are for what one holds: often, hand it over first.
         if matches!(action, 5 | 12) && pick(2) == 0 {
-            let _ = h
+            let given = h
                 .cmd(&["--seed", &seed, "give", &item, "--to", who])
                 .output();
+            if given.is_ok_and(|o| o.status.success()) {
+                done += 1;
+            }
         }
         let mut all = vec!["--seed", &seed];
         all.extend(args.iter().copied());
@@ -930,6 +970,11 @@ fn random_walk(walk: u64) {
             "walk {walk}, {all:?}: {stderr}"
         );
         assert!(!stderr.contains("panicked"));
+        match (out.status.success(), args[0]) {
+            (true, "undo") => done -= 1,
+            (true, _) => done += 1,
+            _ => {}
+        }
     }
     for item in h.json(&["item", "list"]).as_array().unwrap() {
         if let Some(c) = item["charges"].as_i64() {
@@ -960,6 +1005,25 @@ fn random_walk(walk: u64) {
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["kind"].to_string())
         .collect();
     assert!(kinds.len() >= 18, "walk {walk}: only {kinds:?}");
+    assert!(
+        kinds.contains("\"coins_added\"") && kinds.contains("\"coins_spent\""),
+        "walk {walk}: coins did not move: {kinds:?}"
+    );
+    // Coins: the holders hold what came in less what went out, denomination by denomination.
+    let t = h.json(&["coins"]);
+    let holders: Vec<&Value> = std::iter::once(&t["pool"])
+        .chain(t["purses"].as_array().unwrap().iter().map(|p| &p["coins"]))
+        .chain(t["places"].as_array().unwrap().iter().map(|p| &p["coins"]))
+        .collect();
+    for d in ["cp", "sp", "ep", "gp", "pp"] {
+        let held: i64 = holders.iter().map(|c| c[d].as_i64().unwrap()).sum();
+        assert!(holders.iter().all(|c| c[d].as_i64().unwrap() >= 0));
+        let (added, spent) = (
+            t["added"][d].as_i64().unwrap(),
+            t["spent"][d].as_i64().unwrap(),
+        );
+        assert_eq!(held, added - spent, "walk {walk}, {d}: {t}");
+    }
     let report = h.json(&["check"]);
     assert_eq!(report["ok"], true, "walk {walk}: {report}");
 }

@@ -1,15 +1,16 @@
-//! The README's commands, run as written: every `console` block is a session on a fresh
-//! machine (an empty home folder), each `$ hoard …` line a command, and the lines under it
-//! its exact output. `README_UPDATE=1 cargo test readme` rewrites the outputs from real runs.
+//! The README's and `docs/`'s commands, run as written: the `console` blocks of each file are
+//! a session on a fresh machine (an empty home folder), each `$ hoard …` line a command, and
+//! the lines under it its exact output. `README_UPDATE=1 cargo test readme` rewrites the
+//! outputs from real runs.
 
 use std::path::Path;
 
-/// Run one README command line the way a newcomer would, from `home`.
+/// Run one documented command line the way a newcomer would, from `home`.
 fn run(line: &str, home: &Path) -> String {
     let words = shell_words::split(line).unwrap_or_else(|e| panic!("{line}: {e}"));
     assert_eq!(
         words[0], "hoard",
-        "README commands start with hoard: {line}"
+        "documented commands start with hoard: {line}"
     );
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("hoard"))
         .args(&words[1..])
@@ -29,17 +30,17 @@ fn run(line: &str, home: &Path) -> String {
     text.push_str(&String::from_utf8(out.stderr).expect("utf-8"));
     assert!(
         out.status.success(),
-        "README command failed: {line}\n{text}"
+        "documented command failed: {line}\n{text}"
     );
     let home = home.display().to_string();
     text.replace(&home, "~").trim_end().to_string()
 }
 
-/// The README with every console block's outputs replaced by what the commands print now.
-fn replay(readme: &str) -> String {
+/// The text with every console block's outputs replaced by what the commands print now.
+fn replay(text: &str) -> String {
     let mut result = String::new();
     let mut home: Option<tempfile::TempDir> = None;
-    let mut lines = readme.lines();
+    let mut lines = text.lines();
     while let Some(line) = lines.next() {
         result.push_str(line);
         result.push('\n');
@@ -74,27 +75,59 @@ fn replay(readme: &str) -> String {
     result
 }
 
-#[test]
-fn the_readme_commands_print_what_the_readme_shows() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let readme = std::fs::read_to_string(&path).expect("README.md");
-    let replayed = replay(&readme);
+/// Replay `path` (relative to the repository) and compare it with what it shows; with
+/// `README_UPDATE` set, rewrite it instead.
+fn check(path: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let replayed = replay(&text);
     if std::env::var_os("README_UPDATE").is_some() {
-        std::fs::write(&path, &replayed).expect("write README.md");
+        std::fs::write(&path, &replayed).expect("write the replayed file");
         return;
     }
-    if replayed != readme {
-        let diff: Vec<String> = readme
+    if replayed != text {
+        let diff: Vec<String> = text
             .lines()
             .zip(replayed.lines())
             .enumerate()
             .filter(|(_, (a, b))| a != b)
             .take(5)
-            .map(|(n, (a, b))| format!("line {}:\n  README: {a}\n  actual: {b}", n + 1))
+            .map(|(n, (a, b))| format!("line {}:\n  shown:  {a}\n  actual: {b}", n + 1))
             .collect();
         panic!(
-            "the README's console blocks no longer match the binary (README_UPDATE=1 cargo test readme rewrites them):\n{}",
+            "{}: the console blocks no longer match the binary (README_UPDATE=1 cargo test readme rewrites them):\n{}",
+            path.display(),
             diff.join("\n")
         );
+    }
+}
+
+#[test]
+fn the_readme_commands_print_what_the_readme_shows() {
+    check("README.md");
+}
+
+/// The documents under `docs/` are held to the same standard: no example goes untested.
+#[test]
+fn the_docs_commands_print_what_the_docs_show() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut docs: Vec<String> = std::fs::read_dir(&dir)
+        .expect("docs/")
+        .map(|entry| {
+            entry
+                .expect("docs/ entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".md"))
+        .collect();
+    docs.sort();
+    assert!(
+        docs.iter().any(|name| name == "json.md"),
+        "docs/json.md is missing"
+    );
+    for name in docs {
+        check(&format!("docs/{name}"));
     }
 }

@@ -1,1 +1,0 @@
-int main(){puts("hi");return 0;}

@@ -1,0 +1,504 @@
+//! `hoard coins add|spend|move|show`, `hoard share`, `hoard stash`: the party's money — its
+//! pool, each character's purse, named places — and items left at places. Each command is one
+//! transaction; a refusal is data ([`Refusal`]) that the command line puts into words.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Ctx, Write};
+use crate::error::{Error, Result};
+use crate::ledger::treasury::{Holder, Portion, Treasury};
+use crate::ledger::{Character, Event, Item, Recorded};
+use crate::rules::character::check_name;
+use crate::rules::coins::{Coins, Share, split_coins};
+use crate::store;
+
+/// Why a treasury command is refused, as data.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// A holder lacks some of the coins asked for (coins are never negative, and none is
+    /// changed for another).
+    Lacks {
+        holder: Holder,
+        has: Coins,
+        wants: Coins,
+    },
+    /// Coins moved to where they already are.
+    SameHolder(Holder),
+    /// Nothing in the pool to share.
+    EmptyPool,
+    /// Nobody has a share (every character is on 0, or there is no character).
+    NoSharers,
+    /// Too few coins of every denomination for anyone to get one.
+    TooLittle { pool: Coins, shares: Share },
+    /// Experience for this session stands already.
+    AlreadyAwarded { session: u32, event: i64 },
+    /// No play session to award experience for.
+    NoSession,
+    /// No treasure brought back and no monster XP: nothing to award.
+    NothingToAward { session: u32 },
+    /// An item left at the place it already is.
+    AlreadyThere { item: String, place: String },
+}
+
+/// A treasury refusal as the command's error (the command line words it): a move to where
+/// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        let text = r.to_string();
+        match r {
+            Refusal::SameHolder(_) => Error::Invalid(text),
+            Refusal::NoSession => Error::NotFound(text),
+            _ => Error::Refused(text),
+        }
+    }
+}
+
+/// A holder as the referee names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whose {
+    Pool,
+    Character(String),
+    Place(String),
+}
+
+/// The coins a command moved, and what the holders it touched have now.
+#[derive(Debug, Serialize)]
+pub struct Moved {
+    pub event: Recorded,
+    pub balances: Vec<Balance>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Balance {
+    #[serde(flatten)]
+    pub holder: Holder,
+    pub coins: Coins,
+}
+
+/// The treasury, loaded into the write once.
+pub(super) async fn treasury<'w>(w: &'w mut Write<'_>) -> Result<&'w Treasury> {
+    if w.state.treasury.is_none() {
+        let campaign = w.campaign;
+        let loaded = store::coins::load(w.conn(), campaign).await?;
+        w.state.treasury = Some(loaded);
+    }
+    Ok(w.state.treasury.get_or_insert_with(Treasury::default))
+}
+
+/// The holder the referee named. A place keeps the spelling it was first given: named again in
+/// any case, it is the same place.
+async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
+    Ok(match whose {
+        Whose::Pool => Holder::Pool,
+        Whose::Character(name) => {
+            let c = w.character(name).await?;
+            Holder::Character {
+                id: c.id,
+                name: c.name,
+            }
+        }
+        Whose::Place(name) => Holder::Place {
+            name: place(w, name).await?,
+        },
+    })
+}
+
+/// A place by name: the spelling it was first given, if it was named before in any case.
+async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
+    let name = check_name("place", name).map_err(|e| Error::Invalid(e.0))?;
+    let known = places(w).await?;
+    Ok(known
+        .into_iter()
+        .find(|p| p.to_lowercase() == name.to_lowercase())
+        .unwrap_or(name))
+}
+
+/// Every place named so far: where coins are or were, and where items were left.
+async fn places(w: &mut Write<'_>) -> Result<Vec<String>> {
+    let mut names: Vec<String> = treasury(w).await?.places.keys().cloned().collect();
+    let campaign = w.campaign;
+    for item in store::items::at_places(w.conn(), campaign).await? {
+        names.extend(item.place);
+    }
+    Ok(names)
+}
+
+/// Record one coin event and commit; say what the holders it touched have now.
+async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<Moved> {
+    let event = w.record(event)?;
+    let t = w.state.treasury.clone().unwrap_or_default();
+    w.commit().await?;
+    let balances = touched
+        .into_iter()
+        .map(|holder| Balance {
+            coins: t.holding(&holder),
+            holder,
+        })
+        .collect();
+    Ok(Moved { event, balances })
+}
+
+/// Refuse taking `coins` from `from` if it lacks any of them.
+fn take(t: &Treasury, from: &Holder, coins: &Coins) -> Result<()> {
+    let has = t.holding(from);
+    match has.checked_sub(coins) {
+        Some(_) => Ok(()),
+        None => Err(Refusal::Lacks {
+            holder: from.clone(),
+            has,
+            wants: *coins,
+        }
+        .into()),
+    }
+}
+
+/// `coins add`: coins come to the pool, a purse or a place.
+pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose) -> Result<Moved> {
+    let mut w = cx.write().await?;
+    treasury(&mut w).await?;
+    let to = holder(&mut w, &to).await?;
+    let event = Event::CoinsAdded {
+        coins,
+        to: to.clone(),
+    };
+    record(w, event, vec![to]).await
+}
+
+/// `coins spend`: coins leave the campaign, refused if the holder lacks any of them.
+pub async fn spend(cx: &mut Ctx, coins: Coins, from: Whose) -> Result<Moved> {
+    let mut w = cx.write().await?;
+    treasury(&mut w).await?;
+    let from = holder(&mut w, &from).await?;
+    take(treasury(&mut w).await?, &from, &coins)?;
+    let event = Event::CoinsSpent {
+        coins,
+        from: from.clone(),
+    };
+    record(w, event, vec![from]).await
+}
+
+/// `coins move`: from one holder to another.
+pub async fn move_coins(cx: &mut Ctx, coins: Coins, from: Whose, to: Whose) -> Result<Moved> {
+    let mut w = cx.write().await?;
+    treasury(&mut w).await?;
+    let from = holder(&mut w, &from).await?;
+    let to = holder(&mut w, &to).await?;
+    if from == to {
+        return Err(Refusal::SameHolder(from).into());
+    }
+    take(treasury(&mut w).await?, &from, &coins)?;
+    let event = Event::CoinsMoved {
+        coins,
+        from: from.clone(),
+        to: to.clone(),
+    };
+    record(w, event, vec![from, to]).await
+}
+
+/// What `coins show` shows.
+#[derive(Debug, Serialize)]
+pub struct Balances {
+    pub pool: Coins,
+    pub purses: Vec<Purse>,
+    pub places: Vec<Place>,
+    /// Every coin that came into the campaign, and every coin spent.
+    pub added: Coins,
+    pub spent: Coins,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Purse {
+    pub character: String,
+    pub share: Share,
+    pub coins: Coins,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Place {
+    pub place: String,
+    pub coins: Coins,
+    /// Items left there (`stash`).
+    #[serde(skip)]
+    pub items: Vec<Item>,
+}
+
+/// `coins show`: every holder's coins, and the items left at each place.
+pub async fn show(cx: &mut Ctx) -> Result<Balances> {
+    let campaign = cx.campaign().await?.id;
+    let t = store::coins::load(cx.conn(), campaign).await?;
+    let characters = store::characters::list(cx.conn(), campaign).await?;
+    let purses = characters
+        .into_iter()
+        .map(|c| Purse {
+            coins: t.purses.get(&c.id).copied().unwrap_or_default(),
+            character: c.name,
+            share: c.share,
+        })
+        .collect();
+    let mut places: BTreeMap<String, Place> = t
+        .places
+        .iter()
+        .map(|(name, coins)| {
+            let place = Place {
+                place: name.clone(),
+                coins: *coins,
+                items: Vec::new(),
+            };
+            (name.clone(), place)
+        })
+        .collect();
+    for item in store::items::at_places(cx.conn(), campaign).await? {
+        let Some(name) = item.place.clone() else {
+            continue;
+        };
+        places
+            .entry(name.clone())
+            .or_insert_with(|| Place {
+                place: name,
+                coins: Coins::default(),
+                items: Vec::new(),
+            })
+            .items
+            .push(item);
+    }
+    Ok(Balances {
+        pool: t.pool,
+        purses,
+        places: places.into_values().collect(),
+        added: t.added,
+        spent: t.spent,
+    })
+}
+
+/// Every purse, by character id (`character list`).
+pub async fn purses(cx: &mut Ctx) -> Result<BTreeMap<crate::ledger::Id, Coins>> {
+    let campaign = cx.campaign().await?.id;
+    Ok(store::coins::load(cx.conn(), campaign).await?.purses)
+}
+
+/// What a share-out did.
+#[derive(Debug, Serialize)]
+pub struct Shared {
+    pub session: Option<u32>,
+    pub portions: Vec<Portion>,
+    pub remainder: Coins,
+    pub event: Recorded,
+}
+
+/// The session a share or an award is for: the one named (it must exist), else the one open,
+/// else the latest.
+pub(super) async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result<Option<u32>> {
+    let c = &w.state.campaign;
+    let Some(n) = given else {
+        return Ok(c
+            .open_session
+            .or((c.last_session > 0).then_some(c.last_session)));
+    };
+    let found = store::campaigns::Found {
+        id: w.campaign,
+        campaign: w.state.campaign.clone(),
+        last_seq: w.state.last_seq,
+    };
+    super::session::require(w.conn(), &found, n).await?;
+    Ok(Some(n))
+}
+
+/// The characters who take part in a share-out or an award: every character on a share, by
+/// name, loaded into the write.
+pub(super) async fn sharers(w: &mut Write<'_>) -> Result<Vec<Character>> {
+    let campaign = w.campaign;
+    let mut all = store::characters::list(w.conn(), campaign).await?;
+    all.retain(|c| c.share.0 > 0);
+    for c in &all {
+        w.state.characters.entry(c.id.clone()).or_insert(c.clone());
+    }
+    Ok(all)
+}
+
+/// `share [--session N]`: the pool split among the party by shares, denomination by
+/// denomination; what cannot be split stays in the pool.
+pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
+    let mut w = cx.write().await?;
+    let session = session_for(&mut w, session).await?;
+    let pool = treasury(&mut w).await?.pool;
+    if pool.is_zero() {
+        return Err(Refusal::EmptyPool.into());
+    }
+    let sharers = sharers(&mut w).await?;
+    let shares: Vec<Share> = sharers.iter().map(|c| c.share).collect();
+    if sharers.is_empty() {
+        return Err(Refusal::NoSharers.into());
+    }
+    let (split, remainder) = split_coins(&pool, &shares);
+    if split.iter().all(Coins::is_zero) {
+        let shares = Share(shares.iter().map(|s| s.0).sum());
+        return Err(Refusal::TooLittle { pool, shares }.into());
+    }
+    let portions: Vec<Portion> = sharers
+        .into_iter()
+        .zip(split)
+        .map(|(c, coins)| Portion {
+            character: c.id,
+            name: c.name,
+            share: c.share,
+            coins,
+        })
+        .collect();
+    let event = w.record(Event::CoinsShared {
+        session,
+        portions: portions.clone(),
+        remainder,
+    })?;
+    w.commit().await?;
+    Ok(Shared {
+        session,
+        portions,
+        remainder,
+        event,
+    })
+}
+
+/// `stash ITEM --at PLACE`: an item left at a place, out of anyone's hands (a sword in control
+/// lets go of the one who left it).
+pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Recorded>> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    // What can be neither given nor dropped cannot be left anywhere either; from the party's
+    // treasure, though, it goes like any other.
+    match crate::rules::custody::can_pass(&item, None) {
+        Err(crate::rules::custody::Refusal::InTreasure { .. }) | Ok(()) => {}
+        Err(refused) => return Err(refused.into()),
+    }
+    let name = place(&mut w, place_name).await?;
+    if item.place.as_ref() == Some(&name) {
+        return Err(Refusal::AlreadyThere {
+            item: item.name().to_string(),
+            place: name,
+        }
+        .into());
+    }
+    let from = match &item.holder {
+        Some(id) => Some(w.character_by_id(id).await?),
+        None => None,
+    };
+    let stashed = w.record(Event::ItemStashed {
+        item: item.id.clone(),
+        item_name: item.name.clone(),
+        item_name_fr: item.name_fr.clone(),
+        from: item.holder.clone(),
+        place: name,
+    })?;
+    let takes = super::control::Handling::Takes { read: false };
+    super::custody::handed_over(
+        &mut w,
+        &item,
+        from.as_ref(),
+        None,
+        takes,
+        stashed.seq,
+        &mut dice,
+    )
+    .await?;
+    w.commit().await
+}
+
+/// `valuable add NAME --value V [--kind K] [--to C | --at PLACE]`: a gem, jewelry, art: an item
+/// worth its value, whose worth its holders learn by appraisal.
+pub async fn add_valuable(
+    cx: &mut Ctx,
+    name: &str,
+    value: Coins,
+    kind: &str,
+    whose: Whose,
+) -> Result<super::item::Added> {
+    let name = check_name("item", name).map_err(|e| Error::Invalid(e.0))?;
+    let seed = cx.seed;
+    let mut w = cx.write().await?;
+    let identity = crate::rules::item::Identity {
+        kind: Some(kind.to_string()),
+        value: Some(value),
+        ..Default::default()
+    };
+    let id = w.new_id();
+    let mut item = Item::new(
+        id,
+        name.clone(),
+        name,
+        crate::rules::item::Category::Valuable,
+        identity,
+    );
+    let holder = match whose {
+        Whose::Character(name) => Some(w.character(&name).await?),
+        Whose::Place(name) => {
+            item.place = Some(place(&mut w, &name).await?);
+            None
+        }
+        Whose::Pool => None,
+    };
+    item.holder = holder.as_ref().map(|c| c.id.clone());
+    super::item::record_by_hand(w, item, holder, seed).await
+}
+
+/// `check`'s words for coins that do not add up: what the holders hold, against what came in
+/// and went out.
+pub(super) fn unbalanced(state: &crate::ledger::State) -> String {
+    use crate::ledger::treasury::coins_text;
+    use crate::tr;
+    let t = state.treasury.clone().unwrap_or_default();
+    let held = t.held().map(|c| coins_text(&c)).unwrap_or_default();
+    let (added, spent) = (coins_text(&t.added), coins_text(&t.spent));
+    tr!(
+        "coins: the pool, purses and places hold {held}, but {added} came in and {spent} went out (or one holds less than nothing)",
+        "pièces : caisse, bourses et lieux tiennent {held}, mais {added} sont entrés et {spent} sortis (ou l'un tient moins que rien)"
+    )
+}
+
+/// `check`'s part: the stored coins are those the ledger's replay builds, row by row (the
+/// stored ones are held to the balance with the other invariants; the replay's are here).
+pub(super) fn check(
+    stored: &crate::ledger::State,
+    replayed: &crate::ledger::State,
+    invariants: &mut Vec<String>,
+    differences: &mut Vec<String>,
+) {
+    use crate::ledger::treasury::{CoinRow, coins_text};
+    use crate::tr;
+    let empty = Treasury::default();
+    let (s, r) = (
+        stored.treasury.as_ref().unwrap_or(&empty),
+        replayed.treasury.as_ref().unwrap_or(&empty),
+    );
+    if !r.balances() {
+        invariants.push(tr!(
+            "by the ledger, {}",
+            "selon le registre, {}",
+            unbalanced(replayed)
+        ));
+    }
+    let (rows_s, rows_r) = (s.rows(), r.rows());
+    let keys: std::collections::BTreeSet<&CoinRow> = rows_s.keys().chain(rows_r.keys()).collect();
+    for row in keys {
+        let (a, b) = (s.row(row), r.row(row));
+        if a != b {
+            let name = match row {
+                CoinRow::Pool => tr!("the pool", "la caisse"),
+                CoinRow::Purse(id) => stored
+                    .characters
+                    .get(id)
+                    .map(|c| tr!("{}'s purse", "la bourse de {}", c.name))
+                    .unwrap_or_else(|| id.clone()),
+                CoinRow::Place(name) => name.clone(),
+                CoinRow::Added => tr!("coins added", "pièces entrées"),
+                CoinRow::Spent => tr!("coins spent", "pièces sorties"),
+            };
+            let (a, b) = (coins_text(&a), coins_text(&b));
+            differences.push(tr!(
+                "coins of {name}: {a} in the database, {b} by the ledger",
+                "pièces de {name} : {a} dans la base, {b} selon le registre"
+            ));
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! `hoard xp award [--session N] [--monsters XP]`: experience for a session — the treasure
+//! brought back and the monsters defeated — divided among the party by shares, each part
+//! adjusted by the character's prime requisites (`rules::xp`), in one event.
+//!
+//! *Brought back* is kept simple: the coins added in the session to the pool or a purse, and
+//! the valuables found in it that were not left where they lay — what was added straight to a
+//! place (`--at`) stays out until it is carried home and added again. Magic items give none
+//! (Old-School Essentials Classic Fantasy: Rules Tome, *Awarding XP*). Voided events count for
+//! nothing.
+
+use serde::Serialize;
+
+use super::Ctx;
+use super::coins::{Refusal, session_for, sharers};
+use crate::error::Result;
+use crate::ledger::treasury::{Earned, Holder, Valuable};
+use crate::ledger::{Event, Recorded};
+use crate::rules::coins::{Coins, Share, split};
+use crate::rules::item::Category;
+use crate::rules::xp;
+use crate::store::events::{self, Filter};
+use crate::store::{self, Conn};
+
+/// The treasure a session brought back.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Treasure {
+    pub coins: Coins,
+    pub valuables: Vec<Valuable>,
+}
+
+impl Treasure {
+    /// Its whole value, in copper pieces.
+    pub fn copper(&self) -> i64 {
+        self.coins.copper() + self.valuables.iter().map(|v| v.value.copper()).sum::<i64>()
+    }
+}
+
+/// The treasure session `number` brought back, from its events that stand.
+pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result<Treasure> {
+    let voided = events::voided(conn, campaign).await?;
+    let filter = Filter {
+        session: Some(number),
+        ..Filter::default()
+    };
+    let mut found = Treasure::default();
+    events::select(conn, campaign, &filter, |rec| {
+        if voided.contains_key(&rec.seq) {
+            return Ok(());
+        }
+        match rec.event {
+            Event::CoinsAdded { coins, to } if !matches!(to, Holder::Place { .. }) => {
+                // Past a trillion coins of a kind in one session, the sum stays where it was.
+                found.coins = found.coins.checked_add(&coins).unwrap_or(found.coins);
+            }
+            Event::ItemCreated { item, .. } if item.category == Category::Valuable => {
+                if let (Some(value), None) = (item.identity.value, &item.place) {
+                    found.valuables.push(Valuable {
+                        item: item.id,
+                        name: item.name,
+                        name_fr: item.name_fr,
+                        value,
+                    });
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(found)
+}
+
+/// The awards that stand, whose payload names session `number`.
+pub async fn awards(conn: &mut Conn, campaign: i64, number: u32) -> Result<Vec<Recorded>> {
+    standing(
+        conn,
+        campaign,
+        "kind:xp_awarded",
+        |e| matches!(e, Event::XpAwarded { session, .. } if *session == number),
+    )
+    .await
+}
+
+/// The share-outs that stand, whose payload names session `number`.
+pub async fn shares(conn: &mut Conn, campaign: i64, number: u32) -> Result<Vec<Recorded>> {
+    standing(
+        conn,
+        campaign,
+        "kind:coins_shared",
+        |e| matches!(e, Event::CoinsShared { session: Some(s), .. } if *s == number),
+    )
+    .await
+}
+
+/// Events listed under `tag` that stand and pass `keep`.
+async fn standing(
+    conn: &mut Conn,
+    campaign: i64,
+    tag: &str,
+    keep: impl Fn(&Event) -> bool,
+) -> Result<Vec<Recorded>> {
+    let voided = events::voided(conn, campaign).await?;
+    let mut found = events::tagged(conn, campaign, tag).await?;
+    found.retain(|r| !voided.contains_key(&r.seq) && keep(&r.event));
+    Ok(found)
+}
+
+/// An award recorded, and the title of its session.
+#[derive(Debug)]
+pub struct Awarded {
+    pub event: Recorded,
+    pub title: Option<String>,
+}
+
+/// `xp award`: the award recorded.
+pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<Awarded> {
+    let mut w = cx.write().await?;
+    let Some(session) = session_for(&mut w, session).await? else {
+        return Err(Refusal::NoSession.into());
+    };
+    let campaign = w.campaign;
+    if let Some(done) = awards(w.conn(), campaign, session).await?.first() {
+        return Err(Refusal::AlreadyAwarded {
+            session,
+            event: done.seq,
+        }
+        .into());
+    }
+    let treasure = brought_back(w.conn(), campaign, session).await?;
+    let for_treasure = xp::for_treasure(treasure.copper());
+    let total = for_treasure.saturating_add(monsters);
+    if total == 0 {
+        return Err(Refusal::NothingToAward { session }.into());
+    }
+    let party = sharers(&mut w).await?;
+    if party.is_empty() {
+        return Err(Refusal::NoSharers.into());
+    }
+    let shares: Vec<Share> = party.iter().map(|c| c.share).collect();
+    let (parts, _) = split(total, &shares);
+    let portions = party
+        .iter()
+        .zip(parts)
+        .map(|(c, base)| Earned {
+            character: c.id.clone(),
+            name: c.name.clone(),
+            share: c.share,
+            gain: xp::gain(c, base),
+        })
+        .collect();
+    let event = w.record(Event::XpAwarded {
+        session,
+        coins: treasure.coins,
+        valuables: treasure.valuables,
+        treasure: for_treasure,
+        monsters,
+        total,
+        portions,
+    })?;
+    let title = store::sessions::get(w.conn(), campaign, session)
+        .await?
+        .and_then(|s| s.title);
+    w.commit().await?;
+    Ok(Awarded { event, title })
+}

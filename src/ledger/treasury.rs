@@ -1,0 +1,721 @@
+//! The party's money as the ledger keeps it: the pool, each character's purse and each named
+//! place (a bank, a stronghold, a cache), with every coin added and spent since the campaign
+//! began — so that, denomination by denomination, what the holders have always adds up to what
+//! came in less what went out. Experience awarded lands on the characters' sheets here too.
+//!
+//! Like the rest of the ledger, the projector recomputes every sum from the event's inputs and
+//! refuses an event the state cannot bear (spending coins that are not there).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Id;
+use super::event::Event;
+use super::state::State;
+use crate::rules::character::check_name;
+use crate::rules::coins::{Coins, Share, split, split_coins};
+use crate::rules::xp::{self, Gain};
+use crate::tr;
+
+/// Who holds coins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "holder", rename_all = "snake_case")]
+pub enum Holder {
+    /// The party's pool: what is shared out with `share`.
+    Pool,
+    /// A character's purse.
+    Character { id: Id, name: String },
+    /// A named place: a bank, a stronghold, a cache.
+    Place { name: String },
+}
+
+impl Holder {
+    pub fn character(&self) -> Option<&Id> {
+        match self {
+            Holder::Character { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
+    fn row(&self) -> CoinRow {
+        match self {
+            Holder::Pool => CoinRow::Pool,
+            Holder::Character { id, .. } => CoinRow::Purse(id.clone()),
+            Holder::Place { name } => CoinRow::Place(name.clone()),
+        }
+    }
+}
+
+/// One row of coins as the store keeps it: a holder, or one of the campaign's two totals.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CoinRow {
+    Pool,
+    Purse(Id),
+    Place(String),
+    Added,
+    Spent,
+}
+
+/// Every holder's coins, and the campaign's totals.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Treasury {
+    pub pool: Coins,
+    /// Purses by character id.
+    pub purses: BTreeMap<Id, Coins>,
+    /// Places by name.
+    pub places: BTreeMap<String, Coins>,
+    /// Every coin that came into the campaign, and every coin spent.
+    pub added: Coins,
+    pub spent: Coins,
+}
+
+impl Treasury {
+    /// The coins of one row (none for a holder never seen).
+    pub fn row(&self, row: &CoinRow) -> Coins {
+        match row {
+            CoinRow::Pool => self.pool,
+            CoinRow::Purse(id) => self.purses.get(id).copied().unwrap_or_default(),
+            CoinRow::Place(name) => self.places.get(name).copied().unwrap_or_default(),
+            CoinRow::Added => self.added,
+            CoinRow::Spent => self.spent,
+        }
+    }
+
+    pub fn row_mut(&mut self, row: &CoinRow) -> &mut Coins {
+        match row {
+            CoinRow::Pool => &mut self.pool,
+            CoinRow::Purse(id) => self.purses.entry(id.clone()).or_default(),
+            CoinRow::Place(name) => self.places.entry(name.clone()).or_default(),
+            CoinRow::Added => &mut self.added,
+            CoinRow::Spent => &mut self.spent,
+        }
+    }
+
+    pub fn holding(&self, holder: &Holder) -> Coins {
+        self.row(&holder.row())
+    }
+
+    /// Every row that holds coins, totals included: what the store keeps and `check` compares
+    /// (a holder left with nothing is the same as one never seen).
+    pub fn rows(&self) -> BTreeMap<CoinRow, Coins> {
+        let mut rows = BTreeMap::new();
+        rows.insert(CoinRow::Pool, self.pool);
+        rows.insert(CoinRow::Added, self.added);
+        rows.insert(CoinRow::Spent, self.spent);
+        for (id, coins) in &self.purses {
+            rows.insert(CoinRow::Purse(id.clone()), *coins);
+        }
+        for (name, coins) in &self.places {
+            rows.insert(CoinRow::Place(name.clone()), *coins);
+        }
+        rows.retain(|_, coins| !coins.is_zero());
+        rows
+    }
+
+    /// What the pool, the purses and the places hold together (`None` past the limit of
+    /// what hoard counts).
+    pub fn held(&self) -> Option<Coins> {
+        self.purses
+            .values()
+            .chain(self.places.values())
+            .try_fold(self.pool, |sum, c| sum.checked_add(c))
+    }
+
+    /// Whether, denomination by denomination, the holders hold exactly what was added less what
+    /// was spent, and nobody holds less than nothing.
+    pub fn balances(&self) -> bool {
+        let rows_valid = self.rows().values().all(Coins::is_valid);
+        rows_valid && self.held().is_some() && self.held() == self.added.checked_sub(&self.spent)
+    }
+}
+
+/// One character's portion of a share-out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Portion {
+    pub character: Id,
+    pub name: String,
+    pub share: Share,
+    pub coins: Coins,
+}
+
+/// A valuable counted in an award, with its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Valuable {
+    pub item: Id,
+    pub name: String,
+    pub name_fr: String,
+    pub value: Coins,
+}
+
+/// What one character earned in an award, with the arithmetic (see [`crate::rules::xp::gain`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Earned {
+    pub character: Id,
+    pub name: String,
+    pub share: Share,
+    #[serde(flatten)]
+    pub gain: Gain,
+}
+
+fn check_coins(coins: &Coins) -> Result<(), String> {
+    if coins.is_valid() && !coins.is_zero() {
+        Ok(())
+    } else {
+        Err(tr!(
+            "its amount is not a positive number of coins",
+            "son montant n'est pas un nombre positif de pièces"
+        ))
+    }
+}
+
+impl State {
+    /// Apply a coin event or an award (called by [`State::apply`]).
+    pub(super) fn apply_treasury(&mut self, event: &Event) -> Result<(), String> {
+        match event {
+            Event::XpAwarded { .. } => return self.award(event),
+            Event::ItemStashed {
+                item, from, place, ..
+            } => return self.stash(item, from.as_ref(), place),
+            _ => {}
+        }
+        let mut treasury = self
+            .treasury
+            .take()
+            .ok_or_else(|| tr!("the treasury is not loaded", "le trésor n'est pas chargé"))?;
+        let result = self.move_coins(&mut treasury, event);
+        self.treasury = Some(treasury);
+        result
+    }
+
+    fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), String> {
+        // (row, coins in, coins out) for each row the event changes.
+        let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
+        match event {
+            Event::CoinsAdded { coins, to } => {
+                changes.push((to.row(), *coins, Coins::default()));
+                changes.push((CoinRow::Added, *coins, Coins::default()));
+            }
+            Event::CoinsSpent { coins, from } => {
+                changes.push((from.row(), Coins::default(), *coins));
+                changes.push((CoinRow::Spent, *coins, Coins::default()));
+            }
+            Event::CoinsMoved { coins, from, to } => {
+                if from.row() == to.row() {
+                    return Err(tr!(
+                        "it moves coins to where they are",
+                        "il déplace des pièces là où elles sont"
+                    ));
+                }
+                changes.push((from.row(), Coins::default(), *coins));
+                changes.push((to.row(), *coins, Coins::default()));
+            }
+            Event::CoinsShared {
+                portions,
+                remainder,
+                ..
+            } => {
+                // The share-out is the rule's split of the pool, by the shares the characters
+                // have: anything else (a pool changed by a voided event, a file edited by hand)
+                // cannot stand.
+                self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+                let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+                let (split, rest) = split_coins(&t.pool, &shares);
+                let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
+                if split != recorded || rest != *remainder {
+                    return Err(tr!(
+                        "it does not split the pool ({}) by its shares",
+                        "il ne partage pas la caisse ({}) selon ses parts",
+                        coins_text(&t.pool)
+                    ));
+                }
+                for p in portions {
+                    changes.push((
+                        CoinRow::Purse(p.character.clone()),
+                        p.coins,
+                        Coins::default(),
+                    ));
+                }
+                let paid = t.pool.checked_sub(remainder).ok_or_else(too_many)?;
+                changes.push((CoinRow::Pool, Coins::default(), paid));
+            }
+            _ => return Ok(()),
+        }
+        // All or nothing: work on copies, then keep them.
+        let mut after: BTreeMap<CoinRow, Coins> = BTreeMap::new();
+        for (row, gain, loss) in &changes {
+            let now = after.get(row).copied().unwrap_or_else(|| t.row(row));
+            let then = now
+                .checked_sub(loss)
+                .ok_or_else(|| lacks(row, &now, loss, self))?
+                .checked_add(gain)
+                .ok_or_else(too_many)?;
+            after.insert(row.clone(), then);
+        }
+        for (row, coins) in after {
+            *t.row_mut(&row) = coins;
+            self.changed.coins.insert(row);
+        }
+        Ok(())
+    }
+
+    fn check_holder(&self, holder: &Holder) -> Result<(), String> {
+        match holder {
+            Holder::Pool => Ok(()),
+            Holder::Character { id, .. } if self.characters.contains_key(id) => Ok(()),
+            Holder::Character { id, .. } => Err(tr!(
+                "no character {id} to hold coins",
+                "aucun personnage {id} pour tenir des pièces"
+            )),
+            Holder::Place { name } => check_name("place", name).map(|_| ()).map_err(|e| e.0),
+        }
+    }
+
+    /// An item left at a place, from its holder or the party's treasure.
+    fn stash(&mut self, item: &Id, from: Option<&Id>, place: &str) -> Result<(), String> {
+        let i = self.item_mut(item)?;
+        if i.holder.as_ref() != from {
+            return Err(tr!(
+                "{} is not where the event takes it from",
+                "{} n'est pas là où l'événement le prend",
+                i.name
+            ));
+        }
+        if i.attached || i.is_gone() {
+            return Err(tr!(
+                "{} cannot be left anywhere",
+                "{} ne peut être laissé nulle part",
+                i.name
+            ));
+        }
+        i.holder = None;
+        i.place = Some(place.to_string());
+        i.worn = None;
+        Ok(())
+    }
+
+    /// Each character named in a share-out or an award exists and has the share it says.
+    fn check_shares<'a>(
+        &self,
+        mut named: impl Iterator<Item = (&'a Id, Share)>,
+    ) -> Result<(), String> {
+        named.try_for_each(|(id, share)| match self.characters.get(id) {
+            Some(c) if c.share == share => Ok(()),
+            Some(c) => Err(tr!(
+                "{} is on {} share(s), not {share}",
+                "{} a {} part(s), pas {share}",
+                c.name,
+                c.share
+            )),
+            None => Err(tr!("no character {id}", "aucun personnage {id}")),
+        })
+    }
+
+    /// Experience lands on each sheet: the XP kept, and the level reached. The award must be
+    /// the rules' own arithmetic on the sheets as they stand (`rules::xp`): the treasure's XP
+    /// from its value, the total split by shares, each part adjusted and limited.
+    fn award(&mut self, event: &Event) -> Result<(), String> {
+        let Event::XpAwarded {
+            coins,
+            valuables,
+            treasure,
+            monsters,
+            total,
+            portions,
+            ..
+        } = event
+        else {
+            return Ok(());
+        };
+        let worth = valuables
+            .iter()
+            .try_fold(coins.copper(), |sum, v| sum.checked_add(v.value.copper()));
+        let fits = coins.is_valid()
+            && valuables.iter().all(|v| v.value.is_valid())
+            && worth.map(xp::for_treasure) == Some(*treasure)
+            && (0..=xp::XP_LIMIT).contains(monsters)
+            && treasure.checked_add(*monsters) == Some(*total);
+        if !fits {
+            return Err(tr!(
+                "its total is not the XP of its treasure and monsters",
+                "son total n'est pas l'XP de son trésor et de ses monstres"
+            ));
+        }
+        self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+        let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+        let (bases, _) = split(*total, &shares);
+        for (p, base) in portions.iter().zip(bases) {
+            let c = self.character_mut(&p.character)?;
+            if p.gain != xp::gain(c, base) {
+                return Err(tr!(
+                    "{}'s part is not what the rules give for {base} XP",
+                    "la part de {} n'est pas ce que les règles donnent pour {base} XP",
+                    c.name
+                ));
+            }
+            c.xp = p.gain.xp;
+            if let Some(level) = p.gain.level {
+                c.level = level;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The sheet's fields this module adds hold what a sheet may: INT and DEX from 3 to 18, XP from
+/// 0 to the limit, a share from 0 to 10.
+pub fn sheet_ok(c: &crate::ledger::Character) -> bool {
+    fields_ok(c.int, c.dex, Some(c.xp), Some(c.share))
+}
+
+/// Those fields, each when given.
+fn fields_ok(int: Option<u8>, dex: Option<u8>, xp: Option<i64>, share: Option<Share>) -> bool {
+    let ability = |s: Option<u8>| {
+        s.is_none_or(|s| crate::rules::character::ABILITY_RANGE.contains(&i64::from(s)))
+    };
+    ability(int)
+        && ability(dex)
+        && xp.is_none_or(|xp| (0..=xp::XP_LIMIT).contains(&xp))
+        && share.is_none_or(|s| s <= Share::MAX)
+}
+
+impl State {
+    /// Whether an event of the treasury, or the part of another that bears on it, could have
+    /// been recorded now (see `ledger::admit`): amounts of coins, holders that exist, places
+    /// named as a referee names them, sheets and valuables in range.
+    pub(super) fn admit_treasury(&self, event: &Event) -> Result<(), String> {
+        let out_of_range = |name: &str| {
+            tr!(
+                "{name}: INT and DEX run from 3 to 18, XP from 0 to {}, a share from 0 to 10",
+                "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {}, une part de 0 à 10",
+                xp::XP_LIMIT
+            )
+        };
+        match event {
+            Event::CoinsAdded { coins, to: h } | Event::CoinsSpent { coins, from: h } => {
+                check_coins(coins)?;
+                self.check_holder(h)
+            }
+            Event::CoinsMoved { coins, from, to } => {
+                check_coins(coins)?;
+                self.check_holder(from)?;
+                self.check_holder(to)
+            }
+            Event::ItemStashed { item, place, .. } => {
+                check_name("place", place).map_err(|e| e.0)?;
+                self.items
+                    .get(item)
+                    .map(|_| ())
+                    .ok_or_else(|| tr!("no item {item}", "aucun objet {item}"))
+            }
+            Event::ItemCreated { item, .. } => {
+                if let Some(place) = &item.place {
+                    check_name("place", place).map_err(|e| e.0)?;
+                }
+                match &item.identity.value {
+                    Some(value) => check_coins(value),
+                    None => Ok(()),
+                }
+            }
+            Event::CharacterAdded { character } if !sheet_ok(character) => {
+                Err(out_of_range(&character.name))
+            }
+            Event::CharacterUpdated { name, change, .. }
+                if !fields_ok(change.int, change.dex, change.xp, change.share) =>
+            {
+                Err(out_of_range(name))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl super::Change {
+    /// The sheet's fields that bear on treasure and experience (`character set`).
+    pub(super) fn apply_treasury(&self, c: &mut crate::ledger::Character) {
+        if let Some(int) = self.int {
+            c.int = Some(int);
+        }
+        if let Some(dex) = self.dex {
+            c.dex = Some(dex);
+        }
+        if let Some(xp) = self.xp {
+            c.xp = xp;
+        }
+        if let Some(share) = self.share {
+            c.share = share;
+        }
+    }
+}
+
+fn too_many() -> String {
+    tr!(
+        "a holder would have more coins than hoard counts",
+        "un détenteur aurait plus de pièces que hoard n'en compte"
+    )
+}
+
+fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> String {
+    let who = match row {
+        CoinRow::Purse(id) => state
+            .characters
+            .get(id)
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| id.clone()),
+        CoinRow::Place(name) => name.clone(),
+        _ => tr!("the pool", "la réserve"),
+    };
+    let (has, wants) = (coins_text(has), coins_text(wants));
+    tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
+}
+
+/// Coins in a conflict's reason or a check's finding: `40 pp, 1200 gp`.
+pub fn coins_text(c: &Coins) -> String {
+    let held: Vec<String> = c
+        .held()
+        .map(|(d, n)| format!("{n} {}", d.as_str()))
+        .collect();
+    if held.is_empty() {
+        "0".into()
+    } else {
+        held.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::{Character, Recorded};
+    use crate::rules::alignment::Alignment;
+    use crate::rules::coins::{Denomination, split_coins};
+    use proptest::prelude::*;
+
+    fn hero(id: &str) -> Character {
+        Character {
+            id: id.into(),
+            name: id.to_uppercase(),
+            alignment: Alignment::Lawful,
+            class: None,
+            level: 1,
+            str: 10,
+            wis: 10,
+            hp: 8,
+            hp_max: 8,
+            reads_magic: false,
+            literate: true,
+            reads_languages: false,
+            quests: Vec::new(),
+            int: None,
+            dex: None,
+            xp: 0,
+            share: Share::FULL,
+        }
+    }
+
+    fn who(id: &str) -> Holder {
+        Holder::Character {
+            id: id.into(),
+            name: id.to_uppercase(),
+        }
+    }
+
+    fn place(name: &str) -> Holder {
+        Holder::Place { name: name.into() }
+    }
+
+    const WHEN: &str = "2026-12-01T20:30:00.000Z";
+    const PEOPLE: [&str; 3] = ["a", "b", "c"];
+    /// Their shares: a full share, a retainer's half share, a full share.
+    const SHARES: [Share; 3] = [Share(2), Share(1), Share(2)];
+
+    /// The events before any coin moves: a campaign and three characters.
+    fn start() -> Vec<Event> {
+        let mut events = vec![Event::CampaignCreated { name: "t".into() }];
+        events.extend(
+            PEOPLE
+                .iter()
+                .zip(SHARES)
+                .map(|(id, share)| Event::CharacterAdded {
+                    character: Character { share, ..hero(id) },
+                }),
+        );
+        events
+    }
+
+    /// Replay events as `check` does, skipping those that no longer stand.
+    fn replay(events: &[Event]) -> State {
+        let mut state = State::blank();
+        for (n, event) in events.iter().enumerate() {
+            let rec = Recorded {
+                seq: n as i64 + 1,
+                cause: None,
+                session: None,
+                game_time: 0,
+                wall_time: WHEN.into(),
+                event: event.clone(),
+            };
+            if state.apply(&rec).is_err() {
+                state.last_seq = rec.seq;
+            }
+        }
+        state
+    }
+
+    fn gp(n: i64) -> Coins {
+        Coins::of(Denomination::Gp, n)
+    }
+
+    #[test]
+    fn spending_what_is_not_there_cannot_stand() {
+        let mut events = start();
+        events.push(Event::CoinsAdded {
+            coins: gp(10),
+            to: Holder::Pool,
+        });
+        let mut state = replay(&events);
+        let spend = Event::CoinsSpent {
+            coins: gp(11),
+            from: Holder::Pool,
+        };
+        let err = state.record(spend, None, WHEN).unwrap_err();
+        assert!(err.reason.contains("10 gp, not 11 gp"), "{err}");
+        assert_eq!(
+            state.treasury.as_ref().unwrap().pool,
+            gp(10),
+            "nothing changed"
+        );
+    }
+
+    #[test]
+    fn a_share_takes_from_the_pool_what_it_gives() {
+        let mut events = start();
+        events.push(Event::CoinsAdded {
+            coins: gp(101),
+            to: Holder::Pool,
+        });
+        let portion = |id: &str, share: Share, n: i64| Portion {
+            character: id.to_string(),
+            name: id.to_uppercase(),
+            share,
+            coins: gp(n),
+        };
+        // a and c on full shares, b on a half: 101 gp is 40, 20 and 40, 1 left.
+        let share = |b: i64| Event::CoinsShared {
+            session: None,
+            portions: vec![
+                portion("a", Share(2), 40),
+                portion("b", Share(1), b),
+                portion("c", Share(2), 40),
+            ],
+            remainder: gp(1),
+        };
+        let mut state = replay(&events);
+        let err = state.record(share(21), None, WHEN).unwrap_err();
+        assert!(err.reason.contains("does not split the pool"), "{err}");
+        let err = state
+            .record(
+                Event::CoinsShared {
+                    session: None,
+                    portions: vec![portion("b", Share(2), 50), portion("c", Share(2), 50)],
+                    remainder: gp(1),
+                },
+                None,
+                WHEN,
+            )
+            .unwrap_err();
+        assert!(
+            err.reason.contains("not 1"),
+            "a share the sheet does not give: {err}"
+        );
+        events.push(share(20));
+        let t = replay(&events).treasury.unwrap();
+        assert_eq!(
+            (t.pool, t.purses["a"], t.purses["b"], t.purses["c"]),
+            (gp(1), gp(40), gp(20), gp(40))
+        );
+        assert!(t.balances());
+    }
+
+    #[test]
+    fn the_treasury_must_be_loaded_before_coins_move() {
+        let mut state = State::new(replay(&start()).campaign, 4);
+        let add = Event::CoinsAdded {
+            coins: gp(1),
+            to: Holder::Pool,
+        };
+        assert!(state.record(add, None, WHEN).is_err());
+    }
+
+    /// One step of a random campaign: which kind, who from, who to, how much.
+    fn step() -> impl Strategy<Value = (u8, usize, usize, Coins)> {
+        let amount = (0..3i64, 0..40i64, 0..2i64, 0..60i64, 0..5i64)
+            .prop_map(|(cp, sp, ep, gp, pp)| Coins { cp, sp, ep, gp, pp });
+        (0..6u8, 0..6usize, 0..6usize, amount)
+    }
+
+    /// Holders 0–2 are the characters, 3–4 two places, 5 the pool.
+    fn holder(n: usize) -> Holder {
+        match n {
+            0..=2 => who(PEOPLE[n]),
+            3 => place("Bank"),
+            4 => place("Cache"),
+            _ => Holder::Pool,
+        }
+    }
+
+    proptest! {
+        /// Whatever is added, spent, moved, shared and undone, in any order: the holders always
+        /// hold what was added less what was spent, denomination by denomination; nothing is
+        /// ever negative; and undoing a command gives back exactly the treasury before it.
+        #[test]
+        fn every_coin_is_accounted_for(steps in proptest::collection::vec(step(), 1..60)) {
+            let mut events = start();
+            let mut before = Vec::new();
+            for (kind, from, to, coins) in steps {
+                let state = replay(&events);
+                let treasury = state.treasury.clone().unwrap();
+                let event = match kind {
+                    0 => Event::CoinsAdded { coins, to: holder(to) },
+                    1 => Event::CoinsSpent { coins, from: holder(from) },
+                    2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
+                    3 => {
+                        let (portions, remainder) = split_coins(&treasury.pool, &SHARES);
+                        Event::CoinsShared {
+                            session: None,
+                            portions: PEOPLE.iter().zip(SHARES).zip(portions)
+                                .map(|((id, share), coins)| Portion {
+                                    character: id.to_string(), name: id.to_uppercase(), share, coins,
+                                })
+                                .collect(),
+                            remainder,
+                        }
+                    }
+                    _ => {
+                        // Undo the last command that stood: the treasury is as it was.
+                        if let Some((len, was)) = before.pop() {
+                            events.truncate(len);
+                            prop_assert_eq!(replay(&events).treasury.unwrap(), was);
+                        }
+                        continue;
+                    }
+                };
+                let mut live = state.clone();
+                let recorded = live.record(event.clone(), None, WHEN);
+                if (kind == 0 && !coins.is_zero()) || kind == 3 {
+                    // Coins can always come in, and the pool can always be shared out.
+                    prop_assert!(recorded.is_ok(), "{:?}", recorded);
+                }
+                if recorded.is_ok() {
+                    before.push((events.len(), treasury));
+                    events.push(event);
+                    let t = live.treasury.clone().unwrap();
+                    prop_assert!(t.balances(), "{:?}", t);
+                    prop_assert_eq!(replay(&events).treasury.unwrap(), t, "replay rebuilds it");
+                } else {
+                    prop_assert_eq!(live.treasury.unwrap(), treasury, "a refused event changes nothing");
+                }
+            }
+            prop_assert!(replay(&events).treasury.unwrap().balances());
+        }
+    }
+}

@@ -1,0 +1,469 @@
+//! Coins: amounts in the five denominations, their arithmetic, their value in gold, and the
+//! split of a sum among the party by shares. Integer arithmetic only: an amount is a count of
+//! each denomination, and a value is counted in copper pieces, so no sum is ever rounded
+//! except where a rule says so (a share's remainder stays in the pool).
+//!
+//! Rates (Old-School Essentials Classic Fantasy: Rules Tome, *Coins*; the same in the AD&D 2e
+//! Player's Handbook): 1 pp = 5 gp = 10 ep = 50 sp = 500 cp.
+
+use serde::{Deserialize, Serialize};
+
+/// The five coins of both games, from the least to the most valuable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Denomination {
+    Cp,
+    Sp,
+    Ep,
+    Gp,
+    Pp,
+}
+
+impl Denomination {
+    pub const ALL: [Denomination; 5] = [
+        Denomination::Cp,
+        Denomination::Sp,
+        Denomination::Ep,
+        Denomination::Gp,
+        Denomination::Pp,
+    ];
+
+    /// Each coin's worth in copper pieces (OSE Rules Tome: 1 pp = 5 gp, 1 gp = 2 ep = 10 sp
+    /// = 100 cp).
+    pub fn copper(self) -> i64 {
+        match self {
+            Denomination::Cp => 1,
+            Denomination::Sp => 10,
+            Denomination::Ep => 50,
+            Denomination::Gp => 100,
+            Denomination::Pp => 500,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Denomination::Cp => "cp",
+            Denomination::Sp => "sp",
+            Denomination::Ep => "ep",
+            Denomination::Gp => "gp",
+            Denomination::Pp => "pp",
+        }
+    }
+
+    /// The abbreviation as typed, in English (cp, sp, ep, gp, pp) or French (pc, pa, pe, po,
+    /// pp), any case.
+    pub fn parse(text: &str) -> Option<Denomination> {
+        match text.to_lowercase().as_str() {
+            "cp" | "pc" => Some(Denomination::Cp),
+            "sp" | "pa" => Some(Denomination::Sp),
+            "ep" | "pe" => Some(Denomination::Ep),
+            "gp" | "po" => Some(Denomination::Gp),
+            "pp" => Some(Denomination::Pp),
+            _ => None,
+        }
+    }
+}
+
+/// The most coins of one denomination one holder may have: a trillion, so that any sum of
+/// values stays far inside an `i64` of copper pieces.
+pub const LIMIT: i64 = 1_000_000_000_000;
+
+/// An amount of coins: a count of each denomination, never negative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Coins {
+    pub cp: i64,
+    pub sp: i64,
+    pub ep: i64,
+    pub gp: i64,
+    pub pp: i64,
+}
+
+impl Coins {
+    pub fn of(denomination: Denomination, count: i64) -> Coins {
+        let mut coins = Coins::default();
+        *coins.get_mut(denomination) = count;
+        coins
+    }
+
+    pub fn get(&self, d: Denomination) -> i64 {
+        match d {
+            Denomination::Cp => self.cp,
+            Denomination::Sp => self.sp,
+            Denomination::Ep => self.ep,
+            Denomination::Gp => self.gp,
+            Denomination::Pp => self.pp,
+        }
+    }
+
+    pub fn get_mut(&mut self, d: Denomination) -> &mut i64 {
+        match d {
+            Denomination::Cp => &mut self.cp,
+            Denomination::Sp => &mut self.sp,
+            Denomination::Ep => &mut self.ep,
+            Denomination::Gp => &mut self.gp,
+            Denomination::Pp => &mut self.pp,
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        Denomination::ALL.iter().all(|d| self.get(*d) == 0)
+    }
+
+    /// Every count between 0 and [`LIMIT`]: what an amount read from a file must be.
+    pub fn is_valid(&self) -> bool {
+        Denomination::ALL
+            .iter()
+            .all(|d| (0..=LIMIT).contains(&self.get(*d)))
+    }
+
+    /// The sum, or `None` if a count would pass [`LIMIT`].
+    pub fn checked_add(&self, other: &Coins) -> Option<Coins> {
+        self.combine(other, |a, b| a.checked_add(b).filter(|n| *n <= LIMIT))
+    }
+
+    /// What is left once `other` is taken, or `None` if some denomination lacks: coins are
+    /// never negative, and no coin is changed for another.
+    pub fn checked_sub(&self, other: &Coins) -> Option<Coins> {
+        self.combine(other, |a, b| a.checked_sub(b).filter(|n| *n >= 0))
+    }
+
+    fn combine(&self, other: &Coins, op: impl Fn(i64, i64) -> Option<i64>) -> Option<Coins> {
+        let mut out = Coins::default();
+        for d in Denomination::ALL {
+            *out.get_mut(d) = op(self.get(d), other.get(d))?;
+        }
+        Some(out)
+    }
+
+    /// The worth of the coins in copper pieces.
+    pub fn copper(&self) -> i64 {
+        Denomination::ALL
+            .iter()
+            .map(|d| self.get(*d) * d.copper())
+            .sum()
+    }
+
+    /// The denominations held, the most valuable first, with their counts.
+    pub fn held(&self) -> impl Iterator<Item = (Denomination, i64)> + '_ {
+        Denomination::ALL
+            .iter()
+            .rev()
+            .map(|d| (*d, self.get(*d)))
+            .filter(|(_, n)| *n != 0)
+    }
+}
+
+/// A value counted in copper pieces, shown in gold: whole gold pieces and the copper left.
+pub fn gold(copper: i64) -> (i64, i64) {
+    (copper.div_euclid(100), copper.rem_euclid(100))
+}
+
+/// Why an amount as typed is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AmountError {
+    /// Nothing was given.
+    Empty,
+    /// A word that is not a count followed by a denomination.
+    Malformed(String),
+    /// A count followed by something that is not a denomination.
+    UnknownDenomination(String),
+    /// A count past [`LIMIT`].
+    TooLarge(String),
+    /// Only zeros.
+    Zero,
+}
+
+/// An amount from the words typed: `1200gp 300sp 40pp`, `1200 gp`, `1gp5sp`, French
+/// abbreviations too (`40po`). A denomination named twice adds up.
+pub fn parse(words: &[&str]) -> Result<Coins, AmountError> {
+    let text = words.join(" ");
+    let mut coins = Coins::default();
+    let mut rest = text.trim();
+    if rest.is_empty() {
+        return Err(AmountError::Empty);
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '_' || c == ','))
+            .unwrap_or(rest.len());
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..word_end];
+        let number: String = rest[..digits]
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .collect();
+        if number.is_empty() {
+            return Err(AmountError::Malformed(word.to_string()));
+        }
+        let after = rest[digits..].trim_start();
+        let letters = after
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(after.len());
+        let Some(d) = Denomination::parse(&after[..letters]) else {
+            return Err(if letters == 0 {
+                AmountError::Malformed(word.to_string())
+            } else {
+                AmountError::UnknownDenomination(after[..letters].to_string())
+            });
+        };
+        let too_large = || AmountError::TooLarge(format!("{number}{}", d.as_str()));
+        let count: i64 = number.parse().map_err(|_| too_large())?;
+        let total = coins.get(d).checked_add(count).filter(|n| *n <= LIMIT);
+        *coins.get_mut(d) = total.ok_or_else(too_large)?;
+        rest = after[letters..].trim_start();
+    }
+    if coins.is_zero() {
+        return Err(AmountError::Zero);
+    }
+    Ok(coins)
+}
+
+/// A character's part in shares, counted in half shares: a full share is 2, a retainer's
+/// half share 1 (OSE Rules Tome, *Retainers*: retainers are customarily offered a half share
+/// of treasure), no share 0. Shown and read as a number of shares: `1`, `0.5`, `1.5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Share(pub u32);
+
+impl Share {
+    pub const FULL: Share = Share(2);
+    /// At most ten shares: a generous leader, not a typo.
+    pub const MAX: Share = Share(20);
+
+    /// Shares as typed: a whole number or a half (`0.5`, `1.5`, `1,5`, `½`), 0 to 10.
+    pub fn parse(text: &str) -> Option<Share> {
+        let text = text.trim().replace(',', ".").replace('½', ".5");
+        let (whole, half) = match text.split_once('.') {
+            Some((w, "5" | "50")) => (w, 1),
+            Some((w, "0" | "00")) => (w, 0),
+            Some(_) => return None,
+            None => (text.as_str(), 0),
+        };
+        let whole: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let share = Share(whole.checked_mul(2)?.checked_add(half)?);
+        (share <= Share::MAX).then_some(share)
+    }
+}
+
+impl Default for Share {
+    fn default() -> Share {
+        Share::FULL
+    }
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_multiple_of(2) {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}.5", self.0 / 2)
+        }
+    }
+}
+
+/// A number in JSON: `1`, `0.5`.
+impl Serialize for Share {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_multiple_of(2) {
+            s.serialize_u32(self.0 / 2)
+        } else {
+            s.serialize_f64(f64::from(self.0) / 2.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Share {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Share, D::Error> {
+        let n = serde_json::Number::deserialize(d)?;
+        Share::parse(&n.to_string())
+            .ok_or_else(|| serde::de::Error::custom("a share is 0 to 10 in halves (1, 0.5, 1.5)"))
+    }
+}
+
+/// `amount` split among shares: each sharer gets the whole part of their exact due,
+/// `amount × share ÷ all shares`, rounded down; what is left (less than one coin per sharer)
+/// is the remainder. With no shares, everything is the remainder.
+pub fn split(amount: i64, shares: &[Share]) -> (Vec<i64>, i64) {
+    let total: i128 = shares.iter().map(|s| i128::from(s.0)).sum();
+    if total == 0 || amount <= 0 {
+        return (vec![0; shares.len()], amount);
+    }
+    let parts: Vec<i64> = shares
+        .iter()
+        .map(|s| (i128::from(amount) * i128::from(s.0) / total) as i64)
+        .collect();
+    let remainder = amount - parts.iter().sum::<i64>();
+    (parts, remainder)
+}
+
+/// A pool of coins split denomination by denomination (coins are never changed for others),
+/// each by [`split`]: the portions in the order of `shares`, and the remainder.
+pub fn split_coins(pool: &Coins, shares: &[Share]) -> (Vec<Coins>, Coins) {
+    let mut portions = vec![Coins::default(); shares.len()];
+    let mut remainder = Coins::default();
+    for d in Denomination::ALL {
+        let (parts, left) = split(pool.get(d), shares);
+        for (portion, part) in portions.iter_mut().zip(parts) {
+            *portion.get_mut(d) = part;
+        }
+        *remainder.get_mut(d) = left;
+    }
+    (portions, remainder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coins(words: &str) -> Coins {
+        parse(&words.split(' ').collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn the_rates_are_those_of_the_books() {
+        assert_eq!(coins("1pp").copper(), coins("5gp").copper());
+        assert_eq!(coins("5gp").copper(), coins("10ep").copper());
+        assert_eq!(coins("10ep").copper(), coins("50sp").copper());
+        assert_eq!(coins("50sp").copper(), coins("500cp").copper());
+        assert_eq!(coins("1200gp 300sp 40pp").copper(), 143_000);
+        assert_eq!(gold(coins("1200gp 300sp 40pp 7cp").copper()), (1430, 7));
+    }
+
+    #[test]
+    fn amounts_are_read_in_any_spelling_of_the_denominations() {
+        let expected = Coins {
+            gp: 1200,
+            sp: 300,
+            pp: 40,
+            ..Coins::default()
+        };
+        assert_eq!(coins("1200gp 300sp 40pp"), expected);
+        assert_eq!(coins("1200 GP 300 sp 40 pp"), expected);
+        assert_eq!(coins("1,200po 300pa 40pp"), expected);
+        assert_eq!(
+            coins("1gp5sp"),
+            Coins {
+                gp: 1,
+                sp: 5,
+                ..Coins::default()
+            }
+        );
+        assert_eq!(coins("3gp 4gp").gp, 7, "a denomination named twice adds up");
+    }
+
+    #[test]
+    fn what_is_not_an_amount_says_why() {
+        let p = |w: &str| parse(&w.split(' ').collect::<Vec<_>>());
+        assert_eq!(parse(&[]), Err(AmountError::Empty));
+        assert_eq!(p("gp"), Err(AmountError::Malformed("gp".into())));
+        assert_eq!(p("-5gp"), Err(AmountError::Malformed("-5gp".into())));
+        assert_eq!(p("5"), Err(AmountError::Malformed("5".into())));
+        assert_eq!(p("5dp"), Err(AmountError::UnknownDenomination("dp".into())));
+        assert_eq!(p(",gp"), Err(AmountError::Malformed(",gp".into())));
+        assert_eq!(p("0gp 0sp"), Err(AmountError::Zero));
+        assert!(matches!(
+            p("1000000000001gp"),
+            Err(AmountError::TooLarge(_))
+        ));
+        assert!(matches!(
+            p("99999999999999999999999gp"),
+            Err(AmountError::TooLarge(_))
+        ));
+        assert_eq!(
+            p("1000000000000gp").unwrap().gp,
+            LIMIT,
+            "the limit itself is fine"
+        );
+        assert!(matches!(
+            p("1000000000000gp 1gp"),
+            Err(AmountError::TooLarge(_))
+        ));
+    }
+
+    #[test]
+    fn coins_are_never_negative_and_never_changed() {
+        let purse = coins("10gp 5sp");
+        assert_eq!(purse.checked_sub(&coins("10gp")), Some(coins("5sp")));
+        assert_eq!(
+            purse.checked_sub(&coins("1pp")),
+            None,
+            "no platinum, though the gold is worth more"
+        );
+        assert_eq!(purse.checked_sub(&coins("6sp")), None);
+        let full = Coins::of(Denomination::Gp, LIMIT);
+        assert_eq!(full.checked_add(&coins("1gp")), None);
+        assert!(
+            !Coins {
+                cp: -1,
+                ..Coins::default()
+            }
+            .is_valid()
+        );
+    }
+
+    #[test]
+    fn shares_are_whole_or_half() {
+        assert_eq!(Share::parse("1"), Some(Share(2)));
+        assert_eq!(Share::parse("0.5"), Some(Share(1)));
+        assert_eq!(Share::parse("1,5"), Some(Share(3)));
+        assert_eq!(Share::parse("½"), Some(Share(1)));
+        assert_eq!(Share::parse("0"), Some(Share(0)));
+        assert_eq!(Share::parse("10"), Some(Share::MAX));
+        assert_eq!(Share::parse("10.5"), None);
+        assert_eq!(Share::parse("0.25"), None);
+        assert_eq!(Share::parse("-1"), None);
+        assert_eq!(Share(3).to_string(), "1.5");
+        assert_eq!(serde_json::to_string(&Share(1)).unwrap(), "0.5");
+        assert_eq!(serde_json::to_string(&Share(4)).unwrap(), "2");
+        assert_eq!(serde_json::from_str::<Share>("0.5").unwrap(), Share(1));
+        assert_eq!(serde_json::from_str::<Share>("1").unwrap(), Share(2));
+        assert!(serde_json::from_str::<Share>("0.3").is_err());
+    }
+
+    #[test]
+    fn equal_shares_split_evenly_and_keep_the_remainder() {
+        let (parts, left) = split(100, &[Share(2), Share(2), Share(2)]);
+        assert_eq!((parts, left), (vec![33, 33, 33], 1));
+        let (parts, left) = split(99, &[Share(2), Share(2), Share(2)]);
+        assert_eq!((parts, left), (vec![33, 33, 33], 0));
+    }
+
+    #[test]
+    fn a_half_share_gets_half_of_an_exact_full_share() {
+        // OSE's example of shares: 2,750 gp for five characters and a retainer on a half
+        // share is 500 gp a share and 250 gp for the retainer.
+        let shares = [Share(2); 5]
+            .into_iter()
+            .chain([Share(1)])
+            .collect::<Vec<_>>();
+        let (parts, left) = split(2750, &shares);
+        assert_eq!(parts, vec![500, 500, 500, 500, 500, 250]);
+        assert_eq!(left, 0);
+    }
+
+    #[test]
+    fn each_gets_the_whole_part_of_their_due_and_no_more() {
+        // 13 among 1 + 1 + ½: dues of 5.2, 5.2 and 2.6.
+        let (parts, left) = split(13, &[Share(2), Share(2), Share(1)]);
+        assert_eq!((parts, left), (vec![5, 5, 2], 1));
+        // Too little for anyone: it all stays.
+        assert_eq!(
+            split(2, &[Share(2), Share(2), Share(2)]),
+            (vec![0, 0, 0], 2)
+        );
+        // Nobody on a share: it all stays.
+        assert_eq!(split(7, &[Share(0)]), (vec![0], 7));
+        assert_eq!(split(7, &[]), (vec![], 7));
+    }
+
+    #[test]
+    fn coins_split_denomination_by_denomination() {
+        let (portions, left) = split_coins(&coins("1200gp 300sp 41pp 1cp"), &[Share(2), Share(2)]);
+        assert_eq!(portions, vec![coins("600gp 150sp 20pp"); 2]);
+        assert_eq!(left, coins("1pp 1cp"), "no coin is changed to split it");
+    }
+}
