@@ -74,6 +74,17 @@ pub fn shown(db: &Path) -> String {
     }
 }
 
+/// The passwords `--db` holds, as written and decoded (none for a file's path): what no
+/// message may show.
+pub fn secrets(db: &Path) -> Vec<String> {
+    let text = db.to_string_lossy();
+    if text.contains("://") {
+        postgres::secrets(&text)
+    } else {
+        Vec::new()
+    }
+}
+
 /// An open database.
 pub struct Db {
     conn: Conn,

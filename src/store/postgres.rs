@@ -98,7 +98,7 @@ impl Server {
 
 /// The password a URL holds, as written and as decoded (in its user part, or as a
 /// `password=` parameter).
-fn secrets(text: &str) -> Vec<String> {
+pub fn secrets(text: &str) -> Vec<String> {
     let Ok(url) = url::Url::parse(text) else {
         // Unreadable: whatever follows the scheme may hold it.
         return text

@@ -282,6 +282,11 @@ fn a_killed_import_leaves_nothing_half_written() {
         "no half campaign: {list}"
     );
     h.ok(&["check"]);
+    // Nothing of it holds the name or a lock: the whole file imports under that name.
+    let file = h.dir.path().join("whole.jsonl");
+    std::fs::write(&file, &export).unwrap();
+    h.ok(&["import", file.to_str().unwrap(), "--as", "Half"]);
+    h.ok(&["--campaign", "Half", "check"]);
 }
 
 #[test]

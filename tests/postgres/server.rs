@@ -80,31 +80,37 @@ fn backup_points_at_the_servers_own_tools() {
     assert_eq!(std::fs::read_dir(h.dir.path()).unwrap().count(), 0);
 }
 
-/// A role granted only SELECT — the README's player role — reads everything, and a write
+/// The read-only role docs/postgres.md gives players, made by running its SQL block as
+/// written (names aside): it reads everything, even a table made after the grant, and a write
 /// through it is one line, exit 4, nothing written.
 #[test]
-fn a_read_only_role_reads_and_is_refused_writes_in_one_line() {
+fn the_documented_read_only_role_reads_and_is_refused_writes_in_one_line() {
     let h = Hoard::new();
     h.character("Arnaud", 12, 10, 10, "neutral");
     h.wand("Wand", 5, Some("Arnaud"));
-    let server = cluster::server().expect("a server");
-    let database = h.db.to_str().unwrap().to_string();
-    let name = url::Url::parse(&database).unwrap().path()[1..].to_string();
-    let role = format!("{name}_player");
-    server.admin(&[
-        format!("CREATE ROLE \"{role}\" LOGIN"),
-        format!("GRANT CONNECT ON DATABASE \"{name}\" TO \"{role}\""),
-    ]);
-    pg(&h.db, async |conn| {
-        for grant in [
-            format!("GRANT USAGE ON SCHEMA public TO \"{role}\""),
-            format!("GRANT SELECT ON ALL TABLES IN SCHEMA public TO \"{role}\""),
-        ] {
-            sqlx::raw_sql(&grant).execute(&mut *conn).await.unwrap();
-        }
-    });
-    let mut player = url::Url::parse(&database).unwrap();
+    let database = url::Url::parse(h.db.to_str().unwrap()).unwrap();
+    let name = database.path()[1..].to_string();
+    let owner = database.username().to_string();
+    let role = format!("{name}_players");
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/postgres.md"),
+    )
+    .unwrap();
+    let block = docs
+        .split("```sql\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/postgres.md has a sql block");
+    let grants = block
+        .replace("players", &format!("\"{role}\""))
+        .replace("DATABASE west", &format!("DATABASE \"{name}\""))
+        .replace("ROLE referee", &format!("ROLE \"{owner}\""));
+    h.execute(&grants);
+    // A table a later hoard might add, made by the owner after the grants.
+    h.execute("CREATE TABLE later (x BIGINT); INSERT INTO later VALUES (1)");
+    let mut player = database.clone();
     player.set_username(&role).unwrap();
+    player.set_password(Some("their-password")).unwrap();
     let player = player.to_string();
     for args in [
         &["character", "show", "Arnaud"][..],
@@ -115,12 +121,20 @@ fn a_read_only_role_reads_and_is_refused_writes_in_one_line() {
         let out = hoard(&player, args);
         assert!(out.status.success(), "{args:?}: {}", text(&out));
     }
+    let later: i64 = pg(std::path::Path::new(&player), async |conn| {
+        sqlx::query_scalar("SELECT x FROM later")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap()
+    });
+    assert_eq!(later, 1);
     let before = h.dump();
     for args in [
         &["use", "Wand"][..],
         &["character", "damage", "Arnaud", "3"],
         &["--dry-run", "roll", "1d6"],
         &["campaign", "new", "Other"],
+        &["coins", "add", "10gp"],
     ] {
         let out = hoard(&player, args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -130,21 +144,39 @@ fn a_read_only_role_reads_and_is_refused_writes_in_one_line() {
             stderr.contains("may read the campaign but not record in it"),
             "{stderr}"
         );
+        assert!(!stderr.contains("their-password"), "{stderr}");
     }
     assert_eq!(before, h.dump(), "a refused write changed the database");
-    pg(&h.db, async |conn| {
-        sqlx::raw_sql(&format!(
-            "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \"{role}\";
-             REVOKE USAGE ON SCHEMA public FROM \"{role}\""
-        ))
-        .execute(&mut *conn)
-        .await
-        .unwrap();
-    });
-    server.admin(&[
-        format!("REVOKE CONNECT ON DATABASE \"{name}\" FROM \"{role}\""),
-        format!("DROP ROLE \"{role}\""),
-    ]);
+    h.execute(&format!("DROP OWNED BY \"{role}\""));
+    cluster::server()
+        .expect("a server")
+        .admin(&[format!("DROP ROLE \"{role}\"")]);
+}
+
+/// `HOARD_DB` selects PostgreSQL as `--db` does, by either scheme.
+#[test]
+fn hoard_db_names_a_server_by_either_scheme() {
+    let h = Hoard::new();
+    let url = h.db.to_str().unwrap().to_string();
+    assert!(url.starts_with("postgres://"));
+    let other = url.replacen("postgres://", "postgresql://", 1);
+    for db in [&url, &other] {
+        let out = Command::new(bin())
+            .env("HOARD_DB", db)
+            .env_remove("HOARD_CAMPAIGN")
+            .env("LANG", "C")
+            .args(["--seed", "1", "roll", "1d6"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{db}: {}", text(&out));
+    }
+    assert_eq!(
+        h.ok(&["--json", "log", "--kind", "dice_rolled"])
+            .lines()
+            .count(),
+        2,
+        "both rolls went to the one database"
+    );
 }
 
 /// The password in a URL shows nowhere: not in answers, errors, help, the demo, nor when the
@@ -200,10 +232,15 @@ fn the_password_in_the_url_never_shows() {
                 "4",
             ][..],
             &["character", "show", "Nobody"],
+            &["--json", "character", "show", "Nobody"],
             &["campaign", "list"],
             &["--campaign", "Nowhere", "log"],
             &["backup", "copy.db"],
             &["check"],
+            &["--progress", "generate", "any", "--count", "1200"],
+            &["export", "-o", "out.jsonl"],
+            &["--progress", "import", "out.jsonl", "--as", "Copy"],
+            &["--progress", "import", "out.jsonl", "--as", "Copy"],
             &["demo"],
         ] {
             let out = Command::new(bin())
@@ -219,6 +256,7 @@ fn the_password_in_the_url_never_shows() {
             seen.iter()
                 .any(|s| s.contains("Demo campaign in postgres://hoard@"))
         );
+        assert!(seen.iter().any(|s| s.contains("progress: 1000/")));
         for text in &seen {
             assert!(
                 !text.contains(cluster::PASSWORD),
@@ -360,6 +398,12 @@ fn a_campaign(h: &Hoard) {
     h.ok(&["character", "damage", "Arnaud", "3"]);
     h.ok(&["undo"]);
     h.ok(&["time", "advance", "2", "turns"]);
+    h.ok(&["coins", "add", "1200gp", "300sp", "--at", "Vault"]);
+    h.ok(&["coins", "move", "200gp", "--at", "Vault", "--to", "Arnaud"]);
+    h.ok(&["coins", "add", "90gp"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["share"]);
+    h.ok(&["xp", "award", "--monsters", "40"]);
 }
 
 /// `export` from one engine, `import` into the other, `export` again: the same bytes, both
@@ -383,6 +427,7 @@ fn a_campaign_moves_between_engines_byte_for_byte() {
             &["character", "show", "Arnaud"][..],
             &["item", "list"],
             &["audit", "swords"],
+            &["coins"],
         ] {
             assert_eq!(
                 target.json(args),
@@ -438,4 +483,129 @@ fn names_ignore_case_and_list_alike_on_both_engines() {
         lists.push(list.iter().map(|c| c["name"].clone()).collect::<Vec<_>>());
     }
     assert_eq!(lists[0], lists[1]);
+}
+
+/// The wall-clock times in `text` (`2026-01-01T00:00:00.000Z`), masked: the one thing two
+/// runs of a story may not share.
+fn without_wall_times(text: &str) -> String {
+    let shape = b"dddd-dd-ddTdd:dd:dd.dddZ";
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let fits = bytes.len() - i >= shape.len()
+            && shape.iter().zip(&bytes[i..]).all(|(s, b)| match s {
+                b'd' => b.is_ascii_digit(),
+                s => s == b,
+            });
+        if fits {
+            out.extend_from_slice(b"<wall time>");
+            i += shape.len();
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// One story, every command seeded (dice and ids), told on both engines: every answer, in
+/// words and in JSON, and every refusal, the same, wall-clock times aside.
+#[test]
+fn one_story_reads_the_same_on_both_engines() {
+    // Recorded once each, in words or (every other one) in JSON.
+    let records = [
+        "character add Arnaud --str 13 --wis 9 --hp 12 --alignment lawful --class fighter --level 3 --xp 7300",
+        "character add Mordo --str 9 --wis 14 --int 17 --hp 7 --alignment neutral --class magic-user --level 5",
+        "character add émile --str 10 --wis 10 --hp 5",
+        "campaign set scroll-fade 30",
+        "session start 'The Barrow of Kel'",
+        "generate any --count 25 --to Mordo",
+        "item add 'Wand of Frost' --category wand --charges 3",
+        "item add 'Scroll of Protection from Undead' --category scroll --kind protection",
+        "sword add Nightfang --int 10 --ego 6 --alignment chaotic --sensory detect-magic --sensory detect-traps --sensory see-invisible",
+        "give 'Scroll of Protection from Undead' --to Mordo",
+        "give 'Wand of Frost' --to Mordo",
+        "use 'Wand of Frost' --charges 3",
+        "touch Nightfang --by Arnaud",
+        "time advance 9 turns",
+        "character heal Arnaud 6",
+        "character damage Arnaud 4",
+        "coins add 1200gp 300sp 40pp",
+        "coins move 10pp --to-place Cache",
+        "valuable add Bloodstone --value 50gp --kind gem",
+        "valuable appraise Bloodstone --by Mordo",
+        "session end",
+        "share",
+        "xp award --monsters 150",
+        "character damage Mordo 2",
+        "undo",
+        // Refused: the same line, the same code.
+        "character show Nobody",
+        "use 'Wand of Frost'",
+        "coins spend 99999gp --from Arnaud",
+    ];
+    // Read in words and in JSON.
+    let reads = [
+        "character show Arnaud",
+        "character show Mordo --as Arnaud",
+        "character list",
+        "item list",
+        "item show Nightfang --as Arnaud",
+        "item history Nightfang",
+        "coins",
+        "log",
+        "log --limit 5",
+        "log --character Arnaud",
+        "explain 7",
+        "explain Nightfang",
+        "report session",
+        "report character Arnaud",
+        "audit swords",
+        "session list",
+        "campaign show",
+        "campaign list",
+        "time show",
+        "odds Nightfang Mordo",
+        "check",
+        "export",
+    ];
+    let tell = |engine: Engine| {
+        let h = Hoard::on(engine);
+        let runs = records
+            .iter()
+            .enumerate()
+            .map(|(n, line)| (n, *line, n % 2 == 1))
+            .chain(
+                reads
+                    .iter()
+                    .flat_map(|line| [(0, *line, false), (0, *line, true)]),
+            );
+        runs.map(|(n, line, json)| {
+            let seed = (n + 1).to_string();
+            let mut args = vec!["--seed", &seed];
+            if json {
+                args.push("--json");
+            }
+            let words = shell_words::split(line).unwrap();
+            args.extend(words.iter().map(String::as_str));
+            let out = h.cmd(&args).output().unwrap();
+            format!(
+                "$ hoard {}\n[{:?}]\n{}",
+                args.join(" "),
+                out.status.code(),
+                without_wall_times(&text(&out).replace(&h.shown(), "<db>"))
+            )
+        })
+        .collect::<Vec<_>>()
+    };
+    let (sqlite, postgres) = (tell(Engine::Sqlite), tell(Engine::Postgres));
+    assert_eq!(sqlite.len(), postgres.len());
+    for (a, b) in sqlite.iter().zip(&postgres) {
+        assert_eq!(a, b, "SQLite and PostgreSQL answered differently");
+    }
+    assert!(
+        sqlite.iter().any(|a| a.contains("[Some(3)]")),
+        "a refusal was told"
+    );
 }
