@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The password of the throwaway cluster's user, asked for on its TCP port only.
-pub const PASSWORD: &str = "Hoard-test-Pa55word";
+const PASSWORD: &str = "Hoard-test-Pa55word";
 
 /// The throwaway cluster's superuser.
 const USER: &str = "hoard";
@@ -320,11 +320,29 @@ impl Server {
         url.to_string()
     }
 
-    /// The URL of database `name` through the throwaway cluster's TCP port, where the server
-    /// asks for `password`; `None` on a server named by `HOARD_TEST_POSTGRES`.
-    pub fn tcp_url(&self, name: &str, password: &str) -> Option<String> {
-        self.port
-            .map(|port| format!("postgres://{USER}:{password}@127.0.0.1:{port}/{name}"))
+    /// The password the server asks for on [`Server::password_url`]: the throwaway
+    /// cluster's on its TCP port, or the one `HOARD_TEST_POSTGRES` holds; `None` where no
+    /// connection asks for one.
+    pub fn password(&self) -> Option<String> {
+        match self.port {
+            Some(_) => Some(PASSWORD.to_string()),
+            None => self.base.password().map(str::to_string),
+        }
+    }
+
+    /// The URL of database `name` where the server asks for a password, with `password` in
+    /// it (right or wrong); `None` where no connection asks for one.
+    pub fn password_url(&self, name: &str, password: &str) -> Option<String> {
+        self.password()?;
+        let mut url = match self.port {
+            Some(port) => {
+                url::Url::parse(&format!("postgres://{USER}@127.0.0.1:{port}/")).expect("url")
+            }
+            None => self.base.clone(),
+        };
+        url.set_path(name);
+        url.set_password(Some(password)).expect("a password");
+        Some(url.to_string())
     }
 
     /// Run statements as the server's administrator (roles, grants).
