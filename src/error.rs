@@ -17,7 +17,7 @@ pub enum Error {
     /// The ledger or the file disagrees with itself, or comes from a newer hoard.
     #[error("{0}")]
     Conflict(String),
-    /// Another process held the database longer than the busy timeout.
+    /// Another process held the database (or the campaign) longer than the busy timeout.
     #[error("{0}")]
     Busy(String),
     #[error("{}", database_message(.0))]
@@ -32,14 +32,7 @@ fn database_message(e: &sqlx::Error) -> String {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
-        if crate::store::sqlite::is_busy(&e) {
-            Error::Busy(tr!(
-                "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",
-                "la base est restée occupée : un autre hoard écrit une longue tâche (generate, import) ; réessayez ensuite"
-            ))
-        } else {
-            Error::Database(e)
-        }
+        crate::store::conn::error(e)
     }
 }
 

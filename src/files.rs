@@ -32,8 +32,9 @@ pub struct Destination {
 }
 
 impl Destination {
-    pub fn check(path: &Path, database: &Path, force: bool) -> Result<Destination> {
-        if is_database(path, database) {
+    /// `database` is the campaign's file, if it lives in one (on SQLite).
+    pub fn check(path: &Path, database: Option<&Path>, force: bool) -> Result<Destination> {
+        if database.is_some_and(|database| is_database(path, database)) {
             return Err(Error::Refused(tr!(
                 "{} is the campaign database itself (or one of its files): writing there would destroy it; choose another path",
                 "{} est la base de la campagne elle-même (ou l'un de ses fichiers) : y écrire la détruirait ; choisissez un autre chemin",
@@ -216,16 +217,16 @@ mod tests {
         std::fs::write(&db, b"x").unwrap();
         let db = std::fs::canonicalize(&db).unwrap();
         for name in ["c.db", "c.db-wal", "c.db-shm"] {
-            let e = Destination::check(&dir.path().join(name), &db, true).unwrap_err();
+            let e = Destination::check(&dir.path().join(name), Some(&db), true).unwrap_err();
             assert!(matches!(e, Error::Refused(_)), "{name}: {e}");
         }
         let link = dir.path().join("link.db");
         std::os::unix::fs::symlink(&db, &link).unwrap();
-        assert!(Destination::check(&link, &db, true).is_err());
+        assert!(Destination::check(&link, Some(&db), true).is_err());
         let hard = dir.path().join("hard.db");
         std::fs::hard_link(&db, &hard).unwrap();
-        assert!(Destination::check(&hard, &db, true).is_err());
-        assert!(Destination::check(&dir.path().join("other.jsonl"), &db, false).is_ok());
+        assert!(Destination::check(&hard, Some(&db), true).is_err());
+        assert!(Destination::check(&dir.path().join("other.jsonl"), Some(&db), false).is_ok());
     }
 
     #[test]
@@ -235,10 +236,10 @@ mod tests {
         let there = dir.path().join("there.jsonl");
         std::fs::write(&there, b"keep").unwrap();
         assert!(matches!(
-            Destination::check(&there, &db, false),
+            Destination::check(&there, Some(&db), false),
             Err(Error::Invalid(_))
         ));
-        assert!(Destination::check(&there, &db, true).is_ok());
+        assert!(Destination::check(&there, Some(&db), true).is_ok());
     }
 
     #[test]
@@ -246,7 +247,7 @@ mod tests {
         use std::io::Write as _;
         let dir = tempfile::tempdir().unwrap();
         let to = dir.path().join("out.jsonl");
-        let dest = Destination::check(&to, &dir.path().join("c.db"), false).unwrap();
+        let dest = Destination::check(&to, Some(&dir.path().join("c.db")), false).unwrap();
         let mut pending = dest.pending().unwrap();
         pending.write_all(b"half").unwrap();
         drop(pending);

@@ -337,7 +337,7 @@ pub struct Backup {
 /// snapshot), written beside PATH and renamed into place once whole, readable by its owner
 /// only, then opened to count what it holds. Under `--dry-run`, nothing is written: `None`.
 pub async fn backup(cx: &mut Ctx, path: &std::path::Path, force: bool) -> Result<Option<Backup>> {
-    let destination = Destination::check(path, &cx.db.path, force)?;
+    let destination = Destination::check(path, cx.db.file(), force)?;
     if cx.dry_run() {
         return Ok(None);
     }

@@ -144,7 +144,7 @@ impl<'c> Write<'c> {
     async fn begin(db: &'c mut Db, name: Option<&str>, seed: Option<u64>) -> Result<Write<'c>> {
         db.begin_write().await?;
         let now = now();
-        if let Some(found) = campaigns::find(db.conn(), name).await? {
+        if let Some(found) = campaigns::find_for_write(db.conn(), name).await? {
             let state = State::new(found.campaign, found.last_seq);
             return Ok(Write::over(db, found.id, state, seed, found.last_seq, now));
         }

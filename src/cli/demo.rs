@@ -292,13 +292,15 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
             crate::i18n::Lang::En => "en",
         },
     };
-    let db = path.display().to_string();
+    let raw = path.display().to_string();
+    // As messages show it: a server's password left out.
+    let db = crate::store::open::shown(&path);
     say(&tr!(
         "Demo campaign in {db}\n\n$ hoard campaign new demo --use",
         "Campagne de démonstration dans {db}\n\n$ hoard campaign new demo --use"
     ))?;
     let setup = Cli::try_parse_from([
-        "hoard", "--db", &db, "--lang", lang, "campaign", "new", "demo", "--use",
+        "hoard", "--db", &raw, "--lang", lang, "campaign", "new", "demo", "--use",
     ])
     .map_err(|e| Error::Invalid(e.to_string()))?;
     run(setup).await.map_err(|e| match e {
@@ -330,7 +332,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<(
         let mut argv = vec![
             "hoard",
             "--db",
-            &db,
+            &raw,
             "--campaign",
             "demo",
             "--seed",

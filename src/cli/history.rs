@@ -133,7 +133,7 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
         };
         return w.flush().map_err(Error::Io);
     };
-    let destination = Destination::check(path, &cx.db.path, a.force)?;
+    let destination = Destination::check(path, cx.db.file(), a.force)?;
     let shown = safe(&path.display().to_string());
     if cx.dry_run() {
         return out.line(&tr!(

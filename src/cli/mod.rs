@@ -104,8 +104,17 @@ impl Parser for Cli {}
 /// Options every command takes.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// The database file [default: your data directory's hoard/hoard.db]
-    #[arg(long, global = true, env = "HOARD_DB", value_name = "PATH")]
+    /// The database: a SQLite file, or a PostgreSQL database as
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE [default: your data directory's
+    /// hoard/hoard.db]
+    // The environment's value is never shown in help: it may hold a password.
+    #[arg(
+        long,
+        global = true,
+        env = "HOARD_DB",
+        hide_env_values = true,
+        value_name = "PATH|URL"
+    )]
     pub db: Option<PathBuf>,
     /// Use this campaign for this command instead of the one chosen with `campaign use`
     #[arg(long, global = true, env = "HOARD_CAMPAIGN", value_name = "NAME")]
@@ -300,21 +309,23 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return print_man(dir),
         _ => {}
     }
+    if let Some(db) = &cli.global.db {
+        hide_in_panics(crate::store::open::secrets(db));
+    }
     if !cli.command.walks_the_ledger() {
         share_one_core();
     }
-    let mut runtime = tokio::runtime::Builder::new_current_thread();
-    if matches!(cli.command, Command::Serve(_)) {
-        // The server's sockets, signals and timers.
-        runtime.enable_all();
-    }
-    let runtime = runtime.build();
+    // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
+    // has its own sockets, signals and timers.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
     let result = runtime
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {
             Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
             Command::Serve(a) => runtime.block_on(serve::run(&cli.global, a)),
-            _ => runtime.block_on(run(cli)),
+            _ => runtime.block_on(run_until_settled(cli)),
         });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -325,6 +336,62 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// A panic is a bug in hoard, but its message must not show a password `--db` holds either:
+/// one that names it is printed with the password hidden, any other as Rust prints it.
+fn hide_in_panics(secrets: Vec<String>) {
+    if secrets.is_empty() {
+        return;
+    }
+    let rust = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or_default();
+        match hidden(&secrets, message) {
+            Some(message) => {
+                let at = info
+                    .location()
+                    .map(|l| format!(" at {l}"))
+                    .unwrap_or_default();
+                eprintln!("hoard panicked{at}: {message}");
+            }
+            None => rust(info),
+        }
+    }));
+}
+
+/// `message` with each secret in it replaced by `***`; `None` when it holds none.
+fn hidden(secrets: &[String], message: &str) -> Option<String> {
+    secrets
+        .iter()
+        .any(|s| message.contains(s.as_str()))
+        .then(|| {
+            secrets
+                .iter()
+                .fold(message.to_string(), |m, s| m.replace(s.as_str(), "***"))
+        })
+}
+
+/// Run the command; if it failed only because another process wrote at the same moment
+/// ([`crate::store::contention`]: nothing of it was committed, and nothing printed, since a
+/// command answers after its commit), run it again from the start, the command line parsed
+/// anew, as if it had been typed a moment later.
+async fn run_until_settled(mut cli: Cli) -> Result<()> {
+    const TRIES: usize = 10;
+    for _ in 1..TRIES {
+        match run(cli).await {
+            Err(e) if crate::store::contention(&e) => {
+                cli = parse().map_err(|e| Error::Invalid(e.to_string()))?;
+            }
+            settled => return settled,
+        }
+    }
+    run(cli).await
 }
 
 /// The command line, parsed. Before parsing, clap copies each global option into every
@@ -691,6 +758,22 @@ mod tests {
             };
             assert_eq!(answer(narrowed), answer(Cli::command()), "{line}");
         }
+    }
+
+    #[test]
+    fn a_panic_naming_the_database_hides_its_password() {
+        let secrets =
+            crate::store::open::secrets(std::path::Path::new("postgres://me:s3cr%21t@h/west"));
+        assert_eq!(
+            hidden(
+                &secrets,
+                "cannot reach postgres://me:s3cr%21t@h/west (s3cr!t)"
+            )
+            .as_deref(),
+            Some("cannot reach postgres://me:***@h/west (***)")
+        );
+        assert_eq!(hidden(&secrets, "index out of bounds"), None);
+        assert!(crate::store::open::secrets(std::path::Path::new("/home/me/west.db")).is_empty());
     }
 
     #[test]

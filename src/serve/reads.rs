@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use crate::app::{Ctx, Options};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::i18n;
 use crate::store::{self, Db};
 
 /// The moment of the ledger a page shows: the campaign and its last event's number.
@@ -34,26 +35,43 @@ impl Reads {
         }
     }
 
-    /// Run `work` on the campaign in one read transaction.
-    pub async fn read<T>(&self, work: impl AsyncFnOnce(&mut Ctx) -> Result<T>) -> Result<T> {
+    /// Run `work` on the campaign in one read transaction, in the request's language.
+    ///
+    /// The work runs on a blocking thread that drives it with the runtime's handle: the
+    /// store's futures are not `Send` for every lifetime once PostgreSQL's generic executors
+    /// are among them, and axum's handlers must be; what the handler awaits is only the
+    /// thread's result.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        work: impl AsyncFnOnce(&mut Ctx) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
         // Never closed, so never an error.
         let _turn = self.turns.acquire().await;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        let mut db = match idle {
-            Some(db) => db,
-            None => store::open_read_only(&self.db).await?,
-        };
-        db.begin_read().await?;
-        let options = Options {
-            campaign: self.campaign.clone(),
-            ..Options::default()
-        };
-        let mut cx = Ctx::new(db, options);
-        let result = work(&mut cx).await;
-        let mut db = cx.db;
-        if db.end_read().await.is_ok()
-            && let Ok(mut idle) = self.idle.lock()
-        {
+        let (db, campaign, lang) = (self.db.clone(), self.campaign.clone(), i18n::lang());
+        let runtime = tokio::runtime::Handle::current();
+        let done = tokio::task::spawn_blocking(move || {
+            runtime.block_on(i18n::within(lang, async move {
+                let mut db = match idle {
+                    Some(db) => db,
+                    None => store::open_read_only(&db).await?,
+                };
+                db.begin_read().await?;
+                let options = Options {
+                    campaign,
+                    ..Options::default()
+                };
+                let mut cx = Ctx::new(db, options);
+                let result = work(&mut cx).await;
+                let mut db = cx.db;
+                let reusable = db.end_read().await.is_ok();
+                Ok::<_, Error>((reusable.then_some(db), result))
+            }))
+        })
+        .await
+        .map_err(|e| Error::Io(std::io::Error::other(e)))?;
+        let (db, result): (Option<Db>, Result<T>) = done?;
+        if let (Some(db), Ok(mut idle)) = (db, self.idle.lock()) {
             idle.push(db);
         }
         result

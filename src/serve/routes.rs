@@ -90,7 +90,7 @@ impl App {
     async fn page(
         &self,
         headers: &HeaderMap,
-        work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Markup>,
+        work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Markup> + Send + 'static,
     ) -> Response {
         let lang = self.lang(headers);
         i18n::within(lang, async {
@@ -154,7 +154,7 @@ fn error_page(e: &Error) -> Response {
 }
 
 async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async |cx| {
+    app.page(&headers, async move |cx| {
         Ok(pages::party(&pages::Party::read(cx).await?))
     })
     .await
@@ -177,14 +177,14 @@ async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
 }
 
 async fn treasure(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async |cx| {
+    app.page(&headers, async move |cx| {
         Ok(pages::treasure(&pages::Treasure::read(cx).await?))
     })
     .await
 }
 
 async fn chronicle(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async |cx| {
+    app.page(&headers, async move |cx| {
         Ok(pages::chronicle(&pages::Chronicle::read(cx, None).await?))
     })
     .await
@@ -198,7 +198,7 @@ async fn chronicle_of(
     let Ok(number) = session.parse::<u32>() else {
         return not_found(State(app), headers).await;
     };
-    app.page(&headers, async |cx| {
+    app.page(&headers, async move |cx| {
         Ok(pages::chronicle(
             &pages::Chronicle::read(cx, Some(number)).await?,
         ))
@@ -214,7 +214,7 @@ async fn referee(
     if !app.referee(&token) {
         return not_found(State(app), headers).await;
     }
-    app.page(&headers, async |cx| {
+    app.page(&headers, async move |cx| {
         Ok(pages::referee(&pages::Referee::read(cx).await?))
     })
     .await

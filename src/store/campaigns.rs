@@ -53,6 +53,20 @@ pub async fn find(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> 
     conn.fetch_optional(&sql).await
 }
 
+/// [`find`] for a write, which must hold the campaign's lock before it reads anything of it:
+/// where the engine locks campaigns one by one, the campaign is locked, then read again (as
+/// the writer before may have left it).
+pub async fn find_for_write(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> {
+    let found = find(conn, name).await?;
+    match found {
+        Some(found) if conn.locks_campaigns() => {
+            conn.lock_campaign(found.id).await?;
+            find(conn, name).await
+        }
+        found => Ok(found),
+    }
+}
+
 /// The campaign remembered by `campaign use`, if any.
 pub async fn current(conn: &mut Conn) -> Result<Option<String>> {
     conn.fetch_optional(&Sql::new("SELECT value FROM preferences WHERE key = $1").bind(CURRENT))

@@ -76,18 +76,35 @@ pub async fn by_id(conn: &mut Conn, campaign: i64, id: &str) -> Result<Option<Ch
     conn.fetch_optional(&sql).await
 }
 
+/// The campaign's characters, by name.
 pub async fn list(conn: &mut Conn, campaign: i64) -> Result<Vec<Character>> {
     let sql = Sql::new(format!(
-        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 ORDER BY name, id"
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1"
     ))
     .bind(campaign);
-    conn.fetch_all(&sql).await
+    let mut all: Vec<Character> = conn.fetch_all(&sql).await?;
+    all.sort_by(|a, b| name_order(&a.name, &b.name).then_with(|| a.id.cmp(&b.id)));
+    Ok(all)
 }
 
+/// The campaign's character names, in order.
 pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
-    let sql =
-        Sql::new("SELECT name FROM characters WHERE campaign_id = $1 ORDER BY name").bind(campaign);
-    conn.fetch_all(&sql).await
+    let sql = Sql::new("SELECT name FROM characters WHERE campaign_id = $1").bind(campaign);
+    let mut names: Vec<String> = conn.fetch_all(&sql).await?;
+    names.sort_by(|a, b| name_order(a, b));
+    Ok(names)
+}
+
+/// Names in order ignoring ASCII case, then byte by byte: SQLite's NOCASE order, sorted here
+/// rather than by the engine, because PostgreSQL's case-blind collation orders by ICU's rules
+/// (accents beside their letter, punctuation first) and both engines must list alike.
+fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let folded = |s: &str| {
+        s.bytes()
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<Vec<u8>>()
+    };
+    folded(a).cmp(&folded(b))
 }
 
 /// Queue the insert of characters the events brought into being.

@@ -1,7 +1,8 @@
 //! The store owns every SQL statement. The application opens a [`Db`] for what a command does
 //! ([`Access`]), and passes its [`Conn`] to the functions of each aggregate's module; no engine
-//! type reaches it. Statements are written once ([`sql::Sql`]); the engine's own business —
-//! connecting, migrating, locking — lives in its module ([`sqlite`]).
+//! type reaches it. Statements are written once ([`sql::Sql`]) for both engines; each engine's
+//! own business — connecting, migrating, locking — lives in its module ([`sqlite`] for a file,
+//! [`postgres`] for a server), chosen by what `--db` names ([`open::Location`]).
 
 pub mod batch;
 pub mod campaigns;
@@ -14,10 +15,12 @@ pub mod items;
 pub mod open;
 #[cfg(test)]
 mod plans;
+pub mod postgres;
 pub mod sessions;
 pub mod sql;
 pub mod sqlite;
 pub mod state;
 
 pub use conn::Conn;
-pub use open::{Access, Db, open, open_read_only};
+pub use conn::contention;
+pub use open::{Access, Db, Location, open, open_read_only};

@@ -1,17 +1,20 @@
 //! Opening a campaign database: the one place a connection is made, and the transaction a
 //! command runs in.
 //!
-//! A command opens the database for what it does ([`Access`]): a read runs in one read
-//! transaction from its first statement to its last, so everything it shows is of one moment
-//! however many processes write meanwhile; a write takes the write lock when it begins
-//! ([`Db::begin_write`]); a dry run does everything inside a transaction that is never
-//! committed. Reads and dry runs never create a file or a folder.
+//! `--db` names a SQLite file (a plain path) or a PostgreSQL database (a `postgres://` or
+//! `postgresql://` URL): [`Location`]. A command opens the database for what it does
+//! ([`Access`]): a read runs in one read transaction from its first statement to its last, so
+//! everything it shows is of one moment however many processes write meanwhile; a write takes
+//! the write lock when it begins ([`Db::begin_write`]; on PostgreSQL, the lock of the campaign
+//! it writes in); a dry run does everything inside a transaction that is never committed.
+//! Reads and dry runs never create a file, a folder or a schema.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::conn::Conn;
-use super::sqlite;
+use super::{postgres, sqlite};
 use crate::error::{Error, Result};
 use crate::tr;
 
@@ -23,11 +26,29 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 pub enum Access {
     /// It only reads: the database must exist, and the command sees one moment of it.
     Read,
-    /// It records: the database is created (with its folders) if it does not exist.
+    /// It records: the database is created (with its folders, or its schema) if need be.
     Write,
     /// It would record, under `--dry-run`: the database must exist, and nothing it does is
     /// ever committed.
     DryRun,
+}
+
+/// Where a campaign database lives. Shown in messages as [`fmt::Display`] writes it: a
+/// server's password never.
+pub enum Location {
+    /// A SQLite file (checked, followed through symbolic links).
+    File(PathBuf),
+    /// A PostgreSQL database (boxed: its connection options are large).
+    Server(Box<postgres::Server>),
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::File(path) => write!(f, "{}", path.display()),
+            Location::Server(server) => write!(f, "{server}"),
+        }
+    }
 }
 
 /// The transaction open on the connection.
@@ -38,22 +59,56 @@ enum Tx {
     Write,
 }
 
+/// What `--db` names, as messages show it: a file's path, or a server's URL without its
+/// password.
+pub fn shown(db: &Path) -> String {
+    let text = db.to_string_lossy();
+    match postgres::Server::parse(&text) {
+        Ok(Some(server)) => server.to_string(),
+        Ok(None) => match text.split_once("://") {
+            // A URL of another scheme may hold a password too.
+            Some((scheme, _)) => format!("{scheme}://…"),
+            None => db.display().to_string(),
+        },
+        Err(_) => "postgres://…".into(),
+    }
+}
+
+/// The passwords `--db` holds, as written and decoded (none for a file's path): what no
+/// message may show.
+pub fn secrets(db: &Path) -> Vec<String> {
+    let text = db.to_string_lossy();
+    if text.contains("://") {
+        postgres::secrets(&text)
+    } else {
+        Vec::new()
+    }
+}
+
 /// An open database.
 pub struct Db {
     conn: Conn,
-    /// The database file, as shown in messages.
-    pub path: PathBuf,
+    location: Location,
     access: Access,
     tx: Tx,
 }
 
-/// Open the database at `path` for `access`.
-pub async fn open(path: &Path, access: Access) -> Result<Db> {
-    let path = checked_path(path, access)?;
-    let conn = sqlite::connect(&path, access).await?;
+/// Open the database `--db` names (a file's path or a server's URL) for `access`.
+pub async fn open(db: &Path, access: Access) -> Result<Db> {
+    let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
+        Some(server) => {
+            let conn = postgres::connect(&server, access).await?;
+            (Conn::Postgres(conn), Location::Server(Box::new(server)))
+        }
+        None => {
+            let path = checked_path(db, access)?;
+            let conn = sqlite::connect(&path, access).await?;
+            (Conn::Sqlite(conn), Location::File(path))
+        }
+    };
     let mut db = Db {
-        conn: Conn::Sqlite(conn),
-        path,
+        conn,
+        location,
         access,
         tx: Tx::None,
     };
@@ -71,15 +126,25 @@ pub async fn open(path: &Path, access: Access) -> Result<Db> {
     }
 }
 
-/// Open the database at `path` to read only, on a connection that cannot write (the web
-/// server's): SQLite's read-only mode. Each read is begun with [`Db::begin_read`] and ended
-/// with [`Db::end_read`], so one connection serves many requests, each at its own moment.
-pub async fn open_read_only(path: &Path) -> Result<Db> {
-    let path = checked_path(path, Access::Read)?;
-    let conn = sqlite::connect_read_only(&path).await?;
+/// Open the database `db` names to read only, on a connection that cannot write (the web
+/// server's): SQLite's read-only mode, or on PostgreSQL a connection whose every transaction
+/// is read-only. Each read is begun with [`Db::begin_read`] and ended with [`Db::end_read`],
+/// so one connection serves many requests, each at its own moment.
+pub async fn open_read_only(db: &Path) -> Result<Db> {
+    let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
+        Some(server) => {
+            let conn = postgres::connect(&server, Access::Read).await?;
+            (Conn::Postgres(conn), Location::Server(Box::new(server)))
+        }
+        None => {
+            let path = checked_path(db, Access::Read)?;
+            let conn = sqlite::connect_read_only(&path).await?;
+            (Conn::Sqlite(conn), Location::File(path))
+        }
+    };
     Ok(Db {
-        conn: Conn::Sqlite(conn),
-        path,
+        conn,
+        location,
         access: Access::Read,
         tx: Tx::None,
     })
@@ -88,6 +153,19 @@ pub async fn open_read_only(path: &Path) -> Result<Db> {
 impl Db {
     pub fn conn(&mut self) -> &mut Conn {
         &mut self.conn
+    }
+
+    /// Where the database lives, to show in messages (a server's password left out).
+    pub fn location(&self) -> &Location {
+        &self.location
+    }
+
+    /// The database file, on SQLite (what a backup or an export must never overwrite).
+    pub fn file(&self) -> Option<&Path> {
+        match &self.location {
+            Location::File(path) => Some(path),
+            Location::Server(_) => None,
+        }
     }
 
     /// What the command does with the database.
@@ -119,12 +197,13 @@ impl Db {
     }
 
     async fn begin(&mut self, tx: Tx) -> Result<()> {
-        let text = match tx {
-            Tx::Read => "BEGIN",
-            Tx::Write => "BEGIN IMMEDIATE",
-            Tx::None => return Ok(()),
-        };
-        self.conn.run(text).await.map_err(|e| self.explain(e))?;
+        if tx == Tx::None {
+            return Ok(());
+        }
+        self.conn
+            .begin(tx == Tx::Write)
+            .await
+            .map_err(|e| self.explain(e))?;
         self.tx = tx;
         Ok(())
     }
@@ -167,22 +246,26 @@ impl Db {
     /// it, so the next process opens a small file.
     pub async fn close(mut self) -> Result<()> {
         self.rollback().await?;
-        match self.conn {
-            Conn::Sqlite(c) => sqlx::Connection::close(c).await.map_err(Error::from),
-        }
+        self.conn.close().await
     }
 
     /// Write a consistent copy of the whole database to a new file at `path`: one snapshot,
-    /// so writers elsewhere neither wait nor tear it.
+    /// so writers elsewhere neither wait nor tear it. A PostgreSQL server has its own tools
+    /// for that: hoard points at them.
     pub async fn copy_to(&mut self, path: &Path) -> Result<()> {
+        if let Location::Server(server) = &self.location {
+            return Err(postgres::no_backup(server));
+        }
         self.end_read().await?;
         sqlite::copy_to(&mut self.conn, path).await
     }
 
     /// A database error in the words of this database's situation.
     fn explain(&self, e: Error) -> Error {
-        match &e {
-            Error::Database(d) if sqlite::is_read_only(d) => read_only(&self.path),
+        match (&e, &self.location) {
+            (Error::Database(d), Location::File(path)) if sqlite::is_read_only(d) => {
+                read_only(path)
+            }
             _ => e,
         }
     }
@@ -205,9 +288,10 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
     let text = path.to_string_lossy();
     if text.is_empty() || text.starts_with(':') || text.starts_with("file:") || text.contains("://")
     {
+        let shown = shown(path);
         return Err(Error::Invalid(tr!(
-            "{text:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db",
-            "{text:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db"
+            "{shown:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
+            "{shown:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db, ou une URL PostgreSQL, postgres://UTILISATEUR@HÔTE/BASE"
         )));
     }
     match std::fs::metadata(path) {

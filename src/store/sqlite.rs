@@ -197,6 +197,13 @@ async fn enable_wal(conn: &mut SqliteConnection) -> Result<()> {
     }
 }
 
+/// How a transaction begins: a read sees one moment; a write takes the write lock at once,
+/// where a deferred transaction that reads and then writes would fail under a second writer
+/// instead of waiting.
+pub fn begin(write: bool) -> &'static str {
+    if write { "BEGIN IMMEDIATE" } else { "BEGIN" }
+}
+
 /// Whether SQLite gave up waiting for another process's lock.
 pub fn is_busy(error: &sqlx::Error) -> bool {
     match error {

@@ -1,21 +1,93 @@
-//! Helpers: a temporary database, the binary, and a dump of the file for "unchanged" checks.
+//! Helpers: a temporary database on the test target's engine, the binary, and a dump of the
+//! database for "unchanged" checks.
+//!
+//! Shared by both test targets: `tests/cli` runs the scenarios on SQLite files and
+//! `tests/postgres` the same scenarios on PostgreSQL databases; each says which with its
+//! `ENGINE`. Each target uses a part of these helpers, hence no warning for the rest.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use tempfile::TempDir;
 
+#[path = "../support/postgres.rs"]
+pub mod cluster;
+
+/// The database engine a test target runs its scenarios on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
 pub struct Hoard {
+    /// A temporary folder for the test's files (exports, tables, the SQLite file).
     pub dir: TempDir,
+    /// What `--db` is given: the SQLite file, or the PostgreSQL database's URL.
     pub db: PathBuf,
+    engine: Engine,
+    /// The PostgreSQL database, dropped with the test.
+    _database: Option<cluster::Database>,
 }
 
 impl Hoard {
-    /// A new, empty temporary folder; the database file does not exist yet.
+    /// A new, empty database on this target's engine: a file that does not exist yet, or an
+    /// empty PostgreSQL database (no schema).
     pub fn new() -> Self {
+        Hoard::on(crate::ENGINE)
+    }
+
+    /// A new, empty database on `engine`.
+    pub fn on(engine: Engine) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        let db = dir.path().join("campaign.db");
-        Hoard { dir, db }
+        match engine {
+            Engine::Sqlite => Hoard {
+                db: dir.path().join("campaign.db"),
+                dir,
+                engine,
+                _database: None,
+            },
+            Engine::Postgres => {
+                let Some(server) = cluster::server() else {
+                    // Said loudly by `cluster::server`: every PostgreSQL run is skipped.
+                    std::process::exit(0);
+                };
+                let database = server.database();
+                Hoard {
+                    db: PathBuf::from(&database.url),
+                    dir,
+                    engine,
+                    _database: Some(database),
+                }
+            }
+        }
+    }
+
+    /// Another handle on this test's database, with a folder of its own (for a thread that
+    /// writes beside the test); the database stays this one's to drop.
+    pub fn sharing(&self) -> Hoard {
+        Hoard {
+            dir: tempfile::tempdir().expect("temp dir"),
+            db: self.db.clone(),
+            engine: self.engine,
+            _database: None,
+        }
+    }
+
+    /// A handle on the SQLite file at `path` (a backup, a copy).
+    pub fn file(path: PathBuf) -> Hoard {
+        Hoard {
+            dir: tempfile::tempdir().expect("temp dir"),
+            db: path,
+            engine: Engine::Sqlite,
+            _database: None,
+        }
+    }
+
+    /// The database as hoard names it in messages.
+    pub fn shown(&self) -> String {
+        hoard::store::open::shown(&self.db)
     }
 
     /// `hoard --db <file> <args>`, in English, with no environment leaking in.
@@ -145,20 +217,78 @@ impl Hoard {
         stderr
     }
 
-    /// The database file's bytes. hoard checkpoints and removes its WAL when it exits, so
-    /// equal bytes mean an unchanged database.
-    pub fn bytes(&self) -> Vec<u8> {
-        assert!(!wal(&self.db).exists(), "a WAL was left behind");
-        std::fs::read(&self.db).expect("database file")
+    /// Everything the database holds, to compare before and after. On SQLite, the file's
+    /// bytes: hoard checkpoints and removes its WAL when it exits, so equal bytes mean an
+    /// unchanged database. On PostgreSQL, every row of every table, in order (sequences are
+    /// left out: the server never takes back a number a rolled-back insert drew).
+    pub fn dump(&self) -> Vec<u8> {
+        match self.engine {
+            Engine::Sqlite => {
+                assert!(!wal(&self.db).exists(), "a WAL was left behind");
+                std::fs::read(&self.db).expect("database file")
+            }
+            Engine::Postgres => pg(&self.db, async |conn| {
+                let tables: Vec<String> = sqlx::query_scalar(
+                    "SELECT tablename::text FROM pg_tables
+                     WHERE schemaname = current_schema() ORDER BY tablename",
+                )
+                .fetch_all(&mut *conn)
+                .await
+                .expect("tables");
+                let mut dump = String::new();
+                for table in tables {
+                    let rows: Vec<String> = sqlx::query_scalar(&format!(
+                        "SELECT t::text FROM \"{table}\" t ORDER BY 1"
+                    ))
+                    .fetch_all(&mut *conn)
+                    .await
+                    .expect("rows");
+                    dump.push_str(&format!("{table}\n{}\n", rows.join("\n")));
+                }
+                dump.into_bytes()
+            }),
+        }
+    }
+
+    /// Run a statement on the database behind hoard's back (a hand edit, for `check` to find).
+    pub fn execute(&self, statement: &str) {
+        match self.engine {
+            Engine::Sqlite => sql(&self.db, async |conn| {
+                sqlx::raw_sql(statement)
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
+            }),
+            Engine::Postgres => pg(&self.db, async |conn| {
+                sqlx::raw_sql(statement)
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
+            }),
+        }
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
+    }
+
+    /// Whether hoard has made a database: the file, or the schema on the server.
+    pub fn exists(&self) -> bool {
+        match self.engine {
+            Engine::Sqlite => self.db.exists(),
+            Engine::Postgres => pg(&self.db, async |conn| {
+                sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
+                    .fetch_one(&mut *conn)
+                    .await
+                    .expect("schema")
+            }),
+        }
     }
 
     /// Assert that a refused command left the database exactly as it was.
     pub fn refused_unchanged(&self, args: &[&str], code: i32) -> String {
-        let before = self.bytes();
+        let before = self.dump();
         let stderr = self.fails(args, code);
         assert_eq!(
             before,
-            self.bytes(),
+            self.dump(),
             "hoard {args:?} was refused but changed the database"
         );
         assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
@@ -182,20 +312,39 @@ pub fn wal(db: &Path) -> PathBuf {
     PathBuf::from(wal)
 }
 
-/// Open the database with sqlx for checks the CLI does not expose.
-pub fn sql<T>(db: &Path, f: impl AsyncFnOnce(&mut sqlx::SqliteConnection) -> T) -> T {
-    use sqlx::{ConnectOptions, Connection};
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
+        .enable_all()
         .build()
         .expect("runtime")
-        .block_on(async {
-            let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-                .filename(db)
-                .connect()
-                .await
-                .expect("open database");
-            let value = f(&mut conn).await;
-            conn.close().await.expect("close");
-            value
-        })
+        .block_on(f)
+}
+
+/// Connect to a PostgreSQL database with sqlx for checks the CLI does not expose.
+pub fn pg<T>(url: &Path, f: impl AsyncFnOnce(&mut sqlx::PgConnection) -> T) -> T {
+    use sqlx::Connection;
+    block_on(async {
+        let url = url.to_str().expect("a URL");
+        let mut conn = sqlx::PgConnection::connect(url)
+            .await
+            .expect("connect to the database");
+        let value = f(&mut conn).await;
+        conn.close().await.expect("close");
+        value
+    })
+}
+
+/// Open the SQLite database with sqlx for checks the CLI does not expose.
+pub fn sql<T>(db: &Path, f: impl AsyncFnOnce(&mut sqlx::SqliteConnection) -> T) -> T {
+    use sqlx::{ConnectOptions, Connection};
+    block_on(async {
+        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(db)
+            .connect()
+            .await
+            .expect("open database");
+        let value = f(&mut conn).await;
+        conn.close().await.expect("close");
+        value
+    })
 }

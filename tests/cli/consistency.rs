@@ -16,12 +16,8 @@ fn check_and_export_read_one_moment_while_eight_processes_record() {
     let writing = Arc::new(AtomicBool::new(true));
     let writers: Vec<_> = (0..8)
         .map(|w| {
-            let db = h.db.clone();
+            let writer = h.sharing();
             std::thread::spawn(move || {
-                let writer = Hoard {
-                    dir: tempfile::tempdir().unwrap(),
-                    db,
-                };
                 for i in 0..30 {
                     let seed = (w * 100 + i).to_string();
                     let line: &[&str] = match i % 4 {

@@ -1,7 +1,7 @@
 //! Files that cannot destroy a campaign: where hoard writes (never over the database, never
 //! over a file unless told, complete or not at all, private), which databases it opens (a plain
 //! path to a file of one name), what reads and dry runs leave behind (nothing). All about the
-//! SQLite file itself.
+//! SQLite file itself, so on SQLite only (`tests/postgres/server.rs` has PostgreSQL's side).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -61,7 +61,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, (u64, u32)> {
 #[test]
 fn export_never_writes_over_the_database_by_any_name() {
     let h = campaign();
-    let before = h.bytes();
+    let before = h.dump();
     let dir = h.dir.path();
     std::os::unix::fs::symlink(&h.db, dir.join("link.db")).unwrap();
     for target in [
@@ -83,7 +83,7 @@ fn export_never_writes_over_the_database_by_any_name() {
             );
         }
     }
-    assert_eq!(before, h.bytes());
+    assert_eq!(before, h.dump());
     // A hard link is a second name for the file: hoard refuses to open the database at all
     // while it has one, so no write can go through it.
     std::fs::hard_link(&h.db, dir.join("hard.db")).unwrap();
@@ -98,7 +98,7 @@ fn export_never_writes_over_the_database_by_any_name() {
     );
     assert!(stderr.contains("hard links"), "{stderr}");
     std::fs::remove_file(dir.join("hard.db")).unwrap();
-    assert_eq!(before, h.bytes());
+    assert_eq!(before, h.dump());
     h.ok(&["check"]);
 }
 
@@ -131,10 +131,7 @@ fn export_and_backup_refuse_an_existing_file_unless_forced_and_write_privately()
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
     // The copy is a whole campaign database.
-    let copy = Hoard {
-        dir: tempfile::tempdir().unwrap(),
-        db: dir.join("copy.db"),
-    };
+    let copy = Hoard::file(dir.join("copy.db"));
     copy.ok(&["check"]);
 }
 
@@ -237,7 +234,7 @@ fn check_never_calls_an_empty_or_cut_file_ok() {
     assert!(stderr.contains("not a hoard campaign database"), "{stderr}");
     assert_eq!(std::fs::metadata(&h.db).unwrap().len(), 0, "left empty");
     let whole = campaign();
-    let bytes = whole.bytes();
+    let bytes = whole.dump();
     std::fs::write(&h.db, &bytes[..bytes.len() / 2]).unwrap();
     let out = h.cmd(&["check"]).output().unwrap();
     assert!(!out.status.success(), "a half file is not ok");

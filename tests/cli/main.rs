@@ -1,8 +1,11 @@
-//! Integration tests: the real `hoard` binary on temporary database files.
+//! Integration tests: the real `hoard` binary on temporary SQLite database files. The same
+//! scenarios run on PostgreSQL from `tests/postgres`; `file` holds those about the SQLite
+//! file itself.
 
 mod browser;
 mod common;
 mod consistency;
+mod file;
 mod files;
 mod foundation;
 mod foundry;
@@ -18,3 +21,6 @@ mod treasury;
 mod trust;
 mod ux;
 mod voids;
+
+/// The engine every `Hoard::new()` of this target uses.
+const ENGINE: common::Engine = common::Engine::Sqlite;

@@ -102,12 +102,7 @@ fn check_finds_a_state_the_rules_forbid() {
     h.ok(&["--seed", "1", "give", "Hater", "--to", "Weakling"]);
     h.ok(&["check"]);
     // The stored row says the sword lies in the treasure while it controls its old holder.
-    crate::common::sql(&h.db, async |conn| {
-        sqlx::query("UPDATE items SET holder = NULL WHERE name = 'Hater'")
-            .execute(&mut *conn)
-            .await
-            .unwrap();
-    });
+    h.execute("UPDATE items SET holder = NULL WHERE name = 'Hater'");
     let report = h.fails(&["check"], 5);
     assert!(report.contains("problem"), "{report}");
     let json = h.cmd(&["--json", "check"]).output().unwrap();

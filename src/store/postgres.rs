@@ -1,0 +1,369 @@
+//! PostgreSQL, the shared engine: one database on a server that several referees' hoards use
+//! at once, from `--db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+//!
+//! Reads run in one `REPEATABLE READ READ ONLY` transaction (one snapshot). Writes run in
+//! `READ COMMITTED` and lock the row of the campaign they write in before reading anything of
+//! it ([`lock_campaign`]): the writers of one campaign queue, so its ledger stays gapless and
+//! in order, while writers of other campaigns go on in parallel. Locks are waited for as long
+//! as SQLite's busy timeout (`lock_timeout`). What can still collide — two processes creating
+//! the same campaign at once — fails with an error [`is_contention`] recognises, and the
+//! command is run again from the start (`cli::main`), never shown to the referee.
+//!
+//! Migrations (`migrations/postgres/`, numbered as SQLite's are) are embedded with
+//! `sqlx::migrate!` and applied under an advisory lock, so two first commands on an empty
+//! database both succeed; the version is read from sqlx's own table, so a database from a
+//! newer hoard is refused before anything touches it. The URL's password is never shown:
+//! messages name the database by [`Server`]'s display, built without it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use sqlx::ConnectOptions;
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
+
+use super::conn::Conn;
+use super::open::{Access, BUSY_TIMEOUT};
+use super::sql::Sql;
+use crate::error::{Error, Result};
+use crate::tr;
+
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// The advisory lock migrations are applied under (any number that is hoard's alone: "hoard"
+/// in ASCII).
+const MIGRATION_LOCK: i64 = 0x0068_6f61_7264;
+
+/// The schema version this hoard writes: the number of the last embedded migration.
+pub fn schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// A PostgreSQL database named by a URL: how to connect, and how to name it in messages.
+pub struct Server {
+    options: PgConnectOptions,
+    /// The URL without its password (and with the defaults filled in).
+    shown: String,
+    /// The password as written in the URL, to strip from any message that might echo it.
+    secrets: Vec<String>,
+}
+
+impl fmt::Display for Server {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
+}
+
+impl Server {
+    /// The server `--db` names, if it is a `postgres://` or `postgresql://` URL.
+    pub fn parse(text: &str) -> Result<Option<Server>> {
+        let lower = text.to_ascii_lowercase();
+        if !lower.starts_with("postgres://") && !lower.starts_with("postgresql://") {
+            return Ok(None);
+        }
+        let secrets = secrets(text);
+        let options = PgConnectOptions::from_str(text).map_err(|e| {
+            Error::Invalid(scrub(
+                &secrets,
+                tr!(
+                    "the PostgreSQL URL cannot be read ({e}): write it postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE",
+                    "l'URL PostgreSQL est illisible ({e}) : écrivez-la postgres://UTILISATEUR[:MOT_DE_PASSE]@HÔTE[:PORT]/BASE"
+                ),
+            ))
+        })?;
+        let user = options.get_username().to_string();
+        let database = options.get_database().unwrap_or(&user).to_string();
+        let port = options.get_port();
+        let shown = match options.get_socket() {
+            Some(dir) => format!(
+                "postgres://{user}@localhost:{port}/{database}?host={}",
+                dir.display()
+            ),
+            None => format!("postgres://{user}@{}:{port}/{database}", options.get_host()),
+        };
+        let options = options
+            .application_name("hoard")
+            .options([
+                ("lock_timeout", format!("{}s", BUSY_TIMEOUT.as_secs())),
+                ("client_min_messages", "warning".into()),
+            ])
+            .disable_statement_logging();
+        Ok(Some(Server {
+            options,
+            shown,
+            secrets,
+        }))
+    }
+}
+
+/// The password a URL holds, as written and as decoded (in its user part, or as a
+/// `password=` parameter).
+pub fn secrets(text: &str) -> Vec<String> {
+    let Ok(url) = url::Url::parse(text) else {
+        // Unreadable: whatever follows the scheme may hold it.
+        return text
+            .split_once("://")
+            .map(|(_, rest)| vec![rest.to_string()])
+            .unwrap_or_default();
+    };
+    let mut found: Vec<String> = url.password().map(str::to_string).into_iter().collect();
+    found.extend(
+        url.query_pairs()
+            .filter(|(k, _)| k.contains("password"))
+            .map(|(_, v)| v.into_owned()),
+    );
+    let decoded: Vec<String> = found
+        .iter()
+        .filter_map(|s| percent_decode(s))
+        .filter(|d| !found.contains(d))
+        .collect();
+    found.extend(decoded);
+    found.retain(|s| !s.is_empty());
+    found
+}
+
+fn percent_decode(text: &str) -> Option<String> {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .ok()
+        .map(|d| d.into_owned())
+}
+
+/// A message with every secret replaced by `***`.
+fn scrub(secrets: &[String], mut text: String) -> String {
+    for secret in secrets {
+        text = text.replace(secret.as_str(), "***");
+    }
+    text
+}
+
+/// Connect to the database, creating or upgrading its schema for a command that records, and
+/// refusing a command that records through a role that may only read.
+pub async fn connect(server: &Server, access: Access) -> Result<PgConnection> {
+    let mut conn = server.options.connect().await.map_err(|e| {
+        Error::Io(std::io::Error::other(scrub(
+            &server.secrets,
+            tr!(
+                "cannot connect to {server}: {e}",
+                "impossible de se connecter à {server} : {e}"
+            ),
+        )))
+    })?;
+    let (found, writable) = version(&mut conn).await?;
+    check_not_newer(found, server)?;
+    if found < schema_version() {
+        if found == 0 && access != Access::Write {
+            return Err(Error::NotFound(tr!(
+                "{server} holds no hoard campaign; `hoard campaign new NAME` starts one",
+                "{server} ne contient aucune campagne hoard ; `hoard campaign new NOM` en commence une"
+            )));
+        }
+        if access == Access::DryRun {
+            return Err(Error::Refused(tr!(
+                "{server} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first",
+                "{server} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run"
+            )));
+        }
+        migrate(&mut conn, server).await?;
+    } else if access != Access::Read && !writable {
+        return Err(read_only(Some(server)));
+    }
+    Ok(conn)
+}
+
+/// The schema version found (0 for an empty database), and whether this connection may
+/// record: its role may insert events, and its transactions are not read-only by default.
+async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
+    let found: std::result::Result<(i64, bool), sqlx::Error> = sqlx::query_as(
+        "SELECT COALESCE(max(version), 0),
+                COALESCE(has_table_privilege(to_regclass('events'), 'INSERT'), true)
+                    AND current_setting('transaction_read_only') = 'off'
+         FROM _sqlx_migrations WHERE success",
+    )
+    .fetch_one(&mut *conn)
+    .await;
+    match found {
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Ok((0, true)),
+        other => Ok(other?),
+    }
+}
+
+fn check_not_newer(found: i64, server: &Server) -> Result<()> {
+    let known = schema_version();
+    if found > known {
+        return Err(Error::Conflict(tr!(
+            "{server} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
+            "{server} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour"
+        )));
+    }
+    Ok(())
+}
+
+/// Apply the migrations, one process at a time: another may have applied them while this one
+/// waited for the lock.
+async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(MIGRATION_LOCK)
+        .execute(&mut *conn)
+        .await?;
+    let result = async {
+        let (found, _) = version(conn).await?;
+        check_not_newer(found, server)?;
+        if found < schema_version() {
+            MIGRATOR.run(&mut *conn).await.map_err(|e| match e {
+                sqlx::migrate::MigrateError::Execute(e) if is_read_only(&e) => {
+                    read_only(Some(server))
+                }
+                e => Error::Conflict(tr!(
+                    "cannot upgrade {server} to schema {}: {e}",
+                    "impossible de mettre {server} au schéma {} : {e}",
+                    schema_version()
+                )),
+            })?;
+        }
+        Ok(())
+    }
+    .await;
+    sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(MIGRATION_LOCK)
+        .execute(&mut *conn)
+        .await?;
+    result
+}
+
+/// How a transaction begins: a read sees one snapshot and may not write; a write reads what
+/// is committed, once it holds its campaign's lock.
+pub fn begin(write: bool) -> &'static str {
+    if write {
+        "BEGIN"
+    } else {
+        "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    }
+}
+
+/// Lock campaign `id`'s row until the commit: writers of one campaign queue here.
+pub fn lock_campaign(id: i64) -> Sql {
+    Sql::new("SELECT id FROM campaigns WHERE id = $1 FOR UPDATE").bind(id)
+}
+
+fn code(error: &sqlx::Error) -> Option<&str> {
+    match error {
+        sqlx::Error::Database(e) => e.try_downcast_ref::<PgDatabaseError>().map(|e| e.code()),
+        _ => None,
+    }
+}
+
+/// Whether the server gave up waiting for another process's lock (`lock_timeout`).
+pub fn is_busy(error: &sqlx::Error) -> bool {
+    code(error) == Some("55P03")
+}
+
+/// Whether the server refused a write: the role lacks the privilege, or its transactions
+/// are read-only.
+pub fn is_read_only(error: &sqlx::Error) -> bool {
+    matches!(code(error), Some("42501" | "25006"))
+}
+
+/// Whether the statement failed only because another transaction wrote at the same moment:
+/// a serialization failure, a deadlock, or a unique key another transaction took first.
+pub fn is_contention(error: &sqlx::Error) -> bool {
+    matches!(code(error), Some("40001" | "40P01" | "23505"))
+}
+
+/// A write refused because the role may only read.
+pub fn read_only(server: Option<&Server>) -> Error {
+    match server {
+        Some(server) => Error::Refused(tr!(
+            "{server}: this role may read the campaign but not record in it; connect as a role that may write",
+            "{server} : ce rôle peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
+        )),
+        None => Error::Refused(tr!(
+            "this PostgreSQL role may read the campaign but not record in it; connect as a role that may write",
+            "ce rôle PostgreSQL peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
+        )),
+    }
+}
+
+/// `backup` writes a SQLite file; a server's database is copied by the server's own tool.
+pub fn no_backup(server: &Server) -> Error {
+    Error::Invalid(tr!(
+        "{server} is a PostgreSQL database: back it up with `pg_dump` (one consistent snapshot), or copy a campaign with `hoard export`",
+        "{server} est une base PostgreSQL : sauvegardez-la avec `pg_dump` (un instantané cohérent), ou copiez une campagne avec `hoard export`"
+    ))
+}
+
+/// The checks the server does not make by itself: constraints it was told to trust without
+/// checking (`NOT VALID`), and indexes left unusable by a failed build. Foreign keys are
+/// always enforced, so no row points at one that does not exist.
+pub async fn file_problems(conn: &mut Conn) -> Result<(Vec<String>, usize)> {
+    let problems: Vec<String> = conn
+        .fetch_all(&Sql::new(
+            "SELECT 'constraint ' || conname || ' is not validated'
+             FROM pg_constraint
+             WHERE NOT convalidated AND connamespace = to_regnamespace(current_schema())
+             UNION ALL
+             SELECT 'index ' || i.indexrelid::regclass::text || ' is not valid'
+             FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+             WHERE NOT i.indisvalid AND c.relnamespace = to_regnamespace(current_schema())",
+        ))
+        .await?;
+    Ok((problems, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_is_shown_without_its_password() {
+        for url in [
+            "postgres://referee:s3cr%21t@db.example:6543/west?sslmode=prefer",
+            "postgresql://referee:s3cr!t@db.example:6543/west",
+            "POSTGRES://referee@db.example:6543/west?password=s3cr!t",
+        ] {
+            let server = Server::parse(url).unwrap().expect("a server");
+            assert_eq!(
+                server.to_string(),
+                "postgres://referee@db.example:6543/west",
+                "{url}"
+            );
+            assert!(server.secrets.iter().any(|s| s == "s3cr!t"), "{url}");
+            assert_eq!(
+                scrub(&server.secrets, format!("failed: {url}")),
+                format!(
+                    "failed: {}",
+                    url.replace("s3cr%21t", "***").replace("s3cr!t", "***")
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_socket_is_shown_as_its_folder() {
+        for url in [
+            "postgres://referee@localhost/west?host=/run/postgresql",
+            "postgres://referee@%2Frun%2Fpostgresql/west",
+        ] {
+            let server = Server::parse(url).unwrap().unwrap();
+            assert_eq!(
+                server.to_string(),
+                "postgres://referee@localhost:5432/west?host=/run/postgresql"
+            );
+        }
+    }
+
+    #[test]
+    fn a_path_is_not_a_server() {
+        assert!(Server::parse("/home/me/west.db").unwrap().is_none());
+        assert!(Server::parse("mysql://x@y/z").unwrap().is_none());
+    }
+
+    #[test]
+    fn an_unreadable_url_is_refused_without_echoing_it() {
+        let Err(e) = Server::parse("postgres://referee:s3cr!t@db.example:99999/west") else {
+            panic!("accepted")
+        };
+        assert!(!e.to_string().contains("s3cr!t"), "{e}");
+        assert_eq!(e.exit_code(), 2);
+    }
+}

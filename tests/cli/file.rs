@@ -1,0 +1,171 @@
+//! The SQLite file itself: created with its folders on first use and private to its owner,
+//! refused when a newer hoard wrote it, upgraded from an old schema, copied by `backup`. These
+//! scenarios are about the file and SQLite's own machinery (`PRAGMA user_version`, `VACUUM
+//! INTO`), so they run on SQLite only; `tests/postgres/server.rs` has PostgreSQL's side of
+//! each (a schema made on first use, a newer schema refused, `backup` pointing at `pg_dump`).
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{Hoard, sql};
+
+fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("hoard")
+}
+
+#[test]
+fn the_first_command_works_with_no_set_up() {
+    let h = Hoard::new();
+    let nested = h.dir.path().join("a/b/c/hoard.db");
+    let hoard = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("hoard")
+            .unwrap()
+            .env("HOARD_DB", &nested)
+            .env_remove("HOARD_CAMPAIGN")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    // A read finds nothing to read, and creates nothing; the first record creates it all.
+    let out = hoard(&["campaign", "list"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no campaign database at"));
+    assert!(!h.dir.path().join("a").exists());
+    assert!(hoard(&["roll", "1d6"]).status.success());
+    let out = hoard(&["campaign", "list", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list[0]["name"], "default");
+    assert_eq!(list[0]["current"], true);
+    assert!(nested.exists(), "HOARD_DB creates the file and its folders");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_database_is_private_to_its_owner() {
+    use std::os::unix::fs::PermissionsExt;
+    let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let mode = std::fs::metadata(&h.db).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+#[test]
+fn a_database_from_a_newer_hoard_is_refused_untouched() {
+    let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    sql(&h.db, async |conn| {
+        sqlx::query("PRAGMA user_version = 999")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    });
+    let before = std::fs::read(&h.db).unwrap();
+    let stderr = h.fails(&["time", "show"], 5);
+    assert!(stderr.contains("newer hoard"), "{stderr}");
+    assert_eq!(before, std::fs::read(&h.db).unwrap());
+}
+
+#[test]
+fn a_backup_is_a_consistent_private_copy() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.ok(&["--seed", "1", "generate", "any", "--count", "50"]);
+    let copy = h.dir.path().join("backup.db");
+    h.ok(&["backup", copy.to_str().unwrap()]);
+    h.refused_unchanged(&["backup", copy.to_str().unwrap()], 2);
+    let from_copy = |args: &[&str]| {
+        let out = Command::new(bin())
+            .arg("--db")
+            .arg(&copy)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        from_copy(&["--json", "item", "list"]),
+        h.ok(&["--json", "item", "list"])
+    );
+    from_copy(&["check"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+}
+
+/// A database made by the first migration alone, with data in it, opened by this hoard:
+/// upgraded, and nothing lost.
+#[test]
+fn an_old_database_is_upgraded_with_nothing_lost() {
+    let h = Hoard::new();
+    let first = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations/sqlite/0001_foundation.sql");
+    let dir = h.dir.path().join("migrations");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::copy(&first, dir.join("0001_foundation.sql")).unwrap();
+    std::fs::File::create(&h.db).unwrap();
+    sql(&h.db, async |conn| {
+        sqlx::query("PRAGMA journal_mode = WAL")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        let migrator = sqlx::migrate::Migrator::new(dir.as_path()).await.unwrap();
+        migrator.run(&mut *conn).await.unwrap();
+        sqlx::query("PRAGMA user_version = 1")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        let character = r#"{"kind":"character_added","character":{"id":"c1","name":"Old Tom","alignment":"lawful","class":"fighter","level":4,"str":13,"wis":9,"hp":20,"hp_max":20}}"#;
+        let damaged =
+            r#"{"kind":"character_damaged","character":"c1","name":"Old Tom","amount":5,"hp":15}"#;
+        for sql in [
+            "INSERT INTO campaigns (id, name, created_at, clock) VALUES (1, 'default', '2025-01-01T00:00:00.000Z', 0)".to_string(),
+            r#"INSERT INTO events VALUES (1, 1, NULL, NULL, 0, '2025-01-01T00:00:00.000Z', 'campaign_created', NULL, NULL, '{"kind":"campaign_created","name":"default"}')"#.to_string(),
+            format!("INSERT INTO events VALUES (1, 2, NULL, NULL, 0, '2025-01-01T00:00:00.000Z', 'character_added', NULL, 'c1', '{character}')"),
+            format!("INSERT INTO events VALUES (1, 3, NULL, NULL, 0, '2025-01-01T00:00:00.000Z', 'character_damaged', NULL, 'c1', '{damaged}')"),
+            "INSERT INTO event_refs VALUES (1, 'c1', 2), (1, 'c1', 3)".to_string(),
+            "INSERT INTO characters VALUES (1, 'c1', 'Old Tom', 'lawful', 'fighter', 4, 13, 9, 15, 20)".to_string(),
+        ] {
+            sqlx::query(&sql).execute(&mut *conn).await.unwrap();
+        }
+    });
+    let tom = h.json(&["character", "show", "Old Tom"]);
+    assert_eq!(
+        (tom["hp"].as_i64(), tom["level"].as_i64()),
+        (Some(15), Some(4))
+    );
+    // What later schemas added reads as its default: no XP, a full share, an empty purse.
+    assert_eq!(
+        (&tom["xp"], &tom["share"], &tom["coins"]["gp"]),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!(1),
+            &serde_json::json!(0)
+        )
+    );
+    let version: i64 = sql(&h.db, async |conn| {
+        sqlx::query_scalar("PRAGMA user_version")
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap()
+    });
+    assert!(version >= 5, "upgraded to the current schema ({version})");
+    h.ok(&["--seed", "1", "generate", "sword", "--to", "Old Tom"]);
+    h.ok(&["coins", "add", "10gp", "--to", "Old Tom"]);
+    h.ok(&["check"]);
+}

@@ -1,0 +1,36 @@
+//! Every integration scenario of `tests/cli`, run on PostgreSQL: the same files, each
+//! `Hoard::new()` a fresh database on a throwaway server (`tests/support/postgres.rs`), the
+//! same snapshots. Left out: `file` and `files` (the SQLite file itself: folders, modes, links,
+//! WAL, PRAGMAs; `server` has PostgreSQL's side of each), `readme` (the README's sessions use
+//! the default database, a SQLite file) and `repository` (about the sources, not a database).
+//! `server` adds what only a server has: roles, passwords in URLs, many writers at once, a
+//! campaign moved between engines.
+
+#[path = "../cli/common.rs"]
+mod common;
+#[path = "../cli/consistency.rs"]
+mod consistency;
+#[path = "../cli/foundation.rs"]
+mod foundation;
+#[path = "../cli/foundry.rs"]
+mod foundry;
+#[path = "../cli/generation.rs"]
+mod generation;
+#[path = "../cli/hostile.rs"]
+mod hostile;
+#[path = "../cli/items.rs"]
+mod items;
+mod server;
+#[path = "../cli/swords.rs"]
+mod swords;
+#[path = "../cli/treasury.rs"]
+mod treasury;
+#[path = "../cli/trust.rs"]
+mod trust;
+#[path = "../cli/ux.rs"]
+mod ux;
+#[path = "../cli/voids.rs"]
+mod voids;
+
+/// The engine every `Hoard::new()` of this target uses.
+const ENGINE: common::Engine = common::Engine::Postgres;
