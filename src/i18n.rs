@@ -68,6 +68,12 @@ macro_rules! tr {
 }
 
 /// Pick one of two texts by language (for names that exist in both, like table entries).
+/// A value as the referee would type it in a suggested command: quoted for the shell when it
+/// holds spaces, quotes or other shell characters (`hoard campaign use 'Tomb copy'`).
+pub fn typed(value: &str) -> std::borrow::Cow<'_, str> {
+    shell_words::quote(value)
+}
+
 pub fn pick<'a>(en: &'a str, fr: &'a str) -> &'a str {
     match lang() {
         Lang::Fr if !fr.is_empty() => fr,

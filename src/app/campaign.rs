@@ -1,4 +1,4 @@
-//! `hoard campaign new|list|use`.
+//! `hoard campaign new|list|use|rename|delete|set|show`.
 
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
@@ -18,9 +18,65 @@ pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
 }
 
 pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
-    // Listing on a fresh database shows the `default` campaign every command would use.
-    cx.campaign().await?;
     campaigns::list(cx.conn()).await
+}
+
+/// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the
+/// campaign in use follows its new name.
+pub async fn rename(cx: &mut Ctx, old: &str, new: &str) -> Result<String> {
+    let new = check_name("campaign", new).map_err(|e| Error::Invalid(e.0))?;
+    cx.campaign = Some(old.to_string());
+    let mut w = cx.write().await?;
+    let old = w.state.campaign.name.clone();
+    if !new.eq_ignore_ascii_case(&old) && campaigns::exists(w.conn(), &new).await? {
+        return Err(Error::Invalid(tr!(
+            "a campaign named {new:?} already exists: choose another name",
+            "une campagne nommée {new:?} existe déjà : choisissez un autre nom"
+        )));
+    }
+    w.record(Event::CampaignRenamed { name: new.clone() })?;
+    // The campaign in use follows; so does the implicit `default`, used when none is chosen.
+    let in_use = match campaigns::current(w.conn()).await? {
+        Some(current) => current.eq_ignore_ascii_case(&old),
+        None => old.eq_ignore_ascii_case("default"),
+    };
+    if in_use {
+        campaigns::set_current(w.conn(), &new).await?;
+    }
+    w.commit().await?;
+    Ok(new)
+}
+
+/// What `campaign delete` removed, or would remove without `--force`.
+#[derive(Debug, serde::Serialize)]
+pub struct Deleted {
+    pub name: String,
+    pub events: i64,
+}
+
+/// `campaign delete NAME --force`: the campaign and its whole ledger, for good. Without
+/// `force` it is refused, saying how much would go.
+pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
+    cx.campaign = Some(name.to_string());
+    let mut w = cx.write().await?;
+    let deleted = Deleted {
+        name: w.state.campaign.name.clone(),
+        events: w.state.last_seq,
+    };
+    if !force {
+        let (name, events) = (&deleted.name, deleted.events);
+        let typed = crate::i18n::typed(name);
+        return Err(Error::Refused(
+            tr!(
+                "deleting campaign {name} removes its {events} events for good: add --force (`hoard backup FILE` first keeps a copy)",
+                "supprimer la campagne {name} efface ses {events} événements pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
+            ) + &format!(": `hoard campaign delete {typed} --force`"),
+        ));
+    }
+    let id = w.campaign;
+    campaigns::delete(w.conn(), id, &deleted.name).await?;
+    w.commit().await?;
+    Ok(deleted)
 }
 
 /// Remember `name` as the campaign in use for later commands (a preference of this database
@@ -39,6 +95,7 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 /// - `crumble-rod`, `crumble-wand`: 0 to 100 (%), the chance that a drained rod or staff, or
 ///   wand, crumbles to dust; `default` for the documented defaults.
 /// - `tables`: a folder of edited tables laid over the shipped ones; `shipped` to go back.
+/// - `death`: `ose` (the default: dead at 0 HP) or `adnd` (dying from 0 to −9, dead at −10).
 pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     let default = matches!(
         value.trim(),
@@ -61,6 +118,16 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         "scroll-fade" => Setting::ScrollFade(percent(crate::rules::scroll::FADE_CHANCES)?),
         "crumble-rod" => Setting::CrumbleRod(percent(0..=100)?),
         "crumble-wand" => Setting::CrumbleWand(percent(0..=100)?),
+        "death" => Setting::Death(match value.trim() {
+            "ose" | "default" => None,
+            "adnd" | "ad&d" => Some(crate::rules::health::DeathRule::Adnd),
+            _ => {
+                return Err(Error::Invalid(tr!(
+                    "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
+                    "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
+                )));
+            }
+        }),
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);
@@ -75,8 +142,8 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
         _ => {
             return Err(Error::Invalid(tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
             )));
         }
     };

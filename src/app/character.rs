@@ -288,6 +288,8 @@ pub struct HpChange {
     pub hp_before: i32,
     pub hp: i32,
     pub hp_max: i32,
+    /// Up, dying or dead after the change, by the campaign's death rule.
+    pub condition: crate::rules::health::Condition,
     /// What followed: control checks a wound set off, controls healing ended.
     pub consequences: Vec<crate::ledger::Recorded>,
 }
@@ -338,6 +340,7 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
     };
     let rec = w.record(event)?;
     super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
+    let condition = health::condition(hp, w.state.campaign.settings.death.unwrap_or_default());
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(HpChange {
         name: c.name,
@@ -345,6 +348,7 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
         hp_before: c.hp,
         hp,
         hp_max: c.hp_max,
+        condition,
         consequences,
     })
 }

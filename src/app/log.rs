@@ -22,6 +22,9 @@ pub async fn log(
     query: Query,
     mut each: impl FnMut(Recorded, Option<i64>) -> Result<()>,
 ) -> Result<()> {
+    // Kinds are stored in snake_case; the kebab-case every other value takes is the same.
+    let mut query = query;
+    query.kind = query.kind.map(|k| k.replace('-', "_"));
     if let Some(kind) = query
         .kind
         .as_deref()

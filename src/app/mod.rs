@@ -199,9 +199,10 @@ impl<'c> Write<'c> {
     pub async fn new_campaign(db: &'c mut Db, name: &str) -> Result<Write<'c>> {
         db.begin_write().await?;
         if campaigns::exists(db.conn(), name).await? {
+            let typed = crate::i18n::typed(name);
             return Err(Error::Invalid(tr!(
-                "a campaign named {name:?} already exists; switch to it with `hoard campaign use {name}`",
-                "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {name}`"
+                "a campaign named {name:?} already exists; switch to it with `hoard campaign use {typed}`",
+                "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {typed}`"
             )));
         }
         Write::create(db, name, now(), None).await
@@ -318,8 +319,11 @@ impl<'c> Write<'c> {
                     "{holder} porte {name}, pas {who} : `hoard give` d'abord à {who}"
                 )))
             }
-            (_, Some(who)) => Ok(who),
-            (Some(holder), None) => self.character_by_id(holder).await,
+            (_, Some(who)) => self.able(who),
+            (Some(holder), None) => {
+                let holder = self.character_by_id(holder).await?;
+                self.able(holder)
+            }
             (None, None) => {
                 let name = item.name();
                 Err(Error::Invalid(tr!(
@@ -327,6 +331,24 @@ impl<'c> Write<'c> {
                     "{name} est dans le trésor du groupe : dites qui s'en sert avec --by NOM"
                 )))
             }
+        }
+    }
+
+    /// `c`, if they can act: the dying and the dead (by the campaign's death rule) cannot.
+    pub fn able(&self, c: Character) -> Result<Character> {
+        use crate::rules::health::{Condition, condition};
+        let hp = c.hp;
+        let (name, typed) = (c.name.clone(), crate::i18n::typed(&c.name).into_owned());
+        match condition(hp, self.state.campaign.settings.death.unwrap_or_default()) {
+            Condition::Up => Ok(c),
+            Condition::Dying => Err(Error::Refused(tr!(
+                "{name} is dying ({hp} HP) and cannot act: heal them first (`hoard character heal {typed} N`)",
+                "{name} est mourant(e) ({hp} PV) et ne peut agir : soignez-le d'abord (`hoard character heal {typed} N`)"
+            ))),
+            Condition::Dead => Err(Error::Refused(tr!(
+                "{name} is dead ({hp} HP) and cannot act; if raised, record it with `hoard character heal {typed} N`",
+                "{name} est mort(e) ({hp} PV) et ne peut agir ; s'il est relevé, notez-le avec `hoard character heal {typed} N`"
+            ))),
         }
     }
 
@@ -418,7 +440,7 @@ impl<'c> Write<'c> {
         let recorded = self.recorded.clone();
         self.flush().await?;
         std::mem::take(&mut self.batch).send(self.db.conn()).await?;
-        self.db.commit().await?;
+        self.db.commit(recorded.iter().map(|r| r.seq)).await?;
         Ok(recorded)
     }
 }
@@ -445,10 +467,13 @@ async fn unknown_campaign(conn: &mut Conn, name: &str) -> Error {
             "no campaign named {name:?}; did you mean {near:?}? (`hoard campaign list` shows them all)",
             "aucune campagne nommée {name:?} ; vouliez-vous dire {near:?} ? (`hoard campaign list` les montre toutes)"
         ),
-        None => tr!(
-            "no campaign named {name:?}; create it with `hoard campaign new {name}`",
-            "aucune campagne nommée {name:?} ; créez-la avec `hoard campaign new {name}`"
-        ),
+        None => {
+            let typed = crate::i18n::typed(name);
+            tr!(
+                "no campaign named {name:?}; create it with `hoard campaign new {typed}`",
+                "aucune campagne nommée {name:?} ; créez-la avec `hoard campaign new {typed}`"
+            )
+        }
     })
 }
 

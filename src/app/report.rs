@@ -66,12 +66,9 @@ fn sort(sections: &mut Sections, rec: Recorded) {
             sections.scrolls.push(rec)
         }
         Event::Identified { .. } => sections.identified.push(rec),
-        Event::ChargesSpent { drained, .. } => {
-            if *drained {
-                sections.drained.push(rec.clone());
-            }
-            sections.charges.push(rec);
-        }
+        // A use that drains the item is told once, under what it did to the item.
+        Event::ChargesSpent { drained: true, .. } => sections.drained.push(rec),
+        Event::ChargesSpent { .. } => sections.charges.push(rec),
         Event::Recharged { .. } => sections.charges.push(rec),
         Event::ItemWorn { .. } | Event::ItemRemoved { .. } => sections.worn.push(rec),
         Event::BookStudied { .. } => sections.books.push(rec),

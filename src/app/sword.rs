@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
+use crate::rules::clock::GameTime;
 use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity};
@@ -220,17 +221,29 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
             "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
         )));
     }
-    if let Some((limit, since)) = sword::usage_period(&found.uses, w.now()) {
+    let now = w.now();
+    if let Some(period) = sword::usage_period(&found.uses, now) {
         let campaign = w.campaign;
+        let since = period.since;
         let used =
             crate::store::events::power_uses(w.conn(), campaign, &sword.id, &found.id, since)
                 .await?;
-        if used >= i64::from(limit) {
-            let uses = &found.uses;
+        if used >= i64::from(period.limit) {
+            let (uses, back, wait) = (
+                &found.uses,
+                GameTime(period.until),
+                crate::rules::clock::span(period.until - now),
+            );
+            let times = if used == 1 {
+                tr!("once", "une fois")
+            } else {
+                tr!("{used} times", "{used} fois")
+            };
             return Err(Error::Refused(tr!(
-                "{} of {name} is used up: {uses}, already used {used} time(s) this period",
-                "{} de {name} est épuisé : {uses}, déjà utilisé {used} fois sur la période",
-                found.name
+                "{} of {name} is used up: {uses}, already used {times} since {}; it can be used again at {back} (in {wait})",
+                "{} de {name} est épuisé : {uses}, déjà utilisé {times} depuis {} ; utilisable à nouveau à {back} (dans {wait})",
+                found.name,
+                GameTime(since)
             )));
         }
     }

@@ -66,16 +66,57 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
         if !name.ends_with(".toml") {
             continue;
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let text = read_table(&path).map_err(|message| {
             vec![TableError {
                 file: path.display().to_string(),
-                message: tr!("cannot read it: {e}", "illisible : {e}"),
+                message,
             }]
         })?;
         files.push((name, path, text));
     }
     files.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(files)
+}
+
+/// The most a table file may hold: the largest shipped table is under 20 KiB, so this leaves
+/// room for any edit while a link to `/dev/zero` cannot fill the memory.
+pub const MAX_TABLE_BYTES: u64 = 1 << 20;
+
+/// One table file's text: a regular file (a FIFO would block forever, a device never end) of
+/// at most [`MAX_TABLE_BYTES`], in UTF-8.
+fn read_table(path: &Path) -> std::result::Result<String, String> {
+    use std::io::Read;
+    let unreadable = |e: std::io::Error| tr!("cannot read it: {e}", "illisible : {e}");
+    let not_a_file = || {
+        tr!(
+            "not a regular file: a table is a plain .toml file",
+            "pas un fichier ordinaire : une table est un simple fichier .toml"
+        )
+    };
+    // Checked before opening (opening a FIFO waits for a writer), and again on what opened.
+    if !std::fs::metadata(path).map_err(unreadable)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    if !file.metadata().map_err(unreadable)?.is_file() {
+        return Err(not_a_file());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_TABLE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_TABLE_BYTES {
+        return Err(tr!(
+            "larger than 1 MiB: a table file holds at most 1 MiB",
+            "plus de 1 Mio : un fichier de table en contient au plus 1 Mio"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        tr!(
+            "not UTF-8 text: save it as UTF-8",
+            "pas du texte UTF-8 : enregistrez-le en UTF-8"
+        )
+    })
 }
 
 /// Table errors as one line for a command that needed the tables.

@@ -14,6 +14,7 @@ use crate::tr;
 pub enum CampaignCommand {
     /// Create a campaign
     New {
+        /// Its name
         name: String,
         /// Also use it from now on
         #[arg(long = "use")]
@@ -23,10 +24,33 @@ pub enum CampaignCommand {
     #[command(visible_alias = "ls")]
     List,
     /// Use this campaign from now on (remembered in the database)
-    Use { name: String },
+    Use {
+        /// The campaign's name
+        name: String,
+    },
+    /// Rename a campaign (recorded in its ledger)
+    Rename {
+        /// The campaign's name now
+        name: String,
+        /// Its new name
+        new_name: String,
+    },
+    /// Delete a campaign and its whole ledger, for good (needs --force)
+    Delete {
+        /// The campaign's name
+        name: String,
+        /// Really delete it
+        #[arg(long)]
+        force: bool,
+    },
     /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
-    /// tables DIR | shipped
-    Set { key: String, value: String },
+    /// death ose | adnd, tables DIR | shipped
+    Set {
+        /// scroll-fade, crumble-rod, crumble-wand, death or tables
+        key: String,
+        /// The setting's value (`default` for the default)
+        value: String,
+    },
     /// Show the campaign in use and its settings
     Show,
 }
@@ -38,13 +62,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             if out.json() {
                 return out.doc(&json!({ "name": name, "current": switch }));
             }
+            let typed = safe(&crate::i18n::typed(&name));
             let name = safe(&name);
             out.line(&if switch {
                 tr!("Created campaign {name}, now in use.", "Campagne {name} créée, désormais en cours.")
             } else {
                 tr!(
-                    "Created campaign {name}. Use it with `hoard campaign use {name}` or --campaign {name}.",
-                    "Campagne {name} créée. Utilisez-la avec `hoard campaign use {name}` ou --campaign {name}."
+                    "Created campaign {name}. Use it with `hoard campaign use {typed}` or --campaign {typed}.",
+                    "Campagne {name} créée. Utilisez-la avec `hoard campaign use {typed}` ou --campaign {typed}."
                 )
             })
         }
@@ -68,10 +93,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                     c.characters.to_string(),
                     c.events.to_string(),
                     GameTime(c.clock).to_string(),
-                    c.created_at.chars().take(10).collect(),
+                    c.created_at.chars().take(10).collect::<String>(),
                 ]);
             }
-            out.table(t)
+            out.listing(
+                t,
+                &tr!(
+                    "No campaigns yet: `hoard campaign new NAME --use` starts one.",
+                    "Aucune campagne encore : `hoard campaign new NOM --use` en commence une."
+                ),
+            )
         }
         CampaignCommand::Set { key, value } => {
             let setting = app::campaign::set(cx, &key, &value).await?;
@@ -116,12 +147,38 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 )
             ))?;
             out.line(&format!(
+                "  death: {}",
+                super::describe::death_rule_name(c.settings.death.unwrap_or_default())
+            ))?;
+            out.line(&format!(
                 "  tables: {}",
                 c.settings
                     .tables
                     .as_deref()
                     .map(safe)
                     .unwrap_or_else(|| "shipped".into())
+            ))
+        }
+        CampaignCommand::Rename { name, new_name } => {
+            let new = app::campaign::rename(cx, &name, &new_name).await?;
+            if out.json() {
+                return out.doc(&json!({ "name": new, "was": name }));
+            }
+            let (old, new) = (safe(&name), safe(&new));
+            out.line(&tr!(
+                "Campaign {old} is now {new}.",
+                "La campagne {old} s'appelle désormais {new}."
+            ))
+        }
+        CampaignCommand::Delete { name, force } => {
+            let deleted = app::campaign::delete(cx, &name, force).await?;
+            if out.json() {
+                return out.doc(&deleted);
+            }
+            let (name, events) = (safe(&deleted.name), deleted.events);
+            out.line(&tr!(
+                "Deleted campaign {name} and its {events} events.",
+                "Campagne {name} supprimée, avec ses {events} événements."
             ))
         }
         CampaignCommand::Use { name } => {

@@ -13,13 +13,14 @@ use crate::rules::knowledge::player_item;
 use crate::rules::ring;
 use clap::Subcommand;
 
-use super::out::{Out, safe, table};
+use super::out::{Out, Tone, safe, table};
 use crate::app::character::{HpChange, NewCharacter};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::i18n::{Lang, lang};
 use crate::ledger::Character;
 use crate::rules::alignment::Alignment;
+use crate::rules::health::Condition;
 use crate::tr;
 
 #[derive(Debug, Subcommand)]
@@ -84,7 +85,8 @@ pub enum CharacterCommand {
     /// Take hit points away (HP stops at -10)
     Damage {
         name: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+        /// How many hit points
+        #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]
         amount: u32,
     },
     /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
@@ -97,7 +99,8 @@ pub enum CharacterCommand {
     /// Give hit points back (never above the maximum)
     Heal {
         name: String,
-        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+        /// How many hit points
+        #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]
         amount: u32,
     },
 }
@@ -137,6 +140,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 reads_languages,
             };
             let c = app::character::add(cx, new).await?;
+            warn_if_unknown_class(c.class.as_deref());
             if out.json() {
                 return out.doc(&c);
             }
@@ -180,7 +184,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                     format!("{}/{}", c.hp, c.hp_max),
                 ]);
             }
-            out.table(t)
+            out.listing(
+                t,
+                &tr!(
+                    "No characters yet: `hoard character add NAME --str 12 --wis 10 --hp 8 --alignment lawful` adds one.",
+                    "Aucun personnage encore : `hoard character add NOM --str 12 --wis 10 --hp 8 --alignment lawful` en ajoute un."
+                ),
+            )
         }
         CharacterCommand::Show {
             name,
@@ -222,7 +232,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                     .worn
                     .map(|s| format!(" [{}]", s.label()))
                     .unwrap_or_default();
-                out.line(&format!("    {}  {name}{worn}", &item.id[..8]))?;
+                out.line(&format!(
+                    "    {}  {name}{worn}",
+                    crate::ledger::short_id(&item.id)
+                ))?;
             }
             Ok(())
         }
@@ -242,12 +255,20 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         }
         CharacterCommand::Set { name, key, value } => {
             let (c, consequences) = app::character::set(cx, &name, &key, &value).await?;
+            if key == "class" {
+                warn_if_unknown_class(c.class.as_deref());
+            }
             if out.json() {
                 let mut value = serde_json::to_value(&c).unwrap_or_default();
                 let events: Vec<_> = consequences.iter().map(super::log::EventView::of).collect();
                 value["consequences"] = serde_json::to_value(events).unwrap_or_default();
                 return out.doc(&value);
             }
+            let (who, key, value) = (safe(&c.name), safe(&key), safe(value.trim()));
+            out.line(&tr!(
+                "{who}: {key} is now {value}.",
+                "{who} : {key} vaut désormais {value}."
+            ))?;
             out.line(&headline(&c))?;
             for rec in &consequences {
                 out.event(&rec.event)?;
@@ -263,6 +284,26 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             hp_change(out, &change, false)
         }
     }
+}
+
+/// A class hoard has no rules for is kept (classes are the referee's words), with a warning
+/// on stderr: such a character reads no scroll and has no level table.
+fn warn_if_unknown_class(class: Option<&str>) {
+    let Some(unknown) = class.and_then(crate::rules::class::unknown) else {
+        return;
+    };
+    let class = safe(class.unwrap_or_default());
+    let hint = match unknown.nearest {
+        Some(name) => tr!(" Did you mean {name}?", " Vouliez-vous dire {name} ?"),
+        None => String::new(),
+    };
+    eprintln!(
+        "{}",
+        tr!(
+            "warning: hoard has no rules for the class {class}: it reads no scroll and has no level table.{hint}",
+            "attention : hoard n'a pas de règles pour la classe {class} : elle ne lit aucun parchemin et n'a pas de table de niveaux.{hint}"
+        )
+    );
 }
 
 /// A number of shares as typed: 1, 0.5, 1.5.
@@ -298,6 +339,19 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
             "{name} récupère {amount} : {before} → {hp}/{max} PV."
         )
     })?;
+    match c.condition {
+        Condition::Up => {}
+        Condition::Dying => out.toned(
+            Tone::Danger,
+            &tr!(
+                "{name} is dying: unconscious, and dead at -10 HP (AD&D's death's door).",
+                "{name} est mourant(e) : inconscient(e), et mort(e) à -10 PV (AD&D)."
+            ),
+        )?,
+        Condition::Dead => {
+            out.toned(Tone::Danger, &tr!("{name} is dead.", "{name} est mort(e)."))?
+        }
+    }
     for rec in &c.consequences {
         let text = format!("  {}", super::describe::describe(&rec.event));
         out.toned(super::describe::tone(&rec.event), &text)?;
@@ -464,11 +518,24 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     }
     let p = &sheet.protection;
     if p.armor.is_some() || p.shield.is_some() {
-        let (ac, saves) = (p.ac, p.saves);
+        let (ac, saves) = (p.ac - p.ring.unwrap_or(0), p.saves);
         lines.push(tr!(
             "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
             "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
         ));
+    }
+    if let Some(ring) = p.ring {
+        lines.push(tr!(
+            "  ring of protection: AC better by {ring}, every saving throw {ring:+}",
+            "  anneau de protection : CA meilleure de {ring}, tous les jets de sauvegarde {ring:+}"
+        ));
+        if p.armor.is_some() || p.shield.is_some() {
+            let ac = p.ac;
+            lines.push(tr!(
+                "  in all: AC better by {ac}",
+                "  en tout : CA meilleure de {ac}"
+            ));
+        }
     }
     for e in &sheet.effects {
         let name = safe(e.name());

@@ -604,6 +604,7 @@ fn adjustment(a: &Adjustment, who: &str) -> String {
         Some(missing) => {
             let m = ability(missing);
             let key = m.to_lowercase();
+            let who = safe(&crate::i18n::typed(who));
             tr!(
                 "no adjustment ({m} not recorded: `hoard character set {who} {key} N`)",
                 "pas d'ajustement ({m} non noté : `hoard character set {who} {key} N`)"

@@ -264,8 +264,9 @@ fn typed<'a>(arg: &'a str, lang: &str) -> &'a str {
     }
 }
 
-/// The demo's database: `--db` or `HOARD_DB` if given (it must not hold a `demo` campaign),
-/// else a fresh `demo.db` beside the default database.
+/// The demo's database: `--db` if given on its command line (it must not hold a `demo`
+/// campaign), else a fresh `demo.db` beside the default database. `HOARD_DB` names the
+/// referee's own campaigns, which a demo must never touch, so it is not read here.
 fn database(given: Option<PathBuf>) -> Result<PathBuf> {
     if let Some(path) = given {
         return Ok(path);

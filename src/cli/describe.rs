@@ -19,6 +19,13 @@ pub fn describe(event: &Event) -> String {
             let name = safe(name);
             tr!("campaign {name} created", "campagne {name} créée")
         }
+        Event::CampaignRenamed { name } => {
+            let name = safe(name);
+            tr!(
+                "the campaign is renamed {name}",
+                "la campagne est renommée {name}"
+            )
+        }
         Event::SettingChanged { setting } => {
             let (name, value) = setting_text(setting);
             tr!("setting {name} = {value}", "réglage {name} = {value}")
@@ -524,6 +531,14 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             "tables",
             v.as_deref().map(safe).unwrap_or_else(|| "shipped".into()),
         ),
+        Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
+    }
+}
+
+pub fn death_rule_name(rule: crate::rules::health::DeathRule) -> &'static str {
+    match rule {
+        crate::rules::health::DeathRule::Ose => "ose",
+        crate::rules::health::DeathRule::Adnd => "adnd",
     }
 }
 

@@ -10,7 +10,7 @@ use super::item::{ItemView, details};
 use super::log::EventView;
 use super::out::{Out, safe};
 use crate::app::{self, Ctx};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::i18n::pick;
 use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
@@ -330,9 +330,46 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
     lines
 }
 
+/// Whether `what` names an event: `#N` always; all digits when no item's id begins with them
+/// (an id prefix may be all digits too: when both exist, the referee is asked which).
+async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
+    if what.starts_with('#') {
+        return super::args::event_number(what)
+            .map(Some)
+            .map_err(Error::Invalid);
+    }
+    let Ok(seq) = what.parse::<i64>() else {
+        return Ok(None);
+    };
+    let item = match app::explain::item(cx, what).await {
+        Ok(story) => Some(story.item),
+        Err(Error::NotFound(_)) => None,
+        Err(e) => return Err(e),
+    };
+    let event = match app::explain::event(cx, seq).await {
+        Ok(_) => true,
+        Err(Error::NotFound(_)) => false,
+        Err(e) => return Err(e),
+    };
+    match (event, item) {
+        (true, Some(item)) => Err(Error::Invalid(tr!(
+            "{what} is both event #{seq} and item {} ({}): write #{seq} for the event, or more of the item's id",
+            "{what} désigne à la fois l'événement n°{seq} et l'objet {} ({}) : écrivez #{seq} pour l'événement, ou davantage de l'identifiant de l'objet",
+            crate::ledger::short_id(&item.id),
+            safe(item.name())
+        ))),
+        (false, Some(_)) => Ok(None),
+        (true, None) => Ok(Some(seq)),
+        (false, None) => Err(Error::NotFound(tr!(
+            "no event #{seq} and no item whose id begins with {what}: `hoard log` lists the events, `hoard item list` the items",
+            "ni événement n°{seq} ni objet dont l'identifiant commence par {what} : `hoard log` liste les événements, `hoard item list` les objets"
+        ))),
+    }
+}
+
 pub async fn run(cx: &mut Ctx, out: &mut Out, args: ExplainArgs) -> Result<()> {
     let tables = app::tables::for_campaign(cx).await.ok().map(|l| l.tables);
-    if let Ok(seq) = args.what.trim_start_matches('#').parse::<i64>() {
+    if let Some(seq) = event_meant(cx, &args.what).await? {
         let rec = app::explain::event(cx, seq).await?;
         let lines = explain_event(&rec, tables.as_ref());
         if out.json() {

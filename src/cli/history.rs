@@ -17,7 +17,8 @@ use crate::tr;
 
 #[derive(Debug, Args)]
 pub struct VoidArgs {
-    /// The event's number, as `hoard log` shows it
+    /// The event's number, as `hoard log` shows it (#63 or 63)
+    #[arg(value_parser = super::args::event_number)]
     pub event: i64,
 }
 

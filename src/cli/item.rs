@@ -265,7 +265,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     views.push((item, holder));
                 } else {
                     rows.push(vec![
-                        item.id[..8].to_string(),
+                        crate::ledger::short_id(&item.id).to_string(),
                         safe(item.name()),
                         item.category.label().to_string(),
                         holder
@@ -297,7 +297,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             for row in rows {
                 t.add_row(row);
             }
-            out.table(t)
+            out.listing(
+                t,
+                &tr!(
+                    "No items here yet: `hoard generate any` makes one from the tables, `hoard item add NAME --category wand` records one.",
+                    "Aucun objet ici encore : `hoard generate any` en tire un des tables, `hoard item add NOM --category wand` en note un."
+                ),
+            )
         }
         ItemCommand::History { item } => {
             let (item, events) = app::custody::history(cx, &item).await?;
@@ -307,7 +313,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     &serde_json::json!({ "item": ItemView::of(&item, None), "events": views }),
                 );
             }
-            out.line(&format!("{} ({})", safe(item.name()), &item.id[..8]))?;
+            out.line(&format!(
+                "{} ({})",
+                safe(item.name()),
+                crate::ledger::short_id(&item.id)
+            ))?;
             for rec in &events {
                 out.toned(super::describe::tone(&rec.event), &super::log::line(rec))?;
             }
@@ -466,7 +476,7 @@ pub fn line(item: &Item, holder: Option<&str>) -> String {
     };
     format!(
         "{}  {} — {}{holder}",
-        &item.id[..8],
+        crate::ledger::short_id(&item.id),
         safe(item.name()),
         facts.join(", ")
     )

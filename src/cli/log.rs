@@ -1,14 +1,13 @@
 //! `hoard log`
 
 use clap::Args;
-use serde::Serialize;
 
 use super::describe::describe;
 use super::out::Out;
 use crate::app::log::Query;
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::ledger::{Event, Recorded};
+use crate::ledger::Recorded;
 use crate::rules::clock::GameTime;
 
 #[derive(Debug, Args)]
@@ -19,7 +18,7 @@ pub struct LogArgs {
     /// Only events touching this character
     #[arg(long, value_name = "NAME")]
     pub character: Option<String>,
-    /// Only events of this kind (e.g. character_damaged)
+    /// Only events of this kind (e.g. character-damaged or character_damaged)
     #[arg(long, value_name = "K")]
     pub kind: Option<String>,
     /// Only the last N events
@@ -27,35 +26,8 @@ pub struct LogArgs {
     pub limit: Option<u32>,
 }
 
-/// One event as `log --json` prints it: the envelope, then the whole payload.
-#[derive(Serialize)]
-pub struct EventView<'a> {
-    pub id: i64,
-    pub session: Option<u32>,
-    pub game_time: i64,
-    pub wall_time: &'a str,
-    pub kind: &'static str,
-    pub actor: Option<&'a String>,
-    pub subject: Option<&'a String>,
-    pub cause: Option<i64>,
-    pub payload: &'a Event,
-}
-
-impl<'a> EventView<'a> {
-    pub fn of(rec: &'a Recorded) -> Self {
-        EventView {
-            id: rec.seq,
-            session: rec.session,
-            game_time: rec.game_time,
-            wall_time: &rec.wall_time,
-            kind: rec.event.kind(),
-            actor: rec.event.actor(),
-            subject: rec.event.subject(),
-            cause: rec.cause,
-            payload: &rec.event,
-        }
-    }
-}
+/// The one shape of an event in JSON.
+pub use crate::ledger::EventView;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
     let query = Query {

@@ -68,28 +68,32 @@ impl Out {
 
     /// One pretty JSON document.
     pub fn doc<T: Serialize>(&mut self, value: &T) -> Result<()> {
-        serde_json::to_writer_pretty(&mut self.w, value).map_err(|e| Error::Io(e.into()))?;
-        self.line("")
+        let text = serde_json::to_string_pretty(value).map_err(|e| Error::Io(e.into()))?;
+        self.write(&inert_json(&text))?;
+        self.write("\n")
     }
 
     /// One compact JSON object on its own line (for streams such as `log --json`).
     pub fn json_line<T: Serialize>(&mut self, value: &T) -> Result<()> {
-        serde_json::to_writer(&mut self.w, value).map_err(|e| Error::Io(e.into()))?;
-        self.line("")
+        self.json_compact(value)?;
+        self.write("\n")
     }
 
     /// One compact JSON value, no newline (for streamed arrays).
     pub fn json_compact<T: Serialize>(&mut self, value: &T) -> Result<()> {
-        serde_json::to_writer(&mut self.w, value).map_err(|e| Error::Io(e.into()))
+        let text = serde_json::to_string(value).map_err(|e| Error::Io(e.into()))?;
+        self.write(&inert_json(&text))
     }
 
-    /// Text as is, no newline.
+    /// JSON punctuation of hoard's own, no newline (for streamed arrays).
     pub fn raw(&mut self, text: &str) -> Result<()> {
-        self.w.write_all(text.as_bytes()).map_err(Error::Io)
+        self.write(&safe_lines(text))
     }
 
+    /// A line of text; whatever a terminal would obey in it is shown instead ([`safe`]).
     pub fn line(&mut self, text: &str) -> Result<()> {
-        writeln!(self.w, "{text}").map_err(Error::Io)
+        self.write(&safe_lines(text))?;
+        self.write("\n")
     }
 
     /// A line in the colour of its tone (plain when colour is off).
@@ -98,7 +102,14 @@ impl Out {
             return self.line(text);
         }
         let style = tone.style();
-        writeln!(self.w, "{style}{text}{style:#}").map_err(Error::Io)
+        let text = safe_lines(text);
+        self.write(&format!("{style}{text}{style:#}\n"))
+    }
+
+    /// Every byte to stdout goes through here: a failure is [`Error::Output`], which tells
+    /// the edge that the command's own work is done.
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.w.write_all(text.as_bytes()).map_err(Error::Output)
     }
 
     /// An event as one sentence, in its tone.
@@ -110,18 +121,37 @@ impl Out {
         self.toned(Tone::Heading, text)
     }
 
-    pub fn table(&mut self, table: Table) -> Result<()> {
-        let text = table.to_string();
-        self.line(&text)
+    pub fn table(&mut self, table: Rows) -> Result<()> {
+        // Not through `line`: the header's bold is an escape of hoard's own, and every cell
+        // was made safe as it went in.
+        self.write(&table.0.to_string())?;
+        self.write("\n")
+    }
+
+    /// A list, or when it has no row, what to do to fill it ("no characters yet: …").
+    pub fn listing(&mut self, table: Rows, empty: &str) -> Result<()> {
+        if table.0.row_count() == 0 {
+            return self.line(empty);
+        }
+        self.table(table)
     }
 
     pub fn flush(&mut self) -> Result<()> {
-        self.w.flush().map_err(Error::Io)
+        self.w.flush().map_err(Error::Output)
+    }
+}
+
+/// A table whose cells are made safe ([`safe`]) as they go in.
+pub struct Rows(Table);
+
+impl Rows {
+    pub fn add_row<S: AsRef<str>>(&mut self, cells: impl IntoIterator<Item = S>) {
+        self.0.add_row(cells.into_iter().map(|c| safe(c.as_ref())));
     }
 }
 
 /// A table that fits the terminal (or 100 columns when piped).
-pub fn table(header: &[String]) -> Table {
+pub fn table(header: &[String]) -> Rows {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
@@ -138,7 +168,7 @@ pub fn table(header: &[String]) -> Table {
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         table.set_width(100);
     }
-    table
+    Rows(table)
 }
 
 /// Whether a terminal would obey a character rather than show it: C0 and C1 controls and
@@ -177,9 +207,55 @@ pub fn safe(text: &str) -> String {
         .collect()
 }
 
+/// Text of several lines made safe line by line: hoard's own line breaks stay.
+fn safe_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && obeyed(c)) {
+        return text.into();
+    }
+    text.split('\n')
+        .map(safe)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .into()
+}
+
+/// JSON text with what a terminal would obey escaped as `\uXXXX`. serde_json escapes C0
+/// controls itself; DEL, C1 and the bidi controls it leaves raw, and they can only stand in
+/// strings (everything outside a string is ASCII), where the escape means the same character.
+pub fn inert_json(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c >= '\u{7f}' && obeyed(c)) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            c if c >= '\u{7f}' && obeyed(c) => format!("\\u{:04x}", c as u32),
+            c => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::safe;
+    use super::{inert_json, safe, safe_lines};
+
+    #[test]
+    fn json_shows_bidi_and_c1_as_escapes_with_the_same_meaning() {
+        let text = serde_json::to_string("a\u{202e}b\u{9b}c\u{7f}\n").unwrap();
+        let inert = inert_json(&text);
+        assert_eq!(inert, r#""a\u202eb\u009bc\u007f\n""#);
+        let back: String = serde_json::from_str(&inert).unwrap();
+        assert_eq!(back, "a\u{202e}b\u{9b}c\u{7f}\n");
+    }
+
+    #[test]
+    fn lines_keep_their_breaks_and_lose_their_escapes() {
+        assert_eq!(safe_lines("one\ntwo"), "one\ntwo");
+        assert_eq!(
+            safe_lines("a\u{202e}\n\u{1b}]0;x"),
+            "a\\u{202e}\n\\u{1b}]0;x"
+        );
+    }
 
     #[test]
     fn escapes_are_shown_not_obeyed() {

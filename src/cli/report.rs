@@ -82,12 +82,28 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
     let s = &report.sections;
     if !s.found.is_empty() {
         lines.push((Tone::Heading, tr!("Treasure found:", "Trésor trouvé :")));
-        for found in &s.found {
-            let Event::ItemCreated { item, .. } = &found.event.event else {
-                continue;
+        let items: Vec<_> = s
+            .found
+            .iter()
+            .filter_map(|f| match &f.event.event {
+                Event::ItemCreated { item, .. } => Some((f, item)),
+                _ => None,
+            })
+            .collect();
+        for &(found, item) in &items {
+            // Two finds of one name are told apart by their ids, as `item list` shows them.
+            let twins = items
+                .iter()
+                .filter(|(_, i)| i.name() == item.name())
+                .count();
+            let id = if twins > 1 {
+                format!(" [{}]", crate::ledger::short_id(&item.id))
+            } else {
+                String::new()
             };
             let now = match (&found.holder, found.status.as_str(), &found.place) {
                 (_, "consumed", _) => tr!("used up", "utilisé"),
+                (_, "faded", _) => tr!("faded (blank)", "effacé (vierge)"),
                 (_, "crumbled", _) => tr!("crumbled to dust", "tombé en poussière"),
                 (_, "vanished", _) => tr!("vanished", "disparu"),
                 (Some(h), _, _) => tr!("now with {}", "désormais chez {}", safe(h)),
@@ -102,7 +118,7 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
             lines.push((
                 Tone::Plain,
                 format!(
-                    "  {:<14} {}{worth} — {now}",
+                    "  {:<14} {}{id}{worth} — {now}",
                     GameTime(found.event.game_time).to_string(),
                     safe(item.name())
                 ),

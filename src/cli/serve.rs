@@ -24,8 +24,8 @@ pub struct ServeArgs {
 }
 
 pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
-    let db = match &global.db {
-        Some(path) => path.clone(),
+    let db = match global.database() {
+        Some(path) => path,
         None => super::default_db()?,
     };
     crate::serve::run(crate::serve::Settings {

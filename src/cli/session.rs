@@ -100,7 +100,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
                     events.to_string(),
                 ]);
             }
-            out.table(t)
+            out.listing(
+                t,
+                &tr!(
+                    "No sessions yet: `hoard session start \"TITLE\"` opens the first.",
+                    "Aucune session encore : `hoard session start \"TITRE\"` ouvre la première."
+                ),
+            )
         }
     }
 }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::out::safe;
+use crate::i18n::typed;
 use crate::rules::class::Caster;
 use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
@@ -205,10 +206,11 @@ impl fmt::Display for scroll::Refusal {
                 )
             }
             R::NeedsComprehendLanguages { reader, item } => {
+                let (r, i) = (safe(&typed(reader)), safe(&typed(item)));
                 let (reader, item) = (safe(reader), safe(item));
                 tr!(
-                    "{reader} cannot decipher {item}: a map needs comprehend languages (`hoard identify {item} --by {reader} --method comprehend-languages`) or the ability to read unknown languages (`character set {reader} reads-languages yes`)",
-                    "{reader} ne peut pas déchiffrer {item} : une carte exige la compréhension des langues (`hoard identify {item} --by {reader} --method comprehend-languages`) ou la capacité à lire les langues inconnues (`character set {reader} reads-languages oui`)"
+                    "{reader} cannot decipher {item}: a map needs comprehend languages (`hoard identify {i} --by {r} --method comprehend-languages`) or the ability to read unknown languages (`hoard character set {r} reads-languages yes`)",
+                    "{reader} ne peut pas déchiffrer {item} : une carte exige la compréhension des langues (`hoard identify {i} --by {r} --method comprehend-languages`) ou la capacité à lire les langues inconnues (`hoard character set {r} reads-languages oui`)"
                 )
             }
             R::Illiterate { reader } => {

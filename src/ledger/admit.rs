@@ -30,7 +30,9 @@ impl State {
         self.admit_envelope(rec)?;
         self.admit_treasury(&rec.event)?;
         match &rec.event {
-            Event::CampaignCreated { name } => name_ok("campaign", name),
+            Event::CampaignCreated { name } | Event::CampaignRenamed { name } => {
+                name_ok("campaign", name)
+            }
             Event::SettingChanged { setting } => setting_ok(setting),
             Event::SessionStarted { title, .. } => match title {
                 Some(title) => name_ok("session", title),
@@ -312,7 +314,7 @@ fn setting_ok(setting: &Setting) -> Result<(), String> {
             "le dossier de tables est vide : donnez un dossier"
         )),
         Setting::Tables(Some(_)) => Ok(()),
-        Setting::Tables(None) => Ok(()),
+        Setting::Tables(None) | Setting::Death(_) => Ok(()),
     }
 }
 

@@ -113,6 +113,10 @@ impl State {
                 self.campaign.created_at = rec.wall_time.clone();
                 self.changed.campaign = true;
             }
+            Event::CampaignRenamed { name } => {
+                self.campaign.name = name.clone();
+                self.changed.campaign = true;
+            }
             Event::SettingChanged { setting } => {
                 self.campaign.settings.set(setting);
                 self.changed.campaign = true;

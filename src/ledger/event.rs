@@ -21,15 +21,51 @@ use crate::rules::sword::Foe;
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
 /// control check set off by a wound), the session open at the time, the game clock, the wall
 /// clock, and the event itself.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recorded {
     pub seq: i64,
     pub cause: Option<i64>,
     pub session: Option<u32>,
     pub game_time: i64,
     pub wall_time: String,
-    #[serde(flatten)]
     pub event: Event,
+}
+
+/// An event in every JSON document hoard prints (`log --json`, and any command's answer that
+/// holds events): the envelope, then the whole payload. One shape, documented in docs/json.md.
+#[derive(Serialize)]
+pub struct EventView<'a> {
+    pub id: i64,
+    pub session: Option<u32>,
+    pub game_time: i64,
+    pub wall_time: &'a str,
+    pub kind: &'static str,
+    pub actor: Option<&'a Id>,
+    pub subject: Option<&'a Id>,
+    pub cause: Option<i64>,
+    pub payload: &'a Event,
+}
+
+impl<'a> EventView<'a> {
+    pub fn of(rec: &'a Recorded) -> Self {
+        EventView {
+            id: rec.seq,
+            session: rec.session,
+            game_time: rec.game_time,
+            wall_time: &rec.wall_time,
+            kind: rec.event.kind(),
+            actor: rec.event.actor(),
+            subject: rec.event.subject(),
+            cause: rec.cause,
+            payload: &rec.event,
+        }
+    }
+}
+
+impl Serialize for Recorded {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        EventView::of(self).serialize(s)
+    }
 }
 
 /// Declares [`Event`] as written and, beside it, `Body`: the same variants externally tagged,
@@ -79,6 +115,9 @@ events! {
     #[strum(serialize_all = "snake_case")]
     pub enum Event {
         CampaignCreated {
+            name: String,
+        },
+        CampaignRenamed {
             name: String,
         },
         SettingChanged {

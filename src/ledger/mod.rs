@@ -13,7 +13,7 @@ pub mod treasury;
 
 pub use apply::Conflict;
 pub use event::Origin;
-pub use event::{Act, Change, Event, Recorded};
+pub use event::{Act, Change, Event, EventView, Recorded};
 pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, State};
 
 /// Entity ids (characters, items) are UUID text: readable in the plain `sqlite3` client.

@@ -46,6 +46,8 @@ pub struct Settings {
     pub crumble_wand: Option<u8>,
     /// A folder of edited random tables used instead of the shipped ones.
     pub tables: Option<String>,
+    /// When characters die; `None` is Old-School Essentials' rule.
+    pub death: Option<crate::rules::health::DeathRule>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -56,6 +58,7 @@ pub enum Setting {
     CrumbleRod(Option<u8>),
     CrumbleWand(Option<u8>),
     Tables(Option<String>),
+    Death(Option<crate::rules::health::DeathRule>),
 }
 
 impl Settings {
@@ -65,6 +68,7 @@ impl Settings {
             Setting::CrumbleRod(v) => self.crumble_rod = v,
             Setting::CrumbleWand(v) => self.crumble_wand = v,
             Setting::Tables(v) => self.tables = v,
+            Setting::Death(v) => self.death = v,
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Magic armor and shields (AD&D 2e DMG): what +3, +4 and +5 metal ones are made of, and what
-//! each plus is worth once worn.
+//! Magic armor, shields and rings of protection (AD&D 2e DMG; OSE Rules Tome, *Ring of
+//! Protection*): what +3, +4 and +5 metal armor is made of, and what each plus is worth once
+//! worn.
 
 use super::item::{Category, Item, Slot};
 
@@ -42,15 +43,44 @@ pub fn is_shield(item: &Item) -> bool {
 pub struct Protection {
     /// Points of armor class improvement (each +1 improves it by one).
     pub ac: i32,
-    /// Bonus to saving throws against spells and powers that deal physical damage.
+    /// Bonus to saving throws against spells and powers that deal physical damage (magic armor
+    /// and shield; a ring of protection's bonus to every save is [`Protection::ring`]).
     pub saves: i32,
     pub armor: Option<i32>,
     pub shield: Option<i32>,
+    /// The bonus to armor class and to every saving throw of the worn rings of protection
+    /// that work (one to a hand).
+    pub ring: Option<i32>,
     /// Magic armor does not count toward encumbrance; a magic shield does.
     pub armor_counts_for_encumbrance: bool,
 }
 
-/// The totals of the suit of armor and the shield a character wears.
+/// Whether a ring is a ring of protection: its kind says so, or its name does (as the tables
+/// name it, in either language).
+fn is_protection_ring(item: &Item) -> bool {
+    let named = |name: &str| {
+        let name = name.to_lowercase();
+        name.contains("ring of protection") || name.contains("anneau de protection")
+    };
+    item.category == Category::Ring
+        && (item.identity.kind.as_deref() == Some("protection")
+            || named(&item.name)
+            || named(&item.name_fr))
+}
+
+/// A ring of protection's bonus: `--bonus`, else the `+N` its name ends with, else +1 (OSE's
+/// ring is a Ring of Protection +1).
+fn ring_bonus(ring: &Item) -> i32 {
+    ring.identity.bonus.unwrap_or_else(|| {
+        ring.name
+            .rsplit_once('+')
+            .and_then(|(_, n)| n.trim().parse().ok())
+            .unwrap_or(1)
+    })
+}
+
+/// The totals of the suit of armor, the shield and the rings of protection a character
+/// wears; each plus improves armor class and saving throws by one.
 pub fn protection(worn: &[&Item]) -> Protection {
     let bonus = |slot: Slot| {
         worn.iter()
@@ -58,12 +88,19 @@ pub fn protection(worn: &[&Item]) -> Protection {
             .map(|i| i.identity.bonus.unwrap_or(0))
     };
     let (armor, shield) = (bonus(Slot::Body), bonus(Slot::Shield));
-    let total = armor.unwrap_or(0) + shield.unwrap_or(0);
+    let rings: Vec<i32> = worn
+        .iter()
+        .filter(|i| is_protection_ring(i) && super::ring::works(i, worn))
+        .map(|i| ring_bonus(i))
+        .collect();
+    let ring = (!rings.is_empty()).then(|| rings.iter().sum());
+    let worn_armor = armor.unwrap_or(0) + shield.unwrap_or(0);
     Protection {
-        ac: total,
-        saves: total,
+        ac: worn_armor + ring.unwrap_or(0),
+        saves: worn_armor,
         armor,
         shield,
+        ring,
         armor_counts_for_encumbrance: false,
     }
 }
@@ -100,6 +137,36 @@ mod tests {
         let cursed = piece("shield", -1, Some(Slot::Shield));
         assert_eq!(protection(&[&cursed]).ac, -1);
         assert!(is_shield(&shield) && !is_shield(&armor));
+    }
+
+    #[test]
+    fn a_worn_ring_of_protection_that_works_adds_its_plus() {
+        let ring = |name: &str, bonus: Option<i32>, hand: Option<Slot>| {
+            let identity = Identity {
+                bonus,
+                ..Identity::default()
+            };
+            let mut r = Item::new(
+                name.into(),
+                name.into(),
+                name.into(),
+                Category::Ring,
+                identity,
+            );
+            r.worn = hand;
+            r
+        };
+        let plus1 = ring("Ring of Protection +1", None, Some(Slot::LeftHand));
+        let armor = piece("armor", 2, Some(Slot::Body));
+        let p = protection(&[&plus1, &armor]);
+        assert_eq!((p.ac, p.saves, p.ring), (3, 2, Some(1)));
+        let plus3 = ring("Ring of Protection", Some(3), Some(Slot::RightHand));
+        assert_eq!(protection(&[&plus3]).ac, 3);
+        // Carried, or sharing a hand with another ring, it does nothing.
+        let carried = ring("Ring of Protection +1", None, None);
+        assert_eq!(protection(&[&carried]).ring, None);
+        let other = ring("Ring of Warmth", None, Some(Slot::LeftHand));
+        assert_eq!(protection(&[&plus1, &other]).ring, None);
     }
 
     #[test]

@@ -67,6 +67,36 @@ impl Caster {
     }
 }
 
+/// Names of classes hoard has rules for that are neither casters nor in [`WIZARDS`] or
+/// [`PRIESTS`]: the rest of the OSE classes with a level table ([`super::xp::Class::of`]).
+const OTHERS: &[&str] = &[
+    "fighter", "warrior", "dwarf", "halfling", "thief", "guerrier", "nain", "halfelin", "voleur",
+];
+
+/// A class hoard has no rules for: it reads no scroll and has no level table. Classes are the
+/// referee's free text, so this is a warning, with the nearest known name as a likely typo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownClass {
+    pub nearest: Option<&'static str>,
+}
+
+/// `None` when hoard has rules for `class`.
+pub fn unknown(class: &str) -> Option<UnknownClass> {
+    if caster(Some(class)).is_some() || super::xp::Class::of(Some(class)).is_some() {
+        return None;
+    }
+    let typed = class.trim().to_lowercase();
+    let nearest = WIZARDS
+        .iter()
+        .chain(PRIESTS)
+        .chain(OTHERS)
+        .map(|&name| (strsim::damerau_levenshtein(&typed, name), name))
+        .filter(|&(distance, _)| distance <= 2)
+        .min()
+        .map(|(_, name)| name);
+    Some(UnknownClass { nearest })
+}
+
 /// Whether `c` can read the magic writing of a spell scroll of this caster kind: its own kind
 /// of caster always can; anyone with the ability to read magic (`--reads-magic`) can.
 pub fn reads_spells(c: &Character, kind: Caster) -> bool {
@@ -76,6 +106,23 @@ pub fn reads_spells(c: &Character, kind: Caster) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_class_without_rules_is_named_with_its_likely_typo() {
+        assert_eq!(unknown("Magic-User"), None);
+        assert_eq!(unknown("voleur"), None);
+        assert_eq!(
+            unknown("magic-usr"),
+            Some(UnknownClass {
+                nearest: Some("magic-user")
+            })
+        );
+        assert_eq!(unknown("figter").and_then(|u| u.nearest), Some("fighter"));
+        assert_eq!(unknown("paladin"), Some(UnknownClass { nearest: None }));
+        for name in WIZARDS.iter().chain(PRIESTS).chain(OTHERS) {
+            assert_eq!(unknown(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn classes_in_both_languages() {

@@ -98,30 +98,43 @@ impl fmt::Display for GameTime {
     }
 }
 
-/// A span of rounds, shown in the largest units that fit: `1 day 2 h 3 rd`, `7 turns`.
+/// A span of rounds as a referee counts it: rounds under a turn, turns under an hour, and
+/// beyond that the clock's own hours and minutes (a round is a minute), after the turns when
+/// it is a whole number of them: `3 rounds`, `5 turns`, `7 turns (1 h 10 min)`,
+/// `1 day 2 h 3 min`.
 pub fn span(rounds: i64) -> String {
-    if rounds <= 0 {
-        return tr!("0 rounds", "0 round");
-    }
     let plural = |n: i64| if n == 1 { "" } else { "s" };
-    if rounds < ROUNDS_PER_HOUR && rounds % ROUNDS_PER_TURN == 0 {
-        let (turns, s) = (rounds / ROUNDS_PER_TURN, plural(rounds / ROUNDS_PER_TURN));
+    if rounds < ROUNDS_PER_TURN || (rounds < ROUNDS_PER_HOUR && rounds % ROUNDS_PER_TURN != 0) {
+        let (n, s) = (rounds.max(0), plural(rounds.max(0)));
+        return tr!("{n} round{s}", "{n} round{s}");
+    }
+    let turns = rounds / ROUNDS_PER_TURN;
+    let whole_turns = rounds % ROUNDS_PER_TURN == 0;
+    if rounds < ROUNDS_PER_HOUR {
+        let s = plural(turns);
         return tr!("{turns} turn{s}", "{turns} tour{s}");
     }
     let (days, rest) = (rounds / ROUNDS_PER_DAY, rounds % ROUNDS_PER_DAY);
     let (hours, minutes) = (rest / ROUNDS_PER_HOUR, rest % ROUNDS_PER_HOUR);
-    let mut parts = Vec::new();
+    let mut clock = Vec::new();
     if days > 0 {
         let s = plural(days);
-        parts.push(tr!("{days} day{s}", "{days} jour{s}"));
+        clock.push(tr!("{days} day{s}", "{days} jour{s}"));
     }
     if hours > 0 {
-        parts.push(format!("{hours} h"));
+        clock.push(format!("{hours} h"));
     }
     if minutes > 0 {
-        parts.push(format!("{minutes} rd"));
+        clock.push(format!("{minutes} min"));
     }
-    parts.join(" ")
+    let clock = clock.join(" ");
+    // Whole hours and days read best alone; a count of turns helps in between.
+    if whole_turns && days == 0 && minutes > 0 {
+        let s = plural(turns);
+        tr!("{turns} turn{s} ({clock})", "{turns} tour{s} ({clock})")
+    } else {
+        clock
+    }
 }
 
 /// `1 turn passes`, `3 turns pass`: the span with its verb agreeing.
@@ -163,19 +176,24 @@ mod tests {
     fn shows_day_and_time() {
         assert_eq!(GameTime(0).to_string(), "day 1, 00:00");
         assert_eq!(GameTime(1_440 + 14 * 60 + 7).to_string(), "day 2, 14:07");
-        assert_eq!(span(70), "1 h 10 rd");
+        assert_eq!(span(3), "3 rounds");
+        assert_eq!(span(1), "1 round");
+        assert_eq!(span(13), "13 rounds");
         assert_eq!(span(50), "5 turns");
-        assert_eq!(span(1_441), "1 day 1 rd");
+        assert_eq!(span(70), "7 turns (1 h 10 min)");
+        assert_eq!(span(73), "1 h 13 min");
+        assert_eq!(span(120), "2 h");
+        assert_eq!(span(1_441), "1 day 1 min");
     }
 
     #[test]
     fn the_verb_agrees_with_the_span() {
-        assert_eq!(passes(1), "1 rd passes");
+        assert_eq!(passes(1), "1 round passes");
         assert_eq!(passes(10), "1 turn passes");
         assert_eq!(passes(60), "1 h passes");
         assert_eq!(passes(1_440), "1 day passes");
-        assert_eq!(passes(2), "2 rd pass");
-        assert_eq!(passes(70), "1 h 10 rd pass");
+        assert_eq!(passes(2), "2 rounds pass");
+        assert_eq!(passes(70), "7 turns (1 h 10 min) pass");
         assert_eq!(passes(0), "0 rounds pass");
     }
 

@@ -33,6 +33,44 @@ pub fn below_half(hp: i32, hp_max: i32) -> bool {
     i64::from(hp) * 2 < i64::from(hp_max)
 }
 
+/// When a character dies, a campaign setting (`campaign set death ose|adnd`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeathRule {
+    /// Old-School Essentials: dead at 0 HP or below.
+    #[default]
+    Ose,
+    /// AD&D 2e's death's door (DMG, optional rule): at 0 to −9 HP dying (unconscious, losing
+    /// a point a round), dead at −10.
+    Adnd,
+}
+
+/// Where a character stands, by the campaign's death rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    Up,
+    Dying,
+    Dead,
+}
+
+impl Condition {
+    /// Whether a character in this condition can act (use, wield, read, drink …): the dying
+    /// are unconscious, the dead are dead.
+    pub fn can_act(self) -> bool {
+        self == Condition::Up
+    }
+}
+
+pub fn condition(hp: i32, rule: DeathRule) -> Condition {
+    match rule {
+        DeathRule::Ose if hp <= 0 => Condition::Dead,
+        DeathRule::Adnd if hp <= HP_FLOOR => Condition::Dead,
+        DeathRule::Adnd if hp <= 0 => Condition::Dying,
+        _ => Condition::Up,
+    }
+}
+
 /// Out of play: in Old-School Essentials a character at 0 HP or below is dead (AD&D 2e counts
 /// down to −10, but a character at 0 or below is helpless there too). A sword's damage stops
 /// hurting and its wounded check stops coming at this point (OSE *Sentient Swords*).
@@ -43,6 +81,19 @@ pub fn dead(hp: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_says_when_a_character_dies() {
+        use Condition::*;
+        let ose = |hp| condition(hp, DeathRule::Ose);
+        let adnd = |hp| condition(hp, DeathRule::Adnd);
+        assert_eq!((ose(1), ose(0), ose(-10)), (Up, Dead, Dead));
+        assert_eq!(
+            (adnd(1), adnd(0), adnd(-9), adnd(-10)),
+            (Up, Dying, Dying, Dead)
+        );
+        assert!(Up.can_act() && !Dying.can_act() && !Dead.can_act());
+    }
 
     #[test]
     fn damage_stops_at_the_floor() {

@@ -368,10 +368,21 @@ pub fn purpose_applies(purpose: &Purpose, sword: Alignment, foe: &Foe) -> bool {
     }
 }
 
-/// How often a power may be used, and the start of the period now: `3/day` is three times a
-/// game day (from midnight), `1/turn` once a turn, `3/week` three times in seven days; `None`
-/// for powers usable at will.
-pub fn usage_period(uses: &str, now: i64) -> Option<(u32, i64)> {
+/// The period a limited power is counted over, as it stands now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// Uses allowed in one period.
+    pub limit: u32,
+    /// When this period began (game rounds).
+    pub since: i64,
+    /// When the next begins: the uses come back then.
+    pub until: i64,
+}
+
+/// How often a power may be used, and the period now: `3/day` is three times a game day (from
+/// midnight), `1/turn` once a turn, `3/week` three times in seven days; `None` for powers
+/// usable at will.
+pub fn usage_period(uses: &str, now: i64) -> Option<Period> {
     use super::clock::{ROUNDS_PER_DAY, ROUNDS_PER_TURN};
     let (limit, per) = uses.split_once('/')?;
     let limit: u32 = limit.parse().ok()?;
@@ -381,7 +392,12 @@ pub fn usage_period(uses: &str, now: i64) -> Option<(u32, i64)> {
         "week" => ROUNDS_PER_DAY * 7,
         _ => return None,
     };
-    Some((limit, now - now.rem_euclid(length)))
+    let since = now - now.rem_euclid(length);
+    Some(Period {
+        limit,
+        since,
+        until: since + length,
+    })
 }
 
 /// The qualities a referee chooses for a sword (`hoard sword add`), before checking.
@@ -957,9 +973,22 @@ mod play {
     #[test]
     fn powers_count_per_day_turn_or_week() {
         assert_eq!(usage_period("at-will", 5_000), None);
-        assert_eq!(usage_period("3/day", 1_440 * 2 + 30), Some((3, 2_880)));
-        assert_eq!(usage_period("1/turn", 127), Some((1, 120)));
-        assert_eq!(usage_period("3/week", 1_440 * 8), Some((3, 1_440 * 7)));
+        let period = |limit, since, until| {
+            Some(Period {
+                limit,
+                since,
+                until,
+            })
+        };
+        assert_eq!(
+            usage_period("3/day", 1_440 * 2 + 30),
+            period(3, 2_880, 4_320)
+        );
+        assert_eq!(usage_period("1/turn", 127), period(1, 120, 130));
+        assert_eq!(
+            usage_period("3/week", 1_440 * 8),
+            period(3, 1_440 * 7, 1_440 * 14)
+        );
     }
 
     #[test]

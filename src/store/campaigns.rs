@@ -105,7 +105,7 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
     batch.push(
         Sql::new(
             "UPDATE campaigns SET created_at = $1, clock = $2, open_session = $3,
-                    last_session = $4, settings = $5, encounter = $6
+                    last_session = $4, settings = $5, encounter = $6, name = $8
              WHERE id = $7",
         )
         .bind(&campaign.created_at)
@@ -114,8 +114,37 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
         .bind(campaign.last_session)
         .bind(settings)
         .bind(encounter)
-        .bind(id),
+        .bind(id)
+        .bind(&campaign.name),
     );
+}
+
+/// Delete a campaign and everything of it, ledger included (`campaign delete --force`), and
+/// forget it as the campaign in use.
+pub async fn delete(conn: &mut Conn, id: i64, name: &str) -> Result<()> {
+    for table in [
+        "event_refs",
+        "voided",
+        "effects",
+        "coins",
+        "items",
+        "characters",
+        "sessions",
+        "events",
+    ] {
+        let sql = Sql::new(format!("DELETE FROM {table} WHERE campaign_id = $1")).bind(id);
+        conn.execute(&sql).await?;
+    }
+    conn.execute(&Sql::new("DELETE FROM campaigns WHERE id = $1").bind(id))
+        .await?;
+    if current(conn)
+        .await?
+        .is_some_and(|c| c.eq_ignore_ascii_case(name))
+    {
+        conn.execute(&Sql::new("DELETE FROM preferences WHERE key = $1").bind(CURRENT))
+            .await?;
+    }
+    Ok(())
 }
 
 /// One line of `campaign list`.

@@ -311,8 +311,17 @@ impl Conn {
     /// many rows point at rows that do not exist.
     pub async fn file_problems(&mut self) -> Result<(Vec<String>, usize)> {
         match self {
-            Conn::Sqlite(_) => sqlite::file_problems(self).await,
-            Conn::Postgres(_) => postgres::file_problems(self).await,
+            Conn::Sqlite(_) => {
+                let integrity: Vec<String> =
+                    self.fetch_all(&Sql::new(sqlite::INTEGRITY_CHECK)).await?;
+                let dangling: Vec<String> =
+                    self.fetch_all(&Sql::new(sqlite::DANGLING_ROWS)).await?;
+                Ok((
+                    integrity.into_iter().filter(|l| l != "ok").collect(),
+                    dangling.len(),
+                ))
+            }
+            Conn::Postgres(_) => Ok((self.fetch_all(&Sql::new(postgres::UNCHECKED)).await?, 0)),
         }
     }
 

@@ -4,6 +4,7 @@
 //! own business — connecting, migrating, locking — lives in its module ([`sqlite`] for a file,
 //! [`postgres`] for a server), chosen by what `--db` names ([`open::Location`]).
 
+pub mod access;
 pub mod batch;
 pub mod campaigns;
 pub mod characters;
@@ -21,6 +22,7 @@ pub mod sql;
 pub mod sqlite;
 pub mod state;
 
+pub use access::Access;
 pub use conn::Conn;
 pub use conn::contention;
-pub use open::{Access, Db, Location, open, open_read_only};
+pub use open::{Db, Location, open, open_read_only};

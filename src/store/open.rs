@@ -11,27 +11,12 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
+use super::access::Access;
 use super::conn::Conn;
 use super::{postgres, sqlite};
 use crate::error::{Error, Result};
 use crate::tr;
-
-/// How long a command waits for another process's write before giving up.
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// What a command does with the database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// It only reads: the database must exist, and the command sees one moment of it.
-    Read,
-    /// It records: the database is created (with its folders, or its schema) if need be.
-    Write,
-    /// It would record, under `--dry-run`: the database must exist, and nothing it does is
-    /// ever committed.
-    DryRun,
-}
 
 /// Where a campaign database lives. Shown in messages as [`fmt::Display`] writes it: a
 /// server's password never.
@@ -91,6 +76,9 @@ pub struct Db {
     location: Location,
     access: Access,
     tx: Tx,
+    /// The events this handle has committed, so that the edge can name them if the
+    /// command's answer then cannot be printed.
+    committed: Vec<i64>,
 }
 
 /// Open the database `--db` names (a file's path or a server's URL) for `access`.
@@ -111,6 +99,7 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
         location,
         access,
         tx: Tx::None,
+        committed: Vec::new(),
     };
     let begun = match access {
         Access::Read => db.begin(Tx::Read).await,
@@ -147,6 +136,7 @@ pub async fn open_read_only(db: &Path) -> Result<Db> {
         location,
         access: Access::Read,
         tx: Tx::None,
+        committed: Vec::new(),
     })
 }
 
@@ -210,13 +200,19 @@ impl Db {
 
     /// Commit the write. Under a dry run nothing is committed: the statements ran, so the
     /// command can show what it would have done, and closing rolls them back.
-    pub async fn commit(&mut self) -> Result<()> {
+    pub async fn commit(&mut self, events: impl IntoIterator<Item = i64>) -> Result<()> {
         if self.dry_run() {
             return Ok(());
         }
         self.conn.run("COMMIT").await.map_err(|e| self.explain(e))?;
         self.tx = Tx::None;
+        self.committed.extend(events);
         Ok(())
+    }
+
+    /// The numbers of the events committed through this handle, in order.
+    pub fn committed(&self) -> &[i64] {
+        &self.committed
     }
 
     /// Undo what the open transaction did.
@@ -257,7 +253,7 @@ impl Db {
             return Err(postgres::no_backup(server));
         }
         self.end_read().await?;
-        sqlite::copy_to(&mut self.conn, path).await
+        self.conn.execute(&sqlite::copy_to(path)).await.map(|_| ())
     }
 
     /// A database error in the words of this database's situation.

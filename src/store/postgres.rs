@@ -22,8 +22,7 @@ use sqlx::ConnectOptions;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
 
-use super::conn::Conn;
-use super::open::{Access, BUSY_TIMEOUT};
+use super::access::{Access, BUSY_TIMEOUT};
 use super::sql::Sql;
 use crate::error::{Error, Result};
 use crate::tr;
@@ -292,23 +291,16 @@ pub fn no_backup(server: &Server) -> Error {
     ))
 }
 
-/// The checks the server does not make by itself: constraints it was told to trust without
-/// checking (`NOT VALID`), and indexes left unusable by a failed build. Foreign keys are
-/// always enforced, so no row points at one that does not exist.
-pub async fn file_problems(conn: &mut Conn) -> Result<(Vec<String>, usize)> {
-    let problems: Vec<String> = conn
-        .fetch_all(&Sql::new(
-            "SELECT 'constraint ' || conname || ' is not validated'
-             FROM pg_constraint
-             WHERE NOT convalidated AND connamespace = to_regnamespace(current_schema())
-             UNION ALL
-             SELECT 'index ' || i.indexrelid::regclass::text || ' is not valid'
-             FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-             WHERE NOT i.indisvalid AND c.relnamespace = to_regnamespace(current_schema())",
-        ))
-        .await?;
-    Ok((problems, 0))
-}
+/// The checks the server does not make by itself, one row per problem: constraints it was
+/// told to trust without checking (`NOT VALID`), and indexes left unusable by a failed build.
+/// Foreign keys are always enforced, so no row points at one that does not exist.
+pub const UNCHECKED: &str = "SELECT 'constraint ' || conname || ' is not validated'
+     FROM pg_constraint
+     WHERE NOT convalidated AND connamespace = to_regnamespace(current_schema())
+     UNION ALL
+     SELECT 'index ' || i.indexrelid::regclass::text || ' is not valid'
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE NOT i.indisvalid AND c.relnamespace = to_regnamespace(current_schema())";
 
 #[cfg(test)]
 mod tests {

@@ -20,8 +20,8 @@ use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
-use super::conn::Conn;
-use super::open::{Access, BUSY_TIMEOUT};
+use super::access::{Access, BUSY_TIMEOUT};
+use super::sql::Sql;
 use crate::error::{Error, Result};
 use crate::tr;
 
@@ -223,24 +223,12 @@ pub fn is_read_only(error: &sqlx::Error) -> bool {
 }
 
 /// A copy of the database at `path` (a new file): `VACUUM INTO` reads one snapshot.
-pub async fn copy_to(conn: &mut Conn, path: &Path) -> Result<()> {
-    let sql = super::sql::Sql::new("VACUUM INTO $1").bind(path.to_string_lossy().into_owned());
-    conn.execute(&sql).await.map(|_| ())
+pub fn copy_to(path: &Path) -> Sql {
+    Sql::new("VACUUM INTO $1").bind(path.to_string_lossy().into_owned())
 }
 
-/// SQLite's own checks of the file: `integrity_check`'s problems (none when it says "ok"),
-/// and how many rows `foreign_key_check` finds pointing at rows that do not exist.
-pub async fn file_problems(conn: &mut Conn) -> Result<(Vec<String>, usize)> {
-    let integrity: Vec<String> = conn
-        .fetch_all(&super::sql::Sql::new("PRAGMA integrity_check"))
-        .await?;
-    let dangling: Vec<String> = conn
-        .fetch_all(&super::sql::Sql::new(
-            "SELECT \"table\" FROM pragma_foreign_key_check",
-        ))
-        .await?;
-    Ok((
-        integrity.into_iter().filter(|l| l != "ok").collect(),
-        dangling.len(),
-    ))
-}
+/// SQLite's own check of the file: one row per problem, or the single row "ok".
+pub const INTEGRITY_CHECK: &str = "PRAGMA integrity_check";
+
+/// One row per row that points at a row that does not exist.
+pub const DANGLING_ROWS: &str = "SELECT \"table\" FROM pragma_foreign_key_check";

@@ -357,7 +357,8 @@ fn a_small_campaign_keeps_every_rule() {
     assert!(report["found"].as_array().unwrap().len() >= 9);
     assert_eq!(report["potions"].as_array().unwrap().len(), 1);
     assert!(!report["scrolls"].as_array().unwrap().is_empty());
-    assert!(report["charges"].as_array().unwrap().len() >= 3);
+    // A use that drains a wand is told once, under "drained".
+    assert!(report["charges"].as_array().unwrap().len() >= 2);
     assert_eq!(report["drained"].as_array().unwrap().len(), 1);
     let text = h.ok(&["report", "session", "1"]);
     assert!(

@@ -10,6 +10,8 @@
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[path = "../cli/first_hour.rs"]
+mod first_hour;
 #[path = "../cli/foundation.rs"]
 mod foundation;
 #[path = "../cli/foundry.rs"]
@@ -23,6 +25,8 @@ mod items;
 mod server;
 #[path = "../cli/swords.rs"]
 mod swords;
+#[path = "../cli/terminal.rs"]
+mod terminal;
 #[path = "../cli/treasury.rs"]
 mod treasury;
 #[path = "../cli/trust.rs"]

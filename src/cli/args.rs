@@ -1,0 +1,230 @@
+//! The command line's grammar: clap's types for hoard, its options and its commands. Parsing
+//! only; [`super::run`] dispatches what is parsed.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use super::{
+    campaign, character, clock, coins, explain, history, item, log, play, report, roll, serve,
+    session, sword, tables,
+};
+
+/// The parsed command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "hoard",
+    version,
+    about = "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
+    long_about = None,
+    propagate_version = true,
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+// Options every command takes (a plain comment: a doc comment here would become hoard's about).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct Global {
+    /// The database: a SQLite file, or a PostgreSQL database as
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE [env: HOARD_DB] [default: your data
+    /// directory's hoard/hoard.db]
+    // HOARD_DB is read by [`Global::database`], not by clap: the demo must know whether the
+    // database was named on its own command line, and the value may hold a password.
+    #[arg(long, global = true, value_name = "PATH|URL")]
+    pub db: Option<PathBuf>,
+    /// Use this campaign for this command instead of the one chosen with `campaign use`
+    #[arg(long, global = true, env = "HOARD_CAMPAIGN", value_name = "NAME")]
+    pub campaign: Option<String>,
+    /// Make every roll of this command reproducible
+    #[arg(long, global = true, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Print one JSON document (log: one JSON object per line)
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Language of messages and tables [default: from LANG]
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
+    /// A folder of edited tables laid over the shipped ones, for this command
+    #[arg(long, global = true, env = "HOARD_TABLES", value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Show the events and rule outcomes a command would produce, and write nothing
+    #[arg(long, global = true)]
+    pub dry_run: bool,
+    /// Report progress of long work on stderr as plain lines (a bar is shown on a terminal)
+    #[arg(long, global = true)]
+    pub progress: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LangArg {
+    En,
+    Fr,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum Command {
+    /// Play a short demo campaign through the real commands (on a fresh demo database
+    /// unless --db is given)
+    Demo,
+    /// Create, list and choose campaigns
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// Start, end and list play sessions
+    #[command(subcommand)]
+    Session(session::SessionCommand),
+    /// Add characters, show them, wound and heal them
+    #[command(subcommand, visible_alias = "char")]
+    Character(character::CharacterCommand),
+    /// Advance and show the game clock
+    #[command(subcommand)]
+    Time(clock::TimeCommand),
+    /// Roll dice and record the roll: 2d6, d%, 4+1d4, 1d6*5
+    Roll(roll::RollArgs),
+    /// Make magic items from the random tables: `generate wand`, `generate any --count 10`
+    Generate(item::GenerateArgs),
+    /// Record, list and show items
+    #[command(subcommand)]
+    Item(item::ItemCommand),
+    /// Sentient swords
+    #[command(subcommand)]
+    Sword(sword::SwordCommand),
+    /// The random tables: list, show, roll on, check
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
+    /// Hand an item to a character (a scroll taken unread may fade)
+    Give(play::GiveArgs),
+    /// Put an item back in the party's unowned treasure
+    Drop(play::ItemArg),
+    /// Drink a potion: its effect runs on the game clock
+    Drink(play::ByArgs),
+    /// Rub on an oil
+    Apply(play::ByArgs),
+    /// Taste a potion to identify it, without using it up
+    Taste(play::ByRequired),
+    /// Read a scroll to learn what it holds (needs read magic for spell scrolls)
+    Read(play::ByRequired),
+    /// Cast a spell from a scroll (--spell N), or read a protection scroll
+    Cast(play::CastArgs),
+    /// Copy a spell from a scroll into a spellbook (erasing it from the scroll)
+    Copy(play::CopyArgs),
+    /// Wear a ring (--hand left|right), a suit of armor or a shield
+    Wear(play::WearArgs),
+    /// Take off a worn item
+    Remove(play::ItemArg),
+    /// Spend charges of a wand, staff or rod
+    #[command(name = "use")]
+    Use(play::UseArgs),
+    /// Add charges to an item that still holds at least one
+    Recharge(play::RechargeArgs),
+    /// Study a book or tome
+    Study(play::ByArgs),
+    /// Try to identify an item: taste, read-magic, spell, bard-lore or wish
+    Identify(play::IdentifyArgs),
+    /// The party's money: `coins add 1200gp 300sp`, `coins spend`, `coins move`, `coins show`
+    Coins(coins::CoinsArgs),
+    /// Gems, jewelry and art: `valuable add NAME --value 500gp`, `valuable appraise`
+    #[command(subcommand)]
+    Valuable(coins::ValuableCommand),
+    /// Share the party's pool among the characters by their shares
+    Share(coins::ShareArgs),
+    /// Experience: `xp award --monsters XP` for a session's treasure and monsters
+    #[command(subcommand)]
+    Xp(coins::XpCommand),
+    /// Leave an item at a named place (a bank, a stronghold, a cache)
+    Stash(coins::StashArgs),
+    /// Reports: a play session, or a character over the campaign
+    #[command(subcommand)]
+    Report(report::ReportCommand),
+    /// Check the database: SQLite's checks, the rules' invariants, and the state rebuilt from
+    /// the ledger compared with the stored one
+    Check,
+    /// Touch a sentient sword (taking it from the party's treasure): learn its alignment
+    Touch(sword::TouchArgs),
+    /// Take a sword in hand and use it; it stays in hand until sheathed
+    Wield(sword::WieldArgs),
+    /// Put a sword in hand away: the use is over
+    #[command(visible_alias = "unwield")]
+    Sheathe(sword::WieldArgs),
+    /// The referee finds a sword in control satisfied: it lets go
+    Release(sword::ReleaseArgs),
+    /// A foe met (`--with KIND`), or `encounter end`: swords' purposes apply meanwhile
+    Encounter(sword::EncounterArgs),
+    /// The exact chance that a control check now gives the sword control
+    Odds(sword::OddsArgs),
+    /// Audits: `audit swords`
+    #[command(subcommand)]
+    Audit(sword::AuditCommand),
+    /// Void an event and every consequence of it (nothing is deleted; the state is rebuilt
+    /// from the ledger without them)
+    Void(history::VoidArgs),
+    /// Void the latest command's events
+    Undo,
+    /// Explain an event (the rule, every die, the arithmetic) or an item (how it was made
+    /// and its whole story)
+    Explain(explain::ExplainArgs),
+    /// A consistent copy of the database, even while others write
+    Backup(history::BackupArgs),
+    /// The whole campaign as JSON lines (or, with --as, one character's view; with --foundry,
+    /// items as Foundry VTT documents)
+    Export(history::ExportArgs),
+    /// Load an export into a new campaign (all or nothing)
+    Import(history::ImportArgs),
+    /// Show the ledger, newest last
+    Log(log::LogArgs),
+    /// Serve the campaign as live, read-only web pages for the table's phones: the party, its
+    /// treasure, its chronicle (--referee adds the referee's dashboard)
+    Serve(serve::ServeArgs),
+    /// Print a shell completion script: `hoard completions bash > ~/.local/share/bash-completion/completions/hoard`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `hoard man > hoard.1 && man ./hoard.1`
+    Man {
+        /// Write hoard.1 and a page per command (hoard-give.1 …) into this folder instead
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+impl Global {
+    /// The database this command names: `--db`, else `HOARD_DB` (an empty value is unset).
+    pub fn database(&self) -> Option<PathBuf> {
+        self.db.clone().or_else(|| {
+            std::env::var_os("HOARD_DB")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+    }
+}
+
+/// An event number as `hoard log` prints it (`#63`) or bare (`63`).
+pub fn event_number(text: &str) -> Result<i64, String> {
+    text.strip_prefix('#')
+        .unwrap_or(text)
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            format!("{text:?} is not an event number: give it as `hoard log` shows it, e.g. #12")
+        })
+}
+
+/// A whole amount of one or more (damage, healing, time). Its argument takes
+/// `allow_negative_numbers`, so that `-3` reaches this check rather than being read as an
+/// unknown option (whose tip, `-- -3`, would only fail here).
+pub fn amount<T: TryFrom<i128>>(text: &str) -> Result<T, String> {
+    match text.parse::<i128>() {
+        Ok(n) if n >= 1 => T::try_from(n).map_err(|_| format!("{n} is too large")),
+        Ok(_) => Err("the amount must be positive (1 or more)".into()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}

@@ -1,0 +1,335 @@
+//! A new referee's first hour: the rough edges met when hoard was first tried as a newcomer
+//! would, each pinned by the behaviour that replaced it.
+
+use crate::common::Hoard;
+
+fn campaign() -> Hoard {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Tomb copy", "--use"]);
+    h.character("Arnaud", 12, 12, 20, "lawful");
+    h
+}
+
+fn stderr(h: &Hoard, args: &[&str]) -> (Option<i32>, String) {
+    let out = h.cmd(args).output().expect("run hoard");
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn every_command_taking_an_event_accepts_the_number_as_log_prints_it() {
+    let h = campaign();
+    h.wand("Wand of Frost", 5, Some("Arnaud"));
+    h.ok(&["use", "Wand of Frost"]);
+    let last = *h.log_ids(&[]).last().unwrap();
+    let hashed = format!("#{last}");
+    assert!(h.ok(&["explain", &hashed]).contains("Wand of Frost"));
+    h.ok(&["void", &hashed]);
+    // Already voided, by either spelling: the same refusal, not a parse error.
+    let (code, err) = stderr(&h, &["void", &last.to_string()]);
+    assert_ne!(code, Some(2), "{err}");
+    let (code, err) = stderr(&h, &["void", "#x"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not an event number"), "{err}");
+}
+
+#[test]
+fn an_all_digit_prefix_is_an_item_an_event_or_a_question() {
+    let h = campaign();
+    let id = h.json(&["item", "add", "Rope", "--category", "misc"])["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // An item id made only of digits up to its eighth character is rare: find a prefix of
+    // digits to ask with, if this id starts with one.
+    let digits: String = id.chars().take_while(char::is_ascii_digit).collect();
+    let events = h.log_ids(&[]).len();
+    if !digits.is_empty() {
+        let n: i64 = digits.parse().unwrap();
+        let text = stderr(&h, &["explain", &digits]).1;
+        if n >= 1 && n as usize <= events {
+            assert!(text.contains("both event"), "{text}");
+        }
+    }
+    // A number no item begins with is the event; `#` always is.
+    assert!(h.ok(&["explain", "1"]).contains("Tomb copy"));
+    assert!(h.ok(&["explain", "#1"]).contains("Tomb copy"));
+    let (code, err) = stderr(&h, &["explain", "9999"]);
+    assert_eq!(code, Some(3));
+    assert!(
+        err.contains("no event #9999 and no item whose id begins with 9999"),
+        "{err}"
+    );
+}
+
+#[test]
+fn suggested_commands_quote_names_with_spaces() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Tomb of Horrors"]);
+    let text = h.ok(&["campaign", "new", "Keep on the Borderlands"]);
+    assert!(
+        text.contains("`hoard campaign use 'Keep on the Borderlands'`"),
+        "{text}"
+    );
+    let err = h.fails(&["campaign", "new", "Tomb of Horrors"], 2);
+    assert!(
+        err.contains("`hoard campaign use 'Tomb of Horrors'`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_faded_scroll_and_a_drained_wand_are_told_once_and_twins_by_their_ids() {
+    let h = campaign();
+    h.ok(&["session", "start"]);
+    h.ok(&["campaign", "set", "scroll-fade", "30"]);
+    // A scroll that fades on its way to Arnaud (the seed is one where it does).
+    let mut faded = false;
+    for seed in 0..40 {
+        let name = format!("Scroll {seed}");
+        h.ok(&[
+            "item",
+            "add",
+            &name,
+            "--category",
+            "scroll",
+            "--kind",
+            "spell",
+        ]);
+        let given = h.json(&["--seed", &seed.to_string(), "give", &name, "--to", "Arnaud"]);
+        if given.to_string().contains("scroll_fade") && given.to_string().contains("\"faded\":true")
+        {
+            faded = true;
+            break;
+        }
+    }
+    assert!(faded, "no seed faded a scroll");
+    h.wand("Wand of Frost", 1, Some("Arnaud"));
+    h.wand("Wand of Frost", 2, Some("Arnaud"));
+    h.ok(&["campaign", "set", "crumble-wand", "100"]);
+    let ids = h.json(&["item", "list"]);
+    let wand = ids
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["name"] == "Wand of Frost" && i["charges"] == 1)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    h.ok(&["use", &wand[..8]]);
+    let report = h.ok(&["report", "session"]);
+    assert!(report.contains("faded (blank)"), "{report}");
+    assert_eq!(report.matches("Wand of Frost [").count(), 2, "{report}");
+    let charges = report
+        .split("Drained or crumbled:")
+        .next()
+        .unwrap()
+        .split("Charges:")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(!charges.contains("crumbles"), "told twice:\n{report}");
+}
+
+#[test]
+fn an_unknown_class_is_kept_with_a_warning_and_a_likely_typo() {
+    let h = campaign();
+    let out = h
+        .cmd(&[
+            "character",
+            "add",
+            "Mira",
+            "--str",
+            "9",
+            "--wis",
+            "12",
+            "--hp",
+            "4",
+            "--alignment",
+            "neutral",
+            "--class",
+            "magic-usr",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no rules for the class magic-usr"), "{err}");
+    assert!(err.contains("Did you mean magic-user?"), "{err}");
+    let (_, err) = stderr(&h, &["character", "set", "Mira", "class", "magic-user"]);
+    assert!(err.is_empty(), "{err}");
+    let text = h.ok(&["character", "set", "Mira", "class", "fighter"]);
+    assert!(text.starts_with("Mira: class is now fighter."), "{text}");
+}
+
+#[test]
+fn campaigns_can_be_renamed_and_deleted_and_the_implicit_one_is_announced() {
+    let h = Hoard::new();
+    let (code, err) = stderr(
+        &h,
+        &[
+            "character",
+            "add",
+            "Arnaud",
+            "--str",
+            "12",
+            "--wis",
+            "12",
+            "--hp",
+            "8",
+            "--alignment",
+            "lawful",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    assert!(err.contains("Started a campaign named default"), "{err}");
+    // Only the first time.
+    let (_, err) = stderr(&h, &["roll", "1d6"]);
+    assert!(!err.contains("Started a campaign"), "{err}");
+    h.ok(&["campaign", "rename", "default", "West Marches"]);
+    let list = h.ok(&["campaign", "list"]);
+    assert!(
+        list.contains("West Marches") && !list.contains("default"),
+        "{list}"
+    );
+    // It stays the campaign in use, and replay names it so.
+    assert!(h.ok(&["character", "list"]).contains("Arnaud"));
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    let err = h.fails(&["campaign", "delete", "West Marches"], 4);
+    assert!(err.contains("--force"), "{err}");
+    assert!(err.contains("'West Marches'"), "{err}");
+    h.ok(&["campaign", "delete", "West Marches", "--force"]);
+    let list = h.ok(&["campaign", "list"]);
+    assert!(list.contains("No campaigns yet"), "{list}");
+}
+
+#[test]
+fn empty_lists_say_what_to_do_next() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "west", "--use"]);
+    assert!(
+        h.ok(&["character", "list"])
+            .contains("`hoard character add")
+    );
+    assert!(h.ok(&["item", "list"]).contains("`hoard generate any`"));
+    assert!(h.ok(&["session", "list"]).contains("`hoard session start"));
+}
+
+#[test]
+fn every_answer_holding_events_gives_them_in_the_log_shape() {
+    let h = campaign();
+    h.ok(&["item", "add", "Healing", "--category", "potion"]);
+    h.ok(&["give", "Healing", "--to", "Arnaud"]);
+    h.wand("Wand of Frost", 5, Some("Arnaud"));
+    for (args, path) in [
+        (&["drink", "Healing"][..], "event"),
+        (&["use", "Wand of Frost"][..], "event"),
+    ] {
+        let doc = h.json(args);
+        let event = &doc[path];
+        for field in ["id", "kind", "session", "game_time", "wall_time", "payload"] {
+            assert!(event.get(field).is_some(), "{args:?}: no {field} in {doc}");
+        }
+        assert!(event.get("seq").is_none(), "{args:?}: {doc}");
+    }
+    // `log --kind` takes the kebab-case every other value takes.
+    let kebab = h.ok(&["--json", "log", "--kind", "charges-spent"]);
+    let snake = h.ok(&["--json", "log", "--kind", "charges_spent"]);
+    assert_eq!(kebab, snake);
+    assert_eq!(kebab.lines().count(), 1);
+}
+
+#[test]
+fn a_worn_ring_of_protection_improves_armor_class_and_saves() {
+    let h = campaign();
+    h.ok(&[
+        "item",
+        "add",
+        "Ring of Protection +1",
+        "--category",
+        "ring",
+        "--to",
+        "Arnaud",
+    ]);
+    let before = h.json(&["character", "show", "Arnaud"]);
+    h.ok(&["wear", "Ring of Protection +1", "--hand", "left"]);
+    let after = h.json(&["character", "show", "Arnaud"]);
+    assert_eq!(before["protection"]["ac"], 0, "{before}");
+    assert_eq!(after["protection"]["ac"], 1, "{after}");
+    assert_eq!(after["protection"]["ring"], 1, "{after}");
+    let text = h.ok(&["character", "show", "Arnaud"]);
+    assert!(
+        text.contains("ring of protection: AC better by 1, every saving throw +1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_dying_and_the_dead_are_named_and_cannot_act() {
+    let h = campaign();
+    h.wand("Wand of Frost", 5, Some("Arnaud"));
+    // Old-School Essentials, the default: dead at 0.
+    let text = h.ok(&["character", "damage", "Arnaud", "30"]);
+    assert!(text.contains("20 → -10/20 HP"), "{text}");
+    assert!(text.contains("Arnaud is dead."), "{text}");
+    let err = h.fails(&["use", "Wand of Frost"], 4);
+    assert!(
+        err.contains("Arnaud is dead (-10 HP) and cannot act"),
+        "{err}"
+    );
+    let json = h.json(&["character", "heal", "Arnaud", "15"]);
+    assert_eq!(json["condition"], "up", "{json}");
+    // AD&D's death's door: dying from 0 to -9, dead at -10.
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    let text = h.ok(&["character", "damage", "Arnaud", "8"]);
+    assert!(text.contains("5 → -3/20 HP"), "{text}");
+    assert!(text.contains("Arnaud is dying"), "{text}");
+    let err = h.fails(&["use", "Wand of Frost"], 4);
+    assert!(err.contains("Arnaud is dying"), "{err}");
+    let json = h.json(&["character", "damage", "Arnaud", "7"]);
+    assert_eq!(json["condition"], "dead", "{json}");
+    assert!(h.ok(&["campaign", "show"]).contains("death: adnd"));
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
+#[test]
+fn a_used_up_sword_power_says_when_it_comes_back() {
+    let h = campaign();
+    h.strong_sword("Truthseeker", "lawful", "telekinesis", &["--to", "Arnaud"]);
+    h.ok(&["wield", "Truthseeker"]);
+    let uses = h.json(&["item", "show", "Truthseeker"]);
+    let power = uses["sentience"]["extraordinary_powers"][0].clone();
+    let (id, limit) = (
+        power["id"].as_str().unwrap().to_string(),
+        power["uses"].as_str().unwrap().to_string(),
+    );
+    let Some((n, _)) = limit.split_once('/') else {
+        return; // a power usable at will has no period
+    };
+    for _ in 0..n.parse::<u32>().unwrap() {
+        h.ok(&["sword", "power", "Truthseeker", &id]);
+    }
+    let err = h.fails(&["sword", "power", "Truthseeker", &id], 4);
+    assert!(err.contains("it can be used again at day"), "{err}");
+    assert!(!err.contains("time(s)"), "{err}");
+}
+
+#[test]
+fn time_reads_in_turns_and_clock_minutes_and_refuses_negative_amounts() {
+    let h = campaign();
+    let text = h.ok(&["time", "advance", "7", "turns"]);
+    assert!(text.contains("7 turns (1 h 10 min) pass"), "{text}");
+    let text = h.ok(&["time", "advance", "3", "rounds"]);
+    assert!(text.contains("3 rounds pass"), "{text}");
+    for args in [
+        &["time", "advance", "-3"][..],
+        &["character", "damage", "Arnaud", "-3"][..],
+        &["character", "heal", "Arnaud", "0"][..],
+    ] {
+        let err = h.fails(args, 2);
+        assert!(
+            err.contains("the amount must be positive"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("-- -3"), "{args:?}: {err}");
+    }
+}
