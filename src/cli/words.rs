@@ -301,3 +301,137 @@ impl fmt::Display for charges::Refusal {
         f.write_str(&text)
     }
 }
+
+/// A refused dice expression, with the forms that work.
+impl fmt::Display for crate::rules::dice::DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::rules::dice::{DiceFault as D, MAX_COUNT, MAX_LEN, Number};
+        let reason = match &self.fault {
+            D::TooLong => tr!(
+                "longer than {MAX_LEN} characters",
+                "plus de {MAX_LEN} caractères"
+            ),
+            D::Empty => tr!("it is empty", "elle est vide"),
+            D::Unexpected(c) => tr!("unexpected {c:?}", "{c:?} inattendu"),
+            D::TooLarge { what, digits, max } => {
+                let what = match what {
+                    Number::Constant => tr!("the number", "le nombre"),
+                    Number::Sides => tr!("a die of", "un dé de"),
+                    Number::Multiplier => tr!("the multiplier", "le multiplicateur"),
+                };
+                tr!(
+                    "{what} {digits} is larger than {max}",
+                    "{what} {digits} dépasse {max}"
+                )
+            }
+            D::NoDice => tr!("a roll needs at least one die", "il faut au moins un dé"),
+            D::TooManyDice => tr!(
+                "at most {MAX_COUNT} dice per term",
+                "au plus {MAX_COUNT} dés par terme"
+            ),
+            D::NoSides => tr!(
+                "expected the number of sides after \"d\"",
+                "nombre de faces attendu après \"d\""
+            ),
+            D::ZeroSides => tr!("a die needs at least one side", "un dé a au moins une face"),
+            D::EndsEarly => tr!(
+                "it ends where a number or a die was expected",
+                "elle s'arrête là où un nombre ou un dé est attendu"
+            ),
+            D::Expected(c) => tr!(
+                "expected a number or a die, found {c:?}",
+                "nombre ou dé attendu, trouvé {c:?}"
+            ),
+            D::NoFactor => tr!(
+                "expected a number after the multiplication sign",
+                "nombre attendu après le signe de multiplication"
+            ),
+            D::ZeroFactor => tr!(
+                "a multiplier of 0 always gives 0",
+                "multiplier par 0 donne toujours 0"
+            ),
+        };
+        let expr = safe(&self.expr);
+        f.write_str(&tr!(
+            "bad dice expression {expr:?}: {reason} (write e.g. 2d6, d%, 4+1d4, 1d6*5)",
+            "expression de dés invalide {expr:?} : {reason} (écrivez par ex. 2d6, d%, 4+1d4, 1d6*5)"
+        ))
+    }
+}
+
+/// Why a method cannot identify an item, with the DMG's reason.
+impl fmt::Display for crate::rules::knowledge::Unidentifiable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::rules::knowledge::Unidentifiable as U;
+        let text = match self {
+            U::KnowsAll { person, item } => {
+                let (person, name) = (safe(person), safe(item));
+                tr!(
+                    "{person} already knows all about {name}",
+                    "{person} sait déjà tout de {name}"
+                )
+            }
+            U::NotValuable { item } => {
+                let name = safe(item);
+                tr!(
+                    "appraisal tells what a valuable is worth; {name} is not a valuable",
+                    "une estimation dit ce que vaut un objet de valeur ; {name} n'en est pas un"
+                )
+            }
+            U::NotMagic { item } => {
+                let name = safe(item);
+                tr!(
+                    "{name} is not magic: its worth is learnt by appraisal (--method appraise)",
+                    "{name} n'est pas magique : sa valeur s'apprend par une estimation (--method appraise)"
+                )
+            }
+            U::TasteOnlyPotions => tr!(
+                "only potions and oils are identified by tasting",
+                "seules les potions et huiles s'identifient en les goûtant"
+            ),
+            U::NoWriting { item } => {
+                let name = safe(item);
+                tr!(
+                    "comprehend languages reads writing: maps and scrolls, not {name}",
+                    "la compréhension des langues lit les écrits : cartes et parchemins, pas {name}"
+                )
+            }
+            U::NotAScroll { item } => {
+                let name = safe(item);
+                tr!(
+                    "reading magic identifies scrolls, not {name}",
+                    "la lecture de la magie identifie les parchemins, pas {name}"
+                )
+            }
+            U::ScrollNeedsReadMagic => tr!(
+                "a scroll's contents need read magic, not an identify spell (AD&D 2e DMG)",
+                "le contenu d'un parchemin exige la lecture de la magie, pas un sort d'identification"
+            ),
+            U::NotABard { person } => {
+                let person = safe(person);
+                tr!(
+                    "{person} is not a bard: bard lore needs a bard",
+                    "{person} n'est pas barde : le savoir légendaire est celui des bardes"
+                )
+            }
+            U::StaffTooVaried => tr!(
+                "staves are too varied for a bard to know without a magical examination (AD&D 2e DMG)",
+                "les bâtons sont trop variés pour qu'un barde les reconnaisse sans examen magique"
+            ),
+            U::WandByDivination => tr!(
+                "a wand's nature is learnt almost only by divination spells (AD&D 2e DMG)",
+                "la nature d'une baguette ne s'apprend presque que par divination"
+            ),
+            U::HouseholdHasNoPast => tr!(
+                "household items have no legendary past a bard could know (AD&D 2e DMG)",
+                "les objets domestiques n'ont pas de passé légendaire qu'un barde pourrait connaître"
+            ),
+            U::ReadOrTasted => tr!(
+                "scrolls are read and potions tasted: bard lore does not tell them",
+                "les parchemins se lisent et les potions se goûtent : le savoir du barde n'y suffit pas"
+            ),
+            U::Writing(refusal) => return refusal.fmt(f),
+        };
+        f.write_str(&text)
+    }
+}

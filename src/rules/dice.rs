@@ -20,8 +20,6 @@ use rand::{RngCore, SeedableRng, TryRngCore};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::tr;
-
 /// A source of die faces. Every rule takes `&mut impl Dice`, so tests can script exact faces.
 pub trait Dice {
     /// A face from 1 to `sides` (inclusive), each equally likely.
@@ -69,8 +67,8 @@ pub fn fresh_seed() -> u64 {
     })
 }
 
-const MAX_LEN: usize = 200;
-const MAX_COUNT: u32 = 1_000;
+pub const MAX_LEN: usize = 200;
+pub const MAX_COUNT: u32 = 1_000;
 const MAX_SIDES: u32 = 1_000_000;
 const MAX_CONST: i64 = 1_000_000_000;
 const MAX_MULT: i64 = 1_000;
@@ -224,22 +222,53 @@ impl Roll {
     }
 }
 
-/// Why an expression was refused, with the position of the problem (0-based, in characters).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.message())]
+/// Why an expression was refused (its words are the edge's: `cli::words`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceError {
     pub expr: String,
-    pub reason: String,
+    pub fault: DiceFault,
 }
 
-impl DiceError {
-    fn message(&self) -> String {
-        let (expr, reason) = (&self.expr, &self.reason);
-        tr!(
-            "bad dice expression {expr:?}: {reason} (write e.g. 2d6, d%, 4+1d4, 1d6*5)",
-            "expression de dés invalide {expr:?} : {reason} (écrivez par ex. 2d6, d%, 4+1d4, 1d6*5)"
-        )
-    }
+impl std::error::Error for DiceError {}
+
+/// What is wrong with a dice expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiceFault {
+    /// Longer than [`MAX_LEN`] characters.
+    TooLong,
+    Empty,
+    /// A character where `+`, `-` or the end was expected.
+    Unexpected(char),
+    /// A number over its limit: `digits` as written, `max` the limit.
+    TooLarge {
+        what: Number,
+        digits: String,
+        max: i64,
+    },
+    /// `0d6`.
+    NoDice,
+    /// More than [`MAX_COUNT`] dice in one term.
+    TooManyDice,
+    /// `2d` with no sides.
+    NoSides,
+    /// `2d0`.
+    ZeroSides,
+    /// It ends where a number or a die was expected (`2d6+`).
+    EndsEarly,
+    /// Something else where a number or a die was expected.
+    Expected(char),
+    /// `1d6*` with no factor.
+    NoFactor,
+    /// `1d6*0`.
+    ZeroFactor,
+}
+
+/// Which number of an expression is too large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    Constant,
+    Sides,
+    Multiplier,
 }
 
 impl Expr {
@@ -497,22 +526,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn fail(&self, reason: impl Into<String>) -> DiceError {
+    fn fail(&self, fault: DiceFault) -> DiceError {
         DiceError {
             expr: self.text.to_string(),
-            reason: reason.into(),
+            fault,
         }
     }
 
     fn parse(mut self) -> Result<Expr, DiceError> {
         if self.text.chars().count() > MAX_LEN {
-            return Err(self.fail(tr!(
-                "longer than {MAX_LEN} characters",
-                "plus de {MAX_LEN} caractères"
-            )));
+            return Err(self.fail(DiceFault::TooLong));
         }
         if self.chars.is_empty() {
-            return Err(self.fail(tr!("it is empty", "elle est vide")));
+            return Err(self.fail(DiceFault::Empty));
         }
         let mut terms = Vec::new();
         let mut negative = match self.peek() {
@@ -532,7 +558,7 @@ impl<'a> Parser<'a> {
                 None => break,
                 Some('+') => negative = false,
                 Some('-') => negative = true,
-                Some(c) => return Err(self.fail(tr!("unexpected {c:?}", "{c:?} inattendu"))),
+                Some(c) => return Err(self.fail(DiceFault::Unexpected(c))),
             }
             self.pos += 1;
         }
@@ -543,7 +569,7 @@ impl<'a> Parser<'a> {
         self.chars.get(self.pos).copied()
     }
 
-    fn number(&mut self, what: &str, max: i64) -> Result<Option<i64>, DiceError> {
+    fn number(&mut self, what: Number, max: i64) -> Result<Option<i64>, DiceError> {
         let start = self.pos;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
@@ -554,30 +580,21 @@ impl<'a> Parser<'a> {
         let digits: String = self.chars[start..self.pos].iter().collect();
         match digits.parse::<i64>() {
             Ok(n) if n <= max => Ok(Some(n)),
-            _ => Err(self.fail(tr!(
-                "{what} {digits} is larger than {max}",
-                "{what} {digits} dépasse {max}"
-            ))),
+            _ => Err(self.fail(DiceFault::TooLarge { what, digits, max })),
         }
     }
 
     fn term(&mut self, negative: bool) -> Result<Term, DiceError> {
-        let lead = self.number(&tr!("the number", "le nombre"), MAX_CONST)?;
+        let lead = self.number(Number::Constant, MAX_CONST)?;
         let mut term = if matches!(self.peek(), Some('d' | 'D')) {
             self.pos += 1;
             let count = match lead {
                 None => 1,
                 Some(0) => {
-                    return Err(self.fail(tr!(
-                        "a roll needs at least one die",
-                        "il faut au moins un dé"
-                    )));
+                    return Err(self.fail(DiceFault::NoDice));
                 }
                 Some(n) if n > i64::from(MAX_COUNT) => {
-                    return Err(self.fail(tr!(
-                        "at most {MAX_COUNT} dice per term",
-                        "au plus {MAX_COUNT} dés par terme"
-                    )));
+                    return Err(self.fail(DiceFault::TooManyDice));
                 }
                 Some(n) => n as u32,
             };
@@ -585,18 +602,12 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 100
             } else {
-                match self.number(&tr!("a die of", "un dé de"), i64::from(MAX_SIDES))? {
+                match self.number(Number::Sides, i64::from(MAX_SIDES))? {
                     None => {
-                        return Err(self.fail(tr!(
-                            "expected the number of sides after \"d\"",
-                            "nombre de faces attendu après \"d\""
-                        )));
+                        return Err(self.fail(DiceFault::NoSides));
                     }
                     Some(0) => {
-                        return Err(self.fail(tr!(
-                            "a die needs at least one side",
-                            "un dé a au moins une face"
-                        )));
+                        return Err(self.fail(DiceFault::ZeroSides));
                     }
                     Some(n) => n as u32,
                 }
@@ -616,32 +627,20 @@ impl<'a> Parser<'a> {
                 },
                 None => {
                     return Err(match self.peek() {
-                        None => self.fail(tr!(
-                            "it ends where a number or a die was expected",
-                            "elle s'arrête là où un nombre ou un dé est attendu"
-                        )),
-                        Some(c) => self.fail(tr!(
-                            "expected a number or a die, found {c:?}",
-                            "nombre ou dé attendu, trouvé {c:?}"
-                        )),
+                        None => self.fail(DiceFault::EndsEarly),
+                        Some(c) => self.fail(DiceFault::Expected(c)),
                     });
                 }
             }
         };
         if matches!(self.peek(), Some('*' | 'x' | 'X' | '×')) {
             self.pos += 1;
-            let factor = match self.number(&tr!("the multiplier", "le multiplicateur"), MAX_MULT)? {
+            let factor = match self.number(Number::Multiplier, MAX_MULT)? {
                 None => {
-                    return Err(self.fail(tr!(
-                        "expected a number after the multiplication sign",
-                        "nombre attendu après le signe de multiplication"
-                    )));
+                    return Err(self.fail(DiceFault::NoFactor));
                 }
                 Some(0) => {
-                    return Err(self.fail(tr!(
-                        "a multiplier of 0 always gives 0",
-                        "multiplier par 0 donne toujours 0"
-                    )));
+                    return Err(self.fail(DiceFault::ZeroFactor));
                 }
                 Some(n) => n,
             };
@@ -770,25 +769,32 @@ mod tests {
 
     #[test]
     fn refuses_malformed_expressions_with_the_reason() {
-        for (text, reason) in [
-            ("", "empty"),
-            ("2d", "number of sides"),
-            ("d", "number of sides"),
-            ("0d6", "at least one die"),
-            ("2d0", "at least one side"),
-            ("2d6+", "ends where"),
-            ("2d6++1", "expected a number or a die"),
-            ("1d6*", "after the multiplication"),
-            ("1d6*0", "always gives 0"),
-            ("abc", "expected a number or a die"),
-            ("2d6)", "unexpected"),
-            ("1001d6", "at most 1000 dice"),
-            ("1d1000001", "larger than"),
-            ("99999999999999999999", "larger than"),
-            ("1d6*1001", "larger than"),
+        let large = |what, digits: &str, max| DiceFault::TooLarge {
+            what,
+            digits: digits.into(),
+            max,
+        };
+        for (text, fault) in [
+            ("", DiceFault::Empty),
+            ("2d", DiceFault::NoSides),
+            ("d", DiceFault::NoSides),
+            ("0d6", DiceFault::NoDice),
+            ("2d0", DiceFault::ZeroSides),
+            ("2d6+", DiceFault::EndsEarly),
+            ("2d6++1", DiceFault::Expected('+')),
+            ("1d6*", DiceFault::NoFactor),
+            ("1d6*0", DiceFault::ZeroFactor),
+            ("abc", DiceFault::Expected('a')),
+            ("2d6)", DiceFault::Unexpected(')')),
+            ("1001d6", DiceFault::TooManyDice),
+            ("1d1000001", large(Number::Sides, "1000001", 1_000_000)),
+            (
+                "99999999999999999999",
+                large(Number::Constant, "99999999999999999999", MAX_CONST),
+            ),
+            ("1d6*1001", large(Number::Multiplier, "1001", MAX_MULT)),
         ] {
-            let err = Expr::parse(text).unwrap_err();
-            assert!(err.reason.contains(reason), "{text:?}: {}", err.reason);
+            assert_eq!(Expr::parse(text).unwrap_err().fault, fault, "{text:?}");
         }
         assert!(Expr::parse(&"1+".repeat(150)).is_err());
     }

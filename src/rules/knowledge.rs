@@ -67,6 +67,45 @@ fn is_bard(c: &Character) -> bool {
     )
 }
 
+/// Why a method cannot identify an item (AD&D 2e DMG, *Identifying Magical Items*; its words
+/// are the edge's: `cli::words`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unidentifiable {
+    KnowsAll {
+        person: String,
+        item: String,
+    },
+    NotValuable {
+        item: String,
+    },
+    NotMagic {
+        item: String,
+    },
+    TasteOnlyPotions,
+    NoWriting {
+        item: String,
+    },
+    NotAScroll {
+        item: String,
+    },
+    ScrollNeedsReadMagic,
+    NotABard {
+        person: String,
+    },
+    StaffTooVaried,
+    WandByDivination,
+    HouseholdHasNoPast,
+    ReadOrTasted,
+    /// Reading the item's writing is refused by the scroll rules.
+    Writing(scroll::Refusal),
+}
+
+impl From<Unidentifiable> for Refused {
+    fn from(u: Unidentifiable) -> Self {
+        Refused(u.to_string())
+    }
+}
+
 /// Try to identify `item` for `who` by `method`. Refuses a method that cannot work on that
 /// item, with the DMG's reason.
 pub fn identify(
@@ -74,14 +113,15 @@ pub fn identify(
     who: &Character,
     method: Method,
     dice: &mut impl Dice,
-) -> Result<Attempt, Refused> {
-    let (name, person) = (item.name(), &who.name);
+) -> Result<Attempt, Unidentifiable> {
+    use Unidentifiable as U;
+    let (name, person) = (|| item.name().to_string(), || who.name.clone());
     let known = item.knowledge(&who.id);
     if known == Some(Knowledge::Full) {
-        return Err(Refused(tr!(
-            "{person} already knows all about {name}",
-            "{person} sait déjà tout de {name}"
-        )));
+        return Err(U::KnowsAll {
+            person: person(),
+            item: name(),
+        });
     }
     let plain = |learned| Attempt {
         method,
@@ -90,66 +130,33 @@ pub fn identify(
         roll: None,
         learned: Some(learned),
     };
-    let cannot = |why: String| Err(Refused(why));
+    let cannot = Err;
     match (method, item.category) {
         // A valuable's worth is learnt by appraisal, and only a valuable's.
         (Method::Appraise, Category::Valuable) => Ok(plain(Knowledge::Full)),
-        (Method::Appraise, _) => cannot(tr!(
-            "appraisal tells what a valuable is worth; {name} is not a valuable",
-            "une estimation dit ce que vaut un objet de valeur ; {name} n'en est pas un"
-        )),
-        (_, Category::Valuable) => cannot(tr!(
-            "{name} is not magic: its worth is learnt by appraisal (--method appraise)",
-            "{name} n'est pas magique : sa valeur s'apprend par une estimation (--method appraise)"
-        )),
+        (Method::Appraise, _) => cannot(U::NotValuable { item: name() }),
+        (_, Category::Valuable) => cannot(U::NotMagic { item: name() }),
         (Method::Taste, Category::Potion) => Ok(plain(Knowledge::Full)),
-        (Method::Taste, _) => cannot(tr!(
-            "only potions and oils are identified by tasting",
-            "seules les potions et huiles s'identifient en les goûtant"
-        )),
+        (Method::Taste, _) => cannot(U::TasteOnlyPotions),
         (Method::ReadMagic, Category::Scroll) => {
-            scroll::can_read(item, who)?;
+            scroll::can_read(item, who).map_err(U::Writing)?;
             Ok(plain(Knowledge::Full))
         }
         (Method::ComprehendLanguages, Category::Scroll) => {
-            scroll::comprehend(item, who)?;
+            scroll::comprehend(item, who).map_err(U::Writing)?;
             Ok(plain(Knowledge::Full))
         }
-        (Method::ComprehendLanguages, _) => cannot(tr!(
-            "comprehend languages reads writing: maps and scrolls, not {name}",
-            "la compréhension des langues lit les écrits : cartes et parchemins, pas {name}"
-        )),
-        (Method::ReadMagic, _) => cannot(tr!(
-            "reading magic identifies scrolls, not {name}",
-            "la lecture de la magie identifie les parchemins, pas {name}"
-        )),
-        (Method::Spell, Category::Scroll) => cannot(tr!(
-            "a scroll's contents need read magic, not an identify spell (AD&D 2e DMG)",
-            "le contenu d'un parchemin exige la lecture de la magie, pas un sort d'identification"
-        )),
+        (Method::ComprehendLanguages, _) => cannot(U::NoWriting { item: name() }),
+        (Method::ReadMagic, _) => cannot(U::NotAScroll { item: name() }),
+        (Method::Spell, Category::Scroll) => cannot(U::ScrollNeedsReadMagic),
         // Books: the spell only tells that it is a magical work of great power.
         (Method::Spell, Category::Book) => Ok(plain(Knowledge::Magical)),
         (Method::Spell, _) => Ok(plain(Knowledge::Full)),
-        (Method::BardLore, _) if !is_bard(who) => cannot(tr!(
-            "{person} is not a bard: bard lore needs a bard",
-            "{person} n'est pas barde : le savoir légendaire est celui des bardes"
-        )),
-        (Method::BardLore, Category::Staff) => cannot(tr!(
-            "staves are too varied for a bard to know without a magical examination (AD&D 2e DMG)",
-            "les bâtons sont trop variés pour qu'un barde les reconnaisse sans examen magique"
-        )),
-        (Method::BardLore, Category::Wand) => cannot(tr!(
-            "a wand's nature is learnt almost only by divination spells (AD&D 2e DMG)",
-            "la nature d'une baguette ne s'apprend presque que par divination"
-        )),
-        (Method::BardLore, Category::Household) => cannot(tr!(
-            "household items have no legendary past a bard could know (AD&D 2e DMG)",
-            "les objets domestiques n'ont pas de passé légendaire qu'un barde pourrait connaître"
-        )),
-        (Method::BardLore, Category::Scroll | Category::Potion) => cannot(tr!(
-            "scrolls are read and potions tasted: bard lore does not tell them",
-            "les parchemins se lisent et les potions se goûtent : le savoir du barde n'y suffit pas"
-        )),
+        (Method::BardLore, _) if !is_bard(who) => cannot(U::NotABard { person: person() }),
+        (Method::BardLore, Category::Staff) => cannot(U::StaffTooVaried),
+        (Method::BardLore, Category::Wand) => cannot(U::WandByDivination),
+        (Method::BardLore, Category::Household) => cannot(U::HouseholdHasNoPast),
+        (Method::BardLore, Category::Scroll | Category::Potion) => cannot(U::ReadOrTasted),
         (Method::BardLore, category) => {
             let per_level: u8 = if category == Category::Instrument {
                 10
