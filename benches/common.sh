@@ -3,17 +3,25 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-hoard="$root/target/release/hoard"
+# Where `build` puts the binary: cargo's target folder, or the one CARGO_TARGET_DIR names.
+target=${CARGO_TARGET_DIR:-target}
+[[ $target == /* ]] || target="$root/$target"
+hoard="$target/release/hoard"
 
+# need TOOL...: install the Debian package of each tool (named alike) that is not on PATH.
 need() {
     local missing=()
     for tool in "$@"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-    if ((${#missing[@]})); then
-        echo "installing ${missing[*]} (Debian packages)" >&2
-        if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
-        $sudo apt-get install -y "${missing[@]}" >/dev/null 2>&1 ||
-            { $sudo apt-get update >/dev/null && $sudo apt-get install -y "${missing[@]}" >/dev/null; }
-    fi
+    if ((${#missing[@]})); then install "${missing[@]}"; fi
+}
+
+# install PACKAGE...: apt-get them (updating the lists only if the first try fails).
+install() {
+    local sudo=
+    echo "installing $* (Debian packages)" >&2
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get install -y "$@" >/dev/null 2>&1 ||
+        { $sudo apt-get update >/dev/null && $sudo apt-get install -y "$@" >/dev/null; }
 }
 
 build() {
