@@ -14,12 +14,12 @@ fn main() {
         .collect();
     names.sort();
     let mut code = String::from("&[\n");
+    // The path is made when hoard compiles, not here: a build script's output can be reused
+    // by a checkout at another path (a worktree sharing the target folder).
     for name in names {
-        let path = dir.join(&name);
         writeln!(
             code,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tables/{name}\"))),"
         )
         .unwrap();
     }

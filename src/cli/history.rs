@@ -123,7 +123,10 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
     }
     let Some(path) = &a.output else {
         let stdout = std::io::stdout();
-        let mut w = std::io::BufWriter::new(stdout.lock());
+        // On a terminal the lines are a view like any other: made inert, with the same
+        // meaning. Piped or redirected, they are the file's bytes.
+        let terminal = std::io::IsTerminal::is_terminal(&stdout);
+        let mut w = super::out::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
         match &a.as_character {
             Some(who) => {
                 let view = app::export::player(cx, who).await?;

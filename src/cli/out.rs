@@ -207,6 +207,50 @@ pub fn safe(text: &str) -> String {
         .collect()
 }
 
+/// A writer of JSON lines that makes each line inert ([`inert_json`]) when `inert`, and passes
+/// the bytes through otherwise.
+pub struct InertLines<W: Write> {
+    w: W,
+    inert: bool,
+    line: Vec<u8>,
+}
+
+impl<W: Write> InertLines<W> {
+    pub fn new(w: W, inert: bool) -> Self {
+        InertLines {
+            w,
+            inert,
+            line: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for InertLines<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if !self.inert {
+            return self.w.write(bytes);
+        }
+        for &b in bytes {
+            self.line.push(b);
+            if b == b'\n' {
+                let text = String::from_utf8_lossy(&self.line);
+                self.w.write_all(inert_json(&text).as_bytes())?;
+                self.line.clear();
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.line.is_empty() {
+            let text = String::from_utf8_lossy(&self.line).into_owned();
+            self.w.write_all(inert_json(&text).as_bytes())?;
+            self.line.clear();
+        }
+        self.w.flush()
+    }
+}
+
 /// Text of several lines made safe line by line: hoard's own line breaks stay.
 fn safe_lines(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && obeyed(c)) {
