@@ -18,6 +18,7 @@ use super::{
     about = "A campaign database for old-school RPG referees: treasure, its rules, and every die.",
     long_about = None,
     propagate_version = true,
+    max_term_width = 100,
     subcommand_required = true,
     arg_required_else_help = true
 )]

@@ -333,3 +333,20 @@ fn time_reads_in_turns_and_clock_minutes_and_refuses_negative_amounts() {
         assert!(!err.contains("-- -3"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_command_s_help_keeps_the_global_options_under_their_own_heading() {
+    let h = Hoard::new();
+    let help = h.ok(&["give", "--help"]);
+    let (own, global) = help.split_once("Global options:").expect("a heading");
+    assert!(
+        own.contains("--to <CHARACTER>") && !own.contains("--db"),
+        "{help}"
+    );
+    assert!(
+        global.contains("--db") && global.contains("--seed"),
+        "{help}"
+    );
+    // Wrapped to the terminal, at most 100 columns when piped.
+    assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
+}
