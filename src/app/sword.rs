@@ -232,7 +232,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
             let (uses, back, wait) = (
                 &found.uses,
                 GameTime(period.until),
-                crate::rules::clock::span(period.until - now),
+                crate::i18n::time::span(period.until - now),
             );
             let times = if used == 1 {
                 tr!("once", "une fois")

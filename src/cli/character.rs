@@ -4,10 +4,10 @@ use serde::Serialize;
 
 use super::item::{ItemView, line as item_line};
 use crate::app::character::Sheet;
+use crate::i18n::time::span;
 use crate::ledger::state::Effect;
 use crate::rules::armor::Protection;
 use crate::rules::character::Quest;
-use crate::rules::clock::span;
 use crate::rules::item::{Category, Slot};
 use crate::rules::knowledge::player_item;
 use crate::rules::ring;

@@ -6,7 +6,8 @@ use serde_json::json;
 use super::out::{Out, safe};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
-use crate::rules::clock::{GameTime, Unit, passes};
+use crate::i18n::time::passes;
+use crate::rules::clock::{GameTime, Unit};
 use crate::tr;
 
 #[derive(Debug, Subcommand)]

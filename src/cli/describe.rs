@@ -68,7 +68,7 @@ pub fn describe(event: &Event) -> String {
                 "{name} récupère {amount} ({hp} PV)"
             )
         }
-        Event::TimeAdvanced { rounds, .. } => crate::rules::clock::passes(*rounds),
+        Event::TimeAdvanced { rounds, .. } => crate::i18n::time::passes(*rounds),
         Event::DiceRolled { roll } => {
             let roll = roll.describe();
             tr!("roll {roll}", "jet {roll}")

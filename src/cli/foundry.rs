@@ -154,7 +154,7 @@ fn words(piece: &Piece) -> Words {
                 let who = safe(&r.character);
                 facts.push(match r.rounds_left {
                     Some(left) => {
-                        let left = crate::rules::clock::span(left);
+                        let left = crate::i18n::time::span(left);
                         tr!(
                             "  {who} is under its effect: {left} left",
                             "  {who} est sous son effet : encore {left}"

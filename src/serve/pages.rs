@@ -18,9 +18,10 @@ use crate::app::export::PlayerView;
 use crate::app::{self, Ctx};
 use crate::cli::out::safe;
 use crate::error::{Error, Result};
+use crate::i18n::time::span;
 use crate::i18n::{Lang, lang};
 use crate::ledger::{Event, Item, Session};
-use crate::rules::clock::{GameTime, span};
+use crate::rules::clock::GameTime;
 use crate::rules::knowledge::{PlayerItem, party_item};
 use crate::tr;
 

@@ -1,7 +1,10 @@
 //! English and French. The language is chosen once per process (`--lang`, else `LANG`) and read
 //! wherever text is made; every message is written in both languages at the place it is made.
 //! The web server answers each request in its reader's language: it runs the request's work
-//! inside [`within`], whose language [`lang`] prefers to the process's.
+//! inside [`within`], whose language [`lang`] prefers to the process's. [`time`] words the
+//! game clock, which every layer shows.
+
+pub mod time;
 
 use std::sync::OnceLock;
 
