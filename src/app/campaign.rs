@@ -8,7 +8,7 @@ use crate::store::campaigns::{self, Summary};
 use crate::tr;
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
-    let name = check_name("campaign", name).map_err(|e| Error::Invalid(e.0))?;
+    let name = check_name("campaign", name).map_err(|e| Error::Invalid(e.to_string()))?;
     let write = Write::new_campaign(&mut cx.db, &name).await?;
     write.commit().await?;
     if switch {
@@ -24,7 +24,7 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
 /// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the
 /// campaign in use follows its new name.
 pub async fn rename(cx: &mut Ctx, old: &str, new: &str) -> Result<String> {
-    let new = check_name("campaign", new).map_err(|e| Error::Invalid(e.0))?;
+    let new = check_name("campaign", new).map_err(|e| Error::Invalid(e.to_string()))?;
     cx.campaign = Some(old.to_string());
     let mut w = cx.write().await?;
     let old = w.state.campaign.name.clone();

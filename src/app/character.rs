@@ -36,7 +36,7 @@ pub struct NewCharacter {
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
-    Error::Invalid(e.0)
+    Error::Invalid(e.to_string())
 }
 
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {

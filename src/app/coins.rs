@@ -107,7 +107,7 @@ async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
 
 /// A place by name: the spelling it was first given, if it was named before in any case.
 async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
-    let name = check_name("place", name).map_err(|e| Error::Invalid(e.0))?;
+    let name = check_name("place", name).map_err(|e| Error::Invalid(e.to_string()))?;
     let known = places(w).await?;
     Ok(known
         .into_iter()
@@ -414,7 +414,7 @@ pub async fn add_valuable(
     kind: &str,
     whose: Whose,
 ) -> Result<super::item::Added> {
-    let name = check_name("item", name).map_err(|e| Error::Invalid(e.0))?;
+    let name = check_name("item", name).map_err(|e| Error::Invalid(e.to_string()))?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
     let identity = crate::rules::item::Identity {

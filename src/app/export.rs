@@ -218,7 +218,7 @@ pub async fn import(
     read_line(input, &mut text, 1)?;
     let header = parse_header(&text)?;
     let name = check_name("campaign", rename.unwrap_or(&header.campaign))
-        .map_err(|e| Error::Invalid(e.0))?;
+        .map_err(|e| Error::Invalid(e.to_string()))?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
     let mut w = Write::new_campaign(&mut cx.db, &name).await?;
     // The new campaign's own first event is replaced by the file's.

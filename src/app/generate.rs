@@ -80,7 +80,7 @@ pub async fn generate(
     let mut consequences = Vec::new();
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
-            .map_err(|e| Error::Invalid(e.0))?;
+            .map_err(|e| Error::Invalid(e.to_string()))?;
         let mut item = Item::new(
             w.new_id(),
             made.name,

@@ -74,7 +74,7 @@ pub struct Added {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
-    let name = check_name("item", &new.name).map_err(|e| Error::Invalid(e.0))?;
+    let name = check_name("item", &new.name).map_err(|e| Error::Invalid(e.to_string()))?;
     let charges = new
         .charges
         .map(|c| {
@@ -96,7 +96,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         None => None,
     };
     if let Some(material) = &new.identity.material {
-        check_name("material", material).map_err(|e| Error::Invalid(e.0))?;
+        check_name("material", material).map_err(|e| Error::Invalid(e.to_string()))?;
     }
     let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {

@@ -49,7 +49,7 @@ pub async fn cast(
 ) -> Result<Cast> {
     let tables = for_campaign(cx).await?;
     let failure = crate::rules::generate::table(&tables.tables, "scroll-failure")
-        .map_err(|e| Error::Invalid(e.0))?
+        .map_err(|e| Error::Invalid(e.to_string()))?
         .clone();
     let mut dice = cx.dice();
     let mut w = cx.write().await?;

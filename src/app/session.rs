@@ -35,7 +35,7 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>) -> Result<Session> {
     let title = title
         .map(|t| check_name("session", t))
         .transpose()
-        .map_err(|e| Error::Invalid(e.0))?;
+        .map_err(|e| Error::Invalid(e.to_string()))?;
     let mut w = cx.write().await?;
     if let Some(open) = w.state.campaign.open_session {
         return Err(Error::Refused(tr!(

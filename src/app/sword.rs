@@ -25,12 +25,12 @@ pub struct NewSword {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
-    let name = check_name("sword", &new.name).map_err(|e| Error::Invalid(e.0))?;
+    let name = check_name("sword", &new.name).map_err(|e| Error::Invalid(e.to_string()))?;
     let loaded = for_campaign(cx).await?;
     let (seed, mut dice) = (cx.seed, cx.dice());
     let mut steps = Vec::new();
     let sentience = sword::choose(&loaded.tables, &new.chosen, &mut dice, &mut steps)
-        .map_err(|e| Error::Invalid(e.0))?;
+        .map_err(|e| Error::Invalid(e.to_string()))?;
     let mut w = cx.write().await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
@@ -278,8 +278,8 @@ async fn in_control_of(
 
 /// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
 pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
-    let demand =
-        crate::rules::character::check_name("demand", demand).map_err(|e| Error::Invalid(e.0))?;
+    let demand = crate::rules::character::check_name("demand", demand)
+        .map_err(|e| Error::Invalid(e.to_string()))?;
     let mut w = cx.write().await?;
     let (sword, who) = in_control_of(&mut w, key).await?;
     w.record(Event::SwordDemand {

@@ -435,3 +435,33 @@ impl fmt::Display for crate::rules::knowledge::Unidentifiable {
         f.write_str(&text)
     }
 }
+
+/// A value a character sheet or a name cannot hold, and the range it must be in.
+impl fmt::Display for crate::rules::character::SheetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::rules::character::{NAME_LIMIT, SheetError as S};
+        use crate::rules::health::HP_LIMIT;
+        f.write_str(&match self {
+            S::Ability { which, value } => tr!(
+                "{which} {value} is out of range: ability scores run from 3 to 18",
+                "{which} {value} hors limites : les caractéristiques vont de 3 à 18"
+            ),
+            S::HpMax { value } => tr!(
+                "maximum HP {value} is out of range: give a number from 1 to {HP_LIMIT}",
+                "PV maximum {value} hors limites : donnez un nombre de 1 à {HP_LIMIT}"
+            ),
+            S::Level { value } => tr!(
+                "level {value} is out of range: give a level from 1 to 36",
+                "niveau {value} hors limites : donnez un niveau de 1 à 36"
+            ),
+            S::EmptyName { what } => tr!(
+                "the {what} name is empty: give a name",
+                "le nom ({what}) est vide : donnez un nom"
+            ),
+            S::LongName { what, length } => tr!(
+                "the {what} name is {length} characters long: keep it to {NAME_LIMIT}",
+                "le nom ({what}) fait {length} caractères : {NAME_LIMIT} au plus"
+            ),
+        })
+    }
+}

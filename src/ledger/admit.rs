@@ -272,12 +272,14 @@ impl State {
 
 /// A character sheet's value, checked by the rule `character add` and `character set` use.
 fn sheet<T>(checked: Result<T, crate::rules::character::SheetError>) -> Result<(), String> {
-    checked.map(|_| ()).map_err(|e| e.0)
+    checked.map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// A name a referee could have typed: not blank, not too long.
 fn name_ok(what: &str, name: &str) -> Result<(), String> {
-    check_name(what, name).map(|_| ()).map_err(|e| e.0)
+    check_name(what, name)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// An id as hoard makes them: letters, digits, `-` and `_`, and not too long.

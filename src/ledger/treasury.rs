@@ -267,7 +267,9 @@ impl State {
                 "no character {id} to hold coins",
                 "aucun personnage {id} pour tenir des pièces"
             )),
-            Holder::Place { name } => check_name("place", name).map(|_| ()).map_err(|e| e.0),
+            Holder::Place { name } => check_name("place", name)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -402,7 +404,7 @@ impl State {
                 self.check_holder(to)
             }
             Event::ItemStashed { item, place, .. } => {
-                check_name("place", place).map_err(|e| e.0)?;
+                check_name("place", place).map_err(|e| e.to_string())?;
                 self.items
                     .get(item)
                     .map(|_| ())
@@ -410,7 +412,7 @@ impl State {
             }
             Event::ItemCreated { item, .. } => {
                 if let Some(place) = &item.place {
-                    check_name("place", place).map_err(|e| e.0)?;
+                    check_name("place", place).map_err(|e| e.to_string())?;
                 }
                 match &item.identity.value {
                     Some(value) => check_coins(value),

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use crate::rules::alignment::Alignment;
 use crate::rules::coins::Share;
 use crate::rules::health::HP_LIMIT;
-use crate::tr;
 
 /// A character sheet as hoard keeps it: what the rules read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,18 +63,32 @@ pub const LEVEL_RANGE: std::ops::RangeInclusive<i64> = 1..=36;
 /// Names longer than this are refused: a name is read at the table, not a paragraph.
 pub const NAME_LIMIT: usize = 100;
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SheetError(pub String);
+/// A value a character sheet (or a name) cannot hold; its words are the edge's
+/// (`cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SheetError {
+    /// An ability score outside [`ABILITY_RANGE`]; `which` is its label (STR, WIS …).
+    Ability { which: String, value: i64 },
+    /// Maximum HP outside 1 to [`HP_LIMIT`].
+    HpMax { value: i64 },
+    /// A level outside [`LEVEL_RANGE`].
+    Level { value: i64 },
+    /// A blank name; `what` names what it would name (campaign, item …).
+    EmptyName { what: String },
+    /// A name longer than [`NAME_LIMIT`] characters.
+    LongName { what: String, length: usize },
+}
+
+impl std::error::Error for SheetError {}
 
 pub fn check_ability(which: &str, value: i64) -> Result<u8, SheetError> {
     if ABILITY_RANGE.contains(&value) {
         Ok(value as u8)
     } else {
-        Err(SheetError(tr!(
-            "{which} {value} is out of range: ability scores run from 3 to 18",
-            "{which} {value} hors limites : les caractéristiques vont de 3 à 18"
-        )))
+        Err(SheetError::Ability {
+            which: which.into(),
+            value,
+        })
     }
 }
 
@@ -83,10 +96,7 @@ pub fn check_hp_max(value: i64) -> Result<i32, SheetError> {
     if (1..=i64::from(HP_LIMIT)).contains(&value) {
         Ok(value as i32)
     } else {
-        Err(SheetError(tr!(
-            "maximum HP {value} is out of range: give a number from 1 to {HP_LIMIT}",
-            "PV maximum {value} hors limites : donnez un nombre de 1 à {HP_LIMIT}"
-        )))
+        Err(SheetError::HpMax { value })
     }
 }
 
@@ -94,10 +104,7 @@ pub fn check_level(value: i64) -> Result<u8, SheetError> {
     if LEVEL_RANGE.contains(&value) {
         Ok(value as u8)
     } else {
-        Err(SheetError(tr!(
-            "level {value} is out of range: give a level from 1 to 36",
-            "niveau {value} hors limites : donnez un niveau de 1 à 36"
-        )))
+        Err(SheetError::Level { value })
     }
 }
 
@@ -105,17 +112,14 @@ pub fn check_level(value: i64) -> Result<u8, SheetError> {
 /// sequences — is kept verbatim: hoard stores text, it never interprets it.
 pub fn check_name(what: &str, name: &str) -> Result<String, SheetError> {
     if name.trim().is_empty() {
-        return Err(SheetError(tr!(
-            "the {what} name is empty: give a name",
-            "le nom ({what}) est vide : donnez un nom"
-        )));
+        return Err(SheetError::EmptyName { what: what.into() });
     }
     let length = name.chars().count();
     if length > NAME_LIMIT {
-        return Err(SheetError(tr!(
-            "the {what} name is {length} characters long: keep it to {NAME_LIMIT}",
-            "le nom ({what}) fait {length} caractères : {NAME_LIMIT} au plus"
-        )));
+        return Err(SheetError::LongName {
+            what: what.into(),
+            length,
+        });
     }
     Ok(name.to_string())
 }
