@@ -359,11 +359,8 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
     Ok(())
 }
 
-pub fn alignment_name(a: Alignment) -> &'static str {
-    match lang() {
-        Lang::En => a.as_str(),
-        Lang::Fr => a.french(),
-    }
+pub fn alignment_name(a: crate::rules::alignment::Alignment) -> &'static str {
+    crate::i18n::pick(a.as_str(), a.french())
 }
 
 /// `Arnaud — lawful fighter, level 3`
