@@ -348,9 +348,10 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
                 "{name} agonise : sans connaissance, la mort vient à -10 PV (AD&D)."
             ),
         )?,
-        Condition::Dead => {
-            out.toned(Tone::Danger, &tr!("{name} is dead.", "{name} n'est plus en vie."))?
-        }
+        Condition::Dead => out.toned(
+            Tone::Danger,
+            &tr!("{name} is dead.", "{name} n'est plus en vie."),
+        )?,
     }
     for rec in &c.consequences {
         let text = format!("  {}", super::describe::describe(&rec.event));

@@ -426,10 +426,7 @@ pub fn describe(event: &Event) -> String {
         } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             let total: i64 = damage.iter().map(|r| r.total).sum();
-            let (rounds, since) = (
-                counted(damage.len() as i64, ROUND, ROUND),
-                GameTime(*from),
-            );
+            let (rounds, since) = (counted(damage.len() as i64, ROUND, ROUND), GameTime(*from));
             let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
             let rolls = rolls.join(", ");
             tr!(

@@ -276,4 +276,3 @@ mod tests {
         assert_eq!(safe("\u{9b}2J"), "\\u{9b}2J");
     }
 }
-
