@@ -64,12 +64,13 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
         events: w.state.last_seq,
     };
     if !force {
-        let (name, events) = (&deleted.name, deleted.events);
+        let [en, fr] = crate::cli::describe::EVENT;
+        let (name, events) = (&deleted.name, crate::i18n::counted(deleted.events, en, fr));
         let typed = crate::i18n::typed(name);
         return Err(Error::Refused(
             tr!(
-                "deleting campaign {name} removes its {events} events for good: add --force (`hoard backup FILE` first keeps a copy)",
-                "supprimer la campagne {name} efface ses {events} événements pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
+                "deleting campaign {name} removes its {events} for good: add --force (`hoard backup FILE` first keeps a copy)",
+                "supprimer la campagne {name} efface ses {events} pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
             ) + &format!(": `hoard campaign delete {typed} --force`"),
         ));
     }

@@ -189,6 +189,16 @@ pub struct Shown {
     pub item: Item,
     pub holder: Option<String>,
     pub origin: Option<Origin>,
+    /// For a worn ring: whether it works, and the other rings on its hand.
+    pub ring: Option<OnHand>,
+}
+
+/// A worn ring among its holder's rings (`rules::ring`: two on one hand, neither works).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct OnHand {
+    pub works: bool,
+    /// The other rings worn on the same hand.
+    pub beside: Vec<String>,
 }
 
 pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
@@ -201,10 +211,26 @@ pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
         None => None,
     };
     let origin = crate::store::events::origin(cx.conn(), campaign.id, &item.id).await?;
+    let ring = match (item.category, item.worn, &item.holder) {
+        (Category::Ring, Some(hand), Some(id)) => {
+            let held = items::held_by(cx.conn(), campaign.id, id).await?;
+            let refs: Vec<&Item> = held.iter().collect();
+            Some(OnHand {
+                works: crate::rules::ring::works(&item, &refs),
+                beside: crate::rules::ring::on_hand(hand, &refs)
+                    .into_iter()
+                    .filter(|r| r.id != item.id)
+                    .map(|r| r.name().to_string())
+                    .collect(),
+            })
+        }
+        _ => None,
+    };
     Ok(Shown {
         item,
         holder,
         origin,
+        ring,
     })
 }
 

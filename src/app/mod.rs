@@ -343,11 +343,11 @@ impl<'c> Write<'c> {
             Condition::Up => Ok(c),
             Condition::Dying => Err(Error::Refused(tr!(
                 "{name} is dying ({hp} HP) and cannot act: heal them first (`hoard character heal {typed} N`)",
-                "{name} est mourant(e) ({hp} PV) et ne peut agir : soignez-le d'abord (`hoard character heal {typed} N`)"
+                "{name} agonise ({hp} PV) et ne peut agir : soignez ce personnage d'abord (`hoard character heal {typed} N`)"
             ))),
             Condition::Dead => Err(Error::Refused(tr!(
                 "{name} is dead ({hp} HP) and cannot act; if raised, record it with `hoard character heal {typed} N`",
-                "{name} est mort(e) ({hp} PV) et ne peut agir ; s'il est relevé, notez-le avec `hoard character heal {typed} N`"
+                "{name} n'est plus en vie ({hp} PV) et ne peut agir ; en cas de résurrection, notez-la avec `hoard character heal {typed} N`"
             ))),
         }
     }

@@ -124,9 +124,14 @@ pub fn broken(errors: Vec<TableError>) -> Error {
     let first = errors.first().map(ToString::to_string).unwrap_or_default();
     let more = errors.len().saturating_sub(1);
     Error::Invalid(if more > 0 {
+        let more = crate::i18n::counted(
+            more as i64,
+            ("more problem", "more problems"),
+            ("autre problème", "autres problèmes"),
+        );
         tr!(
-            "{first} (and {more} more problem(s): run `hoard tables check` on the folder)",
-            "{first} (et {more} autre(s) problème(s) : lancez `hoard tables check` sur le dossier)"
+            "{first} (and {more}: run `hoard tables check` on the folder)",
+            "{first} (et {more} : lancez `hoard tables check` sur le dossier)"
         )
     } else {
         first
@@ -163,12 +168,21 @@ async fn folder(cx: &mut Ctx, named: Option<&Path>) -> Result<Option<PathBuf>> {
         .map(PathBuf::from))
 }
 
-/// A roll on one table, recorded.
-pub struct Rolled {
-    pub table: String,
+/// One roll on a table and the entry it landed on.
+pub struct Landed {
     pub roll: Roll,
     pub entry: String,
     pub entry_fr: String,
+    /// The entry says to roll again (and the next roll follows).
+    pub reroll: bool,
+}
+
+/// The rolls on one table, each recorded: as `generate` does, an entry that says « roll again »
+/// is rolled again, so the last roll is the result.
+pub struct Rolled {
+    pub table: String,
+    pub rolls: Vec<Landed>,
+    /// The table the result sends to, if any.
     pub leads_to: Option<String>,
 }
 
@@ -176,32 +190,47 @@ pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> 
     let loaded = for_campaign(cx).await?;
     let table =
         crate::rules::generate::table(&loaded.tables, name).map_err(|e| Error::NotFound(e.0))?;
-    let mut dice = cx.dice();
-    let (roll, entry) = match (&table.key, key) {
-        (Some(_), Some(k)) => table.roll_band(k, &mut dice),
+    match (&table.key, key) {
         (Some(k), None) => {
             return Err(Error::Invalid(tr!(
                 "table {name} depends on the {k}: give it with --key N",
                 "la table {name} dépend de {k} : donnez-le avec --key N"
             )));
         }
-        (None, _) => table.roll(&mut dice),
-    };
-    let rolled = Rolled {
-        table: table.name.clone(),
-        roll: roll.clone(),
-        entry: entry.name.clone(),
-        entry_fr: entry.fr.clone(),
-        leads_to: entry.table.clone(),
-    };
-    let version = table.version;
+        (None, Some(_)) => {
+            return Err(Error::Invalid(tr!(
+                "table {name} takes no --key: leave it out (only a table that depends on a number takes one; `hoard tables show {name}` shows its rows)",
+                "la table {name} ne prend pas de --key : retirez-le (seule une table qui dépend d'un nombre en prend un ; `hoard tables show {name}` montre ses lignes)"
+            )));
+        }
+        _ => {}
+    }
+    let mut dice = cx.dice();
+    let mut rolls = Vec::new();
+    let entry = crate::rules::generate::settle(table, key, &mut dice, |roll, entry| {
+        rolls.push(Landed {
+            roll,
+            entry: entry.name.clone(),
+            entry_fr: entry.fr.clone(),
+            reroll: entry.reroll,
+        })
+    })
+    .map_err(|e| Error::Invalid(e.0))?;
+    let leads_to = entry.table.clone();
+    let (name, version) = (table.name.clone(), table.version);
     let mut w = cx.write().await?;
-    w.record(Event::TableRolled {
-        table: rolled.table.clone(),
-        version,
-        roll,
-        entry: rolled.entry.clone(),
-    })?;
+    for landed in &rolls {
+        w.record(Event::TableRolled {
+            table: name.clone(),
+            version,
+            roll: landed.roll.clone(),
+            entry: landed.entry.clone(),
+        })?;
+    }
     w.commit().await?;
-    Ok(rolled)
+    Ok(Rolled {
+        table: name,
+        rolls,
+        leads_to,
+    })
 }

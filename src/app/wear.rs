@@ -37,8 +37,9 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     }
     if item.worn.is_some() {
         return Err(Error::Refused(tr!(
-            "{name} is already worn",
-            "{name} est déjà porté(e)"
+            "{} already wears {name}",
+            "{} porte déjà {name}",
+            who.name
         )));
     }
     if item.is_gone() {
@@ -46,6 +47,9 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
             "{name} is gone",
             "{name} n'existe plus"
         )));
+    }
+    if !item.category.wearable() {
+        return Err(cannot_be_worn(&name));
     }
     let held = w.holdings(&who.id).await?;
     let slot = match (item.category, hand) {
@@ -56,7 +60,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
                 "un anneau se passe au doigt : dites quelle main avec --hand left|right"
             )));
         }
-        (Category::Armor, _) => {
+        _ => {
             let slot = if armor::is_shield(&item) {
                 Slot::Shield
             } else {
@@ -71,12 +75,6 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
                 )));
             }
             slot
-        }
-        _ => {
-            return Err(Error::Refused(tr!(
-                "{name} is not worn: hoard tracks worn rings, armor and shields",
-                "{name} ne se porte pas : hoard suit les anneaux, armures et boucliers portés"
-            )));
         }
     };
     let event = w.record(Event::ItemWorn {
@@ -116,11 +114,14 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
 pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
+    let name = item.name();
+    if !item.category.wearable() {
+        return Err(cannot_be_worn(name));
+    }
     let Some(slot) = item.worn else {
-        let name = item.name();
         return Err(Error::Refused(tr!(
             "{name} is not worn",
-            "{name} n'est pas porté(e)"
+            "personne ne porte {name}"
         )));
     };
     let who = w.actor(&item, None).await?;
@@ -130,4 +131,12 @@ pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
     })?;
     w.commit().await?;
     Ok(event)
+}
+
+/// Putting on, or taking off, what is never worn.
+fn cannot_be_worn(name: &str) -> Error {
+    Error::Refused(tr!(
+        "{name} cannot be worn: hoard tracks worn rings, armor and shields",
+        "{name} ne se porte pas : hoard suit les anneaux, armures et boucliers portés"
+    ))
 }

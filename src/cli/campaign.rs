@@ -109,9 +109,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             if out.json() {
                 return out.doc(&setting);
             }
-            out.line(&super::describe::describe(
-                &crate::ledger::Event::SettingChanged { setting },
-            ))
+            out.event(&crate::ledger::Event::SettingChanged { setting })
         }
         CampaignCommand::Show => {
             let c = app::campaign::show(cx).await?;
@@ -175,10 +173,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             if out.json() {
                 return out.doc(&deleted);
             }
-            let (name, events) = (safe(&deleted.name), deleted.events);
+            let [en, fr] = super::describe::EVENT;
+            let (name, events) = (
+                safe(&deleted.name),
+                crate::i18n::counted(deleted.events, en, fr),
+            );
             out.line(&tr!(
-                "Deleted campaign {name} and its {events} events.",
-                "Campagne {name} supprimée, avec ses {events} événements."
+                "Deleted campaign {name} and its {events}.",
+                "Campagne {name} supprimée, avec ses {events}."
             ))
         }
         CampaignCommand::Use { name } => {

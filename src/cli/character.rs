@@ -144,7 +144,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             if out.json() {
                 return out.doc(&c);
             }
-            let line = tr!("Added {}.", "{} ajouté(e).", headline(&c));
+            let line = tr!("Added {}.", "Personnage ajouté : {}.", headline(&c));
             out.line(&line)
         }
         CharacterCommand::List => {
@@ -345,12 +345,13 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
             Tone::Danger,
             &tr!(
                 "{name} is dying: unconscious, and dead at -10 HP (AD&D's death's door).",
-                "{name} est mourant(e) : inconscient(e), et mort(e) à -10 PV (AD&D)."
+                "{name} agonise : sans connaissance, la mort vient à -10 PV (AD&D)."
             ),
         )?,
-        Condition::Dead => {
-            out.toned(Tone::Danger, &tr!("{name} is dead.", "{name} est mort(e)."))?
-        }
+        Condition::Dead => out.toned(
+            Tone::Danger,
+            &tr!("{name} is dead.", "{name} n'est plus en vie."),
+        )?,
     }
     for rec in &c.consequences {
         let text = format!("  {}", super::describe::describe(&rec.event));

@@ -35,9 +35,10 @@ pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             + report.invariants.len()
             + report.conflicts.len()
             + report.differences.len();
+        let n = crate::i18n::counted(n as i64, ("problem", "problems"), ("problème", "problèmes"));
         Err(Error::Conflict(tr!(
-            "check found {n} problem(s)",
-            "la vérification a trouvé {n} problème(s)"
+            "check found {n}",
+            "la vérification a trouvé {n}"
         )))
     }
 }

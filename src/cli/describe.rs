@@ -1,7 +1,7 @@
 //! One line in the referee's language for each kind of event.
 
 use super::out::{Tone, safe};
-use crate::i18n::pick;
+use crate::i18n::{counted, pick};
 use crate::ledger::state::Setting;
 use crate::ledger::{Change, Event};
 use crate::rules::book::Studied;
@@ -9,6 +9,12 @@ use crate::rules::clock::GameTime;
 use crate::rules::control::{CharacterWill, SwordWill};
 use crate::rules::knowledge::Method;
 use crate::tr;
+
+/// Counted nouns spelt the same in both languages.
+pub const CHARGE: (&str, &str) = ("charge", "charges");
+pub const ROUND: (&str, &str) = ("round", "rounds");
+/// Events, in English and in French.
+pub const EVENT: [(&str, &str); 2] = [("event", "events"), ("événement", "événements")];
 
 pub fn describe(event: &Event) -> String {
     if let Some(text) = super::coins::describe(event) {
@@ -159,15 +165,15 @@ pub fn describe(event: &Event) -> String {
             };
             match duration {
                 Some(d) => {
-                    let turns = d.total;
+                    let turns = counted(d.total, ("turn", "turns"), ("tour", "tours"));
                     tr!(
-                        "{taken}: it takes effect at initiative {when} and lasts {turns} turns",
-                        "{taken} : effet à l'initiative {when}, pour {turns} tours"
+                        "{taken}: it takes effect at initiative {when} and lasts {turns}",
+                        "{taken} : effet à l'initiative {when}, pour {turns}"
                     )
                 }
                 None => tr!(
-                    "{taken}: it takes effect at initiative {when}, at once",
-                    "{taken} : effet immédiat à l'initiative {when}"
+                    "{taken}: its instant effect comes at initiative {when}",
+                    "{taken} : effet instantané à l'initiative {when}"
                 ),
             }
         }
@@ -289,9 +295,10 @@ pub fn describe(event: &Event) -> String {
             crumble,
         } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let spent = counted(*charges, CHARGE, CHARGE);
             let mut text = tr!(
-                "{who} spends {charges} charge(s) of {item} ({remaining} left)",
-                "{who} dépense {charges} charge(s) de {item} (reste {remaining})"
+                "{who} spends {spent} of {item} ({remaining} left)",
+                "{who} dépense {spent} de {item} (reste {remaining})"
             );
             if *backfired {
                 text = tr!(
@@ -328,9 +335,13 @@ pub fn describe(event: &Event) -> String {
             ..
         } => {
             let item = safe(pick(item_name, item_name_fr));
+            let (added, now) = (
+                counted(*charges, CHARGE, CHARGE),
+                counted(*remaining, CHARGE, CHARGE),
+            );
             tr!(
-                "{item} is recharged by {charges} ({remaining} charges)",
-                "{item} est rechargé(e) de {charges} ({remaining} charges)"
+                "{item} is recharged with {added} ({now} in all)",
+                "{item} reçoit {added} ({now} en tout)"
             )
         }
         Event::BookStudied { act, outcome } => {
@@ -365,17 +376,18 @@ pub fn describe(event: &Event) -> String {
         } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             let total: i64 = damage.iter().map(|r| r.total).sum();
+            let rounds = counted(*rounds, ROUND, ROUND);
             if damage.is_empty() {
                 tr!(
-                    "{who} touches {item} ({rounds} round(s))",
-                    "{who} touche {item} ({rounds} round(s))"
+                    "{who} touches {item} ({rounds})",
+                    "{who} touche {item} ({rounds})"
                 )
             } else {
                 let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
                 let rolls = rolls.join(", ");
                 tr!(
-                    "{who} touches {item} ({rounds} round(s)): {rolls} — {total} damage, {hp} HP left",
-                    "{who} touche {item} ({rounds} round(s)) : {rolls} — {total} dégâts, reste {hp} PV"
+                    "{who} touches {item} ({rounds}): {rolls} — {total} damage, {hp} HP left",
+                    "{who} touche {item} ({rounds}) : {rolls} — {total} dégâts, reste {hp} PV"
                 )
             }
         }
@@ -414,12 +426,12 @@ pub fn describe(event: &Event) -> String {
         } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             let total: i64 = damage.iter().map(|r| r.total).sum();
-            let (rounds, since) = (damage.len(), GameTime(*from));
+            let (rounds, since) = (counted(damage.len() as i64, ROUND, ROUND), GameTime(*from));
             let rolls: Vec<String> = damage.iter().map(|r| r.describe()).collect();
             let rolls = rolls.join(", ");
             tr!(
-                "{item} in {who}'s hand hurts for {rounds} round(s) from {since}: {rolls} — {total} damage, {hp} HP left",
-                "{item} en main de {who} blesse pendant {rounds} round(s) depuis le {since} : {rolls} — {total} dégâts, reste {hp} PV"
+                "{item} in {who}'s hand hurts for {rounds} from {since}: {rolls} — {total} damage, {hp} HP left",
+                "{item} en main de {who} blesse pendant {rounds} depuis le {since} : {rolls} — {total} dégâts, reste {hp} PV"
             )
         }
         Event::ControlDeferred {
@@ -510,9 +522,9 @@ pub fn describe(event: &Event) -> String {
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {
-                tr!("{name} is found", "{name} est trouvé(e)")
+                tr!("{name} is found", "on trouve {name}")
             } else {
-                tr!("{name} is added", "{name} est ajouté(e)")
+                tr!("{name} is added", "on ajoute {name}")
             }
         }
     }
@@ -615,10 +627,13 @@ pub fn wills(s: &SwordWill, w: &CharacterWill, controlled: bool, who: &str) -> S
         s.ego
     );
     if s.extraordinary > 0 {
-        sword.push_str(&tr!(
-            " + {} extraordinary",
-            " + {} extraordinaire(s)",
-            s.extraordinary
+        sword.push_str(&format!(
+            " + {}",
+            counted(
+                s.extraordinary,
+                ("extraordinary", "extraordinary"),
+                ("extraordinaire", "extraordinaires")
+            )
         ));
     }
     if let Some(r) = &s.alignment_roll {

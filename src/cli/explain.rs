@@ -210,9 +210,14 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                     "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (AD&D 2e DMG, Scrolls). The spell is erased either way.",
                     "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du maître, Parchemins). Le sort s'efface dans tous les cas.",
                 );
+                let lacking = crate::i18n::counted(
+                    *gap,
+                    ("level lacking", "levels lacking"),
+                    ("niveau d'écart", "niveaux d'écart"),
+                );
                 lines.push(tr!(
-                    "  spell level {level}; {gap} level(s) lacking: {chance}% to fail",
-                    "  sort de niveau {level} ; {gap} niveau(x) d'écart : {chance} % d'échec"
+                    "  spell level {level}; {lacking}: {chance}% to fail",
+                    "  sort de niveau {level} ; {lacking} : {chance} % d'échec"
                 ));
                 if let Some(r) = roll {
                     let verdict = if *failed {
@@ -255,9 +260,14 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (AD&D 2e DMG, Rods, Staves and Wands).",
                 "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du maître, Sceptres, bâtons et baguettes).",
             );
+            let spent = crate::i18n::counted(
+                *charges,
+                ("charge spent", "charges spent"),
+                ("charge dépensée", "charges dépensées"),
+            );
             lines.push(tr!(
-                "  {charges} spent, {remaining} left",
-                "  {charges} dépensée(s), reste {remaining}"
+                "  {spent}, {remaining} left",
+                "  {spent}, reste {remaining}"
             ));
             if *backfired {
                 lines.push(tr!(

@@ -116,10 +116,14 @@ pub async fn export(
             "left_out": left,
         }));
     }
-    let n = worded.len();
+    let n = crate::i18n::counted(
+        worded.len() as i64,
+        ("item", "items"),
+        ("objet exporté", "objets exportés"),
+    );
     out.line(&tr!(
-        "Exported {n} item(s) as Foundry VTT documents for {} {} (Foundry {}) into {}:",
-        "{n} objet(s) exporté(s) en documents Foundry VTT pour {} {} (Foundry {}) dans {} :",
+        "Exported {n} as Foundry VTT documents for {} {} (Foundry {}) into {}:",
+        "{n} en documents Foundry VTT pour {} {} (Foundry {}) dans {} :",
         system.id(),
         system.version(),
         foundry::CORE_VERSION,

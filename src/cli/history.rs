@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::describe::describe;
+use super::describe::{EVENT, describe};
 use super::log::EventView;
 use super::out::{Out, safe};
 use super::progress::{Mode, Progress};
@@ -13,6 +13,7 @@ use crate::app::history::Voided;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::files::Destination;
+use crate::i18n::counted;
 use crate::tr;
 
 #[derive(Debug, Args)]
@@ -109,10 +110,18 @@ pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
             "events": copy.events,
         }));
     }
-    let (bytes, campaigns, events) = (copy.bytes, copy.campaigns, copy.events);
+    let (bytes, campaigns, events) = (
+        counted(copy.bytes as i64, ("byte", "bytes"), ("octet", "octets")),
+        counted(
+            copy.campaigns as i64,
+            ("campaign", "campaigns"),
+            ("campagne", "campagnes"),
+        ),
+        counted(copy.events, EVENT[0], EVENT[1]),
+    );
     out.line(&tr!(
-        "Backed up to {path} ({bytes} bytes: {campaigns} campaign(s), {events} events).",
-        "Sauvegardé dans {path} ({bytes} octets : {campaigns} campagne(s), {events} événements)."
+        "Backed up to {path} ({bytes}: {campaigns}, {events}).",
+        "Sauvegardé dans {path} ({bytes} : {campaigns}, {events})."
     ))
 }
 
@@ -161,8 +170,13 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
     }
     match events {
         Some(events) => out.line(&tr!(
-            "Exported {events} events to {shown}.",
-            "{events} événements exportés dans {shown}."
+            "Exported {} to {shown}.",
+            "{} dans {shown}.",
+            counted(
+                events,
+                ("event", "events"),
+                ("événement exporté", "événements exportés")
+            )
         )),
         None => out.line(&tr!(
             "Exported the player's view to {shown}.",
@@ -193,9 +207,10 @@ pub async fn import(cx: &mut Ctx, out: &mut Out, a: ImportArgs, mode: Mode) -> R
     if out.json() {
         return out.doc(&serde_json::json!({ "campaign": name, "events": events }));
     }
-    let name = safe(&name);
+    let [en, fr] = EVENT;
+    let (name, events) = (safe(&name), counted(events, en, fr));
     out.line(&tr!(
-        "Imported campaign {name}: {events} events.",
-        "Campagne {name} importée : {events} événements."
+        "Imported campaign {name}: {events}.",
+        "Campagne {name} importée : {events}."
     ))
 }

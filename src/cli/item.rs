@@ -3,6 +3,7 @@
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use super::describe::CHARGE;
 use super::out::{Out, safe, table};
 use crate::app::generate::Request;
 use crate::app::item::NewItem;
@@ -12,7 +13,7 @@ use crate::i18n::pick;
 use crate::ledger::{Item, Origin};
 use crate::rules::armor::material_name;
 use crate::rules::generate::signed;
-use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Status};
+use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Slot, Status};
 use crate::tr;
 
 #[derive(Debug, Args)]
@@ -125,6 +126,9 @@ pub struct ItemView<'a> {
     /// The place it was left at (`stash`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<&'a str>,
+    /// Where it is worn (a ring's hand, armor, a shield) or wielded, if it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worn: Option<Slot>,
     pub charges: Option<i32>,
     pub status: Status,
     /// The identity's fields, without the sentience (shown as its own field).
@@ -148,6 +152,7 @@ impl<'a> ItemView<'a> {
             category: item.category,
             holder,
             place: item.place.as_deref(),
+            worn: item.worn,
             charges: item.charges,
             status: item.status,
             identity,
@@ -354,7 +359,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             let seen = crate::rules::knowledge::player_item(&item, &who.id);
             let known = Known {
                 details: seen.knows_all().then(|| {
-                    details_seen(&item, holder.as_deref(), None, seen.alignment.is_some())
+                    details_seen(
+                        &item,
+                        holder.as_deref(),
+                        None,
+                        seen.alignment.is_some(),
+                        None,
+                    )
                 }),
                 seen,
             };
@@ -396,9 +407,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     serde_json::to_value(ItemView::of(&shown.item, shown.holder.as_deref()))
                         .unwrap_or_default();
                 value["origin"] = serde_json::to_value(&shown.origin).unwrap_or_default();
+                if let Some(ring) = &shown.ring {
+                    value["works"] = ring.works.into();
+                    value["beside"] = serde_json::to_value(&ring.beside).unwrap_or_default();
+                }
                 return out.doc(&value);
             }
-            for text in details(&shown.item, shown.holder.as_deref(), shown.origin.as_ref()) {
+            let (holder, origin) = (shown.holder.as_deref(), shown.origin.as_ref());
+            for text in details_seen(&shown.item, holder, origin, true, shown.ring.as_ref()) {
                 out.line(&text)?;
             }
             Ok(())
@@ -430,6 +446,32 @@ pub fn added_lines(out: &mut Out, added: &app::item::Added) -> Result<()> {
     Ok(())
 }
 
+/// Where a worn item is, and for a ring whether it works (`rules::ring`).
+fn worn_line(slot: Slot, ring: Option<&app::item::OnHand>) -> String {
+    let place = match slot {
+        Slot::LeftHand => tr!("worn on the left hand", "au doigt, main gauche"),
+        Slot::RightHand => tr!("worn on the right hand", "au doigt, main droite"),
+        Slot::Body => tr!("worn", "sur le corps"),
+        Slot::Shield => tr!("on the arm", "au bras"),
+        Slot::Hand => tr!("in hand", "en main"),
+    };
+    match ring {
+        Some(r) if r.works => tr!(
+            "  {place}: works (the only ring on that hand)",
+            "  {place} : fonctionne (seul anneau à cette main)"
+        ),
+        Some(r) => {
+            let beside: Vec<String> = r.beside.iter().map(|n| safe(n)).collect();
+            let beside = beside.join(", ");
+            tr!(
+                "  {place}: does not work, nor does {beside} on the same hand (one magic ring per hand)",
+                "  {place} : ne fonctionne pas, pas plus que {beside} à la même main (un anneau magique par main)"
+            )
+        }
+        None => format!("  {place}"),
+    }
+}
+
 pub fn status_label(status: Status) -> &'static str {
     let (en, fr) = match status {
         Status::Intact => ("", ""),
@@ -446,7 +488,7 @@ pub fn status_label(status: Status) -> &'static str {
 pub fn line(item: &Item, holder: Option<&str>) -> String {
     let mut facts = vec![item.category.label().to_string()];
     if let Some(c) = item.charges {
-        facts.push(tr!("{c} charges", "{c} charges"));
+        facts.push(crate::i18n::counted(c, CHARGE, CHARGE));
     }
     if let Some(n) = item.identity.count {
         facts.push(format!("×{n}"));
@@ -542,15 +584,17 @@ fn sentience_seen(s: &Sentience, alignment_known: bool) -> String {
 
 /// Everything the referee may want to know about an item, a line each.
 pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Vec<String> {
-    details_seen(item, holder, origin, true)
+    details_seen(item, holder, origin, true, None)
 }
 
-/// The details, with a sentient sword's alignment only when it is known.
+/// The details, with a sentient sword's alignment only when it is known, and for a worn ring
+/// whether it works when its holder's other rings are known.
 fn details_seen(
     item: &Item,
     holder: Option<&str>,
     origin: Option<&Origin>,
     alignment_known: bool,
+    ring: Option<&app::item::OnHand>,
 ) -> Vec<String> {
     let id = &item.identity;
     let mut lines = vec![format!("{} ({})", safe(item.name()), item.category.label())];
@@ -560,6 +604,9 @@ fn details_seen(
         (None, Some(place)) => tr!("  left at {}", "  laissé à {}", safe(place)),
         (None, None) => tr!("  in the party's treasure", "  dans le trésor du groupe"),
     });
+    if let Some(slot) = item.worn {
+        lines.push(worn_line(slot, ring));
+    }
     if let Some(value) = &id.value {
         lines.push(tr!(
             "  worth {}",
@@ -568,11 +615,24 @@ fn details_seen(
         ));
     }
     if let Some(c) = item.charges {
-        lines.push(tr!("  {c} charges left", "  {c} charges restantes"));
+        lines.push(format!(
+            "  {}",
+            crate::i18n::counted(
+                c,
+                ("charge left", "charges left"),
+                ("charge restante", "charges restantes")
+            )
+        ));
     }
     let status = status_label(item.status);
     if !status.is_empty() {
         lines.push(format!("  {status}"));
+    }
+    if let Some(blade) = &id.blade {
+        let name = crate::rules::generate::blade_name(blade)
+            .map(|(en, fr)| crate::i18n::pick(en, fr).to_lowercase())
+            .unwrap_or_else(|| safe(blade));
+        lines.push(tr!("  blade: {name}", "  lame : {name}"));
     }
     if let Some(b) = id.bonus {
         let cursed = if id.cursed {
@@ -612,7 +672,7 @@ fn details_seen(
     }
     if let Some(d) = &id.duration {
         lines.push(if d == "0" {
-            tr!("  takes effect at once", "  effet immédiat")
+            tr!("  instant effect", "  effet instantané")
         } else {
             tr!("  lasts {d} turns", "  dure {d} tours")
         });

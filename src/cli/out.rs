@@ -112,9 +112,10 @@ impl Out {
         self.w.write_all(text.as_bytes()).map_err(Error::Output)
     }
 
-    /// An event as one sentence, in its tone.
+    /// An event as one sentence, in its tone: on a line of its own it starts with a capital,
+    /// like every other sentence a command prints (in the log's rows it stays as written).
     pub fn event(&mut self, event: &Event) -> Result<()> {
-        self.toned(tone(event), &describe(event))
+        self.toned(tone(event), &sentence(&describe(event)))
     }
 
     pub fn heading(&mut self, text: &str) -> Result<()> {
@@ -277,6 +278,16 @@ pub fn inert_json(text: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect::<String>()
         .into()
+}
+
+/// `text` with its first letter in capitals: `setting scroll-fade = 25%` on a line of its own
+/// reads `Setting scroll-fade = 25%`.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -62,10 +62,14 @@ fn report(
                     eprintln!("{}", safe(&e.to_string()));
                 }
             }
-            let n = errors.len();
+            let n = crate::i18n::counted(
+                errors.len() as i64,
+                ("problem", "problems"),
+                ("problème", "problèmes"),
+            );
             Err(Error::Invalid(tr!(
-                "{n} problem(s) in the tables",
-                "{n} problème(s) dans les tables"
+                "{n} in the tables",
+                "{n} dans les tables"
             )))
         }
     }
@@ -156,19 +160,31 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<
         }
         TablesCommand::Roll { name, key } => {
             let rolled = app::tables::roll(cx, &name, key).await?;
+            let Some(last) = rolled.rolls.last() else {
+                return Ok(());
+            };
             if out.json() {
-                return out.doc(&json!({ "table": rolled.table, "roll": rolled.roll, "entry": rolled.entry, "entry_fr": rolled.entry_fr, "table_next": rolled.leads_to }));
+                let rolls: Vec<_> = rolled
+                    .rolls
+                    .iter()
+                    .map(|r| json!({ "roll": r.roll, "entry": r.entry, "entry_fr": r.entry_fr, "reroll": r.reroll }))
+                    .collect();
+                return out.doc(&json!({ "table": rolled.table, "roll": last.roll, "entry": last.entry, "entry_fr": last.entry_fr, "table_next": rolled.leads_to, "rolls": rolls }));
             }
-            let next = rolled
-                .leads_to
-                .map(|t| tr!(" (roll on {t})", " (lancez sur {t})"))
-                .unwrap_or_default();
-            out.line(&format!(
-                "{}: {} → {}{next}",
-                rolled.table,
-                rolled.roll.describe(),
-                safe(pick(&rolled.entry, &rolled.entry_fr))
-            ))
+            // Every roll but the last said « roll again » (and says so in its own words).
+            for r in &rolled.rolls {
+                let next = match &rolled.leads_to {
+                    Some(t) if !r.reroll => tr!(" (roll on {t})", " (lancez sur {t})"),
+                    _ => String::new(),
+                };
+                out.line(&format!(
+                    "{}: {} → {}{next}",
+                    rolled.table,
+                    r.roll.describe(),
+                    safe(pick(&r.entry, &r.entry_fr))
+                ))?;
+            }
+            Ok(())
         }
         TablesCommand::Check { dir } => {
             let result = app::tables::check(cx, dir.as_deref()).await?;

@@ -4,8 +4,9 @@
 
 use std::fmt;
 
+use super::describe::CHARGE;
 use super::out::safe;
-use crate::i18n::typed;
+use crate::i18n::{counted, typed};
 use crate::rules::class::Caster;
 use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
@@ -118,7 +119,7 @@ impl fmt::Display for potion::Refusal {
                 let item = safe(item);
                 tr!(
                     "{item} is already used up: the flask is empty (one dose)",
-                    "{item} est déjà utilisé(e) : le flacon est vide (une seule dose)"
+                    "le flacon de {item} est déjà vide (une seule dose)"
                 )
             }
             potion::Refusal::IsAnOil { item } => {
@@ -273,7 +274,7 @@ impl fmt::Display for charges::Refusal {
                 let item = safe(item);
                 tr!(
                     "{item} is drained: it lost all its magic and can be neither used nor recharged",
-                    "{item} est vidé(e) : il a perdu toute magie, ni utilisable ni rechargeable"
+                    "{item} a perdu toute sa magie : ni utilisable ni rechargeable"
                 )
             }
             charges::Refusal::NoCharges { item } => {
@@ -287,10 +288,10 @@ impl fmt::Display for charges::Refusal {
                 tr!("spend at least one charge", "dépensez au moins une charge")
             }
             charges::Refusal::TooMany { item, left, wanted } => {
-                let item = safe(item);
+                let (item, left) = (safe(item), counted(*left, CHARGE, CHARGE));
                 tr!(
-                    "{item} has only {left} charge(s) left, not {wanted}",
-                    "{item} n'a plus que {left} charge(s), pas {wanted}"
+                    "{item} has only {left} left, not {wanted}",
+                    "{item} n'a plus que {left}, pas {wanted}"
                 )
             }
             charges::Refusal::OutOfRange => {

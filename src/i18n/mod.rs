@@ -70,16 +70,43 @@ macro_rules! tr {
     };
 }
 
-/// Pick one of two texts by language (for names that exist in both, like table entries).
 /// A value as the referee would type it in a suggested command: quoted for the shell when it
 /// holds spaces, quotes or other shell characters (`hoard campaign use 'Tomb copy'`).
 pub fn typed(value: &str) -> std::borrow::Cow<'_, str> {
     shell_words::quote(value)
 }
 
+/// Pick one of two texts by language (for names that exist in both, like table entries).
 pub fn pick<'a>(en: &'a str, fr: &'a str) -> &'a str {
     match lang() {
         Lang::Fr if !fr.is_empty() => fr,
         _ => en,
+    }
+}
+
+/// A number with its noun, singular or plural as the language wants it: `1 charge`,
+/// `3 charges`, `0 charges` but `0 charge` in French, where only two or more take the plural.
+/// Each pair is (singular, plural), and may hold words that agree with the noun
+/// (`("more problem", "more problems")`, `("autre problème", "autres problèmes")`).
+pub fn counted(n: impl Into<i64>, en: (&str, &str), fr: (&str, &str)) -> String {
+    let n = n.into();
+    let ((one, many), singular) = match lang() {
+        Lang::En => (en, n.abs() == 1),
+        Lang::Fr => (fr, n.abs() < 2),
+    };
+    format!("{n} {}", if singular { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn counted_nouns_agree_with_their_number_in_each_language() {
+        let charges = |n: i64| counted(n, ("charge", "charges"), ("charge", "charges"));
+        let en = within(Lang::En, async { [0, 1, 2].map(charges) }).await;
+        assert_eq!(en, ["0 charges", "1 charge", "2 charges"]);
+        let fr = within(Lang::Fr, async { [0, 1, 2].map(charges) }).await;
+        assert_eq!(fr, ["0 charge", "1 charge", "2 charges"]);
     }
 }

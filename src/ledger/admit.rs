@@ -113,9 +113,10 @@ impl State {
                 if i32::try_from(*charges).is_ok_and(|c| (1..=left).contains(&c)) {
                     return Ok(());
                 }
+                let left = crate::i18n::counted(left, ("charge", "charges"), ("charge", "charges"));
                 Err(tr!(
-                    "{} holds {left} charges: {charges} cannot be spent",
-                    "{} a {left} charges : on ne peut pas en dépenser {charges}",
+                    "{} holds {left}: {charges} cannot be spent",
+                    "{} a {left} : on ne peut pas en dépenser {charges}",
                     i.name
                 ))
             }

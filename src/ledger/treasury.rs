@@ -304,8 +304,8 @@ impl State {
         named.try_for_each(|(id, share)| match self.characters.get(id) {
             Some(c) if c.share == share => Ok(()),
             Some(c) => Err(tr!(
-                "{} is on {} share(s), not {share}",
-                "{} a {} part(s), pas {share}",
+                "{}'s share is {}, not {share}",
+                "la part de {} est de {}, pas {share}",
                 c.name,
                 c.share
             )),

@@ -58,22 +58,47 @@ pub fn land<'t>(
     steps: &mut Vec<Step>,
 ) -> Result<(&'t Table, &'t Entry), GenError> {
     let mut table = table(tables, start)?;
+    // Bounded as the rerolls are: a signpost may name its own table.
     for _ in 0..REROLL_LIMIT {
-        let (roll, entry) = table.roll(dice);
-        steps.push(step(table, roll, entry));
-        if entry.reroll {
-            continue;
-        }
+        let entry = settle(table, None, dice, |roll, entry| {
+            steps.push(step(table, roll, entry))
+        })?;
         match &entry.table {
             Some(next) => table = self::table(tables, next)?,
             None => return Ok((table, entry)),
         }
     }
-    Err(GenError(tr!(
+    Err(endless(table))
+}
+
+/// Roll on one table — on the band `key` falls in, for a banded table — until an entry that
+/// does not say « roll again » comes up (the DMG's « referee's choice », say); `seen` is told
+/// every roll, in order. `generate` and `tables roll` both roll through here.
+pub fn settle<'t>(
+    table: &'t Table,
+    key: Option<i64>,
+    dice: &mut impl Dice,
+    mut seen: impl FnMut(crate::rules::dice::Roll, &'t Entry),
+) -> Result<&'t Entry, GenError> {
+    for _ in 0..REROLL_LIMIT {
+        let (roll, entry) = match key {
+            Some(key) => table.roll_band(key, dice),
+            None => table.roll(dice),
+        };
+        seen(roll, entry);
+        if !entry.reroll {
+            return Ok(entry);
+        }
+    }
+    Err(endless(table))
+}
+
+fn endless(table: &Table) -> GenError {
+    GenError(tr!(
         "table {} keeps asking to roll again: check it with `hoard tables check`",
         "la table {} demande sans fin de relancer : vérifiez-la avec `hoard tables check`",
         table.name
-    )))
+    ))
 }
 
 pub fn step(table: &Table, roll: crate::rules::dice::Roll, entry: &Entry) -> Step {
@@ -207,17 +232,22 @@ fn fallback(field: &str, props: &Props, french: bool) -> String {
 }
 
 fn armor_or_blade_name(blade: Option<&str>, french: bool) -> String {
-    let (en, fr) = match blade {
-        Some("long") => ("Long sword", "Épée longue"),
-        Some("broad") => ("Broad sword", "Épée large"),
-        Some("scimitar") => ("Scimitar", "Cimeterre"),
-        Some("falchion") => ("Falchion", "Fauchon"),
-        Some("short") => ("Short sword", "Épée courte"),
-        Some("bastard") => ("Bastard sword", "Épée bâtarde"),
-        Some("two-handed") => ("Two-handed sword", "Épée à deux mains"),
-        _ => ("Sword", "Épée"),
-    };
+    let (en, fr) = blade.and_then(blade_name).unwrap_or(("Sword", "Épée"));
     if french { fr } else { en }.to_string()
+}
+
+/// The name, in English and French, of a blade the tables know (`broad` → Broad sword).
+pub fn blade_name(blade: &str) -> Option<(&'static str, &'static str)> {
+    Some(match blade {
+        "long" => ("Long sword", "Épée longue"),
+        "broad" => ("Broad sword", "Épée large"),
+        "scimitar" => ("Scimitar", "Cimeterre"),
+        "falchion" => ("Falchion", "Fauchon"),
+        "short" => ("Short sword", "Épée courte"),
+        "bastard" => ("Bastard sword", "Épée bâtarde"),
+        "two-handed" => ("Two-handed sword", "Épée à deux mains"),
+        _ => return None,
+    })
 }
 
 /// `+2`, `−1`.

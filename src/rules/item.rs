@@ -98,6 +98,11 @@ impl Category {
         }
     }
 
+    /// What a character can put on: rings, and armor or a shield. Nothing else is ever worn.
+    pub fn wearable(self) -> bool {
+        matches!(self, Category::Ring | Category::Armor)
+    }
+
     /// The name in the language of the process.
     pub fn label(self) -> &'static str {
         let (en, fr) = match self {

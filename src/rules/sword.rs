@@ -10,6 +10,7 @@ use super::generate::{GenError, step, table};
 use super::health;
 use super::item::{Power, Purpose, Sentience, Step};
 use super::tables::{Duplicates, Entry, Table, Tables};
+use crate::i18n::counted;
 use crate::tr;
 
 pub const SENTIENCE: &str = "sword-sentience";
@@ -481,9 +482,19 @@ pub fn choose(
     );
     let (got_s, got_x) = (sensory_powers.len(), extraordinary_powers.len());
     if got_s + got_x > want_s + want_x || got_s > want_s {
+        let sensory = counted(
+            want_s as i64,
+            ("sensory power", "sensory powers"),
+            ("pouvoir sensoriel", "pouvoirs sensoriels"),
+        );
+        let extraordinary = counted(
+            want_x as i64,
+            ("extraordinary power", "extraordinary powers"),
+            ("pouvoir extraordinaire", "pouvoirs extraordinaires"),
+        );
         return bad(tr!(
-            "INT {int} gives {want_s} sensory and {want_x} extraordinary power(s); {got_s} and {got_x} were chosen (an extraordinary power may replace a sensory one)",
-            "INT {int} donne {want_s} pouvoir(s) sensoriel(s) et {want_x} extraordinaire(s) ; {got_s} et {got_x} choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
+            "INT {int} gives {sensory} and {extraordinary}; {got_s} and {got_x} were chosen (an extraordinary power may replace a sensory one)",
+            "INT {int} donne {sensory} et {extraordinary} ; {got_s} et {got_x} choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
         ));
     }
     // The rest, rolled: the extraordinary powers still owed, then the sensory ones.

@@ -16,6 +16,7 @@ use super::charts;
 use crate::app::chronicle::{Seen, Told};
 use crate::app::export::PlayerView;
 use crate::app::{self, Ctx};
+use crate::cli::describe::CHARGE;
 use crate::cli::out::safe;
 use crate::error::{Error, Result};
 use crate::i18n::time::span;
@@ -129,7 +130,7 @@ fn known_item(item: &PlayerItem) -> Markup {
             @if item.name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
-                " " span.charges { (tr!("{charges} charges", "{charges} charges")) }
+                " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
             }
             @if let Some(a) = item.alignment {
                 " " span.alignment { (crate::cli::character::alignment_name(a)) }
@@ -413,14 +414,15 @@ fn seen_text(seen: &Seen) -> String {
             remaining,
         } => {
             let (who, name) = (safe(who), item(i));
+            let charges = crate::i18n::counted(*charges, CHARGE, CHARGE);
             match remaining {
                 Some(left) => tr!(
-                    "{who} uses {charges} charge(s) of {name} ({left} left).",
-                    "{who} utilise {charges} charge(s) de {name} (il en reste {left})."
+                    "{who} uses {charges} of {name} ({left} left).",
+                    "{who} utilise {charges} de {name} (il en reste {left})."
                 ),
                 None => tr!(
-                    "{who} uses {charges} charge(s) of {name}.",
-                    "{who} utilise {charges} charge(s) de {name}."
+                    "{who} uses {charges} of {name}.",
+                    "{who} utilise {charges} de {name}."
                 ),
             }
         }

@@ -218,7 +218,7 @@ fn pages_render_at_phone_and_desktop_width() {
     let pages = [
         ("party", s.url.clone(), "Wand of Frost"),
         ("treasure", s.at("/treasure"), "120 gp"),
-        ("chronicle", s.at("/chronicle/1"), "Arnaud uses 2 charge(s)"),
+        ("chronicle", s.at("/chronicle/1"), "Arnaud uses 2 charges"),
         ("referee", s.referee(), "Potion of Giant Strength"),
     ];
     for (name, url, wanted) in &pages {

@@ -736,7 +736,7 @@ fn refused_item_commands_change_nothing() {
             "no character",
         ),
         (vec!["give", "Nothing", "--to", "Arnaud"], 3, "no item"),
-        (vec!["wear", "Potion of Flying"], 4, "is not worn"),
+        (vec!["wear", "Potion of Flying"], 4, "cannot be worn"),
         (vec!["use", "Potion of Flying"], 4, "no charges"),
         (
             vec!["use", "Potion of Flying", "--charges", "0"],

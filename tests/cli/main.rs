@@ -23,6 +23,7 @@ mod treasury;
 mod trust;
 mod ux;
 mod voids;
+mod words;
 
 /// The engine every `Hoard::new()` of this target uses.
 const ENGINE: common::Engine = common::Engine::Sqlite;

@@ -280,7 +280,7 @@ fn commands_show_what_they_set_off_and_sheets_what_is_gone() {
         "Tess",
     ]);
     assert!(
-        added.contains("control check (jealousy) of Blade over Tess"),
+        added.contains("Control check (jealousy) of Blade over Tess"),
         "{added}"
     );
     let doc = h.json(&[

@@ -35,6 +35,8 @@ mod trust;
 mod ux;
 #[path = "../cli/voids.rs"]
 mod voids;
+#[path = "../cli/words.rs"]
+mod words;
 
 /// The engine every `Hoard::new()` of this target uses.
 const ENGINE: common::Engine = common::Engine::Postgres;
