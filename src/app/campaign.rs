@@ -64,7 +64,7 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
         events: w.state.last_seq,
     };
     if !force {
-        let [en, fr] = crate::cli::describe::EVENT;
+        let [en, fr] = crate::i18n::EVENT;
         let (name, events) = (&deleted.name, crate::i18n::counted(deleted.events, en, fr));
         let typed = crate::i18n::typed(name);
         return Err(Error::Refused(

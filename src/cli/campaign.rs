@@ -3,7 +3,8 @@
 use clap::Subcommand;
 use serde_json::json;
 
-use super::out::{Out, safe, table};
+use super::inert::safe;
+use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::rules::clock::GameTime;
@@ -173,7 +174,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             if out.json() {
                 return out.doc(&deleted);
             }
-            let [en, fr] = super::describe::EVENT;
+            let [en, fr] = crate::i18n::EVENT;
             let (name, events) = (
                 safe(&deleted.name),
                 crate::i18n::counted(deleted.events, en, fr),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::item::{ItemView, line as item_line};
+use super::item_view::{ItemView, line as item_line};
 use crate::app::character::Sheet;
 use crate::i18n::time::span;
 use crate::ledger::state::Effect;
@@ -13,7 +13,10 @@ use crate::rules::knowledge::player_item;
 use crate::rules::ring;
 use clap::Subcommand;
 
-use super::out::{Out, Tone, safe, table};
+use super::inert::safe;
+use super::out::{Out, table};
+use super::tone::Tone;
+use super::words::alignment_name;
 use crate::app::character::{HpChange, NewCharacter};
 use crate::app::{self, Ctx};
 use crate::error::Result;
@@ -222,7 +225,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let c = &sheet.character;
             out.line(&headline(c))?;
             out.line(&abilities(c))?;
-            for line in super::coins::sheet_lines(c, &sheet.coins) {
+            for line in super::money::sheet_lines(c, &sheet.coins) {
                 out.line(&line)?;
             }
             for item in &sheet.items {
@@ -260,7 +263,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             }
             if out.json() {
                 let mut value = serde_json::to_value(&c).unwrap_or_default();
-                let events: Vec<_> = consequences.iter().map(super::log::EventView::of).collect();
+                let events: Vec<_> = consequences
+                    .iter()
+                    .map(crate::ledger::EventView::of)
+                    .collect();
                 value["consequences"] = serde_json::to_value(events).unwrap_or_default();
                 return out.doc(&value);
             }
@@ -321,7 +327,7 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
         let events: Vec<_> = c
             .consequences
             .iter()
-            .map(super::log::EventView::of)
+            .map(crate::ledger::EventView::of)
             .collect();
         let mut value = serde_json::to_value(c).unwrap_or_default();
         value["consequences"] = serde_json::to_value(events).unwrap_or_default();
@@ -358,10 +364,6 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
         out.toned(super::describe::tone(&rec.event), &text)?;
     }
     Ok(())
-}
-
-pub fn alignment_name(a: crate::rules::alignment::Alignment) -> &'static str {
-    crate::i18n::pick(a.as_str(), a.french())
 }
 
 /// `Arnaud — lawful fighter, level 3`
@@ -465,7 +467,7 @@ impl<'a> SheetView<'a> {
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
     let mut lines = vec![headline(c), abilities(c)];
-    lines.extend(super::coins::sheet_lines(c, &sheet.coins));
+    lines.extend(super::money::sheet_lines(c, &sheet.coins));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
     let (gone, carried): (Vec<&_>, Vec<&_>) = sheet.items.iter().partition(|i| i.is_gone());
@@ -491,7 +493,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
                 format!(
                     "{} ({})",
                     safe(i.name()),
-                    super::item::status_label(i.status)
+                    super::item_view::status_label(i.status)
                 )
             })
             .collect();

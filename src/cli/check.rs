@@ -1,7 +1,8 @@
 //! `hoard check`: the database's own checks, the rules' invariants and the replayed state,
 //! each problem a line.
 
-use super::out::{self, Out};
+use super::inert;
+use super::out::Out;
 use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::tr;
@@ -18,7 +19,7 @@ pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             .chain(&report.conflicts)
             .chain(&report.differences)
         {
-            out.line(&out::safe(line))?;
+            out.line(&inert::safe(line))?;
         }
         if report.ok() {
             let n = report.events;

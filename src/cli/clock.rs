@@ -3,7 +3,8 @@
 use clap::Subcommand;
 use serde_json::json;
 
-use super::out::{Out, safe};
+use super::inert::safe;
+use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::time::passes;
@@ -43,7 +44,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
                 let consequences: Vec<_> = advanced
                     .consequences
                     .iter()
-                    .map(super::log::EventView::of)
+                    .map(crate::ledger::EventView::of)
                     .collect();
                 return out.doc(&json!({
                     "from": from,

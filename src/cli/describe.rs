@@ -1,7 +1,8 @@
 //! One line in the referee's language for each kind of event.
 
-use super::out::{Tone, safe};
-use crate::i18n::{counted, pick};
+use super::inert::safe;
+use super::tone::Tone;
+use crate::i18n::{CHARGE, ROUND, counted, pick};
 use crate::ledger::state::Setting;
 use crate::ledger::{Change, Event};
 use crate::rules::book::Studied;
@@ -10,14 +11,8 @@ use crate::rules::control::{CharacterWill, SwordWill};
 use crate::rules::knowledge::Method;
 use crate::tr;
 
-/// Counted nouns spelt the same in both languages.
-pub const CHARGE: (&str, &str) = ("charge", "charges");
-pub const ROUND: (&str, &str) = ("round", "rounds");
-/// Events, in English and in French.
-pub const EVENT: [(&str, &str); 2] = [("event", "events"), ("événement", "événements")];
-
 pub fn describe(event: &Event) -> String {
-    if let Some(text) = super::coins::describe(event) {
+    if let Some(text) = super::money::describe(event) {
         return text;
     }
     match event {
@@ -486,7 +481,7 @@ pub fn describe(event: &Event) -> String {
             let kind = safe(&foe.kind);
             let alignment = foe
                 .alignment
-                .map(|a| format!(" ({})", super::character::alignment_name(a)))
+                .map(|a| format!(" ({})", super::words::alignment_name(a)))
                 .unwrap_or_default();
             tr!(
                 "encounter: {kind}{alignment}",
@@ -579,7 +574,7 @@ fn change_text(change: &Change) -> String {
         ));
     }
     if let Some(a) = change.alignment {
-        parts.push(super::character::alignment_name(a).to_string());
+        parts.push(super::words::alignment_name(a).to_string());
     }
     if let Some(v) = change.str {
         parts.push(tr!("STR {v}", "FOR {v}"));

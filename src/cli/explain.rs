@@ -6,12 +6,13 @@ use clap::Args;
 use serde_json::json;
 
 use super::describe::{describe, method_name, wills};
-use super::item::{ItemView, details};
-use super::log::EventView;
-use super::out::{Out, safe};
+use super::inert::safe;
+use super::item_view::{ItemView, details};
+use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::pick;
+use crate::ledger::EventView;
 use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
 use crate::rules::dice::Roll;
@@ -335,7 +336,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::TableRolled {
             table, roll, entry, ..
         } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
-        other => lines.extend(super::coins::explain(other)),
+        other => lines.extend(super::money::explain(other)),
     }
     lines
 }

@@ -9,7 +9,8 @@ use std::path::{Component, Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use super::out::{Out, safe};
+use super::inert::safe;
+use super::out::Out;
 use crate::app::foundry::{Gathered, Selection};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
@@ -140,7 +141,7 @@ pub async fn export(
             "  left out: {} ({})",
             "  écarté : {} ({})",
             safe(name),
-            super::item::status_label(*status)
+            super::item_view::status_label(*status)
         ))?;
     }
     Ok(())
@@ -153,7 +154,7 @@ fn words(piece: &Piece) -> Words {
     let holder = piece.holder.as_deref();
     match &piece.view {
         View::Referee { .. } => {
-            let mut facts = super::item::details(item, holder, None);
+            let mut facts = super::item_view::details(item, holder, None);
             for r in &piece.running {
                 let who = safe(&r.character);
                 facts.push(match r.rounds_left {
@@ -183,14 +184,18 @@ fn words(piece: &Piece) -> Words {
                 facts.push(tr!("not identified", "non identifié"));
             }
             if let Some(a) = alignment {
-                let a = super::character::alignment_name(*a);
+                let a = super::words::alignment_name(*a);
                 facts.push(tr!(
                     "{a} (learnt by touching it)",
                     "{a} (appris en la touchant)"
                 ));
             }
             if *knows == Some(Knowledge::Full) {
-                facts.extend(super::item::details(item, holder, None).into_iter().skip(2));
+                facts.extend(
+                    super::item_view::details(item, holder, None)
+                        .into_iter()
+                        .skip(2),
+                );
             }
             Words {
                 facts,

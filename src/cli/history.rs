@@ -5,15 +5,17 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::describe::{EVENT, describe};
-use super::log::EventView;
-use super::out::{Out, safe};
+use super::describe::describe;
+use super::inert::safe;
+use super::out::Out;
 use super::progress::{Mode, Progress};
 use crate::app::history::Voided;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::files::Destination;
+use crate::i18n::EVENT;
 use crate::i18n::counted;
+use crate::ledger::EventView;
 use crate::tr;
 
 #[derive(Debug, Args)]
@@ -135,7 +137,7 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
         // On a terminal the lines are a view like any other: made inert, with the same
         // meaning. Piped or redirected, they are the file's bytes.
         let terminal = std::io::IsTerminal::is_terminal(&stdout);
-        let mut w = super::out::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
+        let mut w = super::inert::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
         match &a.as_character {
             Some(who) => {
                 let view = app::export::player(cx, who).await?;

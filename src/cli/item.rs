@@ -1,19 +1,18 @@
 //! `hoard generate …` and `hoard item …`, and how an item is shown.
 
 use clap::{Args, Subcommand};
-use serde::Serialize;
 
-use super::describe::CHARGE;
-use super::out::{Out, safe, table};
+use super::inert::safe;
+use super::item_view::{
+    ItemView, Known, added_lines, details, details_seen, known_view, line, sentience_line,
+    status_label,
+};
+use super::out::{Out, table};
 use crate::app::generate::Request;
 use crate::app::item::NewItem;
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::i18n::pick;
-use crate::ledger::{Item, Origin};
-use crate::rules::armor::material_name;
-use crate::rules::generate::signed;
-use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Slot, Status};
+use crate::rules::item::{Category, Identity};
 use crate::tr;
 
 #[derive(Debug, Args)]
@@ -113,53 +112,6 @@ pub enum ItemCommand {
         #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
         at: Option<u32>,
     },
-}
-
-/// An item as `--json` shows it (fields documented in `docs/json.md`).
-#[derive(Serialize)]
-pub struct ItemView<'a> {
-    pub id: &'a str,
-    pub name: &'a str,
-    pub name_fr: &'a str,
-    pub category: Category,
-    pub holder: Option<&'a str>,
-    /// The place it was left at (`stash`), if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub place: Option<&'a str>,
-    /// Where it is worn (a ring's hand, armor, a shield) or wielded, if it is.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub worn: Option<Slot>,
-    pub charges: Option<i32>,
-    pub status: Status,
-    /// The identity's fields, without the sentience (shown as its own field).
-    #[serde(flatten)]
-    pub identity: Identity,
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub spells: &'a [ScrollSpell],
-    pub sentience: Option<&'a Sentience>,
-}
-
-impl<'a> ItemView<'a> {
-    pub fn of(item: &'a Item, holder: Option<&'a str>) -> Self {
-        let identity = Identity {
-            sentience: None,
-            ..item.identity.clone()
-        };
-        ItemView {
-            id: &item.id,
-            name: &item.name,
-            name_fr: &item.name_fr,
-            category: item.category,
-            holder,
-            place: item.place.as_deref(),
-            worn: item.worn,
-            charges: item.charges,
-            status: item.status,
-            identity,
-            spells: &item.spells,
-            sentience: item.identity.sentience.as_ref(),
-        }
-    }
 }
 
 pub async fn generate(
@@ -313,7 +265,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
         ItemCommand::History { item } => {
             let (item, events) = app::custody::history(cx, &item).await?;
             if out.json() {
-                let views: Vec<_> = events.iter().map(super::log::EventView::of).collect();
+                let views: Vec<_> = events.iter().map(crate::ledger::EventView::of).collect();
                 return out.doc(
                     &serde_json::json!({ "item": ItemView::of(&item, None), "events": views }),
                 );
@@ -383,7 +335,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 out.line(&tr!("  not identified", "  non identifié"))?;
             }
             if let Some(a) = known.seen.alignment {
-                let a = super::character::alignment_name(a);
+                let a = super::words::alignment_name(a);
                 out.line(&tr!(
                     "  {a} (learnt by touching it)",
                     "  {a} (appris en la touchant)"
@@ -420,354 +372,4 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             Ok(())
         }
     }
-}
-
-/// `Added 1a2b3c4d  Axe +1 — weapon (Tess)`, then what handing it over set off; in JSON the
-/// item with `consequences` (each event as `log --json` shows it).
-pub fn added_lines(out: &mut Out, added: &app::item::Added) -> Result<()> {
-    let holder = added.holder.as_deref();
-    if out.json() {
-        let mut value = serde_json::to_value(ItemView::of(&added.item, holder)).unwrap_or_default();
-        let events: Vec<_> = added
-            .consequences
-            .iter()
-            .map(super::log::EventView::of)
-            .collect();
-        value["consequences"] = serde_json::to_value(events).unwrap_or_default();
-        return out.doc(&value);
-    }
-    out.line(&tr!("Added {}", "Ajouté : {}", line(&added.item, holder)))?;
-    if let Some(s) = &added.item.identity.sentience {
-        out.line(&format!("          {}", sentience_line(s)))?;
-    }
-    for rec in &added.consequences {
-        out.event(&rec.event)?;
-    }
-    Ok(())
-}
-
-/// Where a worn item is, and for a ring whether it works (`rules::ring`).
-fn worn_line(slot: Slot, ring: Option<&app::item::OnHand>) -> String {
-    let place = match slot {
-        Slot::LeftHand => tr!("worn on the left hand", "au doigt, main gauche"),
-        Slot::RightHand => tr!("worn on the right hand", "au doigt, main droite"),
-        Slot::Body => tr!("worn", "sur le corps"),
-        Slot::Shield => tr!("on the arm", "au bras"),
-        Slot::Hand => tr!("in hand", "en main"),
-    };
-    match ring {
-        Some(r) if r.works => tr!(
-            "  {place}: works (the only ring on that hand)",
-            "  {place} : fonctionne (seul anneau à cette main)"
-        ),
-        Some(r) => {
-            let beside: Vec<String> = r.beside.iter().map(|n| safe(n)).collect();
-            let beside = beside.join(", ");
-            tr!(
-                "  {place}: does not work, nor does {beside} on the same hand (one magic ring per hand)",
-                "  {place} : ne fonctionne pas, pas plus que {beside} à la même main (un anneau magique par main)"
-            )
-        }
-        None => format!("  {place}"),
-    }
-}
-
-pub fn status_label(status: Status) -> &'static str {
-    let (en, fr) = match status {
-        Status::Intact => ("", ""),
-        Status::Consumed => ("consumed", "consommé"),
-        Status::Faded => ("faded", "effacé"),
-        Status::Drained => ("drained", "vidé"),
-        Status::Crumbled => ("crumbled to dust", "tombé en poussière"),
-        Status::Vanished => ("vanished", "disparu"),
-    };
-    pick(en, fr)
-}
-
-/// `1a2b3c4d  Wand of Frost — wand, 93 charges (Arnaud)`
-pub fn line(item: &Item, holder: Option<&str>) -> String {
-    let mut facts = vec![item.category.label().to_string()];
-    if let Some(c) = item.charges {
-        facts.push(crate::i18n::counted(c, CHARGE, CHARGE));
-    }
-    if let Some(n) = item.identity.count {
-        facts.push(format!("×{n}"));
-    }
-    if item.identity.cursed {
-        facts.push(tr!("cursed", "maudit"));
-    }
-    if !item.spells.is_empty() {
-        let levels: Vec<String> = item.spells.iter().map(|s| s.level.to_string()).collect();
-        facts.push(tr!(
-            "spells of level {}",
-            "sorts de niveau {}",
-            levels.join(", ")
-        ));
-    }
-    if let Some(value) = &item.identity.value {
-        facts.push(super::coins::worth(value.copper()));
-    }
-    let status = status_label(item.status);
-    if !status.is_empty() {
-        facts.push(status.to_string());
-    }
-    let holder = match (holder, &item.place) {
-        (Some(h), _) => format!(" ({})", safe(h)),
-        (None, Some(place)) => tr!(" (at {})", " (à {})", safe(place)),
-        (None, None) => String::new(),
-    };
-    format!(
-        "{}  {} — {}{holder}",
-        crate::ledger::short_id(&item.id),
-        safe(item.name()),
-        facts.join(", ")
-    )
-}
-
-fn power_name(p: &Power) -> String {
-    let uses = match p.uses.as_str() {
-        "at-will" => String::new(),
-        "3/day" => tr!(" (3/day)", " (3/jour)"),
-        "1/day" => tr!(" (1/day)", " (1/jour)"),
-        "1/turn" => tr!(" (1/turn)", " (1/tour)"),
-        "3/week" => tr!(" (3/week)", " (3/semaine)"),
-        other => format!(" ({other})"),
-    };
-    format!("{}{uses}", pick(&p.name, &p.name_fr))
-}
-
-/// `sentient: INT 10, Ego 7, lawful, speech, 2 languages; powers: …; purpose: …`
-pub fn sentience_line(s: &Sentience) -> String {
-    sentience_seen(s, true)
-}
-
-/// The sentience line, with the alignment only when it is known (it is learnt by touch).
-fn sentience_seen(s: &Sentience, alignment_known: bool) -> String {
-    let alignment = if alignment_known {
-        format!("{}, ", super::character::alignment_name(s.alignment))
-    } else {
-        String::new()
-    };
-    let communication = match s.communication.as_str() {
-        "speech" => tr!("speech", "parole"),
-        _ => tr!("empathy", "empathie"),
-    };
-    let reads = if s.reads {
-        tr!(", reads", ", lit")
-    } else {
-        String::new()
-    };
-    let languages = if s.communication == "speech" {
-        let n = s.languages;
-        tr!(", alignment language + {n}", ", langue d'alignement + {n}")
-    } else {
-        String::new()
-    };
-    let powers: Vec<String> = s
-        .sensory_powers
-        .iter()
-        .chain(&s.extraordinary_powers)
-        .map(power_name)
-        .collect();
-    let purpose = s
-        .special_purpose
-        .as_ref()
-        .map(|p| tr!("; purpose: {}", " ; but : {}", pick(&p.name, &p.name_fr)))
-        .unwrap_or_default();
-    let (int, ego) = (s.int, s.ego);
-    tr!(
-        "sentient: INT {int}, Ego {ego}, {alignment}{communication}{reads}{languages}; powers: {}{purpose}",
-        "intelligente : INT {int}, Ego {ego}, {alignment}{communication}{reads}{languages} ; pouvoirs : {}{purpose}",
-        powers.join(", ")
-    )
-}
-
-/// Everything the referee may want to know about an item, a line each.
-pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Vec<String> {
-    details_seen(item, holder, origin, true, None)
-}
-
-/// The details, with a sentient sword's alignment only when it is known, and for a worn ring
-/// whether it works when its holder's other rings are known.
-fn details_seen(
-    item: &Item,
-    holder: Option<&str>,
-    origin: Option<&Origin>,
-    alignment_known: bool,
-    ring: Option<&app::item::OnHand>,
-) -> Vec<String> {
-    let id = &item.identity;
-    let mut lines = vec![format!("{} ({})", safe(item.name()), item.category.label())];
-    lines.push(format!("  id {}", item.id));
-    lines.push(match (holder, &item.place) {
-        (Some(h), _) => tr!("  held by {}", "  porté par {}", safe(h)),
-        (None, Some(place)) => tr!("  left at {}", "  laissé à {}", safe(place)),
-        (None, None) => tr!("  in the party's treasure", "  dans le trésor du groupe"),
-    });
-    if let Some(slot) = item.worn {
-        lines.push(worn_line(slot, ring));
-    }
-    if let Some(value) = &id.value {
-        lines.push(tr!(
-            "  worth {}",
-            "  vaut {}",
-            super::coins::worth(value.copper())
-        ));
-    }
-    if let Some(c) = item.charges {
-        lines.push(format!(
-            "  {}",
-            crate::i18n::counted(
-                c,
-                ("charge left", "charges left"),
-                ("charge restante", "charges restantes")
-            )
-        ));
-    }
-    let status = status_label(item.status);
-    if !status.is_empty() {
-        lines.push(format!("  {status}"));
-    }
-    if let Some(blade) = &id.blade {
-        let name = crate::rules::generate::blade_name(blade)
-            .map(|(en, fr)| crate::i18n::pick(en, fr).to_lowercase())
-            .unwrap_or_else(|| safe(blade));
-        lines.push(tr!("  blade: {name}", "  lame : {name}"));
-    }
-    if let Some(b) = id.bonus {
-        let cursed = if id.cursed {
-            tr!(", cursed", ", maudit")
-        } else {
-            String::new()
-        };
-        lines.push(tr!(
-            "  enchantment {}{cursed}",
-            "  enchantement {}{cursed}",
-            signed(b)
-        ));
-    } else if id.cursed {
-        lines.push(tr!("  cursed", "  maudit"));
-    }
-    if let Some(size) = &id.size {
-        lines.push(tr!("  size: {size}", "  taille : {size}"));
-    }
-    if let Some(m) = &id.material {
-        lines.push(tr!("  made of {}", "  fait d'{}", material_name(m)));
-    }
-    if let Some(n) = id.count {
-        lines.push(tr!("  {n} of them", "  {n} exemplaires"));
-    }
-    if let (Some(i), Some(l)) = (id.initiative, id.level) {
-        lines.push(tr!(
-            "  non-permanent powers: initiative {}, as level {l}",
-            "  pouvoirs non permanents : initiative {}, au niveau {l}",
-            signed(i)
-        ));
-    }
-    if id.trapped {
-        lines.push(tr!(
-            "  trapped: turns on any user but its maker",
-            "  piégée : se retourne contre tout utilisateur autre que son créateur"
-        ));
-    }
-    if let Some(d) = &id.duration {
-        lines.push(if d == "0" {
-            tr!("  instant effect", "  effet instantané")
-        } else {
-            tr!("  lasts {d} turns", "  dure {d} tours")
-        });
-    }
-    if let Some(caster) = &id.caster {
-        lines.push(tr!("  {caster} scroll", "  parchemin de {caster}"));
-    }
-    for (n, s) in item.spells.iter().enumerate() {
-        let erased = if s.erased {
-            tr!(" (erased)", " (effacé)")
-        } else {
-            String::new()
-        };
-        lines.push(tr!(
-            "  spell {}: level {}, written at level {}{erased}",
-            "  sort {} : niveau {}, écrit au niveau {}{erased}",
-            n + 1,
-            s.level,
-            s.written_at
-        ));
-    }
-    if let Some(book) = &id.book {
-        let favours = book
-            .alignment
-            .map(|a| {
-                tr!(
-                    " to {} characters",
-                    " aux personnages {}",
-                    super::character::alignment_name(a)
-                )
-            })
-            .unwrap_or_default();
-        lines.push(if book.beneficial {
-            tr!("  beneficial{favours}", "  bénéfique{favours}")
-        } else {
-            tr!("  harmful", "  néfaste")
-        });
-    }
-    if let Some(s) = &id.sentience {
-        lines.push(format!("  {}", sentience_seen(s, alignment_known)));
-    }
-    if let Some(origin) = origin {
-        let how = match (origin.how.as_str(), &origin.table, origin.seed) {
-            ("generated", Some(t), Some(seed)) => tr!(
-                "  generated from table {t} (seed {seed}, {} tables)",
-                "  tiré de la table {t} (graine {seed}, tables {})",
-                origin.tables.as_deref().unwrap_or("shipped")
-            ),
-            _ => tr!("  added by the referee", "  ajouté par le MD"),
-        };
-        lines.push(how);
-        for step in &origin.steps {
-            let entry = step
-                .entry
-                .as_deref()
-                .map(|e| format!(" → {}", safe(e)))
-                .unwrap_or_default();
-            lines.push(format!(
-                "    {}: {}{entry}",
-                step.what,
-                step.roll.describe()
-            ));
-        }
-    }
-    lines
-}
-
-/// What one character knows of an item (`item show --as`).
-pub struct Known {
-    pub seen: crate::rules::knowledge::PlayerItem,
-    /// The referee's lines, when the character knows everything.
-    pub details: Option<Vec<String>>,
-}
-
-/// `item show --as --json`: the player's view, or the whole item once they know it fully.
-fn known_view(item: &Item, holder: Option<&str>, known: &Known) -> serde_json::Value {
-    let seen = &known.seen;
-    let mut value = serde_json::json!({
-        "id": seen.id,
-        "name": seen.name,
-        "category": seen.category,
-        "known": seen.known,
-    });
-    if seen.knows_all() {
-        value = serde_json::to_value(ItemView::of(item, holder)).unwrap_or(value);
-        value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
-    }
-    match seen.alignment {
-        Some(a) => value["alignment"] = serde_json::to_value(a).unwrap_or_default(),
-        // Only a touch teaches it: an identify spell tells the rest of the sword.
-        None => {
-            if let Some(mind) = value.get_mut("sentience").and_then(|s| s.as_object_mut()) {
-                mind.remove("alignment");
-            }
-        }
-    }
-    value
 }

@@ -46,7 +46,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
             let tone = match voided_by {
                 Some(by) => {
                     text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
-                    super::out::Tone::Plain
+                    super::tone::Tone::Plain
                 }
                 None => super::describe::tone(&rec.event),
             };

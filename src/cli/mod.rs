@@ -14,9 +14,12 @@ pub mod describe;
 mod explain;
 mod foundry;
 mod history;
+pub mod inert;
 pub(crate) mod item;
+pub(crate) mod item_view;
 pub(crate) mod log;
 mod manual;
+pub(crate) mod money;
 pub mod out;
 mod play;
 mod progress;
@@ -26,6 +29,7 @@ mod serve;
 mod session;
 mod sword;
 mod tables;
+pub mod tone;
 pub(crate) mod words;
 
 use std::path::PathBuf;
@@ -93,9 +97,9 @@ pub fn main() -> ExitCode {
 fn complain(json: bool, code: &str, message: &str) {
     if json {
         let error = serde_json::json!({ "error": { "code": code, "message": message } });
-        eprintln!("{}", out::inert_json(&error.to_string()));
+        eprintln!("{}", inert::inert_json(&error.to_string()));
     } else {
-        eprintln!("hoard: {}", out::safe(message));
+        eprintln!("hoard: {}", inert::safe(message));
     }
 }
 

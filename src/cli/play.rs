@@ -4,10 +4,11 @@
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::log::EventView;
-use super::out::{Out, safe};
+use super::inert::safe;
+use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::Result;
+use crate::ledger::EventView;
 use crate::ledger::Recorded;
 use crate::rules::clock::GameTime;
 use crate::rules::item::Slot;

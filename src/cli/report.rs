@@ -3,8 +3,9 @@
 use clap::Subcommand;
 
 use super::describe::{describe, tone};
-use super::out::Tone;
-use super::out::{Out, safe};
+use super::inert::safe;
+use super::out::Out;
+use super::tone::Tone;
 use crate::app::report::Report;
 use crate::app::{self, Ctx};
 use crate::error::Result;
@@ -113,7 +114,7 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
             let worth = item
                 .identity
                 .value
-                .map(|v| format!(" ({})", super::coins::worth(v.copper())))
+                .map(|v| format!(" ({})", super::money::worth(v.copper())))
                 .unwrap_or_default();
             lines.push((
                 Tone::Plain,
@@ -126,9 +127,9 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
         }
     }
     if let Some(t) = report.treasure.as_ref().filter(|t| t.copper() > 0) {
-        let coins = super::coins::worth(t.coins.copper());
-        let valuables = super::coins::worth(t.copper() - t.coins.copper());
-        let total = super::coins::worth(t.copper());
+        let coins = super::money::worth(t.coins.copper());
+        let valuables = super::money::worth(t.copper() - t.coins.copper());
+        let total = super::money::worth(t.copper());
         lines.push((
             Tone::Heading,
             tr!(
@@ -175,7 +176,7 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
 
 /// The report as JSON: each event in the shape `log --json` gives it.
 fn json(report: &Report) -> serde_json::Value {
-    use super::log::EventView;
+    use crate::ledger::EventView;
     fn events(list: &[Recorded]) -> Vec<EventView<'_>> {
         list.iter().map(EventView::of).collect()
     }

@@ -3,7 +3,8 @@
 use clap::Subcommand;
 use serde::Serialize;
 
-use super::out::{Out, safe, table};
+use super::inert::safe;
+use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::ledger::Session;

@@ -1,6 +1,6 @@
 //! `hoard sword …`
 
-use super::out::safe;
+use super::inert::safe;
 use crate::rules::clock::GameTime;
 use clap::Subcommand;
 
@@ -103,7 +103,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
                 to,
             };
             let added = app::sword::add(cx, new).await?;
-            super::item::added_lines(out, &added)
+            super::item_view::added_lines(out, &added)
         }
     }
 }

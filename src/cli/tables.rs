@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use serde_json::json;
 
-use super::out::{Out, safe, table};
+use super::inert::safe;
+use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::pick;

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use super::describe::CHARGE;
-use super::out::safe;
+use super::inert::safe;
+use crate::i18n::CHARGE;
 use crate::i18n::{counted, typed};
 use crate::rules::class::Caster;
 use crate::rules::control::{Reason, Trigger};
@@ -465,4 +465,8 @@ impl fmt::Display for crate::rules::character::SheetError {
             ),
         })
     }
+}
+
+pub fn alignment_name(a: crate::rules::alignment::Alignment) -> &'static str {
+    crate::i18n::pick(a.as_str(), a.french())
 }

@@ -84,6 +84,12 @@ pub fn pick<'a>(en: &'a str, fr: &'a str) -> &'a str {
     }
 }
 
+/// Counted nouns spelt the same in both languages.
+pub const CHARGE: (&str, &str) = ("charge", "charges");
+pub const ROUND: (&str, &str) = ("round", "rounds");
+/// Events, in English and in French.
+pub const EVENT: [(&str, &str); 2] = [("event", "events"), ("événement", "événements")];
+
 /// A number with its noun, singular or plural as the language wants it: `1 charge`,
 /// `3 charges`, `0 charges` but `0 charge` in French, where only two or more take the plural.
 /// Each pair is (singular, plural), and may hold words that agree with the noun

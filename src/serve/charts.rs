@@ -1,6 +1,6 @@
 //! The pictures, drawn on the server as SVG with plotters: the page carries them inline, so
 //! they need no script and no request. Every label is text from the ledger made safe
-//! ([`crate::cli::out::safe`]) and escaped by plotters' SVG writer. A picture that cannot be
+//! ([`crate::cli::inert::safe`]) and escaped by plotters' SVG writer. A picture that cannot be
 //! drawn is left out, never drawn half.
 
 use plotters::prelude::*;
@@ -113,7 +113,7 @@ pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
                     series.iter().map(|(t, c)| (day(*t), *c)),
                     colour.stroke_width(3),
                 ))?
-                .label(crate::cli::out::safe(name))
+                .label(crate::cli::inert::safe(name))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
                 });
@@ -171,7 +171,7 @@ fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
                 .collect::<Vec<_>>()
                 .join(" · ");
             chart.draw_series(std::iter::once(Text::new(
-                crate::cli::out::safe(&label),
+                crate::cli::inert::safe(&label),
                 (start, y + 0.95),
                 (FONT, SIZE + 6).into_font().color(&INK),
             )))?;

@@ -1,6 +1,6 @@
 //! The pages: what each one reads (through the `app` functions the command line uses) and how
 //! it is drawn (maud, which escapes every string it is given; text from the ledger goes
-//! through [`crate::cli::out::safe`] first, so control and bidirectional characters show
+//! through [`crate::cli::inert::safe`] first, so control and bidirectional characters show
 //! instead of acting). Words shared with the terminal come from `cli`'s word functions.
 //!
 //! Player pages show only what `rules::knowledge` lets a player know, and draw nothing where
@@ -16,9 +16,9 @@ use super::charts;
 use crate::app::chronicle::{Seen, Told};
 use crate::app::export::PlayerView;
 use crate::app::{self, Ctx};
-use crate::cli::describe::CHARGE;
-use crate::cli::out::safe;
+use crate::cli::inert::safe;
 use crate::error::{Error, Result};
+use crate::i18n::CHARGE;
 use crate::i18n::time::span;
 use crate::i18n::{Lang, lang};
 use crate::ledger::{Event, Item, Session};
@@ -111,7 +111,7 @@ pub fn not_found() -> Markup {
 
 /// `lawful fighter, level 3`
 fn headline(c: &crate::ledger::Character) -> String {
-    let (alignment, level) = (crate::cli::character::alignment_name(c.alignment), c.level);
+    let (alignment, level) = (crate::cli::words::alignment_name(c.alignment), c.level);
     match c.class.as_deref().map(safe) {
         Some(class) => tr!(
             "{alignment} {class}, level {level}",
@@ -133,7 +133,7 @@ fn known_item(item: &PlayerItem) -> Markup {
                 " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
             }
             @if let Some(a) = item.alignment {
-                " " span.alignment { (crate::cli::character::alignment_name(a)) }
+                " " span.alignment { (crate::cli::words::alignment_name(a)) }
             }
         }
     }
@@ -203,7 +203,7 @@ pub fn party(p: &Party) -> Markup {
                     @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
                     dt { "XP" } dd { (c.xp) }
                 }
-                @for line in crate::cli::coins::sheet_lines(c, &v.coins).iter().take(1) {
+                @for line in crate::cli::money::sheet_lines(c, &v.coins).iter().take(1) {
                     p.purse { (line.trim()) }
                 }
                 @if !v.items.is_empty() {
@@ -314,12 +314,12 @@ pub fn treasure(t: &Treasure) -> Markup {
     let body = html! {
         h2 { (tr!("Coins", "Pièces")) }
         ul.coins {
-            li { (tr!("Party's pool", "Caisse du groupe")) ": " (crate::cli::coins::text(&coins.pool)) }
+            li { (tr!("Party's pool", "Caisse du groupe")) ": " (crate::cli::money::text(&coins.pool)) }
             @for purse in &coins.purses {
-                li { (safe(&purse.character)) ": " (crate::cli::coins::text(&purse.coins)) }
+                li { (safe(&purse.character)) ": " (crate::cli::money::text(&purse.coins)) }
             }
             @for place in &coins.places {
-                li { (safe(&place.place)) ": " (crate::cli::coins::text(&place.coins)) }
+                li { (safe(&place.place)) ": " (crate::cli::money::text(&place.coins)) }
             }
         }
         @for (holder, items) in &t.held {
@@ -393,7 +393,7 @@ fn seen_text(seen: &Seen) -> String {
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {
-            let coins = crate::cli::coins::text(coins);
+            let coins = crate::cli::money::text(coins);
             match to {
                 Some(who) => tr!("{} gains {coins}.", "{} reçoit {coins}.", safe(who)),
                 None => tr!("The party gains {coins}.", "Le groupe reçoit {coins}."),
@@ -651,9 +651,9 @@ pub fn referee(r: &Referee) -> Markup {
                 p.headline { (headline(c)) " · " (tr!("HP", "PV")) " " (c.hp) " / " (c.hp_max) }
                 ul.items {
                     @for item in &sheet.items {
-                        li { (crate::cli::item::line(item, None)) }
+                        li { (crate::cli::item_view::line(item, None)) }
                         @if let Some(s) = item.sentience() {
-                            li.mind { (crate::cli::item::sentience_line(s)) }
+                            li.mind { (crate::cli::item_view::sentience_line(s)) }
                         }
                     }
                 }
@@ -674,7 +674,7 @@ pub fn referee(r: &Referee) -> Markup {
         }
         @if !r.unheld.is_empty() {
             h3 { (tr!("Nobody holds", "Personne ne porte")) }
-            ul.items { @for item in &r.unheld { li { (crate::cli::item::line(item, None)) } } }
+            ul.items { @for item in &r.unheld { li { (crate::cli::item_view::line(item, None)) } } }
         }
         h2 { (tr!("Swords", "Épées")) }
         @if r.holding.is_empty() {
