@@ -183,10 +183,16 @@ pub enum Command {
     /// Serve the campaign as live, read-only web pages for the table's phones: the party, its
     /// treasure, its chronicle (--referee adds the referee's dashboard)
     Serve(serve::ServeArgs),
-    /// Print a shell completion script: `hoard completions bash > ~/.local/share/bash-completion/completions/hoard`
+    /// Shell completion of commands, options and the database's names: `hoard completions
+    /// --install` puts it where your shell looks; `hoard completions SHELL` prints the script
     Completions {
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
+        /// bash, zsh, fish, elvish or powershell [default with --install: from $SHELL]
+        #[arg(value_enum, required_unless_present = "install")]
+        shell: Option<clap_complete::Shell>,
+        /// Write the script where the shell loads it from (bash, zsh, fish), creating the
+        /// folder, and say what is left to do
+        #[arg(long)]
+        install: bool,
     },
     /// Print the manual page (roff): `hoard man > hoard.1 && man ./hoard.1`
     Man {
@@ -227,5 +233,37 @@ pub fn amount<T: TryFrom<i128>>(text: &str) -> Result<T, String> {
         Ok(n) if n >= 1 => T::try_from(n).map_err(|_| format!("{n} is too large")),
         Ok(_) => Err("the amount must be positive (1 or more)".into()),
         Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every argument of every command says what it is for in `--help`, the manual and the
+    /// shells' completion menus.
+    #[test]
+    fn every_argument_has_a_description() {
+        fn undescribed(cmd: &clap::Command, path: &str, found: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if !matches!(id, "help" | "version") && arg.get_help().is_none() {
+                    found.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                undescribed(sub, &format!("{path} {}", sub.get_name()), found);
+            }
+        }
+        // Built: commands defer their arguments until then.
+        let mut cli = Cli::command();
+        cli.build();
+        let mut found = Vec::new();
+        undescribed(&cli, "hoard", &mut found);
+        assert!(
+            found.is_empty(),
+            "arguments without a description: {found:#?}"
+        );
     }
 }

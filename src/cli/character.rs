@@ -31,6 +31,7 @@ use crate::tr;
 pub enum CharacterCommand {
     /// Add a character to the campaign
     Add {
+        /// Its name, unique in the campaign
         name: String,
         /// Strength, 3 to 18
         #[arg(long = "str", allow_negative_numbers = true, value_name = "N")]
@@ -77,6 +78,7 @@ pub enum CharacterCommand {
     List,
     /// Show a character
     Show {
+        /// The character's name
         name: String,
         /// Show the sheet as this character knows it (items by the names they know them by)
         #[arg(long = "as", value_name = "CHARACTER")]
@@ -87,6 +89,7 @@ pub enum CharacterCommand {
     },
     /// Take hit points away (HP stops at -10)
     Damage {
+        /// The character's name
         name: String,
         /// How many hit points
         #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]
@@ -95,12 +98,17 @@ pub enum CharacterCommand {
     /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
     /// reads-magic, literate, reads-languages, xp, share
     Set {
+        /// The character's name
         name: String,
+        /// What to change: level, class, alignment, str, wis, int, dex, hp-max, reads-magic,
+        /// literate, reads-languages, xp or share
         key: String,
+        /// Its new value
         value: String,
     },
     /// Give hit points back (never above the maximum)
     Heal {
+        /// The character's name
         name: String,
         /// How many hit points
         #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]

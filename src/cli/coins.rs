@@ -113,10 +113,12 @@ pub enum ValuableKind {
 pub enum ValuableCommand {
     /// Record a gem, a piece of jewelry or art, worth --value; it is an item like any other
     Add {
+        /// What it is: a ruby, a gold torc …
         name: String,
         /// What it is worth: 500gp, 1gp5sp …
         #[arg(long, value_name = "AMOUNT")]
         value: String,
+        /// gem, jewelry, art or other
         #[arg(long, value_enum, default_value = "other")]
         kind: ValuableKind,
         /// Give it to this character instead of the party's treasure
@@ -129,7 +131,9 @@ pub enum ValuableCommand {
     /// Have a valuable appraised: the character learns what it is worth (the same as
     /// `identify ITEM --by C --method appraise`)
     Appraise {
+        /// The valuable: its name, id or id prefix
         item: String,
+        /// Who has it appraised
         #[arg(long, value_name = "CHARACTER")]
         by: String,
     },
@@ -137,6 +141,7 @@ pub enum ValuableCommand {
 
 #[derive(Debug, Args)]
 pub struct StashArgs {
+    /// The item: its name (in either language), id or id prefix
     pub item: String,
     /// The place: a bank, a stronghold, a cache
     #[arg(long, value_name = "PLACE")]

@@ -39,9 +39,13 @@ pub struct GenerateArgs {
 pub enum ItemCommand {
     /// Record an item the referee makes by hand
     Add {
+        /// Its name, as the referee knows it
         name: String,
+        /// potion, scroll, ring, rod, staff, wand, book, clothing, boots, household,
+        /// instrument, misc, armor, sword or weapon
         #[arg(long)]
         category: Category,
+        /// Charges it holds (wands, staves, rods)
         #[arg(long, allow_negative_numbers = true)]
         charges: Option<i64>,
         /// A finer kind: oil, spell, protection, shield …
@@ -50,6 +54,7 @@ pub enum ItemCommand {
         /// Enchantment, e.g. 2 for +2 or -1
         #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-5..=5))]
         bonus: Option<i32>,
+        /// Cursed
         #[arg(long)]
         cursed: bool,
         /// Used up when used (potions, dusts …)
@@ -86,10 +91,15 @@ pub enum ItemCommand {
         to: Option<String>,
     },
     /// Every event that touched an item: its chain of custody and what was done with it
-    History { item: String },
+    History {
+        /// The item: its name (in either language), id or id prefix
+        item: String,
+    },
     /// A trapped wand's maker designates a character it will not turn on
     Trust {
+        /// The trapped wand: its name, id or id prefix
         item: String,
+        /// The character it will not turn on
         #[arg(long, value_name = "CHARACTER")]
         to: String,
     },
@@ -97,13 +107,15 @@ pub enum ItemCommand {
     #[command(visible_alias = "ls")]
     List {
         /// Only what this character holds
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "CHARACTER")]
         owner: Option<String>,
+        /// Only items of this category (potion, scroll, ring, wand …)
         #[arg(long)]
         category: Option<Category>,
     },
     /// Show an item: by id, id prefix or name
     Show {
+        /// The item: its name (in either language), id or id prefix
         item: String,
         /// Show only what this character knows of it
         #[arg(long = "as", value_name = "CHARACTER")]

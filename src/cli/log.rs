@@ -16,7 +16,7 @@ pub struct LogArgs {
     #[arg(long, value_name = "N")]
     pub session: Option<u32>,
     /// Only events touching this character
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "CHARACTER")]
     pub character: Option<String>,
     /// Only events of this kind (e.g. character-damaged or character_damaged)
     #[arg(long, value_name = "K")]

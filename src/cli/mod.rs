@@ -9,6 +9,7 @@ pub(crate) mod character;
 mod check;
 mod clock;
 pub(crate) mod coins;
+mod complete;
 mod demo;
 pub mod describe;
 mod explain;
@@ -48,6 +49,7 @@ use out::Out;
 
 /// Parse, run, print; map errors to one line on stderr and an exit code.
 pub fn main() -> ExitCode {
+    complete::answer_if_asked();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e, std::env::args_os().any(|a| a == "--json")),
@@ -60,7 +62,7 @@ pub fn main() -> ExitCode {
     });
     // Completions and the manual come from the clap definitions alone: no database.
     match cli.command {
-        Command::Completions { shell } => return manual::completions(shell),
+        Command::Completions { shell, install } => return complete::completions(shell, install),
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }

@@ -22,7 +22,10 @@ pub enum ReportCommand {
         number: Option<u32>,
     },
     /// One character over the whole campaign
-    Character { name: String },
+    Character {
+        /// The character's name
+        name: String,
+    },
 }
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {

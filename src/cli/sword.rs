@@ -17,6 +17,7 @@ use crate::tr;
 pub enum SwordCommand {
     /// Add a sentient sword whose qualities you choose (checked like a generated one)
     Add {
+        /// Its name
         name: String,
         /// Intelligence, 7 to 12
         #[arg(long, allow_negative_numbers = true)]
@@ -24,6 +25,7 @@ pub enum SwordCommand {
         /// Ego, 1 to 12
         #[arg(long, allow_negative_numbers = true)]
         ego: i64,
+        /// lawful, neutral or chaotic
         #[arg(long)]
         alignment: Alignment,
         /// A sensory power (id or name; repeat for several)
@@ -50,15 +52,20 @@ pub enum SwordCommand {
     },
     /// Use one of the sword's powers: it must be in hand, its wielder concentrating
     Power {
+        /// The sword: its name, id or id prefix
         sword: String,
+        /// The power: its id or name
         power: String,
+        /// The wielder [default: the sword's holder]
         #[arg(long, value_name = "CHARACTER")]
         by: Option<String>,
     },
     /// Record what a sword in control makes its wielder do (jealousy, glory, surrender,
     /// lavish gifts, or your own words)
     Demand {
+        /// The sword: its name, id or id prefix
         sword: String,
+        /// What it demands, in a few words
         #[arg(required = true, num_args = 1..)]
         demand: Vec<String>,
     },
@@ -110,7 +117,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
 
 #[derive(Debug, clap::Args)]
 pub struct TouchArgs {
+    /// The sword: its name, id or id prefix
     pub sword: String,
+    /// Who touches it
     #[arg(long, value_name = "CHARACTER")]
     pub by: String,
     /// How many rounds the character holds it
@@ -120,13 +129,16 @@ pub struct TouchArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct WieldArgs {
+    /// The sword: its name, id or id prefix
     pub sword: String,
+    /// Who [default: the sword's holder]
     #[arg(long, value_name = "CHARACTER")]
     pub by: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ReleaseArgs {
+    /// The sword: its name, id or id prefix
     pub sword: String,
 }
 
@@ -138,10 +150,11 @@ pub struct EncounterArgs {
     /// What the party meets: a class (magic-user, cleric, fighter …) or a kind of monster
     #[arg(long = "with", value_name = "KIND", required_unless_present_any = ["character"])]
     pub with: Option<String>,
+    /// The foe's alignment: lawful, neutral or chaotic
     #[arg(long)]
     pub alignment: Option<Alignment>,
     /// The foe is this campaign character (its class and alignment are used)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "CHARACTER")]
     pub character: Option<String>,
     /// Say that the swords' purposes apply (a specific monster type, your judgement)
     #[arg(long)]
@@ -156,7 +169,9 @@ pub enum EncounterEnd {
 
 #[derive(Debug, clap::Args)]
 pub struct OddsArgs {
+    /// The sword: its name, id or id prefix
     pub sword: String,
+    /// The character it would try to control
     pub character: String,
 }
 
@@ -165,6 +180,7 @@ pub struct OddsArgs {
 pub enum AuditCommand {
     /// Which swords control which characters now, and every control check with its dice
     Swords {
+        /// Only the control checks of this play session
         #[arg(long, value_name = "N")]
         session: Option<u32>,
     },

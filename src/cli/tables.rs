@@ -20,16 +20,23 @@ pub enum TablesCommand {
     #[command(visible_alias = "ls")]
     List,
     /// Show a table: its die, its entries and its notes
-    Show { name: String },
+    Show {
+        /// The table's name, as `tables list` shows it
+        name: String,
+    },
     /// Roll once on a table and record the roll
     Roll {
+        /// The table's name, as `tables list` shows it
         name: String,
         /// For tables that depend on a number (scroll-failure: the level gap)
         #[arg(long, allow_negative_numbers = true)]
         key: Option<i64>,
     },
     /// Check tables: the ones in use, or a folder of edited tables laid over the shipped ones
-    Check { dir: Option<PathBuf> },
+    Check {
+        /// A folder of edited tables [default: the tables in use]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// `tables check DIR` needs no database: it only reads the folder.

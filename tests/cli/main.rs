@@ -14,6 +14,7 @@ mod generation;
 mod hostile;
 mod items;
 mod leak;
+mod manuals;
 mod readme;
 mod repository;
 mod serve;

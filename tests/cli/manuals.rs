@@ -1,0 +1,261 @@
+//! What a new referee installs beside the binary: the shell's completions (which know the
+//! campaign's names) and the manual pages. None of it needs a database, and completing must
+//! never make one.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+use crate::common::Hoard;
+
+/// `hoard` in English on a home of its own: no database, campaign, folder or shell of the
+/// machine leaks in.
+fn hoard(home: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("hoard").expect("binary");
+    for var in [
+        "HOARD_DB",
+        "HOARD_CAMPAIGN",
+        "HOARD_TABLES",
+        "XDG_DATA_HOME",
+        "XDG_CONFIG_HOME",
+        "ZDOTDIR",
+        "SHELL",
+        "COMPLETE",
+        "LC_ALL",
+        "LC_MESSAGES",
+    ] {
+        cmd.env_remove(var);
+    }
+    cmd.env("HOME", home).env("LANG", "C").env("NO_COLOR", "1");
+    cmd
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("run hoard");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn completions_install_into_a_fresh_home_for_each_shell() {
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+
+    // bash, from $SHELL: the folder bash-completion reads did not exist.
+    let said = stdout(
+        hoard(home)
+            .env("SHELL", "/bin/bash")
+            .args(["completions", "--install"]),
+    );
+    let bash = home.join(".local/share/bash-completion/completions/hoard");
+    assert!(said.contains(&bash.display().to_string()), "{said}");
+    assert!(said.contains("new shell"), "{said}");
+    let script = std::fs::read_to_string(&bash).unwrap();
+    assert!(script.contains("COMPLETE=\"bash\""), "{script}");
+    assert!(script.contains("complete -o nospace"), "{script}");
+
+    // bash again under XDG_DATA_HOME.
+    let data = home.join("data");
+    stdout(
+        hoard(home)
+            .env("XDG_DATA_HOME", &data)
+            .args(["completions", "--install", "bash"]),
+    );
+    assert!(data.join("bash-completion/completions/hoard").is_file());
+
+    // zsh: ~/.zfunc/_hoard, and the line .zshrc needs, said once.
+    let said = stdout(hoard(home).args(["completions", "--install", "zsh"]));
+    let zsh = std::fs::read_to_string(home.join(".zfunc/_hoard")).unwrap();
+    assert!(zsh.starts_with("#compdef hoard"), "{zsh}");
+    assert!(said.contains("fpath=(~/.zfunc $fpath)"), "{said}");
+    std::fs::write(home.join(".zshrc"), "fpath=(~/.zfunc $fpath)\n").unwrap();
+    let said = stdout(hoard(home).args(["completions", "--install", "zsh"]));
+    assert!(!said.contains("fpath=("), "{said}");
+    // …or under $ZDOTDIR.
+    let zdot = home.join("zdot");
+    stdout(
+        hoard(home)
+            .env("ZDOTDIR", &zdot)
+            .args(["completions", "--install", "zsh"]),
+    );
+    assert!(zdot.join(".zfunc/_hoard").is_file());
+
+    // fish, under XDG_CONFIG_HOME.
+    let config = home.join("config");
+    let said = stdout(hoard(home).env("XDG_CONFIG_HOME", &config).args([
+        "completions",
+        "--install",
+        "fish",
+    ]));
+    let fish = config.join("fish/completions/hoard.fish");
+    assert!(said.contains(&fish.display().to_string()), "{said}");
+    assert!(
+        std::fs::read_to_string(fish)
+            .unwrap()
+            .contains("COMPLETE=fish")
+    );
+
+    // A shell hoard cannot install for, and no shell at all: what to do instead, exit 2.
+    for args in [
+        &["completions", "--install", "powershell"][..],
+        &["completions", "--install"],
+    ] {
+        let out = hoard(home).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .contains("hoard completions")
+        );
+    }
+}
+
+#[test]
+fn completions_still_print_to_stdout() {
+    let home = tempfile::tempdir().unwrap();
+    let script = stdout(hoard(home.path()).args(["completions", "bash"]));
+    assert!(script.contains("_clap_complete_hoard"), "{script}");
+    // Nothing was written into the home.
+    assert_eq!(std::fs::read_dir(home.path()).unwrap().count(), 0);
+}
+
+/// The values bash would be offered for the last word of `line` (clap_complete's protocol:
+/// the words after `--`, and the index of the one being completed), leaving out the options
+/// clap offers beside them when the word is empty.
+fn offered(home: &Path, line: &[&str], env: &[(&str, &Path)]) -> Vec<String> {
+    offered_all(home, line, env)
+        .into_iter()
+        .filter(|w| !w.starts_with('-'))
+        .collect()
+}
+
+fn offered_all(home: &Path, line: &[&str], env: &[(&str, &Path)]) -> Vec<String> {
+    let mut cmd = hoard(home);
+    cmd.env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+        .envs(env.iter().copied())
+        .args(["--", "hoard"])
+        .args(line);
+    stdout(&mut cmd).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn completion_offers_the_names_in_the_database() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "West Marches", "--use"]);
+    for name in ["Arnaud", "Aline", "Bors"] {
+        h.character(name, 12, 12, 10, "neutral");
+    }
+    h.wand("Wand of Frost", 5, Some("Arnaud"));
+    h.wand("Wand of Fire", 5, None);
+    h.ok(&["campaign", "new", "Tomb"]);
+    let db = h.db.to_str().unwrap();
+    let home = h.dir.path();
+
+    let names = |line: &[&str]| offered(home, line, &[]);
+    assert_eq!(
+        names(&["--db", db, "character", "show", "A"]),
+        ["Aline", "Arnaud"]
+    );
+    assert_eq!(
+        names(&["--db", db, "give", "Wand of Frost", "--to", "b"]),
+        ["Bors"]
+    );
+    assert_eq!(names(&["--db", db, "drink", "x", "--by", ""]).len(), 3);
+    // Bash inserts what it is given: a name with spaces comes escaped.
+    assert_eq!(
+        names(&["--db", db, "use", "wand"]),
+        ["Wand\\ of\\ Fire", "Wand\\ of\\ Frost"]
+    );
+    assert_eq!(
+        names(&["--db", db, "item", "show", "Wand\\ of\\ Fr"]),
+        ["Wand\\ of\\ Frost"]
+    );
+    assert_eq!(
+        names(&["--db", db, "campaign", "use", ""]),
+        ["Tomb", "West\\ Marches"]
+    );
+    // The campaign the line names (Tomb has no characters), and the database HOARD_DB names.
+    assert!(names(&["--db", db, "--campaign", "Tomb", "character", "show", ""]).is_empty());
+    assert_eq!(
+        offered(
+            home,
+            &["character", "show", "Al"],
+            &[("HOARD_DB", h.db.as_path())]
+        ),
+        ["Aline"]
+    );
+    // Commands and options still complete as clap knows them.
+    assert_eq!(offered(home, &["ex"], &[]), ["explain", "export"]);
+    assert!(offered_all(home, &["--db", db, "give", "--r"], &[]).contains(&"--read".to_string()));
+}
+
+#[test]
+fn completing_on_a_missing_database_offers_nothing_and_creates_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+    let missing = home.join("campaigns/west.db");
+    let line = ["--db", missing.to_str().unwrap(), "character", "show", ""];
+    assert!(offered(home, &line, &[]).is_empty());
+    // The default database (under the home) neither.
+    assert!(offered(home, &["give", "x", "--to", ""], &[]).is_empty());
+    assert_eq!(
+        std::fs::read_dir(home).unwrap().count(),
+        0,
+        "a file was created"
+    );
+}
+
+#[test]
+fn the_manual_tells_exit_status_environment_files_and_examples() {
+    let home = tempfile::tempdir().unwrap();
+    let page = stdout(hoard(home.path()).arg("man"));
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH SUBCOMMANDS",
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        ".SH FILES",
+        ".SH EXAMPLES",
+    ] {
+        assert!(page.contains(section), "{section} missing");
+    }
+    for word in [
+        "HOARD_DB",
+        "HOARD_CAMPAIGN",
+        "HOARD_TABLES",
+        "LC_MESSAGES",
+        "NO_COLOR",
+        "COMPLETE",
+        "hoard/hoard.db",
+        "demo.db",
+        "recorded but its answer could not be printed",
+    ] {
+        assert!(page.contains(word), "{word} missing");
+    }
+    for code in 0..=7 {
+        assert!(
+            page.contains(&format!(".TP\n\\fB{code}\\fR")),
+            "exit code {code}"
+        );
+    }
+}
+
+#[test]
+fn the_manual_says_which_pages_it_wrote() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("man/man1");
+    let said = stdout(hoard(home.path()).args(["man", "--dir"]).arg(&dir));
+    let files: Vec<&str> = said.lines().collect();
+    assert!(files.len() > 40, "{said}");
+    for file in &files {
+        assert!(Path::new(file).is_file(), "{file}");
+    }
+    let give = dir.join("hoard-give.1");
+    assert!(files.contains(&give.to_str().unwrap()), "{said}");
+    let page = std::fs::read_to_string(give).unwrap();
+    assert!(page.contains(".SH \"EXIT STATUS\""));
+    assert!(page.contains("hoard\\fR(1)"), "{page}");
+}
