@@ -63,7 +63,13 @@ fn one_charge_one_round_one_campaign_are_singular_in_english_and_french() {
         );
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("copy.db");
-        let backup = h.ok(&["--lang", lang, "backup", file.to_str().unwrap()]);
+        // `backup` copies a SQLite file; a PostgreSQL database is backed up with pg_dump.
+        let sqlite = crate::ENGINE == crate::common::Engine::Sqlite;
+        let backup = if sqlite {
+            h.ok(&["--lang", lang, "backup", file.to_str().unwrap()])
+        } else {
+            String::new()
+        };
         // The size of the copy is the file's own: only its words are pinned.
         let backup = backup.split(" (").nth(1).unwrap_or_default().to_string();
         let backup = backup.split_once(": ").map(|b| b.1).unwrap_or_default();
@@ -72,7 +78,9 @@ fn one_charge_one_round_one_campaign_are_singular_in_english_and_french() {
         }
         shown.push_str(&format!("{added}{log}{refused}{backup}\n"));
     }
-    snapshot("counted", &shown);
+    if crate::ENGINE == crate::common::Engine::Sqlite {
+        snapshot("counted", &shown);
+    }
     assert!(
         shown.contains("Mordo spends 1 charge of Wand of Frost (3 left)"),
         "{shown}"
@@ -87,8 +95,10 @@ fn one_charge_one_round_one_campaign_are_singular_in_english_and_french() {
     );
     assert!(shown.contains("has only 1 charge left, not 5"), "{shown}");
     assert!(shown.contains("Personnage ajouté : fr"), "{shown}");
-    assert!(shown.contains("1 campaign, "), "{shown}");
-    assert!(shown.contains("1 campagne, "), "{shown}");
+    if crate::ENGINE == crate::common::Engine::Sqlite {
+        assert!(shown.contains("1 campaign, "), "{shown}");
+        assert!(shown.contains("1 campagne, "), "{shown}");
+    }
 }
 
 #[test]
