@@ -1,60 +1,14 @@
 //! `hoard campaign …`
 
-use clap::Subcommand;
 use serde_json::json;
 
+use super::args::campaign::CampaignCommand;
 use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::rules::clock::GameTime;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum CampaignCommand {
-    /// Create a campaign
-    New {
-        /// Its name
-        name: String,
-        /// Also use it from now on
-        #[arg(long = "use")]
-        switch: bool,
-    },
-    /// List the campaigns in this database
-    #[command(visible_alias = "ls")]
-    List,
-    /// Use this campaign from now on (remembered in the database)
-    Use {
-        /// The campaign's name
-        name: String,
-    },
-    /// Rename a campaign (recorded in its ledger)
-    Rename {
-        /// The campaign's name now
-        name: String,
-        /// Its new name
-        new_name: String,
-    },
-    /// Delete a campaign and its whole ledger, for good (needs --force)
-    Delete {
-        /// The campaign's name
-        name: String,
-        /// Really delete it
-        #[arg(long)]
-        force: bool,
-    },
-    /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
-    /// death ose | adnd, tables DIR | shipped
-    Set {
-        /// scroll-fade, crumble-rod, crumble-wand, death or tables
-        key: String,
-        /// The setting's value (`default` for the default)
-        value: String,
-    },
-    /// Show the campaign in use and its settings
-    Show,
-}
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Result<()> {
     match command {

@@ -11,8 +11,8 @@ use crate::rules::character::Quest;
 use crate::rules::item::{Category, Slot};
 use crate::rules::knowledge::player_item;
 use crate::rules::ring;
-use clap::Subcommand;
 
+use super::args::character::CharacterCommand;
 use super::inert::safe;
 use super::out::{Out, table};
 use super::tone::Tone;
@@ -22,99 +22,8 @@ use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::i18n::{Lang, lang};
 use crate::ledger::Character;
-use crate::rules::alignment::Alignment;
 use crate::rules::health::Condition;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum CharacterCommand {
-    /// Add a character to the campaign
-    Add {
-        /// Its name, unique in the campaign
-        name: String,
-        /// Strength, 3 to 18
-        #[arg(long = "str", allow_negative_numbers = true, value_name = "N")]
-        strength: i64,
-        /// Wisdom, 3 to 18
-        #[arg(long = "wis", allow_negative_numbers = true, value_name = "N")]
-        wisdom: i64,
-        /// Maximum (and current) hit points, 1 to 9999
-        #[arg(long, allow_negative_numbers = true, value_name = "N")]
-        hp: i64,
-        /// lawful, neutral or chaotic [default: neutral]
-        #[arg(long)]
-        alignment: Option<Alignment>,
-        /// Class, e.g. fighter, magic-user, cleric, thief, elf
-        #[arg(long)]
-        class: Option<String>,
-        /// Experience level, 1 to 36 [default: 1]
-        #[arg(long, allow_negative_numbers = true)]
-        level: Option<i64>,
-        /// Can read magic whatever the class (wizard classes and elves always can)
-        #[arg(long)]
-        reads_magic: bool,
-        /// Cannot read (protection scrolls need a reader)
-        #[arg(long)]
-        illiterate: bool,
-        /// Can read unknown languages (a thief's skill): maps need it, or comprehend languages
-        #[arg(long)]
-        reads_languages: bool,
-        /// Intelligence, 3 to 18 (prime requisite of magic-users and elves)
-        #[arg(long = "int", allow_negative_numbers = true, value_name = "N")]
-        intelligence: Option<i64>,
-        /// Dexterity, 3 to 18 (prime requisite of thieves and halflings)
-        #[arg(long = "dex", allow_negative_numbers = true, value_name = "N")]
-        dexterity: Option<i64>,
-        /// Experience points [default: what the level needs, for the OSE classes]
-        #[arg(long, allow_negative_numbers = true, value_name = "N")]
-        xp: Option<i64>,
-        /// Shares of treasure and experience: 1, or 0.5 for a retainer [default: 1]
-        #[arg(long, value_name = "N", value_parser = share)]
-        share: Option<crate::rules::coins::Share>,
-    },
-    /// List the campaign's characters
-    #[command(visible_alias = "ls")]
-    List,
-    /// Show a character
-    Show {
-        /// The character's name
-        name: String,
-        /// Show the sheet as this character knows it (items by the names they know them by)
-        #[arg(long = "as", value_name = "CHARACTER")]
-        as_character: Option<String>,
-        /// Show the sheet as it stood at the end of this play session
-        #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
-        at: Option<u32>,
-    },
-    /// Take hit points away (HP stops at -10)
-    Damage {
-        /// The character's name
-        name: String,
-        /// How many hit points
-        #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]
-        amount: u32,
-    },
-    /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
-    /// reads-magic, literate, reads-languages, xp, share
-    Set {
-        /// The character's name
-        name: String,
-        /// What to change: level, class, alignment, str, wis, int, dex, hp-max, reads-magic,
-        /// literate, reads-languages, xp or share
-        key: String,
-        /// Its new value
-        value: String,
-    },
-    /// Give hit points back (never above the maximum)
-    Heal {
-        /// The character's name
-        name: String,
-        /// How many hit points
-        #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u32>)]
-        amount: u32,
-    },
-}
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Result<()> {
     match command {
@@ -318,16 +227,6 @@ fn warn_if_unknown_class(class: Option<&str>) {
             "attention : hoard n'a pas de règles pour la classe {class} : elle ne lit aucun parchemin et n'a pas de table de niveaux.{hint}"
         )
     );
-}
-
-/// A number of shares as typed: 1, 0.5, 1.5.
-fn share(text: &str) -> std::result::Result<crate::rules::coins::Share, String> {
-    crate::rules::coins::Share::parse(text).ok_or_else(|| {
-        tr!(
-            "a share is 0 to 10 in halves: 1, 0.5 for a retainer",
-            "une part va de 0 à 10 par moitiés : 1, 0.5 pour un suivant"
-        )
-    })
 }
 
 fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {

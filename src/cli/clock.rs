@@ -1,8 +1,8 @@
 //! `hoard time …`
 
-use clap::Subcommand;
 use serde_json::json;
 
+use super::args::clock::TimeCommand;
 use super::inert::safe;
 use super::out::Out;
 use crate::app::{self, Ctx};
@@ -10,22 +10,6 @@ use crate::error::{Error, Result};
 use crate::i18n::time::passes;
 use crate::rules::clock::{GameTime, Unit};
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum TimeCommand {
-    /// Advance the game clock: `time advance 3 turns` (a round is a minute, a turn 10 rounds)
-    Advance {
-        /// How many units
-        #[arg(allow_negative_numbers = true, value_parser = super::args::amount::<u64>)]
-        amount: u64,
-        /// rounds, turns, hours or days
-        #[arg(default_value = "rounds")]
-        unit: String,
-    },
-    /// Show the game clock
-    Show,
-}
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()> {
     match command {

@@ -2,9 +2,9 @@
 //! roll and the row it matched, and the arithmetic; for an item, how it was made and its
 //! whole story.
 
-use clap::Args;
 use serde_json::json;
 
+use super::args::explain::ExplainArgs;
 use super::describe::{describe, method_name, wills};
 use super::inert::safe;
 use super::item_view::{ItemView, details};
@@ -19,12 +19,6 @@ use crate::rules::dice::Roll;
 use crate::rules::item::{Knowledge, Step};
 use crate::rules::tables::Tables;
 use crate::tr;
-
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    /// An event number (as `hoard log` shows it) or an item (id, id prefix or name)
-    pub what: String,
-}
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
 /// when the table that was rolled on is still the one loaded.

@@ -7,8 +7,7 @@
 use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
 
-use clap::{Args, ValueEnum};
-
+use super::args::foundry::{FoundryArgs, FoundrySystem};
 use super::inert::safe;
 use super::out::Out;
 use crate::app::foundry::{Gathered, Selection};
@@ -18,32 +17,6 @@ use crate::foundry::{self, File, Piece, System, View, Words};
 use crate::i18n::pick;
 use crate::rules::item::Knowledge;
 use crate::tr;
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum FoundrySystem {
-    /// Old-School Essentials
-    Ose,
-    /// Dungeons & Dragons fifth edition
-    Dnd5e,
-}
-
-// The options `export` takes for Foundry VTT (a plain comment: clap would take a doc comment
-// for the whole command's description).
-#[derive(Debug, Args)]
-pub struct FoundryArgs {
-    /// Foundry VTT documents for this game system, written into the folder given by -o
-    #[arg(long, value_enum, value_name = "SYSTEM", requires = "output")]
-    pub foundry: Option<FoundrySystem>,
-    /// With --foundry: only these items (id, id prefix or name), whatever became of them
-    #[arg(value_name = "ITEM", requires = "foundry", conflicts_with_all = ["holder", "session"])]
-    pub items: Vec<String>,
-    /// With --foundry: only what this character holds
-    #[arg(long, value_name = "CHARACTER", requires = "foundry")]
-    pub holder: Option<String>,
-    /// With --foundry: only the items found in this play session
-    #[arg(long, value_name = "N", requires = "foundry")]
-    pub session: Option<u32>,
-}
 
 pub async fn export(
     cx: &mut Ctx,

@@ -1,10 +1,8 @@
 //! `hoard void`, `undo`, `backup`, `export`, `import`.
 
 use std::io::Write as _;
-use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
-
+use super::args::history::{BackupArgs, ExportArgs, ImportArgs, VoidArgs};
 use super::describe::describe;
 use super::inert::safe;
 use super::out::Out;
@@ -17,57 +15,6 @@ use crate::i18n::EVENT;
 use crate::i18n::counted;
 use crate::ledger::EventView;
 use crate::tr;
-
-#[derive(Debug, Args)]
-pub struct VoidArgs {
-    /// The event's number, as `hoard log` shows it (#63 or 63)
-    #[arg(value_parser = super::args::event_number)]
-    pub event: i64,
-}
-
-#[derive(Debug, Args)]
-pub struct BackupArgs {
-    /// Where to write the copy (refused if it exists, unless --force)
-    pub path: PathBuf,
-    /// Replace an existing file at PATH
-    #[arg(long)]
-    pub force: bool,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
-    Json,
-}
-
-#[derive(Debug, Args)]
-pub struct ExportArgs {
-    /// JSON lines: a header, then every event
-    #[arg(long, value_enum, default_value = "json")]
-    pub format: Format,
-    /// A player's view: one character's sheet and what they know of what they carry (with
-    /// --foundry: the items as they know them)
-    #[arg(long = "as", value_name = "CHARACTER")]
-    pub as_character: Option<String>,
-    /// Write to this file (with --foundry: this folder) instead of standard output; an
-    /// existing file (or a folder that is not empty) is refused unless --force
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Replace the file given with -o (with --foundry: write into a folder that is not empty,
-    /// replacing files of the same name and keeping the others)
-    #[arg(long, requires = "output")]
-    pub force: bool,
-    #[command(flatten)]
-    pub foundry: super::foundry::FoundryArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct ImportArgs {
-    /// An export (`-` for standard input)
-    pub file: PathBuf,
-    /// Name the new campaign this instead of the name in the file
-    #[arg(long = "as", value_name = "NAME")]
-    pub name: Option<String>,
-}
 
 fn voided(out: &mut Out, v: &Voided) -> Result<()> {
     if out.json() {

@@ -1,7 +1,6 @@
 //! `hoard log`
 
-use clap::Args;
-
+use super::args::log::LogArgs;
 use super::describe::describe;
 use super::out::Out;
 use crate::app::log::Query;
@@ -9,22 +8,6 @@ use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::ledger::Recorded;
 use crate::rules::clock::GameTime;
-
-#[derive(Debug, Args)]
-pub struct LogArgs {
-    /// Only events of this play session
-    #[arg(long, value_name = "N")]
-    pub session: Option<u32>,
-    /// Only events touching this character
-    #[arg(long, value_name = "CHARACTER")]
-    pub character: Option<String>,
-    /// Only events of this kind (e.g. character-damaged or character_damaged)
-    #[arg(long, value_name = "K")]
-    pub kind: Option<String>,
-    /// Only the last N events
-    #[arg(long, value_name = "N")]
-    pub limit: Option<u32>,
-}
 
 /// The one shape of an event in JSON.
 pub use crate::ledger::EventView;

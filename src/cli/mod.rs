@@ -220,7 +220,7 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
         None => default_db()?,
     };
     // Commands that need no database do not open it.
-    if let Command::Tables(tables::TablesCommand::Check { dir: Some(dir) }) = &cli.command {
+    if let Command::Tables(args::tables::TablesCommand::Check { dir: Some(dir) }) = &cli.command {
         let result = tables::check_without_db(&mut out, dir);
         return result.and(out.flush());
     }
@@ -235,7 +235,7 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
     let mut cx = Ctx::new(db, options);
     let names_its_campaign = matches!(
         cli.command,
-        Command::Campaign(campaign::CampaignCommand::New { .. }) | Command::Import(_)
+        Command::Campaign(args::campaign::CampaignCommand::New { .. }) | Command::Import(_)
     );
     let result = match cli.command {
         Command::Demo | Command::Serve(_) | Command::Completions { .. } | Command::Man { .. } => {
@@ -320,17 +320,17 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
 /// What a command does with the database: commands that only read see one moment of it and
 /// never create it; the others record (or, under `--dry-run`, would).
 fn access(command: &Command, dry_run: bool) -> Access {
-    use campaign::CampaignCommand as Ca;
-    use character::CharacterCommand as Ch;
-    use item::ItemCommand as It;
+    use args::campaign::CampaignCommand as Ca;
+    use args::character::CharacterCommand as Ch;
+    use args::item::ItemCommand as It;
     let reads = match command {
         Command::Campaign(c) => matches!(c, Ca::List | Ca::Show),
-        Command::Session(c) => matches!(c, session::SessionCommand::List),
+        Command::Session(c) => matches!(c, args::session::SessionCommand::List),
         Command::Character(c) => matches!(c, Ch::List | Ch::Show { .. }),
-        Command::Time(c) => matches!(c, clock::TimeCommand::Show),
+        Command::Time(c) => matches!(c, args::clock::TimeCommand::Show),
         Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),
-        Command::Tables(c) => !matches!(c, tables::TablesCommand::Roll { .. }),
-        Command::Coins(a) => matches!(a.command, None | Some(coins::CoinsCommand::Show)),
+        Command::Tables(c) => !matches!(c, args::tables::TablesCommand::Roll { .. }),
+        Command::Coins(a) => matches!(a.command, None | Some(args::coins::CoinsCommand::Show)),
         Command::Report(_)
         | Command::Check
         | Command::Odds(_)

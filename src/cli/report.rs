@@ -1,7 +1,6 @@
 //! `hoard report session [N]`, `hoard report character NAME`.
 
-use clap::Subcommand;
-
+use super::args::report::ReportCommand;
 use super::describe::{describe, tone};
 use super::inert::safe;
 use super::out::Out;
@@ -12,21 +11,6 @@ use crate::error::Result;
 use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum ReportCommand {
-    /// One play session: treasure found and where it went, potions, scrolls, charges
-    Session {
-        /// The session number [default: the latest]
-        number: Option<u32>,
-    },
-    /// One character over the whole campaign
-    Character {
-        /// The character's name
-        name: String,
-    },
-}
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {
     let report = match command {

@@ -1,27 +1,9 @@
 //! `hoard serve`: its options; the server itself is [`crate::serve`].
 
-use std::net::{IpAddr, Ipv4Addr};
-
-use clap::Args;
-
+use super::args::serve::ServeArgs;
 use super::{Global, LangArg};
 use crate::error::Result;
 use crate::i18n::Lang;
-
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The address to listen on: 127.0.0.1 (this computer only) unless you give another, such
-    /// as this computer's address on the table's network, or 0.0.0.0 for all of them
-    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
-    pub bind: IpAddr,
-    /// The port to listen on (0: a free one, printed at start-up)
-    #[arg(long, value_name = "N", default_value_t = 8080)]
-    pub port: u16,
-    /// Add the referee's dashboard (true sheets, swords' audit, odds) at an address with a
-    /// random token, printed once at start-up
-    #[arg(long)]
-    pub referee: bool,
-}
 
 pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
     let db = match global.database() {

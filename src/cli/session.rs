@@ -1,8 +1,8 @@
 //! `hoard session …`
 
-use clap::Subcommand;
 use serde::Serialize;
 
+use super::args::session::SessionCommand;
 use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
@@ -10,21 +10,6 @@ use crate::error::Result;
 use crate::ledger::Session;
 use crate::rules::clock::GameTime;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum SessionCommand {
-    /// Start a play session; events from now on belong to it
-    Start {
-        /// A title for the session (several words are joined)
-        title: Vec<String>,
-    },
-    /// End the open session
-    End,
-    /// List the play sessions
-    #[command(visible_alias = "ls")]
-    List,
-}
 
 #[derive(Serialize)]
 struct SessionView<'a> {

@@ -2,74 +2,16 @@
 
 use super::inert::safe;
 use crate::rules::clock::GameTime;
-use clap::Subcommand;
 
+use super::args::sword::{
+    AuditCommand, EncounterArgs, EncounterEnd, OddsArgs, ReleaseArgs, SwordCommand, TouchArgs,
+    WieldArgs,
+};
 use super::out::Out;
 use crate::app::sword::NewSword;
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::rules::alignment::Alignment;
-use crate::rules::sword::Chosen;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum SwordCommand {
-    /// Add a sentient sword whose qualities you choose (checked like a generated one)
-    Add {
-        /// Its name
-        name: String,
-        /// Intelligence, 7 to 12
-        #[arg(long, allow_negative_numbers = true)]
-        int: i64,
-        /// Ego, 1 to 12
-        #[arg(long, allow_negative_numbers = true)]
-        ego: i64,
-        /// lawful, neutral or chaotic
-        #[arg(long)]
-        alignment: Alignment,
-        /// A sensory power (id or name; repeat for several)
-        #[arg(long, value_name = "POWER")]
-        sensory: Vec<String>,
-        /// An extraordinary power (id or name; repeat for several)
-        #[arg(long, value_name = "POWER")]
-        extraordinary: Vec<String>,
-        /// Its special purpose (id or name); needs INT 12 and Ego 12
-        #[arg(long)]
-        purpose: Option<String>,
-        /// Languages beyond the alignment language (speaking swords; default 1)
-        #[arg(long)]
-        languages: Option<u32>,
-        /// Enchantment, e.g. 1 for +1
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-5..=5))]
-        bonus: Option<i32>,
-        /// long, broad, scimitar, falchion, short, bastard, two-handed
-        #[arg(long)]
-        blade: Option<String>,
-        /// Give it to this character
-        #[arg(long, value_name = "CHARACTER")]
-        to: Option<String>,
-    },
-    /// Use one of the sword's powers: it must be in hand, its wielder concentrating
-    Power {
-        /// The sword: its name, id or id prefix
-        sword: String,
-        /// The power: its id or name
-        power: String,
-        /// The wielder [default: the sword's holder]
-        #[arg(long, value_name = "CHARACTER")]
-        by: Option<String>,
-    },
-    /// Record what a sword in control makes its wielder do (jealousy, glory, surrender,
-    /// lavish gifts, or your own words)
-    Demand {
-        /// The sword: its name, id or id prefix
-        sword: String,
-        /// What it demands, in a few words
-        #[arg(required = true, num_args = 1..)]
-        demand: Vec<String>,
-    },
-}
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<()> {
     match command {
@@ -81,109 +23,18 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
             let events = app::sword::demand(cx, &sword, &demand.join(" ")).await?;
             super::play::events(out, &events)
         }
-        SwordCommand::Add {
-            name,
-            int,
-            ego,
-            alignment,
-            sensory,
-            extraordinary,
-            purpose,
-            languages,
-            bonus,
-            blade,
-            to,
-        } => {
+        SwordCommand::Add(a) => {
             let new = NewSword {
-                name,
-                chosen: Chosen {
-                    int,
-                    ego,
-                    alignment,
-                    sensory,
-                    extraordinary,
-                    purpose,
-                    languages,
-                },
-                bonus,
-                blade,
-                to,
+                name: a.name,
+                chosen: a.mind.into(),
+                bonus: a.bonus,
+                blade: a.blade,
+                to: a.to,
             };
             let added = app::sword::add(cx, new).await?;
             super::item_view::added_lines(out, &added)
         }
     }
-}
-
-#[derive(Debug, clap::Args)]
-pub struct TouchArgs {
-    /// The sword: its name, id or id prefix
-    pub sword: String,
-    /// Who touches it
-    #[arg(long, value_name = "CHARACTER")]
-    pub by: String,
-    /// How many rounds the character holds it
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub rounds: u32,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct WieldArgs {
-    /// The sword: its name, id or id prefix
-    pub sword: String,
-    /// Who [default: the sword's holder]
-    #[arg(long, value_name = "CHARACTER")]
-    pub by: Option<String>,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ReleaseArgs {
-    /// The sword: its name, id or id prefix
-    pub sword: String,
-}
-
-#[derive(Debug, clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
-pub struct EncounterArgs {
-    #[command(subcommand)]
-    pub end: Option<EncounterEnd>,
-    /// What the party meets: a class (magic-user, cleric, fighter …) or a kind of monster
-    #[arg(long = "with", value_name = "KIND", required_unless_present_any = ["character"])]
-    pub with: Option<String>,
-    /// The foe's alignment: lawful, neutral or chaotic
-    #[arg(long)]
-    pub alignment: Option<Alignment>,
-    /// The foe is this campaign character (its class and alignment are used)
-    #[arg(long, value_name = "CHARACTER")]
-    pub character: Option<String>,
-    /// Say that the swords' purposes apply (a specific monster type, your judgement)
-    #[arg(long)]
-    pub applies: bool,
-}
-
-#[derive(Debug, clap::Subcommand)]
-pub enum EncounterEnd {
-    /// The foe is gone: swords whose purpose took control let go
-    End,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct OddsArgs {
-    /// The sword: its name, id or id prefix
-    pub sword: String,
-    /// The character it would try to control
-    pub character: String,
-}
-
-#[derive(Debug, clap::Subcommand)]
-#[command(defer = true)]
-pub enum AuditCommand {
-    /// Which swords control which characters now, and every control check with its dice
-    Swords {
-        /// Only the control checks of this play session
-        #[arg(long, value_name = "N")]
-        session: Option<u32>,
-    },
 }
 
 pub async fn touch(cx: &mut Ctx, out: &mut Out, a: TouchArgs) -> Result<()> {

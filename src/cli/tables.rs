@@ -1,10 +1,8 @@
 //! `hoard tables …`
 
-use std::path::PathBuf;
-
-use clap::Subcommand;
 use serde_json::json;
 
+use super::args::tables::TablesCommand;
 use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
@@ -12,32 +10,6 @@ use crate::error::{Error, Result};
 use crate::i18n::pick;
 use crate::rules::tables::Entry;
 use crate::tr;
-
-#[derive(Debug, Subcommand)]
-#[command(defer = true)]
-pub enum TablesCommand {
-    /// List the tables in use
-    #[command(visible_alias = "ls")]
-    List,
-    /// Show a table: its die, its entries and its notes
-    Show {
-        /// The table's name, as `tables list` shows it
-        name: String,
-    },
-    /// Roll once on a table and record the roll
-    Roll {
-        /// The table's name, as `tables list` shows it
-        name: String,
-        /// For tables that depend on a number (scroll-failure: the level gap)
-        #[arg(long, allow_negative_numbers = true)]
-        key: Option<i64>,
-    },
-    /// Check tables: the ones in use, or a folder of edited tables laid over the shipped ones
-    Check {
-        /// A folder of edited tables [default: the tables in use]
-        dir: Option<PathBuf>,
-    },
-}
 
 /// `tables check DIR` needs no database: it only reads the folder.
 pub fn check_without_db(out: &mut Out, dir: &std::path::Path) -> Result<()> {

@@ -1,14 +1,26 @@
-//! The command line's grammar: clap's types for hoard, its options and its commands. Parsing
-//! only; [`super::run`] dispatches what is parsed.
+//! The command line's grammar: clap's types for hoard, its options and its commands. Parsing only;
+//! [`super::run`] dispatches what is parsed.
+
+pub mod campaign;
+pub mod character;
+pub mod clock;
+pub mod coins;
+pub mod explain;
+pub mod foundry;
+pub mod history;
+pub mod item;
+pub mod log;
+pub mod play;
+pub mod report;
+pub mod roll;
+pub mod serve;
+pub mod session;
+pub mod sword;
+pub mod tables;
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-
-use super::{
-    campaign, character, clock, coins, explain, history, item, log, play, report, roll, serve,
-    session, sword, tables,
-};
 
 /// The parsed command line.
 #[derive(Debug, Parser)]

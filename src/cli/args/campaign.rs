@@ -1,0 +1,50 @@
+//! The grammar of `hoard campaign`: making, choosing, renaming and deleting campaigns. Parsing
+//! only; `cli::campaign` runs what is parsed.
+
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum CampaignCommand {
+    /// Create a campaign
+    New {
+        /// Its name
+        name: String,
+        /// Also use it from now on
+        #[arg(long = "use")]
+        switch: bool,
+    },
+    /// List the campaigns in this database
+    #[command(visible_alias = "ls")]
+    List,
+    /// Use this campaign from now on (remembered in the database)
+    Use {
+        /// The campaign's name
+        name: String,
+    },
+    /// Rename a campaign (recorded in its ledger)
+    Rename {
+        /// The campaign's name now
+        name: String,
+        /// Its new name
+        new_name: String,
+    },
+    /// Delete a campaign and its whole ledger, for good (needs --force)
+    Delete {
+        /// The campaign's name
+        name: String,
+        /// Really delete it
+        #[arg(long)]
+        force: bool,
+    },
+    /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
+    /// death ose | adnd, tables DIR | shipped
+    Set {
+        /// scroll-fade, crumble-rod, crumble-wand, death or tables
+        key: String,
+        /// The setting's value (`default` for the default)
+        value: String,
+    },
+    /// Show the campaign in use and its settings
+    Show,
+}

@@ -1,0 +1,136 @@
+//! The grammar of the treasury: `hoard coins`, `valuable`, `share`, `xp` and `stash`. Parsing only;
+//! `cli::coins` runs what is parsed.
+
+use clap::{Args, Subcommand, ValueEnum};
+
+#[derive(Debug, Args)]
+pub struct CoinsArgs {
+    #[command(subcommand)]
+    pub command: Option<CoinsCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum CoinsCommand {
+    /// Coins come in: to the party's pool, or to a character's purse (--to) or a place (--at)
+    Add {
+        /// The amount: 1200gp 300sp 40pp (cp, sp, ep, gp, pp; French po, pa, pc, pe too)
+        #[arg(required = true, value_name = "AMOUNT")]
+        amount: Vec<String>,
+        /// A character's purse instead of the pool
+        #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
+        to: Option<String>,
+        /// A named place instead of the pool: a bank, a stronghold, a cache
+        #[arg(long, value_name = "PLACE", visible_alias = "to-place")]
+        at: Option<String>,
+    },
+    /// Coins go out: from the pool, or from a purse (--from) or a place (--at); refused if
+    /// they are not there
+    Spend {
+        /// The amount: 12gp 5sp
+        #[arg(required = true, value_name = "AMOUNT")]
+        amount: Vec<String>,
+        /// A character's purse instead of the pool
+        #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
+        from: Option<String>,
+        /// A named place instead of the pool
+        #[arg(long, value_name = "PLACE", visible_alias = "from-place")]
+        at: Option<String>,
+    },
+    /// Coins change hands: from the pool unless --from/--from-place, to the pool unless
+    /// --to/--to-place
+    Move {
+        /// The amount: 100gp 3pp
+        #[arg(required = true, value_name = "AMOUNT")]
+        amount: Vec<String>,
+        /// Take them from this character's purse
+        #[arg(long, value_name = "CHARACTER", conflicts_with = "from_place")]
+        from: Option<String>,
+        /// Take them from this place
+        #[arg(long, value_name = "PLACE")]
+        from_place: Option<String>,
+        /// Put them in this character's purse
+        #[arg(long, value_name = "CHARACTER", conflicts_with = "to_place")]
+        to: Option<String>,
+        /// Put them at this place
+        #[arg(long, value_name = "PLACE")]
+        to_place: Option<String>,
+        /// A place on the side --from or --to leaves open (given twice: from the first place
+        /// to the second)
+        #[arg(long, value_name = "PLACE", conflicts_with_all = ["from_place", "to_place"])]
+        at: Vec<String>,
+    },
+    /// The pool, every purse and every place, with what each is worth
+    Show,
+}
+
+#[derive(Debug, Args)]
+pub struct ShareArgs {
+    /// The session whose treasure this pays [default: the open one, else the latest]
+    #[arg(long, value_name = "N")]
+    pub session: Option<u32>,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum XpCommand {
+    /// Experience for a session: its treasure brought back and its monsters, by shares, each
+    /// part adjusted by the character's prime requisites (OSE)
+    Award {
+        /// The session [default: the open one, else the latest]
+        #[arg(long, value_name = "N")]
+        session: Option<u32>,
+        /// XP for the monsters defeated, all together
+        #[arg(long, value_name = "XP", default_value_t = 0,
+              value_parser = clap::value_parser!(i64).range(0..=crate::rules::xp::XP_LIMIT))]
+        monsters: i64,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ValuableKind {
+    Gem,
+    Jewelry,
+    Art,
+    Other,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum ValuableCommand {
+    /// Record a gem, a piece of jewelry or art, worth --value; it is an item like any other
+    Add {
+        /// What it is: a ruby, a gold torc …
+        name: String,
+        /// What it is worth: 500gp, 1gp5sp …
+        #[arg(long, value_name = "AMOUNT")]
+        value: String,
+        /// gem, jewelry, art or other
+        #[arg(long, value_enum, default_value = "other")]
+        kind: ValuableKind,
+        /// Give it to this character instead of the party's treasure
+        #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
+        to: Option<String>,
+        /// Leave it at a named place
+        #[arg(long, value_name = "PLACE")]
+        at: Option<String>,
+    },
+    /// Have a valuable appraised: the character learns what it is worth (the same as
+    /// `identify ITEM --by C --method appraise`)
+    Appraise {
+        /// The valuable: its name, id or id prefix
+        item: String,
+        /// Who has it appraised
+        #[arg(long, value_name = "CHARACTER")]
+        by: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct StashArgs {
+    /// The item: its name (in either language), id or id prefix
+    pub item: String,
+    /// The place: a bank, a stronghold, a cache
+    #[arg(long, value_name = "PLACE")]
+    pub at: String,
+}

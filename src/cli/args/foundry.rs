@@ -1,0 +1,28 @@
+//! The grammar of `hoard export --foundry`: which Foundry VTT system to write for. Parsing only;
+//! `cli::foundry` runs what is parsed.
+
+use clap::{Args, ValueEnum};
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FoundrySystem {
+    /// Old-School Essentials
+    Ose,
+    /// Dungeons & Dragons fifth edition
+    Dnd5e,
+}
+
+#[derive(Debug, Args)]
+pub struct FoundryArgs {
+    /// Foundry VTT documents for this game system, written into the folder given by -o
+    #[arg(long, value_enum, value_name = "SYSTEM", requires = "output")]
+    pub foundry: Option<FoundrySystem>,
+    /// With --foundry: only these items (id, id prefix or name), whatever became of them
+    #[arg(value_name = "ITEM", requires = "foundry", conflicts_with_all = ["holder", "session"])]
+    pub items: Vec<String>,
+    /// With --foundry: only what this character holds
+    #[arg(long, value_name = "CHARACTER", requires = "foundry")]
+    pub holder: Option<String>,
+    /// With --foundry: only the items found in this play session
+    #[arg(long, value_name = "N", requires = "foundry")]
+    pub session: Option<u32>,
+}

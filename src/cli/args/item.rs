@@ -1,0 +1,116 @@
+//! The grammar of `hoard item` and `hoard generate`. Parsing only; `cli::item` runs what is parsed.
+
+use clap::{Args, Subcommand};
+
+use crate::rules::item::Category;
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument,
+    /// misc, armor, sword, weapon (French names and plurals work), or `any`
+    pub category: String,
+    /// How many items, 1 to 1,000,000
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub count: u32,
+    /// Give them to this character instead of the party's unowned treasure
+    #[arg(long, value_name = "CHARACTER")]
+    pub to: Option<String>,
+    /// With --to: the character reads the scrolls at once, so they cannot fade
+    #[arg(long, requires = "to")]
+    pub read: bool,
+    /// Swords only: make it sentient
+    #[arg(long)]
+    pub sentient: bool,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum ItemCommand {
+    /// Record an item the referee makes by hand
+    Add {
+        /// Its name, as the referee knows it
+        name: String,
+        /// potion, scroll, ring, rod, staff, wand, book, clothing, boots, household,
+        /// instrument, misc, armor, sword or weapon
+        #[arg(long)]
+        category: Category,
+        /// Charges it holds (wands, staves, rods)
+        #[arg(long, allow_negative_numbers = true)]
+        charges: Option<i64>,
+        /// A finer kind: oil, spell, protection, shield …
+        #[arg(long)]
+        kind: Option<String>,
+        /// Enchantment, e.g. 2 for +2 or -1
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-5..=5))]
+        bonus: Option<i32>,
+        /// Cursed
+        #[arg(long)]
+        cursed: bool,
+        /// Used up when used (potions, dusts …)
+        #[arg(long)]
+        consumable: bool,
+        /// Wands: turns its effect on anyone but its maker
+        #[arg(long)]
+        trapped: bool,
+        /// The character who made it (a trapped wand works for its maker)
+        #[arg(long, value_name = "CHARACTER")]
+        maker: Option<String>,
+        /// Books: harmful to whoever studies it (it binds itself to its owner)
+        #[arg(long)]
+        harmful: bool,
+        /// Books: the alignment it favours
+        #[arg(long, value_name = "ALIGNMENT")]
+        favours: Option<crate::rules::alignment::Alignment>,
+        /// Initiative adjustment of its powers [default: the category's: rings +3, rods +1,
+        /// staves +2, wands +3, others +3]
+        #[arg(long, allow_negative_numbers = true)]
+        initiative: Option<i32>,
+        /// Level its powers work at [default: the category's: rings 12, rods and staves 8,
+        /// wands 6, others 12]
+        #[arg(long)]
+        level: Option<u32>,
+        /// Armor: not metal (leather), so +3 to +5 get no special metal
+        #[arg(long)]
+        not_metal: bool,
+        /// Armor: what it is made of [default: +3 meteoric iron, +4 mithril, +5 adamantite steel]
+        #[arg(long)]
+        material: Option<String>,
+        /// Give it to this character
+        #[arg(long, value_name = "CHARACTER")]
+        to: Option<String>,
+    },
+    /// Every event that touched an item: its chain of custody and what was done with it
+    History {
+        /// The item: its name (in either language), id or id prefix
+        item: String,
+    },
+    /// A trapped wand's maker designates a character it will not turn on
+    Trust {
+        /// The trapped wand: its name, id or id prefix
+        item: String,
+        /// The character it will not turn on
+        #[arg(long, value_name = "CHARACTER")]
+        to: String,
+    },
+    /// List items
+    #[command(visible_alias = "ls")]
+    List {
+        /// Only what this character holds
+        #[arg(long, value_name = "CHARACTER")]
+        owner: Option<String>,
+        /// Only items of this category (potion, scroll, ring, wand …)
+        #[arg(long)]
+        category: Option<Category>,
+    },
+    /// Show an item: by id, id prefix or name
+    Show {
+        /// The item: its name (in either language), id or id prefix
+        item: String,
+        /// Show only what this character knows of it
+        #[arg(long = "as", value_name = "CHARACTER")]
+        as_character: Option<String>,
+        /// Show it as it stood at the end of this play session
+        #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
+        at: Option<u32>,
+    },
+}
