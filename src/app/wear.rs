@@ -60,7 +60,13 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
                 "un anneau se passe au doigt : dites quelle main avec --hand left|right"
             )));
         }
-        _ => {
+        (_, Some(_)) => {
+            return Err(Error::Invalid(tr!(
+                "--hand is for rings; {name} is worn without it",
+                "--hand est pour les anneaux ; {name} se porte sans"
+            )));
+        }
+        (_, None) => {
             let slot = if armor::is_shield(&item) {
                 Slot::Shield
             } else {

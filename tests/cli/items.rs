@@ -258,6 +258,8 @@ fn a_small_campaign_keeps_every_rule() {
         "--to",
         "Arnaud",
     ]);
+    let stderr = h.refused_unchanged(&["wear", &id(&mail), "--hand", "left"], 2);
+    assert!(stderr.contains("--hand is for rings"), "{stderr}");
     h.ok(&["wear", &id(&mail)]);
     h.ok(&["wear", &id(&shield)]);
     let stderr = h.refused_unchanged(&["wear", &id(&plate)], 4);

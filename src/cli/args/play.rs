@@ -91,7 +91,7 @@ pub struct WearArgs {
 pub struct UseArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,
-    /// How many charges [default: 1]
+    /// How many charges
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub charges: u32,
     /// Who does it [default: the item's holder]
