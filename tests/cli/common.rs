@@ -75,6 +75,11 @@ impl Hoard {
         }
     }
 
+    /// The engine this database runs on.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
     /// A handle on the SQLite file at `path` (a backup, a copy).
     pub fn file(path: PathBuf) -> Hoard {
         Hoard {
@@ -267,6 +272,21 @@ impl Hoard {
             }),
         }
         .unwrap_or_else(|e| panic!("{statement}: {e}"));
+    }
+
+    /// The rows of a query, on either engine, for checks the CLI does not expose.
+    pub fn rows<T>(&self, query: &str) -> Vec<T>
+    where
+        T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow>
+            + for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>
+            + Send
+            + Unpin,
+    {
+        match self.engine {
+            Engine::Sqlite => sql(&self.db, async |c| sqlx::query_as(query).fetch_all(c).await),
+            Engine::Postgres => pg(&self.db, async |c| sqlx::query_as(query).fetch_all(c).await),
+        }
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
     }
 
     /// Whether hoard has made a database: the file, or the schema on the server.

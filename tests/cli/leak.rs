@@ -139,21 +139,15 @@ fn secrets(h: &Hoard, tag: &str, voided: String) -> Secrets {
         String,
         String,
     );
-    let rows: Vec<Row> = crate::common::sql(&h.db, async |c| {
-        sqlx::query_as(
-            "SELECT i.id, i.name, i.name_fr, i.category, i.holder, i.identity, i.state, \
-                 i.status FROM items i",
-        )
-        .fetch_all(c)
-        .await
-        .expect("items")
-    });
-    let people: Vec<String> = crate::common::sql(&h.db, async |c| {
-        sqlx::query_scalar("SELECT id FROM characters")
-            .fetch_all(c)
-            .await
-            .expect("characters")
-    });
+    let rows: Vec<Row> = h.rows(
+        "SELECT i.id, i.name, i.name_fr, i.category, i.holder, i.identity, i.state, i.status \
+         FROM items i",
+    );
+    let people: Vec<String> = h
+        .rows::<(String,)>("SELECT id FROM characters")
+        .into_iter()
+        .map(|(id,)| id)
+        .collect();
     let mut s = Secrets {
         strings: vec![voided],
         no_charges: Vec::new(),

@@ -405,9 +405,13 @@ fn hostile_names_are_inert_and_no_inline_script_runs() {
     assert!(party.contains("Evil\\u{202e}gnp.exe"), "{party}");
 }
 
-/// The file's bytes, and the frames its -wal holds (none when it is absent or empty: a
-/// read-only reader of a WAL database may leave an empty one, and its -shm, behind).
+/// What the database holds. On SQLite, the file's bytes and the frames its -wal holds (none
+/// when it is absent or empty: a read-only reader of a WAL database may leave an empty one,
+/// and its -shm, behind); on PostgreSQL, every row ([`Hoard::dump`]).
 fn files(h: &Hoard) -> (Vec<u8>, Vec<u8>) {
+    if h.engine() == crate::common::Engine::Postgres {
+        return (h.dump(), Vec::new());
+    }
     (
         std::fs::read(&h.db).expect("db"),
         std::fs::read(crate::common::wal(&h.db)).unwrap_or_default(),

@@ -1,11 +1,14 @@
 //! Every integration scenario of `tests/cli`, run on PostgreSQL: the same files, each
 //! `Hoard::new()` a fresh database on a throwaway server (`tests/support/postgres.rs`), the
-//! same snapshots. Left out: `file` and `files` (the SQLite file itself: folders, modes, links,
-//! WAL, PRAGMAs; `server` has PostgreSQL's side of each), `readme` (the README's sessions use
-//! the default database, a SQLite file) and `repository` (about the sources, not a database).
+//! same snapshots, the same pages served to the same browser. Left out: `file` and `files` (the
+//! SQLite file itself: folders, modes, links, WAL, PRAGMAs; `server` has PostgreSQL's side of
+//! each), `readme` (the README's sessions use the default database, a SQLite file) and
+//! `repository` (about the sources, not a database).
 //! `server` adds what only a server has: roles, passwords in URLs, many writers at once, a
 //! campaign moved between engines.
 
+#[path = "../cli/browser.rs"]
+mod browser;
 #[path = "../cli/common.rs"]
 mod common;
 #[path = "../cli/consistency.rs"]
@@ -22,6 +25,12 @@ mod generation;
 mod hostile;
 #[path = "../cli/items.rs"]
 mod items;
+#[path = "../cli/leak.rs"]
+mod leak;
+#[path = "../cli/manuals.rs"]
+mod manuals;
+#[path = "../cli/serve.rs"]
+mod serve;
 mod server;
 #[path = "../cli/swords.rs"]
 mod swords;
