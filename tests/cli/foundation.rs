@@ -563,6 +563,44 @@ fn eight_processes_of_fifty_events_each_all_land() {
     assert!(h.ok(&["check"]).starts_with("ok:"));
 }
 
+/// The first commands on an empty database, racing: each would make the schema, one does and
+/// the others wait for it, and every command succeeds (one campaign each).
+#[test]
+fn first_commands_racing_on_an_empty_database_all_succeed() {
+    let h = Hoard::new();
+    assert!(!h.exists());
+    let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let racers: Vec<_> = (0..8)
+        .map(|n| {
+            let (db, start) = (h.db.clone(), start.clone());
+            std::thread::spawn(move || {
+                let mut cmd = assert_cmd::Command::cargo_bin("hoard").unwrap();
+                cmd.env_remove("HOARD_CAMPAIGN")
+                    .env_remove("HOARD_DB")
+                    .arg("--db")
+                    .arg(&db)
+                    .args(["campaign", "new", &format!("Racer {n}")]);
+                start.wait();
+                cmd.output().unwrap()
+            })
+        })
+        .collect();
+    for racer in racers {
+        let out = racer.join().expect("a racer panicked");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let listed = h.json(&["campaign", "list"]);
+    assert_eq!(listed.as_array().map(Vec::len), Some(8), "{listed}");
+    for n in 0..8 {
+        let check = h.ok(&["--campaign", &format!("Racer {n}"), "check"]);
+        assert!(check.starts_with("ok:"), "{check}");
+    }
+}
+
 #[test]
 fn concurrent_processes_queue_for_the_write_lock() {
     let h = Hoard::new();
