@@ -2,7 +2,7 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
-use super::sql::Sql;
+use super::sql::{Sql, name_key};
 use crate::error::Result;
 use crate::ledger::{Campaign, Settings};
 
@@ -46,9 +46,10 @@ pub async fn find(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> 
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0)
                     AS last_seq
          FROM campaigns c
-         WHERE c.name = COALESCE($1, (SELECT value FROM preferences WHERE key = $2), 'default')",
+         WHERE lower(c.name)
+             = COALESCE($1, (SELECT lower(value) FROM preferences WHERE key = $2), 'default')",
     )
-    .bind(name)
+    .bind(name.map(name_key))
     .bind(CURRENT);
     conn.fetch_optional(&sql).await
 }
@@ -84,7 +85,8 @@ pub async fn set_current(conn: &mut Conn, name: &str) -> Result<()> {
 }
 
 pub async fn exists(conn: &mut Conn, name: &str) -> Result<bool> {
-    let sql = Sql::new("SELECT count(*) FROM campaigns WHERE name = $1").bind(name);
+    let sql =
+        Sql::new("SELECT count(*) FROM campaigns WHERE lower(name) = $1").bind(name_key(name));
     Ok(conn.fetch_one::<i64>(&sql).await? > 0)
 }
 
@@ -176,7 +178,8 @@ pub async fn list(conn: &mut Conn) -> Result<Vec<Summary>> {
         "SELECT c.name, c.created_at, c.clock,
                 (SELECT count(*) FROM characters h WHERE h.campaign_id = c.id) AS characters,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0) AS events,
-                c.name = COALESCE((SELECT value FROM preferences WHERE key = $1), 'default')
+                lower(c.name)
+                    = COALESCE((SELECT lower(value) FROM preferences WHERE key = $1), 'default')
                     AS current
          FROM campaigns c ORDER BY c.id",
     )

@@ -2,7 +2,7 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
-use super::sql::Sql;
+use super::sql::{Sql, name_key};
 use crate::error::{Error, Result};
 use crate::ledger::Character;
 
@@ -56,14 +56,14 @@ struct CharacterState {
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
 pub async fn by_name(conn: &mut Conn, campaign: i64, name: &str) -> Result<Option<Character>> {
-    conn.fetch_optional(&by_name_sql().bind(campaign).bind(name))
+    conn.fetch_optional(&by_name_sql().bind(campaign).bind(name_key(name)))
         .await
 }
 
 /// The SELECT behind [`by_name`].
 pub(super) fn by_name_sql() -> Sql {
     Sql::new(format!(
-        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 AND name = $2"
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 AND lower(name) = $2"
     ))
 }
 
@@ -95,16 +95,11 @@ pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// Names in order ignoring ASCII case, then byte by byte: SQLite's NOCASE order, sorted here
-/// rather than by the engine, because PostgreSQL's case-blind collation orders by ICU's rules
-/// (accents beside their letter, punctuation first) and both engines must list alike.
+/// Names in order ignoring ASCII case, by the key they are looked up by ([`name_key`]):
+/// SQLite's NOCASE order. Sorted here rather than by the engine, so that the one order both
+/// engines list in is written once, instead of resting on each engine's collation.
 fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let folded = |s: &str| {
-        s.bytes()
-            .map(|c| c.to_ascii_lowercase())
-            .collect::<Vec<u8>>()
-    };
-    folded(a).cmp(&folded(b))
+    name_key(a).cmp(&name_key(b))
 }
 
 /// Queue the insert of characters the events brought into being.

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
-use super::sql::Sql;
+use super::sql::{Sql, name_key};
 use crate::error::{Error, Result};
 use crate::ledger::Item;
 use crate::rules::item::{Control, Knowledge, ScrollSpell, Slot};
@@ -172,9 +172,9 @@ pub(super) fn find_sql(campaign: i64, key: &str) -> Sql {
             .push_bind(campaign);
     };
     arm(&mut sql, true);
-    sql.push(" AND name = ").push_bind(key);
+    sql.push(" AND lower(name) = ").push_bind(name_key(key));
     arm(&mut sql, false);
-    sql.push(" AND name_fr = ").push_bind(key);
+    sql.push(" AND lower(name_fr) = ").push_bind(name_key(key));
     arm(&mut sql, false);
     sql.push(" AND id = ").push_bind(key.to_lowercase());
     if key.len() >= 4 && key.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
@@ -190,14 +190,20 @@ pub(super) fn find_sql(campaign: i64, key: &str) -> Sql {
     sql
 }
 
-/// Every item name in both languages, for "did you mean" on a mistyped one.
+/// Every item name in both languages, for "did you mean" on a mistyped one: each once
+/// whatever its ASCII case (its first spelling byte by byte), in order. Sorted and merged
+/// here, as names are looked up, rather than by the engine's UNION, which merges spellings by
+/// the columns' collation: SQLite's NOCASE, PostgreSQL's "C".
 pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
     let sql = Sql::new(
         "SELECT name FROM items WHERE campaign_id = $1 \
-         UNION SELECT name_fr FROM items WHERE campaign_id = $1",
+         UNION ALL SELECT name_fr FROM items WHERE campaign_id = $1",
     )
     .bind(campaign);
-    conn.fetch_all(&sql).await
+    let mut names: Vec<String> = conn.fetch_all(&sql).await?;
+    names.sort_by(|a, b| name_key(a).cmp(&name_key(b)).then_with(|| a.cmp(b)));
+    names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    Ok(names)
 }
 
 #[derive(Debug, Default, Clone)]

@@ -152,6 +152,15 @@ impl Sql {
     }
 }
 
+/// A name as the statements look it up: they compare `lower(name)` with this, so names are
+/// one whatever their ASCII case, on both engines alike. SQLite's `lower()` folds ASCII
+/// letters only, and so does PostgreSQL's on the names' `"C"` columns; the name asked for is
+/// folded here rather than by `lower($N)`, which on PostgreSQL would fold by the database's
+/// own collation (Unicode letters too, under most locales).
+pub fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
 /// One row of [`Sql::push_values`].
 pub struct Row<'a> {
     sql: &'a mut Sql,

@@ -67,6 +67,68 @@ fn a_database_from_a_newer_hoard_is_refused_untouched() {
     assert_eq!(before, h.dump());
 }
 
+/// A database made by the migrations before names left ICU (schema 0009: names compared
+/// through the case-blind collation `hoard_nocase`), with data in it, opened by this hoard:
+/// upgraded, nothing lost, names found ignoring ASCII case, and the collation gone.
+#[test]
+fn a_database_at_schema_9_is_upgraded_with_nothing_lost() {
+    let h = Hoard::new();
+    let dir = h.dir.path().join("migrations");
+    std::fs::create_dir(&dir).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+    for name in ["0008_schema.sql", "0009_treasury.sql"] {
+        std::fs::copy(shipped.join(name), dir.join(name)).unwrap();
+    }
+    pg(&h.db, async |conn| {
+        let migrator = sqlx::migrate::Migrator::new(dir.as_path()).await.unwrap();
+        migrator.run(&mut *conn).await.unwrap();
+        let created = r#"{"kind":"campaign_created","name":"West"}"#;
+        let added = |id: &str, name: &str| {
+            format!(
+                r#"{{"kind":"character_added","character":{{"id":"{id}","name":"{name}","alignment":"lawful","class":"fighter","level":4,"str":13,"wis":9,"hp":20,"hp_max":20}}}}"#
+            )
+        };
+        let at = "'2025-01-01T00:00:00.000Z'";
+        let statements = [
+            format!("INSERT INTO campaigns (id, name, created_at) VALUES (1, 'West', {at})"),
+            format!("INSERT INTO events VALUES (1, 1, NULL, NULL, 0, {at}, 'campaign_created', NULL, NULL, '{created}')"),
+            format!("INSERT INTO events VALUES (1, 2, NULL, NULL, 0, {at}, 'character_added', NULL, 'c1', '{}')", added("c1", "Old Tom")),
+            format!("INSERT INTO events VALUES (1, 3, NULL, NULL, 0, {at}, 'character_added', NULL, 'c2', '{}')", added("c2", "Émile")),
+            "INSERT INTO event_refs VALUES (1, 'c1', 2), (1, 'c2', 3)".to_string(),
+            "INSERT INTO characters (campaign_id, id, name, alignment, class, level, str, wis, hp, hp_max)
+             VALUES (1, 'c1', 'Old Tom', 'lawful', 'fighter', 4, 13, 9, 20, 20),
+                    (1, 'c2', 'Émile', 'lawful', 'fighter', 4, 13, 9, 20, 20)".to_string(),
+            "INSERT INTO preferences VALUES ('campaign', 'WEST')".to_string(),
+        ];
+        for sql in statements {
+            sqlx::query(&sql).execute(&mut *conn).await.unwrap();
+        }
+    });
+    // The campaign in use, remembered as `WEST`, is still West.
+    let tom = h.json(&["character", "show", "OLD TOM"]);
+    assert_eq!(
+        (tom["name"].as_str(), tom["hp"].as_i64()),
+        (Some("Old Tom"), Some(20))
+    );
+    assert_eq!(h.json(&["character", "show", "ÉMILE"])["name"], "Émile");
+    // Under ICU these were one name; now, as on SQLite, two.
+    h.character("émile", 10, 10, 5, "neutral");
+    h.refused_unchanged(&["campaign", "new", "west"], 2);
+    h.ok(&["--seed", "1", "generate", "sword", "--to", "old tom"]);
+    h.ok(&["check"]);
+    let (version, collations): (i64, i64) = pg(&h.db, async |conn| {
+        sqlx::query_as(
+            "SELECT (SELECT max(version) FROM _sqlx_migrations),
+                    (SELECT count(*) FROM pg_collation WHERE collname = 'hoard_nocase')",
+        )
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+    });
+    assert!(version >= 10, "upgraded to the current schema ({version})");
+    assert_eq!(collations, 0, "hoard_nocase is dropped");
+}
+
 #[test]
 fn backup_points_at_the_servers_own_tools() {
     let h = Hoard::new();
@@ -436,8 +498,8 @@ fn a_campaign_moves_between_engines_byte_for_byte() {
     }
 }
 
-/// Names compare ignoring case on both engines (SQLite's NOCASE, PostgreSQL's case-blind ICU
-/// collation), and list in the same order.
+/// Names compare ignoring ASCII case on both engines, through `lower()` (ASCII letters only
+/// on both), and list in the same order: `Émile` and `émile` are two names on each.
 #[test]
 fn names_ignore_case_and_list_alike_on_both_engines() {
     let names = [
@@ -472,6 +534,23 @@ fn names_ignore_case_and_list_alike_on_both_engines() {
             2,
         );
         assert_eq!(h.json(&["character", "show", "ZED"])["name"], "Zed");
+        h.character("émile", 10, 10, 5, "neutral");
+        assert_eq!(h.json(&["character", "show", "ÉMILE"])["name"], "Émile");
+        assert_eq!(h.json(&["character", "show", "éMILE"])["name"], "émile");
+        h.refused_unchanged(
+            &[
+                "character",
+                "add",
+                "ÉMILE",
+                "--str",
+                "9",
+                "--wis",
+                "9",
+                "--hp",
+                "4",
+            ],
+            2,
+        );
         h.wand("Wand of Frost", 3, Some("arnaud"));
         assert_eq!(h.json(&["item", "show", "WAND OF FROST"])["charges"], 3);
         h.ok(&["campaign", "new", "West"]);
