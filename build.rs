@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 fn main() {
     println!("cargo:rerun-if-changed=migrations");
     println!("cargo:rerun-if-changed=tables");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
+    // Read at run time: a build script compiled in one checkout may run for another.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let dir = std::path::Path::new(&manifest).join("tables");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("tables/ folder")
         .filter_map(|e| e.ok())
