@@ -137,10 +137,11 @@ echo "import of $events events into PostgreSQL: $(($(date +%s) - started)) s"
 sql "$big" -c "VACUUM ANALYZE"
 
 # The queries hoard runs (src/store), on the same database, through the same indexes.
-cid=$(sql "$big" -c "SELECT id FROM campaigns WHERE name = 'bench'")
+# Names are found through their lower(name) indexes, as hoard finds them.
+cid=$(sql "$big" -c "SELECT id FROM campaigns WHERE lower(name) = 'bench'")
 cols="e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload"
-wand="(SELECT id FROM items WHERE campaign_id = $cid AND name = 'Bench Wand')"
-who="(SELECT id FROM characters WHERE campaign_id = $cid AND name = 'Bench')"
+wand="(SELECT id FROM items WHERE campaign_id = $cid AND lower(name) = 'bench wand')"
+who="(SELECT id FROM characters WHERE campaign_id = $cid AND lower(name) = 'bench')"
 now="(SELECT clock FROM campaigns WHERE id = $cid)"
 q="$psql -A $big -c"
 echo
@@ -153,4 +154,4 @@ ab "item history (Bench Wand)" "$rounds" "$runs" \
     "$q \"SELECT $cols FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = $cid AND r.entity = $wand ORDER BY r.seq\""
 ab "character show Bench" "$rounds" "$runs" \
     "$hoard --db $big character show Bench" \
-    "$q \"SELECT * FROM characters WHERE campaign_id = $cid AND name = 'Bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $who ORDER BY created_seq; SELECT * FROM effects WHERE campaign_id = $cid AND character = $who AND (ends_at IS NULL OR ends_at > $now) ORDER BY started_at, id; SELECT * FROM coins WHERE campaign_id = $cid AND holder_kind = 'purse' AND holder = $who\""
+    "$q \"SELECT * FROM characters WHERE campaign_id = $cid AND lower(name) = 'bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $who ORDER BY created_seq; SELECT * FROM effects WHERE campaign_id = $cid AND character = $who AND (ends_at IS NULL OR ends_at > $now) ORDER BY started_at, id; SELECT * FROM coins WHERE campaign_id = $cid AND holder_kind = 'purse' AND holder = $who\""

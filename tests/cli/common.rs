@@ -6,6 +6,7 @@
 //! `ENGINE`. Each target uses a part of these helpers, hence no warning for the rest.
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -367,4 +368,84 @@ pub fn sql<T>(db: &Path, f: impl AsyncFnOnce(&mut sqlx::SqliteConnection) -> T) 
         conn.close().await.expect("close");
         value
     })
+}
+
+/// Every file under `dir`, by path, with a hash of its bytes and its mode.
+pub fn snapshot(dir: &Path) -> BTreeMap<String, (u64, u32)> {
+    use std::hash::{Hash, Hasher};
+    let hash = |bytes: &[u8]| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        bytes.hash(&mut h);
+        h.finish()
+    };
+    use std::os::unix::fs::PermissionsExt;
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let key = path.strip_prefix(dir).unwrap().display().to_string();
+            if meta.is_dir() {
+                stack.push(path);
+                files.insert(key + "/", (0, meta.permissions().mode()));
+            } else if meta.is_file() {
+                files.insert(
+                    key,
+                    (
+                        hash(&std::fs::read(&path).unwrap()),
+                        meta.permissions().mode(),
+                    ),
+                );
+            } else {
+                files.insert(key, (0, meta.permissions().mode()));
+            }
+        }
+    }
+    files
+}
+
+/// `args` writes the file at `path`, which holds something already: refused (exit 2, pointing
+/// at `--force`) with the file and the database unchanged, then forced, and written with
+/// mode 0600, with no temporary file left beside it.
+pub fn refuses_then_forces(h: &Hoard, args: &[&str], path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, b"keep me").unwrap();
+    let stderr = h.refused_unchanged(args, 2);
+    assert!(stderr.contains("--force"), "{stderr}");
+    assert_eq!(std::fs::read(path).unwrap(), b"keep me");
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    h.ok(&forced);
+    assert_ne!(std::fs::read(path).unwrap(), b"keep me");
+    let mode = std::fs::metadata(path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "{args:?}");
+    let folder = path.parent().unwrap();
+    let left: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".part"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+/// `args`, writing a file named by its last argument in the test's folder, killed while it
+/// writes (by a file-size limit of 256 KiB: SIGXFSZ, more than SQLite's own files need, less
+/// than the file) leaves nothing at the destination, only its hidden temporary file.
+pub fn cut_short(h: &Hoard, args: &[&str]) {
+    let status = std::process::Command::new("sh")
+        .current_dir(h.dir.path())
+        .arg("-c")
+        .arg("ulimit -f 512; exec \"$@\"")
+        .arg("sh")
+        .arg(assert_cmd::cargo::cargo_bin("hoard"))
+        .arg("--db")
+        .arg(&h.db)
+        .args(args)
+        .env("LANG", "C")
+        .status()
+        .unwrap();
+    assert!(!status.success(), "{args:?} was meant to be cut short");
+    let dest = h.dir.path().join(args.last().unwrap());
+    assert!(!dest.exists(), "{args:?} left a half file");
 }

@@ -15,6 +15,7 @@ mod hostile;
 mod items;
 mod leak;
 mod manuals;
+mod outputs;
 mod readme;
 mod repository;
 mod serve;

@@ -29,6 +29,8 @@ mod items;
 mod leak;
 #[path = "../cli/manuals.rs"]
 mod manuals;
+#[path = "../cli/outputs.rs"]
+mod outputs;
 #[path = "../cli/serve.rs"]
 mod serve;
 mod server;

@@ -306,9 +306,12 @@ fn the_password_in_the_url_never_shows() {
             &["--progress", "import", "out.jsonl", "--as", "Copy"],
             &["demo"],
         ] {
+            // The demo writes beside the default database: here, not in the real home.
             let out = Command::new(bin())
                 .env("HOARD_DB", &right)
                 .env("LANG", "C")
+                .env("HOME", h.dir.path())
+                .env("XDG_DATA_HOME", h.dir.path())
                 .current_dir(h.dir.path())
                 .args(args)
                 .output()
@@ -328,6 +331,52 @@ fn the_password_in_the_url_never_shows() {
         assert!(!text.contains(secret), "the password showed: {text}");
         assert!(!text.contains("panicked"), "{text}");
     }
+}
+
+/// A shared server reached over the network speaks TLS, as the URL's `sslmode` asks: the
+/// throwaway cluster's port takes encrypted connections only, so a plain one is turned away
+/// and `require` gets in; `verify-full` checks the server's certificate against
+/// `sslrootcert`, and a certificate hoard cannot trust is one line naming the server, never
+/// its password, with nothing written.
+#[test]
+fn a_server_over_the_network_is_reached_through_tls() {
+    let server = cluster::server().expect("a server");
+    let (Some(root), Some(password)) = (server.certificate(), server.password()) else {
+        eprintln!("TLS test skipped: HOARD_TEST_POSTGRES names a server whose TLS is its own");
+        return;
+    };
+    let h = Hoard::new();
+    let name = url::Url::parse(h.db.to_str().unwrap()).unwrap().path()[1..].to_string();
+    let url = server.password_url(&name, &password).unwrap();
+    let with = |query: String| format!("{url}?{query}");
+    let add = ["campaign", "new", "west"];
+
+    let plain = hoard(&with("sslmode=disable".into()), &add);
+    assert_eq!(plain.status.code(), Some(1), "{}", text(&plain));
+    assert!(text(&plain).contains("no encryption"), "{}", text(&plain));
+
+    let untrusted = hoard(&with("sslmode=verify-full".into()), &add);
+    assert_eq!(untrusted.status.code(), Some(1), "{}", text(&untrusted));
+    assert!(
+        text(&untrusted).contains("certificate"),
+        "{}",
+        text(&untrusted)
+    );
+
+    for refused in [&plain, &untrusted] {
+        let said = text(refused);
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(said.starts_with("hoard: cannot connect to postgres://hoard@127.0.0.1:"));
+        assert!(!said.contains(&password), "{said}");
+    }
+    assert!(!h.exists(), "a refused connection writes nothing");
+
+    let required = hoard(&with("sslmode=require".into()), &add);
+    assert!(required.status.success(), "{}", text(&required));
+    let trusted = format!("sslmode=verify-full&sslrootcert={}", root.display());
+    let listed = hoard(&with(trusted), &["campaign", "list"]);
+    assert!(listed.status.success(), "{}", text(&listed));
+    assert!(text(&listed).contains("west"), "{}", text(&listed));
 }
 
 /// The writers of one campaign queue; campaigns do not wait for each other. 32 processes at

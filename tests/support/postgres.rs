@@ -5,11 +5,13 @@
 //! databases), or else a throwaway cluster made with the server binaries of Debian's
 //! `postgresql` package (`/usr/lib/postgresql/*/bin`) in a temporary folder: `initdb`, then
 //! `postgres` listening on a private unix socket in that folder and on a free port of
-//! 127.0.0.1 (with a password there, so the tests can show one never leaks). As root (CI and
-//! the developers' machines), the server runs as the `postgres` user, which `initdb` asks
-//! for. It dies with the test process: the kernel sends it SIGQUIT (an immediate shutdown)
-//! when the thread that started it ends, and that thread lives as long as the process; a
-//! janitor process then removes the folder.
+//! 127.0.0.1. That port asks for a password, so the tests can show one never leaks, and takes
+//! TLS connections only, with a certificate made for it by `openssl` (which Debian's
+//! `postgresql` brings through `ssl-cert`), so the tests can show a shared server is reached
+//! encrypted. As root (CI and the developers' machines), the server runs as the `postgres`
+//! user, which `initdb` asks for. It dies with the test process: the kernel sends it SIGQUIT
+//! (an immediate shutdown) when the thread that started it ends, and that thread lives as
+//! long as the process; a janitor process then removes the folder.
 //!
 //! Where neither is available, the tests say loudly that PostgreSQL was skipped and how to
 //! enable it — except under `CI=true`, where that is a failure.
@@ -34,8 +36,10 @@ pub struct Server {
     admin: String,
     /// A database's URL is this one with the database's name as its path.
     base: url::Url,
-    /// The throwaway cluster's TCP port (with password authentication).
+    /// The throwaway cluster's TCP port (with password authentication, through TLS only).
     port: Option<u16>,
+    /// The throwaway cluster's certificate, which a client trusts with `sslrootcert`.
+    certificate: Option<PathBuf>,
     /// Kept open for as long as the process lives: its end tells the janitor to clean up.
     _janitor: Option<std::process::ChildStdin>,
 }
@@ -72,6 +76,7 @@ fn start() -> Option<Server> {
             admin: url,
             base,
             port: None,
+            certificate: None,
             _janitor: None,
         });
     }
@@ -158,6 +163,8 @@ fn throwaway(bin: &Path) -> Server {
         String::from_utf8_lossy(&init.stdout),
         String::from_utf8_lossy(&init.stderr)
     );
+    let (certificate, key) = certificate(&folder, user);
+    only_tls_over_tcp(&data);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -173,6 +180,11 @@ fn throwaway(bin: &Path) -> Server {
         // A throwaway cluster: no crash safety needed, and room for the concurrency tests.
         .args(["-c", "fsync=off", "-c", "synchronous_commit=off"])
         .args(["-c", "full_page_writes=off", "-c", "max_connections=300"])
+        .args(["-c", "ssl=on"])
+        .arg("-c")
+        .arg(format!("ssl_cert_file={}", certificate.display()))
+        .arg("-c")
+        .arg(format!("ssl_key_file={}", key.display()))
         .current_dir(&folder)
         .stdin(Stdio::null())
         .stdout(log.try_clone().expect("server log"))
@@ -216,8 +228,57 @@ fn throwaway(bin: &Path) -> Server {
         admin: admin.to_string(),
         base,
         port: Some(port),
+        certificate: Some(certificate),
         _janitor: Some(janitor),
     }
+}
+
+/// A self-signed certificate for `localhost` and 127.0.0.1, and its key, readable by the
+/// server's user alone (the server refuses a key others may read).
+fn certificate(folder: &Path, user: Option<(u32, u32)>) -> (PathBuf, PathBuf) {
+    let (certificate, key) = (folder.join("server.crt"), folder.join("server.key"));
+    let made = Command::new("openssl")
+        .args([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "7",
+        ])
+        .args(["-subj", "/CN=localhost"])
+        .args(["-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"])
+        // A server's own certificate, not an authority's: rustls refuses an authority's
+        // certificate presented as a server's.
+        .args(["-addext", "basicConstraints=critical,CA:FALSE"])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&certificate)
+        .output()
+        .expect("run openssl (Debian's `openssl`, which `postgresql` depends on)");
+    assert!(
+        made.status.success(),
+        "openssl failed: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).expect("chmod key");
+    if let Some((uid, gid)) = user {
+        for path in [&certificate, &key] {
+            std::os::unix::fs::chown(path, Some(uid), Some(gid)).expect("chown to postgres");
+        }
+    }
+    (certificate, key)
+}
+
+/// Connections over TCP only through TLS: `initdb`'s `host` lines become `hostssl`.
+fn only_tls_over_tcp(data: &Path) {
+    let hba = data.join("pg_hba.conf");
+    let text = std::fs::read_to_string(&hba).expect("read pg_hba.conf");
+    let text: String = text
+        .lines()
+        .map(|line| match line.strip_prefix("host ") {
+            Some(rest) => format!("hostssl {rest}\n"),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    std::fs::write(&hba, text).expect("write pg_hba.conf");
 }
 
 /// A process that removes the cluster's folder once this process has ended (its standard
@@ -343,6 +404,12 @@ impl Server {
         url.set_path(name);
         url.set_password(Some(password)).expect("a password");
         Some(url.to_string())
+    }
+
+    /// The certificate the throwaway cluster's TCP port presents (a client that trusts it
+    /// names it in `sslrootcert`); `None` for the server `HOARD_TEST_POSTGRES` names.
+    pub fn certificate(&self) -> Option<&Path> {
+        self.certificate.as_deref()
     }
 
     /// Run statements as the server's administrator (roles, grants).
