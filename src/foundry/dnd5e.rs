@@ -13,28 +13,27 @@ pub const TYPES: &[&str] = &["consumable", "equipment", "weapon", "loot"];
 
 /// The document type and its `system` object.
 pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
-    let item = &piece.item;
+    let item = piece.item();
     let (kind, subtype) = kind(piece);
     let description = format!("{}{}", facts(words), secret(piece, words, false));
-    let known = piece.identified() || piece.is_referee();
-    let magical: Vec<&str> = if piece.knows_it_is_magic() {
+    let magical: Vec<&str> = if piece.seen.magic {
         vec!["mgc"]
     } else {
         Vec::new()
     };
-    let bonus = item.identity.bonus.filter(|_| known);
+    let bonus = item.identity.bonus;
     let mut system = json!({
         "description": { "value": description, "chat": "" },
         "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
         "quantity": piece.count(),
         "weight": { "value": 0, "units": "lb" },
         "price": { "value": super::worth(piece), "denomination": "gp" },
-        "rarity": if known { rarity(item) } else { "" },
-        "identified": piece.identified(),
+        "rarity": rarity(item),
+        "identified": piece.seen.identified,
         "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
         "container": null,
         "properties": magical,
-        "identifier": slug(item.name()),
+        "identifier": slug(&piece.seen.name.to_string()),
     });
     let extra = match kind {
         "consumable" => json!({
@@ -96,7 +95,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
 /// such items: staves are quarterstaffs, manuals and tomes consumable trinkets, boots and
 /// gauntlets clothing.
 fn kind(piece: &Piece) -> (&'static str, &'static str) {
-    let item = &piece.item;
+    let item = piece.item();
     if piece.spent() {
         // A faded scroll, a drained wand: only the object is left.
         return ("loot", "junk");
@@ -130,7 +129,7 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
 /// `uses {max, spent, recovery}`: charges left of those made, a scroll's spells left of those
 /// written, one use for what is used up; no maximum (`""`) for what has no uses.
 fn uses(piece: &Piece, consumable: bool) -> Value {
-    let item = &piece.item;
+    let item = piece.item();
     let (max, spent) = if let Some((left, made)) = piece.charges() {
         (made.to_string(), made - left)
     } else if consumable && !item.spells.is_empty() {

@@ -16,7 +16,7 @@ pub const TYPES: &[&str] = &["item", "weapon", "armor", "container", "spell"];
 
 /// The document type and its `system` object.
 pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
-    let item = &piece.item;
+    let item = piece.item();
     let mut description = if piece.is_referee() {
         format!("{}{}", look(piece, words), secret(piece, words, true))
     } else {
