@@ -1,6 +1,6 @@
 //! What the players saw happen, session by session (the web server's chronicle and treasure
 //! pages): the one place that decides which events the table sees, and names every item in
-//! them as the party knows it now ([`party_item`]).
+//! them as the party knows it now ([`revealed`] to [`Looker::Party`]).
 //!
 //! The table sees treasure found and coins gained, potions drunk and oils rubbed on, charges
 //! spent (how many: the players say so), identification tried, items changing hands, worn and
@@ -20,14 +20,14 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
 use crate::rules::coins::Coins;
 use crate::rules::item::Slot;
-use crate::rules::knowledge::{Method, PlayerItem, party_item};
+use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 
 /// One thing the table saw happen.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     Found {
-        item: PlayerItem,
+        item: Revealed,
     },
     Coins {
         coins: Coins,
@@ -36,30 +36,30 @@ pub enum Seen {
     },
     Drank {
         who: String,
-        item: PlayerItem,
+        item: Revealed,
         oil: bool,
     },
     Charges {
         who: String,
-        item: PlayerItem,
+        item: Revealed,
         charges: u32,
         /// Known only when the party knows the item fully.
         remaining: Option<i32>,
     },
     Identify {
         who: String,
-        item: PlayerItem,
+        item: Revealed,
         method: Method,
         learned: bool,
     },
     Passed {
-        item: PlayerItem,
+        item: Revealed,
         /// The character who took it; none when it went back to the party's treasure.
         to: Option<String>,
     },
     Worn {
         who: String,
-        item: PlayerItem,
+        item: Revealed,
         slot: Slot,
         on: bool,
     },
@@ -161,14 +161,14 @@ fn item_of(event: &Event) -> Option<&Id> {
 }
 
 fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -> Option<Entry> {
-    let party = || characters.iter().map(|c| c.id.as_str());
+    let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
     let name = |id: &Id| {
         characters
             .iter()
             .find(|c| &c.id == id)
             .map(|c| c.name.clone())
     };
-    let seen_item = |id: &Id| items.get(id).map(|i| party_item(i, party()));
+    let seen_item = |id: &Id| items.get(id).map(|i| revealed(i, Looker::Party(&party)));
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
     let seen = match &rec.event {

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
 use crate::rules::character::check_name;
-use crate::rules::knowledge::{PlayerItem, player_item};
+use crate::rules::knowledge::{Looker, Revealed, revealed};
 use crate::tr;
 
 pub const FORMAT: u32 = 1;
@@ -305,7 +305,7 @@ pub async fn import(
 pub struct PlayerView {
     pub campaign: String,
     pub character: crate::ledger::Character,
-    pub items: Vec<PlayerItem>,
+    pub items: Vec<Revealed>,
     pub effects: Vec<crate::ledger::state::Effect>,
     /// The character's purse.
     pub coins: crate::rules::coins::Coins,
@@ -314,7 +314,11 @@ pub struct PlayerView {
 pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
     let sheet = super::character::show(cx, who).await?;
     let id = &sheet.character.id;
-    let items = sheet.items.iter().map(|i| player_item(i, id)).collect();
+    let items = sheet
+        .items
+        .iter()
+        .map(|i| revealed(i, Looker::Character(id)))
+        .collect();
     let campaign = cx.campaign().await?.campaign.name;
     Ok(PlayerView {
         campaign,

@@ -9,8 +9,8 @@ use super::{Ctx, find_character};
 use crate::error::Result;
 use crate::foundry::{Campaign, Piece, Running, View};
 use crate::ledger::{Event, Item, Recorded};
-use crate::rules::alignment::Alignment;
-use crate::rules::item::{Category, Identity, Knowledge, Status};
+use crate::rules::item::Status;
+use crate::rules::knowledge::{KnownName, Looker, revealed};
 use crate::store::events::{self, Filter};
 use crate::store::items::{self, ListFilter};
 
@@ -28,12 +28,12 @@ pub struct Gathered {
     pub pieces: Vec<Piece>,
     /// Items the filters left out because they are gone for good (drunk, crumbled,
     /// vanished): their id, the name the export's reader knows them by, and why.
-    pub left_out: Vec<(String, String, Status)>,
+    pub left_out: Vec<(String, KnownName, Status)>,
 }
 
 /// Read everything the export needs. Named items are exported whatever became of them; the
 /// filters leave out what is gone for good. With `viewer`, each item holds only what that
-/// character knows of it ([`known_to`]) and nothing of its history.
+/// character may know of it (`rules::knowledge::revealed`) and nothing of its history.
 pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -> Result<Gathered> {
     let found = cx.campaign().await?;
     let (campaign, name) = (found.id, found.campaign.name.clone());
@@ -42,6 +42,9 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         Some(who) => Some(find_character(conn, campaign, &name, who).await?),
         None => None,
     };
+    let looker = viewer
+        .as_ref()
+        .map_or(Looker::Referee, |v| Looker::Character(&v.id));
     let mut chosen: Vec<Item> = Vec::new();
     let mut left_out = Vec::new();
     if selection.items.is_empty() {
@@ -75,10 +78,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         }
         chosen.retain(|item| {
             if item.is_gone() {
-                let seen = match &viewer {
-                    Some(v) => crate::rules::knowledge::name_for(item, &v.id),
-                    None => item.name().to_string(),
-                };
+                let seen = revealed(item, looker).name;
                 left_out.push((item.id.clone(), seen, item.status));
             }
             !item.is_gone()
@@ -123,8 +123,9 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             .as_ref()
             .and_then(|h| characters.get(h))
             .cloned();
-        let piece = match &viewer {
-            None => {
+        let seen = revealed(&item, looker);
+        let piece = match looker {
+            Looker::Referee => {
                 let running = effects
                     .iter()
                     .filter(|e| e.item.as_deref() == Some(&item.id) && e.active(now))
@@ -133,13 +134,9 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
                         rounds_left: e.left(now),
                     })
                     .collect();
-                let identified = match &item.holder {
-                    Some(h) => item.knowledge(h) == Some(Knowledge::Full),
-                    None => item.known.values().any(|k| *k == Knowledge::Full),
-                };
                 Piece {
-                    item,
-                    view: View::Referee { identified },
+                    seen,
+                    view: View::Referee,
                     holder,
                     made,
                     created_ms,
@@ -148,13 +145,14 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
                     running,
                 }
             }
-            Some(who) => {
-                let (shown, knows, alignment) = known_to(&item, &who.id);
+            _ => {
+                // The charges it was made with, only to whom may know its charges.
+                let made = made.filter(|_| seen.charges.is_some());
                 Piece {
-                    item: shown,
-                    view: View::Player { knows, alignment },
+                    seen,
+                    view: View::Player,
                     holder,
-                    made: made.filter(|_| knows == Some(Knowledge::Full)),
+                    made,
                     created_ms,
                     modified_ms,
                     history: Vec::new(),
@@ -180,46 +178,4 @@ fn millis(rec: Option<&Recorded>) -> i64 {
     rec.and_then(|r| chrono::DateTime::parse_from_rfc3339(&r.wall_time).ok())
         .map(|t| t.timestamp_millis())
         .unwrap_or(0)
-}
-
-/// What `who` knows of `item`, as an item holding nothing else — the knowledge rule of every
-/// player's view (`item show --as`, `export --as`): the name they know it by
-/// (`rules::knowledge::name_for`); its charges, enchantment, curse, powers and every other
-/// property only once they know it fully; a sentient sword's alignment once they have touched
-/// it. What anyone can see stays: its category, an oil's flask, a shield's shape, a sword's
-/// blade, where it is worn, and that it is gone.
-pub fn known_to(item: &Item, who: &str) -> (Item, Option<Knowledge>, Option<Alignment>) {
-    let knows = item.knowledge(who);
-    let alignment = item
-        .sentience()
-        .filter(|_| item.touched.iter().any(|t| t == who))
-        .map(|s| s.alignment);
-    if knows == Some(Knowledge::Full) {
-        let mut shown = item.clone();
-        // Who else knows it, trusts or touched it is not theirs to know.
-        shown.known.clear();
-        shown.trusted.clear();
-        shown.touched.clear();
-        shown.control = None;
-        return (shown, knows, alignment);
-    }
-    let name = crate::rules::knowledge::name_for(item, who);
-    let kind = item.identity.kind.clone().filter(|k| {
-        matches!(
-            (item.category, k.as_str()),
-            (Category::Potion, "oil") | (Category::Armor, "shield")
-        )
-    });
-    let identity = Identity {
-        kind,
-        blade: item.identity.blade.clone(),
-        ..Identity::default()
-    };
-    let mut shown = Item::new(item.id.clone(), name.clone(), name, item.category, identity);
-    shown.holder = item.holder.clone();
-    shown.worn = item.worn;
-    if item.is_gone() {
-        shown.status = item.status;
-    }
-    (shown, knows, alignment)
 }

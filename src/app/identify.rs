@@ -18,7 +18,7 @@ pub struct Identified {
     pub roll: Option<i64>,
     pub learned: Option<Knowledge>,
     /// What the character now calls the item.
-    pub known_as: String,
+    pub known_as: knowledge::KnownName,
     pub event: Recorded,
 }
 
@@ -40,7 +40,8 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
         learned: attempt.learned,
         curse,
     })?;
-    let known_as = knowledge::name_for(&w.current(&item.id)?, &who.id);
+    let now = w.current(&item.id)?;
+    let known_as = knowledge::revealed(&now, knowledge::Looker::Character(&who.id)).name;
     w.commit().await?;
     Ok(Identified {
         item: item.name().to_string(),

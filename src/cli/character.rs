@@ -9,7 +9,7 @@ use crate::ledger::state::Effect;
 use crate::rules::armor::Protection;
 use crate::rules::character::Quest;
 use crate::rules::item::{Category, Slot};
-use crate::rules::knowledge::player_item;
+use crate::rules::knowledge::{Looker, revealed};
 use crate::rules::ring;
 
 use super::args::character::CharacterCommand;
@@ -146,8 +146,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 out.line(&line)?;
             }
             for item in &sheet.items {
-                let seen = player_item(item, &viewer.id);
-                let name = safe(&seen.name);
+                let seen = revealed(item, Looker::Character(&viewer.id));
+                let name = safe(&seen.name.to_string());
                 let worn = seen
                     .worn
                     .map(|s| format!(" [{}]", s.label()))
@@ -486,12 +486,12 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
 }
 
 /// A sheet as `viewer` knows it: the character's own numbers, and each item as the viewer
-/// may know it ([`player_item`]).
+/// may know it ([`revealed`]).
 fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
     let items: Vec<_> = sheet
         .items
         .iter()
-        .map(|item| player_item(item, &viewer.id))
+        .map(|item| revealed(item, Looker::Character(&viewer.id)))
         .collect();
     let c = &sheet.character;
     serde_json::json!({

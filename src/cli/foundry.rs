@@ -14,8 +14,6 @@ use crate::app::foundry::{Gathered, Selection};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::foundry::{self, File, Piece, System, View, Words};
-use crate::i18n::pick;
-use crate::rules::item::Knowledge;
 use crate::tr;
 
 pub async fn export(
@@ -62,8 +60,8 @@ pub async fn export(
     let name_of = |id: &Option<String>| {
         worded
             .iter()
-            .find(|(p, _)| Some(&p.item.id) == id.as_ref())
-            .map(|(p, _)| foundry::clean(p.item.name()))
+            .find(|(p, _)| Some(&p.seen.id) == id.as_ref())
+            .map(|(p, _)| foundry::clean(&p.seen.name.to_string()))
     };
     if out.json() {
         let listed: Vec<_> = files
@@ -78,7 +76,7 @@ pub async fn export(
             .collect();
         let left: Vec<_> = left_out
             .iter()
-            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": name, "status": status }))
+            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": name.to_string(), "status": status }))
             .collect();
         return out.doc(&serde_json::json!({
             "system": system.id(),
@@ -113,7 +111,7 @@ pub async fn export(
         out.line(&tr!(
             "  left out: {} ({})",
             "  écarté : {} ({})",
-            safe(name),
+            safe(&name.to_string()),
             super::item_view::status_label(*status)
         ))?;
     }
@@ -123,11 +121,12 @@ pub async fn export(
 /// The words of one item: the referee's lines of `item show` and `item history`, or what one
 /// character knows as `item show --as` tells it.
 fn words(piece: &Piece) -> Words {
-    let item = &piece.item;
+    let (seen, item) = (&piece.seen, piece.item());
     let holder = piece.holder.as_deref();
-    match &piece.view {
-        View::Referee { .. } => {
-            let mut facts = super::item_view::details(item, holder, None);
+    match piece.view {
+        View::Referee => {
+            let mind = seen.mind.as_ref();
+            let mut facts = super::item_view::details_seen(item, holder, None, mind, None);
             for r in &piece.running {
                 let who = safe(&r.character);
                 facts.push(match r.rounds_left {
@@ -144,35 +143,20 @@ fn words(piece: &Piece) -> Words {
                     ),
                 });
             }
-            let (en, fr) = crate::rules::knowledge::disguise(item);
             Words {
                 facts,
-                look: pick(en, fr).to_string(),
+                look: crate::rules::knowledge::disguise(item).to_string(),
                 history: piece.history.iter().map(super::log::line).collect(),
             }
         }
-        View::Player { knows, alignment } => {
-            let mut facts = vec![format!("{} ({})", safe(item.name()), item.category.label())];
-            if knows.is_none() {
-                facts.push(tr!("not identified", "non identifié"));
-            }
-            if let Some(a) = alignment {
-                let a = super::words::alignment_name(*a);
-                facts.push(tr!(
-                    "{a} (learnt by touching it)",
-                    "{a} (appris en la touchant)"
-                ));
-            }
-            if *knows == Some(Knowledge::Full) {
-                facts.extend(
-                    super::item_view::details(item, holder, None)
-                        .into_iter()
-                        .skip(2),
-                );
-            }
+        View::Player => {
+            let name = seen.name.to_string();
+            let mut facts = vec![format!("{} ({})", safe(&name), item.category.label())];
+            // The lines of `item show --as`, without its id (Foundry lists them trimmed).
+            facts.extend(super::item_view::known_lines(seen, holder));
             Words {
                 facts,
-                look: item.name().to_string(),
+                look: name,
                 history: Vec::new(),
             }
         }

@@ -3,8 +3,8 @@
 use super::args::item::{GenerateArgs, ItemCommand};
 use super::inert::safe;
 use super::item_view::{
-    ItemView, Known, added_lines, details, details_seen, known_view, line, sentience_line,
-    status_label,
+    ItemView, added_lines, details, details_seen, known_lines, known_view, line, sentience_line,
+    status_label, whole_mind,
 };
 use super::out::{Out, table};
 use crate::app::generate::Request;
@@ -12,6 +12,7 @@ use crate::app::item::NewItem;
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::rules::item::{Category, Identity};
+use crate::rules::knowledge::{Looker, revealed};
 use crate::tr;
 
 pub async fn generate(
@@ -208,43 +209,19 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             at: None,
         } => {
             let (item, who, holder) = app::item::show_as(cx, &item, &who).await?;
-            let seen = crate::rules::knowledge::player_item(&item, &who.id);
-            let known = Known {
-                details: seen.knows_all().then(|| {
-                    details_seen(
-                        &item,
-                        holder.as_deref(),
-                        None,
-                        seen.alignment.is_some(),
-                        None,
-                    )
-                }),
-                seen,
-            };
+            let seen = revealed(&item, Looker::Character(&who.id));
             if out.json() {
-                return out.doc(&known_view(&item, holder.as_deref(), &known));
+                return out.doc(&known_view(&seen, holder.as_deref()));
             }
-            let category = item.category.label();
-            out.line(&if known.seen.name == category {
-                safe(&known.seen.name)
+            let (category, name) = (item.category.label(), seen.name.to_string());
+            out.line(&if name == category {
+                safe(&name)
             } else {
-                format!("{} ({category})", safe(&known.seen.name))
+                format!("{} ({category})", safe(&name))
             })?;
             out.line(&format!("  id {}", item.id))?;
-            if known.seen.known.is_none() {
-                out.line(&tr!("  not identified", "  non identifié"))?;
-            }
-            if let Some(a) = known.seen.alignment {
-                let a = super::words::alignment_name(a);
-                out.line(&tr!(
-                    "  {a} (learnt by touching it)",
-                    "  {a} (appris en la touchant)"
-                ))?;
-            }
-            if let Some(details) = known.details {
-                for text in details.into_iter().skip(2) {
-                    out.line(&text)?;
-                }
+            for text in known_lines(&seen, holder.as_deref()) {
+                out.line(&text)?;
             }
             Ok(())
         }
@@ -266,7 +243,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 return out.doc(&value);
             }
             let (holder, origin) = (shown.holder.as_deref(), shown.origin.as_ref());
-            for text in details_seen(&shown.item, holder, origin, true, shown.ring.as_ref()) {
+            let mind = whole_mind(&shown.item);
+            let ring = shown.ring.as_ref();
+            for text in details_seen(&shown.item, holder, origin, mind.as_ref(), ring) {
                 out.line(&text)?;
             }
             Ok(())

@@ -11,6 +11,7 @@ use crate::ledger::{Item, Origin};
 use crate::rules::armor::material_name;
 use crate::rules::generate::signed;
 use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Slot, Status};
+use crate::rules::knowledge::{Mind, Revealed};
 use crate::tr;
 use serde::Serialize;
 
@@ -151,16 +152,16 @@ pub fn power_name(p: &Power) -> String {
 
 /// `sentient: INT 10, Ego 7, lawful, speech, 2 languages; powers: …; purpose: …`
 pub fn sentience_line(s: &Sentience) -> String {
-    sentience_seen(s, true)
+    mind_line(&Mind::from(s))
 }
 
-/// The sentience line, with the alignment only when it is known (it is learnt by touch).
-pub fn sentience_seen(s: &Sentience, alignment_known: bool) -> String {
-    let alignment = if alignment_known {
-        format!("{}, ", super::words::alignment_name(s.alignment))
-    } else {
-        String::new()
-    };
+/// The sentience line of a mind as someone knows it: its alignment only when known (it is
+/// learnt by touch).
+pub fn mind_line(s: &Mind) -> String {
+    let alignment = s
+        .alignment
+        .map(|a| format!("{}, ", super::words::alignment_name(a)))
+        .unwrap_or_default();
     let communication = match s.communication.as_str() {
         "speech" => tr!("speech", "parole"),
         _ => tr!("empathy", "empathie"),
@@ -197,16 +198,21 @@ pub fn sentience_seen(s: &Sentience, alignment_known: bool) -> String {
 
 /// Everything the referee may want to know about an item, a line each.
 pub fn details(item: &Item, holder: Option<&str>, origin: Option<&Origin>) -> Vec<String> {
-    details_seen(item, holder, origin, true, None)
+    details_seen(item, holder, origin, whole_mind(item).as_ref(), None)
 }
 
-/// The details, with a sentient sword's alignment only when it is known, and for a worn ring
-/// whether it works when its holder's other rings are known.
+/// A sentient sword's whole mind, as the referee knows it.
+pub fn whole_mind(item: &Item) -> Option<Mind> {
+    item.sentience().map(Mind::from)
+}
+
+/// The details, with a sentient sword's mind as it is known (`mind`: the item's own is not
+/// read), and for a worn ring whether it works when its holder's other rings are known.
 pub fn details_seen(
     item: &Item,
     holder: Option<&str>,
     origin: Option<&Origin>,
-    alignment_known: bool,
+    mind: Option<&Mind>,
     ring: Option<&app::item::OnHand>,
 ) -> Vec<String> {
     let id = &item.identity;
@@ -324,8 +330,8 @@ pub fn details_seen(
             tr!("  harmful", "  néfaste")
         });
     }
-    if let Some(s) = &id.sentience {
-        lines.push(format!("  {}", sentience_seen(s, alignment_known)));
+    if let Some(s) = mind {
+        lines.push(format!("  {}", mind_line(s)));
     }
     if let Some(origin) = origin {
         let how = match (origin.how.as_str(), &origin.table, origin.seed) {
@@ -353,34 +359,45 @@ pub fn details_seen(
     lines
 }
 
-/// What one character knows of an item (`item show --as`).
-pub struct Known {
-    pub seen: crate::rules::knowledge::PlayerItem,
-    /// The referee's lines, when the character knows everything.
-    pub details: Option<Vec<String>>,
+/// What a character knows of an item beyond its name, a line each (`item show --as`, a
+/// player's Foundry export): that they know nothing of it, a sword's alignment learnt by
+/// touching it, and once they know it fully the details of what they know (`details` less its
+/// name and id lines).
+pub fn known_lines(seen: &Revealed, holder: Option<&str>) -> Vec<String> {
+    let mut lines = Vec::new();
+    if seen.known.is_none() {
+        lines.push(tr!("  not identified", "  non identifié"));
+    }
+    if let Some(a) = seen.alignment {
+        let a = super::words::alignment_name(a);
+        lines.push(tr!(
+            "  {a} (learnt by touching it)",
+            "  {a} (appris en la touchant)"
+        ));
+    }
+    if seen.identified {
+        let details = details_seen(&seen.item, holder, None, seen.mind.as_ref(), None);
+        lines.extend(details.into_iter().skip(2));
+    }
+    lines
 }
 
-/// `item show --as --json`: the player's view, or the whole item once they know it fully.
-pub fn known_view(item: &Item, holder: Option<&str>, known: &Known) -> serde_json::Value {
-    let seen = &known.seen;
+/// `item show --as --json`: the player's view, or the item as they know it once they know it
+/// fully.
+pub fn known_view(seen: &Revealed, holder: Option<&str>) -> serde_json::Value {
     let mut value = serde_json::json!({
         "id": seen.id,
         "name": seen.name,
         "category": seen.category,
         "known": seen.known,
     });
-    if seen.knows_all() {
-        value = serde_json::to_value(ItemView::of(item, holder)).unwrap_or(value);
+    if seen.identified {
+        value = serde_json::to_value(ItemView::of(&seen.item, holder)).unwrap_or(value);
         value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
+        value["sentience"] = serde_json::to_value(&seen.mind).unwrap_or_default();
     }
-    match seen.alignment {
-        Some(a) => value["alignment"] = serde_json::to_value(a).unwrap_or_default(),
-        // Only a touch teaches it: an identify spell tells the rest of the sword.
-        None => {
-            if let Some(mind) = value.get_mut("sentience").and_then(|s| s.as_object_mut()) {
-                mind.remove("alignment");
-            }
-        }
+    if let Some(a) = seen.alignment {
+        value["alignment"] = serde_json::to_value(a).unwrap_or_default();
     }
     value
 }

@@ -71,7 +71,7 @@ pub async fn identify(
         return out.doc(&done);
     }
     out.event(&done.event.event)?;
-    let (who, name) = (safe(&done.character), safe(&done.known_as));
+    let (who, name) = (safe(&done.character), safe(&done.known_as.to_string()));
     out.line(&tr!(
         "  {who} knows it as: {name}",
         "  {who} le connaît comme : {name}"

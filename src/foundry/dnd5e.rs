@@ -6,35 +6,36 @@
 use serde_json::{Value, json};
 
 use super::{Piece, Words, facts, look, secret, slug};
+use crate::rules::armor::Weight;
 use crate::rules::item::{Category, Item, Status};
+use crate::rules::rarity::Rarity;
 
 /// The dnd5e item types hoard's items become.
 pub const TYPES: &[&str] = &["consumable", "equipment", "weapon", "loot"];
 
 /// The document type and its `system` object.
 pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
-    let item = &piece.item;
+    let item = piece.item();
     let (kind, subtype) = kind(piece);
     let description = format!("{}{}", facts(words), secret(piece, words, false));
-    let known = piece.identified() || piece.is_referee();
-    let magical: Vec<&str> = if piece.knows_it_is_magic() {
+    let magical: Vec<&str> = if piece.seen.magic {
         vec!["mgc"]
     } else {
         Vec::new()
     };
-    let bonus = item.identity.bonus.filter(|_| known);
+    let bonus = item.identity.bonus;
     let mut system = json!({
         "description": { "value": description, "chat": "" },
         "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
         "quantity": piece.count(),
         "weight": { "value": 0, "units": "lb" },
         "price": { "value": super::worth(piece), "denomination": "gp" },
-        "rarity": if known { rarity(item) } else { "" },
-        "identified": piece.identified(),
+        "rarity": rarity(item),
+        "identified": piece.seen.identified,
         "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
         "container": null,
         "properties": magical,
-        "identifier": slug(item.name()),
+        "identifier": slug(&piece.seen.name.to_string()),
     });
     let extra = match kind {
         "consumable" => json!({
@@ -96,7 +97,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
 /// such items: staves are quarterstaffs, manuals and tomes consumable trinkets, boots and
 /// gauntlets clothing.
 fn kind(piece: &Piece) -> (&'static str, &'static str) {
-    let item = &piece.item;
+    let item = piece.item();
     if piece.spent() {
         // A faded scroll, a drained wand: only the object is left.
         return ("loot", "junk");
@@ -130,7 +131,7 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
 /// `uses {max, spent, recovery}`: charges left of those made, a scroll's spells left of those
 /// written, one use for what is used up; no maximum (`""`) for what has no uses.
 fn uses(piece: &Piece, consumable: bool) -> Value {
-    let item = &piece.item;
+    let item = piece.item();
     let (max, spent) = if let Some((left, made)) = piece.charges() {
         (made.to_string(), made - left)
     } else if consumable && !item.spells.is_empty() {
@@ -190,12 +191,12 @@ fn weapon(item: &Item) -> (&'static str, &'static str, Option<(u32, u32, &'stati
     }
 }
 
-/// dnd5e's armor type: a shield; non-metal armor light; metal, or unknown, heavy.
+/// dnd5e's armor type of an armor's weight (`rules::armor::weight`).
 fn armor_type(item: &Item) -> &'static str {
-    match (item.identity.kind.as_deref(), item.identity.metal) {
-        (Some("shield"), _) => "shield",
-        (_, Some(false)) => "light",
-        _ => "heavy",
+    match crate::rules::armor::weight(item) {
+        Weight::Shield => "shield",
+        Weight::Light => "light",
+        Weight::Heavy => "heavy",
     }
 }
 
@@ -213,74 +214,15 @@ fn armor(item: &Item, subtype: &str) -> (i32, Option<i32>, Option<i32>) {
     }
 }
 
-/// Rarity where the category gives one, by the D&D 5e *Dungeon Master's Guide* (2014),
-/// chapter 7: weapons +1 uncommon, +2 rare, +3 very rare; armor +1 rare, +2 very rare, +3
-/// legendary; shields as weapons; beyond +3 (AD&D's +4 and +5) legendary. Spell scrolls by
-/// their highest spell: 1st common, 2nd–3rd uncommon, 4th–5th rare, 6th–8th very rare, 9th
-/// legendary. Cursed (negative) items and other categories have none.
-pub fn rarity(item: &Item) -> &'static str {
-    const BY_STEP: [&str; 5] = ["common", "uncommon", "rare", "veryRare", "legendary"];
-    let step = match (item.category, item.identity.bonus) {
-        (Category::Scroll, _) => match item.spells.iter().map(|s| s.level).max() {
-            Some(level) => [0, 0, 1, 1, 2, 2, 3, 3, 3, 4][usize::from(level.min(9))],
-            None => return "",
-        },
-        (_, Some(b)) if b <= 0 => return "",
-        (Category::Armor, Some(b)) if item.identity.kind.as_deref() != Some("shield") => {
-            b as usize + 1
-        }
-        (Category::Armor | Category::Sword | Category::Weapon, Some(b)) => b as usize,
-        _ => return "",
-    };
-    BY_STEP[step.min(4)]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::item::{Identity, ScrollSpell};
-
-    fn made(category: Category, bonus: Option<i32>, kind: Option<&str>) -> Item {
-        let identity = Identity {
-            bonus,
-            kind: kind.map(str::to_string),
-            ..Identity::default()
-        };
-        Item::new("i".into(), "x".into(), "x".into(), category, identity)
-    }
-
-    #[test]
-    fn rarity_follows_the_bonus_by_kind_of_item() {
-        assert_eq!(rarity(&made(Category::Sword, Some(1), None)), "uncommon");
-        assert_eq!(rarity(&made(Category::Weapon, Some(3), None)), "veryRare");
-        assert_eq!(rarity(&made(Category::Weapon, Some(5), None)), "legendary");
-        assert_eq!(rarity(&made(Category::Armor, Some(1), None)), "rare");
-        assert_eq!(rarity(&made(Category::Armor, Some(3), None)), "legendary");
-        assert_eq!(
-            rarity(&made(Category::Armor, Some(1), Some("shield"))),
-            "uncommon"
-        );
-        assert_eq!(rarity(&made(Category::Sword, Some(-1), None)), "", "cursed");
-        assert_eq!(rarity(&made(Category::Ring, Some(2), None)), "");
-    }
-
-    #[test]
-    fn a_spell_scroll_is_as_rare_as_its_highest_spell() {
-        let mut scroll = made(Category::Scroll, None, Some("spell"));
-        assert_eq!(rarity(&scroll), "", "no spells");
-        for (level, expected) in [
-            (1, "common"),
-            (3, "uncommon"),
-            (6, "veryRare"),
-            (9, "legendary"),
-        ] {
-            scroll.spells = vec![ScrollSpell {
-                level,
-                needs: 1,
-                written_at: 1,
-                erased: false,
-            }];
-            assert_eq!(rarity(&scroll), expected, "level {level}");
-        }
+/// dnd5e's rarity id (`config.mjs` `itemRarity`) of the item's rarity (`rules::rarity`); none:
+/// `""`.
+fn rarity(item: &Item) -> &'static str {
+    match crate::rules::rarity::rarity(item) {
+        Some(Rarity::Common) => "common",
+        Some(Rarity::Uncommon) => "uncommon",
+        Some(Rarity::Rare) => "rare",
+        Some(Rarity::VeryRare) => "veryRare",
+        Some(Rarity::Legendary) => "legendary",
+        None => "",
     }
 }

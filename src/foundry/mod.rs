@@ -1,6 +1,8 @@
 //! Items as Foundry VTT documents, for the two game systems closest to hoard's rules: Old-School
 //! Essentials (`ose`) and dnd5e. Plain data in — an item as the referee knows it or as one
-//! character knows it, the words the edge chose for it — and JSON documents out: one per item
+//! character knows it (`rules::knowledge::revealed`: this module decides nothing of what a
+//! player may know, it maps what it is given), the words the edge chose for it — and JSON
+//! documents out: one per item
 //! for Foundry's "Import Data", and a module whose pack sources Foundry's CLI compiles into a
 //! compendium (`fvtt package pack`). No I/O here: the edge writes the files this returns.
 //!
@@ -18,8 +20,8 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::ledger::Recorded;
-use crate::rules::alignment::Alignment;
-use crate::rules::item::{Category, Item, Knowledge, Status};
+use crate::rules::item::{Category, Item, Status};
+use crate::rules::knowledge::Revealed;
 use crate::tr;
 
 /// The Foundry core version the documents are written for: the build the dnd5e pack sources
@@ -62,17 +64,12 @@ impl System {
 }
 
 /// Whose export it is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
-    /// The referee's truth. `identified`: whoever holds the item (for the party's treasure,
-    /// anyone) knows it fully.
-    Referee { identified: bool },
-    /// One character's knowledge; the piece's item then holds only what they know.
-    Player {
-        knows: Option<Knowledge>,
-        /// A sentient sword's alignment, once they have touched it.
-        alignment: Option<Alignment>,
-    },
+    /// The referee's truth.
+    Referee,
+    /// One character's knowledge.
+    Player,
 }
 
 /// A lasting effect the item set going (a potion drunk), with the time it has left.
@@ -85,8 +82,9 @@ pub struct Running {
 /// One item to export, as plain data.
 #[derive(Clone, Debug)]
 pub struct Piece {
-    /// The truth for the referee; for a player, only what they know (the app redacts it).
-    pub item: Item,
+    /// The item as the export's reader may know it (`rules::knowledge::revealed`): the truth
+    /// for the referee; for a player, only what they know.
+    pub seen: Revealed,
     pub view: View,
     /// The holder's name; `None`: the party's treasure.
     pub holder: Option<String>,
@@ -101,39 +99,24 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// The item holding what the export's reader may know of it.
+    pub fn item(&self) -> &Item {
+        &self.seen.item
+    }
+
     pub fn is_referee(&self) -> bool {
-        matches!(self.view, View::Referee { .. })
-    }
-
-    /// Whether the export's reader knows everything about it.
-    pub fn identified(&self) -> bool {
-        match &self.view {
-            View::Referee { identified } => *identified,
-            View::Player { knows, .. } => *knows == Some(Knowledge::Full),
-        }
-    }
-
-    /// Whether the reader knows the item is magic: the referee always, a player once they
-    /// know anything of it.
-    pub fn knows_it_is_magic(&self) -> bool {
-        if self.item.category == Category::Valuable {
-            return false;
-        }
-        match &self.view {
-            View::Referee { .. } => true,
-            View::Player { knows, .. } => knows.is_some(),
-        }
+        self.view == View::Referee
     }
 
     /// Charges left and made, when the export may show them.
     pub fn charges(&self) -> Option<(i32, i32)> {
-        let left = self.item.charges?;
+        let left = self.item().charges?;
         Some((left, self.made.unwrap_or(left).max(left)))
     }
 
     /// Gone for good (drunk, crumbled, vanished): none of it is left.
     pub fn gone(&self) -> bool {
-        self.item.is_gone()
+        self.item().is_gone()
     }
 
     /// How many there are: a quiver's count, or one; none once gone.
@@ -141,14 +124,14 @@ impl Piece {
         if self.gone() {
             0
         } else {
-            self.item.identity.count.unwrap_or(1)
+            self.item().identity.count.unwrap_or(1)
         }
     }
 
     /// Its magic spent for good, the object itself still there: a faded scroll, a drained
     /// wand.
     pub fn spent(&self) -> bool {
-        matches!(self.item.status, Status::Faded | Status::Drained)
+        matches!(self.item().status, Status::Faded | Status::Drained)
     }
 }
 
@@ -190,10 +173,11 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
     let mut names = std::collections::BTreeSet::new();
     for (piece, words) in pieces {
         let doc = document(system, piece, words);
-        let mut stem = file_stem(&doc["name"], &piece.item.id, 8);
+        let id = &piece.seen.id;
+        let mut stem = file_stem(&doc["name"], id, 8);
         if !names.insert(stem.clone()) {
             // Two items share a name and an id prefix: the whole id tells them apart.
-            stem = file_stem(&doc["name"], &piece.item.id, piece.item.id.len());
+            stem = file_stem(&doc["name"], id, id.len());
             names.insert(stem.clone());
         }
         let mut packed = doc.clone();
@@ -201,7 +185,7 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
             "!items!{}",
             doc["_id"].as_str().unwrap_or_default()
         ));
-        let item = Some(piece.item.id.clone());
+        let item = Some(id.clone());
         out.push(File {
             path: PathBuf::from(format!("{stem}.json")),
             bytes: pretty(&doc),
@@ -245,10 +229,10 @@ pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
         System::Dnd5e => dnd5e::system(piece, words),
     };
     json!({
-        "_id": foundry_id(system, &piece.item.id),
-        "name": clean(piece.item.name()),
+        "_id": foundry_id(system, &piece.seen.id),
+        "name": clean(&piece.seen.name.to_string()),
         "type": kind,
-        "img": img(&piece.item),
+        "img": img(piece.item()),
         "system": data,
         "effects": [],
         "folder": null,
@@ -316,19 +300,23 @@ pub fn module(system: System, campaign: &Campaign) -> Value {
 /// hoard's own facts, for macros and a later import: everything for the referee; for a player
 /// only what the redacted item holds and what they know of it.
 fn flags(piece: &Piece) -> Value {
-    let item = &piece.item;
+    let item = piece.item();
+    let mut identity = json!(item.identity);
+    if let Some(mind) = &piece.seen.mind {
+        identity["sentience"] = json!(mind);
+    }
     let mut hoard = json!({
         "id": item.id,
         "category": item.category,
         "status": item.status,
         "holder": piece.holder.as_deref().map(clean),
         "charges": piece.charges().map(|(left, made)| json!({ "left": left, "made": made })),
-        "identity": item.identity,
+        "identity": identity,
         "spells": item.spells,
     });
-    match &piece.view {
-        View::Referee { identified } => {
-            hoard["identified"] = json!(identified);
+    match piece.view {
+        View::Referee => {
+            hoard["identified"] = json!(piece.seen.identified);
             hoard["history"] = piece
                 .history
                 .iter()
@@ -347,9 +335,9 @@ fn flags(piece: &Piece) -> Value {
                 .map(|r| json!({ "character": clean(&r.character), "rounds_left": r.rounds_left }))
                 .collect();
         }
-        View::Player { knows, alignment } => {
-            hoard["known"] = json!(knows);
-            hoard["alignment"] = json!(alignment);
+        View::Player => {
+            hoard["known"] = json!(piece.seen.known);
+            hoard["alignment"] = json!(piece.seen.alignment);
         }
     }
     hoard
@@ -408,12 +396,14 @@ pub fn img(item: &Item) -> &'static str {
 }
 
 /// A valuable's worth in whole gold pieces, when the export's reader may know it (the referee,
-/// or a player who had it appraised); 0 otherwise and for other items.
+/// or a player who had it appraised: the item they are given holds it); 0 otherwise and for
+/// other items.
 pub fn worth(piece: &Piece) -> i64 {
-    match piece.item.identity.value {
-        Some(value) if piece.identified() || piece.is_referee() => value.copper() / 100,
-        _ => 0,
-    }
+    piece
+        .item()
+        .identity
+        .value
+        .map_or(0, |value| value.copper() / 100)
 }
 
 const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -519,7 +509,7 @@ fn list(tag: &str, lines: &[String]) -> String {
 
 /// What anyone sees of the item: `<p>unknown potion (potion or oil)</p>`.
 fn look(piece: &Piece, words: &Words) -> String {
-    let label = piece.item.category.label();
+    let label = piece.item().category.label();
     if words.look.eq_ignore_ascii_case(label) {
         return format!("<p>{}</p>", escape(label));
     }

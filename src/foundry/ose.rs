@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use super::{Piece, Words, escape, look, secret};
+use crate::rules::armor::{self, Weight};
 use crate::rules::item::Category;
 use crate::tr;
 
@@ -16,7 +17,7 @@ pub const TYPES: &[&str] = &["item", "weapon", "armor", "container", "spell"];
 
 /// The document type and its `system` object.
 pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
-    let item = &piece.item;
+    let item = piece.item();
     let mut description = if piece.is_referee() {
         format!("{}{}", look(piece, words), secret(piece, words, true))
     } else {
@@ -30,17 +31,16 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
             "max": item.identity.count.unwrap_or(1),
         }),
     };
-    let bonus = item.identity.bonus.unwrap_or(0);
     let (kind, own) = match item.category {
         Category::Sword | Category::Weapon => {
             let counted = item.identity.count.is_some();
             (
                 "weapon",
                 json!({
-                    "damage": damage(item),
+                    "damage": crate::rules::weapon::damage(item).to_string(),
                     "save": "",
                     "range": { "short": 0, "medium": 0, "long": 0 },
-                    "bonus": bonus,
+                    "bonus": item.identity.bonus.unwrap_or(0),
                     "pattern": "transparent",
                     "missile": counted,
                     "melee": !counted,
@@ -51,12 +51,8 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
             )
         }
         Category::Armor => {
-            let (kind, ac, aac) = armor(item.identity.kind.as_deref(), item.identity.metal);
-            let (ac, aac) = if kind == "shield" {
-                (ac + bonus, aac + bonus)
-            } else {
-                (ac - bonus, aac + bonus)
-            };
+            let kind = armor_type(armor::weight(item));
+            let armor::ArmorClass { ac, aac } = armor::armor_class(item);
             if kind != "shield" {
                 description.push_str(&format!(
                     "<p><em>{}</em></p>",
@@ -95,25 +91,12 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
     (kind, system)
 }
 
-/// A weapon's damage by the OSE *Weapons* table: sword 1d8, short sword 1d6, two-handed
-/// sword 1d10; any other weapon 1d6, as in the basic rule where every weapon deals 1d6.
-fn damage(item: &crate::rules::item::Item) -> &'static str {
-    match (item.category, item.identity.blade.as_deref()) {
-        (Category::Sword, Some("short")) => "1d6",
-        (Category::Sword, Some("two-handed")) => "1d10",
-        (Category::Sword, _) => "1d8",
-        _ => "1d6",
-    }
-}
-
-/// The ose armor type and its AC [AAC] before enchantment (OSE *Armour*): a shield improves AC
-/// by 1; leather, the light armour, gives AC 7 [12]; chain mail, the commonest heavy armour
-/// of the AD&D 2e DMG's Table 105, AC 5 [14]. Non-metal armor is light; metal, or unknown,
-/// heavy.
-fn armor(kind: Option<&str>, metal: Option<bool>) -> (&'static str, i32, i32) {
-    match (kind, metal) {
-        (Some("shield"), _) => ("shield", 1, 1),
-        (_, Some(false)) => ("light", 7, 12),
-        _ => ("heavy", 5, 14),
+/// The ose armor type (`type` of its armor data model) of an armor's weight
+/// (`rules::armor::weight`, whose armor class `rules::armor::armor_class` gives).
+fn armor_type(weight: Weight) -> &'static str {
+    match weight {
+        Weight::Shield => "shield",
+        Weight::Light => "light",
+        Weight::Heavy => "heavy",
     }
 }

@@ -1,6 +1,6 @@
 //! Magic armor, shields and rings of protection (AD&D 2e DMG; OSE Rules Tome, *Ring of
-//! Protection*): what +3, +4 and +5 metal armor is made of, and what each plus is worth once
-//! worn.
+//! Protection*, *Armour*): what +3, +4 and +5 metal armor is made of, the armor class a suit or
+//! a shield gives, and what each plus is worth once worn.
 
 use super::item::{Category, Item, Slot};
 
@@ -105,6 +105,54 @@ pub fn protection(worn: &[&Item]) -> Protection {
     }
 }
 
+/// What a suit of armor or a shield counts as for the armor class it gives: hoard records an
+/// armor's weight, not its make. A shield; non-metal armor light; metal, or unknown, heavy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Shield,
+    Light,
+    Heavy,
+}
+
+/// The weight of a suit of armor or a shield (see [`Weight`]).
+pub fn weight(item: &Item) -> Weight {
+    match (item.identity.kind.as_deref(), item.identity.metal) {
+        (Some("shield"), _) => Weight::Shield,
+        (_, Some(false)) => Weight::Light,
+        _ => Weight::Heavy,
+    }
+}
+
+/// An armor class, descending and ascending (OSE: AC 9 [10] unarmoured). A shield's is the
+/// improvement it gives to both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArmorClass {
+    pub ac: i32,
+    pub aac: i32,
+}
+
+/// The armor class a suit of armor or a shield gives (OSE *Armour*): a shield improves AC by
+/// 1; leather, the light armour, gives AC 7 [12]; chain mail, the commonest heavy armour of the
+/// AD&D 2e DMG's Table 105, AC 5 [14]. Each plus of enchantment improves it by one more: a
+/// suit's AC falls and its AAC rises, a shield's improvement grows.
+pub fn armor_class(item: &Item) -> ArmorClass {
+    let bonus = item.identity.bonus.unwrap_or(0);
+    match weight(item) {
+        Weight::Shield => ArmorClass {
+            ac: 1 + bonus,
+            aac: 1 + bonus,
+        },
+        Weight::Light => ArmorClass {
+            ac: 7 - bonus,
+            aac: 12 + bonus,
+        },
+        Weight::Heavy => ArmorClass {
+            ac: 5 - bonus,
+            aac: 14 + bonus,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +234,46 @@ mod tests {
         );
         assert_eq!(material(Category::Armor, Some(false), Some(5)), None);
         assert_eq!(material(Category::Sword, Some(true), Some(5)), None);
+    }
+
+    #[test]
+    fn armor_class_by_weight_improved_by_each_plus() {
+        let class = |kind: &str, metal: Option<bool>, bonus: Option<i32>| {
+            let mut i = piece(kind, 0, None);
+            i.identity.metal = metal;
+            i.identity.bonus = bonus;
+            (weight(&i), armor_class(&i))
+        };
+        let ac = |ac, aac| ArmorClass { ac, aac };
+        assert_eq!(
+            class("armor", Some(false), None),
+            (Weight::Light, ac(7, 12))
+        );
+        assert_eq!(
+            class("armor", Some(false), Some(2)),
+            (Weight::Light, ac(5, 14))
+        );
+        assert_eq!(
+            class("armor", Some(true), Some(1)),
+            (Weight::Heavy, ac(4, 15))
+        );
+        assert_eq!(
+            class("armor", None, None),
+            (Weight::Heavy, ac(5, 14)),
+            "unknown: heavy"
+        );
+        assert_eq!(
+            class("armor", Some(true), Some(-1)),
+            (Weight::Heavy, ac(6, 13)),
+            "cursed"
+        );
+        assert_eq!(
+            class("shield", Some(false), None),
+            (Weight::Shield, ac(1, 1))
+        );
+        assert_eq!(
+            class("shield", Some(true), Some(2)),
+            (Weight::Shield, ac(3, 3))
+        );
     }
 }

@@ -6,11 +6,11 @@
 use std::str::FromStr;
 
 use super::Refused;
+use super::alignment::Alignment;
 use super::character::Character;
 use super::dice::{Dice, Expr, Roll};
-use super::item::{Category, Item, Knowledge};
+use super::item::{Category, Item, Knowledge, Power, Purpose, Sentience, Slot};
 use super::scroll;
-use crate::tr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -26,8 +26,15 @@ pub enum Method {
     Appraise,
 }
 
+/// A method `identify --method` does not know: what was typed, trimmed and in lower case (its
+/// words: `i18n::known`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMethod(pub String);
+
+impl std::error::Error for UnknownMethod {}
+
 impl FromStr for Method {
-    type Err = Refused;
+    type Err = UnknownMethod;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_lowercase().as_str() {
@@ -40,10 +47,7 @@ impl FromStr for Method {
                 Ok(Method::ComprehendLanguages)
             }
             "appraise" | "appraisal" | "estimer" | "estimation" => Ok(Method::Appraise),
-            other => Err(Refused(tr!(
-                "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
-                "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"
-            ))),
+            other => Err(UnknownMethod(other.to_string())),
         }
     }
 }
@@ -188,45 +192,82 @@ pub fn identify(
     }
 }
 
-/// What an item is called by someone who does not know what it is.
-pub fn disguise(item: &Item) -> (&'static str, &'static str) {
+/// What an item looks like to someone who does not know what it is (its words:
+/// `i18n::known`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    UnknownOil,
+    UnknownPotion,
+    /// A spell scroll: writing in a hand the reader does not know.
+    ScrollInAnUnknownHand,
+    Scroll,
+    Ring,
+    Rod,
+    Staff,
+    Wand,
+    /// A book of mystic lore.
+    Book,
+    Garment,
+    BootsOrGloves,
+    HouseholdObject,
+    MusicalInstrument,
+    CuriousObject,
+    Shield,
+    SuitOfArmor,
+    LongSword,
+    BroadSword,
+    Scimitar,
+    Falchion,
+    ShortSword,
+    BastardSword,
+    TwoHandedSword,
+    /// A sword of no known blade.
+    Sword,
+    Weapon,
+    Gem,
+    PieceOfJewelry,
+    ObjectOfArt,
+    Valuable,
+}
+
+/// What an item looks like to someone who does not know what it is: what anyone sees — its
+/// category, an oil's flask, a spell scroll's writing, a shield's shape, a sword's blade, a
+/// valuable's kind.
+pub fn disguise(item: &Item) -> Look {
     let kind = item.identity.kind.as_deref();
     match item.category {
-        Category::Potion if kind == Some("oil") => ("unknown oil", "huile inconnue"),
-        Category::Potion => ("unknown potion", "potion inconnue"),
-        Category::Scroll if scroll::is_spell_scroll(item) => (
-            "scroll in an unknown hand",
-            "parchemin d'une écriture inconnue",
-        ),
-        Category::Scroll => ("scroll", "parchemin"),
-        Category::Ring => ("ring", "anneau"),
-        Category::Rod => ("rod", "sceptre"),
-        Category::Staff => ("staff", "bâton"),
-        Category::Wand => ("wand", "baguette"),
-        Category::Book => ("book of mystic lore", "ouvrage de savoir mystique"),
-        Category::Clothing => ("garment", "vêtement"),
-        Category::Boots => ("boots or gloves", "bottes ou gants"),
-        Category::Household => ("household object", "objet domestique"),
-        Category::Instrument => ("musical instrument", "instrument de musique"),
-        Category::Misc => ("curious object", "objet curieux"),
-        Category::Armor if kind == Some("shield") => ("shield", "bouclier"),
-        Category::Armor => ("suit of armor", "armure"),
+        Category::Potion if kind == Some("oil") => Look::UnknownOil,
+        Category::Potion => Look::UnknownPotion,
+        Category::Scroll if scroll::is_spell_scroll(item) => Look::ScrollInAnUnknownHand,
+        Category::Scroll => Look::Scroll,
+        Category::Ring => Look::Ring,
+        Category::Rod => Look::Rod,
+        Category::Staff => Look::Staff,
+        Category::Wand => Look::Wand,
+        Category::Book => Look::Book,
+        Category::Clothing => Look::Garment,
+        Category::Boots => Look::BootsOrGloves,
+        Category::Household => Look::HouseholdObject,
+        Category::Instrument => Look::MusicalInstrument,
+        Category::Misc => Look::CuriousObject,
+        Category::Armor if kind == Some("shield") => Look::Shield,
+        Category::Armor => Look::SuitOfArmor,
         Category::Sword => match item.identity.blade.as_deref() {
-            Some("long") => ("long sword", "épée longue"),
-            Some("broad") => ("broad sword", "épée large"),
-            Some("scimitar") => ("scimitar", "cimeterre"),
-            Some("falchion") => ("falchion", "fauchon"),
-            Some("short") => ("short sword", "épée courte"),
-            Some("bastard") => ("bastard sword", "épée bâtarde"),
-            Some("two-handed") => ("two-handed sword", "épée à deux mains"),
-            _ => ("sword", "épée"),
+            Some("long") => Look::LongSword,
+            Some("broad") => Look::BroadSword,
+            Some("scimitar") => Look::Scimitar,
+            Some("falchion") => Look::Falchion,
+            Some("short") => Look::ShortSword,
+            Some("bastard") => Look::BastardSword,
+            Some("two-handed") => Look::TwoHandedSword,
+            _ => Look::Sword,
         },
-        Category::Weapon => ("weapon", "arme"),
+        Category::Weapon => Look::Weapon,
         Category::Valuable => match kind {
-            Some("gem") => ("gem", "gemme"),
-            Some("jewelry") => ("piece of jewelry", "bijou"),
-            Some("art") => ("object of art", "objet d'art"),
-            _ => ("valuable", "objet de valeur"),
+            Some("gem") => Look::Gem,
+            Some("jewelry") => Look::PieceOfJewelry,
+            Some("art") => Look::ObjectOfArt,
+            _ => Look::Valuable,
         },
     }
 }
@@ -238,106 +279,220 @@ pub fn knows_alignment(item: &Item, who: &str) -> bool {
     item.touched.iter().any(|t| t == who)
 }
 
-/// The name `who` knows the item by.
-pub fn name_for(item: &Item, who: &str) -> String {
-    match item.knowledge(who) {
-        // A first wish tells a book's general content, not what it is exactly (AD&D 2e DMG,
-        // Books: « révélant son contenu général et sur quelles classes ou caractéristiques
-        // celui-ci a la plus grande influence (pas nécessairement en bien). Un second souhait
-        // est nécessaire pour déterminer son contenu exact »): what it bears on, not its title.
-        Some(Knowledge::General) if item.category == Category::Book => {
-            let (en, fr) = disguise(item);
-            match item.identity.book.as_ref().and_then(|b| b.alignment) {
-                Some(a) => {
-                    let a = crate::i18n::pick(a.as_str(), a.french());
-                    tr!(
-                        "{en} (general content: it bears on {a} characters)",
-                        "{fr} (contenu général : il concerne les personnages {a})"
-                    )
-                }
-                None => tr!(
-                    "{en} (general content: a work of great power for its reader)",
-                    "{fr} (contenu général : un ouvrage de grande puissance pour son lecteur)"
-                ),
-            }
-        }
-        Some(Knowledge::General | Knowledge::Full) => item.name().to_string(),
-        Some(Knowledge::Magical) => {
-            let (en, fr) = disguise(item);
-            tr!(
-                "{en} (magical, of great power)",
-                "{fr} (magique, très puissant)"
-            )
-        }
-        None => {
-            let (en, fr) = disguise(item);
-            crate::i18n::pick(en, fr).to_string()
+/// The name someone knows an item by, as data (its words: `i18n::known`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KnownName {
+    /// What it is: its true name, in English and in French.
+    True { en: String, fr: String },
+    /// Nothing known: what it looks like.
+    Unknown(Look),
+    /// That it is magic and of great power (an identify spell on a book, bard lore on one),
+    /// not what it is.
+    Magical(Look),
+    /// A book whose general content a first wish told: the alignment of the characters it
+    /// bears on, if it favours one, not its title (AD&D 2e DMG, *Books*: « révélant son
+    /// contenu général et sur quelles classes ou caractéristiques celui-ci a la plus grande
+    /// influence (pas nécessairement en bien). Un second souhait est nécessaire pour
+    /// déterminer son contenu exact »).
+    GeneralContent {
+        look: Look,
+        bears_on: Option<Alignment>,
+    },
+}
+
+/// The name an item is known by at `known`.
+fn known_name(item: &Item, known: Option<Knowledge>) -> KnownName {
+    match known {
+        Some(Knowledge::General) if item.category == Category::Book => KnownName::GeneralContent {
+            look: disguise(item),
+            bears_on: item.identity.book.as_ref().and_then(|b| b.alignment),
+        },
+        Some(Knowledge::General | Knowledge::Full) => KnownName::True {
+            en: item.name.clone(),
+            fr: item.name_fr.clone(),
+        },
+        Some(Knowledge::Magical) => KnownName::Magical(disguise(item)),
+        None => KnownName::Unknown(disguise(item)),
+    }
+}
+
+/// Who looks at an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Looker<'a> {
+    /// The referee, who knows everything.
+    Referee,
+    /// One character, by id.
+    Character(&'a str),
+    /// The party (its characters' ids), as its best-informed member knows the item — what one
+    /// character learns, the table hears — and a sentient sword's alignment once any of them
+    /// has touched it (the web server's treasure and chronicle).
+    Party(&'a [&'a str]),
+}
+
+/// A sentient sword's mind as someone knows it: what an identify spell tells (INT, Ego, how it
+/// speaks, its powers and purpose), its alignment only once they have touched it. Its fields
+/// and their JSON are those of [`Sentience`], the alignment left out when unknown.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mind {
+    pub int: u8,
+    pub ego: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alignment: Option<Alignment>,
+    pub communication: String,
+    pub reads: bool,
+    pub languages: u32,
+    pub sensory_powers: Vec<Power>,
+    pub extraordinary_powers: Vec<Power>,
+    pub special_purpose: Option<Purpose>,
+}
+
+impl Mind {
+    fn of(s: &Sentience, alignment_known: bool) -> Mind {
+        Mind {
+            int: s.int,
+            ego: s.ego,
+            alignment: Some(s.alignment).filter(|_| alignment_known),
+            communication: s.communication.clone(),
+            reads: s.reads,
+            languages: s.languages,
+            sensory_powers: s.sensory_powers.clone(),
+            extraordinary_powers: s.extraordinary_powers.clone(),
+            special_purpose: s.special_purpose.clone(),
         }
     }
 }
 
-/// What a character may know of an item: the one rule every player view follows (`character
-/// show --as`, `item show --as`, `export --as`). The name they know it by; its charges and its
-/// whole identity (bonus, powers, spells …) only once they know it fully; a sentient sword's
-/// alignment once they have touched it; which slot it is worn in, which they can see.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct PlayerItem {
+/// The whole mind, as the referee knows it.
+impl From<&Sentience> for Mind {
+    fn from(s: &Sentience) -> Mind {
+        Mind::of(s, true)
+    }
+}
+
+/// What someone may know of an item: the one rule every view follows (`character show --as`,
+/// `item show --as`, `export --as`, `export --foundry`, the web server's party, treasure and
+/// chronicle). A character knows the name they know it by; its charges and its whole
+/// identity (bonus, curse, powers, spells, worth, a sword's mind …) only once they know it
+/// fully; a sentient sword's alignment once they have touched it; and what anyone sees: its
+/// category, an oil's flask, a shield's shape, a sword's blade, where it is worn, that it is
+/// gone. The referee knows everything.
+///
+/// Its JSON (`export --as`, `/party.json`) is `id`, `name`, `category`, `known`, and
+/// `charges`, `alignment`, `worn` when known.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Revealed {
     pub id: String,
-    pub name: String,
+    pub name: KnownName,
     pub category: Category,
+    /// What they know of it (the referee: everything).
     pub known: Option<Knowledge>,
-    /// Only when the character knows the item fully.
+    /// Only once they know the item fully.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub charges: Option<i32>,
     /// A sentient sword's alignment, learnt by touching it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub alignment: Option<super::alignment::Alignment>,
+    pub alignment: Option<Alignment>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub worn: Option<super::item::Slot>,
+    pub worn: Option<Slot>,
+    /// Whether they know it is magic: the referee always, a player once they know anything of
+    /// it; never a valuable, which is not magic.
+    #[serde(skip)]
+    pub magic: bool,
+    /// Whether the item counts as identified in this view (a VTT's "identified"): once a
+    /// character, or the party, knows it fully; in the referee's, once whoever holds it knows
+    /// it fully (the party's treasure: once anyone does).
+    #[serde(skip)]
+    pub identified: bool,
+    /// The item holding only what they know: the whole item once they know it fully (less
+    /// who else knows it, trusts it, touched it or is controlled by it, none of which is
+    /// theirs to know); else its id, category, holder, where it is worn, the name it is
+    /// known by if that is its true name (empty otherwise: the name is [`Revealed::name`]),
+    /// what anyone sees of it, and its status once it is gone. It never holds a mind: that is
+    /// [`Revealed::mind`].
+    #[serde(skip)]
+    pub item: Item,
+    /// A sentient sword's mind, once they know the sword fully.
+    #[serde(skip)]
+    pub mind: Option<Mind>,
 }
 
-impl PlayerItem {
-    /// Whether the character knows everything about the item, so may see all of it.
-    pub fn knows_all(&self) -> bool {
-        self.known == Some(Knowledge::Full)
-    }
-}
-
-/// `item` as the character `who` (an id) may know it.
-pub fn player_item(item: &Item, who: &str) -> PlayerItem {
-    let known = item.knowledge(who);
-    let full = known == Some(Knowledge::Full);
-    PlayerItem {
+/// What `looker` may know of `item` (see [`Revealed`]).
+pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
+    let full = Some(Knowledge::Full);
+    let (known, alignment_known, identified) = match looker {
+        Looker::Referee => {
+            let identified = match &item.holder {
+                Some(holder) => item.knowledge(holder) == full,
+                None => item.known.values().any(|k| Some(*k) == full),
+            };
+            (full, true, identified)
+        }
+        Looker::Character(who) => {
+            let known = item.knowledge(who);
+            (known, knows_alignment(item, who), known == full)
+        }
+        Looker::Party(party) => {
+            let known = party.iter().filter_map(|who| item.knowledge(who)).max();
+            let touched = party.iter().any(|who| knows_alignment(item, who));
+            (known, touched, known == full)
+        }
+    };
+    let whole = known == full;
+    let name = known_name(item, known);
+    let mut shown = if whole {
+        let mut shown = item.clone();
+        if looker != Looker::Referee {
+            shown.known.clear();
+            shown.trusted.clear();
+            shown.touched.clear();
+            shown.control = None;
+        }
+        shown
+    } else {
+        let (en, fr) = match &name {
+            KnownName::True { en, fr } => (en.clone(), fr.clone()),
+            _ => (String::new(), String::new()),
+        };
+        let kind = item.identity.kind.clone().filter(|k| {
+            matches!(
+                (item.category, k.as_str()),
+                (Category::Potion, "oil") | (Category::Armor, "shield")
+            )
+        });
+        let identity = super::item::Identity {
+            kind,
+            blade: item.identity.blade.clone(),
+            ..super::item::Identity::default()
+        };
+        let mut shown = Item::new(item.id.clone(), en, fr, item.category, identity);
+        shown.holder = item.holder.clone();
+        shown.worn = item.worn;
+        if item.is_gone() {
+            shown.status = item.status;
+        }
+        shown
+    };
+    let mind = shown
+        .identity
+        .sentience
+        .take()
+        .map(|s| Mind::of(&s, alignment_known));
+    Revealed {
         id: item.id.clone(),
-        name: name_for(item, who),
+        name,
         category: item.category,
         known,
-        charges: item.charges.filter(|_| full),
+        charges: shown.charges,
         alignment: item
             .sentience()
-            .filter(|_| knows_alignment(item, who))
+            .filter(|_| alignment_known)
             .map(|s| s.alignment),
         worn: item.worn,
+        magic: known.is_some() && item.category != Category::Valuable,
+        identified,
+        item: shown,
+        mind,
     }
-}
-
-/// `item` as the party may know it (the web server's treasure and chronicle): as its
-/// best-informed member knows it — what one character learns, the table hears — and a
-/// sentient sword's alignment once any of them has touched it. `party` holds the characters'
-/// ids.
-pub fn party_item<'a>(item: &Item, party: impl IntoIterator<Item = &'a str>) -> PlayerItem {
-    let party: Vec<&str> = party.into_iter().collect();
-    let best = party
-        .iter()
-        .copied()
-        .max_by_key(|who| item.knowledge(who))
-        .unwrap_or_default();
-    let mut seen = player_item(item, best);
-    seen.alignment = item
-        .sentience()
-        .filter(|_| party.iter().any(|who| knows_alignment(item, who)))
-        .map(|s| s.alignment);
-    seen
 }
 
 #[cfg(test)]
@@ -442,6 +597,37 @@ mod tests {
         assert_eq!(a.chance, Some(100), "never above 100 %");
     }
 
+    /// What the character `who` may know.
+    fn seen(item: &Item, who: &str) -> Revealed {
+        revealed(item, Looker::Character(who))
+    }
+
+    fn true_name(en: &str, fr: &str) -> KnownName {
+        KnownName::True {
+            en: en.into(),
+            fr: fr.into(),
+        }
+    }
+
+    fn mind(alignment: crate::rules::alignment::Alignment) -> crate::rules::item::Sentience {
+        crate::rules::item::Sentience {
+            int: 7,
+            ego: 1,
+            alignment,
+            communication: "empathy".into(),
+            reads: false,
+            languages: 0,
+            sensory_powers: vec![crate::rules::item::Power {
+                id: "detect-traps".into(),
+                name: "Detect traps".into(),
+                name_fr: "Détection des pièges".into(),
+                uses: "at-will".into(),
+            }],
+            extraordinary_powers: Vec::new(),
+            special_purpose: None,
+        }
+    }
+
     #[test]
     fn books_need_two_wishes() {
         let p = person("fighter", 1);
@@ -450,14 +636,21 @@ mod tests {
         assert_eq!(first.learned, Some(Knowledge::General));
         book.name = "Libram of Silver Magic".into();
         book.known.insert("p".into(), Knowledge::General);
-        assert!(
-            !name_for(&book, "p").contains("Libram"),
+        assert_eq!(
+            seen(&book, "p").name,
+            KnownName::GeneralContent {
+                look: Look::Book,
+                bears_on: None
+            },
             "the first wish tells the general content, not the title"
         );
         let second = identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).unwrap();
         assert_eq!(second.learned, Some(Knowledge::Full));
         book.known.insert("p".into(), Knowledge::Full);
-        assert_eq!(name_for(&book, "p"), "Libram of Silver Magic");
+        assert_eq!(
+            seen(&book, "p").name,
+            true_name("Libram of Silver Magic", "Chose")
+        );
         assert!(
             identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
@@ -465,72 +658,227 @@ mod tests {
     }
 
     #[test]
+    fn a_book_is_disguised_until_a_second_wish() {
+        let mut book = item(Category::Book);
+        book.name = "Libram of Silver Magic".into();
+        book.identity.book = Some(crate::rules::item::BookNature {
+            beneficial: true,
+            alignment: Some(crate::rules::alignment::Alignment::Lawful),
+        });
+        let at = |book: &Item| {
+            let s = seen(book, "p");
+            (s.name, s.item.name.clone(), s.item.identity.book.clone())
+        };
+        assert_eq!(
+            at(&book),
+            (KnownName::Unknown(Look::Book), String::new(), None)
+        );
+        book.known.insert("p".into(), Knowledge::Magical);
+        assert_eq!(
+            at(&book),
+            (KnownName::Magical(Look::Book), String::new(), None),
+            "an identify spell: a magical work of great power"
+        );
+        book.known.insert("p".into(), Knowledge::General);
+        assert_eq!(
+            at(&book),
+            (
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: Some(crate::rules::alignment::Alignment::Lawful)
+                },
+                String::new(),
+                None
+            ),
+            "a first wish: what it bears on, neither its title nor its nature"
+        );
+        book.known.insert("p".into(), Knowledge::Full);
+        let (name, title, nature) = at(&book);
+        assert_eq!(name, true_name("Libram of Silver Magic", "Chose"));
+        assert_eq!(title, "Libram of Silver Magic");
+        assert!(nature.is_some_and(|n| n.beneficial));
+    }
+
+    #[test]
     fn a_valuable_is_known_by_appraisal_only() {
         let fighter = person("fighter", 3);
         let mut gem = item(Category::Valuable);
         gem.identity.kind = Some("gem".into());
+        gem.identity.value = Some(crate::rules::coins::Coins {
+            gp: 500,
+            ..Default::default()
+        });
         let mut d = Scripted::new(&[]);
         let a = identify(&gem, &fighter, Method::Appraise, &mut d).unwrap();
         assert_eq!(a.learned, Some(Knowledge::Full));
         assert!(identify(&gem, &fighter, Method::Spell, &mut d).is_err());
         assert!(identify(&item(Category::Ring), &fighter, Method::Appraise, &mut d).is_err());
-        assert_eq!(name_for(&gem, "p"), "gem");
+        let before = seen(&gem, "p");
+        assert_eq!(before.name, KnownName::Unknown(Look::Gem));
+        assert_eq!(before.item.identity.value, None, "its worth is not known");
+        gem.known.insert("p".into(), Knowledge::Full);
+        let after = seen(&gem, "p");
+        assert!(after.identified && after.item.identity.value.is_some());
+        assert!(!after.magic, "a valuable is never magic");
     }
 
     #[test]
     fn an_identify_spell_tells_a_sword_but_not_its_alignment() {
         let p = person("fighter", 1);
         let mut sword = item(Category::Sword);
+        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Chaotic));
         let spell = identify(&sword, &p, Method::Spell, &mut Scripted::new(&[])).unwrap();
         assert_eq!(spell.learned, Some(Knowledge::Full));
         sword.known.insert("p".into(), Knowledge::Full);
         assert!(!knows_alignment(&sword, "p"));
+        let known = seen(&sword, "p");
+        let m = known.mind.expect("the spell tells the sword's mind");
+        assert_eq!(
+            (m.int, m.ego, m.alignment),
+            (7, 1, None),
+            "not its alignment"
+        );
+        assert_eq!(known.alignment, None);
+        assert_eq!(known.item.identity.sentience, None, "the mind is `mind`");
         sword.touched.push("p".into());
         assert!(knows_alignment(&sword, "p"), "learnt by touch");
         assert!(!knows_alignment(&sword, "q"));
+        let known = seen(&sword, "p");
+        assert_eq!(known.mind.and_then(|m| m.alignment), known.alignment);
+        assert!(known.alignment.is_some());
+    }
+
+    #[test]
+    fn a_touch_tells_a_swords_alignment_and_nothing_else() {
+        let mut sword = item(Category::Sword);
+        sword.name = "Sword +1, Flame Tongue".into();
+        sword.identity.blade = Some("bastard".into());
+        sword.identity.bonus = Some(1);
+        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Lawful));
+        sword.touched.push("p".into());
+        let known = seen(&sword, "p");
+        assert_eq!(
+            known.alignment,
+            Some(crate::rules::alignment::Alignment::Lawful)
+        );
+        assert_eq!(known.name, KnownName::Unknown(Look::BastardSword));
+        assert_eq!((known.mind, known.item.identity.bonus), (None, None));
+        assert_eq!(known.item.identity.blade.as_deref(), Some("bastard"));
+        assert!(!known.magic && !known.identified);
+        assert!(known.item.touched.is_empty(), "who touched it is not told");
     }
 
     #[test]
     fn the_unknown_item_hides_its_name() {
         let mut potion = item(Category::Potion);
         potion.name = "Potion of Healing".into();
-        assert_eq!(name_for(&potion, "p"), "unknown potion");
+        potion.identity.kind = Some("oil".into());
+        potion.identity.duration = Some("1d4".into());
+        let known = seen(&potion, "p");
+        assert_eq!(known.name, KnownName::Unknown(Look::UnknownOil));
+        assert_eq!(known.item.name, "", "the true name is not in the item");
+        assert_eq!(
+            known.item.identity.kind.as_deref(),
+            Some("oil"),
+            "its flask"
+        );
+        assert_eq!(known.item.identity.duration, None);
         potion.known.insert("p".into(), Knowledge::Full);
-        assert_eq!(name_for(&potion, "p"), "Potion of Healing");
+        assert_eq!(
+            seen(&potion, "p").name,
+            true_name("Potion of Healing", "Chose")
+        );
+    }
+
+    #[test]
+    fn knowing_what_it_is_tells_its_name_not_its_powers() {
+        let mut ring = item(Category::Ring);
+        ring.name = "Ring of Protection +2".into();
+        ring.identity.bonus = Some(2);
+        ring.worn = Some(Slot::LeftHand);
+        ring.holder = Some("p".into());
+        let nothing = seen(&ring, "p");
+        assert_eq!(
+            (nothing.known, nothing.magic, nothing.identified),
+            (None, false, false)
+        );
+        assert_eq!(
+            nothing.worn,
+            Some(Slot::LeftHand),
+            "anyone sees where it is worn"
+        );
+        assert_eq!(nothing.item.holder.as_deref(), Some("p"));
+        ring.known.insert("p".into(), Knowledge::Magical);
+        let magical = seen(&ring, "p");
+        assert_eq!(magical.name, KnownName::Magical(Look::Ring));
+        assert!(magical.magic && !magical.identified);
+        ring.known.insert("p".into(), Knowledge::General);
+        let general = seen(&ring, "p");
+        assert_eq!(general.name, true_name("Ring of Protection +2", "Chose"));
+        assert_eq!(general.item.name, "Ring of Protection +2");
+        assert_eq!(
+            general.item.identity.bonus, None,
+            "its powers: only when known fully"
+        );
+        assert!(general.magic && !general.identified);
+        ring.known.insert("p".into(), Knowledge::Full);
+        ring.known.insert("q".into(), Knowledge::General);
+        ring.trusted.push("q".into());
+        let full = seen(&ring, "p");
+        assert_eq!(full.item.identity.bonus, Some(2));
+        assert!(full.magic && full.identified);
+        assert!(
+            full.item.known.is_empty() && full.item.trusted.is_empty(),
+            "who else knows or is trusted with it is not theirs to know"
+        );
     }
 
     #[test]
     fn charges_show_only_when_the_item_is_fully_known() {
         let mut wand = item(Category::Wand);
         wand.charges = Some(12);
-        assert_eq!(player_item(&wand, "p").charges, None);
+        assert_eq!(seen(&wand, "p").charges, None);
+        assert_eq!(seen(&wand, "p").item.charges, None);
         wand.known.insert("p".into(), Knowledge::General);
-        let seen = player_item(&wand, "p");
-        assert_eq!((seen.charges, seen.knows_all()), (None, false));
+        let known = seen(&wand, "p");
+        assert_eq!(
+            (known.charges, known.item.charges, known.identified),
+            (None, None, false)
+        );
         wand.known.insert("p".into(), Knowledge::Full);
-        let seen = player_item(&wand, "p");
-        assert_eq!((seen.charges, seen.knows_all()), (Some(12), true));
-        assert_eq!(player_item(&wand, "someone else").charges, None);
+        let known = seen(&wand, "p");
+        assert_eq!(
+            (known.charges, known.item.charges, known.identified),
+            (Some(12), Some(12), true)
+        );
+        assert_eq!(seen(&wand, "someone else").charges, None);
+    }
+
+    #[test]
+    fn a_gone_item_is_seen_gone() {
+        let mut potion = item(Category::Potion);
+        potion.status = crate::rules::item::Status::Consumed;
+        assert_eq!(
+            seen(&potion, "p").item.status,
+            crate::rules::item::Status::Consumed
+        );
+        let mut scroll = item(Category::Scroll);
+        scroll.status = crate::rules::item::Status::Faded;
+        assert_eq!(
+            seen(&scroll, "p").item.status,
+            crate::rules::item::Status::Intact,
+            "that its magic faded is only known to who knows it"
+        );
     }
 
     #[test]
     fn a_swords_alignment_is_known_to_those_who_touched_it() {
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(crate::rules::item::Sentience {
-            int: 7,
-            ego: 1,
-            alignment: crate::rules::alignment::Alignment::Lawful,
-            communication: "empathy".into(),
-            reads: false,
-            languages: 0,
-            sensory_powers: Vec::new(),
-            extraordinary_powers: Vec::new(),
-            special_purpose: None,
-        });
-        assert_eq!(player_item(&sword, "p").alignment, None);
+        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Lawful));
+        assert_eq!(seen(&sword, "p").alignment, None);
         sword.touched.push("p".into());
-        assert!(player_item(&sword, "p").alignment.is_some());
-        assert_eq!(player_item(&sword, "q").alignment, None);
+        assert!(seen(&sword, "p").alignment.is_some());
+        assert_eq!(seen(&sword, "q").alignment, None);
     }
 
     #[test]
@@ -539,18 +887,71 @@ mod tests {
         wand.name = "Wand of Frost".into();
         wand.charges = Some(9);
         let party = ["p", "q", "r"];
-        let seen = party_item(&wand, party);
-        assert_eq!((seen.name.as_str(), seen.charges), ("wand", None));
-        wand.known.insert("q".into(), Knowledge::General);
-        assert_eq!(party_item(&wand, party).name, "Wand of Frost");
-        assert_eq!(party_item(&wand, party).charges, None);
-        wand.known.insert("r".into(), Knowledge::Full);
-        assert_eq!(party_item(&wand, party).charges, Some(9));
+        let by = |wand: &Item, party: &[&str]| revealed(wand, Looker::Party(party));
+        let known = by(&wand, &party);
         assert_eq!(
-            party_item(&wand, ["p"]).charges,
-            None,
-            "only the party's own"
+            (known.name, known.charges),
+            (KnownName::Unknown(Look::Wand), None)
         );
-        assert_eq!(party_item(&wand, []).name, "wand");
+        wand.known.insert("q".into(), Knowledge::General);
+        assert_eq!(by(&wand, &party).name, true_name("Wand of Frost", "Chose"));
+        assert_eq!(by(&wand, &party).charges, None);
+        wand.known.insert("r".into(), Knowledge::Full);
+        assert_eq!(by(&wand, &party).charges, Some(9));
+        assert!(by(&wand, &party).identified);
+        assert_eq!(by(&wand, &["p"]).charges, None, "only the party's own");
+        assert_eq!(by(&wand, &[]).name, KnownName::Unknown(Look::Wand));
+        let mut sword = item(Category::Sword);
+        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Chaotic));
+        sword.known.insert("p".into(), Knowledge::Full);
+        sword.touched.push("q".into());
+        let known = by(&sword, &party);
+        assert!(known.alignment.is_some(), "one touched it");
+        assert!(known.mind.is_some_and(|m| m.alignment.is_some()));
+        assert_eq!(by(&sword, &["p"]).alignment, None);
+    }
+
+    #[test]
+    fn the_referee_knows_everything_and_sees_whether_the_table_identified_it() {
+        let mut wand = item(Category::Wand);
+        wand.name = "Wand of Frost".into();
+        wand.charges = Some(9);
+        wand.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Neutral));
+        wand.known.insert("q".into(), Knowledge::Full);
+        wand.touched.push("q".into());
+        let truth = revealed(&wand, Looker::Referee);
+        assert_eq!(truth.name, true_name("Wand of Frost", "Chose"));
+        assert_eq!(
+            (truth.charges, truth.known),
+            (Some(9), Some(Knowledge::Full))
+        );
+        assert!(truth.magic);
+        assert_eq!(
+            truth.item.known.len(),
+            1,
+            "the referee's item keeps everything"
+        );
+        assert_eq!(truth.mind, wand.sentience().map(Mind::from));
+        assert!(
+            truth.identified,
+            "the party's treasure: someone knows it fully"
+        );
+        wand.holder = Some("p".into());
+        assert!(
+            !revealed(&wand, Looker::Referee).identified,
+            "held: its holder does not know it"
+        );
+        wand.known.insert("p".into(), Knowledge::Full);
+        assert!(revealed(&wand, Looker::Referee).identified);
+    }
+
+    #[test]
+    fn methods_are_read_in_either_language_and_an_unknown_one_is_kept() {
+        assert_eq!("Goûter".parse(), Ok(Method::Taste));
+        assert_eq!(" Identify ".parse(), Ok(Method::Spell));
+        assert_eq!(
+            " Prayer ".parse::<Method>(),
+            Err(UnknownMethod("prayer".into()))
+        );
     }
 }

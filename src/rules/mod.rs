@@ -20,10 +20,12 @@ pub mod health;
 pub mod item;
 pub mod knowledge;
 pub mod potion;
+pub mod rarity;
 pub mod ring;
 pub mod scroll;
 pub mod sword;
 pub mod tables;
+pub mod weapon;
 pub mod xp;
 
 /// A rule of the game refusing an action, with the rule and how to go on, in one line.

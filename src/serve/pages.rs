@@ -23,7 +23,7 @@ use crate::i18n::time::span;
 use crate::i18n::{Lang, lang};
 use crate::ledger::{Event, Item, Session};
 use crate::rules::clock::GameTime;
-use crate::rules::knowledge::{PlayerItem, party_item};
+use crate::rules::knowledge::{Looker, Revealed, revealed};
 use crate::tr;
 
 /// A page as an HTML answer.
@@ -122,12 +122,13 @@ fn headline(c: &crate::ledger::Character) -> String {
 }
 
 /// An item as a player knows it: its name, where it is worn, what else they know of it.
-fn known_item(item: &PlayerItem) -> Markup {
+fn known_item(item: &Revealed) -> Markup {
     let category = item.category.label();
+    let name = item.name.to_string();
     html! {
         li data-item=(item.id) {
-            span.name { (safe(&item.name)) }
-            @if item.name != category { " " span.category { "(" (category) ")" } }
+            span.name { (safe(&name)) }
+            @if name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
                 " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
@@ -236,14 +237,14 @@ pub fn party(p: &Party) -> Markup {
     )
 }
 
-/// The party's treasure, as the party knows it (`rules::knowledge::party_item`).
+/// The party's treasure, as the party knows it (`rules::knowledge::revealed` to the party).
 pub struct Treasure {
     pub campaign: String,
     pub clock: i64,
     /// Who holds what: each character's name (none: the party's treasure), with their items.
-    pub held: BTreeMap<Option<String>, Vec<PlayerItem>>,
+    pub held: BTreeMap<Option<String>, Vec<Revealed>>,
     /// Items left at places, by place.
-    pub places: BTreeMap<String, Vec<PlayerItem>>,
+    pub places: BTreeMap<String, Vec<Revealed>>,
     pub coins: app::coins::Balances,
     pub found: Vec<(u32, u32)>,
     /// Items whose charges the party knows, with their charges after each event.
@@ -263,13 +264,13 @@ impl Treasure {
             Ok(())
         })
         .await?;
-        let mut held: BTreeMap<Option<String>, Vec<PlayerItem>> = BTreeMap::new();
-        let mut places: BTreeMap<String, Vec<PlayerItem>> = BTreeMap::new();
+        let mut held: BTreeMap<Option<String>, Vec<Revealed>> = BTreeMap::new();
+        let mut places: BTreeMap<String, Vec<Revealed>> = BTreeMap::new();
         let mut known_charges = Vec::new();
         for (item, holder) in &items {
-            let seen = party_item(item, party.iter().copied());
+            let seen = revealed(item, Looker::Party(&party));
             if seen.charges.is_some() {
-                known_charges.push((item.id.clone(), seen.name.clone()));
+                known_charges.push((item.id.clone(), seen.name.to_string()));
             }
             match &item.place {
                 Some(place) if holder.is_none() => {
@@ -389,7 +390,7 @@ impl Chronicle {
 
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &PlayerItem| safe(&i.name);
+    let item = |i: &Revealed| safe(&i.name.to_string());
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {

@@ -557,6 +557,97 @@ fn a_random_campaign_exports_valid_documents_and_no_secret_to_a_player() {
     }
 }
 
+/// A player's documents reveal no more than `rules::knowledge` allows, the same as `item show
+/// --as`: a wand they have not identified keeps its charges (and its name) to itself, and a
+/// sentient sword they identified by spell tells its mind but not its alignment until they
+/// touch it.
+#[test]
+fn a_players_export_reveals_no_more_than_they_may_know() {
+    let h = Hoard::new();
+    for line in [
+        "character add Arnaud --str 13 --wis 9 --hp 30 --alignment chaotic --class fighter --level 3",
+        "character add Mordo --str 9 --wis 14 --hp 7 --alignment neutral --class magic-user --level 5",
+        "session start Barrow",
+    ] {
+        h.ok(&words(line));
+    }
+    let wand = add(
+        &h,
+        &[
+            "Wand of Frost",
+            "--category",
+            "wand",
+            "--charges",
+            "9",
+            "--to",
+            "Mordo",
+        ],
+    );
+    let sword = h.json(&words(
+        "sword add Nightfang --int 10 --ego 6 --alignment chaotic --sensory detect-magic --bonus 1 --blade long",
+    ))["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    h.ok(&["identify", &sword, "--by", "Arnaud", "--method", "spell"]);
+    let docs =
+        |system: &str, who: &str, tag: &str| documents(&export_view(&h, system, Some(who), tag));
+    for system in SYSTEMS {
+        let arnaud = docs(system, "Arnaud", "before");
+        let seen = &arnaud[&wand];
+        let (text, hoard) = (seen.to_string(), &seen["flags"]["hoard"]);
+        assert_eq!(hoard["known"], Value::Null, "{system}");
+        assert_eq!(hoard["charges"], Value::Null, "{system}: {text}");
+        assert!(!text.contains("Frost"), "{system}: {text}");
+        let uses = if system == "ose" {
+            &seen["system"]["quantity"]["max"]
+        } else {
+            &seen["system"]["uses"]["max"]
+        };
+        assert!(
+            *uses == 1 || *uses == "1",
+            "{system}: the charges as uses: {text}"
+        );
+        let seen = &arnaud[&sword];
+        let (text, hoard) = (seen.to_string(), &seen["flags"]["hoard"]);
+        assert_eq!(hoard["known"], "full", "{system}");
+        let mind = &hoard["identity"]["sentience"];
+        assert_eq!(
+            mind["int"], 10,
+            "{system}: the spell tells its mind: {text}"
+        );
+        assert_eq!(mind.get("alignment"), None, "{system}: {text}");
+        assert_eq!(hoard["alignment"], Value::Null, "{system}");
+        assert!(
+            !text.contains("chaotic"),
+            "{system}: the alignment of a sword Arnaud never touched: {text}"
+        );
+        assert_eq!(known(&h, &sword, "Arnaud")["sentience"], *mind);
+    }
+    h.ok(&["identify", &wand, "--by", "Mordo", "--method", "spell"]);
+    h.ok(&["--seed", "3", "touch", &sword, "--by", "Arnaud"]);
+    for system in SYSTEMS {
+        let seen = &docs(system, "Mordo", "after")[&wand];
+        assert_eq!(seen["flags"]["hoard"]["charges"]["left"], 9, "{system}");
+        assert!(seen.to_string().contains("Wand of Frost"), "{system}");
+        let arnaud = docs(system, "Arnaud", "after");
+        let seen = &arnaud[&wand];
+        assert_eq!(
+            seen["flags"]["hoard"]["charges"],
+            Value::Null,
+            "{system}: Mordo's"
+        );
+        let seen = &arnaud[&sword];
+        let hoard = &seen["flags"]["hoard"];
+        assert_eq!(hoard["alignment"], "chaotic", "{system}: learnt by touch");
+        assert_eq!(hoard["identity"]["sentience"]["alignment"], "chaotic");
+        assert_eq!(
+            known(&h, &sword, "Arnaud")["sentience"],
+            hoard["identity"]["sentience"]
+        );
+    }
+}
+
 /// A player's document of an item says nothing they do not know: not its true name before
 /// they know what it is, not its charges, enchantment or powers before they know it fully,
 /// not a sword's alignment before they touch it.

@@ -1,0 +1,170 @@
+//! How what a player may know of an item reads: the name they know it by, what it looks like
+//! to someone who does not know it, and the methods `identify` refuses. What they may know is
+//! [`crate::rules::knowledge`]; this is its wording, in the reader's language, for every edge
+//! that shows it (the command line, the web server, the exports).
+
+use std::fmt;
+
+use crate::i18n::pick;
+use crate::rules::knowledge::{KnownName, Look, UnknownMethod};
+use crate::tr;
+
+impl Look {
+    /// `unknown potion`, `potion inconnue`.
+    pub fn words(self) -> &'static str {
+        let (en, fr) = match self {
+            Look::UnknownOil => ("unknown oil", "huile inconnue"),
+            Look::UnknownPotion => ("unknown potion", "potion inconnue"),
+            Look::ScrollInAnUnknownHand => (
+                "scroll in an unknown hand",
+                "parchemin d'une écriture inconnue",
+            ),
+            Look::Scroll => ("scroll", "parchemin"),
+            Look::Ring => ("ring", "anneau"),
+            Look::Rod => ("rod", "sceptre"),
+            Look::Staff => ("staff", "bâton"),
+            Look::Wand => ("wand", "baguette"),
+            Look::Book => ("book of mystic lore", "ouvrage de savoir mystique"),
+            Look::Garment => ("garment", "vêtement"),
+            Look::BootsOrGloves => ("boots or gloves", "bottes ou gants"),
+            Look::HouseholdObject => ("household object", "objet domestique"),
+            Look::MusicalInstrument => ("musical instrument", "instrument de musique"),
+            Look::CuriousObject => ("curious object", "objet curieux"),
+            Look::Shield => ("shield", "bouclier"),
+            Look::SuitOfArmor => ("suit of armor", "armure"),
+            Look::LongSword => ("long sword", "épée longue"),
+            Look::BroadSword => ("broad sword", "épée large"),
+            Look::Scimitar => ("scimitar", "cimeterre"),
+            Look::Falchion => ("falchion", "fauchon"),
+            Look::ShortSword => ("short sword", "épée courte"),
+            Look::BastardSword => ("bastard sword", "épée bâtarde"),
+            Look::TwoHandedSword => ("two-handed sword", "épée à deux mains"),
+            Look::Sword => ("sword", "épée"),
+            Look::Weapon => ("weapon", "arme"),
+            Look::Gem => ("gem", "gemme"),
+            Look::PieceOfJewelry => ("piece of jewelry", "bijou"),
+            Look::ObjectOfArt => ("object of art", "objet d'art"),
+            Look::Valuable => ("valuable", "objet de valeur"),
+        };
+        pick(en, fr)
+    }
+}
+
+impl fmt::Display for Look {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+/// `Wand of Frost`, `unknown potion`, `book of mystic lore (magical, of great power)`.
+impl fmt::Display for KnownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KnownName::True { en, fr } => f.write_str(pick(en, fr)),
+            KnownName::Unknown(look) => f.write_str(look.words()),
+            KnownName::Magical(look) => {
+                let look = look.words();
+                f.write_str(&tr!(
+                    "{look} (magical, of great power)",
+                    "{look} (magique, très puissant)"
+                ))
+            }
+            KnownName::GeneralContent { look, bears_on } => {
+                let look = look.words();
+                f.write_str(&match bears_on {
+                    Some(a) => {
+                        let a = pick(a.as_str(), a.french());
+                        tr!(
+                            "{look} (general content: it bears on {a} characters)",
+                            "{look} (contenu général : il concerne les personnages {a})"
+                        )
+                    }
+                    None => tr!(
+                        "{look} (general content: a work of great power for its reader)",
+                        "{look} (contenu général : un ouvrage de grande puissance pour son lecteur)"
+                    ),
+                })
+            }
+        }
+    }
+}
+
+/// In JSON, the name as it reads (`"name": "unknown potion"`).
+impl serde::Serialize for KnownName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl fmt::Display for UnknownMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let other = &self.0;
+        f.write_str(&tr!(
+            "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
+            "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, within};
+    use crate::rules::alignment::Alignment;
+
+    #[tokio::test]
+    async fn names_read_in_each_language() {
+        let names = || {
+            [
+                KnownName::True {
+                    en: "Wand of Frost".into(),
+                    fr: "Baguette de givre".into(),
+                },
+                KnownName::True {
+                    en: "Axe".into(),
+                    fr: String::new(),
+                },
+                KnownName::Unknown(Look::UnknownPotion),
+                KnownName::Magical(Look::Book),
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: Some(Alignment::Chaotic),
+                },
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: None,
+                },
+            ]
+            .map(|n| n.to_string())
+        };
+        assert_eq!(
+            within(Lang::En, async { names() }).await,
+            [
+                "Wand of Frost",
+                "Axe",
+                "unknown potion",
+                "book of mystic lore (magical, of great power)",
+                "book of mystic lore (general content: it bears on chaotic characters)",
+                "book of mystic lore (general content: a work of great power for its reader)",
+            ]
+        );
+        assert_eq!(
+            within(Lang::Fr, async { names() }).await,
+            [
+                "Baguette de givre",
+                "Axe",
+                "potion inconnue",
+                "ouvrage de savoir mystique (magique, très puissant)",
+                "ouvrage de savoir mystique (contenu général : il concerne les personnages chaotique)",
+                "ouvrage de savoir mystique (contenu général : un ouvrage de grande puissance pour son lecteur)",
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_name_is_a_string_in_json() {
+        let name = KnownName::Unknown(Look::UnknownOil);
+        let json = within(Lang::En, async { serde_json::to_string(&name) }).await;
+        assert_eq!(json.unwrap(), "\"unknown oil\"");
+    }
+}
