@@ -140,7 +140,17 @@ pub async fn import(cx: &mut Ctx, out: &mut Out, a: ImportArgs, mode: Mode) -> R
     let (name, events) = if a.file.as_os_str() == "-" {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
-        app::export::import(cx, &mut input, a.name.as_deref(), &mut report).await?
+        // What was read from a pipe cannot be read again, so a collision with another
+        // process (see `cli::main`'s retry) is told rather than retried on an empty input.
+        app::export::import(cx, &mut input, a.name.as_deref(), &mut report)
+            .await
+            .map_err(|e| match e {
+                e if crate::store::contention(&e) => Error::Conflict(tr!(
+                    "another process recorded at the same moment (a campaign of this name?), so nothing was imported; run the import again",
+                    "un autre processus a écrit au même moment (une campagne de ce nom ?), rien n'a donc été importé ; relancez l'import"
+                )),
+                e => e,
+            })?
     } else {
         let file = std::fs::File::open(&a.file).map_err(|e| {
             Error::NotFound(tr!(

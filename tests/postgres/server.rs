@@ -496,6 +496,49 @@ fn racing_creations_of_one_campaign_settle_with_one_winner() {
     assert_eq!(h.json(&["campaign", "list"]).as_array().unwrap().len(), 2);
 }
 
+/// Imports read from a pipe racing to create one campaign: one wins; a loser that collided
+/// with it cannot read its input again, so it says so in one line (exit 5) instead of being
+/// run again on an empty pipe; one that came later finds the name taken (exit 2).
+#[test]
+fn racing_imports_from_a_pipe_settle_with_one_winner() {
+    let h = Hoard::new();
+    a_campaign(&h);
+    let export = h.dir.path().join("west.jsonl");
+    h.ok(&["export", "-o", export.to_str().unwrap()]);
+    let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let racers: Vec<_> = (0..8)
+        .map(|_| {
+            let (db, export) = (h.db.to_str().unwrap().to_string(), export.clone());
+            let start = start.clone();
+            std::thread::spawn(move || {
+                let input = std::fs::File::open(export).unwrap();
+                let mut cmd = Command::new(bin());
+                cmd.env_remove("HOARD_DB").env("LANG", "C").stdin(input);
+                cmd.args(["--db", &db, "import", "-", "--as", "Shared"]);
+                start.wait();
+                cmd.output().unwrap()
+            })
+        })
+        .collect();
+    let outs: Vec<Output> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+    let said: Vec<String> = outs.iter().map(text).collect();
+    assert_eq!(
+        outs.iter().filter(|o| o.status.success()).count(),
+        1,
+        "{said:?}"
+    );
+    for out in outs.iter().filter(|o| !o.status.success()) {
+        let text = text(out);
+        match out.status.code() {
+            Some(2) => assert!(text.contains("already exists"), "{text}"),
+            Some(5) => assert!(text.contains("run the import again"), "{text}"),
+            other => panic!("exit {other:?}: {text}"),
+        }
+        assert_eq!(text.lines().count(), 1, "{text}");
+    }
+    h.ok(&["--campaign", "Shared", "check"]);
+}
+
 fn a_campaign(h: &Hoard) {
     h.character("Arnaud", 12, 10, 10, "neutral");
     h.ok(&["session", "start", "One"]);
