@@ -188,8 +188,8 @@ pub struct Rolled {
 
 pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> {
     let loaded = for_campaign(cx).await?;
-    let table =
-        crate::rules::generate::table(&loaded.tables, name).map_err(|e| Error::NotFound(e.0))?;
+    let table = crate::rules::generate::table(&loaded.tables, name)
+        .map_err(|e| Error::NotFound(e.to_string()))?;
     match (&table.key, key) {
         (Some(k), None) => {
             return Err(Error::Invalid(tr!(
@@ -215,7 +215,7 @@ pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> 
             reroll: entry.reroll,
         })
     })
-    .map_err(|e| Error::Invalid(e.0))?;
+    .map_err(|e| Error::Invalid(e.to_string()))?;
     let leads_to = entry.table.clone();
     let (name, version) = (table.name.clone(), table.version);
     let mut w = cx.write().await?;
