@@ -1,8 +1,10 @@
 //! The words for what the rules return as data: a control's circumstance and how it ends,
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
-//! the referee's language. A generation's faults are worded in `words/generation.rs`.
+//! the referee's language. A generation's faults are worded in `words/generation.rs`, names
+//! refused in `words/names.rs`.
 
 mod generation;
+mod names;
 
 use std::fmt;
 

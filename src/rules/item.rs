@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::{Lang, lang};
 use crate::rules::alignment::Alignment;
 use crate::rules::dice::Roll;
-use crate::tr;
 
 /// The categories of magic items of the AD&D 2e *Dungeon Master Guide*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -141,13 +140,11 @@ impl fmt::Display for Category {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", tr!(
-    "unknown category {:?}: use potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword or weapon",
-    "catégorie inconnue {:?} : potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword ou weapon",
-    self.0
-))]
+/// A name that is no category: the text as given (its words are the edge's: `cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownCategory(pub String);
+
+impl std::error::Error for UnknownCategory {}
 
 impl FromStr for Category {
     type Err = UnknownCategory;
@@ -618,7 +615,10 @@ mod tests {
         assert_eq!("épées".parse(), Ok(Category::Sword));
         assert_eq!("staves".parse(), Ok(Category::Staff));
         assert_eq!("armures".parse(), Ok(Category::Armor));
-        assert!("gadget".parse::<Category>().is_err());
+        assert_eq!(
+            "Gadget".parse::<Category>(),
+            Err(UnknownCategory("Gadget".into()))
+        );
         for c in Category::ALL {
             assert_eq!(c.as_str().parse(), Ok(c));
         }
