@@ -8,7 +8,7 @@ use super::Ctx;
 use crate::error::{Error, Result};
 use crate::ledger::Event;
 use crate::rules::dice::Roll;
-use crate::rules::tables::{self, TableError, Tables};
+use crate::rules::tables::{self, TableError, TableFault, Tables};
 use crate::tr;
 
 /// Tables in use and where they come from (`shipped` or the folder laid over them).
@@ -44,7 +44,7 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
     let fail = |message: String| {
         vec![TableError {
             file: dir.display().to_string(),
-            message,
+            fault: TableFault::Unreadable(message),
         }]
     };
     let entries = std::fs::read_dir(dir).map_err(|e| {
@@ -69,7 +69,7 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
         let text = read_table(&path).map_err(|message| {
             vec![TableError {
                 file: path.display().to_string(),
-                message,
+                fault: TableFault::Unreadable(message),
             }]
         })?;
         files.push((name, path, text));

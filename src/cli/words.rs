@@ -1,10 +1,11 @@
 //! The words for what the rules return as data: a control's circumstance and how it ends,
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
 //! the referee's language. A generation's faults are worded in `words/generation.rs`, names
-//! refused in `words/names.rs`.
+//! refused in `words/names.rs`, a table file's faults in `words/tables.rs`.
 
 mod generation;
 mod names;
+mod tables;
 
 use std::fmt;
 
