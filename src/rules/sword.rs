@@ -439,7 +439,7 @@ pub fn choose(
         .ok_or_else(|| missing(INTELLIGENCE, &chosen.int.to_string()))?;
     let sensory_table = table(tables, SENSORY)?;
     let extraordinary_table = table(tables, EXTRAORDINARY)?;
-    let pick = |t: &Table, wanted: &[String]| -> Result<Vec<Power>, GenFault> {
+    let powers_of = |t: &Table, wanted: &[String]| -> Result<Vec<Power>, GenFault> {
         let mut powers: Vec<Power> = Vec::new();
         for want in wanted {
             let entry = lookup(t, want)?;
@@ -451,8 +451,8 @@ pub fn choose(
         }
         Ok(powers)
     };
-    let mut sensory_powers = pick(sensory_table, &chosen.sensory)?;
-    let mut extraordinary_powers = pick(extraordinary_table, &chosen.extraordinary)?;
+    let mut sensory_powers = powers_of(sensory_table, &chosen.sensory)?;
+    let mut extraordinary_powers = powers_of(extraordinary_table, &chosen.extraordinary)?;
     let (want_s, want_x) = (
         mind.props.sensory.unwrap_or(0) as usize,
         mind.props.extraordinary.unwrap_or(0) as usize,

@@ -421,11 +421,6 @@ impl Table {
             .chain(self.bands.iter().flat_map(|b| b.entries.iter()))
     }
 
-    /// The title in the language of the process.
-    pub fn title(&self) -> &str {
-        crate::i18n::pick(&self.title, &self.title_fr)
-    }
-
     /// One roll of the die and the entry it lands on.
     pub fn roll(&self, dice: &mut impl Dice) -> (Roll, &Entry) {
         let roll = self.die.roll(dice);
