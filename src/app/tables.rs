@@ -8,7 +8,7 @@ use super::Ctx;
 use crate::error::{Error, Result};
 use crate::ledger::Event;
 use crate::rules::dice::Roll;
-use crate::rules::tables::{self, TableError, Tables};
+use crate::rules::tables::{self, TableError, TableFault, Tables};
 use crate::tr;
 
 /// Tables in use and where they come from (`shipped` or the folder laid over them).
@@ -44,7 +44,7 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
     let fail = |message: String| {
         vec![TableError {
             file: dir.display().to_string(),
-            message,
+            fault: TableFault::Unreadable(message),
         }]
     };
     let entries = std::fs::read_dir(dir).map_err(|e| {
@@ -69,7 +69,7 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
         let text = read_table(&path).map_err(|message| {
             vec![TableError {
                 file: path.display().to_string(),
-                message,
+                fault: TableFault::Unreadable(message),
             }]
         })?;
         files.push((name, path, text));
@@ -188,8 +188,8 @@ pub struct Rolled {
 
 pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> {
     let loaded = for_campaign(cx).await?;
-    let table =
-        crate::rules::generate::table(&loaded.tables, name).map_err(|e| Error::NotFound(e.0))?;
+    let table = crate::rules::generate::table(&loaded.tables, name)
+        .map_err(|e| Error::NotFound(e.to_string()))?;
     match (&table.key, key) {
         (Some(k), None) => {
             return Err(Error::Invalid(tr!(
@@ -215,7 +215,7 @@ pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> 
             reroll: entry.reroll,
         })
     })
-    .map_err(|e| Error::Invalid(e.0))?;
+    .map_err(|e| Error::Invalid(e.to_string()))?;
     let leads_to = entry.table.clone();
     let (name, version) = (table.name.clone(), table.version);
     let mut w = cx.write().await?;

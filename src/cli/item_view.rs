@@ -3,12 +3,12 @@
 
 use super::inert::safe;
 use super::out::Out;
+use super::words::material_name;
 use crate::app::{self};
 use crate::error::Result;
 use crate::i18n::CHARGE;
 use crate::i18n::pick;
 use crate::ledger::{Item, Origin};
-use crate::rules::armor::material_name;
 use crate::rules::generate::signed;
 use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Slot, Status};
 use crate::rules::knowledge::{Mind, Revealed};

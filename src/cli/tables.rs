@@ -98,7 +98,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<
         TablesCommand::Show { name } => {
             let loaded = app::tables::for_campaign(cx).await?;
             let tb = crate::rules::generate::table(&loaded.tables, &name)
-                .map_err(|e| Error::NotFound(e.0))?;
+                .map_err(|e| Error::NotFound(e.to_string()))?;
             if out.json() {
                 let entries = |list: &[Entry]| -> Vec<serde_json::Value> {
                     list.iter().map(|e| json!({ "roll": e.roll, "name": e.name, "fr": e.fr, "table": e.table, "reroll": e.reroll, "again": e.again, "sum": e.sum })).collect()

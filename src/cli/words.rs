@@ -1,6 +1,14 @@
 //! The words for what the rules return as data: a control's circumstance and how it ends,
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
-//! the referee's language.
+//! the referee's language. A generation's faults are worded in `words/generation.rs`, names
+//! in the reader's language and names refused in `words/names.rs`, a table file's faults in
+//! `words/tables.rs`.
+
+mod generation;
+mod names;
+mod tables;
+
+pub use names::material_name;
 
 use std::fmt;
 
@@ -66,35 +74,35 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Refusal::Bound { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} has bound itself to its owner (a harmful book): it can be neither given nor dropped",
                     "{item} s'est attaché à son possesseur (un livre néfaste) : impossible de le donner ou le laisser"
                 )
             }
             Refusal::Gone { item, status } => {
-                let (item, status) = (safe(item), status.as_str());
+                let (item, status) = (safe(item.shown()), status.as_str());
                 tr!(
                     "{item} is gone ({status}): there is nothing to hand over",
                     "{item} n'existe plus ({status}) : rien à transmettre"
                 )
             }
             Refusal::AlreadyHeld { item, holder } => {
-                let (item, holder) = (safe(item), safe(holder));
+                let (item, holder) = (safe(item.shown()), safe(holder));
                 tr!(
                     "{holder} already holds {item}",
                     "{holder} porte déjà {item}"
                 )
             }
             Refusal::InTreasure { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is already in the party's treasure",
                     "{item} est déjà dans le trésor du groupe"
                 )
             }
             Refusal::Controlled { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} controls its holder, who can neither drop it nor give it away until its circumstance ends or it is satisfied (`hoard release`)",
                     "{item} contrôle son porteur, qui ne peut ni la laisser ni la donner tant que sa circonstance dure ou qu'elle n'est pas satisfaite (`hoard release`)"
@@ -109,28 +117,28 @@ impl fmt::Display for potion::Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             potion::Refusal::NotAPotion { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is not a potion or an oil",
                     "{item} n'est ni une potion ni une huile"
                 )
             }
             potion::Refusal::Empty { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is already used up: the flask is empty (one dose)",
                     "le flacon de {item} est déjà vide (une seule dose)"
                 )
             }
             potion::Refusal::IsAnOil { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is an oil: it is rubbed on, with `hoard apply`",
                     "{item} est une huile : elle s'applique, avec `hoard apply`"
                 )
             }
             potion::Refusal::IsAPotion { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is a potion: it is drunk, with `hoard drink`",
                     "{item} est une potion : elle se boit, avec `hoard drink`"
@@ -153,29 +161,29 @@ impl fmt::Display for scroll::Refusal {
         use scroll::Refusal as R;
         let text = match self {
             R::NotAScroll { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!("{item} is not a scroll", "{item} n'est pas un parchemin")
             }
             R::Faded { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} has faded: it is blank",
                     "{item} s'est effacé : il est vierge"
                 )
             }
             R::NoSpells { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!("{item} holds no spells", "{item} ne contient aucun sort")
             }
             R::NoSuchSpell { item, count } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} has spells 1 to {count}: choose one with --spell N",
                     "{item} porte les sorts 1 à {count} : choisissez avec --spell N"
                 )
             }
             R::Erased { item, spell } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "spell {spell} of {item} was cast or copied: it is erased",
                     "le sort {spell} de {item} a été lancé ou copié : il est effacé"
@@ -189,7 +197,7 @@ impl fmt::Display for scroll::Refusal {
                 )
             }
             R::NotReadYet { reader, item } => {
-                let (reader, item) = (safe(reader), safe(item));
+                let (reader, item) = (safe(reader), safe(item.shown()));
                 tr!(
                     "{reader} has not read {item} yet: `hoard read` it first (its magic writing must be read once)",
                     "{reader} n'a pas encore lu {item} : `hoard read` d'abord (son écriture magique doit être lue une fois)"
@@ -207,8 +215,8 @@ impl fmt::Display for scroll::Refusal {
                 )
             }
             R::NeedsComprehendLanguages { reader, item } => {
-                let (r, i) = (safe(&typed(reader)), safe(&typed(item)));
-                let (reader, item) = (safe(reader), safe(item));
+                let (r, i) = (safe(&typed(reader)), safe(&typed(item.shown())));
+                let (reader, item) = (safe(reader), safe(item.shown()));
                 tr!(
                     "{reader} cannot decipher {item}: a map needs comprehend languages (`hoard identify {i} --by {r} --method comprehend-languages`) or the ability to read unknown languages (`hoard character set {r} reads-languages yes`)",
                     "{reader} ne peut pas déchiffrer {item} : une carte exige la compréhension des langues (`hoard identify {i} --by {r} --method comprehend-languages`) ou la capacité à lire les langues inconnues (`hoard character set {r} reads-languages oui`)"
@@ -222,14 +230,14 @@ impl fmt::Display for scroll::Refusal {
                 )
             }
             R::NotAProtection { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is not a protection scroll",
                     "{item} n'est pas un parchemin de protection"
                 )
             }
             R::AlreadyRead { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} was already read: a protection scroll works once",
                     "{item} a déjà été lu : un parchemin de protection ne sert qu'une fois"
@@ -248,15 +256,15 @@ impl fmt::Display for book::Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             book::Refusal::NotABook { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!("{item} is not a book", "{item} n'est pas un livre")
             }
             book::Refusal::Vanished { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!("{item} has vanished", "{item} a disparu")
             }
             book::Refusal::AlreadyBound { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} has already bound itself to its owner",
                     "{item} s'est déjà attaché à son possesseur"
@@ -271,14 +279,14 @@ impl fmt::Display for charges::Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             charges::Refusal::Drained { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} is drained: it lost all its magic and can be neither used nor recharged",
                     "{item} a perdu toute sa magie : ni utilisable ni rechargeable"
                 )
             }
             charges::Refusal::NoCharges { item } => {
-                let item = safe(item);
+                let item = safe(item.shown());
                 tr!(
                     "{item} has no charges to spend",
                     "{item} n'a pas de charges à dépenser"
@@ -288,7 +296,7 @@ impl fmt::Display for charges::Refusal {
                 tr!("spend at least one charge", "dépensez au moins une charge")
             }
             charges::Refusal::TooMany { item, left, wanted } => {
-                let (item, left) = (safe(item), counted(*left, CHARGE, CHARGE));
+                let (item, left) = (safe(item.shown()), counted(*left, CHARGE, CHARGE));
                 tr!(
                     "{item} has only {left} left, not {wanted}",
                     "{item} n'a plus que {left}, pas {wanted}"

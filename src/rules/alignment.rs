@@ -5,8 +5,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::tr;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Alignment {
@@ -41,12 +39,11 @@ impl fmt::Display for Alignment {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", tr!(
-    "unknown alignment {:?}: use lawful, neutral or chaotic",
-    "alignement inconnu {:?} : loyal, neutre ou chaotique", self.0
-))]
+/// A name that is no alignment: the text as given (its words are the edge's: `cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAlignment(pub String);
+
+impl std::error::Error for UnknownAlignment {}
 
 impl FromStr for Alignment {
     type Err = UnknownAlignment;
@@ -72,6 +69,9 @@ mod tests {
         assert_eq!("loyal".parse(), Ok(Alignment::Lawful));
         assert_eq!("neutre".parse(), Ok(Alignment::Neutral));
         assert_eq!("C".parse(), Ok(Alignment::Chaotic));
-        assert!("good".parse::<Alignment>().is_err());
+        assert_eq!(
+            " good".parse::<Alignment>(),
+            Err(UnknownAlignment(" good".into()))
+        );
     }
 }

@@ -22,15 +22,15 @@ pub fn material(
     }
 }
 
-/// The material in the language of the process.
-pub fn material_name(material: &str) -> &str {
-    let (en, fr) = match material {
+/// The material's name, in English and in French (an unknown material is its id in both); the
+/// edge shows one (`material_name`, in `cli::words`).
+pub fn material_names(material: &str) -> (&str, &str) {
+    match material {
         "meteoric-iron-steel" => ("steel of meteoric iron", "acier ferreux de météore"),
         "mithril-steel" => ("mithril-steel alloy", "alliage de mithril et d'acier"),
         "adamantite-steel" => ("adamantite-steel alloy", "alliage d'adamantite et d'acier"),
         other => (other, other),
-    };
-    crate::i18n::pick(en, fr)
+    }
 }
 
 /// Whether an armor item is a shield (worn on the arm) rather than a suit of armor.

@@ -3,7 +3,7 @@
 //! quest on the owner to hide and protect it.
 
 use super::character::Character;
-use super::item::{Category, Item, Status};
+use super::item::{Category, Item, Names, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -16,9 +16,9 @@ pub enum Studied {
 /// Why a book cannot be studied (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    NotABook { item: String },
-    Vanished { item: String },
-    AlreadyBound { item: String },
+    NotABook { item: Names },
+    Vanished { item: Names },
+    AlreadyBound { item: Names },
 }
 
 /// What studying `book` does to `reader` (« Une fois qu'ils ont été étudiés par un
@@ -27,7 +27,7 @@ pub enum Refusal {
 /// alignement autre que celui de son possesseur, ce dernier se retrouvera sous l'effet d'une
 /// quête magique qui l'obligera à le dissimuler et à assurer sa protection »).
 pub fn study(book: &Item, reader: &Character) -> Result<Studied, Refusal> {
-    let item = || book.name().to_string();
+    let item = || book.names();
     if book.category != Category::Book {
         return Err(Refusal::NotABook { item: item() });
     }
@@ -100,7 +100,10 @@ mod tests {
         assert_eq!(
             study(&gone, &lawful),
             Err(Refusal::Vanished {
-                item: "Book".into()
+                item: Names {
+                    en: "Book".into(),
+                    fr: "Livre".into()
+                }
             })
         );
     }

@@ -3,7 +3,7 @@
 //! item crumbles to dust, recharging, and trapped wands turning on anyone but their maker.
 
 use super::dice::{Dice, Expr, Roll};
-use super::item::{Category, Item, Status};
+use super::item::{Category, Item, Names, Status};
 
 /// Why charges cannot be spent or added (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,14 +11,14 @@ pub enum Refusal {
     /// Its last charge spent: « s'il est vidé de toutes ses charges, il perd toutes ses
     /// propriétés magiques ».
     Drained {
-        item: String,
+        item: Names,
     },
     NoCharges {
-        item: String,
+        item: Names,
     },
     NoneSpent,
     TooMany {
-        item: String,
+        item: Names,
         left: i32,
         wanted: u32,
     },
@@ -63,7 +63,7 @@ pub struct Spend {
 }
 
 fn usable(item: &Item) -> Result<i32, Refusal> {
-    let name = || item.name().to_string();
+    let name = || item.names();
     match (item.status, item.charges) {
         (Status::Drained | Status::Crumbled, _) => Err(Refusal::Drained { item: name() }),
         (_, None) => Err(Refusal::NoCharges { item: name() }),
@@ -85,7 +85,7 @@ pub fn spend(
     }
     if i64::from(n) > i64::from(left) {
         return Err(Refusal::TooMany {
-            item: item.name().to_string(),
+            item: item.names(),
             left,
             wanted: n,
         });
@@ -121,9 +121,7 @@ pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
     }
     // A charged item keeps at least one charge until drained; none left means drained.
     if left < 1 {
-        return Err(Refusal::Drained {
-            item: item.name().to_string(),
-        });
+        return Err(Refusal::Drained { item: item.names() });
     }
     Ok(left.saturating_add(n as i32))
 }
@@ -167,7 +165,10 @@ mod tests {
         assert_eq!(
             spend(&wand(2), 3, "a", 95, &mut Scripted::new(&[])),
             Err(Refusal::TooMany {
-                item: "Wand".into(),
+                item: Names {
+                    en: "Wand".into(),
+                    fr: "Baguette".into()
+                },
                 left: 2,
                 wanted: 3
             })

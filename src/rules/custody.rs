@@ -3,7 +3,7 @@
 //! sentient sword in control of its holder; and the one chance a scroll has to fade.
 
 use super::character::Character;
-use super::item::{Category, Item, Knowledge, Status};
+use super::item::{Category, Item, Knowledge, Names, Status};
 
 /// Why an item cannot change hands (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,23 +11,23 @@ pub enum Refusal {
     /// A harmful book has bound itself to its owner (AD&D 2e DMG, Books: « les moins bénéfiques
     /// d'entre eux peuvent s'attacher à leur possesseur, qui sera alors incapable de s'en
     /// débarrasser »).
-    Bound { item: String },
+    Bound { item: Names },
     /// Drunk, crumbled, vanished: nothing is left to hand over.
-    Gone { item: String, status: Status },
+    Gone { item: Names, status: Status },
     /// The taker already holds it.
-    AlreadyHeld { item: String, holder: String },
+    AlreadyHeld { item: Names, holder: String },
     /// Already in the party's treasure.
-    InTreasure { item: String },
+    InTreasure { item: Names },
     /// A sentient sword in control of its holder: it lets go only when its circumstance ends
     /// or it is satisfied (OSE *Sentient Swords*: « l'épée ne le libérera que lorsque la
     /// circonstance ayant déclenché le test de contrôle se termine ou lorsque l'épée est
     /// satisfaite »), so the holder can neither drop it nor give it away.
-    Controlled { item: String },
+    Controlled { item: Names },
 }
 
 /// Whether `item` may pass to `to` (`None`: the party's treasure).
 pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refusal> {
-    let name = || item.name().to_string();
+    let name = || item.names();
     if item.attached {
         return Err(Refusal::Bound { item: name() });
     }
@@ -110,7 +110,10 @@ mod tests {
             assert_eq!(
                 can_pass(&gone, Some(&b)),
                 Err(Refusal::Gone {
-                    item: "Thing".into(),
+                    item: Names {
+                        en: "Thing".into(),
+                        fr: "Chose".into()
+                    },
                     status
                 })
             );

@@ -29,10 +29,6 @@ impl Effect {
     pub fn left(&self, now: i64) -> Option<i64> {
         self.ends_at.map(|end| (end - now).max(0))
     }
-
-    pub fn name(&self) -> &str {
-        crate::i18n::pick(&self.name, &self.name_fr)
-    }
 }
 
 #[cfg(test)]

@@ -10,12 +10,55 @@ use super::item::Sentience;
 use super::item::{BookNature, Category, Identity, ScrollSpell, Step};
 use super::sword;
 use super::tables::{Entry, Props, Table, Tables};
-use crate::tr;
 
-/// A generation that cannot finish: the tables are missing something it needs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct GenError(pub String);
+/// Why a generation cannot finish — the tables lack something it needs — or why the
+/// qualities a referee chose for a sword are refused. Its words are the edge's (`cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenFault {
+    /// No table of that name.
+    NoTable { name: String },
+    /// A table asked to roll again [`REROLL_LIMIT`] times in a row.
+    RollsForever { table: String },
+    /// The entry landed on (its name as made) says no category, nor does its table.
+    NoCategory { entry: String },
+    /// The sentience table never came up sentient for a sword that must be.
+    NeverSentient { table: String },
+    /// A scroll spell of this level came up and `min_levels` has no caster level for it.
+    NoCasterLevel { level: u8 },
+    /// An entry of a sword table (by its roll) lacks the value the sword procedure reads.
+    Lacking { table: String, roll: String },
+    /// The languages table kept asking to roll again.
+    LanguagesForever { table: String },
+    /// The power tables kept asking to roll again.
+    PowersForever,
+    /// A chosen INT outside 7–12.
+    Int { int: i64 },
+    /// A chosen Ego outside 1–12.
+    Ego { ego: i64 },
+    /// A purpose was chosen for a sword whose INT or Ego is not 12.
+    PurposeNeedsTwelve,
+    /// A power chosen twice that may not repeat (its English name, as the tables give it).
+    ChosenTwice { power: String },
+    /// More powers chosen than the INT gives: `sensory` and `extraordinary` given, `chosen_*`
+    /// chosen.
+    TooManyPowers {
+        int: u8,
+        sensory: usize,
+        extraordinary: usize,
+        chosen_sensory: usize,
+        chosen_extraordinary: usize,
+    },
+    /// Languages chosen for a sword of this INT, which communicates by empathy.
+    Speechless { int: u8 },
+    /// `wanted` is no power or purpose of `table`; `choices` are the ids it has.
+    NoSuchChoice {
+        wanted: String,
+        table: String,
+        choices: Vec<String>,
+    },
+}
+
+impl std::error::Error for GenFault {}
 
 /// How many rerolls a table may ask for in a row before hoard calls it broken.
 const REROLL_LIMIT: usize = 1_000;
@@ -41,13 +84,10 @@ pub enum Sentient {
     Forced,
 }
 
-pub fn table<'t>(tables: &'t Tables, name: &str) -> Result<&'t Table, GenError> {
-    tables.get(name).ok_or_else(|| {
-        GenError(tr!(
-            "no table named {name:?} (`hoard tables list` shows them)",
-            "aucune table nommée {name:?} (`hoard tables list` les montre)"
-        ))
-    })
+pub fn table<'t>(tables: &'t Tables, name: &str) -> Result<&'t Table, GenFault> {
+    tables
+        .get(name)
+        .ok_or_else(|| GenFault::NoTable { name: name.into() })
 }
 
 /// Roll on `table` until an entry that is neither a signpost nor a reroll comes up.
@@ -56,7 +96,7 @@ pub fn land<'t>(
     start: &str,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<(&'t Table, &'t Entry), GenError> {
+) -> Result<(&'t Table, &'t Entry), GenFault> {
     let mut table = table(tables, start)?;
     // Bounded as the rerolls are: a signpost may name its own table.
     for _ in 0..REROLL_LIMIT {
@@ -79,7 +119,7 @@ pub fn settle<'t>(
     key: Option<i64>,
     dice: &mut impl Dice,
     mut seen: impl FnMut(crate::rules::dice::Roll, &'t Entry),
-) -> Result<&'t Entry, GenError> {
+) -> Result<&'t Entry, GenFault> {
     for _ in 0..REROLL_LIMIT {
         let (roll, entry) = match key {
             Some(key) => table.roll_band(key, dice),
@@ -93,12 +133,10 @@ pub fn settle<'t>(
     Err(endless(table))
 }
 
-fn endless(table: &Table) -> GenError {
-    GenError(tr!(
-        "table {} keeps asking to roll again: check it with `hoard tables check`",
-        "la table {} demande sans fin de relancer : vérifiez-la avec `hoard tables check`",
-        table.name
-    ))
+fn endless(table: &Table) -> GenFault {
+    GenFault::RollsForever {
+        table: table.name.clone(),
+    }
 }
 
 pub fn step(table: &Table, roll: crate::rules::dice::Roll, entry: &Entry) -> Step {
@@ -176,7 +214,7 @@ fn draw(
     start: &str,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<Drawn, GenError> {
+) -> Result<Drawn, GenFault> {
     let (_, entry) = land(tables, start, dice, steps)?;
     let mut props = entry.props.clone();
     let mut labels: BTreeMap<&str, (String, String)> = BTreeMap::new();
@@ -265,16 +303,12 @@ pub fn make(
     start: &str,
     sentient: Sentient,
     dice: &mut impl Dice,
-) -> Result<Made, GenError> {
+) -> Result<Made, GenFault> {
     let mut steps = Vec::new();
     let drawn = draw(tables, start, dice, &mut steps)?;
     let props = &drawn.props;
-    let category = props.category.ok_or_else(|| {
-        GenError(tr!(
-            "the entry {:?} gives no category: add `category` to it or to its table's [defaults]",
-            "l'entrée {:?} ne donne pas de catégorie : ajoutez `category` à l'entrée ou aux [defaults] de sa table",
-            drawn.name
-        ))
+    let category = props.category.ok_or_else(|| GenFault::NoCategory {
+        entry: drawn.name.clone(),
     })?;
     let charges = props
         .charges
@@ -332,7 +366,7 @@ fn sentience(
     sentient: Sentient,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<Option<Sentience>, GenError> {
+) -> Result<Option<Sentience>, GenFault> {
     let chance = table(tables, sword::SENTIENCE)?;
     for _ in 0..REROLL_LIMIT {
         let (roll, entry) = chance.roll(dice);
@@ -347,11 +381,9 @@ fn sentience(
         let purpose = entry.props.has_purpose.unwrap_or(false);
         return sword::generate(tables, purpose, dice, steps).map(Some);
     }
-    Err(GenError(tr!(
-        "table {} never gives a sentient sword",
-        "la table {} ne donne jamais d'épée intelligente",
-        chance.name
-    )))
+    Err(GenFault::NeverSentient {
+        table: chance.name.clone(),
+    })
 }
 
 /// Spell scrolls: how many spells, each one's level within the row's range (the priest range
@@ -361,7 +393,7 @@ fn scroll_spells(
     props: &Props,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<Vec<ScrollSpell>, GenError> {
+) -> Result<Vec<ScrollSpell>, GenFault> {
     let Some(count) = props.spells else {
         return Ok(Vec::new());
     };
@@ -379,12 +411,10 @@ fn scroll_spells(
     for _ in 0..count {
         let expr = Expr::dice(1, u32::from(hi - lo + 1)).plus(i64::from(lo) - 1);
         let level = formula_step("spell level", &expr, dice, steps) as u8;
-        let minimum = needed.get(usize::from(level) - 1).copied().ok_or_else(|| {
-            GenError(tr!(
-                "no caster level is given for spell level {level} (min_levels of the scroll type)",
-                "aucun niveau de lanceur n'est donné pour les sorts de niveau {level} (min_levels du type de parchemin)"
-            ))
-        })?;
+        let minimum = needed
+            .get(usize::from(level) - 1)
+            .copied()
+            .ok_or(GenFault::NoCasterLevel { level })?;
         spells.push(ScrollSpell {
             level,
             needs: minimum,

@@ -7,10 +7,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::{Lang, lang};
 use crate::rules::alignment::Alignment;
 use crate::rules::dice::Roll;
-use crate::tr;
 
 /// The categories of magic items of the AD&D 2e *Dungeon Master Guide*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -103,9 +101,9 @@ impl Category {
         matches!(self, Category::Ring | Category::Armor)
     }
 
-    /// The name in the language of the process.
-    pub fn label(self) -> &'static str {
-        let (en, fr) = match self {
+    /// Its name, in English and in French (the edge shows one: `label`, in `cli::words`).
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
             Category::Potion => ("potion or oil", "potion ou huile"),
             Category::Scroll => ("scroll", "parchemin"),
             Category::Ring => ("ring", "anneau"),
@@ -122,10 +120,6 @@ impl Category {
             Category::Sword => ("sword", "épée"),
             Category::Weapon => ("weapon", "arme"),
             Category::Valuable => ("valuable", "objet de valeur"),
-        };
-        match lang() {
-            Lang::En => en,
-            Lang::Fr => fr,
         }
     }
 
@@ -141,13 +135,11 @@ impl fmt::Display for Category {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", tr!(
-    "unknown category {:?}: use potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword or weapon",
-    "catégorie inconnue {:?} : potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword ou weapon",
-    self.0
-))]
+/// A name that is no category: the text as given (its words are the edge's: `cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownCategory(pub String);
+
+impl std::error::Error for UnknownCategory {}
 
 impl FromStr for Category {
     type Err = UnknownCategory;
@@ -440,15 +432,15 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub fn label(self) -> &'static str {
-        let (en, fr) = match self {
+    /// Where it is, in English and in French (the edge shows one: `label`, in `cli::words`).
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
             Slot::LeftHand => ("left hand", "main gauche"),
             Slot::RightHand => ("right hand", "main droite"),
             Slot::Body => ("worn", "portée"),
             Slot::Shield => ("on the arm", "au bras"),
             Slot::Hand => ("in hand", "en main"),
-        };
-        crate::i18n::pick(en, fr)
+        }
     }
 }
 
@@ -516,10 +508,22 @@ impl Item {
         )
     }
 
-    /// The name in the language of the process.
-    pub fn name(&self) -> &str {
-        crate::i18n::pick(&self.name, &self.name_fr)
+    /// Its names, as a refusal carries them (the name in the reader's language is the
+    /// edge's: `Item::name`, in `cli::words`).
+    pub fn names(&self) -> Names {
+        Names {
+            en: self.name.clone(),
+            fr: self.name_fr.clone(),
+        }
     }
+}
+
+/// A name in English and in French, as the tables give it (an empty French name stands for
+/// the English one); which is shown is the edge's choice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    pub en: String,
+    pub fr: String,
 }
 
 /// A roll made while making an item, kept for `explain`: a table roll names the table (with
@@ -618,7 +622,10 @@ mod tests {
         assert_eq!("épées".parse(), Ok(Category::Sword));
         assert_eq!("staves".parse(), Ok(Category::Staff));
         assert_eq!("armures".parse(), Ok(Category::Armor));
-        assert!("gadget".parse::<Category>().is_err());
+        assert_eq!(
+            "Gadget".parse::<Category>(),
+            Err(UnknownCategory("Gadget".into()))
+        );
         for c in Category::ALL {
             assert_eq!(c.as_str().parse(), Ok(c));
         }

@@ -4,25 +4,25 @@
 
 use super::clock::ROUNDS_PER_TURN;
 use super::dice::{Dice, Expr, Roll};
-use super::item::{Category, Item, Status};
+use super::item::{Category, Item, Names, Status};
 
 /// Why a potion or oil cannot be taken (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     NotAPotion {
-        item: String,
+        item: Names,
     },
     /// One dose: the flask is empty.
     Empty {
-        item: String,
+        item: Names,
     },
     /// An oil is rubbed on (`apply`), not drunk.
     IsAnOil {
-        item: String,
+        item: Names,
     },
     /// A potion is drunk (`drink`), not rubbed on.
     IsAPotion {
-        item: String,
+        item: Names,
     },
 }
 
@@ -83,7 +83,7 @@ pub fn default_duration() -> Expr {
 
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`.
 pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Dose, Refusal> {
-    let name = || item.name().to_string();
+    let name = || item.names();
     if item.category != Category::Potion {
         return Err(Refusal::NotAPotion { item: name() });
     }

@@ -5,29 +5,29 @@
 use super::character::Character;
 use super::class::{self, Caster};
 use super::dice::{Dice, Expr, Roll};
-use super::item::{Category, Item, Status};
+use super::item::{Category, Item, Names, Status};
 use super::tables::Table;
 
 /// Why a scroll cannot be read, cast or copied (words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     NotAScroll {
-        item: String,
+        item: Names,
     },
     /// Faded before it was read: blank.
     Faded {
-        item: String,
+        item: Names,
     },
     NoSpells {
-        item: String,
+        item: Names,
     },
     NoSuchSpell {
-        item: String,
+        item: Names,
         count: usize,
     },
     /// Cast or copied already: erased.
     Erased {
-        item: String,
+        item: Names,
         spell: usize,
     },
     /// Only the scroll's kind of caster casts or copies from it.
@@ -38,7 +38,7 @@ pub enum Refusal {
     /// Its magic writing must be read once before a spell is cast from it.
     NotReadYet {
         reader: String,
-        item: String,
+        item: Names,
     },
     /// A spell scroll needs read magic: the scroll's kind of caster (any caster when the kind
     /// is not known), or a character who reads magic.
@@ -49,18 +49,18 @@ pub enum Refusal {
     /// A map needs comprehend languages or the ability to read unknown languages.
     NeedsComprehendLanguages {
         reader: String,
-        item: String,
+        item: Names,
     },
     /// Even a protection scroll needs a reader of some language.
     Illiterate {
         reader: String,
     },
     NotAProtection {
-        item: String,
+        item: Names,
     },
     /// A protection scroll works once.
     AlreadyRead {
-        item: String,
+        item: Names,
     },
     /// Its duration in turns must be given (from its description).
     NoDuration,
@@ -157,7 +157,7 @@ pub struct Cast {
 }
 
 fn usable_spell(scroll: &Item, spell: usize) -> Result<u8, Refusal> {
-    let item = || scroll.name().to_string();
+    let item = || scroll.names();
     if scroll.category != Category::Scroll {
         return Err(Refusal::NotAScroll { item: item() });
     }
@@ -210,7 +210,7 @@ pub fn cast(
     if scroll.knowledge(&who.id).is_none() {
         return Err(Refusal::NotReadYet {
             reader: who.name.clone(),
-            item: scroll.name().to_string(),
+            item: scroll.names(),
         });
     }
     let needs = scroll.spells[spell - 1].needs;
@@ -259,7 +259,7 @@ pub fn copy(scroll: &Item, spell: usize, who: &Character) -> Result<u8, Refusal>
 pub fn can_read(scroll: &Item, who: &Character) -> Result<(), Refusal> {
     if scroll.status == Status::Faded {
         return Err(Refusal::Faded {
-            item: scroll.name().to_string(),
+            item: scroll.names(),
         });
     }
     let reader = || who.name.clone();
@@ -280,7 +280,7 @@ pub fn can_read(scroll: &Item, who: &Character) -> Result<(), Refusal> {
         }
         Writing::Map if !who.reads_languages => Err(Refusal::NeedsComprehendLanguages {
             reader: reader(),
-            item: scroll.name().to_string(),
+            item: scroll.names(),
         }),
         Writing::Plain if !who.literate => Err(Refusal::Illiterate { reader: reader() }),
         Writing::Map | Writing::Plain => Ok(()),
@@ -300,7 +300,7 @@ pub fn comprehend(scroll: &Item, who: &Character) -> Result<(), Refusal> {
 /// The effects of several protections stack; their durations do not (the caller keeps the
 /// later end for a protection already running).
 pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i64, Refusal> {
-    let item = || scroll.name().to_string();
+    let item = || scroll.names();
     can_read(scroll, who)?;
     if scroll.identity.kind.as_deref() != Some("protection") {
         return Err(Refusal::NotAProtection { item: item() });

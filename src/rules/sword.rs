@@ -6,12 +6,10 @@ use std::collections::VecDeque;
 
 use super::alignment::Alignment;
 use super::dice::{Dice, Expr, Roll};
-use super::generate::{GenError, step, table};
+use super::generate::{GenFault, step, table};
 use super::health;
 use super::item::{Power, Purpose, Sentience, Step};
 use super::tables::{Duplicates, Entry, Table, Tables};
-use crate::i18n::counted;
-use crate::tr;
 
 pub const SENTIENCE: &str = "sword-sentience";
 pub const INTELLIGENCE: &str = "sword-intelligence";
@@ -34,7 +32,7 @@ pub fn generate(
     has_purpose: bool,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<Sentience, GenError> {
+) -> Result<Sentience, GenFault> {
     let special_purpose = if has_purpose {
         let t = table(tables, PURPOSE)?;
         let (roll, entry) = t.roll(dice);
@@ -123,11 +121,11 @@ pub fn generate(
     })
 }
 
-fn missing(table: &str, roll: &str) -> GenError {
-    GenError(tr!(
-        "table {table}: entry {roll} lacks the value the sword procedure needs",
-        "table {table} : l'entrée {roll} n'a pas la valeur dont la création d'épée a besoin"
-    ))
+fn missing(table: &str, roll: &str) -> GenFault {
+    GenFault::Lacking {
+        table: table.into(),
+        roll: roll.into(),
+    }
 }
 
 fn purpose(entry: &Entry) -> Purpose {
@@ -144,7 +142,7 @@ fn purpose(entry: &Entry) -> Purpose {
 
 /// Languages beyond the alignment language. A "roll twice and add" result rolls twice more
 /// and adds, and so on if it comes up again.
-fn languages(t: &Table, dice: &mut impl Dice, steps: &mut Vec<Step>) -> Result<u32, GenError> {
+fn languages(t: &Table, dice: &mut impl Dice, steps: &mut Vec<Step>) -> Result<u32, GenFault> {
     let mut total = 0u32;
     let mut pending = 1usize;
     for _ in 0..LIMIT {
@@ -160,11 +158,9 @@ fn languages(t: &Table, dice: &mut impl Dice, steps: &mut Vec<Step>) -> Result<u
             (None, None) => return Err(missing(&t.name, &entry.roll)),
         }
     }
-    Err(GenError(tr!(
-        "table {} keeps asking to roll again",
-        "la table {} demande sans fin de relancer",
-        t.name
-    )))
+    Err(GenFault::LanguagesForever {
+        table: t.name.clone(),
+    })
 }
 
 /// Fill power slots. Each slot rolls on its table: a power fills it (a duplicate rolls again
@@ -177,7 +173,7 @@ fn roll_powers<'t>(
     steps: &mut Vec<Step>,
     sensory: &mut Vec<Power>,
     extraordinary: &mut Vec<Power>,
-) -> Result<(), GenError> {
+) -> Result<(), GenFault> {
     for _ in 0..LIMIT {
         let Some(name) = slots.pop_front() else {
             return Ok(());
@@ -212,10 +208,7 @@ fn roll_powers<'t>(
             }
         }
     }
-    Err(GenError(tr!(
-        "the sword power tables keep asking to roll again",
-        "les tables de pouvoirs d'épée demandent sans fin de relancer"
-    )))
+    Err(GenFault::PowersForever)
 }
 
 fn allows_duplicates(t: &Table, entry: &Entry) -> bool {
@@ -423,30 +416,18 @@ pub fn choose(
     chosen: &Chosen,
     dice: &mut impl Dice,
     steps: &mut Vec<Step>,
-) -> Result<Sentience, GenError> {
-    let bad = |message: String| Err(GenError(message));
+) -> Result<Sentience, GenFault> {
     if !(7..=12).contains(&chosen.int) {
-        return bad(tr!(
-            "INT {} is out of range: a sentient sword has INT 7 to 12",
-            "INT {} hors limites : une épée intelligente a de 7 à 12 en INT",
-            chosen.int
-        ));
+        return Err(GenFault::Int { int: chosen.int });
     }
     if !(1..=12).contains(&chosen.ego) {
-        return bad(tr!(
-            "Ego {} is out of range: a sentient sword has Ego 1 to 12",
-            "Ego {} hors limites : une épée intelligente a de 1 à 12 en Ego",
-            chosen.ego
-        ));
+        return Err(GenFault::Ego { ego: chosen.ego });
     }
     let (int, ego) = (chosen.int as u8, chosen.ego as u8);
     let special_purpose = match &chosen.purpose {
         Some(wanted) => {
             if int != PURPOSE_SCORE || ego != PURPOSE_SCORE {
-                return bad(tr!(
-                    "a sword with a special purpose always has INT 12 and Ego 12: use --int 12 --ego 12",
-                    "une épée dotée d'un but spécial a toujours 12 en INT et en Ego : utilisez --int 12 --ego 12"
-                ));
+                return Err(GenFault::PurposeNeedsTwelve);
             }
             let t = table(tables, PURPOSE)?;
             Some(purpose(lookup(t, wanted)?))
@@ -458,44 +439,33 @@ pub fn choose(
         .ok_or_else(|| missing(INTELLIGENCE, &chosen.int.to_string()))?;
     let sensory_table = table(tables, SENSORY)?;
     let extraordinary_table = table(tables, EXTRAORDINARY)?;
-    let pick = |t: &Table, wanted: &[String]| -> Result<Vec<Power>, GenError> {
+    let powers_of = |t: &Table, wanted: &[String]| -> Result<Vec<Power>, GenFault> {
         let mut powers: Vec<Power> = Vec::new();
         for want in wanted {
             let entry = lookup(t, want)?;
             let power = power(entry).ok_or_else(|| missing(&t.name, &entry.roll))?;
             if powers.iter().any(|p| p.id == power.id) && !allows_duplicates(t, entry) {
-                return Err(GenError(tr!(
-                    "{} can be chosen only once",
-                    "{} ne peut être choisi qu'une fois",
-                    power.name
-                )));
+                return Err(GenFault::ChosenTwice { power: power.name });
             }
             powers.push(power);
         }
         Ok(powers)
     };
-    let mut sensory_powers = pick(sensory_table, &chosen.sensory)?;
-    let mut extraordinary_powers = pick(extraordinary_table, &chosen.extraordinary)?;
+    let mut sensory_powers = powers_of(sensory_table, &chosen.sensory)?;
+    let mut extraordinary_powers = powers_of(extraordinary_table, &chosen.extraordinary)?;
     let (want_s, want_x) = (
         mind.props.sensory.unwrap_or(0) as usize,
         mind.props.extraordinary.unwrap_or(0) as usize,
     );
     let (got_s, got_x) = (sensory_powers.len(), extraordinary_powers.len());
     if got_s + got_x > want_s + want_x || got_s > want_s {
-        let sensory = counted(
-            want_s as i64,
-            ("sensory power", "sensory powers"),
-            ("pouvoir sensoriel", "pouvoirs sensoriels"),
-        );
-        let extraordinary = counted(
-            want_x as i64,
-            ("extraordinary power", "extraordinary powers"),
-            ("pouvoir extraordinaire", "pouvoirs extraordinaires"),
-        );
-        return bad(tr!(
-            "INT {int} gives {sensory} and {extraordinary}; {got_s} and {got_x} were chosen (an extraordinary power may replace a sensory one)",
-            "INT {int} donne {sensory} et {extraordinary} ; {got_s} et {got_x} choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
-        ));
+        return Err(GenFault::TooManyPowers {
+            int,
+            sensory: want_s,
+            extraordinary: want_x,
+            chosen_sensory: got_s,
+            chosen_extraordinary: got_x,
+        });
     }
     // The rest, rolled: the extraordinary powers still owed, then the sensory ones.
     let missing_x = want_x.saturating_sub(got_x);
@@ -522,10 +492,7 @@ pub fn choose(
         ("speech", Some(n)) => n,
         ("speech", None) => languages(table(tables, LANGUAGES)?, dice, steps)?,
         (_, Some(n)) if n > 0 => {
-            return bad(tr!(
-                "a sword of INT {int} communicates by empathy and speaks no language",
-                "une épée d'INT {int} communique par empathie et ne parle aucune langue"
-            ));
+            return Err(GenFault::Speechless { int });
         }
         _ => 0,
     };
@@ -543,7 +510,7 @@ pub fn choose(
 }
 
 /// The entry of `t` whose power or purpose id, or name in either language, is `wanted`.
-fn lookup<'t>(t: &'t Table, wanted: &str) -> Result<&'t Entry, GenError> {
+fn lookup<'t>(t: &'t Table, wanted: &str) -> Result<&'t Entry, GenFault> {
     let key = wanted.trim().to_lowercase();
     t.entries
         .iter()
@@ -554,17 +521,17 @@ fn lookup<'t>(t: &'t Table, wanted: &str) -> Result<&'t Entry, GenError> {
                     && (e.name.to_lowercase() == key || e.fr.to_lowercase() == key)
         })
         .ok_or_else(|| {
-            let ids: Vec<&str> = t
+            let choices = t
                 .entries
                 .iter()
                 .filter_map(|e| e.props.power.as_deref().or(e.props.purpose.as_deref()))
+                .map(str::to_string)
                 .collect();
-            GenError(tr!(
-                "no {wanted:?} on table {}: choose among {}",
-                "pas de {wanted:?} dans la table {} : choisissez parmi {}",
-                t.name,
-                ids.join(", ")
-            ))
+            GenFault::NoSuchChoice {
+                wanted: wanted.into(),
+                table: t.name.clone(),
+                choices,
+            }
         })
 }
 
@@ -819,44 +786,43 @@ mod tests {
             (s.int, s.communication.as_str(), s.languages),
             (9, "empathy", 0)
         );
-        let refuse = |c: Chosen, message: &str| {
-            let e = choose(&c).unwrap_err().0;
-            assert!(e.contains(message), "{e}");
+        let refuse = |c: Chosen, fault: GenFault| {
+            assert_eq!(choose(&c).unwrap_err(), fault);
         };
         refuse(
             Chosen {
                 int: 13,
                 ..base.clone()
             },
-            "INT 13",
+            GenFault::Int { int: 13 },
         );
         refuse(
             Chosen {
                 int: 6,
                 ..base.clone()
             },
-            "INT 6",
+            GenFault::Int { int: 6 },
         );
         refuse(
             Chosen {
                 ego: 0,
                 ..base.clone()
             },
-            "Ego 0",
+            GenFault::Ego { ego: 0 },
         );
         refuse(
             Chosen {
                 ego: 13,
                 ..base.clone()
             },
-            "Ego 13",
+            GenFault::Ego { ego: 13 },
         );
         refuse(
             Chosen {
                 purpose: Some("slay-warriors".into()),
                 ..base.clone()
             },
-            "INT 12 and Ego 12",
+            GenFault::PurposeNeedsTwelve,
         );
         refuse(
             Chosen {
@@ -868,7 +834,13 @@ mod tests {
                 ],
                 ..base.clone()
             },
-            "INT 9 gives 3 sensory",
+            GenFault::TooManyPowers {
+                int: 9,
+                sensory: 3,
+                extraordinary: 0,
+                chosen_sensory: 4,
+                chosen_extraordinary: 0,
+            },
         );
         refuse(
             Chosen {
@@ -879,21 +851,29 @@ mod tests {
                 ],
                 ..base.clone()
             },
-            "only once",
-        );
-        refuse(
-            Chosen {
-                sensory: vec!["fly".into(), "detect-traps".into(), "detect-slopes".into()],
-                ..base.clone()
+            GenFault::ChosenTwice {
+                power: "Detect magic".into(),
             },
-            "no \"fly\"",
         );
+        let Err(GenFault::NoSuchChoice {
+            wanted,
+            table,
+            choices,
+        }) = choose(&Chosen {
+            sensory: vec!["fly".into(), "detect-traps".into(), "detect-slopes".into()],
+            ..base.clone()
+        })
+        else {
+            panic!("an unknown power is refused");
+        };
+        assert_eq!((wanted.as_str(), table.as_str()), ("fly", SENSORY));
+        assert!(choices.iter().any(|c| c == "detect-traps"), "{choices:?}");
         refuse(
             Chosen {
                 languages: Some(2),
                 ..base.clone()
             },
-            "empathy",
+            GenFault::Speechless { int: 9 },
         );
         let purpose = Chosen {
             int: 12,

@@ -14,18 +14,144 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::rules::alignment::Alignment;
-use crate::rules::dice::{Dice, Expr, Roll};
-use crate::rules::item::Category;
-use crate::tr;
+use crate::rules::alignment::{Alignment, UnknownAlignment};
+use crate::rules::dice::{Dice, DiceError, Expr, Roll};
+use crate::rules::item::{Category, UnknownCategory};
 use schema::parse_table;
 
-/// A problem in a table file, named with the file (and the ranges involved).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {message}")]
+/// A problem in a table file, named with the file (its words are the edge's: `cli::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableError {
     pub file: String,
-    pub message: String,
+    pub fault: TableFault,
+}
+
+impl std::error::Error for TableError {}
+
+/// What is wrong with a table file, or with the tables together. `band` names the band
+/// (its `when`) a fault is in, `None` for a table's own entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableFault {
+    /// Not TOML of a table's shape: the reader's own message (English, from the TOML
+    /// reader), at this line when it knows.
+    Toml {
+        line: Option<usize>,
+        message: String,
+    },
+    /// The table's `name` is not its file's name (`stem`, without `.toml`).
+    NameMismatch { name: String, stem: String },
+    /// The table's die is no dice expression.
+    Die(DiceError),
+    /// `[defaults]` has a `roll`, `name` or `fr`.
+    DefaultsHaveRow,
+    /// A property of `[defaults]` is wrong.
+    Defaults(PropFault),
+    /// An entry is wrong.
+    Entry {
+        band: Option<String>,
+        entry: EntryAt,
+        fault: Box<EntryFault>,
+    },
+    /// A band's `when` is wrong.
+    Band { when: String, fault: RangeFault },
+    /// Two entries (by their rolls) both cover the face `at`.
+    Overlap {
+        band: Option<String>,
+        first: String,
+        second: String,
+        at: i64,
+    },
+    /// No entry covers the faces `from` to `to`; `before` and `after` are the rolls of the
+    /// entries around the gap.
+    Gap {
+        band: Option<String>,
+        from: i64,
+        to: i64,
+        before: Option<String>,
+        after: Option<String>,
+    },
+    /// The band `when` should start at `at`, where the band before it ends.
+    BandStart { when: String, at: i64 },
+    /// An open-ended band that is not the last.
+    OpenBand { when: String },
+    /// The last band is not open-ended.
+    LastBandClosed,
+    /// Neither entries nor bands.
+    NoEntries,
+    /// A banded table with entries of its own.
+    BandedWithEntries,
+    /// The table `name` is also defined in `also_in`.
+    DefinedTwice { name: String, also_in: String },
+    /// The entry `roll` points to `target`, which is no table.
+    MissingTable { roll: String, target: String },
+    /// Tables point to each other in a loop, through these names (the first again last).
+    Loop { path: Vec<String> },
+    /// The folder or the file could not be read: the reader's words.
+    Unreadable(String),
+}
+
+/// An entry, named by its roll as written, or by its place (1 for the first) when it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryAt {
+    Roll(String),
+    Nth(usize),
+}
+
+/// What is wrong with one entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryFault {
+    NoRoll,
+    Range(RangeFault),
+    /// Its range `roll` reaches outside the faces of `die`.
+    OutsideDie {
+        roll: String,
+        die: Expr,
+    },
+    /// A name or its French name (`fr`) is missing or blank.
+    NeedsNames,
+    /// More than one of table, reroll, again and sum.
+    OneAction,
+    /// A `{placeholder}` in its name other than blade, bonus and size.
+    UnknownPlaceholder {
+        placeholder: String,
+    },
+    Prop(PropFault),
+}
+
+/// What is wrong with a property of an entry or of `[defaults]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PropFault {
+    /// `field` is `value`, which is not one of `allowed`.
+    NotOneOf {
+        field: &'static str,
+        value: String,
+        allowed: &'static [&'static str],
+    },
+    /// `min_levels` holds no value, or more than nine.
+    MinLevels,
+    /// The formula of `field` is no dice expression.
+    Formula {
+        field: &'static str,
+        error: DiceError,
+    },
+    /// `field` (`levels`, `priest_levels`) is `text`, no range of spell levels.
+    LevelRange {
+        field: &'static str,
+        text: String,
+    },
+    Category(UnknownCategory),
+    Alignment(UnknownAlignment),
+}
+
+/// A range or a band's `when` as written (`text`) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RangeFault {
+    /// Not `7` or `11-15`.
+    Shape { text: String },
+    /// `15-11`.
+    Backwards { text: String },
+    /// An open band that is not a number followed by `+`.
+    When { text: String },
 }
 
 /// All the tables a campaign rolls on, by name.
@@ -205,12 +331,10 @@ impl Tables {
                     if let Some(previous) = tables.insert(table.name.clone(), table) {
                         errors.push(TableError {
                             file: file.clone(),
-                            message: tr!(
-                                "table {} is defined twice (also in {})",
-                                "la table {} est définie deux fois (aussi dans {})",
-                                previous.name,
-                                previous.file
-                            ),
+                            fault: TableFault::DefinedTwice {
+                                name: previous.name,
+                                also_in: previous.file,
+                            },
                         });
                     }
                 }
@@ -244,11 +368,10 @@ impl Tables {
                     if !self.tables.contains_key(target) {
                         errors.push(TableError {
                             file: table.file.clone(),
-                            message: tr!(
-                                "entry {} points to table {target:?}, which does not exist",
-                                "l'entrée {} renvoie à la table {target:?}, qui n'existe pas",
-                                entry.roll
-                            ),
+                            fault: TableFault::MissingTable {
+                                roll: entry.roll.clone(),
+                                target: target.clone(),
+                            },
                         });
                     }
                 }
@@ -259,11 +382,7 @@ impl Tables {
                 if let Some(path) = self.cycle_from(&table.name, &mut Vec::new()) {
                     errors.push(TableError {
                         file: table.file.clone(),
-                        message: tr!(
-                            "tables point to each other in a loop: {}",
-                            "les tables se renvoient en boucle : {}",
-                            path.join(" → ")
-                        ),
+                        fault: TableFault::Loop { path },
                     });
                     break;
                 }
@@ -300,11 +419,6 @@ impl Table {
         self.entries
             .iter()
             .chain(self.bands.iter().flat_map(|b| b.entries.iter()))
-    }
-
-    /// The title in the language of the process.
-    pub fn title(&self) -> &str {
-        crate::i18n::pick(&self.title, &self.title_fr)
     }
 
     /// One roll of the die and the entry it lands on.
@@ -361,11 +475,18 @@ mod tests {
         )
     }
 
-    fn errors(files: &[(String, String)]) -> Vec<String> {
+    fn errors(files: &[(String, String)]) -> Vec<(String, TableFault)> {
         match Tables::parse(files) {
             Ok(_) => vec![],
-            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+            Err(e) => e.into_iter().map(|e| (e.file, e.fault)).collect(),
         }
+    }
+
+    /// The one fault of one file.
+    fn fault(files: &[(String, String)]) -> TableFault {
+        let mut found = errors(files);
+        assert_eq!(found.len(), 1, "{found:?}");
+        found.remove(0).1
     }
 
     const D6: &str = "die = \"d6\"\n[[entry]]\nroll = \"1-3\"\nname = \"a\"\nfr = \"a\"\n[[entry]]\nroll = \"4-6\"\nname = \"b\"\nfr = \"b\"\n";
@@ -392,7 +513,15 @@ mod tests {
             [[entry]]\nroll = \"00\"\nname = \"x\"\nfr = \"x\"\nsum = 2\n";
         assert_eq!(
             errors(&[file("languages", body)]),
-            ["tables/languages.toml: ranges 86-95 and 95-99 overlap at 95"]
+            [(
+                "tables/languages.toml".to_string(),
+                TableFault::Overlap {
+                    band: None,
+                    first: "86-95".into(),
+                    second: "95-99".into(),
+                    at: 95
+                }
+            )]
         );
     }
 
@@ -402,13 +531,25 @@ mod tests {
             [[entry]]\nroll = \"01-30\"\nname = \"f\"\nfr = \"f\"\n\
             [[entry]]\nroll = \"71-00\"\nname = \"r\"\nfr = \"r\"\n";
         assert_eq!(
-            errors(&[file("failure", body)]),
-            ["tables/failure.toml: nothing covers 31-70 (between 01-30 and 71-00)"]
+            fault(&[file("failure", body)]),
+            TableFault::Gap {
+                band: None,
+                from: 31,
+                to: 70,
+                before: Some("01-30".into()),
+                after: Some("71-00".into())
+            }
         );
         let short = "die = \"d20\"\n[[entry]]\nroll = \"1-19\"\nname = \"a\"\nfr = \"a\"\n";
         assert_eq!(
-            errors(&[file("short", short)]),
-            ["tables/short.toml: nothing covers 20 (after 1-19)"]
+            fault(&[file("short", short)]),
+            TableFault::Gap {
+                band: None,
+                from: 20,
+                to: 20,
+                before: Some("1-19".into()),
+                after: None
+            }
         );
     }
 
@@ -438,8 +579,14 @@ mod tests {
         );
         let seed = good.replace("roll = \"31-00\"", "roll = \"71-00\"");
         assert_eq!(
-            errors(&[file("fail", &seed)]),
-            ["tables/fail.toml: band 4+: nothing covers 31-70 (between 01-30 and 71-00)"]
+            fault(&[file("fail", &seed)]),
+            TableFault::Gap {
+                band: Some("4+".into()),
+                from: 31,
+                to: 70,
+                before: Some("01-30".into()),
+                after: Some("71-00".into())
+            }
         );
         let hole = format!(
             "die = \"d100\"\nkey = \"gap\"\n{}{}",
@@ -447,37 +594,87 @@ mod tests {
             band("5+", "30")
         );
         assert_eq!(
-            errors(&[file("fail", &hole)]),
-            ["tables/fail.toml: band 5+ should start at 4"]
+            fault(&[file("fail", &hole)]),
+            TableFault::BandStart {
+                when: "5+".into(),
+                at: 4
+            }
         );
     }
 
     #[test]
     fn references_formulas_and_fields_are_checked() {
         let body = "die = \"d6\"\n[defaults]\ncharges = \"2d\"\n[[entry]]\nroll = \"1-6\"\nname = \"a\"\nfr = \"a\"\ntable = \"nowhere\"\n";
-        let found = errors(&[file("t", body)]);
         assert!(
-            found[0].contains("[defaults]: charges: bad dice expression"),
-            "{found:?}"
+            matches!(
+                &errors(&[file("t", body)])[0].1,
+                TableFault::Defaults(PropFault::Formula { field: "charges", error })
+                    if error.expr == "2d"
+            ),
+            "the formula's fault, in [defaults]"
         );
         let body = "die = \"d6\"\n[[entry]]\nroll = \"1-6\"\nname = \"a\"\nfr = \"a\"\ntable = \"nowhere\"\n";
         assert_eq!(
             errors(&[file("t", body)]),
-            ["tables/t.toml: entry 1-6 points to table \"nowhere\", which does not exist"]
+            [(
+                "tables/t.toml".to_string(),
+                TableFault::MissingTable {
+                    roll: "1-6".into(),
+                    target: "nowhere".into()
+                }
+            )]
         );
         let body =
             "die = \"d6\"\n[[entry]]\nroll = \"1-6\"\nname = \"a\"\nfr = \"a\"\ncolour = \"red\"\n";
-        assert!(errors(&[file("t", body)])[0].contains("unknown field `colour`"));
+        assert!(matches!(
+            fault(&[file("t", body)]),
+            TableFault::Toml { line: Some(_), message } if message.contains("unknown field `colour`")
+        ));
         let body = "die = \"d6\"\n[[entry]]\nroll = \"1-7\"\nname = \"a\"\nfr = \"a\"\n";
-        assert!(errors(&[file("t", body)])[0].contains("range 1-7 is outside the die 1d6 (1-6)"));
-        assert!(
-            errors(
+        assert_eq!(
+            fault(&[file("t", body)]),
+            TableFault::Entry {
+                band: None,
+                entry: EntryAt::Roll("1-7".into()),
+                fault: Box::new(EntryFault::OutsideDie {
+                    roll: "1-7".into(),
+                    die: Expr::dice(1, 6)
+                })
+            }
+        );
+        let body = "die = \"d6\"\n[[entry]]\nname = \"a\"\nfr = \"a\"\n";
+        assert_eq!(
+            fault(&[file("t", body)]),
+            TableFault::Entry {
+                band: None,
+                entry: EntryAt::Nth(1),
+                fault: Box::new(EntryFault::NoRoll)
+            }
+        );
+        let body = "die = \"d6\"\n[[entry]]\nroll = \"1-6\"\nname = \"a\"\nfr = \"a\"\ncaster = \"druid\"\n";
+        assert_eq!(
+            fault(&[file("t", body)]),
+            TableFault::Entry {
+                band: None,
+                entry: EntryAt::Roll("1-6".into()),
+                fault: Box::new(EntryFault::Prop(PropFault::NotOneOf {
+                    field: "caster",
+                    value: "druid".into(),
+                    allowed: &["wizard", "priest"]
+                }))
+            }
+        );
+        assert_eq!(
+            fault(
                 &[file("u", D6)]
                     .iter()
                     .map(|(_, t)| ("tables/v.toml".to_string(), t.clone()))
                     .collect::<Vec<_>>()
-            )[0]
-            .contains("must match")
+            ),
+            TableFault::NameMismatch {
+                name: "u".into(),
+                stem: "v".into()
+            }
         );
     }
 
@@ -487,6 +684,11 @@ mod tests {
             "die = \"d6\"\n[[entry]]\nroll = \"1-6\"\nname = \"a\"\nfr = \"a\"\ntable = \"b\"\n";
         let b =
             "die = \"d6\"\n[[entry]]\nroll = \"1-6\"\nname = \"b\"\nfr = \"b\"\ntable = \"a\"\n";
-        assert!(errors(&[file("a", a), file("b", b)])[0].contains("loop: a → b → a"));
+        assert_eq!(
+            fault(&[file("a", a), file("b", b)]),
+            TableFault::Loop {
+                path: vec!["a".into(), "b".into(), "a".into()]
+            }
+        );
     }
 }

@@ -4,11 +4,13 @@
 use serde::Deserialize;
 
 use super::coverage::{bands_coverage, coverage};
-use super::{Band, Duplicates, Entry, Props, Table, TableError, placeholders};
+use super::{
+    Band, Duplicates, Entry, EntryAt, EntryFault, PropFault, Props, RangeFault, Table, TableError,
+    TableFault, placeholders,
+};
 use crate::rules::alignment::Alignment;
 use crate::rules::dice::Expr;
 use crate::rules::item::Category;
-use crate::tr;
 
 /// An entry of a table file as written, before checking. The same shape serves `[defaults]`,
 /// where `roll`, `name` and `fr` are absent.
@@ -108,50 +110,38 @@ fn hash(text: &str) -> String {
 }
 
 pub(super) fn parse_table(file: &str, text: &str) -> Result<Table, Vec<TableError>> {
-    let fail = |message: String| {
-        vec![TableError {
-            file: file.to_string(),
-            message,
-        }]
+    let error = |fault: TableFault| TableError {
+        file: file.to_string(),
+        fault,
     };
+    let fail = |fault: TableFault| vec![error(fault)];
     let raw: RawTable = toml::from_str(text).map_err(|e| {
         let message = e.message().to_string();
         let line = e
             .span()
             .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
-        fail(match line {
-            Some(line) => tr!("line {line}: {message}", "ligne {line} : {message}"),
-            None => message,
-        })
+        fail(TableFault::Toml { line, message })
     })?;
     let stem = std::path::Path::new(file)
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
     if raw.name != stem {
-        return Err(fail(tr!(
-            "the table is named {:?} but the file is {stem}.toml: they must match",
-            "la table s'appelle {:?} mais le fichier est {stem}.toml : ils doivent correspondre",
-            raw.name
-        )));
+        return Err(fail(TableFault::NameMismatch {
+            name: raw.name,
+            stem: stem.into(),
+        }));
     }
-    let die = Expr::parse(&raw.die).map_err(|e| fail(tr!("die: {e}", "dé : {e}")))?;
+    let die = Expr::parse(&raw.die).map_err(|e| fail(TableFault::Die(e)))?;
     let mut errors = Vec::new();
-    let error = |message: String| TableError {
-        file: file.to_string(),
-        message,
-    };
     if raw.defaults.roll.is_some() || raw.defaults.name.is_some() || raw.defaults.fr.is_some() {
-        errors.push(error(tr!(
-            "[defaults] cannot have roll, name or fr",
-            "[defaults] ne peut pas avoir roll, name ni fr"
-        )));
+        errors.push(error(TableFault::DefaultsHaveRow));
     }
-    let defaults = props(&raw.defaults).unwrap_or_else(|message| {
-        errors.push(error(format!("[defaults]: {message}")));
+    let defaults = props(&raw.defaults).unwrap_or_else(|fault| {
+        errors.push(error(TableFault::Defaults(fault)));
         Props::default()
     });
-    let entries_of = |raws: &[RawEntry], label: &str, errors: &mut Vec<TableError>| {
+    let entries_of = |raws: &[RawEntry], band: Option<&str>, errors: &mut Vec<TableError>| {
         let mut entries = Vec::new();
         for (i, raw) in raws.iter().enumerate() {
             match entry(raw, &die) {
@@ -159,19 +149,25 @@ pub(super) fn parse_table(file: &str, text: &str) -> Result<Table, Vec<TableErro
                     entry.props = entry.props.or(&defaults);
                     entries.push(entry);
                 }
-                Err(message) => {
-                    let shown = raw.roll.clone().unwrap_or_else(|| format!("#{}", i + 1));
-                    errors.push(error(format!("{label}entry {shown}: {message}")));
+                Err(fault) => {
+                    let entry = match &raw.roll {
+                        Some(roll) => EntryAt::Roll(roll.clone()),
+                        None => EntryAt::Nth(i + 1),
+                    };
+                    errors.push(error(TableFault::Entry {
+                        band: band.map(str::to_string),
+                        entry,
+                        fault: Box::new(fault),
+                    }));
                 }
             }
         }
         entries
     };
-    let entries = entries_of(&raw.entries, "", &mut errors);
+    let entries = entries_of(&raw.entries, None, &mut errors);
     let mut bands = Vec::new();
     for band in &raw.bands {
-        let label = format!("band {}: ", band.when);
-        let band_entries = entries_of(&band.entries, &label, &mut errors);
+        let band_entries = entries_of(&band.entries, Some(&band.when), &mut errors);
         match parse_band(&band.when) {
             Ok((from, to)) => bands.push(Band {
                 from,
@@ -179,32 +175,25 @@ pub(super) fn parse_table(file: &str, text: &str) -> Result<Table, Vec<TableErro
                 when: band.when.clone(),
                 entries: band_entries,
             }),
-            Err(message) => errors.push(error(format!("{label}{message}"))),
+            Err(fault) => errors.push(error(TableFault::Band {
+                when: band.when.clone(),
+                fault,
+            })),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     match (&raw.key, entries.is_empty(), bands.is_empty()) {
-        (None, false, true) => coverage(&entries, &die, "").map_err(&fail)?,
+        (None, false, true) => coverage(&entries, &die, None).map_err(&fail)?,
         (Some(_), true, false) => {
             bands_coverage(&bands).map_err(&fail)?;
             for band in &bands {
-                coverage(&band.entries, &die, &format!("band {}: ", band.when)).map_err(&fail)?;
+                coverage(&band.entries, &die, Some(&band.when)).map_err(&fail)?;
             }
         }
-        (None, _, _) => {
-            return Err(fail(tr!(
-                "a table needs [[entry]] rows (or `key` and [[band]]s)",
-                "une table a besoin de lignes [[entry]] (ou de `key` et de [[band]])"
-            )));
-        }
-        (Some(_), _, _) => {
-            return Err(fail(tr!(
-                "a banded table (with `key`) has [[band]]s and no [[entry]] of its own",
-                "une table par tranches (avec `key`) a des [[band]] et pas d'[[entry]] à elle"
-            )));
-        }
+        (None, _, _) => return Err(fail(TableFault::NoEntries)),
+        (Some(_), _, _) => return Err(fail(TableFault::BandedWithEntries)),
     }
     Ok(Table {
         name: raw.name,
@@ -223,44 +212,32 @@ pub(super) fn parse_table(file: &str, text: &str) -> Result<Table, Vec<TableErro
     })
 }
 
-fn entry(raw: &RawEntry, die: &Expr) -> Result<Entry, String> {
-    let roll = raw
-        .roll
-        .clone()
-        .ok_or_else(|| tr!("has no roll", "n'a pas de roll"))?;
-    let (lo, hi) = parse_range(&roll)?;
+fn entry(raw: &RawEntry, die: &Expr) -> Result<Entry, EntryFault> {
+    let roll = raw.roll.clone().ok_or(EntryFault::NoRoll)?;
+    let (lo, hi) = parse_range(&roll).map_err(EntryFault::Range)?;
     if lo < die.min() || hi > die.max() {
-        return Err(tr!(
-            "range {roll} is outside the die {die} ({}-{})",
-            "la plage {roll} dépasse le dé {die} ({}-{})",
-            die.min(),
-            die.max()
-        ));
+        return Err(EntryFault::OutsideDie {
+            roll,
+            die: die.clone(),
+        });
     }
     let name = raw.name.clone().filter(|n| !n.trim().is_empty());
     let fr = raw.fr.clone().filter(|n| !n.trim().is_empty());
     let (Some(name), Some(fr)) = (name, fr) else {
-        return Err(tr!(
-            "needs a name and a French name (fr)",
-            "il faut un nom et un nom français (fr)"
-        ));
+        return Err(EntryFault::NeedsNames);
     };
     let actions = usize::from(raw.table.is_some())
         + usize::from(raw.reroll)
         + usize::from(raw.again.is_some())
         + usize::from(raw.sum.is_some());
     if actions > 1 {
-        return Err(tr!(
-            "can do only one of table, reroll, again and sum",
-            "ne peut faire qu'un seul de table, reroll, again et sum"
-        ));
+        return Err(EntryFault::OneAction);
     }
     for placeholder in placeholders(&name).chain(placeholders(&fr)) {
         if !matches!(placeholder, "blade" | "bonus" | "size") {
-            return Err(tr!(
-                "unknown placeholder {{{placeholder}}} in its name (use {{blade}}, {{bonus}} or {{size}})",
-                "marque inconnue {{{placeholder}}} dans son nom ({{blade}}, {{bonus}} ou {{size}})"
-            ));
+            return Err(EntryFault::UnknownPlaceholder {
+                placeholder: placeholder.into(),
+            });
         }
     }
     Ok(Entry {
@@ -273,42 +250,46 @@ fn entry(raw: &RawEntry, die: &Expr) -> Result<Entry, String> {
         reroll: raw.reroll,
         again: raw.again,
         sum: raw.sum,
-        props: props(raw)?,
+        props: props(raw).map_err(EntryFault::Prop)?,
     })
 }
 
-fn formula(field: &str, text: &Option<String>) -> Result<Option<Expr>, String> {
+fn formula(field: &'static str, text: &Option<String>) -> Result<Option<Expr>, PropFault> {
     text.as_deref()
-        .map(|t| Expr::parse(t).map_err(|e| format!("{field}: {e}")))
+        .map(|t| Expr::parse(t).map_err(|error| PropFault::Formula { field, error }))
         .transpose()
 }
 
-fn level_range(field: &str, text: &Option<String>) -> Result<Option<(u8, u8)>, String> {
+fn level_range(field: &'static str, text: &Option<String>) -> Result<Option<(u8, u8)>, PropFault> {
     text.as_deref()
         .map(|t| match parse_range(t) {
             Ok((lo, hi)) if (1..=9).contains(&lo) && (lo..=9).contains(&hi) => {
                 Ok((lo as u8, hi as u8))
             }
-            _ => Err(tr!(
-                "{field} {t:?} is not a range of spell levels like \"1-4\"",
-                "{field} {t:?} n'est pas une plage de niveaux de sort comme \"1-4\""
-            )),
+            _ => Err(PropFault::LevelRange {
+                field,
+                text: t.into(),
+            }),
         })
         .transpose()
 }
 
-fn one_of(field: &str, value: &Option<String>, allowed: &[&str]) -> Result<(), String> {
+fn one_of(
+    field: &'static str,
+    value: &Option<String>,
+    allowed: &'static [&'static str],
+) -> Result<(), PropFault> {
     match value {
-        Some(v) if !allowed.contains(&v.as_str()) => Err(tr!(
-            "{field} {v:?} is not one of {}",
-            "{field} {v:?} n'est pas parmi {}",
-            allowed.join(", ")
-        )),
+        Some(v) if !allowed.contains(&v.as_str()) => Err(PropFault::NotOneOf {
+            field,
+            value: v.clone(),
+            allowed,
+        }),
         _ => Ok(()),
     }
 }
 
-fn props(raw: &RawEntry) -> Result<Props, String> {
+fn props(raw: &RawEntry) -> Result<Props, PropFault> {
     one_of("caster", &raw.caster, &["wizard", "priest"])?;
     one_of("communication", &raw.communication, &["empathy", "speech"])?;
     one_of("outcome", &raw.outcome, &["fails", "reversed"])?;
@@ -317,10 +298,7 @@ fn props(raw: &RawEntry) -> Result<Props, String> {
     if let Some(levels) = &raw.min_levels
         && (levels.is_empty() || levels.len() > 9)
     {
-        return Err(tr!(
-            "min_levels lists the caster level for each spell level, 1 to 9 of them",
-            "min_levels donne le niveau de lanceur par niveau de sort, de 1 à 9 valeurs"
-        ));
+        return Err(PropFault::MinLevels);
     }
     let (has_purpose, purpose) = match &raw.purpose {
         Some(PurposeField::Flag(flag)) => (Some(*flag), None),
@@ -333,7 +311,7 @@ fn props(raw: &RawEntry) -> Result<Props, String> {
             .as_deref()
             .map(str::parse::<Category>)
             .transpose()
-            .map_err(|e| e.to_string())?,
+            .map_err(PropFault::Category)?,
         kind: raw.kind.clone(),
         charges: formula("charges", &raw.charges)?,
         count: formula("count", &raw.count)?,
@@ -357,7 +335,7 @@ fn props(raw: &RawEntry) -> Result<Props, String> {
             .as_deref()
             .map(str::parse::<Alignment>)
             .transpose()
-            .map_err(|e| e.to_string())?,
+            .map_err(PropFault::Alignment)?,
         trapped: raw.trapped,
         sentient: raw.sentient,
         has_purpose,
@@ -378,18 +356,14 @@ fn props(raw: &RawEntry) -> Result<Props, String> {
 }
 
 /// `7`, `11-15`, `96-00` (`00` is 100, as on percentile dice); an en dash works too.
-fn parse_range(text: &str) -> Result<(i64, i64), String> {
-    let face = |s: &str| -> Result<i64, String> {
+fn parse_range(text: &str) -> Result<(i64, i64), RangeFault> {
+    let face = |s: &str| -> Result<i64, RangeFault> {
         let s = s.trim();
         if s == "00" {
             return Ok(100);
         }
-        s.parse::<i64>().map_err(|_| {
-            tr!(
-                "range {text:?} should look like \"7\" or \"11-15\"",
-                "la plage {text:?} doit ressembler à \"7\" ou \"11-15\""
-            )
-        })
+        s.parse::<i64>()
+            .map_err(|_| RangeFault::Shape { text: text.into() })
     };
     let normalized = text.replace(['–', '—'], "-");
     let (lo, hi) = match normalized.split_once('-') {
@@ -400,23 +374,19 @@ fn parse_range(text: &str) -> Result<(i64, i64), String> {
         }
     };
     if lo > hi {
-        return Err(tr!(
-            "range {text:?} runs backwards",
-            "la plage {text:?} est à l'envers"
-        ));
+        return Err(RangeFault::Backwards { text: text.into() });
     }
     Ok((lo, hi))
 }
 
 /// `1-3`, `16+`.
-fn parse_band(text: &str) -> Result<(i64, Option<i64>), String> {
+fn parse_band(text: &str) -> Result<(i64, Option<i64>), RangeFault> {
     match text.trim().strip_suffix('+') {
-        Some(from) => from.trim().parse::<i64>().map(|f| (f, None)).map_err(|_| {
-            tr!(
-                "when {text:?} is not a number like \"16+\"",
-                "when {text:?} n'est pas un nombre comme \"16+\""
-            )
-        }),
+        Some(from) => from
+            .trim()
+            .parse::<i64>()
+            .map(|f| (f, None))
+            .map_err(|_| RangeFault::When { text: text.into() }),
         None => parse_range(text).map(|(a, b)| (a, Some(b))),
     }
 }

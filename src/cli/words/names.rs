@@ -1,0 +1,133 @@
+//! Names in the reader's language. The rules keep every name in English and in French (an
+//! item's, an effect's, a table's title, a category's, a slot's, a material's); the one shown
+//! is chosen here, as [`pick`] chooses it: the reader's language, the English where the French
+//! is empty. These methods are the edge's, written on the rules' types so that every layer
+//! showing a name (the commands, the web pages, the Foundry export) asks for it the same way.
+//! And the words for a name the rules do not know (an alignment, a category).
+
+use std::fmt;
+
+use crate::i18n::pick;
+use crate::rules::alignment::UnknownAlignment;
+use crate::rules::effect::Effect;
+use crate::rules::item::{Category, Item, Names, Slot, UnknownCategory};
+use crate::rules::tables::Table;
+use crate::tr;
+
+impl Names {
+    /// The name in the reader's language.
+    pub fn shown(&self) -> &str {
+        pick(&self.en, &self.fr)
+    }
+}
+
+impl Item {
+    /// The name in the reader's language.
+    pub fn name(&self) -> &str {
+        pick(&self.name, &self.name_fr)
+    }
+}
+
+impl Effect {
+    /// The name in the reader's language.
+    pub fn name(&self) -> &str {
+        pick(&self.name, &self.name_fr)
+    }
+}
+
+impl Table {
+    /// The title in the reader's language.
+    pub fn title(&self) -> &str {
+        pick(&self.title, &self.title_fr)
+    }
+}
+
+impl Category {
+    /// The name in the reader's language.
+    pub fn label(self) -> &'static str {
+        let (en, fr) = self.names();
+        pick(en, fr)
+    }
+}
+
+impl Slot {
+    /// Where it is worn, in the reader's language.
+    pub fn label(self) -> &'static str {
+        let (en, fr) = self.names();
+        pick(en, fr)
+    }
+}
+
+/// A magic armor's material (`mithril-steel`) in the reader's language.
+pub fn material_name(material: &str) -> &str {
+    let (en, fr) = crate::rules::armor::material_names(material);
+    pick(en, fr)
+}
+
+impl fmt::Display for UnknownAlignment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let given = &self.0;
+        f.write_str(&tr!(
+            "unknown alignment {given:?}: use lawful, neutral or chaotic",
+            "alignement inconnu {given:?} : loyal, neutre ou chaotique"
+        ))
+    }
+}
+
+impl fmt::Display for UnknownCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let given = &self.0;
+        f.write_str(&tr!(
+            "unknown category {given:?}: use potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword or weapon",
+            "catégorie inconnue {given:?} : potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword ou weapon"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, within};
+
+    #[tokio::test]
+    async fn an_unknown_name_is_refused_with_the_text_given_in_each_language() {
+        let wrong = || {
+            [
+                UnknownAlignment("good".into()).to_string(),
+                UnknownCategory("spoon".into()).to_string(),
+            ]
+        };
+        let en = within(Lang::En, async { wrong() }).await;
+        assert_eq!(
+            en[0],
+            "unknown alignment \"good\": use lawful, neutral or chaotic"
+        );
+        assert!(en[1].starts_with("unknown category \"spoon\": use potion, "));
+        let fr = within(Lang::Fr, async { wrong() }).await;
+        assert_eq!(
+            fr[0],
+            "alignement inconnu \"good\" : loyal, neutre ou chaotique"
+        );
+        assert!(fr[1].ends_with(", sword ou weapon"), "{}", fr[1]);
+    }
+
+    #[tokio::test]
+    async fn a_refusal_carries_both_names_and_shows_the_readers() {
+        let refusal = crate::rules::custody::Refusal::InTreasure {
+            item: Names {
+                en: "Wand of Frost".into(),
+                fr: "Baguette de givre".into(),
+            },
+        };
+        let en = within(Lang::En, async { refusal.to_string() }).await;
+        assert_eq!(en, "Wand of Frost is already in the party's treasure");
+        let fr = within(Lang::Fr, async { refusal.to_string() }).await;
+        assert_eq!(fr, "Baguette de givre est déjà dans le trésor du groupe");
+        let english_only = Names {
+            en: "Ring of Warmth".into(),
+            fr: String::new(),
+        };
+        let fr = within(Lang::Fr, async { english_only.shown().to_string() }).await;
+        assert_eq!(fr, "Ring of Warmth", "no French name: the English one");
+    }
+}

@@ -1,0 +1,339 @@
+//! The words for a table file the rules refuse ([`TableError`]): the file, then what is wrong
+//! and where — the band, the entry, the faces. `band`, `entry` and `[defaults]` name the
+//! file's own sections and stay as written in either language.
+
+use std::fmt;
+
+use crate::rules::tables::{EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault};
+use crate::tr;
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.fault)
+    }
+}
+
+/// A face as written on percentile dice: 100 is `00`.
+struct Face(i64);
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 100 {
+            f.write_str("00")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// `band 4+: ` before what is wrong in a band, nothing for a table's own entries.
+fn in_band(band: &Option<String>) -> String {
+    band.as_ref()
+        .map(|when| format!("band {when}: "))
+        .unwrap_or_default()
+}
+
+impl fmt::Display for TableFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TableFault as T;
+        let text = match self {
+            T::Toml {
+                line: Some(line),
+                message,
+            } => tr!("line {line}: {message}", "ligne {line} : {message}"),
+            T::Toml {
+                line: None,
+                message,
+            } => message.clone(),
+            T::NameMismatch { name, stem } => tr!(
+                "the table is named {name:?} but the file is {stem}.toml: they must match",
+                "la table s'appelle {name:?} mais le fichier est {stem}.toml : ils doivent correspondre"
+            ),
+            T::Die(e) => tr!("die: {e}", "dé : {e}"),
+            T::DefaultsHaveRow => tr!(
+                "[defaults] cannot have roll, name or fr",
+                "[defaults] ne peut pas avoir roll, name ni fr"
+            ),
+            T::Defaults(fault) => format!("[defaults]: {fault}"),
+            T::Entry { band, entry, fault } => {
+                let entry = match entry {
+                    EntryAt::Roll(roll) => roll.clone(),
+                    EntryAt::Nth(n) => format!("#{n}"),
+                };
+                format!("{}entry {entry}: {fault}", in_band(band))
+            }
+            T::Band { when, fault } => format!("band {when}: {fault}"),
+            T::Overlap {
+                band,
+                first,
+                second,
+                at,
+            } => {
+                let (label, at) = (in_band(band), Face(*at));
+                tr!(
+                    "{label}ranges {first} and {second} overlap at {at}",
+                    "{label}les plages {first} et {second} se chevauchent en {at}"
+                )
+            }
+            T::Gap {
+                band,
+                from,
+                to,
+                before,
+                after,
+            } => {
+                let label = in_band(band);
+                let faces = if from == to {
+                    Face(*from).to_string()
+                } else {
+                    format!("{}-{}", Face(*from), Face(*to))
+                };
+                let around = match (before, after) {
+                    (Some(b), Some(a)) => tr!(" (between {b} and {a})", " (entre {b} et {a})"),
+                    (Some(b), None) => tr!(" (after {b})", " (après {b})"),
+                    (None, Some(a)) => tr!(" (before {a})", " (avant {a})"),
+                    (None, None) => String::new(),
+                };
+                tr!(
+                    "{label}nothing covers {faces}{around}",
+                    "{label}rien ne couvre {faces}{around}"
+                )
+            }
+            T::BandStart { when, at } => tr!(
+                "band {when} should start at {at}",
+                "la tranche {when} devrait commencer à {at}"
+            ),
+            T::OpenBand { when } => tr!(
+                "only the last band can be open-ended, not {when}",
+                "seule la dernière tranche peut être ouverte, pas {when}"
+            ),
+            T::LastBandClosed => tr!(
+                "the last band must be open-ended, like \"16+\"",
+                "la dernière tranche doit être ouverte, comme \"16+\""
+            ),
+            T::NoEntries => tr!(
+                "a table needs [[entry]] rows (or `key` and [[band]]s)",
+                "une table a besoin de lignes [[entry]] (ou de `key` et de [[band]])"
+            ),
+            T::BandedWithEntries => tr!(
+                "a banded table (with `key`) has [[band]]s and no [[entry]] of its own",
+                "une table par tranches (avec `key`) a des [[band]] et pas d'[[entry]] à elle"
+            ),
+            T::DefinedTwice { name, also_in } => tr!(
+                "table {name} is defined twice (also in {also_in})",
+                "la table {name} est définie deux fois (aussi dans {also_in})"
+            ),
+            T::MissingTable { roll, target } => tr!(
+                "entry {roll} points to table {target:?}, which does not exist",
+                "l'entrée {roll} renvoie à la table {target:?}, qui n'existe pas"
+            ),
+            T::Loop { path } => {
+                let path = path.join(" → ");
+                tr!(
+                    "tables point to each other in a loop: {path}",
+                    "les tables se renvoient en boucle : {path}"
+                )
+            }
+            T::Unreadable(message) => message.clone(),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Display for EntryFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use EntryFault as E;
+        let text = match self {
+            E::NoRoll => tr!("has no roll", "n'a pas de roll"),
+            E::Range(fault) => return fault.fmt(f),
+            E::OutsideDie { roll, die } => {
+                let (min, max) = (die.min(), die.max());
+                tr!(
+                    "range {roll} is outside the die {die} ({min}-{max})",
+                    "la plage {roll} dépasse le dé {die} ({min}-{max})"
+                )
+            }
+            E::NeedsNames => tr!(
+                "needs a name and a French name (fr)",
+                "il faut un nom et un nom français (fr)"
+            ),
+            E::OneAction => tr!(
+                "can do only one of table, reroll, again and sum",
+                "ne peut faire qu'un seul de table, reroll, again et sum"
+            ),
+            E::UnknownPlaceholder { placeholder } => tr!(
+                "unknown placeholder {{{placeholder}}} in its name (use {{blade}}, {{bonus}} or {{size}})",
+                "marque inconnue {{{placeholder}}} dans son nom ({{blade}}, {{bonus}} ou {{size}})"
+            ),
+            E::Prop(fault) => return fault.fmt(f),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Display for PropFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PropFault as P;
+        let text = match self {
+            P::NotOneOf {
+                field,
+                value,
+                allowed,
+            } => {
+                let allowed = allowed.join(", ");
+                tr!(
+                    "{field} {value:?} is not one of {allowed}",
+                    "{field} {value:?} n'est pas parmi {allowed}"
+                )
+            }
+            P::MinLevels => tr!(
+                "min_levels lists the caster level for each spell level, 1 to 9 of them",
+                "min_levels donne le niveau de lanceur par niveau de sort, de 1 à 9 valeurs"
+            ),
+            P::Formula { field, error } => format!("{field}: {error}"),
+            P::LevelRange { field, text } => tr!(
+                "{field} {text:?} is not a range of spell levels like \"1-4\"",
+                "{field} {text:?} n'est pas une plage de niveaux de sort comme \"1-4\""
+            ),
+            P::Category(e) => e.to_string(),
+            P::Alignment(e) => e.to_string(),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Display for RangeFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            RangeFault::Shape { text } => tr!(
+                "range {text:?} should look like \"7\" or \"11-15\"",
+                "la plage {text:?} doit ressembler à \"7\" ou \"11-15\""
+            ),
+            RangeFault::Backwards { text } => tr!(
+                "range {text:?} runs backwards",
+                "la plage {text:?} est à l'envers"
+            ),
+            RangeFault::When { text } => tr!(
+                "when {text:?} is not a number like \"16+\"",
+                "when {text:?} n'est pas un nombre comme \"16+\""
+            ),
+        };
+        f.write_str(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, within};
+
+    fn error(fault: TableFault) -> TableError {
+        TableError {
+            file: "tables/t.toml".into(),
+            fault,
+        }
+    }
+
+    async fn both(error: &TableError) -> (String, String) {
+        let en = within(Lang::En, async { error.to_string() }).await;
+        let fr = within(Lang::Fr, async { error.to_string() }).await;
+        (en, fr)
+    }
+
+    #[tokio::test]
+    async fn a_gap_in_a_band_is_named_by_its_faces_in_each_language() {
+        let gap = error(TableFault::Gap {
+            band: Some("4+".into()),
+            from: 31,
+            to: 100,
+            before: Some("01-30".into()),
+            after: None,
+        });
+        assert_eq!(
+            both(&gap).await,
+            (
+                "tables/t.toml: band 4+: nothing covers 31-00 (after 01-30)".into(),
+                "tables/t.toml: band 4+: rien ne couvre 31-00 (après 01-30)".into()
+            )
+        );
+        let overlap = error(TableFault::Overlap {
+            band: None,
+            first: "01-50".into(),
+            second: "50-00".into(),
+            at: 50,
+        });
+        assert_eq!(
+            both(&overlap).await.1,
+            "tables/t.toml: les plages 01-50 et 50-00 se chevauchent en 50"
+        );
+    }
+
+    #[tokio::test]
+    async fn an_entrys_fault_keeps_the_files_section_names_and_words_the_rest() {
+        let outside = error(TableFault::Entry {
+            band: None,
+            entry: EntryAt::Roll("1-7".into()),
+            fault: Box::new(EntryFault::OutsideDie {
+                roll: "1-7".into(),
+                die: crate::rules::dice::Expr::dice(1, 6),
+            }),
+        });
+        assert_eq!(
+            both(&outside).await,
+            (
+                "tables/t.toml: entry 1-7: range 1-7 is outside the die 1d6 (1-6)".into(),
+                "tables/t.toml: entry 1-7: la plage 1-7 dépasse le dé 1d6 (1-6)".into()
+            )
+        );
+        let unnamed = error(TableFault::Entry {
+            band: Some("1-3".into()),
+            entry: EntryAt::Nth(2),
+            fault: Box::new(EntryFault::Range(RangeFault::Backwards {
+                text: "6-1".into(),
+            })),
+        });
+        assert_eq!(
+            both(&unnamed).await.1,
+            "tables/t.toml: band 1-3: entry #2: la plage \"6-1\" est à l'envers"
+        );
+        let defaults = error(TableFault::Defaults(PropFault::NotOneOf {
+            field: "caster",
+            value: "druid".into(),
+            allowed: &["wizard", "priest"],
+        }));
+        assert_eq!(
+            both(&defaults).await,
+            (
+                "tables/t.toml: [defaults]: caster \"druid\" is not one of wizard, priest".into(),
+                "tables/t.toml: [defaults]: caster \"druid\" n'est pas parmi wizard, priest".into()
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn faults_across_tables_are_worded_in_french_too() {
+        let missing = error(TableFault::MissingTable {
+            roll: "1-6".into(),
+            target: "nowhere".into(),
+        });
+        assert_eq!(
+            both(&missing).await.1,
+            "tables/t.toml: l'entrée 1-6 renvoie à la table \"nowhere\", qui n'existe pas"
+        );
+        let cycle = error(TableFault::Loop {
+            path: vec!["a".into(), "b".into(), "a".into()],
+        });
+        assert_eq!(
+            both(&cycle).await.1,
+            "tables/t.toml: les tables se renvoient en boucle : a → b → a"
+        );
+        let toml = error(TableFault::Toml {
+            line: Some(7),
+            message: "expected literal string".into(),
+        });
+        assert_eq!(
+            both(&toml).await.1,
+            "tables/t.toml: ligne 7 : expected literal string"
+        );
+    }
+}
