@@ -339,7 +339,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
 /// (an id prefix may be all digits too: when both exist, the referee is asked which).
 async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
     if what.starts_with('#') {
-        return super::args::event_number(what)
+        return super::args::values::event_number(what)
             .map(Some)
             .map_err(Error::Invalid);
     }

@@ -427,8 +427,8 @@ async fn hoard(db: &std::path::Path, line: &[&str]) {
     use clap::Parser;
     let mut args = vec!["hoard", "--db", db.to_str().expect("utf-8 path or URL")];
     args.extend_from_slice(line);
-    let cli = crate::cli::Cli::try_parse_from(&args).expect("command line");
-    crate::cli::run(cli)
+    let cli = crate::cli::args::Cli::try_parse_from(&args).expect("command line");
+    crate::cli::dispatch::run(cli)
         .await
         .unwrap_or_else(|e| panic!("{line:?}: {e}"));
 }
