@@ -22,6 +22,7 @@ pub mod knowledge;
 pub mod potion;
 pub mod ring;
 pub mod scroll;
+pub mod statement;
 pub mod sword;
 pub mod tables;
 pub mod xp;
