@@ -23,7 +23,6 @@ use super::sql::Sql;
 use super::{characters, effects, events, items};
 
 // The test server, shared with the integration tests (which use more of it).
-#[allow(dead_code)]
 #[path = "../../tests/support/postgres.rs"]
 mod cluster;
 

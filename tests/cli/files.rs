@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{Hoard, wal};
+use crate::common::{Engine, Hoard, wal};
 
 fn bin() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("hoard")
@@ -131,7 +131,8 @@ fn export_and_backup_refuse_an_existing_file_unless_forced_and_write_privately()
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
     // The copy is a whole campaign database.
-    let copy = Hoard::file(dir.join("copy.db"));
+    let mut copy = Hoard::on(Engine::Sqlite);
+    copy.db = dir.join("copy.db");
     copy.ok(&["check"]);
 }
 
