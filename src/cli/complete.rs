@@ -14,7 +14,8 @@ use clap::{Arg, CommandFactory};
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::{CompleteEnv, Shell};
 
-use super::Cli;
+use super::args::Cli;
+use super::defaults::default_db;
 use crate::error::Result;
 use crate::store::{Access, campaigns, characters, items};
 use crate::tr;
@@ -203,7 +204,7 @@ fn home(path: &str) -> PathBuf {
 fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
     let path = match &line.db {
         Some(path) => path.clone(),
-        None => super::default_db()?,
+        None => default_db()?,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-use super::{Cli, run};
+use super::args::{Cli, LangArg};
+use super::defaults::default_db;
+use super::dispatch::run;
 use crate::error::{Error, Result};
 use crate::tr;
 
@@ -271,7 +273,7 @@ fn database(given: Option<PathBuf>) -> Result<PathBuf> {
     if let Some(path) = given {
         return Ok(path);
     }
-    let path = super::default_db()?.with_file_name("demo.db");
+    let path = default_db()?.with_file_name("demo.db");
     for suffix in ["", "-wal", "-shm"] {
         let mut file = path.as_os_str().to_owned();
         file.push(suffix);
@@ -283,11 +285,11 @@ fn database(given: Option<PathBuf>) -> Result<PathBuf> {
     Ok(path)
 }
 
-pub async fn play(db: Option<PathBuf>, lang: Option<super::LangArg>) -> Result<()> {
+pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
     let path = database(db)?;
     let lang = match lang {
-        Some(super::LangArg::Fr) => "fr",
-        Some(super::LangArg::En) => "en",
+        Some(LangArg::Fr) => "fr",
+        Some(LangArg::En) => "en",
         None => match crate::i18n::lang() {
             crate::i18n::Lang::Fr => "fr",
             crate::i18n::Lang::En => "en",

@@ -17,7 +17,9 @@ use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
 use crate::rules::dice::Roll;
 use crate::rules::item::{Knowledge, Step};
+use crate::rules::statement::Statement;
 use crate::rules::tables::Tables;
+use crate::rules::{charges, control, knowledge, potion, scroll, sword};
 use crate::tr;
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
@@ -61,7 +63,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             "  conséquence de l'événement n°{cause}"
         ));
     }
-    let mut rule = |en: &str, fr: &str| lines.push(format!("  {}", crate::i18n::pick(en, fr)));
+    let mut rule = |s: Statement| lines.push(format!("  {}", pick(s.en, s.fr)));
     match &rec.event {
         Event::ControlChecked {
             act,
@@ -71,10 +73,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             controlled,
             ..
         } => {
-            rule(
-                "Control check (OSE, Sentient Swords): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
-                "Test de contrôle (OSE, Épées intelligentes) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
-            );
+            rule(control::CHECK);
             lines.push(tr!(
                 "  trigger: {}",
                 "  déclencheur : {}",
@@ -86,17 +85,11 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ));
         }
         Event::ControlEnded { reason, .. } => {
-            rule(
-                "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (OSE, Sentient Swords).",
-                "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (OSE, Épées intelligentes).",
-            );
+            rule(control::ENDING);
             lines.push(format!("  {}", super::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
-            rule(
-                "Touching a sword of another alignment hurts each round: a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters (OSE, Sentient Swords).",
-                "Toucher une épée d'un autre alignement blesse à chaque round : épée loyale 1d6 aux neutres et 2d6 aux chaotiques ; épée neutre 1d6 aux non-neutres ; épée chaotique 1d6 aux neutres et 2d6 aux loyaux (OSE, Épées intelligentes).",
-            );
+            rule(sword::TOUCH);
             for (n, roll) in damage.iter().enumerate() {
                 lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
             }
@@ -105,10 +98,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::SwordHeld {
             from, damage, hp, ..
         } => {
-            rule(
-                "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
-                "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
-            );
+            rule(sword::HELD);
             for (n, roll) in damage.iter().enumerate() {
                 let at = GameTime(from + n as i64);
                 lines.push(tr!(
@@ -120,10 +110,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }
         Event::ControlDeferred { under_name, .. } => {
-            rule(
-                "A character is under one sword's control at a time: a circumstance that arises meanwhile waits on that control, and is checked at once when the control ends if it is still in force (OSE Sentient Swords).",
-                "Un personnage n'est sous le contrôle que d'une épée à la fois : une circonstance survenue entre-temps attend la fin de ce contrôle, et est testée aussitôt s'il dure encore (OSE, épées intelligentes).",
-            );
+            rule(control::ONE_MASTER);
             let under = safe(under_name);
             lines.push(tr!("  waits on {under}", "  attend {under}"));
         }
@@ -133,10 +120,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             oil,
             ..
         } => {
-            rule(
-                "Potions and oils (AD&D 2e DMG, Potions): drinking a potion is an action of initiative +1, and the effect starts after a further 1d4+1; an oil takes 1d4+1 to rub on; the effect lasts 4+1d4 turns unless the potion says otherwise.",
-                "Potions et huiles (AD&D 2e, Guide du maître, Potions) : boire une potion est une action d'initiative +1, et l'effet commence après 1d4+1 de plus ; une huile demande 1d4+1 pour être appliquée ; l'effet dure 4+1d4 tours sauf indication contraire.",
-            );
+            rule(potion::TIMING);
             let timing = crate::rules::potion::timing(*oil, delay.total);
             lines.push(tr!(
                 "  taken at initiative +{}, takes effect at +{}",
@@ -162,10 +146,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             faded,
             ..
         } => {
-            rule(
-                "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (AD&D 2e DMG, Scrolls).",
-                "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (AD&D 2e, Guide du maître, Parchemins).",
-            );
+            rule(scroll::FADING);
             match chance_roll {
                 Some(r) => lines.push(tr!(
                     "  chance: {} × 5% = {chance}%",
@@ -196,15 +177,9 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             if *copied {
-                rule(
-                    "Copying a spell erases it from the scroll (AD&D 2e DMG, Scrolls).",
-                    "Copier un sort l'efface du parchemin (AD&D 2e, Guide du maître, Parchemins).",
-                );
+                rule(scroll::COPYING);
             } else {
-                rule(
-                    "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (AD&D 2e DMG, Scrolls). The spell is erased either way.",
-                    "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du maître, Parchemins). Le sort s'efface dans tous les cas.",
-                );
+                rule(scroll::CASTING);
                 let lacking = crate::i18n::counted(
                     *gap,
                     ("level lacking", "levels lacking"),
@@ -251,10 +226,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             crumble,
             ..
         } => {
-            rule(
-                "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (AD&D 2e DMG, Rods, Staves and Wands).",
-                "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du maître, Sceptres, bâtons et baguettes).",
-            );
+            rule(charges::SPENDING);
             let spent = crate::i18n::counted(
                 *charges,
                 ("charge spent", "charges spent"),
@@ -291,10 +263,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             learned,
             ..
         } => {
-            rule(
-                "Identification (AD&D 2e DMG): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
-                "Identification (AD&D 2e, Guide du maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
-            );
+            rule(knowledge::IDENTIFICATION);
             lines.push(tr!("  method: {}", "  méthode : {}", method_name(*method)));
             if let Some(r) = rounds {
                 lines.push(tr!("  study: {} rounds", "  étude : {} rounds", dice(r)));
@@ -339,7 +308,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
 /// (an id prefix may be all digits too: when both exist, the referee is asked which).
 async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
     if what.starts_with('#') {
-        return super::args::event_number(what)
+        return super::args::values::event_number(what)
             .map(Some)
             .map_err(Error::Invalid);
     }

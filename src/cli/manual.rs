@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use roff::{Roff, bold, italic, roman};
 
-use super::Cli;
+use super::args::Cli;
 
 /// Write generated text to stdout; a reader that went away is not an error.
 pub(super) fn write_out(bytes: &[u8], what: &str) -> ExitCode {

@@ -4,12 +4,12 @@
 use super::inert::safe;
 use super::tone::Tone;
 use crate::app::coins::Refusal;
-use crate::i18n::{Lang, lang};
+use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;
 use crate::ledger::treasury::{Earned, Holder, Portion};
 use crate::ledger::{Event, Recorded};
 use crate::rules::coins::{self, Coins, Denomination, Share};
-use crate::rules::xp::{Ability, Adjustment};
+use crate::rules::xp::{self, Ability, Adjustment};
 use crate::tr;
 use serde_json::json;
 
@@ -396,10 +396,7 @@ pub fn explain(event: &Event) -> Vec<String> {
             remainder,
             ..
         } => {
-            lines.push(tr!(
-                "  Shares: of each coin, every character gets the whole coins of pool × share ÷ all shares; what cannot be split stays in the pool (retainers are customarily offered half a share: OSE Rules Tome, Retainers).",
-                "  Parts : de chaque pièce, chacun reçoit les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partage pas reste dans la caisse (un suivant reçoit d'ordinaire une demi-part : OSE Rules Tome, Retainers)."
-            ));
+            lines.push(format!("  {}", pick(coins::SHARES.en, coins::SHARES.fr)));
             lines.extend(portions.iter().map(|p| format!("  {}", portion(p))));
             lines.push(tr!(
                 "  left in the pool: {}",
@@ -408,10 +405,7 @@ pub fn explain(event: &Event) -> Vec<String> {
             ));
         }
         Event::XpAwarded { .. } => {
-            lines.push(tr!(
-                "  Experience (OSE Rules Tome, Awarding XP): 1 XP per gold piece of treasure brought back, none for magic items, plus the monsters' XP; divided by shares; each part adjusted by the character's prime requisites, rounded down; at most one level in a session.",
-                "  Expérience (OSE Rules Tome, Awarding XP) : 1 XP par pièce d'or de trésor rapporté, aucun pour les objets magiques, plus l'XP des monstres ; divisée par parts ; chaque part ajustée par les caractéristiques primordiales du personnage, arrondie à l'unité inférieure ; un niveau au plus par session."
-            ));
+            lines.push(format!("  {}", pick(xp::AWARDING.en, xp::AWARDING.fr)));
             lines.extend(award_lines(event).into_iter().map(|(_, line)| line));
         }
         _ => {}

@@ -1,14 +1,15 @@
 //! `hoard serve`: its options; the server itself is [`crate::serve`].
 
 use super::args::serve::ServeArgs;
-use super::{Global, LangArg};
+use super::args::{Global, LangArg};
+use super::defaults::default_db;
 use crate::error::Result;
 use crate::i18n::Lang;
 
 pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
     let db = match global.database() {
         Some(path) => path,
-        None => super::default_db()?,
+        None => default_db()?,
     };
     crate::serve::run(crate::serve::Settings {
         db,

@@ -71,6 +71,13 @@ fn usable(item: &Item) -> Result<i32, Refusal> {
     }
 }
 
+/// Spending charges: the last one, crumbling, trapped wands.
+/// Stated for `hoard explain`, citing the book.
+pub const SPENDING: super::statement::Statement = super::statement::Statement {
+    en: "Charges: spending the last one drains the item of all magic, and a roll decides whether it crumbles to dust; a trapped wand turns on anyone but its maker (AD&D 2e DMG, Rods, Staves and Wands).",
+    fr: "Charges : dépenser la dernière vide l'objet de toute magie, et un jet décide s'il tombe en poussière ; une baguette piégée se retourne contre tout autre que son créateur (AD&D 2e, Guide du maître, Sceptres, bâtons et baguettes).",
+};
+
 /// Spend `n` charges for `user` (a character id).
 pub fn spend(
     item: &Item,

@@ -300,6 +300,12 @@ pub fn split(amount: i64, shares: &[Share]) -> (Vec<i64>, i64) {
     (parts, remainder)
 }
 
+/// Sharing the pool among the characters. Stated for `hoard explain`, citing the book.
+pub const SHARES: super::statement::Statement = super::statement::Statement {
+    en: "Shares: of each coin, every character gets the whole coins of pool × share ÷ all shares; what cannot be split stays in the pool (retainers are customarily offered half a share: OSE Rules Tome, Retainers).",
+    fr: "Parts : de chaque pièce, chacun reçoit les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partage pas reste dans la caisse (un suivant reçoit d'ordinaire une demi-part : OSE Rules Tome, Retainers).",
+};
+
 /// A pool of coins split denomination by denomination (coins are never changed for others),
 /// each by [`split`]: the portions in the order of `shares`, and the remainder.
 pub fn split_coins(pool: &Coins, shares: &[Share]) -> (Vec<Coins>, Coins) {

@@ -93,6 +93,12 @@ fn character_base(c: &Character) -> i64 {
     i64::from(c.str) + i64::from(c.wis)
 }
 
+/// The control check: both wills and who wins. Stated for `hoard explain`, citing the book.
+pub const CHECK: super::statement::Statement = super::statement::Statement {
+    en: "Control check (OSE, Sentient Swords): the sword's will is INT + Ego, +1 per extraordinary power, +1d10 if sword and wielder differ in alignment; the wielder's is STR + WIS, −1d4 below maximum HP, −2d4 below half. The sword takes control only with a strictly higher will.",
+    fr: "Test de contrôle (OSE, Épées intelligentes) : la volonté de l'épée vaut INT + Ego, +1 par pouvoir extraordinaire, +1d10 si l'épée et le porteur diffèrent d'alignement ; celle du porteur FOR + SAG, −1d4 sous le maximum de PV, −2d4 sous la moitié. L'épée ne prend le contrôle qu'avec une volonté strictement supérieure.",
+};
+
 /// Roll a control check between `sword` and `wielder` (OSE *Sentient Swords*, « Test de
 /// contrôle »: « La somme de son INT et de son Ego. Ajoutez un pour chaque pouvoir
 /// extraordinaire de l'épée. Ajoutez 1d10 si l'épée et le porteur sont d'un alignement
@@ -262,6 +268,12 @@ pub enum Reason {
     SwordLeft,
 }
 
+/// How long a control lasts. Stated for `hoard explain`, citing the book.
+pub const ENDING: super::statement::Statement = super::statement::Statement {
+    en: "A sword in control keeps it until the circumstance that set off the check ends, or it is satisfied (OSE, Sentient Swords).",
+    fr: "Une épée garde le contrôle jusqu'à la fin de la circonstance qui a provoqué le test, ou jusqu'à ce qu'elle soit satisfaite (OSE, Épées intelligentes).",
+};
+
 /// How a control set off by `trigger` ends, besides the sword being satisfied.
 pub fn ends_when(trigger: Trigger) -> Reason {
     match trigger {
@@ -338,6 +350,13 @@ pub enum Route {
     /// holder is dead.
     Skip,
 }
+
+/// One control at a time: a circumstance that arises meanwhile waits.
+/// Stated for `hoard explain`, citing the book.
+pub const ONE_MASTER: super::statement::Statement = super::statement::Statement {
+    en: "A character is under one sword's control at a time: a circumstance that arises meanwhile waits on that control, and is checked at once when the control ends if it is still in force (OSE Sentient Swords).",
+    fr: "Un personnage n'est sous le contrôle que d'une épée à la fois : une circonstance survenue entre-temps attend la fin de ce contrôle, et est testée aussitôt s'il dure encore (OSE, épées intelligentes).",
+};
 
 /// Whether `c` is checked now or waits: one master at a time.
 pub fn route(c: &Circumstance, around: &Around<'_>) -> Route {

@@ -110,6 +110,12 @@ impl From<Unidentifiable> for Refused {
     }
 }
 
+/// The ways to identify an item. Stated for `hoard explain`, citing the book.
+pub const IDENTIFICATION: super::statement::Statement = super::statement::Statement {
+    en: "Identification (AD&D 2e DMG): tasting for potions, read magic for scrolls, an identify spell, a bard's lore (5 % per level, 10 % for instruments after 1d10 rounds), a wish for books.",
+    fr: "Identification (AD&D 2e, Guide du maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
+};
+
 /// Try to identify `item` for `who` by `method`. Refuses a method that cannot work on that
 /// item, with the DMG's reason.
 pub fn identify(

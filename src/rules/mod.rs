@@ -23,6 +23,7 @@ pub mod potion;
 pub mod rarity;
 pub mod ring;
 pub mod scroll;
+pub mod statement;
 pub mod sword;
 pub mod tables;
 pub mod weapon;

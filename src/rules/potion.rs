@@ -40,6 +40,12 @@ pub struct Timing {
 /// une potion bénéficie d'un modificateur d'initiative de 1 »).
 pub const DRINKING: i64 = 1;
 
+/// When a potion or an oil acts, and for how long. Stated for `hoard explain`, citing the book.
+pub const TIMING: super::statement::Statement = super::statement::Statement {
+    en: "Potions and oils (AD&D 2e DMG, Potions): drinking a potion is an action of initiative +1, and the effect starts after a further 1d4+1; an oil takes 1d4+1 to rub on; the effect lasts 4+1d4 turns unless the potion says otherwise.",
+    fr: "Potions et huiles (AD&D 2e, Guide du maître, Potions) : boire une potion est une action d'initiative +1, et l'effet commence après 1d4+1 de plus ; une huile demande 1d4+1 pour être appliquée ; l'effet dure 4+1d4 tours sauf indication contraire.",
+};
+
 /// When a dose acts, from the roll of its delay: a potion is drunk at +1 and « ne prend effet
 /// qu'au bout d'un modificateur d'initiative supplémentaire de 1d4 + 1 », so at +1+N; an oil
 /// « doit être frottée sur le corps, ce qui requiert également un délai de 1d4 + 1 »: rubbed

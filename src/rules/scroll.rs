@@ -76,6 +76,12 @@ impl From<Refusal> for super::Refused {
 /// chances de s'effacer »).
 pub const FADE_CHANCES: std::ops::RangeInclusive<u8> = 5..=30;
 
+/// The chance that a scroll taken unread fades. Stated for `hoard explain`, citing the book.
+pub const FADING: super::statement::Statement = super::statement::Statement {
+    en: "A scroll taken and not read at once fades with a chance of 5 to 30 %: fixed by the referee, or 1d6 × 5 % (AD&D 2e DMG, Scrolls).",
+    fr: "Un parchemin pris en main sans être lu aussitôt s'efface avec 5 à 30 % de chances : fixées par le MD, ou 1d6 × 5 % (AD&D 2e, Guide du maître, Parchemins).",
+};
+
 /// The chance (%) that a scroll taken unread fades: the campaign's fixed 5–30 %, or 1d6 × 5 %
 /// rolled for this scroll (« C'est le MD qui fixe ce pourcentage ou qui le détermine
 /// aléatoirement en lançant 1d6 (fois 5 %) »).
@@ -195,6 +201,13 @@ fn caster_check(scroll: &Item, who: &Character) -> Result<(), Refusal> {
     }
 }
 
+/// Casting from a scroll, and failing below the level a spell needs.
+/// Stated for `hoard explain`, citing the book.
+pub const CASTING: super::statement::Statement = super::statement::Statement {
+    en: "A caster below the level a spell needs fails with 5 % per level lacking; on a failure, d100 on the level-gap table: total failure or a reversed or harmful effect (AD&D 2e DMG, Scrolls). The spell is erased either way.",
+    fr: "Un lanceur sous le niveau requis échoue à 5 % par niveau d'écart ; en cas d'échec, d100 sur la table des écarts : échec total ou effet inverse ou néfaste (AD&D 2e, Guide du maître, Parchemins). Le sort s'efface dans tous les cas.",
+};
+
 /// Cast spell `spell` (1-based) of `scroll`. A caster below the level the spell needs fails
 /// with 5 % per level lacking; on a failure, d100 on the failure table's band for that gap.
 /// The spell is erased either way.
@@ -242,6 +255,12 @@ pub fn cast(
         outcome,
     })
 }
+
+/// Copying a spell from a scroll. Stated for `hoard explain`, citing the book.
+pub const COPYING: super::statement::Statement = super::statement::Statement {
+    en: "Copying a spell erases it from the scroll (AD&D 2e DMG, Scrolls).",
+    fr: "Copier un sort l'efface du parchemin (AD&D 2e, Guide du maître, Parchemins).",
+};
 
 /// Copy spell `spell` into a spellbook: it vanishes from the scroll. Only a caster of the
 /// scroll's kind can.

@@ -232,6 +232,13 @@ fn power(entry: &Entry) -> Option<Power> {
     })
 }
 
+/// The damage of touching a sword of another alignment.
+/// Stated for `hoard explain`, citing the book.
+pub const TOUCH: super::statement::Statement = super::statement::Statement {
+    en: "Touching a sword of another alignment hurts each round: a lawful sword 1d6 to neutral and 2d6 to chaotic characters; a neutral sword 1d6 to any non-neutral; a chaotic sword 1d6 to neutral and 2d6 to lawful characters (OSE, Sentient Swords).",
+    fr: "Toucher une épée d'un autre alignement blesse à chaque round : épée loyale 1d6 aux neutres et 2d6 aux chaotiques ; épée neutre 1d6 aux non-neutres ; épée chaotique 1d6 aux neutres et 2d6 aux loyaux (OSE, Épées intelligentes).",
+};
+
 /// The damage a sword deals each round to a character of another alignment who touches it
 /// (OSE *Sentient Swords*: « Épée loyale : Inflige 1d6 de dégâts par round aux personnages
 /// neutres et 2d6 par round aux personnages chaotiques. Épée neutre : Inflige 1d6 points de
@@ -259,6 +266,13 @@ pub struct Contact {
     /// maximum HP to half or less: the wounded check comes at the end of that round.
     pub wounded_at: Option<i64>,
 }
+
+/// The damage of holding a sword of another alignment, round by round.
+/// Stated for `hoard explain`, citing the book.
+pub const HELD: super::statement::Statement = super::statement::Statement {
+    en: "A sword in the hand of a character of another alignment deals its damage every round of game time, each round its own roll (OSE Sentient Swords).",
+    fr: "Une épée en main d'un personnage d'un autre alignement inflige ses dégâts à chaque round de temps de jeu, chaque round son propre jet (OSE, épées intelligentes).",
+};
 
 /// `rounds` rounds with these swords in hand (each sword's damage per round, from
 /// [`touch_damage`]): each round each sword deals its damage, rolled that round — « par round »

@@ -215,6 +215,12 @@ pub struct Gain {
     pub level: Option<u8>,
 }
 
+/// Awarding experience for a session. Stated for `hoard explain`, citing the book.
+pub const AWARDING: super::statement::Statement = super::statement::Statement {
+    en: "Experience (OSE Rules Tome, Awarding XP): 1 XP per gold piece of treasure brought back, none for magic items, plus the monsters' XP; divided by shares; each part adjusted by the character's prime requisites, rounded down; at most one level in a session.",
+    fr: "Expérience (OSE Rules Tome, Awarding XP) : 1 XP par pièce d'or de trésor rapporté, aucun pour les objets magiques, plus l'XP des monstres ; divisée par parts ; chaque part ajustée par les caractéristiques primordiales du personnage, arrondie à l'unité inférieure ; un niveau au plus par session.",
+};
+
 /// `base` XP earned by `c`: adjusted by their prime requisites (OSE Rules Tome, *Experience*:
 /// the modifier applies to the total each character gains after an adventure), then limited
 /// to one level (*Maximum XP in One Session*: XP that would take a character two or more levels

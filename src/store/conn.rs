@@ -15,8 +15,12 @@ use super::sql::{Sql, Value};
 use super::{postgres, sqlite};
 use crate::error::{Error, Result};
 
-/// An open connection.
-pub enum Conn {
+/// An open connection, whichever engine holds it; opaque outside the store, so no engine type
+/// reaches the application through it.
+pub struct Conn(pub(super) Engine);
+
+/// The engine behind a [`Conn`], with its own connection.
+pub(super) enum Engine {
     Sqlite(SqliteConnection),
     Postgres(PgConnection),
 }
@@ -37,7 +41,7 @@ fn note(_sql: &Sql) {
 }
 
 /// A column, named or by position.
-pub trait Column:
+pub(super) trait Column:
     sqlx::ColumnIndex<SqliteRow> + sqlx::ColumnIndex<PgRow> + Copy + std::fmt::Debug
 {
 }
@@ -45,7 +49,7 @@ impl Column for &str {}
 impl Column for usize {}
 
 /// A row of a result, read as hoard's plain types.
-pub trait Row {
+pub(super) trait Row {
     fn int(&self, col: impl Column) -> Result<i64>;
     fn opt_int(&self, col: impl Column) -> Result<Option<i64>>;
     fn text(&self, col: impl Column) -> Result<String>;
@@ -97,7 +101,7 @@ macro_rules! row {
 row!(SqliteRow, PgRow);
 
 /// A value read from one row of a result.
-pub trait FromRow: Sized {
+pub(super) trait FromRow: Sized {
     fn from_row(row: &impl Row) -> Result<Self>;
 }
 
@@ -193,14 +197,14 @@ macro_rules! bound {
 /// Run `$body` with `$query`, the bound statement, on `$c`, the engine's connection.
 macro_rules! on_engine {
     ($conn:expr, $sql:expr, |$query:ident, $c:ident| $body:expr) => {
-        match $conn {
-            Conn::Sqlite($c) => {
+        match &mut $conn.0 {
+            Engine::Sqlite($c) => {
                 let text = sqlite_text($sql.text());
                 let $query: sqlx::query::Query<'_, Sqlite, SqliteArguments<'_>> =
                     bound!($sql, &text);
                 $body
             }
-            Conn::Postgres($c) => {
+            Engine::Postgres($c) => {
                 let $query: sqlx::query::Query<'_, Postgres, PgArguments> =
                     bound!($sql, $sql.text());
                 $body
@@ -222,14 +226,14 @@ impl Conn {
     /// statement to prepare, one round trip to a server.
     pub async fn run(&mut self, text: &str) -> Result<()> {
         note(&Sql::new(text));
-        match self {
-            Conn::Sqlite(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
-            Conn::Postgres(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
+        match &mut self.0 {
+            Engine::Sqlite(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
+            Engine::Postgres(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
         }
         Ok(())
     }
 
-    pub async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
+    pub(super) async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
         on_engine!(self, sql, |query, c| query
             .fetch_all(c)
             .await?
@@ -238,7 +242,7 @@ impl Conn {
             .collect())
     }
 
-    pub async fn fetch_optional<T: FromRow>(&mut self, sql: &Sql) -> Result<Option<T>> {
+    pub(super) async fn fetch_optional<T: FromRow>(&mut self, sql: &Sql) -> Result<Option<T>> {
         on_engine!(self, sql, |query, c| query
             .fetch_optional(c)
             .await?
@@ -247,7 +251,7 @@ impl Conn {
             .transpose())
     }
 
-    pub async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
+    pub(super) async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
         on_engine!(self, sql, |query, c| T::from_row(
             &query.fetch_one(c).await?
         ))
@@ -255,7 +259,7 @@ impl Conn {
 
     /// Every row, read as it comes rather than gathered first: a long read (an audit, an
     /// export) holds one row at a time.
-    pub async fn for_each<T: FromRow>(
+    pub(super) async fn for_each<T: FromRow>(
         &mut self,
         sql: &Sql,
         mut each: impl FnMut(T) -> Result<()>,
@@ -273,9 +277,9 @@ impl Conn {
     /// SQLite, the database's write lock (PostgreSQL's writers lock their campaign instead:
     /// [`Conn::lock_campaign`]).
     pub async fn begin(&mut self, write: bool) -> Result<()> {
-        let text = match self {
-            Conn::Sqlite(_) => sqlite::begin(write),
-            Conn::Postgres(_) => postgres::begin(write),
+        let text = match self.0 {
+            Engine::Sqlite(_) => sqlite::begin(write),
+            Engine::Postgres(_) => postgres::begin(write),
         };
         self.run(text).await
     }
@@ -284,16 +288,16 @@ impl Conn {
     /// the writers of one campaign queue, so its ledger stays gapless and in order. On SQLite
     /// the write transaction already holds the whole file.
     pub async fn lock_campaign(&mut self, id: i64) -> Result<()> {
-        match self {
-            Conn::Sqlite(_) => Ok(()),
-            Conn::Postgres(_) => self.execute(&postgres::lock_campaign(id)).await.map(|_| ()),
+        match self.0 {
+            Engine::Sqlite(_) => Ok(()),
+            Engine::Postgres(_) => self.execute(&postgres::lock_campaign(id)).await.map(|_| ()),
         }
     }
 
     /// Whether [`Conn::lock_campaign`] locks anything: then what was read of a campaign before
     /// it must be read again.
     pub fn locks_campaigns(&self) -> bool {
-        matches!(self, Conn::Postgres(_))
+        matches!(self.0, Engine::Postgres(_))
     }
 
     /// A bulk write is under way (generate, import). SQLite gets a page cache large enough to
@@ -301,17 +305,17 @@ impl Conn {
     /// events takes 6 s instead of 40 s — where short commands and reads do best with its
     /// small default. PostgreSQL's cache is the server's.
     pub async fn expect_bulk(&mut self) -> Result<()> {
-        match self {
-            Conn::Sqlite(_) => self.run("PRAGMA cache_size = -24000").await,
-            Conn::Postgres(_) => Ok(()),
+        match self.0 {
+            Engine::Sqlite(_) => self.run("PRAGMA cache_size = -24000").await,
+            Engine::Postgres(_) => Ok(()),
         }
     }
 
     /// The engine's own checks of the database: its problems (none when all is well), and how
     /// many rows point at rows that do not exist.
     pub async fn file_problems(&mut self) -> Result<(Vec<String>, usize)> {
-        match self {
-            Conn::Sqlite(_) => {
+        match self.0 {
+            Engine::Sqlite(_) => {
                 let integrity: Vec<String> =
                     self.fetch_all(&Sql::new(sqlite::INTEGRITY_CHECK)).await?;
                 let dangling: Vec<String> =
@@ -321,15 +325,15 @@ impl Conn {
                     dangling.len(),
                 ))
             }
-            Conn::Postgres(_) => Ok((self.fetch_all(&Sql::new(postgres::UNCHECKED)).await?, 0)),
+            Engine::Postgres(_) => Ok((self.fetch_all(&Sql::new(postgres::UNCHECKED)).await?, 0)),
         }
     }
 
     /// Close the connection cleanly.
     pub async fn close(self) -> Result<()> {
-        match self {
-            Conn::Sqlite(c) => sqlx::Connection::close(c).await?,
-            Conn::Postgres(c) => sqlx::Connection::close(c).await?,
+        match self.0 {
+            Engine::Sqlite(c) => sqlx::Connection::close(c).await?,
+            Engine::Postgres(c) => sqlx::Connection::close(c).await?,
         }
         Ok(())
     }
@@ -337,7 +341,7 @@ impl Conn {
 
 /// A database error, in the referee's words where it has some: another process held a lock
 /// too long, or the database refuses this connection's writes.
-pub fn error(e: sqlx::Error) -> Error {
+pub(crate) fn error(e: sqlx::Error) -> Error {
     if sqlite::is_busy(&e) || postgres::is_busy(&e) {
         Error::Busy(crate::tr!(
             "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",

@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::access::Access;
-use super::conn::Conn;
+use super::conn::{Conn, Engine};
 use super::{postgres, sqlite};
 use crate::error::{Error, Result};
 use crate::tr;
@@ -86,12 +86,15 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
     let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
         Some(server) => {
             let conn = postgres::connect(&server, access).await?;
-            (Conn::Postgres(conn), Location::Server(Box::new(server)))
+            (
+                Conn(Engine::Postgres(conn)),
+                Location::Server(Box::new(server)),
+            )
         }
         None => {
             let path = checked_path(db, access)?;
             let conn = sqlite::connect(&path, access).await?;
-            (Conn::Sqlite(conn), Location::File(path))
+            (Conn(Engine::Sqlite(conn)), Location::File(path))
         }
     };
     let mut db = Db {
@@ -123,12 +126,15 @@ pub async fn open_read_only(db: &Path) -> Result<Db> {
     let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
         Some(server) => {
             let conn = postgres::connect(&server, Access::Read).await?;
-            (Conn::Postgres(conn), Location::Server(Box::new(server)))
+            (
+                Conn(Engine::Postgres(conn)),
+                Location::Server(Box::new(server)),
+            )
         }
         None => {
             let path = checked_path(db, Access::Read)?;
             let conn = sqlite::connect_read_only(&path).await?;
-            (Conn::Sqlite(conn), Location::File(path))
+            (Conn(Engine::Sqlite(conn)), Location::File(path))
         }
     };
     Ok(Db {

@@ -18,12 +18,11 @@
 //! which is what this test asks. The benchmarks time the plans the server picks unaided on a
 //! campaign of a million events (docs/benchmarks.md).
 
-use super::conn::{Conn, SEEN};
+use super::conn::{Conn, Engine, SEEN};
 use super::sql::Sql;
 use super::{characters, effects, events, items};
 
 // The test server, shared with the integration tests (which use more of it).
-#[allow(dead_code)]
 #[path = "../../tests/support/postgres.rs"]
 mod cluster;
 
@@ -171,7 +170,7 @@ fn large_tables(sql: &str) -> Vec<String> {
 
 /// SQLite's plan of `sql`.
 async fn explain(conn: &mut Conn, sql: &str) -> Result<Vec<Step>, String> {
-    let Conn::Sqlite(c) = conn else {
+    let Engine::Sqlite(c) = &mut conn.0 else {
         return Err("not SQLite".into());
     };
     let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {sql}"))
@@ -220,9 +219,9 @@ enum Indexes {
 }
 
 async fn indexes(conn: &mut Conn) -> Indexes {
-    match conn {
-        Conn::Sqlite(_) => Indexes::Sqlite(partial_indexes(conn).await),
-        Conn::Postgres(_) => {
+    match conn.0 {
+        Engine::Sqlite(_) => Indexes::Sqlite(partial_indexes(conn).await),
+        Engine::Postgres(_) => {
             let rows: Vec<String> = conn
                 .fetch_all(&Sql::new(
                     "SELECT indexname || ' ' || tablename || CASE WHEN indexdef LIKE '% WHERE %' THEN ' partial' ELSE '' END
@@ -247,7 +246,9 @@ async fn indexes(conn: &mut Conn) -> Indexes {
 /// A campaign of realistic shape beside the test's own, analysed, so PostgreSQL's planner
 /// chooses among indexes as it would in play (see the module's comment).
 async fn fill_for_statistics(conn: &mut Conn) {
-    let Conn::Postgres(c) = conn else { return };
+    let Engine::Postgres(c) = &mut conn.0 else {
+        return;
+    };
     sqlx::raw_sql(
         "INSERT INTO campaigns (id, name, created_at) VALUES (1000, 'statistics', 'x');
          INSERT INTO characters (campaign_id, id, name, alignment, level, str, wis, hp, hp_max)
@@ -294,7 +295,7 @@ async fn fill_for_statistics(conn: &mut Conn) {
 /// PostgreSQL's generic plan of `sql` (for any arguments), as JSON, with sequential scans and
 /// sorts priced out of reach (see the module's comment).
 async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value, String> {
-    let Conn::Postgres(c) = conn else {
+    let Engine::Postgres(c) = &mut conn.0 else {
         return Err("not PostgreSQL".into());
     };
     let params = (1..=2000)
@@ -427,8 +428,8 @@ async fn hoard(db: &std::path::Path, line: &[&str]) {
     use clap::Parser;
     let mut args = vec!["hoard", "--db", db.to_str().expect("utf-8 path or URL")];
     args.extend_from_slice(line);
-    let cli = crate::cli::Cli::try_parse_from(&args).expect("command line");
-    crate::cli::run(cli)
+    let cli = crate::cli::args::Cli::try_parse_from(&args).expect("command line");
+    crate::cli::dispatch::run(cli)
         .await
         .unwrap_or_else(|e| panic!("{line:?}: {e}"));
 }

@@ -138,7 +138,7 @@ fn scrub(secrets: &[String], mut text: String) -> String {
 
 /// Connect to the database, creating or upgrading its schema for a command that records, and
 /// refusing a command that records through a role that may only read.
-pub async fn connect(server: &Server, access: Access) -> Result<PgConnection> {
+pub(super) async fn connect(server: &Server, access: Access) -> Result<PgConnection> {
     let mut conn = server.options.connect().await.map_err(|e| {
         Error::Io(std::io::Error::other(scrub(
             &server.secrets,
@@ -253,19 +253,19 @@ fn code(error: &sqlx::Error) -> Option<&str> {
 }
 
 /// Whether the server gave up waiting for another process's lock (`lock_timeout`).
-pub fn is_busy(error: &sqlx::Error) -> bool {
+pub(super) fn is_busy(error: &sqlx::Error) -> bool {
     code(error) == Some("55P03")
 }
 
 /// Whether the server refused a write: the role lacks the privilege, or its transactions
 /// are read-only.
-pub fn is_read_only(error: &sqlx::Error) -> bool {
+pub(super) fn is_read_only(error: &sqlx::Error) -> bool {
     matches!(code(error), Some("42501" | "25006"))
 }
 
 /// Whether the statement failed only because another transaction wrote at the same moment:
 /// a serialization failure, a deadlock, or a unique key another transaction took first.
-pub fn is_contention(error: &sqlx::Error) -> bool {
+pub(super) fn is_contention(error: &sqlx::Error) -> bool {
     matches!(code(error), Some("40001" | "40P01" | "23505"))
 }
 

@@ -34,7 +34,7 @@ pub fn schema_version() -> i64 {
 
 /// Connect to the database file at `path` (which [`super::open`] has checked), migrating it
 /// if it is older than this hoard.
-pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
+pub(super) async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
     let options = options(path)?;
     let mut conn = options.connect().await.map_err(|e| {
         Error::Io(std::io::Error::other(tr!(
@@ -57,7 +57,7 @@ pub async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
 /// Connect to the database file at `path` through SQLite's read-only mode: no statement sent
 /// on it can change the file (the web server's connections). Its schema must be this
 /// hoard's: an older file is brought up to date by any other command first.
-pub async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
+pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
     let mut conn = options(path)?
         .read_only(true)
         .connect()
@@ -205,7 +205,7 @@ pub fn begin(write: bool) -> &'static str {
 }
 
 /// Whether SQLite gave up waiting for another process's lock.
-pub fn is_busy(error: &sqlx::Error) -> bool {
+pub(super) fn is_busy(error: &sqlx::Error) -> bool {
     match error {
         sqlx::Error::Database(e) => matches!(e.code().as_deref(), Some("5" | "6" | "517" | "261")),
         _ => false,
@@ -213,7 +213,7 @@ pub fn is_busy(error: &sqlx::Error) -> bool {
 }
 
 /// Whether SQLite refused to write a read-only file.
-pub fn is_read_only(error: &sqlx::Error) -> bool {
+pub(super) fn is_read_only(error: &sqlx::Error) -> bool {
     match error {
         sqlx::Error::Database(e) => e
             .code()

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{Hoard, wal};
+use crate::common::{Engine, Hoard, wal};
 
 fn bin() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("hoard")
@@ -74,7 +74,9 @@ fn backup_refuses_an_existing_file_unless_forced_and_writes_privately() {
     let h = campaign();
     let path = h.dir.path().join("copy.db");
     crate::common::refuses_then_forces(&h, &["backup", path.to_str().unwrap()], &path);
-    Hoard::file(path).ok(&["check"]);
+    let mut copy = Hoard::on(Engine::Sqlite);
+    copy.db = path;
+    copy.ok(&["check"]);
 }
 
 /// A backup killed while it writes leaves nothing at the destination (as an export,

@@ -2,6 +2,7 @@
 //! committed (a stray binary once sat at the top level). The tracked files come from
 //! `git ls-files`; without git (a source tarball), from the tree less `target/` folders.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -132,4 +133,254 @@ fn compiled_files_are_recognised_by_header_or_name() {
     assert_eq!(build_output("c.c", b"int main(){return 0;}"), None);
     assert_eq!(build_output("notes.md", b"MZ is a header\n"), None);
     assert_eq!(build_output("src/lib.rs", b"//! hoard"), None);
+}
+
+/// The modules of `src/cli` and `src/store`, each with the modules of those trees it imports
+/// and where: its `use` items and the paths in its code that start with `crate::`, `super::`,
+/// `self::` or one of its submodules, each resolved to the longest module it names. A file's
+/// inline modules (`mod tests { … }`, at the left margin as rustfmt puts them) count as the
+/// file, their `super` being the file's module. Comment lines are skipped.
+fn module_imports(root: &Path) -> BTreeMap<String, Vec<(String, String)>> {
+    let mut files = Vec::new();
+    for tree in ["src/cli", "src/store"] {
+        walk(root, Path::new(tree), &mut files);
+    }
+    files.retain(|f| f.extension().is_some_and(|e| e == "rs"));
+    let module = |file: &Path| {
+        let text = file.with_extension("").to_string_lossy().replace('\\', "/");
+        let text = text.strip_prefix("src/").unwrap_or(&text).to_string();
+        text.strip_suffix("/mod")
+            .unwrap_or(&text)
+            .replace('/', "::")
+    };
+    let modules: BTreeSet<String> = files.iter().map(|f| module(f)).collect();
+    let mut imports = BTreeMap::new();
+    for file in &files {
+        let here = module(file);
+        let source = std::fs::read_to_string(root.join(file)).expect("read a source");
+        let mut paths = Vec::new(); // (path, written in an inline module, line)
+        let (mut inline, mut statement) = (false, String::new());
+        for (n, line) in source.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if line.starts_with("mod ") && line.ends_with('{') {
+                inline = true;
+            } else if line == "}" {
+                inline = false;
+            }
+            let item = code
+                .trim_start_matches("pub ")
+                .trim_start_matches("pub(crate) ");
+            if statement.is_empty() && !item.starts_with("use ") {
+                paths.extend(code_paths(code).into_iter().map(|p| (p, inline, n + 1)));
+                continue;
+            }
+            statement.push_str(item.strip_prefix("use ").unwrap_or(item));
+            if let Some(tree) = statement.strip_suffix(';') {
+                paths.extend(use_tree(tree).into_iter().map(|p| (p, inline, n + 1)));
+                statement.clear();
+            }
+        }
+        for (path, inline, line) in paths {
+            let mut at: Vec<&str> = here.split("::").collect();
+            let mut segments: Vec<&str> = path.split("::").collect();
+            match segments[0] {
+                "crate" => at = segments.split_off(1),
+                "super" | "self" => {
+                    let mut inside = inline; // one level below `at`
+                    while let Some(&s @ ("super" | "self")) = segments.first() {
+                        if s == "super" && !std::mem::take(&mut inside) {
+                            at.pop();
+                        }
+                        segments.remove(0);
+                    }
+                    at.extend(segments);
+                }
+                child if !inline && modules.contains(&format!("{here}::{child}")) => {
+                    at.extend(segments)
+                }
+                _ => continue,
+            }
+            let target = (1..=at.len())
+                .rev()
+                .map(|k| at[..k].join("::"))
+                .find(|m| modules.contains(m));
+            if let Some(target) = target.filter(|t| *t != here) {
+                let seen = format!("{}:{line}", file.display());
+                imports
+                    .entry(here.clone())
+                    .or_insert_with(Vec::new)
+                    .push((target, seen));
+            }
+        }
+    }
+    imports
+}
+
+/// The paths of a line of code (`a::b::c`), less a last segment that is called (`f(`, `m!`).
+fn code_paths(code: &str) -> Vec<String> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let chars: Vec<char> = code.chars().collect();
+    let mut paths = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !ident(chars[i]) || (i > 0 && (ident(chars[i - 1]) || chars[i - 1] == ':')) {
+            i += 1;
+            continue;
+        }
+        let mut segments = vec![String::new()];
+        while i < chars.len() {
+            if ident(chars[i]) {
+                segments.last_mut().unwrap().push(chars[i]);
+                i += 1;
+            } else if chars[i..].starts_with(&[':', ':'])
+                && chars.get(i + 2).is_some_and(|&c| ident(c))
+            {
+                segments.push(String::new());
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        if segments.len() > 1 {
+            if matches!(chars.get(i), Some('(' | '!')) {
+                segments.pop();
+            }
+            paths.push(segments.join("::"));
+        }
+    }
+    paths
+}
+
+/// The paths a `use` tree names: `a::{b, c::{d, e as f}}` is `a::b`, `a::c::d`, `a::c::e`.
+fn use_tree(tree: &str) -> Vec<String> {
+    let words: Vec<&str> = tree.split_whitespace().collect();
+    let mut flat = String::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "as" {
+            i += 2; // the alias, and its comma or brace if glued to it
+            if let Some(rest) = words
+                .get(i - 1)
+                .and_then(|w| w.find([',', '}']).map(|k| &w[k..]))
+            {
+                flat.push_str(rest);
+            }
+            continue;
+        }
+        flat.push_str(words[i]);
+        i += 1;
+    }
+    fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+        let Some(open) = tree.find('{') else {
+            out.push(format!("{prefix}{tree}"));
+            return;
+        };
+        let prefix = format!("{prefix}{}", &tree[..open]);
+        let (mut depth, mut start) = (0, open + 1);
+        for (k, c) in tree.char_indices().skip(open + 1) {
+            match c {
+                '{' => depth += 1,
+                '}' if depth > 0 => depth -= 1,
+                ',' | '}' if depth == 0 => {
+                    let part = tree[start..k].trim();
+                    if !part.is_empty() && part != "self" {
+                        expand(&prefix, part, out);
+                    } else if part == "self" {
+                        out.push(prefix.trim_end_matches("::").to_string());
+                    }
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    expand("", &flat, &mut out);
+    out.into_iter()
+        .map(|p| p.trim_end_matches("::*").to_string())
+        .collect()
+}
+
+/// A cycle of imports, as the modules on it, if `imports` holds one.
+fn cycle(imports: &BTreeMap<String, Vec<(String, String)>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &str,
+        imports: &BTreeMap<String, Vec<(String, String)>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(k) = path.iter().position(|p| p == m) {
+            return Some(path[k..].iter().cloned().chain([m.to_string()]).collect());
+        }
+        if !done.insert(m.to_string()) {
+            return None;
+        }
+        path.push(m.to_string());
+        for (next, _) in imports.get(m).into_iter().flatten() {
+            if let Some(found) = visit(next, imports, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    imports
+        .keys()
+        .find_map(|m| visit(m, imports, &mut Vec::new(), &mut done))
+}
+
+/// No module of `src/cli` or `src/store` imports, directly or through others, a module that
+/// imports it back: each can be read, and moved, after the ones it uses.
+#[test]
+fn the_command_line_and_the_store_import_in_no_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let imports = module_imports(root);
+    assert!(
+        imports
+            .get("cli")
+            .is_some_and(|i| i.iter().any(|(m, _)| m == "cli::demo")),
+        "the reader of imports missed cli -> cli::demo: {imports:#?}"
+    );
+    if let Some(cycle) = cycle(&imports) {
+        let steps: Vec<String> = cycle
+            .windows(2)
+            .map(|w| {
+                let (_, at) = imports[&w[0]].iter().find(|(m, _)| *m == w[1]).unwrap();
+                format!("{} -> {} ({at})", w[0], w[1])
+            })
+            .collect();
+        panic!("an import circle:\n{}", steps.join("\n"));
+    }
+}
+
+#[test]
+fn use_trees_and_code_paths_are_read_as_rust_resolves_them() {
+    assert_eq!(
+        use_tree("super::{a, b::{C, D as E}, self}"),
+        ["super::a", "super::b::C", "super::b::D", "super"]
+    );
+    assert_eq!(use_tree("super::x::*"), ["super::x"]);
+    assert_eq!(
+        code_paths("let p = super::defaults::default_db()?; crate::tr!(x); demo::play(a)"),
+        ["super::defaults", "crate", "demo"]
+    );
+    let mut a_loop = BTreeMap::new();
+    a_loop.insert(
+        "a".to_string(),
+        vec![("b".to_string(), "a.rs:1".to_string())],
+    );
+    a_loop.insert(
+        "b".to_string(),
+        vec![("a".to_string(), "b.rs:1".to_string())],
+    );
+    assert_eq!(
+        cycle(&a_loop),
+        Some(vec!["a".into(), "b".into(), "a".into()])
+    );
+    a_loop.remove("b");
+    assert_eq!(cycle(&a_loop), None);
 }

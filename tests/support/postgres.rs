@@ -37,8 +37,12 @@ pub struct Server {
     /// A database's URL is this one with the database's name as its path.
     base: url::Url,
     /// The throwaway cluster's TCP port (with password authentication, through TLS only).
+    // Read by the password methods alone, which only tests/postgres uses (see below).
+    #[allow(dead_code)]
     port: Option<u16>,
     /// The throwaway cluster's certificate, which a client trusts with `sslrootcert`.
+    // Read by `certificate` alone, which only tests/postgres uses.
+    #[allow(dead_code)]
     certificate: Option<PathBuf>,
     /// Kept open for as long as the process lives: its end tells the janitor to clean up.
     _janitor: Option<std::process::ChildStdin>,
@@ -380,7 +384,12 @@ impl Server {
         url.set_path(name);
         url.to_string()
     }
+}
 
+// Passwords and roles: only tests/postgres (server.rs) uses these; the other files that include
+// this one (tests/cli/common.rs, the library's store::plans) do not, and would warn.
+#[allow(dead_code)]
+impl Server {
     /// The password the server asks for on [`Server::password_url`]: the throwaway
     /// cluster's on its TCP port, or the one `HOARD_TEST_POSTGRES` holds; `None` where no
     /// connection asks for one.

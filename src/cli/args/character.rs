@@ -72,7 +72,7 @@ pub enum CharacterCommand {
         /// The character's name
         name: String,
         /// How many hit points
-        #[arg(allow_negative_numbers = true, value_parser = super::amount::<u32>)]
+        #[arg(allow_negative_numbers = true, value_parser = super::values::amount::<u32>)]
         amount: u32,
     },
     /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
@@ -91,7 +91,7 @@ pub enum CharacterCommand {
         /// The character's name
         name: String,
         /// How many hit points
-        #[arg(allow_negative_numbers = true, value_parser = super::amount::<u32>)]
+        #[arg(allow_negative_numbers = true, value_parser = super::values::amount::<u32>)]
         amount: u32,
     },
 }

@@ -8,7 +8,7 @@ pub enum TimeCommand {
     /// Advance the game clock: `time advance 3 turns` (a round is a minute, a turn 10 rounds)
     Advance {
         /// How many units
-        #[arg(allow_negative_numbers = true, value_parser = super::amount::<u64>)]
+        #[arg(allow_negative_numbers = true, value_parser = super::values::amount::<u64>)]
         amount: u64,
         /// rounds, turns, hours or days
         #[arg(default_value = "rounds")]

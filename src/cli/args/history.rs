@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 #[derive(Debug, Args)]
 pub struct VoidArgs {
     /// The event's number, as `hoard log` shows it (#63 or 63)
-    #[arg(value_parser = super::event_number)]
+    #[arg(value_parser = super::values::event_number)]
     pub event: i64,
 }
 

@@ -1,5 +1,5 @@
 //! The command line's grammar: clap's types for hoard, its options and its commands. Parsing only;
-//! [`super::run`] dispatches what is parsed.
+//! [`super::dispatch::run`] dispatches what is parsed.
 
 pub mod campaign;
 pub mod character;
@@ -17,6 +17,7 @@ pub mod serve;
 pub mod session;
 pub mod sword;
 pub mod tables;
+pub mod values;
 
 use std::path::PathBuf;
 
@@ -225,33 +226,19 @@ impl Global {
     }
 }
 
-/// An event number as `hoard log` prints it (`#63`) or bare (`63`).
-pub fn event_number(text: &str) -> Result<i64, String> {
-    text.strip_prefix('#')
-        .unwrap_or(text)
-        .parse::<i64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .ok_or_else(|| {
-            format!("{text:?} is not an event number: give it as `hoard log` shows it, e.g. #12")
-        })
-}
-
-/// A whole amount of one or more (damage, healing, time). Its argument takes
-/// `allow_negative_numbers`, so that `-3` reaches this check rather than being read as an
-/// unknown option (whose tip, `-- -3`, would only fail here).
-pub fn amount<T: TryFrom<i128>>(text: &str) -> Result<T, String> {
-    match text.parse::<i128>() {
-        Ok(n) if n >= 1 => T::try_from(n).map_err(|_| format!("{n} is too large")),
-        Ok(_) => Err("the amount must be positive (1 or more)".into()),
-        Err(_) => Err(format!("{text:?} is not a whole number")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Cli;
     use clap::CommandFactory;
+
+    #[test]
+    fn help_starts_with_what_hoard_is_for() {
+        let help = Cli::command().render_help().to_string();
+        assert!(
+            help.starts_with("A campaign database for old-school RPG referees"),
+            "{help}"
+        );
+    }
 
     /// Every argument of every command says what it is for in `--help`, the manual and the
     /// shells' completion menus.

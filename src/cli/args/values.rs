@@ -1,0 +1,26 @@
+//! Value parsers shared by several commands' grammars (an event number, an amount). A leaf:
+//! the grammar modules use it, and it uses none of them, so that no grammar module needs its
+//! parent's items.
+
+/// An event number as `hoard log` prints it (`#63`) or bare (`63`).
+pub fn event_number(text: &str) -> Result<i64, String> {
+    text.strip_prefix('#')
+        .unwrap_or(text)
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            format!("{text:?} is not an event number: give it as `hoard log` shows it, e.g. #12")
+        })
+}
+
+/// A whole amount of one or more (damage, healing, time). Its argument takes
+/// `allow_negative_numbers`, so that `-3` reaches this check rather than being read as an
+/// unknown option (whose tip, `-- -3`, would only fail here).
+pub fn amount<T: TryFrom<i128>>(text: &str) -> Result<T, String> {
+    match text.parse::<i128>() {
+        Ok(n) if n >= 1 => T::try_from(n).map_err(|_| format!("{n} is too large")),
+        Ok(_) => Err("the amount must be positive (1 or more)".into()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}

@@ -1,0 +1,107 @@
+//! The dispatch table: one parsed command line to the command module that runs it, on the
+//! database opened in the mode the command needs. Its own module, apart from `main`, so that
+//! the demo and the retry loop (which run commands through it) import it without importing
+//! the command line's root.
+
+use super::args::tables::TablesCommand;
+use super::args::{Cli, Command};
+use super::out::Out;
+use super::{
+    access, campaign, character, check, clock, coins, defaults, explain, history, item, log,
+    notices, play, progress, report, roll, session, sword, tables,
+};
+use crate::app::Ctx;
+use crate::error::{Error, Result};
+use crate::rules::knowledge::Method;
+
+/// Run one parsed command: open the database in the mode it needs, call its module, print
+/// its output after its commit, and add the notices it calls for.
+pub(crate) async fn run(cli: Cli) -> Result<()> {
+    let mut out = Out::new(cli.global.json);
+    let path = match cli.global.database() {
+        Some(path) => path,
+        None => defaults::default_db()?,
+    };
+    // Commands that need no database do not open it.
+    if let Command::Tables(TablesCommand::Check { dir: Some(dir) }) = &cli.command {
+        let result = tables::check_without_db(&mut out, dir);
+        return result.and(out.flush());
+    }
+    let db = crate::store::open(&path, access::access(&cli.command, cli.global.dry_run)).await?;
+    let options = crate::app::Options {
+        campaign: cli.global.campaign.clone(),
+        seed: cli.global.seed,
+        tables: cli.global.tables.clone(),
+        dry_run: cli.global.dry_run,
+    };
+    let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
+    let mut cx = Ctx::new(db, options);
+    let names_its_campaign = notices::names_its_campaign(&cli.command);
+    let result = match cli.command {
+        Command::Demo | Command::Serve(_) | Command::Completions { .. } | Command::Man { .. } => {
+            Ok(())
+        }
+        Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
+        Command::Session(c) => session::run(&mut cx, &mut out, c).await,
+        Command::Character(c) => character::run(&mut cx, &mut out, c).await,
+        Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
+        Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
+        Command::Log(a) => log::run(&mut cx, &mut out, a).await,
+        Command::Generate(a) => item::generate(&mut cx, &mut out, a, progress).await,
+        Command::Item(c) => item::run(&mut cx, &mut out, c).await,
+        Command::Sword(c) => sword::run(&mut cx, &mut out, c).await,
+        Command::Tables(c) => tables::run(&mut cx, &mut out, c).await,
+        Command::Give(a) => play::give(&mut cx, &mut out, a).await,
+        Command::Drop(a) => play::drop(&mut cx, &mut out, a).await,
+        Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
+        Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
+        Command::Taste(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, Method::Taste).await,
+        Command::Read(a) => {
+            play::identify(&mut cx, &mut out, &a.item, &a.by, Method::ReadMagic).await
+        }
+        Command::Cast(a) => play::cast(&mut cx, &mut out, a).await,
+        Command::Copy(a) => play::copy(&mut cx, &mut out, a).await,
+        Command::Wear(a) => play::wear(&mut cx, &mut out, a).await,
+        Command::Remove(a) => play::remove(&mut cx, &mut out, a).await,
+        Command::Use(a) => play::use_item(&mut cx, &mut out, a).await,
+        Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
+        Command::Study(a) => play::study(&mut cx, &mut out, a).await,
+        Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
+        Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
+        Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
+        Command::Share(a) => coins::share(&mut cx, &mut out, a).await,
+        Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
+        Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
+        Command::Report(c) => report::run(&mut cx, &mut out, c).await,
+        Command::Check => check::run(&mut cx, &mut out).await,
+        Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
+        Command::Wield(a) => sword::wield(&mut cx, &mut out, a).await,
+        Command::Sheathe(a) => sword::sheathe(&mut cx, &mut out, a).await,
+        Command::Release(a) => sword::release(&mut cx, &mut out, a).await,
+        Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
+        Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
+        Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
+        Command::Void(a) => history::void(&mut cx, &mut out, a).await,
+        Command::Undo => history::undo(&mut cx, &mut out).await,
+        Command::Explain(a) => explain::run(&mut cx, &mut out, a).await,
+        Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,
+        Command::Export(a) => history::export(&mut cx, &mut out, a).await,
+        Command::Import(a) => history::import(&mut cx, &mut out, a, progress).await,
+    };
+    let dry = cx.dry_run() && result.is_ok();
+    if result.is_ok() {
+        notices::started_default(names_its_campaign, cx.db.committed());
+    }
+    let result = result.and_then(|()| out.flush()).map_err(|e| match e {
+        Error::Output(cause) if !cx.db.committed().is_empty() => Error::Unprinted {
+            events: cx.db.committed().to_vec(),
+            cause,
+        },
+        e => e,
+    });
+    let closed = cx.db.close().await;
+    if dry {
+        notices::dry_run();
+    }
+    result.and(closed)
+}

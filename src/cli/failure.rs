@@ -1,0 +1,77 @@
+//! How a failed command ends: its error as one line on stderr (or one JSON object) and an exit
+//! code, and clap's usage errors reworded to the same one line. Kept apart from the dispatch so
+//! that every way out of `hoard` reads the same.
+
+use std::process::ExitCode;
+
+use super::inert;
+use crate::error::{Error, Result};
+
+/// The exit code of a command's result, its error (if any) said on stderr.
+pub fn exit(json: bool, result: Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`hoard log | head`): not an error.
+        Err(Error::Io(e) | Error::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            complain(json, e.code(), &e.to_string());
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// An error as one line on stderr; under `--json`, one JSON object with a stable `code`
+/// (docs/json.md lists them) so that scripts need not read the prose.
+fn complain(json: bool, code: &str, message: &str) {
+    if json {
+        let error = serde_json::json!({ "error": { "code": code, "message": message } });
+        eprintln!("{}", inert::inert_json(&error.to_string()));
+    } else {
+        eprintln!("hoard: {}", inert::safe(message));
+    }
+}
+
+/// Help and version print as clap writes them; a usage error becomes one line (with clap's
+/// tip, if any) and exit code 2.
+pub fn usage_error(e: clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    complain(json, "usage", &one_line(&e.render().to_string()));
+    ExitCode::from(2)
+}
+
+/// clap's error as one line: the error with the lines it lists (missing arguments …), its
+/// tip, and the usage of the command concerned.
+fn one_line(text: &str) -> String {
+    let mut paragraphs = text.split("\n\n").map(|p| {
+        p.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let error = paragraphs.next().unwrap_or_default();
+    let mut parts = vec![
+        error
+            .split(" tip: ")
+            .map(|p| p.trim_start_matches("error:").trim().to_string())
+            .collect::<Vec<_>>()
+            .join("; tip: "),
+    ];
+    parts.extend(
+        paragraphs
+            .filter(|p| p.starts_with("tip:") || p.starts_with("Usage:"))
+            .map(|p| p.replacen("Usage:", "usage:", 1)),
+    );
+    parts.push("see --help".into());
+    parts.join("; ")
+}

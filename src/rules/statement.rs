@@ -1,0 +1,68 @@
+//! A rule in a sentence, in English and in French, naming the published book it comes from
+//! (OSE *Sentient Swords*, the AD&D 2e DMG, the OSE Rules Tome). Each rule module keeps its
+//! statements beside the function they state, so that the rule and its words change
+//! together; they are data, not formatting: the edge (`hoard explain`) picks the reader's
+//! language and adds the arithmetic of the event at hand.
+
+/// A rule's statement, in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Statement {
+    pub en: &'static str,
+    pub fr: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{charges, coins, control, knowledge, potion, scroll, sword, xp};
+    use super::Statement;
+
+    const ALL: [(&str, Statement); 13] = [
+        ("control::CHECK", control::CHECK),
+        ("control::ENDING", control::ENDING),
+        ("control::ONE_MASTER", control::ONE_MASTER),
+        ("sword::TOUCH", sword::TOUCH),
+        ("sword::HELD", sword::HELD),
+        ("potion::TIMING", potion::TIMING),
+        ("scroll::FADING", scroll::FADING),
+        ("scroll::COPYING", scroll::COPYING),
+        ("scroll::CASTING", scroll::CASTING),
+        ("charges::SPENDING", charges::SPENDING),
+        ("knowledge::IDENTIFICATION", knowledge::IDENTIFICATION),
+        ("coins::SHARES", coins::SHARES),
+        ("xp::AWARDING", xp::AWARDING),
+    ];
+
+    /// Each statement says the rule in both languages and names the book it comes from.
+    #[test]
+    fn every_statement_is_bilingual_and_names_its_book() {
+        let books_en = ["Sentient Swords", "DMG", "Rules Tome"];
+        let books_fr = ["épées intelligentes", "guide du maître", "rules tome"];
+        for (name, s) in ALL {
+            assert!(!s.en.trim().is_empty() && !s.fr.trim().is_empty(), "{name}");
+            assert!(
+                books_en.iter().any(|b| s.en.contains(b)),
+                "{name}: {}",
+                s.en
+            );
+            let fr = s.fr.to_lowercase();
+            assert!(books_fr.iter().any(|b| fr.contains(b)), "{name}: {}", s.fr);
+            assert_ne!(s.en, s.fr, "{name}");
+        }
+    }
+
+    /// The list above is every statement the rule modules define.
+    #[test]
+    fn every_statement_is_checked() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+        let mut defined = 0;
+        for entry in std::fs::read_dir(dir).expect("src/rules") {
+            let path = entry.expect("src/rules").path();
+            // This file names the type in its test; the rule modules define the statements.
+            if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("statement.rs") {
+                let source = std::fs::read_to_string(&path).expect("a rule module");
+                defined += source.matches(": super::statement::Statement =").count();
+            }
+        }
+        assert_eq!(defined, ALL.len());
+    }
+}
