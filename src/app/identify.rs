@@ -28,8 +28,8 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
     let item = w.item(key).await?;
     let who = w.character(by).await?;
     let who = w.able(who)?;
-    let attempt =
-        knowledge::identify(&item, &who, method, &mut dice).map_err(crate::rules::Refused::from)?;
+    let attempt = knowledge::identify(&item, &who, method, &mut dice)
+        .map_err(|u| crate::error::Error::Refused(u.to_string()))?;
     let curse = method == Method::ReadMagic && item.identity.kind.as_deref() == Some("curse");
     let event = w.record(Event::Identified {
         act: Act::new(&item, &who),

@@ -445,13 +445,6 @@ impl<'c> Write<'c> {
     }
 }
 
-/// A rule's refusal, as the command's error.
-impl From<crate::rules::Refused> for Error {
-    fn from(r: crate::rules::Refused) -> Self {
-        Error::Refused(r.0)
-    }
-}
-
 /// The wall clock, as stored: ISO-8601 UTC with milliseconds.
 pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)

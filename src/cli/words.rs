@@ -374,21 +374,21 @@ impl fmt::Display for crate::rules::knowledge::Unidentifiable {
         use crate::rules::knowledge::Unidentifiable as U;
         let text = match self {
             U::KnowsAll { person, item } => {
-                let (person, name) = (safe(person), safe(item));
+                let (person, name) = (safe(person), safe(item.shown()));
                 tr!(
                     "{person} already knows all about {name}",
                     "{person} sait déjà tout de {name}"
                 )
             }
             U::NotValuable { item } => {
-                let name = safe(item);
+                let name = safe(item.shown());
                 tr!(
                     "appraisal tells what a valuable is worth; {name} is not a valuable",
                     "une estimation dit ce que vaut un objet de valeur ; {name} n'en est pas un"
                 )
             }
             U::NotMagic { item } => {
-                let name = safe(item);
+                let name = safe(item.shown());
                 tr!(
                     "{name} is not magic: its worth is learnt by appraisal (--method appraise)",
                     "{name} n'est pas magique : sa valeur s'apprend par une estimation (--method appraise)"
@@ -399,14 +399,14 @@ impl fmt::Display for crate::rules::knowledge::Unidentifiable {
                 "seules les potions et huiles s'identifient en les goûtant"
             ),
             U::NoWriting { item } => {
-                let name = safe(item);
+                let name = safe(item.shown());
                 tr!(
                     "comprehend languages reads writing: maps and scrolls, not {name}",
                     "la compréhension des langues lit les écrits : cartes et parchemins, pas {name}"
                 )
             }
             U::NotAScroll { item } => {
-                let name = safe(item);
+                let name = safe(item.shown());
                 tr!(
                     "reading magic identifies scrolls, not {name}",
                     "la lecture de la magie identifie les parchemins, pas {name}"

@@ -5,7 +5,6 @@
 
 use std::str::FromStr;
 
-use super::Refused;
 use super::alignment::Alignment;
 use super::character::Character;
 use super::dice::{Dice, Expr, Roll};
@@ -77,20 +76,20 @@ fn is_bard(c: &Character) -> bool {
 pub enum Unidentifiable {
     KnowsAll {
         person: String,
-        item: String,
+        item: super::item::Names,
     },
     NotValuable {
-        item: String,
+        item: super::item::Names,
     },
     NotMagic {
-        item: String,
+        item: super::item::Names,
     },
     TasteOnlyPotions,
     NoWriting {
-        item: String,
+        item: super::item::Names,
     },
     NotAScroll {
-        item: String,
+        item: super::item::Names,
     },
     ScrollNeedsReadMagic,
     NotABard {
@@ -102,12 +101,6 @@ pub enum Unidentifiable {
     ReadOrTasted,
     /// Reading the item's writing is refused by the scroll rules.
     Writing(scroll::Refusal),
-}
-
-impl From<Unidentifiable> for Refused {
-    fn from(u: Unidentifiable) -> Self {
-        Refused(u.to_string())
-    }
 }
 
 /// The ways to identify an item. Stated for `hoard explain`, citing the book.
@@ -125,7 +118,7 @@ pub fn identify(
     dice: &mut impl Dice,
 ) -> Result<Attempt, Unidentifiable> {
     use Unidentifiable as U;
-    let (name, person) = (|| item.name().to_string(), || who.name.clone());
+    let (name, person) = (|| item.names(), || who.name.clone());
     let known = item.knowledge(&who.id);
     if known == Some(Knowledge::Full) {
         return Err(U::KnowsAll {

@@ -28,8 +28,3 @@ pub mod sword;
 pub mod tables;
 pub mod weapon;
 pub mod xp;
-
-/// A rule of the game refusing an action, with the rule and how to go on, in one line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refused(pub String);

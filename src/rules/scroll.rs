@@ -66,12 +66,6 @@ pub enum Refusal {
     NoDuration,
 }
 
-impl From<Refusal> for super::Refused {
-    fn from(r: Refusal) -> Self {
-        super::Refused(r.to_string())
-    }
-}
-
 /// The chances (%) a referee may fix for a scroll taken unread to fade (« de 5 % à 30 % de
 /// chances de s'effacer »).
 pub const FADE_CHANCES: std::ops::RangeInclusive<u8> = 5..=30;

@@ -4,7 +4,6 @@
 //! SQLite file itself, so on SQLite only (`tests/postgres/server.rs` has PostgreSQL's side, and
 //! `outputs.rs` what is alike on both engines).
 
-use std::path::Path;
 use std::process::Command;
 
 use crate::common::{Engine, Hoard, wal};
