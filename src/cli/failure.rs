@@ -6,9 +6,12 @@ use std::process::ExitCode;
 
 use super::inert;
 use crate::error::{Error, Result};
+use crate::store::open::scrub;
 
-/// The exit code of a command's result, its error (if any) said on stderr.
-pub fn exit(json: bool, result: Result<()>) -> ExitCode {
+/// The exit code of a command's result, its error (if any) said on stderr with each of
+/// `secrets` (the passwords `--db` holds) hidden: the errors that could name them hide them
+/// where they are made, and this is the last look before anything reaches the terminal.
+pub fn exit(json: bool, result: Result<()>, secrets: &[String]) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`hoard log | head`): not an error.
@@ -16,7 +19,7 @@ pub fn exit(json: bool, result: Result<()>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            complain(json, e.code(), &e.to_string());
+            complain(json, e.code(), &scrub(secrets, e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }

@@ -68,9 +68,12 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }
-    if let Some(db) = &cli.global.database() {
-        panics::hide_in_panics(crate::store::open::secrets(db));
-    }
+    let secrets = cli
+        .global
+        .database()
+        .map(|db| crate::store::open::secrets(&db))
+        .unwrap_or_default();
+    panics::hide_in_panics(secrets.clone());
     // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
     // has its own sockets, signals and timers.
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -83,5 +86,5 @@ pub fn main() -> ExitCode {
             Command::Serve(a) => runtime.block_on(serve::run(&cli.global, a)),
             _ => runtime.block_on(retry::run_until_settled(cli)),
         });
-    failure::exit(json, result)
+    failure::exit(json, result, &secrets)
 }

@@ -59,6 +59,8 @@ pub fn shown(db: &Path) -> String {
     }
 }
 
+pub use super::postgres::scrub;
+
 /// The passwords `--db` holds, as written and decoded (none for a file's path): what no
 /// message may show.
 pub fn secrets(db: &Path) -> Vec<String> {

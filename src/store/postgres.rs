@@ -129,7 +129,7 @@ fn percent_decode(text: &str) -> Option<String> {
 }
 
 /// A message with every secret replaced by `***`.
-fn scrub(secrets: &[String], mut text: String) -> String {
+pub fn scrub(secrets: &[String], mut text: String) -> String {
     for secret in secrets {
         text = text.replace(secret.as_str(), "***");
     }
