@@ -307,6 +307,21 @@ impl Hoard {
     }
 }
 
+/// The hoard binary under test.
+pub fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("hoard")
+}
+
+/// A campaign with something in it: a character holding twenty generated finds.
+pub fn with_finds() -> Hoard {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    h.ok(&[
+        "--seed", "3", "generate", "any", "--count", "20", "--to", "Arnaud",
+    ]);
+    h
+}
+
 /// The kinds of the events a command's JSON answer lists (`"events": [...]`), in order.
 pub fn kinds(answer: &serde_json::Value) -> Vec<&str> {
     answer["events"]
@@ -428,7 +443,7 @@ pub fn cut_short(h: &Hoard, args: &[&str]) {
         .arg("-c")
         .arg("ulimit -f 512; exec \"$@\"")
         .arg("sh")
-        .arg(assert_cmd::cargo::cargo_bin("hoard"))
+        .arg(bin())
         .arg("--db")
         .arg(&h.db)
         .args(args)

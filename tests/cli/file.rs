@@ -8,11 +8,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Hoard, sql};
-
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("hoard")
-}
+use crate::common::{Hoard, bin, sql};
 
 #[test]
 fn the_first_command_works_with_no_set_up() {

@@ -6,25 +6,11 @@
 
 use std::process::Command;
 
-use crate::common::{Engine, Hoard, wal};
-
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("hoard")
-}
-
-/// A campaign with something in it.
-fn campaign() -> Hoard {
-    let h = Hoard::new();
-    h.character("Arnaud", 12, 10, 10, "neutral");
-    h.ok(&[
-        "--seed", "3", "generate", "any", "--count", "20", "--to", "Arnaud",
-    ]);
-    h
-}
+use crate::common::{Engine, Hoard, bin, wal, with_finds};
 
 #[test]
 fn export_never_writes_over_the_database_by_any_name() {
-    let h = campaign();
+    let h = with_finds();
     let before = h.dump();
     let dir = h.dir.path();
     std::os::unix::fs::symlink(&h.db, dir.join("link.db")).unwrap();
@@ -70,7 +56,7 @@ fn export_never_writes_over_the_database_by_any_name() {
 /// copy, a whole campaign database, is written privately.
 #[test]
 fn backup_refuses_an_existing_file_unless_forced_and_writes_privately() {
-    let h = campaign();
+    let h = with_finds();
     let path = h.dir.path().join("copy.db");
     crate::common::refuses_then_forces(&h, &["backup", path.to_str().unwrap()], &path);
     let mut copy = Hoard::on(Engine::Sqlite);
@@ -113,7 +99,7 @@ fn a_database_is_a_plain_path_to_a_file_of_one_name() {
         0,
         "nothing created"
     );
-    let h = campaign();
+    let h = with_finds();
     std::fs::hard_link(&h.db, h.dir.path().join("second.db")).unwrap();
     let stderr = h.refused_unchanged(&["character", "damage", "Arnaud", "1"], 4);
     assert!(stderr.contains("hard links"), "{stderr}");
@@ -161,7 +147,7 @@ fn check_never_calls_an_empty_or_cut_file_ok() {
     let stderr = h.fails(&["check"], 3);
     assert!(stderr.contains("not a hoard campaign database"), "{stderr}");
     assert_eq!(std::fs::metadata(&h.db).unwrap().len(), 0, "left empty");
-    let whole = campaign();
+    let whole = with_finds();
     let bytes = whole.dump();
     std::fs::write(&h.db, &bytes[..bytes.len() / 2]).unwrap();
     let out = h.cmd(&["check"]).output().unwrap();
@@ -172,7 +158,7 @@ fn check_never_calls_an_empty_or_cut_file_ok() {
 #[test]
 fn a_read_only_database_is_read_but_not_written_and_says_so() {
     use std::os::unix::fs::PermissionsExt;
-    let h = campaign();
+    let h = with_finds();
     std::fs::set_permissions(&h.db, std::fs::Permissions::from_mode(0o400)).unwrap();
     let stderr = h.refused_unchanged(&["character", "damage", "Arnaud", "1"], 4);
     assert!(
@@ -186,7 +172,7 @@ fn a_read_only_database_is_read_but_not_written_and_says_so() {
 /// the command, on a current database, an older one, or none.
 #[test]
 fn a_dry_run_changes_no_file_at_all() {
-    let h = campaign();
+    let h = with_finds();
     h.ok(&["campaign", "new", "Second"]);
     h.ok(&[
         "item",

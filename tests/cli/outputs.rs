@@ -6,25 +6,11 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{Hoard, cut_short, refuses_then_forces, snapshot};
-
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("hoard")
-}
-
-/// A campaign with something in it.
-fn campaign() -> Hoard {
-    let h = Hoard::new();
-    h.character("Arnaud", 12, 10, 10, "neutral");
-    h.ok(&[
-        "--seed", "3", "generate", "any", "--count", "20", "--to", "Arnaud",
-    ]);
-    h
-}
+use crate::common::{Hoard, bin, cut_short, refuses_then_forces, snapshot, with_finds};
 
 #[test]
 fn export_refuses_an_existing_file_unless_forced_and_writes_privately() {
-    let h = campaign();
+    let h = with_finds();
     let path = h.dir.path().join("out.jsonl");
     refuses_then_forces(&h, &["export", "-o", path.to_str().unwrap()], &path);
     let copy = Hoard::new();
@@ -45,7 +31,7 @@ fn a_killed_export_leaves_no_half_file() {
 /// refuses at once instead of following the loop for ever.
 #[test]
 fn undo_never_follows_a_cause_that_loops() {
-    let h = campaign();
+    let h = with_finds();
     h.ok(&["character", "damage", "Arnaud", "1"]);
     h.ok(&["character", "heal", "Arnaud", "1"]);
     h.execute("UPDATE events SET cause = seq WHERE seq = (SELECT max(seq) FROM events)");
@@ -65,7 +51,7 @@ fn undo_never_follows_a_cause_that_loops() {
 
 #[test]
 fn a_tables_folder_is_read_only_through_regular_files_of_bounded_size() {
-    let h = campaign();
+    let h = with_finds();
     let tables = |name: &str| {
         let dir = h.dir.path().join(name);
         std::fs::create_dir(&dir).unwrap();
@@ -111,7 +97,7 @@ fn a_tables_folder_is_read_only_through_regular_files_of_bounded_size() {
 
 #[test]
 fn the_demo_never_touches_the_database_hoard_db_names() {
-    let h = campaign();
+    let h = with_finds();
     let home = tempfile::tempdir().unwrap();
     let (before, rows) = (snapshot(h.dir.path()), h.dump());
     let out = Command::new(bin())

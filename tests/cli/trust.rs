@@ -6,11 +6,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::common::Hoard;
-
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("hoard")
-}
+use crate::common::{Hoard, bin};
 
 #[test]
 fn void_and_undo_rebuild_the_state_from_the_ledger() {

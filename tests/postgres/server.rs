@@ -6,11 +6,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::common::{Engine, Hoard, cluster, pg};
-
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("hoard")
-}
+use crate::common::{Engine, Hoard, bin, cluster, pg};
 
 /// `hoard --db <db> <args>` with nothing leaking in from the environment.
 fn hoard(db: &str, args: &[&str]) -> Output {
