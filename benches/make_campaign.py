@@ -90,6 +90,7 @@ def main():
     emit({"kind": "item_created", "item": sword, "origin": {"how": "added"}})
     holders[sword_id] = ids[1]
     movable = [i for i in holders if i != sword_id]
+    hp = {who: 30 for who in range(1, 20)}
     while seq < events_wanted - 2:
         if session is None:
             sessions += 1
@@ -98,10 +99,16 @@ def main():
             continue
         r = rng.random()
         who = rng.randrange(1, 20)
-        if r < 0.25:
-            emit({"kind": "character_damaged", "character": ids[who], "name": names[who], "amount": rng.randint(1, 6), "hp": 0})
+        # Wounds that never fell anyone (the fallen cannot act, and the benchmarks have the
+        # heroes act), nor Hero 1, who wields the benchmark's sword (a wounded wielder calls for
+        # another check): a blow leaves at least 1 HP, else the hero is healed instead.
+        amount = rng.randint(1, 6)
+        if r < 0.25 and who != 1 and hp[who] > amount:
+            hp[who] -= amount
+            emit({"kind": "character_damaged", "character": ids[who], "name": names[who], "amount": amount, "hp": 0})
         elif r < 0.45:
-            emit({"kind": "character_healed", "character": ids[who], "name": names[who], "amount": rng.randint(1, 6), "hp": 0})
+            hp[who] = min(hp[who] + amount, 30)
+            emit({"kind": "character_healed", "character": ids[who], "name": names[who], "amount": amount, "hp": 0})
         elif r < 0.60:
             face = rng.randint(1, 20)
             emit({"kind": "dice_rolled", "roll": {"expr": "1d20", "faces": [face], "total": face}})

@@ -71,10 +71,11 @@ compare_instructions "character damage, 100,000 items" \
     "$hoard --db many.db character damage Bench 1" "$hoard --db small.db character damage Bench 1"
 
 # The equivalent queries, on the same file, through the same indexes.
-cid=$(sqlite3 big.db "SELECT id FROM campaigns WHERE name = 'bench'")
+# Names are found through their lower(name) indexes, as hoard finds them.
+cid=$(sqlite3 big.db "SELECT id FROM campaigns WHERE lower(name) = 'bench'")
 cols="e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload"
-wand="(SELECT id FROM items WHERE campaign_id = $cid AND name = 'Bench Wand')"
-bench="(SELECT id FROM characters WHERE campaign_id = $cid AND name = 'Bench')"
+wand="(SELECT id FROM items WHERE campaign_id = $cid AND lower(name) = 'bench wand')"
+bench="(SELECT id FROM characters WHERE campaign_id = $cid AND lower(name) = 'bench')"
 echo
 echo "reads on $events events vs the sqlite3 CLI's equivalent query (target ≤ 1.5x):"
 ab "log --limit 20" "$rounds" "$runs" \
@@ -88,7 +89,7 @@ ab "audit swords ($(sqlite3 big.db "SELECT count(*) FROM events WHERE kind = 'co
     "sqlite3 big.db \"SELECT * FROM items WHERE campaign_id = $cid AND json_extract(state, '\$.control') IS NOT NULL; SELECT $cols FROM events e WHERE e.campaign_id = $cid AND e.kind = 'control_checked' ORDER BY e.seq\""
 ab "character show Bench" "$rounds" "$runs" \
     "$hoard --db big.db character show Bench" \
-    "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND name = 'Bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
+    "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND lower(name) = 'bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
 
 echo
 echo "the same reads, in instructions run by each whole process:"
@@ -97,7 +98,7 @@ compare_instructions "log --limit 20" "$hoard --db big.db log --limit 20" \
 compare_instructions "item history (Bench Wand)" "$hoard --db big.db item history 'Bench Wand'" \
     "sqlite3 big.db \"SELECT $cols FROM event_refs r JOIN events e ON e.campaign_id = r.campaign_id AND e.seq = r.seq WHERE r.campaign_id = $cid AND r.entity = $wand ORDER BY r.seq\""
 compare_instructions "character show Bench" "$hoard --db big.db character show Bench" \
-    "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND name = 'Bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
+    "sqlite3 big.db \"SELECT * FROM characters WHERE campaign_id = $cid AND lower(name) = 'bench'; SELECT * FROM items WHERE campaign_id = $cid AND holder = $bench; SELECT * FROM effects WHERE campaign_id = $cid AND character = $bench\""
 
 # The reference import: the rows hoard wrote for the 100,000 events, loaded by sqlite3 in one
 # transaction into the same schema.

@@ -21,6 +21,7 @@ pub mod history;
 pub mod identify;
 pub mod item;
 pub mod log;
+pub mod names;
 pub mod potion;
 pub mod report;
 pub mod roll;

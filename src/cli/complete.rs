@@ -17,7 +17,9 @@ use clap_complete::{CompleteEnv, Shell};
 use super::args::Cli;
 use super::defaults::default_db;
 use crate::error::Result;
-use crate::store::{Access, campaigns, characters, items};
+use crate::app::names::Names;
+use crate::app::{self, Ctx, Options};
+use crate::store::Access;
 use crate::tr;
 
 /// The variable that asks for completions, as clap_complete names it.
@@ -34,14 +36,6 @@ pub(super) fn answer_if_asked() {
         let _ = ASKING.set(shell.to_string_lossy().into_owned());
         CompleteEnv::with_factory(command).var(VAR).complete();
     }
-}
-
-/// What a name of the database completes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Names {
-    Characters,
-    Items,
-    Campaigns,
 }
 
 /// hoard's grammar with a completer on every argument that takes a name from the database.
@@ -210,23 +204,14 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let mut db = crate::store::open(&path, Access::Read).await?;
-        let conn = db.conn();
-        let found = match names {
-            Names::Campaigns => Ok(campaigns::list(conn)
-                .await?
-                .into_iter()
-                .map(|c| c.name)
-                .collect()),
-            Names::Characters | Names::Items => {
-                match campaigns::find(conn, line.campaign.as_deref()).await? {
-                    None => Ok(Vec::new()),
-                    Some(c) if names == Names::Items => items::names(conn, c.id).await,
-                    Some(c) => characters::names(conn, c.id).await,
-                }
-            }
+        let db = crate::store::open(&path, Access::Read).await?;
+        let options = Options {
+            campaign: line.campaign.clone(),
+            ..Options::default()
         };
-        db.close().await?;
+        let mut cx = Ctx::new(db, options);
+        let found = app::names::names(&mut cx, names).await;
+        cx.db.close().await?;
         found
     })
 }
