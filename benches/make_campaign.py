@@ -5,7 +5,7 @@
 
 ITEMS_EXPORT is an export of a campaign made by `hoard generate any` (its item_created lines
 give real items). The campaign: 20 characters, the items shared among them, three benchmark
-props (a character "Bench", a wand "Bench Wand" with 10,000 charges, a sentient sword
+props (a character "Bench" of 9,999 HP, a wand "Bench Wand" with 10,000 charges, a sentient sword
 "Bench Sword"), then play until EVENTS events: sessions, damage and healing, rolls, the clock,
 items changing hands, charges spent, sword checks and uses. Every event is one the projector
 accepts, so `hoard import` loads it and `hoard check` passes.
@@ -60,7 +60,9 @@ def main():
     alignments = ["lawful", "neutral", "chaotic"]
     emit({"kind": "campaign_created", "name": "bench"})
     for i, (cid, name) in enumerate(zip(ids, names)):
-        emit({"kind": "character_added", "character": character(cid, name, alignments[i % 3])})
+        # Bench takes every benchmark's blows (`character damage Bench 1`, hundreds of times).
+        hp = 9999 if name == "Bench" else 30
+        emit({"kind": "character_added", "character": character(cid, name, alignments[i % 3], hp)})
     holders = {}
     wands = {}
     with open(items_source) as f:
