@@ -16,9 +16,9 @@ use clap_complete::{CompleteEnv, Shell};
 
 use super::args::Cli;
 use super::defaults::default_db;
-use crate::error::Result;
 use crate::app::names::Names;
 use crate::app::{self, Ctx, Options};
+use crate::error::Result;
 use crate::store::Access;
 use crate::tr;
 
