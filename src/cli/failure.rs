@@ -37,8 +37,8 @@ fn complain(json: bool, code: &str, message: &str) {
 }
 
 /// Help and version print as clap writes them; a usage error becomes one line (with clap's
-/// tip, if any) and exit code 2.
-pub fn usage_error(e: clap::Error, json: bool) -> ExitCode {
+/// tip, if any, and `secrets` hidden in the words it echoes) and exit code 2.
+pub fn usage_error(e: clap::Error, json: bool, secrets: &[String]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         e.kind(),
@@ -48,7 +48,11 @@ pub fn usage_error(e: clap::Error, json: bool) -> ExitCode {
     ) {
         e.exit();
     }
-    complain(json, "usage", &one_line(&e.render().to_string()));
+    complain(
+        json,
+        "usage",
+        &scrub(secrets, one_line(&e.render().to_string())),
+    );
     ExitCode::from(2)
 }
 

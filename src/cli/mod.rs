@@ -51,10 +51,18 @@ use args::{Cli, Command, LangArg};
 
 /// Parse, run, print; map errors to one line on stderr and an exit code.
 pub fn main() -> ExitCode {
+    // Every password a URL on the command line or in HOARD_DB holds is hidden from whatever
+    // hoard prints, from here on: a usage error echoes the words it could not parse.
+    let secrets =
+        crate::store::open::secrets(std::env::args_os().chain(std::env::var_os("HOARD_DB")));
+    panics::hide_in_panics(secrets.clone());
     complete::answer_if_asked();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return failure::usage_error(e, std::env::args_os().any(|a| a == "--json")),
+        Err(e) => {
+            let json = std::env::args_os().any(|a| a == "--json");
+            return failure::usage_error(e, json, &secrets);
+        }
     };
     let json = cli.global.json;
     i18n::set(match cli.global.lang {
@@ -68,12 +76,6 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }
-    let secrets = cli
-        .global
-        .database()
-        .map(|db| crate::store::open::secrets(&db))
-        .unwrap_or_default();
-    panics::hide_in_panics(secrets.clone());
     // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
     // has its own sockets, signals and timers.
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -35,8 +35,7 @@ mod tests {
 
     #[test]
     fn a_panic_naming_the_database_hides_its_password() {
-        let secrets =
-            crate::store::open::secrets(std::path::Path::new("postgres://me:s3cr%21t@h/west"));
+        let secrets = crate::store::open::secrets(["postgres://me:s3cr%21t@h/west"]);
         assert_eq!(
             scrub(
                 &secrets,
@@ -48,6 +47,17 @@ mod tests {
             scrub(&secrets, "index out of bounds".into()),
             "index out of bounds"
         );
-        assert!(crate::store::open::secrets(std::path::Path::new("/home/me/west.db")).is_empty());
+        assert!(crate::store::open::secrets(["/home/me/west.db"]).is_empty());
+    }
+
+    #[test]
+    fn a_password_is_found_wherever_the_command_line_holds_a_url() {
+        let words = [
+            "hoard",
+            "--db=postgres://me:pw@h/west",
+            "log",
+            "x postgresql://u:p2@h/d",
+        ];
+        assert_eq!(crate::store::open::secrets(words), ["pw", "p2"]);
     }
 }

@@ -61,15 +61,27 @@ pub fn shown(db: &Path) -> String {
 
 pub use super::postgres::scrub;
 
-/// The passwords `--db` holds, as written and decoded (none for a file's path): what no
-/// message may show.
-pub fn secrets(db: &Path) -> Vec<String> {
-    let text = db.to_string_lossy();
-    if text.contains("://") {
-        postgres::secrets(&text)
-    } else {
-        Vec::new()
+/// The passwords any of `words` holds in a URL, as written and decoded: what no message may
+/// show. The words are the whole command line and `HOARD_DB`, not only `--db`'s value, since
+/// a misplaced URL (`--db= postgres://…`) is echoed back by the usage error it causes.
+pub fn secrets<S: AsRef<std::ffi::OsStr>>(words: impl IntoIterator<Item = S>) -> Vec<String> {
+    let mut found = Vec::new();
+    for word in words {
+        let text = word.as_ref().to_string_lossy();
+        for (at, _) in text.match_indices("://") {
+            // The URL starts where its scheme does: `--db=postgres://…` holds one at its 5th byte.
+            let start = text[..at]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || "+-.".contains(c)))
+                .map_or(0, |i| i + 1);
+            let url = text[start..].split_whitespace().next().unwrap_or_default();
+            for secret in postgres::secrets(url) {
+                if !found.contains(&secret) {
+                    found.push(secret);
+                }
+            }
+        }
     }
+    found
 }
 
 /// An open database.

@@ -384,3 +384,57 @@ fn use_trees_and_code_paths_are_read_as_rust_resolves_them() {
     a_loop.remove("b");
     assert_eq!(cycle(&a_loop), None);
 }
+
+/// The scenarios of `tests/cli` that stay off PostgreSQL, each with why.
+const SQLITE_ONLY: &[(&str, &str)] = &[
+    (
+        "file",
+        "the SQLite file itself: folders, modes, links, WAL, PRAGMAs",
+    ),
+    (
+        "files",
+        "files beside a SQLite database (export and backup over it, --db paths)",
+    ),
+    (
+        "readme",
+        "the README's sessions use the default database, a SQLite file",
+    ),
+    ("repository", "the sources, not a database"),
+];
+
+/// One story, two engines: every scenario module of `tests/cli` runs in `tests/postgres` too
+/// (included by its path), unless it is listed above with its reason — so a new file of
+/// scenarios cannot be left out of the PostgreSQL run by forgetting it.
+#[test]
+fn every_scenario_runs_on_both_engines_or_says_why_not() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).expect("read a test entry");
+    let modules: BTreeSet<String> = read("cli/main.rs")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("mod ")?.strip_suffix(';'))
+        .map(str::to_string)
+        .collect();
+    assert!(
+        modules.contains("items"),
+        "read the modules of tests/cli/main.rs"
+    );
+    let postgres = read("postgres/main.rs");
+    for module in &modules {
+        let included = postgres.contains(&format!("#[path = \"../cli/{module}.rs\"]"));
+        let why = SQLITE_ONLY.iter().find(|(m, _)| m == module);
+        match (included, why) {
+            (true, None) | (false, Some(_)) => {}
+            (true, Some(_)) => panic!("{module} runs on PostgreSQL: take it off SQLITE_ONLY"),
+            (false, None) => panic!(
+                "tests/cli/{module}.rs never runs on PostgreSQL: add it to tests/postgres/main.rs, \
+                 or to SQLITE_ONLY with the reason"
+            ),
+        }
+    }
+    for (module, _) in SQLITE_ONLY {
+        assert!(
+            modules.contains(*module),
+            "SQLITE_ONLY names {module}, which is gone"
+        );
+    }
+}

@@ -257,6 +257,23 @@ fn the_password_in_the_url_never_shows() {
             seen.push(text(&out));
         }
     }
+    // A URL where the grammar expects something else, echoed back by the usage error.
+    let url = format!("postgres://referee:{secret}@127.0.0.1:1/west");
+    for args in [
+        &["--db", "x.db", url.as_str(), "roll", "1d6"][..],
+        &["--json", "--db", "x.db", url.as_str()],
+        &["roll", "1d6", url.as_str()],
+        &["campaign", "new", "West", url.as_str()],
+    ] {
+        let out = Command::new(bin()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(
+            text(&out).contains("postgres://referee:***@"),
+            "{}",
+            text(&out)
+        );
+        seen.push(text(&out));
+    }
     let help = Command::new(bin())
         .env(
             "HOARD_DB",
@@ -451,6 +468,103 @@ fn many_writers_in_two_campaigns_keep_exact_gapless_ledgers() {
         );
         assert!(h.ok(&["--campaign", campaign, "check"]).starts_with("ok:"));
     }
+}
+
+/// A deadlock is lost inside hoard, never shown: another session holds the wand's row and,
+/// once `use` waits for it while holding its campaign's lock, asks for that lock too. The
+/// server breaks the cycle by failing hoard's side (its deadlock timeout is the shorter), and
+/// hoard runs the command again: one charge spent, once, with nothing said of the fight.
+#[test]
+fn a_deadlock_with_another_session_is_retried_and_never_shown() {
+    let h = Hoard::new();
+    h.ok(&[
+        "character",
+        "add",
+        "Mordo",
+        "--str",
+        "9",
+        "--wis",
+        "14",
+        "--hp",
+        "7",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Frost",
+        "--category",
+        "wand",
+        "--charges",
+        "5",
+        "--to",
+        "Mordo",
+    ]);
+    let before = h.log_ids(&[]).len();
+    let child = pg(&h.db, async |conn| {
+        // Where the server allows it (a superuser), this side waits longest before looking
+        // for a deadlock, so the side that gives way is hoard's.
+        let _ = sqlx::query("SET deadlock_timeout = '60s'")
+            .execute(&mut *conn)
+            .await;
+        sqlx::query("BEGIN").execute(&mut *conn).await.unwrap();
+        sqlx::query("SELECT id FROM items WHERE name = 'Wand of Frost' FOR UPDATE")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        let child = Command::new(bin())
+            .env_remove("HOARD_DB")
+            .env("LANG", "C")
+            .arg("--db")
+            .arg(&h.db)
+            .args(["use", "Wand of Frost"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // hoard waits for this transaction once it holds its campaign's row (pg_locks, unlike
+        // pg_stat_activity, is read anew by each statement).
+        let waiting =
+            "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'";
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while sqlx::query_scalar::<_, i64>(waiting)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap()
+            == 0
+        {
+            assert!(std::time::Instant::now() < deadline, "hoard never waited");
+        }
+        // hoard holds its campaign's row while it waits: asking for it is a deadlock.
+        sqlx::query("SAVEPOINT probe")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        let held = sqlx::query("SELECT id FROM campaigns FOR UPDATE NOWAIT")
+            .execute(&mut *conn)
+            .await
+            .unwrap_err();
+        assert!(held.to_string().contains("could not obtain lock"), "{held}");
+        sqlx::query("ROLLBACK TO SAVEPOINT probe")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        sqlx::query("SELECT id FROM campaigns FOR UPDATE")
+            .execute(&mut *conn)
+            .await
+            .expect("the server fails hoard's side of the deadlock");
+        sqlx::query("ROLLBACK").execute(&mut *conn).await.unwrap();
+        child
+    });
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("Wand of Frost"), "{said}");
+    for word in ["deadlock", "database", "40P01"] {
+        assert!(!said.to_lowercase().contains(word), "{said}");
+    }
+    assert_eq!(h.json(&["item", "show", "Wand of Frost"])["charges"], 4);
+    assert_eq!(h.log_ids(&[]).len(), before + 1, "the use recorded once");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
 }
 
 /// Processes creating the same campaign at the same moment: one creates it, the others are
