@@ -1,4 +1,5 @@
-//! `hoard generate …` and `hoard item …`, and how an item is shown.
+//! `hoard generate …` and `hoard item …`: each calls its `app` function and words the answer
+//! through the item views of [`super::item_view`].
 
 use super::args::item::{GenerateArgs, ItemCommand};
 use super::inert::safe;
