@@ -445,11 +445,11 @@ pub async fn add_valuable(
 /// `check`'s words for coins that do not add up: what the holders hold, against what came in
 /// and went out.
 pub(super) fn unbalanced(state: &crate::ledger::State) -> String {
-    use crate::ledger::treasury::coins_text;
+    use crate::i18n::coins::text;
     use crate::tr;
     let t = state.treasury.clone().unwrap_or_default();
-    let held = t.held().map(|c| coins_text(&c)).unwrap_or_default();
-    let (added, spent) = (coins_text(&t.added), coins_text(&t.spent));
+    let held = t.held().map(|c| text(&c)).unwrap_or_default();
+    let (added, spent) = (text(&t.added), text(&t.spent));
     tr!(
         "coins: the pool, purses and places hold {held}, but {added} came in and {spent} went out (or one holds less than nothing)",
         "pièces : caisse, bourses et lieux tiennent {held}, mais {added} sont entrés et {spent} sortis (ou l'un tient moins que rien)"
@@ -464,7 +464,8 @@ pub(super) fn check(
     invariants: &mut Vec<String>,
     differences: &mut Vec<String>,
 ) {
-    use crate::ledger::treasury::{CoinRow, coins_text};
+    use crate::i18n::coins::text;
+    use crate::ledger::treasury::CoinRow;
     use crate::tr;
     let empty = Treasury::default();
     let (s, r) = (
@@ -494,7 +495,7 @@ pub(super) fn check(
                 CoinRow::Added => tr!("coins added", "pièces entrées"),
                 CoinRow::Spent => tr!("coins spent", "pièces sorties"),
             };
-            let (a, b) = (coins_text(&a), coins_text(&b));
+            let (a, b) = (text(&a), text(&b));
             differences.push(tr!(
                 "coins of {name}: {a} in the database, {b} by the ledger",
                 "pièces de {name} : {a} dans la base, {b} selon le registre"

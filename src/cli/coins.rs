@@ -7,11 +7,12 @@ use super::args::coins::{
     CoinsArgs, CoinsCommand, ShareArgs, StashArgs, ValuableCommand, ValuableKind, XpCommand,
 };
 use super::inert::safe;
-use super::money::{award_json, award_lines, label, portion, shares, text, with_worth};
+use super::money::{award_json, award_lines, label, portion, shares, with_worth};
 use super::out::Out;
 use crate::app::coins::Whose;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
+use crate::i18n::coins::text;
 use crate::ledger::Event;
 use crate::ledger::EventView;
 use crate::rules::coins::{self, AmountError, Coins, Share};

@@ -1,9 +1,11 @@
-//! How money reads: amounts of coins, what they are worth, coin and experience events, and
-//! the purse on a sheet. The treasury's words, used by every view that shows money.
+//! How money reads: what coins are worth, coin and experience events, and the purse on a
+//! sheet. The treasury's words, used by every view that shows money; an amount of coins is
+//! worded in `i18n::coins`, which the ledger shares.
 
 use super::inert::safe;
 use super::tone::Tone;
 use crate::app::coins::Refusal;
+use crate::i18n::coins::{abbreviation, text};
 use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;
 use crate::ledger::treasury::{Earned, Holder, Portion};
@@ -12,30 +14,6 @@ use crate::rules::coins::{self, Coins, Denomination, Share};
 use crate::rules::xp::{self, Ability, Adjustment};
 use crate::tr;
 use serde_json::json;
-
-/// A coin's abbreviation in the language of the process.
-pub fn abbreviation(d: Denomination) -> &'static str {
-    match (lang(), d) {
-        (Lang::Fr, Denomination::Cp) => "pc",
-        (Lang::Fr, Denomination::Sp) => "pa",
-        (Lang::Fr, Denomination::Ep) => "pe",
-        (Lang::Fr, Denomination::Gp) => "po",
-        _ => d.as_str(),
-    }
-}
-
-/// `40 pp, 1200 gp, 300 sp`, the most valuable first; `nothing` for none.
-pub fn text(c: &Coins) -> String {
-    let held: Vec<String> = c
-        .held()
-        .map(|(d, n)| format!("{n} {}", abbreviation(d)))
-        .collect();
-    if held.is_empty() {
-        tr!("nothing", "rien")
-    } else {
-        held.join(", ")
-    }
-}
 
 /// A value in copper as gold: `1430 gp`, `5 gp 2 cp`.
 pub fn worth(copper: i64) -> String {

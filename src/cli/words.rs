@@ -306,6 +306,13 @@ impl fmt::Display for charges::Refusal {
                 let limit = charges::RECHARGE_LIMIT;
                 tr!("add 1 to {limit} charges", "ajoutez de 1 à {limit} charges")
             }
+            charges::Refusal::NoRoom { item, left, wanted } => {
+                let (item, left) = (safe(item.shown()), counted(*left, CHARGE, CHARGE));
+                tr!(
+                    "{item} holds {left}, and cannot count {wanted} more",
+                    "{item} a {left}, et ne peut pas en compter {wanted} de plus"
+                )
+            }
         };
         f.write_str(&text)
     }

@@ -2,8 +2,10 @@
 //! wherever text is made; every message is written in both languages at the place it is made.
 //! The web server answers each request in its reader's language: it runs the request's work
 //! inside [`within`], whose language [`lang`] prefers to the process's. [`time`] words the
-//! game clock, which every layer shows; [`known`] what a player may know of an item.
+//! game clock and [`coins`] an amount of coins, which every layer shows; [`known`] what a
+//! player may know of an item.
 
+pub mod coins;
 pub mod known;
 pub mod time;
 

@@ -15,10 +15,10 @@
 
 use super::event::{Act, Event, Recorded};
 use super::state::{Setting, State};
+use crate::i18n::{CHARGE, counted};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
-use crate::rules::charges::RECHARGE_LIMIT;
 use crate::rules::health::HP_FLOOR;
-use crate::rules::{clock, custody, scroll};
+use crate::rules::{charges, clock, custody, scroll};
 use crate::tr;
 
 /// The longest id hoard accepts: its own are UUIDs (36 characters).
@@ -107,32 +107,39 @@ impl State {
                     )
                 })
             }
-            Event::ChargesSpent { act, charges, .. } => {
+            // The live commands' rule: a count it refuses is told here, as a number the event
+            // holds; an item it refuses, in the words `use` and `recharge` give.
+            Event::ChargesSpent {
+                act, charges: n, ..
+            } => {
                 let i = self.held_by(act)?;
-                let left = i.charges.unwrap_or(0);
-                if i32::try_from(*charges).is_ok_and(|c| (1..=left).contains(&c)) {
-                    return Ok(());
-                }
-                let left = crate::i18n::counted(left, ("charge", "charges"), ("charge", "charges"));
-                Err(tr!(
-                    "{} holds {left}: {charges} cannot be spent",
-                    "{} a {left} : on ne peut pas en dépenser {charges}",
-                    i.name
-                ))
+                charges::after_spending(i, *n)
+                    .map(|_| ())
+                    .map_err(|r| match r {
+                        charges::Refusal::NoneSpent | charges::Refusal::TooMany { .. } => {
+                            let left = counted(i.charges.unwrap_or(0), CHARGE, CHARGE);
+                            tr!(
+                                "{} holds {left}: {n} cannot be spent",
+                                "{} a {left} : on ne peut pas en dépenser {n}",
+                                i.name
+                            )
+                        }
+                        other => other.to_string(),
+                    })
             }
-            Event::Recharged { item, charges, .. } => {
+            Event::Recharged {
+                item, charges: n, ..
+            } => {
                 let i = self.item(item)?;
-                let left = i.charges.unwrap_or(0);
-                if (1..=RECHARGE_LIMIT).contains(charges)
-                    && left.checked_add(*charges as i32).is_some()
-                {
-                    return Ok(());
-                }
-                Err(tr!(
-                    "{} cannot take {charges} more charges (1 to {RECHARGE_LIMIT} at a time)",
-                    "{} ne peut pas prendre {charges} charges de plus (de 1 à {RECHARGE_LIMIT} à la fois)",
-                    i.name
-                ))
+                charges::recharge(i, *n).map(|_| ()).map_err(|r| match r {
+                    charges::Refusal::OutOfRange => tr!(
+                        "{} cannot take {n} more charges (1 to {} at a time)",
+                        "{} ne peut pas prendre {n} charges de plus (de 1 à {} à la fois)",
+                        i.name,
+                        charges::RECHARGE_LIMIT
+                    ),
+                    other => other.to_string(),
+                })
             }
             Event::PotionTaken { act, .. }
             | Event::ProtectionRead { act, .. }
@@ -326,7 +333,7 @@ mod tests {
     use super::*;
     use crate::ledger::state::Item;
     use crate::rules::alignment::Alignment;
-    use crate::rules::item::Category;
+    use crate::rules::item::{Category, Status};
 
     const WHEN: &str = "2026-12-01T20:30:00.000Z";
 
@@ -462,6 +469,42 @@ mod tests {
         assert!(refused(&s, spend("c1", 4_000_000_000)).contains("5 charges"));
         assert!(refused(&s, spend("c2", 1)).contains("someone else"));
         assert!(refused(&s, spend("nobody", 1)).contains("no character"));
+    }
+
+    #[test]
+    fn charges_follow_the_live_rule_whatever_else_befell_the_item() {
+        let recharge = |charges| Event::Recharged {
+            item: "w1".into(),
+            item_name: "Wand".into(),
+            item_name_fr: "Baguette".into(),
+            charges,
+            remaining: 0,
+        };
+        let mut s = state();
+        assert!(refused(&s, recharge(0)).contains("1 to 1000 at a time"));
+        assert!(refused(&s, recharge(1_001)).contains("1 to 1000 at a time"));
+        let wand = s.items.get_mut("w1").unwrap();
+        wand.status = Status::Consumed;
+        let rec = |event| Recorded {
+            seq: 5,
+            cause: None,
+            session: None,
+            game_time: 0,
+            wall_time: WHEN.into(),
+            event,
+        };
+        assert!(
+            s.admit(&rec(recharge(1_000))).is_ok(),
+            "only draining ends charges"
+        );
+        assert!(s.admit(&rec(spend("c1", 5))).is_ok());
+        let wand = s.items.get_mut("w1").unwrap();
+        wand.charges = Some(i32::MAX);
+        assert!(refused(&s, recharge(1)).contains("cannot count 1 more"));
+        let wand = s.items.get_mut("w1").unwrap();
+        (wand.status, wand.charges) = (Status::Drained, Some(0));
+        assert!(refused(&s, recharge(1)).contains("drained"));
+        assert!(refused(&s, spend("c1", 1)).contains("drained"));
     }
 
     #[test]

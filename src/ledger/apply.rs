@@ -12,8 +12,8 @@ use super::state::{Campaign, Character, Effect, Encounter, Item, Session, Settin
 use crate::rules::book::Studied;
 use crate::rules::character::Quest;
 use crate::rules::control::{Circumstance, Trigger};
-use crate::rules::health;
 use crate::rules::item::{Control, Knowledge, Slot, Status};
+use crate::rules::{charges, health};
 use crate::tr;
 
 /// `who` has now touched the item (a sword's alignment is learnt by touch; a scroll taken in
@@ -328,28 +328,17 @@ impl State {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
                 i.worn = None;
             }
+            // Charges: `admit` has just held the event to `rules::charges`; the same rule counts.
             Event::ChargesSpent {
                 act,
-                charges,
+                charges: n,
                 drained,
                 crumble,
                 ..
             } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
-                let left = match (i.status, i.charges) {
-                    (Status::Drained | Status::Crumbled, _) => {
-                        return Err(conflict(tr!("{} is drained", "{} est vide", i.name)));
-                    }
-                    (_, Some(left)) if i64::from(left) >= i64::from(*charges) => left,
-                    _ => {
-                        return Err(conflict(tr!(
-                            "{} lacks {charges} charges",
-                            "il manque des charges à {} pour en dépenser {charges}",
-                            i.name
-                        )));
-                    }
-                };
-                let remaining = left - *charges as i32;
+                let remaining =
+                    charges::after_spending(i, *n).map_err(|r| conflict(r.to_string()))?;
                 if *drained != (remaining == 0) {
                     return Err(conflict(tr!(
                         "{} would have {remaining} charges, which does not match the event",
@@ -367,20 +356,12 @@ impl State {
                     i.worn = None;
                 }
             }
-            Event::Recharged { item, charges, .. } => {
+            Event::Recharged {
+                item, charges: n, ..
+            } => {
                 let i = self.item_mut(item).map_err(conflict)?;
-                match (i.status, i.charges) {
-                    (Status::Intact, Some(left)) if left > 0 => {
-                        i.charges = Some(left.saturating_add(*charges as i32));
-                    }
-                    _ => {
-                        return Err(conflict(tr!(
-                            "{} cannot be recharged",
-                            "{} ne peut pas être rechargé",
-                            i.name
-                        )));
-                    }
-                }
+                let held = charges::recharge(i, *n).map_err(|r| conflict(r.to_string()))?;
+                i.charges = Some(held);
             }
             Event::BookStudied { act, outcome } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;

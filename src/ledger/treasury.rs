@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::Id;
 use super::event::Event;
 use super::state::State;
+use crate::i18n;
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split, split_coins};
 use crate::rules::xp::{self, Gain};
@@ -226,7 +227,7 @@ impl State {
                     return Err(tr!(
                         "it does not split the pool ({}) by its shares",
                         "il ne partage pas la caisse ({}) selon ses parts",
-                        coins_text(&t.pool)
+                        i18n::coins::text(&t.pool)
                     ));
                 }
                 for p in portions {
@@ -467,21 +468,8 @@ fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> String {
         CoinRow::Place(name) => name.clone(),
         _ => tr!("the pool", "la réserve"),
     };
-    let (has, wants) = (coins_text(has), coins_text(wants));
+    let (has, wants) = (i18n::coins::text(has), i18n::coins::text(wants));
     tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
-}
-
-/// Coins in a conflict's reason or a check's finding: `40 pp, 1200 gp`.
-pub fn coins_text(c: &Coins) -> String {
-    let held: Vec<String> = c
-        .held()
-        .map(|(d, n)| format!("{n} {}", d.as_str()))
-        .collect();
-    if held.is_empty() {
-        "0".into()
-    } else {
-        held.join(", ")
-    }
 }
 
 #[cfg(test)]
@@ -581,6 +569,14 @@ mod tests {
         };
         let err = state.record(spend, None, WHEN).unwrap_err();
         assert!(err.reason.contains("10 gp, not 11 gp"), "{err}");
+        let from = Holder::Character {
+            id: "a".into(),
+            name: "A".into(),
+        };
+        let err = state
+            .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN)
+            .unwrap_err();
+        assert!(err.reason.contains("A has nothing, not 1 gp"), "{err}");
         assert_eq!(
             state.treasury.as_ref().unwrap().pool,
             gp(10),

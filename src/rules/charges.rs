@@ -24,6 +24,12 @@ pub enum Refusal {
     },
     /// Recharging adds 1 to [`RECHARGE_LIMIT`] at a time.
     OutOfRange,
+    /// More charges than an item can count (`i32`): refused, never rounded down.
+    NoRoom {
+        item: Names,
+        left: i32,
+        wanted: u32,
+    },
 }
 
 /// Chance (%) that a drained rod or staff crumbles to dust: « très souvent réduit en
@@ -62,6 +68,8 @@ pub struct Spend {
     pub crumble: Option<Crumble>,
 }
 
+/// The charges an item holds, if it has charges and is not drained: draining alone ends them,
+/// whatever else befell the item (drunk, faded, vanished).
 fn usable(item: &Item) -> Result<i32, Refusal> {
     let name = || item.names();
     match (item.status, item.charges) {
@@ -86,18 +94,7 @@ pub fn spend(
     crumble_chance: u8,
     dice: &mut impl Dice,
 ) -> Result<Spend, Refusal> {
-    let left = usable(item)?;
-    if n == 0 {
-        return Err(Refusal::NoneSpent);
-    }
-    if i64::from(n) > i64::from(left) {
-        return Err(Refusal::TooMany {
-            item: item.names(),
-            left,
-            wanted: n,
-        });
-    }
-    let remaining = left - n as i32;
+    let remaining = after_spending(item, n)?;
     let trusted =
         item.identity.maker.as_deref() == Some(user) || item.trusted.iter().any(|t| t == user);
     let backfired = item.identity.trapped && !trusted;
@@ -120,7 +117,26 @@ pub fn spend(
     })
 }
 
-/// Add `n` charges to an item that still holds at least one.
+/// The charges left once `n` are spent, if they can be: at least one, no more than remain,
+/// from an item not drained. [`spend`] asks this before its roll, and the ledger of every
+/// spending it holds, live, imported or replayed.
+pub fn after_spending(item: &Item, n: u32) -> Result<i32, Refusal> {
+    let left = usable(item)?;
+    if n == 0 {
+        return Err(Refusal::NoneSpent);
+    }
+    if i64::from(n) > i64::from(left) {
+        return Err(Refusal::TooMany {
+            item: item.names(),
+            left,
+            wanted: n,
+        });
+    }
+    Ok(left - n as i32)
+}
+
+/// Add `n` charges to an item that still holds at least one: the charges it then holds. The
+/// live command and the ledger (an import, a replay) both ask this.
 pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
     let left = usable(item)?;
     if n == 0 || n > RECHARGE_LIMIT {
@@ -130,7 +146,11 @@ pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
     if left < 1 {
         return Err(Refusal::Drained { item: item.names() });
     }
-    Ok(left.saturating_add(n as i32))
+    left.checked_add(n as i32).ok_or_else(|| Refusal::NoRoom {
+        item: item.names(),
+        left,
+        wanted: n,
+    })
 }
 
 #[cfg(test)]
@@ -197,10 +217,64 @@ mod tests {
     }
 
     #[test]
+    fn spending_all_that_remain_leaves_none_and_one_more_is_refused() {
+        assert_eq!(after_spending(&wand(3), 3), Ok(0));
+        assert_eq!(after_spending(&wand(3), 1), Ok(2));
+        for n in [4, u32::MAX] {
+            assert!(matches!(
+                after_spending(&wand(3), n),
+                Err(Refusal::TooMany { left: 3, wanted, .. }) if wanted == n
+            ));
+        }
+        assert_eq!(after_spending(&wand(3), 0), Err(Refusal::NoneSpent));
+    }
+
+    #[test]
     fn recharging_needs_a_charge_left() {
         assert_eq!(recharge(&wand(1), 10), Ok(11));
-        assert!(recharge(&wand(1), 0).is_err());
-        assert!(recharge(&wand(1), RECHARGE_LIMIT + 1).is_err());
+        assert_eq!(recharge(&wand(1), RECHARGE_LIMIT), Ok(1_001));
+        assert_eq!(recharge(&wand(1), 0), Err(Refusal::OutOfRange));
+        assert_eq!(
+            recharge(&wand(1), RECHARGE_LIMIT + 1),
+            Err(Refusal::OutOfRange)
+        );
+        assert!(
+            matches!(recharge(&wand(0), 1), Err(Refusal::Drained { .. })),
+            "none left is drained, whatever its status says"
+        );
+    }
+
+    #[test]
+    fn recharging_stops_at_the_most_charges_an_item_counts() {
+        assert_eq!(recharge(&wand(i32::MAX - 10), 10), Ok(i32::MAX));
+        assert!(matches!(
+            recharge(&wand(i32::MAX - 10), 11),
+            Err(Refusal::NoRoom {
+                left: 2_147_483_637,
+                wanted: 11,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn only_draining_ends_the_charges_of_an_item() {
+        let mut crumbled = wand(0);
+        crumbled.status = Status::Crumbled;
+        assert!(matches!(
+            after_spending(&crumbled, 1),
+            Err(Refusal::Drained { .. })
+        ));
+        assert!(matches!(
+            recharge(&crumbled, 1),
+            Err(Refusal::Drained { .. })
+        ));
+        for status in [Status::Consumed, Status::Faded, Status::Vanished] {
+            let mut gone = wand(2);
+            gone.status = status;
+            assert_eq!(after_spending(&gone, 1), Ok(1), "{status:?}");
+            assert_eq!(recharge(&gone, 1), Ok(3), "{status:?}");
+        }
     }
 
     #[test]

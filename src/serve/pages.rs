@@ -315,12 +315,12 @@ pub fn treasure(t: &Treasure) -> Markup {
     let body = html! {
         h2 { (tr!("Coins", "Pièces")) }
         ul.coins {
-            li { (tr!("Party's pool", "Caisse du groupe")) ": " (crate::cli::money::text(&coins.pool)) }
+            li { (tr!("Party's pool", "Caisse du groupe")) ": " (crate::i18n::coins::text(&coins.pool)) }
             @for purse in &coins.purses {
-                li { (safe(&purse.character)) ": " (crate::cli::money::text(&purse.coins)) }
+                li { (safe(&purse.character)) ": " (crate::i18n::coins::text(&purse.coins)) }
             }
             @for place in &coins.places {
-                li { (safe(&place.place)) ": " (crate::cli::money::text(&place.coins)) }
+                li { (safe(&place.place)) ": " (crate::i18n::coins::text(&place.coins)) }
             }
         }
         @for (holder, items) in &t.held {
@@ -394,7 +394,7 @@ fn seen_text(seen: &Seen) -> String {
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {
-            let coins = crate::cli::money::text(coins);
+            let coins = crate::i18n::coins::text(coins);
             match to {
                 Some(who) => tr!("{} gains {coins}.", "{} reçoit {coins}.", safe(who)),
                 None => tr!("The party gains {coins}.", "Le groupe reçoit {coins}."),

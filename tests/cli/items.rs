@@ -801,6 +801,61 @@ fn refused_item_commands_change_nothing() {
     }
 }
 
+/// Only draining ends an item's charges (AD&D 2e DMG, Wands): a flask of many draughts, drunk,
+/// still spends charges and takes more, and the ledger replays both. (The projector once
+/// recharged only intact items, so `recharge` stopped there with a conflict, exit 5, where
+/// `use` went on.)
+#[test]
+fn charges_end_with_draining_alone() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    let flask = h.json(&[
+        "item",
+        "add",
+        "Flask of Sips",
+        "--category",
+        "potion",
+        "--charges",
+        "2",
+        "--to",
+        "Arnaud",
+    ]);
+    h.ok(&["--seed", "1", "drink", &id(&flask)]);
+    assert_eq!(h.json(&["item", "show", &id(&flask)])["status"], "consumed");
+    h.ok(&["recharge", &id(&flask), "3"]);
+    let used = h.json(&["use", &id(&flask), "--charges", "5"]);
+    assert_eq!(
+        (used["remaining"].as_i64(), used["drained"].as_bool()),
+        (Some(0), Some(true))
+    );
+    let stderr = h.refused_unchanged(&["recharge", &id(&flask), "1"], 4);
+    assert!(stderr.contains("drained"), "{stderr}");
+    assert_eq!(h.json(&["check"])["ok"], true);
+}
+
+/// An item holds no more charges than hoard counts: a recharge past them is refused (exit 4),
+/// never rounded down. (The rule once rounded it down and replay refused the event, a
+/// conflict, exit 5.)
+#[test]
+fn recharging_a_wand_past_the_charges_hoard_counts_is_refused() {
+    let h = Hoard::new();
+    let dir = h.dir.path().join("mine");
+    std::fs::create_dir(&dir).unwrap();
+    let wands = "name = \"wands\"\ntitle = \"Wands\"\ntitle_fr = \"Baguettes\"\ndie = \"d4\"\nversion = 2\nsource = \"house rules\"\nnotes = \"one wand, as full as hoard counts\"\n[defaults]\ncategory = \"wand\"\ncharges = \"1000000000+1000000000+147483647\"\n[[entry]]\nroll = \"1-4\"\nname = \"Wand of Plenty\"\nfr = \"Baguette d'abondance\"\n";
+    std::fs::write(dir.join("wands.toml"), wands).unwrap();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    let tables = dir.to_str().unwrap();
+    let made = h.json(&["--tables", tables, "generate", "wand", "--to", "Arnaud"]);
+    assert_eq!(made[0]["charges"], i64::from(i32::MAX));
+    let stderr = h.refused_unchanged(&["recharge", "Wand of Plenty", "1"], 4);
+    assert!(
+        stderr.contains("holds 2147483647 charges, and cannot count 1 more"),
+        "{stderr}"
+    );
+    h.ok(&["use", "Wand of Plenty", "--charges", "1"]);
+    h.ok(&["recharge", "Wand of Plenty", "1"]);
+}
+
 /// Deterministic random walks over the commands of play (two seeds): whatever happens,
 /// charges never go negative, a drained item is never used, every item has at most one
 /// holder, coins held always add up to coins added less coins spent, and the ledger alone
