@@ -477,28 +477,8 @@ fn many_writers_in_two_campaigns_keep_exact_gapless_ledgers() {
 #[test]
 fn a_deadlock_with_another_session_is_retried_and_never_shown() {
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Mordo",
-        "--str",
-        "9",
-        "--wis",
-        "14",
-        "--hp",
-        "7",
-    ]);
-    h.ok(&[
-        "item",
-        "add",
-        "Wand of Frost",
-        "--category",
-        "wand",
-        "--charges",
-        "5",
-        "--to",
-        "Mordo",
-    ]);
+    h.character("Mordo", 9, 14, 7, "neutral");
+    h.wand("Wand of Frost", 5, Some("Mordo"));
     let before = h.log_ids(&[]).len();
     let child = pg(&h.db, async |conn| {
         // Where the server allows it (a superuser), this side waits longest before looking
