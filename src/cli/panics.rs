@@ -51,12 +51,13 @@ mod tests {
     }
 
     #[test]
-    fn a_password_is_found_wherever_the_command_line_holds_a_url() {
+    fn a_password_is_found_in_every_url_of_the_command_line_and_no_other_text() {
         let words = [
             "hoard",
             "--db=postgres://me:pw@h/west",
             "log",
-            "x postgresql://u:p2@h/d",
+            "postgresql://u:p2@h/d",
+            "Map to http://a:b@c",
         ];
         assert_eq!(crate::store::open::secrets(words), ["pw", "p2"]);
     }

@@ -61,23 +61,30 @@ pub fn shown(db: &Path) -> String {
 
 pub use super::postgres::scrub;
 
-/// The passwords any of `words` holds in a URL, as written and decoded: what no message may
-/// show. The words are the whole command line and `HOARD_DB`, not only `--db`'s value, since
-/// a misplaced URL (`--db= postgres://…`) is echoed back by the usage error it causes.
+/// The passwords held by those of `words` that are URLs (or an option's `--name=URL`), as
+/// written and decoded: what no message may show. The words are the whole command line and
+/// `HOARD_DB`, not only `--db`'s value, since a misplaced URL (`--db x.db postgres://…`) is
+/// echoed back by the usage error it causes. A URL inside other text (an item's name) is no
+/// database's, and is left alone.
 pub fn secrets<S: AsRef<std::ffi::OsStr>>(words: impl IntoIterator<Item = S>) -> Vec<String> {
     let mut found = Vec::new();
     for word in words {
         let text = word.as_ref().to_string_lossy();
-        for (at, _) in text.match_indices("://") {
-            // The URL starts where its scheme does: `--db=postgres://…` holds one at its 5th byte.
-            let start = text[..at]
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || "+-.".contains(c)))
-                .map_or(0, |i| i + 1);
-            let url = text[start..].split_whitespace().next().unwrap_or_default();
-            for secret in postgres::secrets(url) {
-                if !found.contains(&secret) {
-                    found.push(secret);
-                }
+        let url = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => value,
+            _ => &text,
+        };
+        let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
+        let is_url = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+        if !is_url {
+            continue;
+        }
+        for secret in postgres::secrets(url) {
+            if !found.contains(&secret) {
+                found.push(secret);
             }
         }
     }
