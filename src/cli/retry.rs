@@ -19,28 +19,29 @@ const TRIES: u32 = 10;
 /// anew, as if it had been typed a moment later. The pause before each new try grows and is
 /// drawn at random, so that writers that collided do not collide again in step.
 pub async fn run_until_settled(mut cli: Cli) -> Result<()> {
-    for attempt in 1..=TRIES {
+    let mut attempt = 1;
+    loop {
         match run(cli).await {
-            Err(e) if crate::store::contention(&e) => {
-                if attempt == TRIES {
-                    return Err(Error::Busy(tr!(
-                        "other processes kept writing to the campaign at the same moment ({TRIES} tries); nothing was recorded: run the command again",
-                        "d'autres processus écrivaient sans cesse dans la campagne au même moment ({TRIES} essais) ; rien n'a été enregistré : relancez la commande"
-                    )));
-                }
+            Err(e) if crate::store::contention(&e) && attempt < TRIES => {
                 tokio::time::sleep(pause(attempt)).await;
+                attempt += 1;
                 cli = Cli::try_parse().map_err(|e| Error::Invalid(e.to_string()))?;
+            }
+            Err(e) if crate::store::contention(&e) => {
+                return Err(Error::Busy(tr!(
+                    "other processes kept writing to the campaign at the same moment ({TRIES} tries); nothing was recorded: run the command again",
+                    "d'autres processus écrivaient sans cesse dans la campagne au même moment ({TRIES} essais) ; rien n'a été enregistré : relancez la commande"
+                )));
             }
             settled => return settled,
         }
     }
-    unreachable!("the last try returns")
 }
 
 /// The pause after the `attempt`-th lost race: up to 2, 4, 8 … ms, at most 100 ms. Its
 /// randomness is the operating system's, never `--seed`'s: the pause rolls no die of the game.
 fn pause(attempt: u32) -> Duration {
-    let ceiling = (2u64 << attempt.min(6)).min(100);
+    let ceiling = (1u64 << attempt.min(7)).min(100);
     let drawn = rand::rngs::OsRng.try_next_u64().unwrap_or(ceiling);
     Duration::from_millis(1 + drawn % ceiling)
 }
@@ -54,7 +55,7 @@ mod tests {
         for attempt in 1..TRIES {
             let p = pause(attempt);
             assert!(p >= Duration::from_millis(1));
-            assert!(p <= Duration::from_millis((2u64 << attempt.min(6)).min(100)));
+            assert!(p <= Duration::from_millis((1u64 << attempt.min(7)).min(100)));
         }
     }
 }
