@@ -163,6 +163,21 @@ impl Hoard {
         self.ok(&args);
     }
 
+    /// A tables folder of its own holding one wands table: a single wand, `name` (French
+    /// `fr`), with `charges` (a dice expression), whatever the roll.
+    pub fn one_wand_tables(&self, name: &str, fr: &str, charges: &str) -> PathBuf {
+        let dir = self.dir.path().join("mine");
+        std::fs::create_dir(&dir).unwrap();
+        let wands = format!(
+            "name = \"wands\"\ntitle = \"Wands\"\ntitle_fr = \"Baguettes\"\ndie = \"d4\"\n\
+             version = 2\nsource = \"house rules\"\nnotes = \"one wand in this world\"\n\
+             [defaults]\ncategory = \"wand\"\ncharges = \"{charges}\"\n\
+             [[entry]]\nroll = \"1-4\"\nname = \"{name}\"\nfr = \"{fr}\"\n"
+        );
+        std::fs::write(dir.join("wands.toml"), wands).unwrap();
+        dir
+    }
+
     /// The numbers of the events `log --json <args>` lists, oldest first.
     pub fn log_ids(&self, args: &[&str]) -> Vec<i64> {
         let mut all = vec!["--json", "log"];

@@ -303,10 +303,7 @@ fn tables_check_rejects_the_uncorrected_seed_tables() {
 #[test]
 fn an_edited_table_is_used_instead_of_the_shipped_one() {
     let h = Hoard::new();
-    let dir = h.dir.path().join("mine");
-    std::fs::create_dir(&dir).unwrap();
-    let wands = "name = \"wands\"\ntitle = \"Wands\"\ntitle_fr = \"Baguettes\"\ndie = \"d4\"\nversion = 2\nsource = \"house rules\"\nnotes = \"only one wand in this world\"\n[defaults]\ncategory = \"wand\"\ncharges = \"10\"\n[[entry]]\nroll = \"1-4\"\nname = \"Wand of Kel\"\nfr = \"Baguette de Kel\"\n";
-    std::fs::write(dir.join("wands.toml"), wands).unwrap();
+    let dir = h.one_wand_tables("Wand of Kel", "Baguette de Kel", "10");
     h.ok(&["campaign", "set", "tables", dir.to_str().unwrap()]);
     let made = h.json(&["generate", "wand"]);
     assert_eq!(

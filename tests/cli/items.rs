@@ -839,10 +839,11 @@ fn charges_end_with_draining_alone() {
 #[test]
 fn recharging_a_wand_past_the_charges_hoard_counts_is_refused() {
     let h = Hoard::new();
-    let dir = h.dir.path().join("mine");
-    std::fs::create_dir(&dir).unwrap();
-    let wands = "name = \"wands\"\ntitle = \"Wands\"\ntitle_fr = \"Baguettes\"\ndie = \"d4\"\nversion = 2\nsource = \"house rules\"\nnotes = \"one wand, as full as hoard counts\"\n[defaults]\ncategory = \"wand\"\ncharges = \"1000000000+1000000000+147483647\"\n[[entry]]\nroll = \"1-4\"\nname = \"Wand of Plenty\"\nfr = \"Baguette d'abondance\"\n";
-    std::fs::write(dir.join("wands.toml"), wands).unwrap();
+    let dir = h.one_wand_tables(
+        "Wand of Plenty",
+        "Baguette d'abondance",
+        "1000000000+1000000000+147483647",
+    );
     h.character("Arnaud", 12, 10, 10, "neutral");
     let tables = dir.to_str().unwrap();
     let made = h.json(&["--tables", tables, "generate", "wand", "--to", "Arnaud"]);
