@@ -22,11 +22,19 @@ pub fn obeyed(c: char) -> bool {
         )
 }
 
+/// Whether every byte is printable ASCII (or a line break, where `breaks`): nothing to make
+/// safe. Most text is; this looks at bytes, where [`obeyed`] decodes and classifies each
+/// character (an audit of 32,000 control checks spent 6 % of its instructions there).
+fn plain_ascii(text: &str, breaks: bool) -> bool {
+    text.bytes()
+        .all(|b| (b' '..=b'~').contains(&b) || (breaks && b == b'\n'))
+}
+
 /// Text from outside made safe to print — the one function every view goes through (the
 /// terminal's and the web server's): what a terminal would obey ([`obeyed`]) is shown as
 /// `\n`, `\u{1b}`, `\u{202e}` … instead.
 pub fn safe(text: &str) -> String {
-    if !text.chars().any(obeyed) {
+    if plain_ascii(text, false) || !text.chars().any(obeyed) {
         return text.to_string();
     }
     text.chars()
@@ -86,7 +94,7 @@ impl<W: Write> Write for InertLines<W> {
 
 /// Text of several lines made safe line by line: hoard's own line breaks stay.
 pub fn safe_lines(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c != '\n' && obeyed(c)) {
+    if plain_ascii(text, true) || !text.chars().any(|c| c != '\n' && obeyed(c)) {
         return text.into();
     }
     text.split('\n')
@@ -140,5 +148,10 @@ mod tests {
         assert_eq!(safe("a\nb"), "a\\nb");
         assert_eq!(safe("\u{1b}[31mred"), "\\u{1b}[31mred");
         assert_eq!(safe("\u{9b}2J"), "\\u{9b}2J");
+        // The edges of printable ASCII, where the byte check hands over to the full one.
+        assert_eq!(safe(" ~"), " ~");
+        assert_eq!(safe("a\u{7f}b"), "a\\u{7f}b");
+        assert_eq!(safe_lines("a\tb\n\u{1f}"), "a\\tb\n\\u{1f}");
+        assert_eq!(safe("Épée"), "Épée");
     }
 }

@@ -12,6 +12,7 @@ mod check;
 mod clock;
 pub(crate) mod coins;
 mod complete;
+mod cpu;
 mod defaults;
 mod demo;
 pub mod describe;
@@ -76,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }
+    cpu::settle(&cli.command);
     // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
     // has its own sockets, signals and timers.
     let runtime = tokio::runtime::Builder::new_current_thread()
