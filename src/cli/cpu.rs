@@ -9,13 +9,16 @@
 //! A long read is the opposite: SQLite reads ahead while hoard words what it has read, and
 //! both CPUs are busy. Those commands keep the machine's CPUs and glibc's arenas.
 //!
-//! Measured on 2026-12-02 (2-CPU virtual machine, 1,000,000-event campaign, runs interleaved
-//! in random order, medians), each step against the one before it:
-//! - `log --limit 20`: one arena 0.88x, then one CPU 0.92x (1.49x → 1.21x the `sqlite3`
-//!   CLI's equivalent query);
+//! Measured on 2026-12-02 on a 2-CPU virtual machine, 1,000,000-event campaign. Step by step,
+//! runs of each build interleaved in random order from a Python spawner (medians):
+//! - `log --limit 20`: one arena 0.88x, then one CPU 0.92x;
 //! - `import` of 100,000 events: one CPU 0.80x;
 //! - the long reads, had they been kept to one CPU: `audit swords` 1.31x, `check` 1.23x,
 //!   `log` of 100,000 events 1.06x; one arena alone costs `audit swords` 1.14x.
+//!
+//! All together (with the packed relocations of `.cargo/config.toml`), `hyperfine` in
+//! alternating rounds: `log --limit 20` went from 1.89x to 1.52x the wall time of the `sqlite3`
+//! CLI's equivalent query, in the same run.
 
 use super::args::Command;
 
