@@ -26,32 +26,16 @@ install() {
 
 build() {
     (cd "$root" && cargo build --release --quiet)
+    ab_timer=$(cd "$root" && cargo build --release --quiet --bench ab --message-format=json |
+        python3 -c 'import json, sys; print(*[m["executable"] for m in map(json.loads, sys.stdin) if m.get("target", {}).get("name") == "ab" and m.get("executable")])')
 }
 
-# ab NAME ROUNDS RUNS CMD_A CMD_B [PREP_A PREP_B]: time A and B alternately (ROUNDS rounds of
-# RUNS runs each, with hyperfine -N; PREP_* run before each run, untimed) and print the median
-# of A, the median of B and the median of the per-round ratios A/B.
+# ab NAME ROUNDS RUNS CMD_A CMD_B [PREP_A PREP_B]: time A and B, ROUNDS rounds of RUNS runs
+# each, the runs of A and B interleaved one by one (PREP_* run untimed before each run), and
+# print the median of A, the median of B and the median of the per-round ratios A/B
+# (benches/ab.rs).
 ab() {
-    local name=$1 rounds=$2 runs=$3 a=$4 b=$5 prep_a=${6:-true} prep_b=${7:-true} dir warmup=5
-    dir=$(mktemp -d)
-    [ "$runs" -lt 5 ] && warmup=0
-    for ((r = 0; r < rounds; r++)); do
-        hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$dir/$r.json" \
-            --prepare "$prep_a" "$a" --prepare "$prep_b" "$b" >/dev/null 2>&1
-    done
-    python3 - "$name" "$dir" <<'PY'
-import json, pathlib, statistics, sys
-name, folder = sys.argv[1], pathlib.Path(sys.argv[2])
-ratios, a_all, b_all = [], [], []
-for f in sorted(folder.glob("*.json")):
-    a, b = json.loads(f.read_text())["results"]
-    a_all += a["times"]; b_all += b["times"]
-    ratios.append(statistics.median(a["times"]) / statistics.median(b["times"]))
-ma, mb = statistics.median(a_all) * 1e3, statistics.median(b_all) * 1e3
-print(f"{name:<44} {ma:7.2f} ms vs {mb:7.2f} ms   ratio {statistics.median(ratios):.2f}x"
-      f"  (rounds {min(ratios):.2f}..{max(ratios):.2f})")
-PY
-    rm -rf "$dir"
+    "$ab_timer" "$@"
 }
 
 # compare_instructions NAME CMD_A CMD_B: the instructions each whole process runs (valgrind's

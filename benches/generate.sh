@@ -5,7 +5,7 @@
 # 2x, under 64 MiB.
 #   benches/generate.sh [ROUNDS] [COUNT]
 source "$(dirname "$0")/common.sh"
-need sqlite3 hyperfine python3
+need sqlite3 python3
 build
 rounds=${1:-3} count=${2:-100000}
 work=$(mktemp -d)

@@ -15,7 +15,7 @@
 #   benches/postgres.sh [EVENTS] [ROUNDS] [RUNS]
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "$0")/common.sh"
-need hyperfine python3 sqlite3
+need python3 sqlite3
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || install postgresql
 build
 events=${1:-1000000} rounds=${2:-5} runs=${3:-30}

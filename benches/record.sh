@@ -6,7 +6,7 @@
 # (valgrind's callgrind) are compared too.
 #   benches/record.sh [ROUNDS] [RUNS]
 source "$(dirname "$0")/common.sh"
-need sqlite3 hyperfine python3 valgrind
+need sqlite3 python3 valgrind
 build
 rounds=${1:-10} runs=${2:-50}
 work=$(mktemp -d)

@@ -11,7 +11,7 @@
 # - peak memory of importing the 1,000,000 events. Target: under 64 MiB.
 #   benches/scale.sh [EVENTS] [ROUNDS] [RUNS]
 source "$(dirname "$0")/common.sh"
-need sqlite3 hyperfine python3 time valgrind
+need sqlite3 python3 time valgrind
 build
 events=${1:-1000000} rounds=${2:-5} runs=${3:-20}
 work=$(mktemp -d)
