@@ -69,6 +69,36 @@ mod tests {
         Cli::parse_from(std::iter::once("hoard").chain(words.split(' '))).command
     }
 
+    /// The process keeps to one CPU from then on: the thread that asks is kept to the CPU it
+    /// is on, and a thread it starts afterwards (SQLite's) inherits that.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn one_cpu_keeps_the_thread_and_its_children_to_one_cpu() {
+        fn cpus() -> Vec<usize> {
+            // SAFETY: a zeroed `cpu_set_t` is valid and its size is passed with it.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                assert_eq!(
+                    libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set),
+                    0
+                );
+                (0..libc::CPU_SETSIZE as usize)
+                    .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
+                    .collect()
+            }
+        }
+        // In a thread of its own, so that the test runner's threads keep their CPUs. (On a
+        // machine of one CPU this holds whatever `one_cpu` does; CI has two.)
+        let (mine, child) = std::thread::spawn(|| {
+            super::one_cpu();
+            (cpus(), std::thread::spawn(cpus).join().unwrap())
+        })
+        .join()
+        .unwrap();
+        assert_eq!(mine.len(), 1, "{mine:?}");
+        assert_eq!(child, mine);
+    }
+
     #[test]
     fn long_reads_keep_every_cpu_and_the_rest_take_one() {
         for long in ["audit swords", "check", "export", "serve", "log"] {

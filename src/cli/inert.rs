@@ -122,7 +122,31 @@ pub fn inert_json(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{inert_json, safe, safe_lines};
+    use super::{inert_json, obeyed, plain_ascii, safe, safe_lines};
+
+    /// The byte check stands in for [`obeyed`] only where it agrees with it: no printable
+    /// ASCII character is obeyed, and every other ASCII byte but the allowed line break
+    /// sends the text to the full check.
+    #[test]
+    fn the_ascii_shortcut_agrees_with_the_rule() {
+        for b in 0u8..=0x7f {
+            let c = char::from(b);
+            let text = c.to_string();
+            if plain_ascii(&text, false) {
+                assert!(!obeyed(c), "{b:#x} passes the shortcut but is obeyed");
+            } else {
+                assert!(
+                    obeyed(c),
+                    "{b:#x} is refused by the shortcut but is not obeyed"
+                );
+            }
+            assert_eq!(
+                plain_ascii(&text, true),
+                plain_ascii(&text, false) || c == '\n'
+            );
+        }
+        assert!(!plain_ascii("é", true), "non-ASCII goes to the full check");
+    }
 
     #[test]
     fn json_shows_bidi_and_c1_as_escapes_with_the_same_meaning() {
