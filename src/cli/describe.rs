@@ -399,7 +399,12 @@ pub fn describe(event: &Event) -> String {
                 safe(act.item_name()),
                 super::words::trigger(*trigger),
             );
-            let wills = wills(sword_will, character_will, *controlled, &act.character_name);
+            let wills = Wills {
+                sword: sword_will,
+                wielder: character_will,
+                controlled: *controlled,
+                who: &act.character_name,
+            };
             tr!(
                 "control check ({why}) of {item} over {who}: {wills}",
                 "test de contrôle ({why}) de {item} sur {who} : {wills}"
@@ -612,49 +617,72 @@ fn change_text(change: &Change) -> String {
     parts.join(", ")
 }
 
-/// `sword will 10 INT + 8 Ego + 1d10 (7) = 25 vs 12 STR + 10 WIS − 1d4 (3) = 19: the sword
-/// takes control` — both wills with their arithmetic and the outcome.
-pub fn wills(s: &SwordWill, w: &CharacterWill, controlled: bool, who: &str) -> String {
-    let mut sword = tr!(
-        "sword will {} INT + {} Ego",
-        "volonté de l'épée {} INT + {} Ego",
-        s.int,
-        s.ego
-    );
-    if s.extraordinary > 0 {
-        sword.push_str(&format!(
-            " + {}",
-            counted(
-                s.extraordinary,
-                ("extraordinary", "extraordinary"),
-                ("extraordinaire", "extraordinaires")
-            )
-        ));
+/// `sword will 10 INT + 8 Ego + 1d10 (7) = 25 vs Arnaud's will 12 STR + 10 WIS − 1d4 (3) = 19:
+/// the sword takes control` — both wills with their arithmetic and the outcome.
+///
+/// Written in one pass into the text that holds it (`format!`, `to_string`): `audit swords`
+/// words a great many checks, and building each part as a string of its own made wording
+/// them cost as much as reading them.
+pub struct Wills<'a> {
+    pub sword: &'a SwordWill,
+    pub wielder: &'a CharacterWill,
+    pub controlled: bool,
+    pub who: &'a str,
+}
+
+impl std::fmt::Display for Wills<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (s, w) = (self.sword, self.wielder);
+        let extraordinary = Extraordinary(s.extraordinary);
+        let (alignment, penalty) = (Dice('+', &s.alignment_roll), Dice('−', &w.penalty));
+        let (sword, wielder, who) = (s.total, w.total, safe(self.who));
+        let outcome = if self.controlled {
+            pick("the sword takes control", "l'épée prend le contrôle")
+        } else {
+            pick("the wielder holds", "le porteur résiste")
+        };
+        match crate::i18n::lang() {
+            crate::i18n::Lang::En => write!(
+                f,
+                "sword will {} INT + {} Ego{extraordinary}{alignment} = {sword} vs {who}'s will {} STR + {} WIS{penalty} = {wielder}: {outcome}",
+                s.int, s.ego, w.str, w.wis
+            ),
+            crate::i18n::Lang::Fr => write!(
+                f,
+                "volonté de l'épée {} INT + {} Ego{extraordinary}{alignment} = {sword} contre volonté de {who} {} FOR + {} SAG{penalty} = {wielder} : {outcome}",
+                s.int, s.ego, w.str, w.wis
+            ),
+        }
     }
-    if let Some(r) = &s.alignment_roll {
-        sword.push_str(&format!(" + {} ({})", r.expr, r.total));
+}
+
+/// ` + 2 extraordinary` powers in a sword's will, or nothing.
+struct Extraordinary(u8);
+
+impl std::fmt::Display for Extraordinary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 == 0 {
+            return Ok(());
+        }
+        let powers = counted(
+            self.0,
+            ("extraordinary", "extraordinary"),
+            ("extraordinaire", "extraordinaires"),
+        );
+        write!(f, " + {powers}")
     }
-    sword.push_str(&format!(" = {}", s.total));
-    let mut will = tr!(
-        "{}'s will {} STR + {} WIS",
-        "volonté de {} {} FOR + {} SAG",
-        safe(who),
-        w.str,
-        w.wis
-    );
-    if let Some(p) = &w.penalty {
-        will.push_str(&format!(" − {} ({})", p.expr, p.total));
+}
+
+/// ` + 1d10 (7)`: a roll added to a will (or taken from it), or nothing.
+struct Dice<'a>(char, &'a Option<crate::rules::dice::Roll>);
+
+impl std::fmt::Display for Dice<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(roll) => write!(f, " {} {} ({})", self.0, roll.expr, roll.total),
+            None => Ok(()),
+        }
     }
-    will.push_str(&format!(" = {}", w.total));
-    let outcome = if controlled {
-        tr!("the sword takes control", "l'épée prend le contrôle")
-    } else {
-        tr!("the wielder holds", "le porteur résiste")
-    };
-    tr!(
-        "{sword} vs {will}: {outcome}",
-        "{sword} contre {will} : {outcome}"
-    )
 }
 
 /// How an event reads at the table: a sword taking control is danger, treasure lost is a
@@ -684,5 +712,74 @@ pub fn tone(event: &Event) -> Tone {
         | Event::ControlEnded { .. }
         | Event::CharacterHealed { .. } => Tone::Good,
         _ => Tone::Plain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, within};
+    use crate::rules::dice::Roll;
+
+    /// Every part of both wills, in each language: the extraordinary powers, the alignment
+    /// roll, the wounded wielder's penalty, the outcome.
+    #[tokio::test]
+    async fn both_wills_are_worded_with_their_arithmetic() {
+        let roll = |expr: &str, faces: Vec<u32>| Roll {
+            expr: expr.into(),
+            total: faces.iter().map(|&f| i64::from(f)).sum(),
+            faces,
+        };
+        let sword = SwordWill {
+            int: 10,
+            ego: 6,
+            extraordinary: 2,
+            alignment_roll: Some(roll("1d10", vec![7])),
+            total: 25,
+        };
+        let wielder = CharacterWill {
+            str: 13,
+            wis: 9,
+            penalty: Some(roll("2d4", vec![2, 4])),
+            total: 16,
+        };
+        let wills = Wills {
+            sword: &sword,
+            wielder: &wielder,
+            controlled: true,
+            who: "Arnaud",
+        };
+        let en = within(Lang::En, async { wills.to_string() }).await;
+        assert_eq!(
+            en,
+            "sword will 10 INT + 6 Ego + 2 extraordinary + 1d10 (7) = 25 vs Arnaud's will 13 STR + 9 WIS − 2d4 (6) = 16: the sword takes control"
+        );
+        let fr = within(Lang::Fr, async { wills.to_string() }).await;
+        assert_eq!(
+            fr,
+            "volonté de l'épée 10 INT + 6 Ego + 2 extraordinaires + 1d10 (7) = 25 contre volonté de Arnaud 13 FOR + 9 SAG − 2d4 (6) = 16 : l'épée prend le contrôle"
+        );
+        let (plain, holds) = (
+            SwordWill {
+                extraordinary: 0,
+                alignment_roll: None,
+                ..sword.clone()
+            },
+            CharacterWill {
+                penalty: None,
+                ..wielder.clone()
+            },
+        );
+        let wills = Wills {
+            sword: &plain,
+            wielder: &holds,
+            controlled: false,
+            who: "Arnaud",
+        };
+        let en = within(Lang::En, async { wills.to_string() }).await;
+        assert_eq!(
+            en,
+            "sword will 10 INT + 6 Ego = 25 vs Arnaud's will 13 STR + 9 WIS = 16: the wielder holds"
+        );
     }
 }

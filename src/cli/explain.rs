@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::args::explain::ExplainArgs;
-use super::describe::{describe, method_name, wills};
+use super::describe::{Wills, describe, method_name};
 use super::inert::safe;
 use super::item_view::{ItemView, details};
 use super::out::Out;
@@ -79,10 +79,13 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 "  déclencheur : {}",
                 super::words::trigger(*trigger)
             ));
-            lines.push(format!(
-                "  {}",
-                wills(sword_will, character_will, *controlled, &act.character_name)
-            ));
+            let wills = Wills {
+                sword: sword_will,
+                wielder: character_will,
+                controlled: *controlled,
+                who: &act.character_name,
+            };
+            lines.push(format!("  {wills}"));
         }
         Event::ControlEnded { reason, .. } => {
             rule(control::ENDING);

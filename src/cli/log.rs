@@ -49,7 +49,7 @@ pub fn line(rec: &Recorded) -> String {
         "#{:<5} {:<4} {:<14} {}",
         rec.seq,
         session,
-        GameTime(rec.game_time).to_string(),
+        GameTime(rec.game_time),
         describe(&rec.event)
     )
 }

@@ -14,7 +14,8 @@ impl fmt::Display for GameTime {
         let day = self.0.div_euclid(ROUNDS_PER_DAY) + 1;
         let minute = self.0.rem_euclid(ROUNDS_PER_DAY);
         let (h, m) = (minute / 60, minute % 60);
-        f.write_str(&tr!(
+        // `pad`: a column's width (`{:<14}`) applies to the whole time.
+        f.pad(&tr!(
             "day {day}, {h:02}:{m:02}",
             "jour {day}, {h:02}:{m:02}"
         ))
