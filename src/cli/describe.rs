@@ -743,18 +743,19 @@ mod tests {
             penalty: Some(roll("2d4", vec![2, 4])),
             total: 16,
         };
-        let wills = Wills {
-            sword: &sword,
-            wielder: &wielder,
-            controlled: true,
+        let wills = |sword, wielder, controlled| Wills {
+            sword,
+            wielder,
+            controlled,
             who: "Arnaud",
         };
-        let en = within(Lang::En, async { wills.to_string() }).await;
+        let all = wills(&sword, &wielder, true);
+        let en = within(Lang::En, async { all.to_string() }).await;
         assert_eq!(
             en,
             "sword will 10 INT + 6 Ego + 2 extraordinary + 1d10 (7) = 25 vs Arnaud's will 13 STR + 9 WIS − 2d4 (6) = 16: the sword takes control"
         );
-        let fr = within(Lang::Fr, async { wills.to_string() }).await;
+        let fr = within(Lang::Fr, async { all.to_string() }).await;
         assert_eq!(
             fr,
             "volonté de l'épée 10 INT + 6 Ego + 2 extraordinaires + 1d10 (7) = 25 contre volonté de Arnaud 13 FOR + 9 SAG − 2d4 (6) = 16 : l'épée prend le contrôle"
@@ -770,16 +771,18 @@ mod tests {
                 ..wielder.clone()
             },
         );
-        let wills = Wills {
-            sword: &plain,
-            wielder: &holds,
-            controlled: false,
-            who: "Arnaud",
-        };
-        let en = within(Lang::En, async { wills.to_string() }).await;
+        let bare = wills(&plain, &holds, false);
+        let en = within(Lang::En, async { bare.to_string() }).await;
         assert_eq!(
             en,
             "sword will 10 INT + 6 Ego = 25 vs Arnaud's will 13 STR + 9 WIS = 16: the wielder holds"
         );
+        // One power is singular in French.
+        let one = SwordWill {
+            extraordinary: 1,
+            ..plain.clone()
+        };
+        let fr = within(Lang::Fr, async { wills(&one, &holds, false).to_string() }).await;
+        assert!(fr.contains("6 Ego + 1 extraordinaire = 25"), "{fr}");
     }
 }

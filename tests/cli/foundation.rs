@@ -195,6 +195,18 @@ fn log_filters_and_limits_keep_newest_last() {
     assert!(text.contains("Arnaud heals 1"), "{text}");
 }
 
+/// A whole log streams through many of the store's batches (rows are taken as they arrive,
+/// up to 256 at once) and still gives every event once, in order.
+#[test]
+fn a_long_log_gives_every_event_once_in_order() {
+    let h = Hoard::new();
+    add_arnaud(&h);
+    h.ok(&["--seed", "2", "generate", "any", "--count", "400"]);
+    let ids = h.log_ids(&[]);
+    assert!(ids.len() > 256, "{} events", ids.len());
+    assert_eq!(ids, (1..=ids.len() as i64).collect::<Vec<_>>());
+}
+
 #[test]
 fn rolls_record_every_die_and_repeat_with_a_seed() {
     let h = Hoard::new();
