@@ -718,7 +718,7 @@ pub fn tone(event: &Event) -> Tone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, within};
+    use crate::i18n::in_both;
     use crate::rules::dice::Roll;
 
     /// Every part of both wills, in each language: the extraordinary powers, the alignment
@@ -749,13 +749,11 @@ mod tests {
             controlled,
             who: "Arnaud",
         };
-        let all = wills(&sword, &wielder, true);
-        let en = within(Lang::En, async { all.to_string() }).await;
+        let (en, fr) = in_both(&wills(&sword, &wielder, true)).await;
         assert_eq!(
             en,
             "sword will 10 INT + 6 Ego + 2 extraordinary + 1d10 (7) = 25 vs Arnaud's will 13 STR + 9 WIS − 2d4 (6) = 16: the sword takes control"
         );
-        let fr = within(Lang::Fr, async { all.to_string() }).await;
         assert_eq!(
             fr,
             "volonté de l'épée 10 INT + 6 Ego + 2 extraordinaires + 1d10 (7) = 25 contre volonté de Arnaud 13 FOR + 9 SAG − 2d4 (6) = 16 : l'épée prend le contrôle"
@@ -771,8 +769,7 @@ mod tests {
                 ..wielder.clone()
             },
         );
-        let bare = wills(&plain, &holds, false);
-        let en = within(Lang::En, async { bare.to_string() }).await;
+        let (en, _) = in_both(&wills(&plain, &holds, false)).await;
         assert_eq!(
             en,
             "sword will 10 INT + 6 Ego = 25 vs Arnaud's will 13 STR + 9 WIS = 16: the wielder holds"
@@ -782,7 +779,7 @@ mod tests {
             extraordinary: 1,
             ..plain.clone()
         };
-        let fr = within(Lang::Fr, async { wills(&one, &holds, false).to_string() }).await;
+        let (_, fr) = in_both(&wills(&one, &holds, false)).await;
         assert!(fr.contains("6 Ego + 1 extraordinaire = 25"), "{fr}");
     }
 }

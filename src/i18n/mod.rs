@@ -39,6 +39,15 @@ pub async fn within<F: std::future::Future>(lang: Lang, work: F) -> F::Output {
     REQUEST.scope(lang, work).await
 }
 
+/// `text` worded in English, then in French: what a test of some wording compares.
+#[cfg(test)]
+pub async fn in_both(text: &impl std::fmt::Display) -> (String, String) {
+    (
+        within(Lang::En, async { text.to_string() }).await,
+        within(Lang::Fr, async { text.to_string() }).await,
+    )
+}
+
 /// Choose the language once, at start-up; later calls are ignored.
 pub fn set(lang: Lang) {
     let _ = LANG.set(lang);

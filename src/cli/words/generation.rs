@@ -104,7 +104,7 @@ impl fmt::Display for GenFault {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, within};
+    use crate::i18n::in_both;
 
     #[tokio::test]
     async fn a_generation_fault_is_worded_in_each_language() {
@@ -115,12 +115,11 @@ mod tests {
             chosen_sensory: 2,
             chosen_extraordinary: 0,
         };
-        let en = within(Lang::En, async { fault.to_string() }).await;
+        let (en, fr) = in_both(&fault).await;
         assert_eq!(
             en,
             "INT 7 gives 1 sensory power and 0 extraordinary powers; 2 and 0 were chosen (an extraordinary power may replace a sensory one)"
         );
-        let fr = within(Lang::Fr, async { fault.to_string() }).await;
         assert_eq!(
             fr,
             "INT 7 donne 1 pouvoir sensoriel et 0 pouvoir extraordinaire ; 2 et 0 choisis (un pouvoir extraordinaire peut remplacer un sensoriel)"
@@ -129,7 +128,7 @@ mod tests {
             table: "sword-alignment".into(),
             roll: "1-6".into(),
         };
-        let fr = within(Lang::Fr, async { lacking.to_string() }).await;
+        let (_, fr) = in_both(&lacking).await;
         assert_eq!(
             fr,
             "table sword-alignment : l'entrée 1-6 n'a pas la valeur dont la création d'épée a besoin"

@@ -87,7 +87,7 @@ impl fmt::Display for UnknownCategory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, within};
+    use crate::i18n::{Lang, in_both, within};
 
     #[tokio::test]
     async fn an_unknown_name_is_refused_with_the_text_given_in_each_language() {
@@ -119,15 +119,14 @@ mod tests {
                 fr: "Baguette de givre".into(),
             },
         };
-        let en = within(Lang::En, async { refusal.to_string() }).await;
+        let (en, fr) = in_both(&refusal).await;
         assert_eq!(en, "Wand of Frost is already in the party's treasure");
-        let fr = within(Lang::Fr, async { refusal.to_string() }).await;
         assert_eq!(fr, "Baguette de givre est déjà dans le trésor du groupe");
         let english_only = Names {
             en: "Ring of Warmth".into(),
             fr: String::new(),
         };
-        let fr = within(Lang::Fr, async { english_only.shown().to_string() }).await;
+        let (_, fr) = in_both(&english_only.shown()).await;
         assert_eq!(fr, "Ring of Warmth", "no French name: the English one");
     }
 }

@@ -225,19 +225,13 @@ impl fmt::Display for RangeFault {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, within};
+    use crate::i18n::in_both;
 
     fn error(fault: TableFault) -> TableError {
         TableError {
             file: "tables/t.toml".into(),
             fault,
         }
-    }
-
-    async fn both(error: &TableError) -> (String, String) {
-        let en = within(Lang::En, async { error.to_string() }).await;
-        let fr = within(Lang::Fr, async { error.to_string() }).await;
-        (en, fr)
     }
 
     #[tokio::test]
@@ -250,7 +244,7 @@ mod tests {
             after: None,
         });
         assert_eq!(
-            both(&gap).await,
+            in_both(&gap).await,
             (
                 "tables/t.toml: band 4+: nothing covers 31-00 (after 01-30)".into(),
                 "tables/t.toml: band 4+: rien ne couvre 31-00 (après 01-30)".into()
@@ -263,7 +257,7 @@ mod tests {
             at: 50,
         });
         assert_eq!(
-            both(&overlap).await.1,
+            in_both(&overlap).await.1,
             "tables/t.toml: les plages 01-50 et 50-00 se chevauchent en 50"
         );
     }
@@ -279,7 +273,7 @@ mod tests {
             }),
         });
         assert_eq!(
-            both(&outside).await,
+            in_both(&outside).await,
             (
                 "tables/t.toml: entry 1-7: range 1-7 is outside the die 1d6 (1-6)".into(),
                 "tables/t.toml: entry 1-7: la plage 1-7 dépasse le dé 1d6 (1-6)".into()
@@ -293,7 +287,7 @@ mod tests {
             })),
         });
         assert_eq!(
-            both(&unnamed).await.1,
+            in_both(&unnamed).await.1,
             "tables/t.toml: band 1-3: entry #2: la plage \"6-1\" est à l'envers"
         );
         let defaults = error(TableFault::Defaults(PropFault::NotOneOf {
@@ -302,7 +296,7 @@ mod tests {
             allowed: &["wizard", "priest"],
         }));
         assert_eq!(
-            both(&defaults).await,
+            in_both(&defaults).await,
             (
                 "tables/t.toml: [defaults]: caster \"druid\" is not one of wizard, priest".into(),
                 "tables/t.toml: [defaults]: caster \"druid\" n'est pas parmi wizard, priest".into()
@@ -317,14 +311,14 @@ mod tests {
             target: "nowhere".into(),
         });
         assert_eq!(
-            both(&missing).await.1,
+            in_both(&missing).await.1,
             "tables/t.toml: l'entrée 1-6 renvoie à la table \"nowhere\", qui n'existe pas"
         );
         let cycle = error(TableFault::Loop {
             path: vec!["a".into(), "b".into(), "a".into()],
         });
         assert_eq!(
-            both(&cycle).await.1,
+            in_both(&cycle).await.1,
             "tables/t.toml: les tables se renvoient en boucle : a → b → a"
         );
         let toml = error(TableFault::Toml {
@@ -332,7 +326,7 @@ mod tests {
             message: "expected literal string".into(),
         });
         assert_eq!(
-            both(&toml).await.1,
+            in_both(&toml).await.1,
             "tables/t.toml: ligne 7 : expected literal string"
         );
     }
