@@ -3,28 +3,28 @@
 //! sqlx runs a SQLite connection on a thread of its own, and a command hands that thread each
 //! statement and waits for its answer: `log --limit 20` makes about twenty such hand-offs. On
 //! two CPUs each hand-off wakes the idle one (on a virtual machine, a trip through the host);
-//! on one CPU it is a plain switch between the two threads. glibc also gives that second
-//! thread a malloc arena of its own, mapped and faulted in for a few rows.
+//! on one CPU it is a plain switch between the two threads.
 //!
 //! A long read is the opposite: SQLite reads ahead while hoard words what it has read, and
-//! both CPUs are busy. Those commands keep the machine's CPUs and glibc's arenas.
+//! both CPUs are busy. Those commands keep the machine's CPUs.
 //!
-//! Measured on 2026-12-02 on a 2-CPU virtual machine, 1,000,000-event campaign. Step by step,
-//! runs of each build interleaved in random order from a Python spawner (medians):
-//! - `log --limit 20`: one arena 0.88x, then one CPU 0.92x;
+//! Measured on 2026-12-02 on a 2-CPU virtual machine, 1,000,000-event campaign, runs of each
+//! build interleaved (medians), with glibc's malloc:
+//! - `log --limit 20`: one CPU 0.92x;
 //! - `import` of 100,000 events: one CPU 0.80x;
 //! - the long reads, had they been kept to one CPU: `audit swords` 1.31x, `check` 1.23x,
-//!   `log` of 100,000 events 1.06x; one arena alone costs `audit swords` 1.14x.
+//!   `log` of 100,000 events 1.06x.
 //!
-//! All together (with the packed relocations of `.cargo/config.toml`), against the build
-//! before them, runs interleaved by `benches/ab.rs`: `log --limit 20` 0.83x, `character show`
-//! 0.82x, `character damage` 0.88x.
+//! Measured again once mimalloc had replaced glibc's malloc (src/main.rs) and with it the
+//! one-arena setting this file also made, the same binary with and without its one CPU
+//! (2026-12-02, runs interleaved): `log --limit 20` 0.89x, `character show` 0.84x,
+//! `character damage` 0.92x, `import` of 100,000 events 0.88x.
 
 use super::args::Command;
 
-/// Keep the process (and the threads it starts from now on) to the CPU it runs on, with one
-/// malloc arena, unless `command` is a long read. Only a hint: where the system refuses, the
-/// command runs as it would have anyway.
+/// Keep the process (and the threads it starts from now on) to the CPU it runs on, unless
+/// `command` is a long read. Only a hint: where the system refuses, the command runs as it
+/// would have anyway.
 pub fn settle(command: &Command) {
     if !long_read(command) {
         one_cpu();
@@ -46,8 +46,6 @@ fn one_cpu() {
     // zero-initialised `cpu_set_t` (all CPUs cleared), a valid value of that C struct, and
     // its size is passed with it. Nothing else runs yet: no other thread exists to race.
     unsafe {
-        #[cfg(target_env = "gnu")]
-        libc::mallopt(libc::M_ARENA_MAX, 1);
         if let Ok(cpu) = usize::try_from(libc::sched_getcpu()) {
             let mut set: libc::cpu_set_t = std::mem::zeroed();
             libc::CPU_SET(cpu, &mut set);

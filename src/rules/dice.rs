@@ -202,7 +202,7 @@ impl Roll {
             asked: 0,
             fault: None,
         };
-        let again = expr.roll(&mut replayed);
+        let total = expr.throw(&mut replayed, |_| {});
         if let Some(fault) = replayed.fault {
             return Err(fault);
         }
@@ -212,9 +212,9 @@ impl Roll {
                 faces: self.faces.len(),
             });
         }
-        if again.total != self.total {
+        if total != self.total {
             return Err(RollFault::Total {
-                expected: again.total,
+                expected: total,
                 found: self.total,
             });
         }
@@ -325,6 +325,17 @@ impl Expr {
     /// Roll every die in order and keep each face.
     pub fn roll(&self, dice: &mut impl Dice) -> Roll {
         let mut faces = Vec::new();
+        let total = self.throw(dice, |face| faces.push(face));
+        Roll {
+            expr: self.to_string(),
+            faces,
+            total,
+        }
+    }
+
+    /// Roll every die in order, handing each face to `face`, and give the total: a [`Roll`]
+    /// without its text or its list of faces, which checking a stored roll does not need.
+    fn throw(&self, dice: &mut impl Dice, mut face: impl FnMut(u32)) -> i64 {
         let mut total = 0i64;
         for term in &self.terms {
             let (negative, sum, mult) = match *term {
@@ -336,9 +347,9 @@ impl Expr {
                 } => {
                     let mut sum = 0i64;
                     for _ in 0..count {
-                        let face = dice.face(sides);
-                        faces.push(face);
-                        sum += i64::from(face);
+                        let rolled = dice.face(sides);
+                        face(rolled);
+                        sum += i64::from(rolled);
                     }
                     (negative, sum, mult)
                 }
@@ -351,11 +362,7 @@ impl Expr {
             let value = sum * mult;
             total += if negative { -value } else { value };
         }
-        Roll {
-            expr: self.to_string(),
-            faces,
-            total,
-        }
+        total
     }
 
     /// The smallest total this expression can give.
