@@ -153,6 +153,32 @@ mod tests {
         assert!(!plain_ascii("é", true), "non-ASCII goes to the full check");
     }
 
+    /// The byte check looks at the bytes many at a time: one that must be escaped is found
+    /// wherever it stands, in texts longer and shorter than any such batch.
+    #[test]
+    fn the_ascii_shortcut_finds_one_bad_byte_anywhere() {
+        for len in 1..=100 {
+            assert!(plain_ascii(&"a".repeat(len), false), "{len}");
+            for at in 0..len {
+                for bad in [b'\x1b', b'\x7f', b'\n', 0xc3] {
+                    let mut text = vec![b'a'; len];
+                    text[at] = bad;
+                    if bad == 0xc3 {
+                        // Keep it UTF-8: `é`, a byte past ASCII, then its continuation.
+                        text.splice(at..=at, "é".bytes());
+                    }
+                    let text = String::from_utf8(text).unwrap();
+                    assert!(!plain_ascii(&text, false), "{len} {at} {bad:#x}");
+                    assert_eq!(
+                        plain_ascii(&text, true),
+                        bad == b'\n',
+                        "{len} {at} {bad:#x}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn json_shows_bidi_and_c1_as_escapes_with_the_same_meaning() {
         let text = serde_json::to_string("a\u{202e}b\u{9b}c\u{7f}\n").unwrap();

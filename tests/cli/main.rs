@@ -2,6 +2,7 @@
 //! scenarios run on PostgreSQL from `tests/postgres`; `file` holds those about the SQLite
 //! file itself.
 
+mod allocator;
 mod browser;
 mod common;
 mod consistency;

@@ -387,6 +387,7 @@ fn use_trees_and_code_paths_are_read_as_rust_resolves_them() {
 
 /// The scenarios of `tests/cli` that stay off PostgreSQL, each with why.
 const SQLITE_ONLY: &[(&str, &str)] = &[
+    ("allocator", "the binary's allocator, not a database"),
     (
         "file",
         "the SQLite file itself: folders, modes, links, WAL, PRAGMAs",
