@@ -262,14 +262,14 @@ impl Conn {
     }
 
     /// Every row, read as it comes rather than gathered first: a long read (an audit, an
-    /// export) holds a few rows at a time.
+    /// export) holds no more than about a thousand rows at a time, however long the ledger.
     ///
-    /// The rows that have arrived are taken together ([`ROWS_AT_ONCE`] at most; on SQLite a
-    /// batch is at most its queue of 50). SQLite runs on a thread of its own and waits
-    /// whenever that queue is full; taken one by one, each row taken woke it to read a single
-    /// row more. Measured on 2026-12-02 (2-CPU virtual machine, 123,517 control checks, with
-    /// `describe::Wills`, which alone measured 0.99x): `audit swords` 0.70x the wall time,
-    /// 7,500 -> 3,000 context switches.
+    /// The rows that have arrived are taken together ([`ROWS_AT_ONCE`] at most). SQLite runs
+    /// on a thread of its own and waits whenever its queue of rows read ahead is full
+    /// (`ROWS_READ_AHEAD` in `store::sqlite`); taken one by one, each row taken woke it to
+    /// read a single row more. Measured on 2026-12-02 (2-CPU virtual machine, 123,517 control
+    /// checks, with `describe::Wills`, which alone measured 0.99x): `audit swords` 0.70x the
+    /// wall time, 7,500 -> 3,000 context switches (with sqlx's queue of 50).
     pub(super) async fn for_each<T: FromRow>(
         &mut self,
         sql: &Sql,
