@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use clap::Parser;
+
 use super::args::{Cli, LangArg};
 use super::defaults::default_db;
 use super::dispatch::run;
@@ -300,7 +302,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
         "Demo campaign in {db}\n\n$ hoard campaign new demo --use",
         "Campagne de démonstration dans {db}\n\n$ hoard campaign new demo --use"
     ))?;
-    let setup = Cli::parse_line([
+    let setup = Cli::try_parse_from([
         "hoard", "--db", &raw, "--lang", lang, "campaign", "new", "demo", "--use",
     ])
     .map_err(|e| Error::Invalid(e.to_string()))?;
@@ -342,7 +344,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
             lang,
         ];
         argv.extend_from_slice(&args);
-        let cli = Cli::parse_line(argv).map_err(|e| Error::Invalid(e.to_string()))?;
+        let cli = Cli::try_parse_from(argv).map_err(|e| Error::Invalid(e.to_string()))?;
         match run(cli).await {
             Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
                 return Err(Error::Io(e));

@@ -44,6 +44,8 @@ pub(crate) mod words;
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use crate::error::Error;
 use crate::i18n::{self, Lang};
 use args::{Cli, Command, LangArg};
@@ -56,7 +58,7 @@ pub fn main() -> ExitCode {
         crate::store::open::secrets(std::env::args_os().chain(std::env::var_os("HOARD_DB")));
     panics::hide_in_panics(secrets.clone());
     complete::answer_if_asked();
-    let cli = match Cli::parse_line(std::env::args_os()) {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let json = std::env::args_os().any(|a| a == "--json");

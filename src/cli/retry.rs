@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use clap::Parser;
 use rand::TryRngCore;
 
 use super::args::Cli;
@@ -24,8 +25,7 @@ pub async fn run_until_settled(mut cli: Cli) -> Result<()> {
             Err(e) if crate::store::contention(&e) && attempt < TRIES => {
                 tokio::time::sleep(pause(attempt)).await;
                 attempt += 1;
-                cli = Cli::parse_line(std::env::args_os())
-                    .map_err(|e| Error::Invalid(e.to_string()))?;
+                cli = Cli::try_parse().map_err(|e| Error::Invalid(e.to_string()))?;
             }
             Err(e) if crate::store::contention(&e) => {
                 return Err(Error::Busy(tr!(

@@ -3,9 +3,10 @@
 //! The web server answers each request in its reader's language: it runs the request's work
 //! inside [`within`], whose language [`lang`] prefers to the process's. [`time`] words the
 //! game clock and [`coins`] an amount of coins, which every layer shows; [`known`] what a
-//! player may know of an item.
+//! player may know of an item; [`dice`] a stored roll that its dice could not have given.
 
 pub mod coins;
+pub mod dice;
 pub mod known;
 pub mod time;
 

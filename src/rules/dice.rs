@@ -151,22 +151,6 @@ pub enum RollFault {
     Total { expected: i64, found: i64 },
 }
 
-/// Serde's own errors are technical English, and a roll's fault is reported among them.
-impl std::fmt::Display for RollFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RollFault::Expr(expr) => write!(f, "a roll of {expr:?}, which is no dice expression"),
-            RollFault::Face { face, sides } => write!(f, "a roll showing {face} on a d{sides}"),
-            RollFault::Faces { dice, faces } => {
-                write!(f, "a roll of {dice} dice showing {faces} faces")
-            }
-            RollFault::Total { expected, found } => {
-                write!(f, "a roll whose faces make {expected}, not {found}")
-            }
-        }
-    }
-}
-
 impl Roll {
     /// Whether this roll is one its expression can give: each face on its die, one face per
     /// die, and the total their arithmetic.

@@ -19,10 +19,9 @@ pub mod sword;
 pub mod tables;
 pub mod values;
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The parsed command line.
 #[derive(Debug, Parser)]
@@ -227,59 +226,10 @@ impl Global {
     }
 }
 
-impl Cli {
-    /// Parse a command line (its first word is the program's name).
-    ///
-    /// Before it parses, clap copies each of the 8 global options into every command of the
-    /// level it is at: 384 copies for hoard's 48 commands, made and freed by every process.
-    /// So the line is first parsed by a grammar that holds only the command the line names,
-    /// and any line that grammar refuses (help, `--version`, a typo, no command, a database
-    /// that bears a command's name) is parsed again by the whole grammar. Both grammars accept
-    /// a line only as the same command with the same options, so what hoard accepts, and
-    /// every message and help text it prints, are the whole grammar's. Measured on
-    /// 2026-12-02 (2-CPU virtual machine, release build, runs interleaved): `character damage`
-    /// 3.71 M -> 3.10 M instructions, `log --limit 20` 3.46 M -> 2.82 M; wall time 0.96x-0.99x
-    /// (most of a short command's time is the kernel's: starting the process, page faults).
-    pub fn parse_line<I, T>(line: I) -> Result<Cli, clap::Error>
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<OsString>,
-    {
-        let line: Vec<OsString> = line.into_iter().map(Into::into).collect();
-        if let Some(narrow) = narrowed(&line) {
-            let parsed = narrow
-                .try_get_matches_from(&line)
-                .and_then(|matches| Cli::from_arg_matches(&matches));
-            if let Ok(cli) = parsed {
-                return Ok(cli);
-            }
-        }
-        Cli::try_parse_from(line)
-    }
-}
-
-/// The grammar of the global options and the one command the line names (the first of its
-/// words that is a command's name or alias), or `None` when no word is.
-fn narrowed(line: &[OsString]) -> Option<clap::Command> {
-    // The commands as clap's derive makes them: each is built only when parsed.
-    let commands = Command::augment_subcommands(clap::Command::new("hoard"));
-    let named = line
-        .iter()
-        .skip(1)
-        .filter_map(|word| word.to_str())
-        .find_map(|word| commands.find_subcommand(word))?
-        .clone();
-    Some(
-        Global::augment_args(clap::Command::new("hoard"))
-            .subcommand_required(true)
-            .subcommand(named),
-    )
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Cli, narrowed};
-    use clap::{CommandFactory, FromArgMatches, Parser};
+    use super::Cli;
+    use clap::CommandFactory;
 
     #[test]
     fn help_starts_with_what_hoard_is_for() {
@@ -314,82 +264,5 @@ mod tests {
             found.is_empty(),
             "arguments without a description: {found:#?}"
         );
-    }
-
-    /// A line the narrowed grammar accepts is the command the whole grammar makes of it.
-    #[test]
-    fn the_narrowed_grammar_parses_as_the_whole_one() {
-        let lines: &[&str] = &[
-            "hoard character damage Arnaud 3",
-            "hoard char show Arnaud --json",
-            "hoard --db log.db --campaign West --seed 7 --lang fr item list --json",
-            "hoard --db character character show Arnaud",
-            "hoard generate any --count 10 --dry-run --progress --tables my-tables",
-            "hoard sword add Lawbringer --int 7 --ego 1 --alignment lawful --to Mordo",
-            "hoard give Lawbringer --to Arnaud --seed 3",
-            "hoard log --limit 20",
-            "hoard time advance 3 turns",
-            "hoard roll 2d6 --json",
-            "hoard audit swords",
-        ];
-        for line in lines {
-            let words = words(line);
-            let whole = Cli::try_parse_from(&words).unwrap_or_else(|e| panic!("{line}: {e}"));
-            let matches = narrowed(&words)
-                .expect("a command is named")
-                .try_get_matches_from(&words)
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
-            let narrow = Cli::from_arg_matches(&matches).expect(line);
-            assert_eq!(format!("{narrow:?}"), format!("{whole:?}"), "{line}");
-            let parsed = Cli::parse_line(&words).expect(line);
-            assert_eq!(format!("{parsed:?}"), format!("{whole:?}"), "{line}");
-        }
-    }
-
-    /// A line the narrowed grammar refuses gets the whole grammar's answer, word for word.
-    #[test]
-    fn the_whole_grammar_answers_what_the_narrowed_one_refuses() {
-        let lines: &[&str] = &[
-            "hoard --db log character show Arnaud",
-            "hoard --json",
-            "hoard --db log",
-            "hoard",
-            "hoard --help",
-            "hoard --version",
-            "hoard help character",
-            "hoard character",
-            "hoard character --help",
-            "hoard character show --version",
-            "hoard charcter show Arnaud",
-            "hoard character damage Arnaud many",
-            "hoard log --limit",
-        ];
-        for line in lines {
-            let words = words(line);
-            match (Cli::try_parse_from(&words), Cli::parse_line(&words)) {
-                (Ok(whole), Ok(parsed)) => {
-                    assert_eq!(format!("{parsed:?}"), format!("{whole:?}"), "{line}")
-                }
-                (Err(whole), Err(parsed)) => {
-                    assert_eq!(parsed.kind(), whole.kind(), "{line}");
-                    assert_eq!(parsed.to_string(), whole.to_string(), "{line}");
-                }
-                (whole, parsed) => panic!("{line}: {parsed:?} against {whole:?}"),
-            }
-        }
-    }
-
-    fn words(line: &str) -> Vec<std::ffi::OsString> {
-        line.split(' ').map(Into::into).collect()
-    }
-
-    /// The narrowing is there: a command line's grammar holds that command alone.
-    #[test]
-    fn a_line_is_parsed_by_the_grammar_of_its_command() {
-        let line = ["hoard", "--db", "x.db", "char", "show", "Arnaud"].map(Into::into);
-        let grammar = narrowed(&line).expect("a command is named");
-        let names: Vec<_> = grammar.get_subcommands().map(|c| c.get_name()).collect();
-        assert_eq!(names, ["character"]);
-        assert!(narrowed(&["hoard", "--json"].map(Into::into)).is_none());
     }
 }
