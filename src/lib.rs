@@ -2,7 +2,8 @@
 //!
 //! Layers, from the bottom: [`rules`] (the game, pure), [`ledger`] (events and the state they
 //! build, pure), [`store`] (all SQL), [`app`] (one function per command, one transaction
-//! each), [`cli`] (parsing and rendering).
+//! each), [`view`] (the wording both edges show), and the two edges: [`cli`] (the command
+//! line: parsing, then rendering) and [`serve`] (the read-only web page).
 
 pub mod app;
 pub mod cli;
@@ -15,3 +16,4 @@ pub mod ledger;
 pub mod rules;
 pub mod serve;
 pub mod store;
+pub mod view;

@@ -3,12 +3,12 @@
 use serde_json::json;
 
 use super::args::campaign::CampaignCommand;
-use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::rules::clock::GameTime;
 use crate::tr;
+use crate::view::inert::safe;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Result<()> {
     match command {
@@ -101,7 +101,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             ))?;
             out.line(&format!(
                 "  death: {}",
-                super::describe::death_rule_name(c.settings.death.unwrap_or_default())
+                crate::view::describe::death_rule_name(c.settings.death.unwrap_or_default())
             ))?;
             out.line(&format!(
                 "  tables: {}",

@@ -2,7 +2,6 @@
 
 use serde::Serialize;
 
-use super::item_view::{ItemView, line as item_line};
 use crate::app::character::Sheet;
 use crate::i18n::time::span;
 use crate::ledger::state::Effect;
@@ -11,12 +10,10 @@ use crate::rules::character::Quest;
 use crate::rules::item::{Category, Slot};
 use crate::rules::knowledge::{Looker, revealed};
 use crate::rules::ring;
+use crate::view::item::{ItemView, line as item_line};
 
 use super::args::character::CharacterCommand;
-use super::inert::safe;
 use super::out::{Out, table};
-use super::tone::Tone;
-use super::words::alignment_name;
 use crate::app::character::{HpChange, NewCharacter};
 use crate::app::{self, Ctx};
 use crate::error::Result;
@@ -24,6 +21,9 @@ use crate::i18n::{Lang, lang};
 use crate::ledger::Character;
 use crate::rules::health::Condition;
 use crate::tr;
+use crate::view::inert::safe;
+use crate::view::tone::Tone;
+use crate::view::words::alignment_name;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Result<()> {
     match command {
@@ -142,7 +142,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let c = &sheet.character;
             out.line(&headline(c))?;
             out.line(&abilities(c))?;
-            for line in super::money::sheet_lines(c, &sheet.coins) {
+            for line in crate::view::money::sheet_lines(c, &sheet.coins) {
                 out.line(&line)?;
             }
             for item in &sheet.items {
@@ -267,8 +267,8 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
         )?,
     }
     for rec in &c.consequences {
-        let text = format!("  {}", super::describe::describe(&rec.event));
-        out.toned(super::describe::tone(&rec.event), &text)?;
+        let text = format!("  {}", crate::view::describe::describe(&rec.event));
+        out.toned(crate::view::describe::tone(&rec.event), &text)?;
     }
     Ok(())
 }
@@ -374,7 +374,7 @@ impl<'a> SheetView<'a> {
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
     let mut lines = vec![headline(c), abilities(c)];
-    lines.extend(super::money::sheet_lines(c, &sheet.coins));
+    lines.extend(crate::view::money::sheet_lines(c, &sheet.coins));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
     let (gone, carried): (Vec<&_>, Vec<&_>) = sheet.items.iter().partition(|i| i.is_gone());
@@ -400,7 +400,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
                 format!(
                     "{} ({})",
                     safe(i.name()),
-                    super::item_view::status_label(i.status)
+                    crate::view::item::status_label(i.status)
                 )
             })
             .collect();
@@ -467,7 +467,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             sword
                 .control
                 .as_ref()
-                .map(|k| super::words::trigger(k.trigger))
+                .map(|k| crate::view::words::trigger(k.trigger))
                 .unwrap_or_default(),
         );
         lines.push(tr!(

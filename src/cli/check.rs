@@ -1,11 +1,11 @@
 //! `hoard check`: the database's own checks, the rules' invariants and the replayed state,
 //! each problem a line.
 
-use super::inert;
 use super::out::Out;
 use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::tr;
+use crate::view::inert;
 
 pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     let report = crate::app::check::check(cx).await?;

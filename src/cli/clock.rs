@@ -3,13 +3,13 @@
 use serde_json::json;
 
 use super::args::clock::TimeCommand;
-use super::inert::safe;
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::time::passes;
 use crate::rules::clock::{GameTime, Unit};
 use crate::tr;
+use crate::view::inert::safe;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()> {
     match command {

@@ -6,8 +6,6 @@ use serde_json::json;
 use super::args::coins::{
     CoinsArgs, CoinsCommand, ShareArgs, StashArgs, ValuableCommand, ValuableKind, XpCommand,
 };
-use super::inert::safe;
-use super::money::{award_json, award_lines, label, portion, shares, with_worth};
 use super::out::Out;
 use crate::app::coins::Whose;
 use crate::app::{self, Ctx};
@@ -18,6 +16,8 @@ use crate::ledger::EventView;
 use crate::rules::coins::{self, AmountError, Coins, Share};
 use crate::rules::knowledge::Method;
 use crate::tr;
+use crate::view::inert::safe;
+use crate::view::money::{award_json, award_lines, label, portion, shares, with_worth};
 
 /// The amount typed, or why it is not one.
 fn amount(words: &[String]) -> Result<Coins> {
@@ -127,7 +127,7 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
                 let items: Vec<_> = p
                     .items
                     .iter()
-                    .map(|i| super::item_view::ItemView::of(i, None))
+                    .map(|i| crate::view::item::ItemView::of(i, None))
                     .collect();
                 json!({ "place": p.place, "coins": p.coins, "items": items })
             })
@@ -154,7 +154,7 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             let (place, coins) = (safe(&p.place), with_worth(&p.coins));
             out.line(&tr!("  {place}: {coins}", "  {place} : {coins}"))?;
             for item in &p.items {
-                out.line(&format!("    {}", super::item_view::line(item, None)))?;
+                out.line(&format!("    {}", crate::view::item::line(item, None)))?;
             }
         }
     }
@@ -244,7 +244,7 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
             };
             let value = amount(&[value])?;
             let added = app::coins::add_valuable(cx, &name, value, kind, whose(to, at)).await?;
-            super::item_view::added_lines(out, &added)
+            super::item::added_lines(out, &added)
         }
         ValuableCommand::Appraise { item, by } => {
             super::play::identify(cx, out, &item, &by, Method::Appraise).await

@@ -5,9 +5,6 @@
 use serde_json::json;
 
 use super::args::explain::ExplainArgs;
-use super::describe::{Wills, describe, method_name};
-use super::inert::safe;
-use super::item_view::{ItemView, details};
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
@@ -21,6 +18,9 @@ use crate::rules::statement::Statement;
 use crate::rules::tables::Tables;
 use crate::rules::{charges, control, knowledge, potion, scroll, sword};
 use crate::tr;
+use crate::view::describe::{Wills, describe, method_name};
+use crate::view::inert::safe;
+use crate::view::item::{ItemView, details};
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
 /// when the table that was rolled on is still the one loaded.
@@ -77,7 +77,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
             lines.push(tr!(
                 "  trigger: {}",
                 "  déclencheur : {}",
-                super::words::trigger(*trigger)
+                crate::view::words::trigger(*trigger)
             ));
             let wills = Wills {
                 sword: sword_will,
@@ -89,7 +89,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         }
         Event::ControlEnded { reason, .. } => {
             rule(control::ENDING);
-            lines.push(format!("  {}", super::words::reason(*reason)));
+            lines.push(format!("  {}", crate::view::words::reason(*reason)));
         }
         Event::SwordTouched { damage, hp, .. } => {
             rule(sword::TOUCH);
@@ -302,7 +302,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         Event::TableRolled {
             table, roll, entry, ..
         } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
-        other => lines.extend(super::money::explain(other)),
+        other => lines.extend(crate::view::money::explain(other)),
     }
     lines
 }

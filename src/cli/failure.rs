@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
-use super::inert;
 use crate::error::{Error, Result};
 use crate::store::open::scrub;
+use crate::view::inert;
 
 /// The exit code of a command's result, its error (if any) said on stderr with each of
 /// `secrets` (the passwords `--db` holds) hidden: the errors that could name them hide them

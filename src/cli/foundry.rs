@@ -8,13 +8,13 @@ use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
 
 use super::args::foundry::{FoundryArgs, FoundrySystem};
-use super::inert::safe;
 use super::out::Out;
 use crate::app::foundry::{Gathered, Selection};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::foundry::{self, File, Piece, System, View, Words};
 use crate::tr;
+use crate::view::inert::safe;
 
 pub async fn export(
     cx: &mut Ctx,
@@ -112,7 +112,7 @@ pub async fn export(
             "  left out: {} ({})",
             "  écarté : {} ({})",
             safe(&name.to_string()),
-            super::item_view::status_label(*status)
+            crate::view::item::status_label(*status)
         ))?;
     }
     Ok(())
@@ -126,7 +126,7 @@ fn words(piece: &Piece) -> Words {
     match piece.view {
         View::Referee => {
             let mind = seen.mind.as_ref();
-            let mut facts = super::item_view::details_seen(item, holder, None, mind, None);
+            let mut facts = crate::view::item::details_seen(item, holder, None, mind, None);
             for r in &piece.running {
                 let who = safe(&r.character);
                 facts.push(match r.rounds_left {
@@ -146,14 +146,18 @@ fn words(piece: &Piece) -> Words {
             Words {
                 facts,
                 look: crate::rules::knowledge::disguise(item).to_string(),
-                history: piece.history.iter().map(super::log::line).collect(),
+                history: piece
+                    .history
+                    .iter()
+                    .map(crate::view::describe::line)
+                    .collect(),
             }
         }
         View::Player => {
             let name = seen.name.to_string();
             let mut facts = vec![format!("{} ({})", safe(&name), item.category.label())];
             // The lines of `item show --as`, without its id (Foundry lists them trimmed).
-            facts.extend(super::item_view::known_lines(seen, holder));
+            facts.extend(crate::view::item::known_lines(seen, holder));
             Words {
                 facts,
                 look: name,

@@ -3,8 +3,6 @@
 use std::io::Write as _;
 
 use super::args::history::{BackupArgs, ExportArgs, ImportArgs, VoidArgs};
-use super::describe::describe;
-use super::inert::safe;
 use super::out::Out;
 use super::progress::{Mode, Progress};
 use crate::app::history::Voided;
@@ -15,6 +13,8 @@ use crate::i18n::EVENT;
 use crate::i18n::counted;
 use crate::ledger::EventView;
 use crate::tr;
+use crate::view::describe::describe;
+use crate::view::inert::safe;
 
 fn voided(out: &mut Out, v: &Voided) -> Result<()> {
     if out.json() {
@@ -84,7 +84,8 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
         // On a terminal the lines are a view like any other: made inert, with the same
         // meaning. Piped or redirected, they are the file's bytes.
         let terminal = std::io::IsTerminal::is_terminal(&stdout);
-        let mut w = super::inert::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
+        let mut w =
+            crate::view::inert::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
         match &a.as_character {
             Some(who) => {
                 let view = app::export::player(cx, who).await?;

@@ -1,12 +1,7 @@
 //! `hoard generate …` and `hoard item …`: each calls its `app` function and words the answer
-//! through the item views of [`super::item_view`].
+//! through the item views of [`crate::view::item`].
 
 use super::args::item::{GenerateArgs, ItemCommand};
-use super::inert::safe;
-use super::item_view::{
-    ItemView, added_lines, details, details_seen, known_lines, known_view, line, sentience_line,
-    status_label, whole_mind,
-};
 use super::out::{Out, table};
 use crate::app::generate::Request;
 use crate::app::item::NewItem;
@@ -15,6 +10,11 @@ use crate::error::Result;
 use crate::rules::item::{Category, Identity};
 use crate::rules::knowledge::{Looker, revealed};
 use crate::tr;
+use crate::view::inert::safe;
+use crate::view::item::{
+    ItemView, details, details_seen, known_lines, known_view, line, sentience_line, status_label,
+    whole_mind,
+};
 
 pub async fn generate(
     cx: &mut Ctx,
@@ -178,7 +178,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 crate::ledger::short_id(&item.id)
             ))?;
             for rec in &events {
-                out.toned(super::describe::tone(&rec.event), &super::log::line(rec))?;
+                out.toned(
+                    crate::view::describe::tone(&rec.event),
+                    &crate::view::describe::line(rec),
+                )?;
             }
             Ok(())
         }
@@ -252,4 +255,28 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             Ok(())
         }
     }
+}
+
+/// `Added 1a2b3c4d  Axe +1 — weapon (Tess)`, then what handing it over set off; in JSON the
+/// item with `consequences` (each event as `log --json` shows it).
+pub fn added_lines(out: &mut Out, added: &app::item::Added) -> Result<()> {
+    let holder = added.holder.as_deref();
+    if out.json() {
+        let mut value = serde_json::to_value(ItemView::of(&added.item, holder)).unwrap_or_default();
+        let events: Vec<_> = added
+            .consequences
+            .iter()
+            .map(crate::ledger::EventView::of)
+            .collect();
+        value["consequences"] = serde_json::to_value(events).unwrap_or_default();
+        return out.doc(&value);
+    }
+    out.line(&tr!("Added {}", "Ajouté : {}", line(&added.item, holder)))?;
+    if let Some(s) = &added.item.identity.sentience {
+        out.line(&format!("          {}", sentience_line(s)))?;
+    }
+    for rec in &added.consequences {
+        out.event(&rec.event)?;
+    }
+    Ok(())
 }

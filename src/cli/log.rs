@@ -1,13 +1,11 @@
 //! `hoard log`
 
 use super::args::log::LogArgs;
-use super::describe::describe;
 use super::out::Out;
 use crate::app::log::Query;
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::ledger::Recorded;
-use crate::rules::clock::GameTime;
+use crate::view::describe::line;
 
 /// The one shape of an event in JSON.
 pub use crate::ledger::EventView;
@@ -29,27 +27,12 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
             let tone = match voided_by {
                 Some(by) => {
                     text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
-                    super::tone::Tone::Plain
+                    crate::view::tone::Tone::Plain
                 }
-                None => super::describe::tone(&rec.event),
+                None => crate::view::describe::tone(&rec.event),
             };
             out.toned(tone, &text)
         }
     })
     .await
-}
-
-/// `#12  s3  day 1, 00:10  Arnaud takes 3 damage (8 → 5 HP)`
-pub fn line(rec: &Recorded) -> String {
-    let session = rec
-        .session
-        .map(|s| format!("s{s}"))
-        .unwrap_or_else(|| "-".into());
-    format!(
-        "#{:<5} {:<4} {:<14} {}",
-        rec.seq,
-        session,
-        GameTime(rec.game_time),
-        describe(&rec.event)
-    )
 }

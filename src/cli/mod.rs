@@ -15,18 +15,14 @@ mod complete;
 mod cpu;
 mod defaults;
 mod demo;
-pub mod describe;
 pub(crate) mod dispatch;
 mod explain;
 mod failure;
 mod foundry;
 mod history;
-pub mod inert;
 pub(crate) mod item;
-pub(crate) mod item_view;
 pub(crate) mod log;
 mod manual;
-pub(crate) mod money;
 mod notices;
 pub mod out;
 mod panics;
@@ -39,8 +35,6 @@ mod serve;
 mod session;
 mod sword;
 mod tables;
-pub mod tone;
-pub(crate) mod words;
 
 use std::process::ExitCode;
 

@@ -9,11 +9,11 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Attribute, Cell, ContentArrangement, Table};
 use serde::Serialize;
 
-use super::describe::{describe, tone};
-use super::inert::{inert_json, safe, safe_lines};
-use super::tone::Tone;
 use crate::error::{Error, Result};
 use crate::ledger::Event;
+use crate::view::describe::{describe, tone};
+use crate::view::inert::{inert_json, safe, safe_lines};
+use crate::view::tone::Tone;
 
 pub struct Out {
     json: bool,

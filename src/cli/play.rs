@@ -6,7 +6,6 @@ use serde_json::json;
 use super::args::play::{
     ByArgs, CastArgs, CopyArgs, GiveArgs, Hand, ItemArg, RechargeArgs, UseArgs, WearArgs,
 };
-use super::inert::safe;
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::Result;
@@ -16,6 +15,7 @@ use crate::rules::clock::GameTime;
 use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
 use crate::tr;
+use crate::view::inert::safe;
 
 /// Print the events a command recorded: one line each, or all of them as JSON.
 pub fn events(out: &mut Out, events: &[Recorded]) -> Result<()> {

@@ -1,16 +1,16 @@
 //! `hoard report session [N]`, `hoard report character NAME`.
 
 use super::args::report::ReportCommand;
-use super::describe::{describe, tone};
-use super::inert::safe;
 use super::out::Out;
-use super::tone::Tone;
 use crate::app::report::Report;
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::ledger::{Event, Recorded};
 use crate::rules::clock::GameTime;
 use crate::tr;
+use crate::view::describe::{describe, tone};
+use crate::view::inert::safe;
+use crate::view::tone::Tone;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {
     let report = match command {
@@ -101,7 +101,7 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
             let worth = item
                 .identity
                 .value
-                .map(|v| format!(" ({})", super::money::worth(v.copper())))
+                .map(|v| format!(" ({})", crate::view::money::worth(v.copper())))
                 .unwrap_or_default();
             lines.push((
                 Tone::Plain,
@@ -114,9 +114,9 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
         }
     }
     if let Some(t) = report.treasure.as_ref().filter(|t| t.copper() > 0) {
-        let coins = super::money::worth(t.coins.copper());
-        let valuables = super::money::worth(t.copper() - t.coins.copper());
-        let total = super::money::worth(t.copper());
+        let coins = crate::view::money::worth(t.coins.copper());
+        let valuables = crate::view::money::worth(t.copper() - t.coins.copper());
+        let total = crate::view::money::worth(t.copper());
         lines.push((
             Tone::Heading,
             tr!(

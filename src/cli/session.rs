@@ -3,13 +3,13 @@
 use serde::Serialize;
 
 use super::args::session::SessionCommand;
-use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::ledger::Session;
 use crate::rules::clock::GameTime;
 use crate::tr;
+use crate::view::inert::safe;
 
 #[derive(Serialize)]
 struct SessionView<'a> {

@@ -1,7 +1,7 @@
 //! `hoard sword …`
 
-use super::inert::safe;
 use crate::rules::clock::GameTime;
+use crate::view::inert::safe;
 
 use super::args::sword::{
     AuditCommand, EncounterArgs, EncounterEnd, OddsArgs, ReleaseArgs, SwordCommand, TouchArgs,
@@ -32,7 +32,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
                 to: a.to,
             };
             let added = app::sword::add(cx, new).await?;
-            super::item_view::added_lines(out, &added)
+            super::item::added_lines(out, &added)
         }
     }
 }
@@ -152,7 +152,7 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
                 GameTime(c.since_round),
             );
             let why = circumstance(&h.holds_under);
-            let until = super::words::until(c.trigger);
+            let until = crate::view::words::until(c.trigger);
             out.line(&tr!(
                 "  {sword} controls {who} since {since} (event #{}) under {why}, {until}",
                 "  {sword} contrôle {who} depuis le {since} (événement n°{}) par {why}, {until}",
@@ -173,14 +173,17 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
             out.heading(&tr!("Control checks:", "Tests de contrôle :"))?;
             first = false;
         }
-        out.toned(super::describe::tone(&rec.event), &super::log::line(&rec))
+        out.toned(
+            crate::view::describe::tone(&rec.event),
+            &crate::view::describe::line(&rec),
+        )
     })
     .await
 }
 
 /// `jealousy (Dagger +1)`, `wounded`: a circumstance as the audit names it.
 fn circumstance(c: &app::sword::Named) -> String {
-    let why = super::words::trigger(c.trigger);
+    let why = crate::view::words::trigger(c.trigger);
     match &c.weapon {
         Some(weapon) => format!("{why} ({})", safe(weapon)),
         None => why,

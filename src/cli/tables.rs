@@ -3,13 +3,13 @@
 use serde_json::json;
 
 use super::args::tables::TablesCommand;
-use super::inert::safe;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::pick;
 use crate::rules::tables::Entry;
 use crate::tr;
+use crate::view::inert::safe;
 
 /// `tables check DIR` needs no database: it only reads the folder.
 pub fn check_without_db(out: &mut Out, dir: &std::path::Path) -> Result<()> {

@@ -39,7 +39,7 @@ impl fmt::Display for Alignment {
     }
 }
 
-/// A name that is no alignment: the text as given (its words are the edge's: `cli::words`).
+/// A name that is no alignment: the text as given (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAlignment(pub String);
 

@@ -23,7 +23,7 @@ pub fn material(
 }
 
 /// The material's name, in English and in French (an unknown material is its id in both); the
-/// edge shows one (`material_name`, in `cli::words`).
+/// edge shows one (`material_name`, in `view::words`).
 pub fn material_names(material: &str) -> (&str, &str) {
     match material {
         "meteoric-iron-steel" => ("steel of meteoric iron", "acier ferreux de météore"),

@@ -64,7 +64,7 @@ pub const LEVEL_RANGE: std::ops::RangeInclusive<i64> = 1..=36;
 pub const NAME_LIMIT: usize = 100;
 
 /// A value a character sheet (or a name) cannot hold; its words are the edge's
-/// (`cli::words`).
+/// (`view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SheetError {
     /// An ability score outside [`ABILITY_RANGE`]; `which` is its label (STR, WIS …).

@@ -206,7 +206,7 @@ impl Roll {
     }
 }
 
-/// Why an expression was refused (its words are the edge's: `cli::words`).
+/// Why an expression was refused (its words are the edge's: `view::words`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceError {
     pub expr: String,

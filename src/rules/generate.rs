@@ -12,7 +12,7 @@ use super::sword;
 use super::tables::{Entry, Props, Table, Tables};
 
 /// Why a generation cannot finish — the tables lack something it needs — or why the
-/// qualities a referee chose for a sword are refused. Its words are the edge's (`cli::words`).
+/// qualities a referee chose for a sword are refused. Its words are the edge's (`view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenFault {
     /// No table of that name.

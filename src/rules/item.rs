@@ -101,7 +101,7 @@ impl Category {
         matches!(self, Category::Ring | Category::Armor)
     }
 
-    /// Its name, in English and in French (the edge shows one: `label`, in `cli::words`).
+    /// Its name, in English and in French (the edge shows one: `label`, in `view::words`).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Category::Potion => ("potion or oil", "potion ou huile"),
@@ -135,7 +135,7 @@ impl fmt::Display for Category {
     }
 }
 
-/// A name that is no category: the text as given (its words are the edge's: `cli::words`).
+/// A name that is no category: the text as given (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownCategory(pub String);
 
@@ -432,7 +432,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    /// Where it is, in English and in French (the edge shows one: `label`, in `cli::words`).
+    /// Where it is, in English and in French (the edge shows one: `label`, in `view::words`).
     pub fn names(self) -> (&'static str, &'static str) {
         match self {
             Slot::LeftHand => ("left hand", "main gauche"),
@@ -509,7 +509,7 @@ impl Item {
     }
 
     /// Its names, as a refusal carries them (the name in the reader's language is the
-    /// edge's: `Item::name`, in `cli::words`).
+    /// edge's: `Item::name`, in `view::words`).
     pub fn names(&self) -> Names {
         Names {
             en: self.name.clone(),

@@ -71,7 +71,7 @@ fn is_bard(c: &Character) -> bool {
 }
 
 /// Why a method cannot identify an item (AD&D 2e DMG, *Identifying Magical Items*; its words
-/// are the edge's: `cli::words`).
+/// are the edge's: `view::words`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unidentifiable {
     KnowsAll {

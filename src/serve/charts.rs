@@ -1,11 +1,11 @@
 //! The pictures, drawn on the server as SVG with plotters: the page carries them inline, so
 //! they need no script and no request. Every label is text from the ledger made safe
-//! ([`crate::cli::inert::safe`]) and escaped by plotters' SVG writer. A picture that cannot be
+//! ([`crate::view::inert::safe`]) and escaped by plotters' SVG writer. A picture that cannot be
 //! drawn is left out, never drawn half.
 
 use plotters::prelude::*;
 
-use super::pages::Span;
+use super::gather::Span;
 use crate::rules::clock::{ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN};
 use crate::tr;
 
@@ -113,7 +113,7 @@ pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
                     series.iter().map(|(t, c)| (day(*t), *c)),
                     colour.stroke_width(3),
                 ))?
-                .label(crate::cli::inert::safe(name))
+                .label(crate::view::inert::safe(name))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
                 });
@@ -171,7 +171,7 @@ fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
                 .collect::<Vec<_>>()
                 .join(" · ");
             chart.draw_series(std::iter::once(Text::new(
-                crate::cli::inert::safe(&label),
+                crate::view::inert::safe(&label),
                 (start, y + 0.95),
                 (FONT, SIZE + 6).into_font().color(&INK),
             )))?;

@@ -10,6 +10,7 @@
 //! through server-sent events (`/events`), whose script fetches the page again.
 
 mod charts;
+mod gather;
 mod pages;
 mod reads;
 mod routes;

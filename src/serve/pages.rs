@@ -1,30 +1,26 @@
-//! The pages: what each one reads (through the `app` functions the command line uses) and how
-//! it is drawn (maud, which escapes every string it is given; text from the ledger goes
-//! through [`crate::cli::inert::safe`] first, so control and bidirectional characters show
-//! instead of acting). Words shared with the terminal come from `cli`'s word functions.
+//! The pages: how what each one reads ([`super::gather`]) is drawn (maud, which escapes every
+//! string it is given; text from the ledger goes through [`crate::view::inert::safe`] first,
+//! so control and bidirectional characters show instead of acting). Words shared with the
+//! terminal come from [`crate::view`].
 //!
 //! Player pages show only what `rules::knowledge` lets a player know, and draw nothing where
 //! a hidden thing would be: an unknown charge count is no line at all.
-
-use std::collections::BTreeMap;
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::charts;
-use crate::app::chronicle::{Seen, Told};
-use crate::app::export::PlayerView;
-use crate::app::{self, Ctx};
-use crate::cli::inert::safe;
-use crate::error::{Error, Result};
+use super::gather::{Chronicle, Party, Referee, Treasure};
+use crate::app::chronicle::Seen;
+use crate::error::Error;
 use crate::i18n::CHARGE;
 use crate::i18n::time::span;
 use crate::i18n::{Lang, lang};
-use crate::ledger::{Event, Item, Session};
 use crate::rules::clock::GameTime;
-use crate::rules::knowledge::{Looker, Revealed, revealed};
+use crate::rules::knowledge::Revealed;
 use crate::tr;
+use crate::view::inert::safe;
 
 /// A page as an HTML answer.
 pub fn html(markup: Markup) -> Response {
@@ -111,7 +107,7 @@ pub fn not_found() -> Markup {
 
 /// `lawful fighter, level 3`
 fn headline(c: &crate::ledger::Character) -> String {
-    let (alignment, level) = (crate::cli::words::alignment_name(c.alignment), c.level);
+    let (alignment, level) = (crate::view::words::alignment_name(c.alignment), c.level);
     match c.class.as_deref().map(safe) {
         Some(class) => tr!(
             "{alignment} {class}, level {level}",
@@ -134,36 +130,9 @@ fn known_item(item: &Revealed) -> Markup {
                 " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
             }
             @if let Some(a) = item.alignment {
-                " " span.alignment { (crate::cli::words::alignment_name(a)) }
+                " " span.alignment { (crate::view::words::alignment_name(a)) }
             }
         }
-    }
-}
-
-/// The party: each character's sheet as that character knows it.
-pub struct Party {
-    pub campaign: String,
-    pub clock: i64,
-    pub players: Vec<PlayerView>,
-}
-
-impl Party {
-    /// Every character's player view (`export --as`), in the campaign's order.
-    pub async fn players(cx: &mut Ctx) -> Result<Vec<PlayerView>> {
-        let mut players = Vec::new();
-        for c in app::character::list(cx).await? {
-            players.push(app::export::player(cx, &c.name).await?);
-        }
-        Ok(players)
-    }
-
-    pub async fn read(cx: &mut Ctx) -> Result<Party> {
-        let found = cx.campaign().await?;
-        Ok(Party {
-            campaign: found.campaign.name,
-            clock: found.campaign.clock,
-            players: Party::players(cx).await?,
-        })
     }
 }
 
@@ -204,7 +173,7 @@ pub fn party(p: &Party) -> Markup {
                     @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
                     dt { "XP" } dd { (c.xp) }
                 }
-                @for line in crate::cli::money::sheet_lines(c, &v.coins).iter().take(1) {
+                @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
                     p.purse { (line.trim()) }
                 }
                 @if !v.items.is_empty() {
@@ -235,79 +204,6 @@ pub fn party(p: &Party) -> Markup {
         Some((&p.campaign, p.clock)),
         body,
     )
-}
-
-/// The party's treasure, as the party knows it (`rules::knowledge::revealed` to the party).
-pub struct Treasure {
-    pub campaign: String,
-    pub clock: i64,
-    /// Who holds what: each character's name (none: the party's treasure), with their items.
-    pub held: BTreeMap<Option<String>, Vec<Revealed>>,
-    /// Items left at places, by place.
-    pub places: BTreeMap<String, Vec<Revealed>>,
-    pub coins: app::coins::Balances,
-    pub found: Vec<(u32, u32)>,
-    /// Items whose charges the party knows, with their charges after each event.
-    pub charges: Vec<(String, Vec<(i64, i32)>)>,
-}
-
-impl Treasure {
-    pub async fn read(cx: &mut Ctx) -> Result<Treasure> {
-        let found = cx.campaign().await?;
-        let characters = app::character::list(cx).await?;
-        let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
-        let mut items: Vec<(Item, Option<String>)> = Vec::new();
-        app::item::list(cx, None, None, |item, holder| {
-            if !item.is_gone() {
-                items.push((item, holder));
-            }
-            Ok(())
-        })
-        .await?;
-        let mut held: BTreeMap<Option<String>, Vec<Revealed>> = BTreeMap::new();
-        let mut places: BTreeMap<String, Vec<Revealed>> = BTreeMap::new();
-        let mut known_charges = Vec::new();
-        for (item, holder) in &items {
-            let seen = revealed(item, Looker::Party(&party));
-            if seen.charges.is_some() {
-                known_charges.push((item.id.clone(), seen.name.to_string()));
-            }
-            match &item.place {
-                Some(place) if holder.is_none() => {
-                    places.entry(place.clone()).or_default().push(seen)
-                }
-                _ => held.entry(holder.clone()).or_default().push(seen),
-            }
-        }
-        let mut charges = Vec::new();
-        for (id, name) in known_charges {
-            charges.push((name, charges_over_time(cx, &id).await?));
-        }
-        Ok(Treasure {
-            campaign: found.campaign.name,
-            clock: found.campaign.clock,
-            held,
-            places,
-            coins: app::coins::show(cx).await?,
-            found: app::chronicle::found_per_session(cx).await?,
-            charges,
-        })
-    }
-}
-
-/// An item's charges after each event that changed them (it was made with some), by game time.
-async fn charges_over_time(cx: &mut Ctx, id: &str) -> Result<Vec<(i64, i32)>> {
-    let (_, events) = app::custody::history(cx, id).await?;
-    Ok(events
-        .iter()
-        .filter_map(|rec| match &rec.event {
-            Event::ItemCreated { item, .. } => item.charges.map(|c| (rec.game_time, c)),
-            Event::ChargesSpent { remaining, .. } | Event::Recharged { remaining, .. } => {
-                Some((rec.game_time, *remaining))
-            }
-            _ => None,
-        })
-        .collect())
 }
 
 pub fn treasure(t: &Treasure) -> Markup {
@@ -355,37 +251,6 @@ pub fn treasure(t: &Treasure) -> Markup {
         Some((&t.campaign, t.clock)),
         body,
     )
-}
-
-/// The chronicle: the sessions, and one of them as the players saw it.
-pub struct Chronicle {
-    pub campaign: String,
-    pub clock: i64,
-    pub sessions: Vec<Session>,
-    pub told: Option<Told>,
-}
-
-impl Chronicle {
-    /// Session `number`, or the latest.
-    pub async fn read(cx: &mut Ctx, number: Option<u32>) -> Result<Chronicle> {
-        let found = cx.campaign().await?;
-        let sessions: Vec<Session> = app::session::list(cx)
-            .await?
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect();
-        let number = number.or(sessions.iter().map(|s| s.number).max());
-        let told = match number {
-            Some(n) => Some(app::chronicle::session(cx, n).await?),
-            None => None,
-        };
-        Ok(Chronicle {
-            campaign: found.campaign.name,
-            clock: found.campaign.clock,
-            sessions,
-            told,
-        })
-    }
 }
 
 /// One thing seen, as a sentence.
@@ -436,7 +301,7 @@ fn seen_text(seen: &Seen) -> String {
             let (who, name, method) = (
                 safe(who),
                 item(i),
-                crate::cli::describe::method_name(*method),
+                crate::view::describe::method_name(*method),
             );
             if *learned {
                 tr!(
@@ -522,125 +387,6 @@ pub fn chronicle(c: &Chronicle) -> Markup {
     )
 }
 
-/// A sword's control of a character over a stretch of game time, and why it began and ended.
-pub struct Span {
-    pub sword: String,
-    pub character: String,
-    pub from: i64,
-    /// `None`: still in control.
-    pub to: Option<i64>,
-    pub why: String,
-    pub ended: Option<String>,
-}
-
-/// The referee's dashboard: the true sheets, the swords' audit and the odds of a check now.
-pub struct Referee {
-    pub campaign: String,
-    pub clock: i64,
-    pub sheets: Vec<app::character::Sheet>,
-    /// Items nobody holds.
-    pub unheld: Vec<Item>,
-    pub holding: Vec<app::sword::Holding>,
-    pub spans: Vec<Span>,
-    /// The last control checks, newest last.
-    pub checks: Vec<crate::ledger::Recorded>,
-    pub odds: Vec<app::sword::Odds>,
-}
-
-/// How many of the latest control checks the dashboard lists (the picture shows them all).
-const CHECKS_LISTED: usize = 50;
-
-impl Referee {
-    pub async fn read(cx: &mut Ctx) -> Result<Referee> {
-        let found = cx.campaign().await?;
-        let mut sheets = Vec::new();
-        for c in app::character::list(cx).await? {
-            sheets.push(app::character::show(cx, &c.name).await?);
-        }
-        let mut unheld = Vec::new();
-        app::item::list(cx, None, None, |item, holder| {
-            if holder.is_none() && !item.is_gone() {
-                unheld.push(item);
-            }
-            Ok(())
-        })
-        .await?;
-        let holding = app::sword::in_control(cx).await?;
-        let (spans, checks) = control_story(cx).await?;
-        let mut odds = Vec::new();
-        for sheet in &sheets {
-            for sword in sheet.items.iter().filter(|i| i.sentience().is_some()) {
-                odds.push(app::sword::odds(cx, &sword.id, &sheet.character.name).await?);
-            }
-        }
-        Ok(Referee {
-            campaign: found.campaign.name,
-            clock: found.campaign.clock,
-            sheets,
-            unheld,
-            holding,
-            spans,
-            checks,
-            odds,
-        })
-    }
-}
-
-/// Every stretch of control, from the checks that gave it to the events that ended it, and
-/// the latest checks.
-async fn control_story(cx: &mut Ctx) -> Result<(Vec<Span>, Vec<crate::ledger::Recorded>)> {
-    let mut events = Vec::new();
-    for kind in ["control_checked", "control_ended"] {
-        let query = app::log::Query {
-            kind: Some(kind.into()),
-            ..Default::default()
-        };
-        app::log::log(cx, query, |rec, voided_by| {
-            if voided_by.is_none() {
-                events.push(rec);
-            }
-            Ok(())
-        })
-        .await?;
-    }
-    events.sort_by_key(|r| r.seq);
-    let mut spans: Vec<Span> = Vec::new();
-    let mut open: BTreeMap<String, usize> = BTreeMap::new();
-    let mut checks = Vec::new();
-    for rec in events {
-        match &rec.event {
-            Event::ControlChecked {
-                act,
-                trigger,
-                controlled,
-                ..
-            } => {
-                if *controlled && !open.contains_key(&act.item) {
-                    open.insert(act.item.clone(), spans.len());
-                    spans.push(Span {
-                        sword: act.item_name.clone(),
-                        character: act.character_name.clone(),
-                        from: rec.game_time,
-                        to: None,
-                        why: crate::cli::words::trigger(*trigger),
-                        ended: None,
-                    });
-                }
-                checks.push(rec);
-            }
-            Event::ControlEnded { act, reason } => {
-                if let Some(i) = open.remove(&act.item) {
-                    spans[i].to = Some(rec.game_time);
-                    spans[i].ended = Some(crate::cli::words::reason(*reason));
-                }
-            }
-            _ => {}
-        }
-    }
-    let skip = checks.len().saturating_sub(CHECKS_LISTED);
-    Ok((spans, checks.split_off(skip)))
-}
-
 pub fn referee(r: &Referee) -> Markup {
     let body = html! {
         p.warning { (tr!("The referee's eyes only: true names, charges and minds.", "Pour les yeux du meneur seulement : vrais noms, charges et esprits.")) }
@@ -652,9 +398,9 @@ pub fn referee(r: &Referee) -> Markup {
                 p.headline { (headline(c)) " · " (tr!("HP", "PV")) " " (c.hp) " / " (c.hp_max) }
                 ul.items {
                     @for item in &sheet.items {
-                        li { (crate::cli::item_view::line(item, None)) }
+                        li { (crate::view::item::line(item, None)) }
                         @if let Some(s) = item.sentience() {
-                            li.mind { (crate::cli::item_view::sentience_line(s)) }
+                            li.mind { (crate::view::item::sentience_line(s)) }
                         }
                     }
                 }
@@ -675,7 +421,7 @@ pub fn referee(r: &Referee) -> Markup {
         }
         @if !r.unheld.is_empty() {
             h3 { (tr!("Nobody holds", "Personne ne porte")) }
-            ul.items { @for item in &r.unheld { li { (crate::cli::item_view::line(item, None)) } } }
+            ul.items { @for item in &r.unheld { li { (crate::view::item::line(item, None)) } } }
         }
         h2 { (tr!("Swords", "Épées")) }
         @if r.holding.is_empty() {
@@ -686,7 +432,7 @@ pub fn referee(r: &Referee) -> Markup {
                 li {
                     (tr!("{} controls {} ({})", "{} contrôle {} ({})",
                         safe(h.sword.name()), safe(&h.character),
-                        crate::cli::words::trigger(h.holds_under.trigger)))
+                        crate::view::words::trigger(h.holds_under.trigger)))
                 }
             }
         }
@@ -723,7 +469,7 @@ pub fn referee(r: &Referee) -> Markup {
             h2 { (tr!("Latest control checks", "Derniers tests de contrôle")) }
             ol.checks {
                 @for rec in &r.checks {
-                    li { (crate::cli::log::line(rec)) }
+                    li { (crate::view::describe::line(rec)) }
                 }
             }
         }

@@ -15,8 +15,8 @@ use maud::Markup;
 use subtle::ConstantTimeEq;
 use tokio::sync::watch;
 
-use super::pages;
 use super::reads::{Reads, Stamp};
+use super::{gather, pages};
 use crate::error::Error;
 use crate::i18n::{self, Lang};
 
@@ -155,14 +155,14 @@ fn error_page(e: &Error) -> Response {
 
 async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
     app.page(&headers, async move |cx| {
-        Ok(pages::party(&pages::Party::read(cx).await?))
+        Ok(pages::party(&gather::Party::read(cx).await?))
     })
     .await
 }
 
 async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
     let lang = app.lang(&headers);
-    let read = i18n::within(lang, app.reads.read(pages::Party::players)).await;
+    let read = i18n::within(lang, app.reads.read(gather::Party::players)).await;
     let json = |status, body: String| {
         (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
     };
@@ -178,14 +178,14 @@ async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
 
 async fn treasure(State(app): State<App>, headers: HeaderMap) -> Response {
     app.page(&headers, async move |cx| {
-        Ok(pages::treasure(&pages::Treasure::read(cx).await?))
+        Ok(pages::treasure(&gather::Treasure::read(cx).await?))
     })
     .await
 }
 
 async fn chronicle(State(app): State<App>, headers: HeaderMap) -> Response {
     app.page(&headers, async move |cx| {
-        Ok(pages::chronicle(&pages::Chronicle::read(cx, None).await?))
+        Ok(pages::chronicle(&gather::Chronicle::read(cx, None).await?))
     })
     .await
 }
@@ -200,7 +200,7 @@ async fn chronicle_of(
     };
     app.page(&headers, async move |cx| {
         Ok(pages::chronicle(
-            &pages::Chronicle::read(cx, Some(number)).await?,
+            &gather::Chronicle::read(cx, Some(number)).await?,
         ))
     })
     .await
@@ -215,7 +215,7 @@ async fn referee(
         return not_found(State(app), headers).await;
     }
     app.page(&headers, async move |cx| {
-        Ok(pages::referee(&pages::Referee::read(cx).await?))
+        Ok(pages::referee(&gather::Referee::read(cx).await?))
     })
     .await
 }

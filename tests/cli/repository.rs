@@ -135,14 +135,15 @@ fn compiled_files_are_recognised_by_header_or_name() {
     assert_eq!(build_output("src/lib.rs", b"//! hoard"), None);
 }
 
-/// The modules of `src/cli` and `src/store`, each with the modules of those trees it imports
+/// The modules of `src/cli`, `src/store`, `src/view` and `src/serve`, each with the modules of
+/// those trees it imports
 /// and where: its `use` items and the paths in its code that start with `crate::`, `super::`,
 /// `self::` or one of its submodules, each resolved to the longest module it names. A file's
 /// inline modules (`mod tests { … }`, at the left margin as rustfmt puts them) count as the
 /// file, their `super` being the file's module. Comment lines are skipped.
 fn module_imports(root: &Path) -> BTreeMap<String, Vec<(String, String)>> {
     let mut files = Vec::new();
-    for tree in ["src/cli", "src/store"] {
+    for tree in ["src/cli", "src/store", "src/view", "src/serve"] {
         walk(root, Path::new(tree), &mut files);
     }
     files.retain(|f| f.extension().is_some_and(|e| e == "rs"));
@@ -333,10 +334,10 @@ fn cycle(imports: &BTreeMap<String, Vec<(String, String)>>) -> Option<Vec<String
         .find_map(|m| visit(m, imports, &mut Vec::new(), &mut done))
 }
 
-/// No module of `src/cli` or `src/store` imports, directly or through others, a module that
-/// imports it back: each can be read, and moved, after the ones it uses.
+/// No module of `src/cli`, `src/store`, `src/view` or `src/serve` imports, directly or through
+/// others, a module that imports it back: each can be read, and moved, after the ones it uses.
 #[test]
-fn the_command_line_and_the_store_import_in_no_circle() {
+fn the_edges_the_views_and_the_store_import_in_no_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let imports = module_imports(root);
     assert!(
@@ -355,6 +356,37 @@ fn the_command_line_and_the_store_import_in_no_circle() {
             .collect();
         panic!("an import circle:\n{}", steps.join("\n"));
     }
+}
+
+/// The two edges share their words through `src/view` and do not reach into each other:
+/// neither the shared views nor the web server import a module of the command line, and the
+/// shared views import nothing of the web server.
+#[test]
+fn the_web_server_and_the_shared_views_import_nothing_of_the_command_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let imports = module_imports(root);
+    let within = |module: &str, tree: &str| {
+        module == tree
+            || module
+                .strip_prefix(tree)
+                .is_some_and(|m| m.starts_with("::"))
+    };
+    assert!(
+        imports["serve::pages"]
+            .iter()
+            .any(|(m, _)| within(m, "view")),
+        "the reader of imports missed serve::pages -> view: {imports:#?}"
+    );
+    let mut reaching = Vec::new();
+    for (module, targets) in &imports {
+        for (target, at) in targets {
+            let up = within(target, "cli") && (within(module, "view") || within(module, "serve"));
+            if up || (within(module, "view") && within(target, "serve")) {
+                reaching.push(format!("{module} -> {target} ({at})"));
+            }
+        }
+    }
+    assert!(reaching.is_empty(), "{reaching:#?}");
 }
 
 #[test]

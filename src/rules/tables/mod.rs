@@ -19,7 +19,7 @@ use crate::rules::dice::{Dice, DiceError, Expr, Roll};
 use crate::rules::item::{Category, UnknownCategory};
 use schema::parse_table;
 
-/// A problem in a table file, named with the file (its words are the edge's: `cli::words`).
+/// A problem in a table file, named with the file (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableError {
     pub file: String,

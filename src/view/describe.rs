@@ -4,7 +4,7 @@ use super::inert::safe;
 use super::tone::Tone;
 use crate::i18n::{CHARGE, ROUND, counted, pick};
 use crate::ledger::state::Setting;
-use crate::ledger::{Change, Event};
+use crate::ledger::{Change, Event, Recorded};
 use crate::rules::book::Studied;
 use crate::rules::clock::GameTime;
 use crate::rules::control::{CharacterWill, SwordWill};
@@ -713,6 +713,21 @@ pub fn tone(event: &Event) -> Tone {
         | Event::CharacterHealed { .. } => Tone::Good,
         _ => Tone::Plain,
     }
+}
+
+/// `#12  s3  day 1, 00:10  Arnaud takes 3 damage (8 → 5 HP)`
+pub fn line(rec: &Recorded) -> String {
+    let session = rec
+        .session
+        .map(|s| format!("s{s}"))
+        .unwrap_or_else(|| "-".into());
+    format!(
+        "#{:<5} {:<4} {:<14} {}",
+        rec.seq,
+        session,
+        GameTime(rec.game_time),
+        describe(&rec.event)
+    )
 }
 
 #[cfg(test)]

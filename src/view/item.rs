@@ -2,10 +2,8 @@
 //! view, as the referee or a character knows it. Every view that shows items uses these.
 
 use super::inert::safe;
-use super::out::Out;
 use super::words::material_name;
-use crate::app::{self};
-use crate::error::Result;
+use crate::app;
 use crate::i18n::CHARGE;
 use crate::i18n::pick;
 use crate::ledger::{Item, Origin};
@@ -60,30 +58,6 @@ impl<'a> ItemView<'a> {
             sentience: item.identity.sentience.as_ref(),
         }
     }
-}
-
-/// `Added 1a2b3c4d  Axe +1 — weapon (Tess)`, then what handing it over set off; in JSON the
-/// item with `consequences` (each event as `log --json` shows it).
-pub fn added_lines(out: &mut Out, added: &app::item::Added) -> Result<()> {
-    let holder = added.holder.as_deref();
-    if out.json() {
-        let mut value = serde_json::to_value(ItemView::of(&added.item, holder)).unwrap_or_default();
-        let events: Vec<_> = added
-            .consequences
-            .iter()
-            .map(crate::ledger::EventView::of)
-            .collect();
-        value["consequences"] = serde_json::to_value(events).unwrap_or_default();
-        return out.doc(&value);
-    }
-    out.line(&tr!("Added {}", "Ajouté : {}", line(&added.item, holder)))?;
-    if let Some(s) = &added.item.identity.sentience {
-        out.line(&format!("          {}", sentience_line(s)))?;
-    }
-    for rec in &added.consequences {
-        out.event(&rec.event)?;
-    }
-    Ok(())
 }
 
 pub fn status_label(status: Status) -> &'static str {
