@@ -5,7 +5,8 @@ use super::out::Out;
 use crate::app::log::Query;
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::view::describe::line;
+use crate::view::describe::{self, line};
+use crate::view::tone::Tone;
 
 /// The one shape of an event in JSON.
 pub use crate::ledger::EventView;
@@ -27,9 +28,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
             let tone = match voided_by {
                 Some(by) => {
                     text.push_str(&crate::tr!(" [voided by #{by}]", " [annulé par le n°{by}]"));
-                    crate::view::tone::Tone::Plain
+                    Tone::Plain
                 }
-                None => crate::view::describe::tone(&rec.event),
+                None => describe::tone(&rec.event),
             };
             out.toned(tone, &text)
         }

@@ -136,11 +136,10 @@ fn compiled_files_are_recognised_by_header_or_name() {
 }
 
 /// The modules of `src/cli`, `src/store`, `src/view` and `src/serve`, each with the modules of
-/// those trees it imports
-/// and where: its `use` items and the paths in its code that start with `crate::`, `super::`,
-/// `self::` or one of its submodules, each resolved to the longest module it names. A file's
-/// inline modules (`mod tests { … }`, at the left margin as rustfmt puts them) count as the
-/// file, their `super` being the file's module. Comment lines are skipped.
+/// those trees it imports and where: its `use` items and the paths in its code that start with
+/// `crate::`, `super::`, `self::` or one of its submodules, each resolved to the longest module
+/// it names. A file's inline modules (`mod tests { … }`, at the left margin as rustfmt puts
+/// them) count as the file, their `super` being the file's module. Comment lines are skipped.
 fn module_imports(root: &Path) -> BTreeMap<String, Vec<(String, String)>> {
     let mut files = Vec::new();
     for tree in ["src/cli", "src/store", "src/view", "src/serve"] {
