@@ -1,32 +1,4 @@
-// Embeds the shipped tables: a generated list of every tables/*.toml, read with include_str!,
-// and a new migration or table file triggers a rebuild.
-use std::fmt::Write as _;
-
+// sqlx's migrate! embeds migrations/ when hoard compiles: a new migration triggers a rebuild.
 fn main() {
     println!("cargo:rerun-if-changed=migrations");
-    println!("cargo:rerun-if-changed=tables");
-    // Read at run time: a build script compiled in one checkout may run for another.
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
-    let dir = std::path::Path::new(&manifest).join("tables");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tables/ folder")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".toml"))
-        .collect();
-    names.sort();
-    let mut code = String::from("&[\n");
-    // The path is made when hoard compiles, not here: a build script's output can be reused
-    // by a checkout at another path (a worktree sharing the target folder).
-    for name in names {
-        writeln!(
-            code,
-            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/tables/{name}\"))),"
-        )
-        .unwrap();
-    }
-    code.push(']');
-    let out =
-        std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("shipped_tables.rs");
-    std::fs::write(out, code).expect("write the table list");
 }

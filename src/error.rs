@@ -1,64 +1,71 @@
-//! The errors a command can end with, each a single line for the referee, and the exit code
-//! each maps to (documented in `docs/reference.md`).
+//! The errors a command can end with, as data: a kind (which says the exit code and the stable
+//! `code` of a `--json` error, documented in `docs/reference.md` and `docs/json.md`) and the
+//! [`Problem`], which the layer that found it made without words. `view::error` words both;
+//! the edges print them.
 
-use crate::tr;
+use serde::Serialize;
 
-#[derive(Debug, thiserror::Error)]
+use crate::rules;
+
+#[derive(Debug)]
 pub enum Error {
     /// Input that can never work: a malformed dice expression, STR 25, an empty name.
-    #[error("{0}")]
-    Invalid(String),
+    Invalid(Box<Problem>),
     /// A name or id that matches nothing (or more than one thing).
-    #[error("{0}")]
-    NotFound(String),
+    NotFound(Box<Problem>),
     /// A rule of the game refuses the action: drinking an empty flask, a third charge too many.
-    #[error("{0}")]
-    Refused(String),
+    Refused(Box<Problem>),
     /// The ledger or the file disagrees with itself, or comes from a newer hoard.
-    #[error("{0}")]
-    Conflict(String),
+    Conflict(Box<Problem>),
     /// Another process held the database (or the campaign) longer than the busy timeout.
-    #[error("{0}")]
-    Busy(String),
-    #[error("{}", database_message(.0))]
+    Busy(Box<Problem>),
     Database(sqlx::Error),
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     /// The answer could not be written to stdout (a full disk, a closed terminal).
-    #[error("{}", output_message(.0))]
     Output(std::io::Error),
     /// The change was committed, but its answer could not be printed: a script must not
     /// record it again.
-    #[error("{}", unprinted_message(.events, .cause))]
     Unprinted {
         events: Vec<i64>,
         cause: std::io::Error,
     },
 }
 
-fn unprinted_message(events: &[i64], cause: &std::io::Error) -> String {
-    let (first, last) = (events.first().unwrap_or(&0), events.last().unwrap_or(&0));
-    let n = events.len();
-    let which = if first == last {
-        format!("#{first}")
-    } else {
-        format!("#{first}–#{last}")
-    };
-    tr!(
-        "the change was recorded ({which}) but its answer could not be printed ({cause}); do not record it again: `hoard log --limit {n}` shows it",
-        "le changement est enregistré ({which}) mais sa réponse n'a pu être affichée ({cause}) ; ne l'enregistrez pas à nouveau : `hoard log --limit {n}` le montre"
-    )
+/// What went wrong, as the layer that found it says it: data with fields (which a `--json`
+/// error carries beside its `code` and `message`), worded by `view::error`. Each family is
+/// the refusal type of the module that refuses; [`Problem::Said`] is for the edges alone,
+/// which word what they find in their own input.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Problem {
+    /// Worded at an edge (the command line, the web server) about its own input.
+    #[serde(skip)]
+    Said(String),
+    Coins(crate::app::coins::Refusal),
+    Custody(rules::custody::Refusal),
+    Potion(rules::potion::Refusal),
+    Scroll(rules::scroll::Refusal),
+    Book(rules::book::Refusal),
+    Charges(rules::charges::Refusal),
 }
 
-fn output_message(e: &std::io::Error) -> String {
-    tr!(
-        "cannot print the answer: {e}",
-        "impossible d'afficher la réponse : {e}"
-    )
+// Boxed in `Error`, which every `Result` carries: the refusals with names are large.
+impl From<String> for Box<Problem> {
+    fn from(text: String) -> Self {
+        Box::new(Problem::Said(text))
+    }
 }
 
-fn database_message(e: &sqlx::Error) -> String {
-    tr!("database error: {e}", "erreur de la base : {e}")
+impl From<&str> for Box<Problem> {
+    fn from(text: &str) -> Self {
+        Box::new(Problem::Said(text.to_string()))
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
 }
 
 impl From<sqlx::Error> for Error {
@@ -66,6 +73,8 @@ impl From<sqlx::Error> for Error {
         crate::store::conn::error(e)
     }
 }
+
+impl std::error::Error for Error {}
 
 impl Error {
     /// Exit codes: 1 internal (database, file, printing), 2 invalid input, 3 not found, 4
@@ -95,6 +104,18 @@ impl Error {
             Error::Conflict(_) => "conflict",
             Error::Busy(_) => "busy",
             Error::Unprinted { .. } => "recorded_unprinted",
+        }
+    }
+
+    /// The problem's data, if the error has some.
+    pub fn problem(&self) -> Option<&Problem> {
+        match self {
+            Error::Invalid(p)
+            | Error::NotFound(p)
+            | Error::Refused(p)
+            | Error::Conflict(p)
+            | Error::Busy(p) => Some(p),
+            _ => None,
         }
     }
 }

@@ -39,19 +39,25 @@ impl Destination {
                 "{} is the campaign database itself (or one of its files): writing there would destroy it; choose another path",
                 "{} est la base de la campagne elle-même (ou l'un de ses fichiers) : y écrire la détruirait ; choisissez un autre chemin",
                 path.display()
-            )));
+            ).into()));
         }
         match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_dir() => Err(Error::Invalid(tr!(
-                "{} is a folder: give a file name",
-                "{} est un dossier : donnez un nom de fichier",
-                path.display()
-            ))),
-            Ok(_) if !force => Err(Error::Invalid(tr!(
-                "{} already exists: hoard does not overwrite it unless you add --force",
-                "{} existe déjà : hoard ne l'écrase pas, sauf avec --force",
-                path.display()
-            ))),
+            Ok(meta) if meta.is_dir() => Err(Error::Invalid(
+                tr!(
+                    "{} is a folder: give a file name",
+                    "{} est un dossier : donnez un nom de fichier",
+                    path.display()
+                )
+                .into(),
+            )),
+            Ok(_) if !force => Err(Error::Invalid(
+                tr!(
+                    "{} already exists: hoard does not overwrite it unless you add --force",
+                    "{} existe déjà : hoard ne l'écrase pas, sauf avec --force",
+                    path.display()
+                )
+                .into(),
+            )),
             _ => Ok(Destination {
                 path: path.to_path_buf(),
             }),

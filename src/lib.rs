@@ -13,7 +13,9 @@ pub mod foundry;
 pub mod fuzzing;
 pub mod i18n;
 pub mod ledger;
-pub mod rules;
 pub mod serve;
 pub mod store;
 pub mod view;
+
+/// The rules of the game, their own crate so that nothing of hoard's upper layers reaches them.
+pub use hoard_rules as rules;

@@ -8,7 +8,8 @@ use crate::store::campaigns::{self, Summary};
 use crate::tr;
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
-    let name = check_name("campaign", name).map_err(|e| Error::Invalid(e.to_string()))?;
+    let name = check_name("campaign", name)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let write = Write::new_campaign(&mut cx.db, &name).await?;
     write.commit().await?;
     if switch {
@@ -24,15 +25,19 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
 /// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the
 /// campaign in use follows its new name.
 pub async fn rename(cx: &mut Ctx, old: &str, new: &str) -> Result<String> {
-    let new = check_name("campaign", new).map_err(|e| Error::Invalid(e.to_string()))?;
+    let new = check_name("campaign", new)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     cx.campaign = Some(old.to_string());
     let mut w = cx.write().await?;
     let old = w.state.campaign.name.clone();
     if !new.eq_ignore_ascii_case(&old) && campaigns::exists(w.conn(), &new).await? {
-        return Err(Error::Invalid(tr!(
-            "a campaign named {new:?} already exists: choose another name",
-            "une campagne nommée {new:?} existe déjà : choisissez un autre nom"
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "a campaign named {new:?} already exists: choose another name",
+                "une campagne nommée {new:?} existe déjà : choisissez un autre nom"
+            )
+            .into(),
+        ));
     }
     w.record(Event::CampaignRenamed { name: new.clone() })?;
     // The campaign in use follows; so does the implicit `default`, used when none is chosen.
@@ -68,10 +73,11 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
         let (name, events) = (&deleted.name, crate::i18n::counted(deleted.events, en, fr));
         let typed = crate::i18n::typed(name);
         return Err(Error::Refused(
-            tr!(
+            (tr!(
                 "deleting campaign {name} removes its {events} for good: add --force (`hoard backup FILE` first keeps a copy)",
                 "supprimer la campagne {name} efface ses {events} pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
-            ) + &format!(": `hoard campaign delete {typed} --force`"),
+            ) + &format!(": `hoard campaign delete {typed} --force`"))
+            .into(),
         ));
     }
     let id = w.campaign;
@@ -109,10 +115,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
         match value.trim().trim_end_matches('%').parse::<u8>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::Invalid(tr!(
-                "{key} must be a percentage from {lo} to {hi}, or `default`",
-                "{key} doit être un pourcentage de {lo} à {hi}, ou `default`"
-            ))),
+            _ => Err(Error::Invalid(
+                tr!(
+                    "{key} must be a percentage from {lo} to {hi}, or `default`",
+                    "{key} doit être un pourcentage de {lo} à {hi}, ou `default`"
+                )
+                .into(),
+            )),
         }
     };
     let setting = match key {
@@ -126,17 +135,20 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Error::Invalid(tr!(
                     "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
                     "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
-                )));
+                ).into()));
             }
         }),
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);
             let dir = std::fs::canonicalize(dir).map_err(|e| {
-                Error::NotFound(tr!(
-                    "no tables folder {value:?}: {e}",
-                    "pas de dossier de tables {value:?} : {e}"
-                ))
+                Error::NotFound(
+                    tr!(
+                        "no tables folder {value:?}: {e}",
+                        "pas de dossier de tables {value:?} : {e}"
+                    )
+                    .into(),
+                )
             })?;
             super::tables::load(Some(&dir)).map_err(super::tables::broken)?;
             Setting::Tables(Some(dir.display().to_string()))
@@ -145,7 +157,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             return Err(Error::Invalid(tr!(
                 "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
                 "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
-            )));
+            ).into()));
         }
     };
     let mut w = cx.write().await?;

@@ -36,7 +36,7 @@ pub struct NewCharacter {
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
-    Error::Invalid(e.to_string())
+    Error::Invalid(crate::i18n::Worded(&e).to_string().into())
 }
 
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
@@ -87,7 +87,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         return Err(Error::Invalid(tr!(
             "campaign {campaign:?} already has a character named {name:?}; pick another name",
             "la campagne {campaign:?} a déjà un personnage nommé {name:?} ; choisissez un autre nom"
-        )));
+        ).into()));
     }
     w.record(Event::CharacterAdded {
         character: character.clone(),
@@ -152,10 +152,13 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
     let state = super::history::state_at(cx, session).await?;
     let Some(character) = state.characters.get(&character.id).cloned() else {
         let name = &character.name;
-        return Err(Error::NotFound(tr!(
-            "{name} had not joined yet at the end of session {session}",
-            "{name} n'avait pas encore rejoint la campagne à la fin de la session {session}"
-        )));
+        return Err(Error::NotFound(
+            tr!(
+                "{name} had not joined yet at the end of session {session}",
+                "{name} n'avait pas encore rejoint la campagne à la fin de la session {session}"
+            )
+            .into(),
+        ));
     };
     let now = state.campaign.clock;
     let items: Vec<Item> = state
@@ -192,10 +195,13 @@ fn check_xp(xp: i64) -> Result<i64> {
     if (0..=limit).contains(&xp) {
         Ok(xp)
     } else {
-        Err(Error::Invalid(tr!(
-            "{xp} XP is out of range: give 0 to {limit}",
-            "{xp} XP hors limites : de 0 à {limit}"
-        )))
+        Err(Error::Invalid(
+            tr!(
+                "{xp} XP is out of range: give 0 to {limit}",
+                "{xp} XP hors limites : de 0 à {limit}"
+            )
+            .into(),
+        ))
     }
 }
 
@@ -210,19 +216,25 @@ pub async fn set(
 ) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
-            Error::Invalid(tr!(
-                "{key} needs a number, not {value:?}",
-                "{key} demande un nombre, pas {value:?}"
-            ))
+            Error::Invalid(
+                tr!(
+                    "{key} needs a number, not {value:?}",
+                    "{key} demande un nombre, pas {value:?}"
+                )
+                .into(),
+            )
         })
     };
     let yes_no = || match value.trim().to_lowercase().as_str() {
         "yes" | "true" | "on" | "oui" | "1" => Ok(true),
         "no" | "false" | "off" | "non" | "0" => Ok(false),
-        _ => Err(Error::Invalid(tr!(
-            "{key} is yes or no, not {value:?}",
-            "{key} vaut oui ou non, pas {value:?}"
-        ))),
+        _ => Err(Error::Invalid(
+            tr!(
+                "{key} is yes or no, not {value:?}",
+                "{key} vaut oui ou non, pas {value:?}"
+            )
+            .into(),
+        )),
     };
     let mut change = Change::default();
     match key {
@@ -235,7 +247,7 @@ pub async fn set(
         }
         "alignment" => {
             change.alignment = Some(value.parse().map_err(
-                |e: crate::rules::alignment::UnknownAlignment| Error::Invalid(e.to_string()),
+                |e: crate::rules::alignment::UnknownAlignment| Error::Invalid(crate::i18n::Worded(&e).to_string().into()),
             )?)
         }
         "str" => change.str = Some(check_ability("STR", number()?).map_err(invalid)?),
@@ -252,14 +264,14 @@ pub async fn set(
                 Error::Invalid(tr!(
                     "a share is 0 to 10 in halves (1, 0.5 for a retainer, 0 for none), not {value:?}",
                     "une part va de 0 à 10 par moitiés (1, 0.5 pour un suivant, 0 pour aucune), pas {value:?}"
-                ))
+                ).into())
             })?)
         }
         _ => {
             return Err(Error::Invalid(tr!(
                 "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp or share",
                 "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp ou share"
-            )));
+            ).into()));
         }
     }
     let mut dice = cx.dice();

@@ -7,6 +7,7 @@ use super::Ctx;
 use crate::error::{Error, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::charges;
+use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Used {
@@ -29,7 +30,7 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
     let chance =
         charges::crumble_chance(item.category, settings.crumble_rod, settings.crumble_wand);
     let spend = charges::spend(&item, n, &who.id, chance, &mut dice)
-        .map_err(|r| Error::Refused(r.to_string()))?;
+        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
     let crumbled = spend.crumble.as_ref().is_some_and(|c| c.crumbled);
     let event = w.record(Event::ChargesSpent {
         act: Act::new(&item, &who),
@@ -55,7 +56,8 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
 pub async fn recharge(cx: &mut Ctx, key: &str, n: u32) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let remaining = charges::recharge(&item, n).map_err(|r| Error::Refused(r.to_string()))?;
+    let remaining = charges::recharge(&item, n)
+        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
     let event = w.record(Event::Recharged {
         item: item.id.clone(),
         item_name: item.name.clone(),

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::ledger::invariants::{self, Breach};
 use crate::ledger::{Recorded, State};
 use crate::store::events::{self, Filter};
+use crate::view::words::Named;
 
 #[derive(Debug, Default, Serialize)]
 pub struct Report {

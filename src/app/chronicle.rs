@@ -27,6 +27,7 @@ use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     Found {
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
     },
     Coins {
@@ -36,11 +37,13 @@ pub enum Seen {
     },
     Drank {
         who: String,
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
         oil: bool,
     },
     Charges {
         who: String,
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
         charges: u32,
         /// Known only when the party knows the item fully.
@@ -48,17 +51,20 @@ pub enum Seen {
     },
     Identify {
         who: String,
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
         method: Method,
         learned: bool,
     },
     Passed {
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
         /// The character who took it; none when it went back to the party's treasure.
         to: Option<String>,
     },
     Worn {
         who: String,
+        #[serde(serialize_with = "crate::i18n::known::revealed")]
         item: Revealed,
         slot: Slot,
         on: bool,

@@ -26,7 +26,8 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let from = w.state.campaign.clock;
-    let to = clock::advance(from, amount, unit).map_err(|e| Error::Invalid(e.to_string()))?;
+    let to = clock::advance(from, amount, unit)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
     let consequences = w

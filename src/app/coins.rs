@@ -13,9 +13,11 @@ use crate::ledger::{Character, Event, Item, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split_coins};
 use crate::store;
+use crate::view::words::Named;
 
-/// Why a treasury command is refused, as data.
-#[derive(Clone, Debug, PartialEq)]
+/// Why a treasury command is refused, as data (a `--json` error carries its fields).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     /// A holder lacks some of the coins asked for (coins are never negative, and none is
     /// changed for another).
@@ -25,7 +27,7 @@ pub enum Refusal {
         wants: Coins,
     },
     /// Coins moved to where they already are.
-    SameHolder(Holder),
+    SameHolder { holder: Holder },
     /// Nothing in the pool to share.
     EmptyPool,
     /// Nobody has a share (every character is on 0, or there is no character).
@@ -46,11 +48,11 @@ pub enum Refusal {
 /// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
-        let text = r.to_string();
+        use crate::error::Problem;
         match r {
-            Refusal::SameHolder(_) => Error::Invalid(text),
-            Refusal::NoSession => Error::NotFound(text),
-            _ => Error::Refused(text),
+            Refusal::SameHolder { .. } => Error::Invalid(Problem::Coins(r).into()),
+            Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
+            _ => Error::Refused(Problem::Coins(r).into()),
         }
     }
 }
@@ -107,7 +109,8 @@ async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
 
 /// A place by name: the spelling it was first given, if it was named before in any case.
 async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
-    let name = check_name("place", name).map_err(|e| Error::Invalid(e.to_string()))?;
+    let name = check_name("place", name)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let known = places(w).await?;
     Ok(known
         .into_iter()
@@ -186,7 +189,7 @@ pub async fn move_coins(cx: &mut Ctx, coins: Coins, from: Whose, to: Whose) -> R
     let from = holder(&mut w, &from).await?;
     let to = holder(&mut w, &to).await?;
     if from == to {
-        return Err(Refusal::SameHolder(from).into());
+        return Err(Refusal::SameHolder { holder: from }.into());
     }
     take(treasury(&mut w).await?, &from, &coins)?;
     let event = Event::CoinsMoved {
@@ -414,7 +417,8 @@ pub async fn add_valuable(
     kind: &str,
     whose: Whose,
 ) -> Result<super::item::Added> {
-    let name = check_name("item", name).map_err(|e| Error::Invalid(e.to_string()))?;
+    let name = check_name("item", name)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
     let identity = crate::rules::item::Identity {

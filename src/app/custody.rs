@@ -13,6 +13,7 @@ use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
 use crate::tr;
+use crate::view::words::Named;
 
 /// What a change of hands did.
 #[derive(Debug, Clone, Serialize)]
@@ -28,7 +29,7 @@ pub struct Passed {
 /// A rule of custody refusing a change of hands, as the command's error.
 impl From<custody::Refusal> for Error {
     fn from(r: custody::Refusal) -> Self {
-        Error::Refused(r.to_string())
+        Error::Refused(crate::error::Problem::Custody(r).into())
     }
 }
 
@@ -44,10 +45,9 @@ fn taken(
 ) -> Result<()> {
     if read {
         if item.category != Category::Scroll {
-            return Err(Error::Invalid(tr!(
-                "--read is for scrolls",
-                "--read est pour les parchemins"
-            )));
+            return Err(Error::Invalid(
+                tr!("--read is for scrolls", "--read est pour les parchemins").into(),
+            ));
         }
         scroll::can_read(item, to)?;
         let curse = item.identity.kind.as_deref() == Some("curse");
@@ -116,10 +116,13 @@ pub async fn hand_over(
 ) -> Result<(Option<Character>, i64)> {
     custody::can_pass(item, to)?;
     if to.is_none() && matches!(handling, Handling::Takes { read: true }) {
-        return Err(Error::Invalid(tr!(
-            "--read needs someone to read: use give --to",
-            "--read demande un lecteur : utilisez give --to"
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "--read needs someone to read: use give --to",
+                "--read demande un lecteur : utilisez give --to"
+            )
+            .into(),
+        ));
     }
     let from = match &item.holder {
         Some(id) => Some(w.character_by_id(id).await?),

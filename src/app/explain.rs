@@ -10,10 +10,13 @@ pub async fn event(cx: &mut Ctx, seq: i64) -> Result<Recorded> {
     crate::store::events::get(cx.conn(), campaign, seq)
         .await?
         .ok_or_else(|| {
-            Error::NotFound(tr!(
-                "no event #{seq} in this campaign (`hoard log` lists them)",
-                "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
-            ))
+            Error::NotFound(
+                tr!(
+                    "no event #{seq} in this campaign (`hoard log` lists them)",
+                    "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
+                )
+                .into(),
+            )
         })
 }
 

@@ -100,7 +100,7 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
     let mut n = 0;
     crate::store::events::each_stored(cx.conn(), found.id, |stored| {
         let event = serde_json::from_str::<&serde_json::value::RawValue>(&stored.payload)
-            .map_err(|e| Error::Conflict(e.to_string()))?;
+            .map_err(|e| Error::Conflict(e.to_string().into()))?;
         let line = LineOut {
             seq: stored.seq,
             cause: stored.cause,
@@ -134,18 +134,24 @@ fn read_line(input: &mut dyn BufRead, text: &mut String, line: usize) -> Result<
         .take(LINE_LIMIT as u64 + 1)
         .read_line(text)
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::InvalidData => Error::Invalid(tr!(
-                "line {line} of the import is not UTF-8 text",
-                "la ligne {line} de l'import n'est pas du texte UTF-8"
-            )),
+            std::io::ErrorKind::InvalidData => Error::Invalid(
+                tr!(
+                    "line {line} of the import is not UTF-8 text",
+                    "la ligne {line} de l'import n'est pas du texte UTF-8"
+                )
+                .into(),
+            ),
             _ => Error::Io(e),
         })?;
     if text.len() > LINE_LIMIT {
-        return Err(Error::Invalid(tr!(
-            "line {line} of the import is longer than {} MiB: not a hoard export",
-            "la ligne {line} de l'import dépasse {} Mio : pas un export hoard",
-            LINE_LIMIT >> 20
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "line {line} of the import is longer than {} MiB: not a hoard export",
+                "la ligne {line} de l'import dépasse {} Mio : pas un export hoard",
+                LINE_LIMIT >> 20
+            )
+            .into(),
+        ));
     }
     Ok(read)
 }
@@ -153,10 +159,7 @@ fn read_line(input: &mut dyn BufRead, text: &mut String, line: usize) -> Result<
 /// The header line of an export.
 pub fn parse_header(text: &str) -> Result<Header> {
     let bad = |why: String| {
-        Error::Invalid(tr!(
-            "line 1 of the import: {why}",
-            "ligne 1 de l'import : {why}"
-        ))
+        Error::Invalid(tr!("line 1 of the import: {why}", "ligne 1 de l'import : {why}").into())
     };
     let header: Header = serde_json::from_str(text).map_err(|e| {
         bad(tr!(
@@ -209,16 +212,19 @@ pub async fn import(
     mut progress: impl FnMut(i64, i64),
 ) -> Result<(String, i64)> {
     let bad = |line: usize, why: String| {
-        Error::Invalid(tr!(
-            "line {line} of the import: {why}",
-            "ligne {line} de l'import : {why}"
-        ))
+        Error::Invalid(
+            tr!(
+                "line {line} of the import: {why}",
+                "ligne {line} de l'import : {why}"
+            )
+            .into(),
+        )
     };
     let mut text = String::new();
     read_line(input, &mut text, 1)?;
     let header = parse_header(&text)?;
     let name = check_name("campaign", rename.unwrap_or(&header.campaign))
-        .map_err(|e| Error::Invalid(e.to_string()))?;
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
     let mut w = Write::new_campaign(&mut cx.db, &name).await?;
     // The new campaign's own first event is replaced by the file's.
@@ -305,6 +311,7 @@ pub async fn import(
 pub struct PlayerView {
     pub campaign: String,
     pub character: crate::ledger::Character,
+    #[serde(serialize_with = "crate::i18n::known::revealed_list")]
     pub items: Vec<Revealed>,
     pub effects: Vec<crate::ledger::state::Effect>,
     /// The character's purse.

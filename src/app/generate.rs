@@ -35,29 +35,38 @@ pub async fn generate(
     mut each: impl FnMut(Item, Option<String>) -> Result<()>,
 ) -> Result<Vec<crate::ledger::Recorded>> {
     if request.count == 0 || request.count > MAX_COUNT {
-        return Err(Error::Invalid(tr!(
-            "--count {} is out of range: give 1 to {MAX_COUNT}",
-            "--count {} hors limites : de 1 à {MAX_COUNT}",
-            request.count
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "--count {} is out of range: give 1 to {MAX_COUNT}",
+                "--count {} hors limites : de 1 à {MAX_COUNT}",
+                request.count
+            )
+            .into(),
+        ));
     }
     if request.read && request.to.is_none() {
-        return Err(Error::Invalid(tr!(
-            "--read needs --to: someone must take the scrolls to read them",
-            "--read demande --to : quelqu'un doit prendre les parchemins pour les lire"
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "--read needs --to: someone must take the scrolls to read them",
+                "--read demande --to : quelqu'un doit prendre les parchemins pour les lire"
+            )
+            .into(),
+        ));
     }
     if request.sentient && !matches!(request.category, Some(Category::Sword)) {
-        return Err(Error::Invalid(tr!(
-            "--sentient is for swords: `hoard generate sword --sentient`",
-            "--sentient est pour les épées : `hoard generate sword --sentient`"
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "--sentient is for swords: `hoard generate sword --sentient`",
+                "--sentient est pour les épées : `hoard generate sword --sentient`"
+            )
+            .into(),
+        ));
     }
     if request.category == Some(Category::Valuable) {
         return Err(Error::Invalid(tr!(
             "valuables are not made from the tables: record one with `hoard valuable add NAME --value 500gp`",
             "les objets de valeur ne se tirent pas des tables : notez-en un avec `hoard valuable add NOM --value 500po`"
-        )));
+        ).into()));
     }
     let loaded = for_campaign(cx).await?;
     let start = request
@@ -80,7 +89,7 @@ pub async fn generate(
     let mut consequences = Vec::new();
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
-            .map_err(|e| Error::Invalid(e.to_string()))?;
+            .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
         let mut item = Item::new(
             w.new_id(),
             made.name,

@@ -27,10 +27,13 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
     let target = events::get(w.conn(), campaign, seq).await?.ok_or_else(|| {
-        Error::NotFound(tr!(
-            "no event #{seq} in this campaign (`hoard log` lists them)",
-            "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
-        ))
+        Error::NotFound(
+            tr!(
+                "no event #{seq} in this campaign (`hoard log` lists them)",
+                "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
+            )
+            .into(),
+        )
     })?;
     void_in(w, target).await
 }
@@ -41,10 +44,13 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
     let nothing = || {
-        Error::Refused(tr!(
-            "nothing to undo: the campaign has no event left to void",
-            "rien à défaire : la campagne n'a plus d'événement à annuler"
-        ))
+        Error::Refused(
+            tr!(
+                "nothing to undo: the campaign has no event left to void",
+                "rien à défaire : la campagne n'a plus d'événement à annuler"
+            )
+            .into(),
+        )
     };
     let mut latest = events::latest_standing(w.conn(), campaign)
         .await?
@@ -57,7 +63,7 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
                 "event #{} names a later cause, #{cause}: the ledger was edited by hand; run `hoard check`",
                 "l'événement n°{} a pour cause un événement postérieur, le n°{cause} : le registre a été modifié à la main ; lancez `hoard check`",
                 latest.seq
-            )));
+            ).into()));
         }
         latest = events::get(w.conn(), campaign, cause)
             .await?
@@ -76,25 +82,34 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
     let (seq, campaign) = (target.seq, w.campaign);
     match &target.event {
         Event::CampaignCreated { .. } => {
-            return Err(Error::Refused(tr!(
-                "event #{seq} creates the campaign: it cannot be voided",
-                "l'événement n°{seq} crée la campagne : il ne peut pas être annulé"
-            )));
+            return Err(Error::Refused(
+                tr!(
+                    "event #{seq} creates the campaign: it cannot be voided",
+                    "l'événement n°{seq} crée la campagne : il ne peut pas être annulé"
+                )
+                .into(),
+            ));
         }
         Event::EventsVoided { .. } => {
-            return Err(Error::Refused(tr!(
-                "event #{seq} is itself a void: it cannot be voided",
-                "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
-            )));
+            return Err(Error::Refused(
+                tr!(
+                    "event #{seq} is itself a void: it cannot be voided",
+                    "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
+                )
+                .into(),
+            ));
         }
         _ => {}
     }
     let mut voided = events::voided(w.conn(), campaign).await?;
     if let Some(by) = voided.get(&seq) {
-        return Err(Error::Refused(tr!(
-            "event #{seq} was already voided by #{by}",
-            "l'événement n°{seq} a déjà été annulé par le n°{by}"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "event #{seq} was already voided by #{by}",
+                "l'événement n°{seq} a déjà été annulé par le n°{by}"
+            )
+            .into(),
+        ));
     }
     // The event, and every event that follows from it, directly or not — less those voided
     // already (with their own consequences).
@@ -118,7 +133,7 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
             "event #{seq} cannot be voided: later events depend on it ({standing}; #{}: {reason}); void those first",
             "l'événement n°{seq} ne peut pas être annulé : des événements postérieurs en dépendent ({standing} ; n°{} : {reason}) ; annulez-les d'abord",
             first.seq
-        )));
+        ).into()));
     }
     w.replace_state(replay.state);
     let events: Vec<i64> = chain.into_iter().collect();

@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, Method};
+use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Identified {
@@ -18,6 +19,7 @@ pub struct Identified {
     pub roll: Option<i64>,
     pub learned: Option<Knowledge>,
     /// What the character now calls the item.
+    #[serde(serialize_with = "crate::i18n::known::known_name")]
     pub known_as: knowledge::KnownName,
     pub event: Recorded,
 }
@@ -29,7 +31,7 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
     let who = w.character(by).await?;
     let who = w.able(who)?;
     let attempt = knowledge::identify(&item, &who, method, &mut dice)
-        .map_err(|u| crate::error::Error::Refused(u.to_string()))?;
+        .map_err(|u| crate::error::Error::Refused(crate::i18n::Worded(&u).to_string().into()))?;
     let curse = method == Method::ReadMagic && item.identity.kind.as_deref() == Some("curse");
     let event = w.record(Event::Identified {
         act: Act::new(&item, &who),

@@ -9,6 +9,7 @@ use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity};
 use crate::store::items::{self, ListFilter};
 use crate::tr;
+use crate::view::words::Named;
 
 /// The one item `key` names: an id, a unique id prefix (4+ characters), or a unique name in
 /// either language.
@@ -38,18 +39,21 @@ pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
                     "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
                     "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"
                 ),
-            }))
+            }.into()))
         }
         n => {
             let ids: Vec<String> = found
                 .iter()
                 .map(|i| crate::ledger::short_id(&i.id).to_string())
                 .collect();
-            Err(Error::NotFound(tr!(
-                "{n} items match {key:?} ({}); give an id prefix instead",
-                "{n} objets correspondent à {key:?} ({}) ; donnez plutôt un début d'id",
-                ids.join(", ")
-            )))
+            Err(Error::NotFound(
+                tr!(
+                    "{n} items match {key:?} ({}); give an id prefix instead",
+                    "{n} objets correspondent à {key:?} ({}) ; donnez plutôt un début d'id",
+                    ids.join(", ")
+                )
+                .into(),
+            ))
         }
     }
 }
@@ -74,7 +78,8 @@ pub struct Added {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
-    let name = check_name("item", &new.name).map_err(|e| Error::Invalid(e.to_string()))?;
+    let name = check_name("item", &new.name)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let charges = new
         .charges
         .map(|c| {
@@ -82,10 +87,13 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
                 .ok()
                 .filter(|c| (1..=10_000).contains(c))
                 .ok_or_else(|| {
-                    Error::Invalid(tr!(
-                        "{c} charges is out of range: give 1 to 10000",
-                        "{c} charges, hors limites : de 1 à 10000"
-                    ))
+                    Error::Invalid(
+                        tr!(
+                            "{c} charges is out of range: give 1 to 10000",
+                            "{c} charges, hors limites : de 1 à 10000"
+                        )
+                        .into(),
+                    )
                 })
         })
         .transpose()?;
@@ -96,7 +104,8 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         None => None,
     };
     if let Some(material) = &new.identity.material {
-        check_name("material", material).map_err(|e| Error::Invalid(e.to_string()))?;
+        check_name("material", material)
+            .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     }
     let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
@@ -261,10 +270,13 @@ pub async fn show_at(cx: &mut Ctx, key: &str, session: u32) -> Result<(Item, Opt
     let state = super::history::state_at(cx, session).await?;
     let Some(item) = state.items.get(&now.id).cloned() else {
         let name = now.name();
-        return Err(Error::NotFound(tr!(
-            "{name} had not been found yet at the end of session {session}",
-            "{name} n'avait pas encore été trouvé à la fin de la session {session}"
-        )));
+        return Err(Error::NotFound(
+            tr!(
+                "{name} had not been found yet at the end of session {session}",
+                "{name} n'avait pas encore été trouvé à la fin de la session {session}"
+            )
+            .into(),
+        ));
     };
     let holder = item
         .holder

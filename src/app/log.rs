@@ -31,10 +31,13 @@ pub async fn log(
         .filter(|k| !Event::VARIANTS.contains(k))
     {
         let kinds = Event::VARIANTS.join(", ");
-        return Err(Error::Invalid(tr!(
-            "unknown event kind {kind:?}; kinds are: {kinds}",
-            "type d'événement inconnu {kind:?} ; les types sont : {kinds}"
-        )));
+        return Err(Error::Invalid(
+            tr!(
+                "unknown event kind {kind:?}; kinds are: {kinds}",
+                "type d'événement inconnu {kind:?} ; les types sont : {kinds}"
+            )
+            .into(),
+        ));
     }
     let campaign = cx.campaign().await?;
     if let Some(n) = query.session {

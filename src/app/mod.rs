@@ -39,6 +39,7 @@ use crate::rules::dice;
 use crate::store::batch::Batch;
 use crate::store::{self, Conn, Db, campaigns, characters};
 use crate::tr;
+use crate::view::words::Named;
 
 /// The global options, as plain values.
 #[derive(Debug, Clone, Default)]
@@ -111,10 +112,13 @@ impl Ctx {
         };
         Err(match wanted {
             Some(name) => unknown_campaign(self.db.conn(), &name).await,
-            None => Error::NotFound(tr!(
-                "no campaign yet: `hoard campaign new NAME` starts one",
-                "aucune campagne encore : `hoard campaign new NOM` en commence une"
-            )),
+            None => Error::NotFound(
+                tr!(
+                    "no campaign yet: `hoard campaign new NAME` starts one",
+                    "aucune campagne encore : `hoard campaign new NOM` en commence une"
+                )
+                .into(),
+            ),
         })
     }
 
@@ -204,7 +208,7 @@ impl<'c> Write<'c> {
             return Err(Error::Invalid(tr!(
                 "a campaign named {name:?} already exists; switch to it with `hoard campaign use {typed}`",
                 "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {typed}`"
-            )));
+            ).into()));
         }
         Write::create(db, name, now(), None).await
     }
@@ -223,7 +227,7 @@ impl<'c> Write<'c> {
         let recorded = self
             .state
             .record(event, cause, &self.now)
-            .map_err(|c| Error::Conflict(c.to_string()))?;
+            .map_err(|c| Error::Conflict(c.to_string().into()))?;
         self.recorded.push(recorded.clone());
         Ok(recorded)
     }
@@ -280,10 +284,7 @@ impl<'c> Write<'c> {
     /// The item as the events recorded so far have left it.
     pub fn current(&self, id: &str) -> Result<Item> {
         self.state.items.get(id).cloned().ok_or_else(|| {
-            Error::Conflict(tr!(
-                "item {id} is not loaded",
-                "l'objet {id} n'est pas chargé"
-            ))
+            Error::Conflict(tr!("item {id} is not loaded", "l'objet {id} n'est pas chargé").into())
         })
     }
 
@@ -295,10 +296,9 @@ impl<'c> Write<'c> {
         let c = characters::by_id(self.db.conn(), self.campaign, id)
             .await?
             .ok_or_else(|| {
-                Error::Conflict(tr!(
-                    "character {id} is missing",
-                    "le personnage {id} manque"
-                ))
+                Error::Conflict(
+                    tr!("character {id} is missing", "le personnage {id} manque").into(),
+                )
             })?;
         self.state.characters.insert(c.id.clone(), c.clone());
         Ok(c)
@@ -315,10 +315,13 @@ impl<'c> Write<'c> {
             (Some(holder), Some(who)) if holder != &who.id => {
                 let holder = self.character_by_id(holder).await?;
                 let (name, who, holder) = (item.name(), who.name, holder.name);
-                Err(Error::Refused(tr!(
-                    "{holder} holds {name}, not {who}: `hoard give` it to {who} first",
-                    "{holder} porte {name}, pas {who} : `hoard give` d'abord à {who}"
-                )))
+                Err(Error::Refused(
+                    tr!(
+                        "{holder} holds {name}, not {who}: `hoard give` it to {who} first",
+                        "{holder} porte {name}, pas {who} : `hoard give` d'abord à {who}"
+                    )
+                    .into(),
+                ))
             }
             (_, Some(who)) => self.able(who),
             (Some(holder), None) => {
@@ -327,10 +330,13 @@ impl<'c> Write<'c> {
             }
             (None, None) => {
                 let name = item.name();
-                Err(Error::Invalid(tr!(
-                    "{name} is in the party's treasure: say who uses it with --by NAME",
-                    "{name} est dans le trésor du groupe : dites qui s'en sert avec --by NOM"
-                )))
+                Err(Error::Invalid(
+                    tr!(
+                        "{name} is in the party's treasure: say who uses it with --by NAME",
+                        "{name} est dans le trésor du groupe : dites qui s'en sert avec --by NOM"
+                    )
+                    .into(),
+                ))
             }
         }
     }
@@ -345,11 +351,11 @@ impl<'c> Write<'c> {
             Condition::Dying => Err(Error::Refused(tr!(
                 "{name} is dying ({hp} HP) and cannot act: heal them first (`hoard character heal {typed} N`)",
                 "{name} agonise ({hp} PV) et ne peut agir : soignez ce personnage d'abord (`hoard character heal {typed} N`)"
-            ))),
+            ).into())),
             Condition::Dead => Err(Error::Refused(tr!(
                 "{name} is dead ({hp} HP) and cannot act; if raised, record it with `hoard character heal {typed} N`",
                 "{name} n'est plus en vie ({hp} PV) et ne peut agir ; en cas de résurrection, notez-la avec `hoard character heal {typed} N`"
-            ))),
+            ).into())),
         }
     }
 
@@ -468,7 +474,7 @@ async fn unknown_campaign(conn: &mut Conn, name: &str) -> Error {
                 "aucune campagne nommée {name:?} ; créez-la avec `hoard campaign new {typed}`"
             )
         }
-    })
+    }.into())
 }
 
 /// Find a character by name in a campaign, or say which names are near.
@@ -491,7 +497,7 @@ pub async fn find_character(
             "no character named {name:?} in campaign {campaign_name:?}; add one with `hoard character add`",
             "aucun personnage nommé {name:?} dans la campagne {campaign_name:?} ; ajoutez-le avec `hoard character add`"
         ),
-    }))
+    }.into()))
 }
 
 /// The known name closest to a mistyped one, if any is close enough to be what was meant.

@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
+use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Taken {
@@ -29,8 +30,8 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     let now = w.now();
-    let dose =
-        potion::take(&item, oil, now, &mut dice).map_err(|r| Error::Refused(r.to_string()))?;
+    let dose = potion::take(&item, oil, now, &mut dice)
+        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),
         character: who.id.clone(),

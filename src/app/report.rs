@@ -149,10 +149,13 @@ pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
     {
         Some(n) => n,
         None => {
-            return Err(Error::NotFound(tr!(
-                "no play session yet: start one with `hoard session start`",
-                "aucune session de jeu : commencez-en une avec `hoard session start`"
-            )));
+            return Err(Error::NotFound(
+                tr!(
+                    "no play session yet: start one with `hoard session start`",
+                    "aucune session de jeu : commencez-en une avec `hoard session start`"
+                )
+                .into(),
+            ));
         }
     };
     let session = super::session::require(cx.conn(), &campaign, number).await?;

@@ -6,7 +6,8 @@ use crate::ledger::Event;
 use crate::rules::dice::{Expr, Roll};
 
 pub async fn roll(cx: &mut Ctx, text: &str) -> Result<Roll> {
-    let expr = Expr::parse(text).map_err(|e| Error::Invalid(e.to_string()))?;
+    let expr = Expr::parse(text)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let roll = expr.roll(&mut cx.dice());
     let mut w = cx.write().await?;
     w.record(Event::DiceRolled { roll: roll.clone() })?;

@@ -12,11 +12,12 @@ use crate::rules::effect::Effect;
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
 use crate::tr;
+use crate::view::words::Named;
 
 /// A scroll rule refusing, as the command's error.
 impl From<scroll::Refusal> for Error {
     fn from(r: scroll::Refusal) -> Self {
-        Error::Refused(r.to_string())
+        Error::Refused(crate::error::Problem::Scroll(r).into())
     }
 }
 
@@ -49,7 +50,7 @@ pub async fn cast(
 ) -> Result<Cast> {
     let tables = for_campaign(cx).await?;
     let failure = crate::rules::generate::table(&tables.tables, "scroll-failure")
-        .map_err(|e| Error::Invalid(e.to_string()))?
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?
         .clone();
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
@@ -105,10 +106,13 @@ pub async fn cast(
         });
     }
     let spell = spell.ok_or_else(|| {
-        Error::Invalid(tr!(
-            "say which spell with --spell N",
-            "dites quel sort avec --spell N"
-        ))
+        Error::Invalid(
+            tr!(
+                "say which spell with --spell N",
+                "dites quel sort avec --spell N"
+            )
+            .into(),
+        )
     })?;
     let cast = scroll::cast(&item, spell, &who, &failure, &mut dice)?;
     let (outcome_roll, outcome) = match cast.outcome.clone() {

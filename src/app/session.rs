@@ -27,7 +27,7 @@ pub async fn require(
                 "no session {number}: sessions run from 1 to {last}",
                 "pas de session {number} : elles vont de 1 à {last}"
             )
-        })
+        }.into())
     })
 }
 
@@ -35,13 +35,13 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>) -> Result<Session> {
     let title = title
         .map(|t| check_name("session", t))
         .transpose()
-        .map_err(|e| Error::Invalid(e.to_string()))?;
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let mut w = cx.write().await?;
     if let Some(open) = w.state.campaign.open_session {
         return Err(Error::Refused(tr!(
             "session {open} is still open; end it first with `hoard session end`",
             "la session {open} est encore ouverte ; terminez-la d'abord avec `hoard session end`"
-        )));
+        ).into()));
     }
     let number = w.state.campaign.last_session + 1;
     w.record(Event::SessionStarted { number, title })?;
@@ -53,19 +53,25 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>) -> Result<Session> {
 pub async fn end(cx: &mut Ctx) -> Result<Session> {
     let mut w = cx.write().await?;
     let Some(number) = w.state.campaign.open_session else {
-        return Err(Error::Refused(tr!(
-            "no session is open; start one with `hoard session start`",
-            "aucune session n'est ouverte ; commencez-en une avec `hoard session start`"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "no session is open; start one with `hoard session start`",
+                "aucune session n'est ouverte ; commencez-en une avec `hoard session start`"
+            )
+            .into(),
+        ));
     };
     let campaign = w.campaign;
     let session = sessions::get(w.conn(), campaign, number)
         .await?
         .ok_or_else(|| {
-            Error::Conflict(tr!(
-                "session {number} has no row",
-                "la session {number} n'a pas de ligne"
-            ))
+            Error::Conflict(
+                tr!(
+                    "session {number} has no row",
+                    "la session {number} n'a pas de ligne"
+                )
+                .into(),
+            )
         })?;
     w.state.sessions.insert(number, session);
     w.record(Event::SessionEnded { number })?;

@@ -5,15 +5,16 @@
 use super::Ctx;
 use super::tables::for_campaign;
 use crate::error::{Error, Result};
+use crate::i18n::time::GameTime;
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
-use crate::rules::clock::GameTime;
 use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity};
 use crate::rules::sword::{self, Chosen};
 use crate::tr;
+use crate::view::words::Named as _;
 
 #[derive(Debug, Clone)]
 pub struct NewSword {
@@ -25,12 +26,13 @@ pub struct NewSword {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
-    let name = check_name("sword", &new.name).map_err(|e| Error::Invalid(e.to_string()))?;
+    let name = check_name("sword", &new.name)
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let loaded = for_campaign(cx).await?;
     let (seed, mut dice) = (cx.seed, cx.dice());
     let mut steps = Vec::new();
     let sentience = sword::choose(&loaded.tables, &new.chosen, &mut dice, &mut steps)
-        .map_err(|e| Error::Invalid(e.to_string()))?;
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let mut w = cx.write().await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
@@ -62,10 +64,13 @@ pub type Recorded = Vec<crate::ledger::Recorded>;
 fn sentient(item: &Item) -> Result<&crate::rules::item::Sentience> {
     item.sentience().ok_or_else(|| {
         let name = item.name();
-        Error::Refused(tr!(
-            "{name} is not a sentient sword",
-            "{name} n'est pas une épée intelligente"
-        ))
+        Error::Refused(
+            tr!(
+                "{name} is not a sentient sword",
+                "{name} n'est pas une épée intelligente"
+            )
+            .into(),
+        )
     })
 }
 
@@ -120,10 +125,13 @@ async fn held(
     let who = w.actor(&sword, by).await?;
     if sword.holder.as_deref() != Some(who.id.as_str()) {
         let (name, whom) = (sword.name(), &who.name);
-        return Err(Error::Refused(tr!(
-            "{whom} does not hold {name}: `hoard give` it first",
-            "{whom} ne porte pas {name} : `hoard give` d'abord"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "{whom} does not hold {name}: `hoard give` it first",
+                "{whom} ne porte pas {name} : `hoard give` d'abord"
+            )
+            .into(),
+        ));
     }
     Ok((sword, who))
 }
@@ -175,10 +183,13 @@ pub async fn sheathe(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Record
     let (sword, who) = held(&mut w, key, by).await?;
     if sword.worn != Some(Slot::Hand) {
         let (name, whom) = (sword.name(), &who.name);
-        return Err(Error::Refused(tr!(
-            "{name} is not in {whom}'s hand: there is nothing to sheathe",
-            "{name} n'est pas dans la main de {whom} : rien à rengainer"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "{name} is not in {whom}'s hand: there is nothing to sheathe",
+                "{name} n'est pas dans la main de {whom} : rien à rengainer"
+            )
+            .into(),
+        ));
     }
     put_away(&mut w, &sword, &who, None, &mut dice).await?;
     w.commit().await
@@ -209,17 +220,23 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
             .chain(&mind.extraordinary_powers)
             .map(|p| p.id.as_str())
             .collect();
-        return Err(Error::NotFound(tr!(
-            "{name} has no power {power:?}: its powers are {}",
-            "{name} n'a pas de pouvoir {power:?} : ses pouvoirs sont {}",
-            known.join(", ")
-        )));
+        return Err(Error::NotFound(
+            tr!(
+                "{name} has no power {power:?}: its powers are {}",
+                "{name} n'a pas de pouvoir {power:?} : ses pouvoirs sont {}",
+                known.join(", ")
+            )
+            .into(),
+        ));
     };
     if sword.worn != Some(Slot::Hand) {
-        return Err(Error::Refused(tr!(
-            "{name} must be in its wielder's hand to use a power: `hoard wield` it first",
-            "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "{name} must be in its wielder's hand to use a power: `hoard wield` it first",
+                "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
+            )
+            .into(),
+        ));
     }
     let now = w.now();
     if let Some(period) = sword::usage_period(&found.uses, now) {
@@ -244,7 +261,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
                 "{} de {name} est épuisé : {uses}, déjà utilisé {times} depuis {} ; utilisable à nouveau à {back} (dans {wait})",
                 found.name,
                 GameTime(since)
-            )));
+            ).into()));
         }
     }
     let rec = w.record(Event::SwordPowerUsed {
@@ -267,10 +284,13 @@ async fn in_control_of(
     sentient(&sword)?;
     let Some(control) = sword.control.clone() else {
         let name = sword.name();
-        return Err(Error::Refused(tr!(
-            "{name} controls no one now",
-            "{name} ne contrôle personne en ce moment"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "{name} controls no one now",
+                "{name} ne contrôle personne en ce moment"
+            )
+            .into(),
+        ));
     };
     let who = w.character_by_id(&control.character).await?;
     Ok((sword, who))
@@ -279,7 +299,7 @@ async fn in_control_of(
 /// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
 pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
     let demand = crate::rules::character::check_name("demand", demand)
-        .map_err(|e| Error::Invalid(e.to_string()))?;
+        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let mut w = cx.write().await?;
     let (sword, who) = in_control_of(&mut w, key).await?;
     w.record(Event::SwordDemand {
@@ -306,10 +326,13 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     if w.state.campaign.encounter.is_some() {
-        return Err(Error::Refused(tr!(
-            "an encounter is under way: `hoard encounter end` first",
-            "une rencontre est en cours : `hoard encounter end` d'abord"
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "an encounter is under way: `hoard encounter end` first",
+                "une rencontre est en cours : `hoard encounter end` d'abord"
+            )
+            .into(),
+        ));
     }
     let (foe, met) = match character {
         Some(name) => {
@@ -361,10 +384,9 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     if w.state.campaign.encounter.is_none() {
-        return Err(Error::Refused(tr!(
-            "no encounter is under way",
-            "aucune rencontre en cours"
-        )));
+        return Err(Error::Refused(
+            tr!("no encounter is under way", "aucune rencontre en cours").into(),
+        ));
     }
     let ended = w.record(Event::EncounterEnded {})?;
     let campaign = w.campaign;

@@ -121,21 +121,27 @@ fn read_table(path: &Path) -> std::result::Result<String, String> {
 
 /// Table errors as one line for a command that needed the tables.
 pub fn broken(errors: Vec<TableError>) -> Error {
-    let first = errors.first().map(ToString::to_string).unwrap_or_default();
+    let first = errors
+        .first()
+        .map(|e| crate::i18n::Worded(e).to_string())
+        .unwrap_or_default();
     let more = errors.len().saturating_sub(1);
-    Error::Invalid(if more > 0 {
-        let more = crate::i18n::counted(
-            more as i64,
-            ("more problem", "more problems"),
-            ("autre problème", "autres problèmes"),
-        );
-        tr!(
-            "{first} (and {more}: run `hoard tables check` on the folder)",
-            "{first} (et {more} : lancez `hoard tables check` sur le dossier)"
-        )
-    } else {
-        first
-    })
+    Error::Invalid(
+        if more > 0 {
+            let more = crate::i18n::counted(
+                more as i64,
+                ("more problem", "more problems"),
+                ("autre problème", "autres problèmes"),
+            );
+            tr!(
+                "{first} (and {more}: run `hoard tables check` on the folder)",
+                "{first} (et {more} : lancez `hoard tables check` sur le dossier)"
+            )
+        } else {
+            first
+        }
+        .into(),
+    )
 }
 
 /// The tables this command uses: `--tables`, else the campaign's setting, else shipped.
@@ -189,19 +195,22 @@ pub struct Rolled {
 pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> {
     let loaded = for_campaign(cx).await?;
     let table = crate::rules::generate::table(&loaded.tables, name)
-        .map_err(|e| Error::NotFound(e.to_string()))?;
+        .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
     match (&table.key, key) {
         (Some(k), None) => {
-            return Err(Error::Invalid(tr!(
-                "table {name} depends on the {k}: give it with --key N",
-                "la table {name} dépend de {k} : donnez-le avec --key N"
-            )));
+            return Err(Error::Invalid(
+                tr!(
+                    "table {name} depends on the {k}: give it with --key N",
+                    "la table {name} dépend de {k} : donnez-le avec --key N"
+                )
+                .into(),
+            ));
         }
         (None, Some(_)) => {
             return Err(Error::Invalid(tr!(
                 "table {name} takes no --key: leave it out (only a table that depends on a number takes one; `hoard tables show {name}` shows its rows)",
                 "la table {name} ne prend pas de --key : retirez-le (seule une table qui dépend d'un nombre en prend un ; `hoard tables show {name}` montre ses lignes)"
-            )));
+            ).into()));
         }
         _ => {}
     }
@@ -215,7 +224,7 @@ pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> 
             reroll: entry.reroll,
         })
     })
-    .map_err(|e| Error::Invalid(e.to_string()))?;
+    .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
     let leads_to = entry.table.clone();
     let (name, version) = (table.name.clone(), table.version);
     let mut w = cx.write().await?;

@@ -10,6 +10,7 @@ use crate::rules::armor;
 use crate::rules::item::{Category, Slot};
 use crate::rules::ring;
 use crate::tr;
+use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Worn {
@@ -29,24 +30,24 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     let who = w.actor(&item, by).await?;
     let name = item.name().to_string();
     if item.holder.as_deref() != Some(who.id.as_str()) {
-        return Err(Error::Refused(tr!(
-            "{name} is in the party's treasure: `hoard give` it to {} first",
-            "{name} est dans le trésor du groupe : `hoard give` d'abord à {}",
-            who.name
-        )));
+        return Err(Error::Refused(
+            tr!(
+                "{name} is in the party's treasure: `hoard give` it to {} first",
+                "{name} est dans le trésor du groupe : `hoard give` d'abord à {}",
+                who.name
+            )
+            .into(),
+        ));
     }
     if item.worn.is_some() {
-        return Err(Error::Refused(tr!(
-            "{} already wears {name}",
-            "{} porte déjà {name}",
-            who.name
-        )));
+        return Err(Error::Refused(
+            tr!("{} already wears {name}", "{} porte déjà {name}", who.name).into(),
+        ));
     }
     if item.is_gone() {
-        return Err(Error::Refused(tr!(
-            "{name} is gone",
-            "{name} n'existe plus"
-        )));
+        return Err(Error::Refused(
+            tr!("{name} is gone", "{name} n'existe plus").into(),
+        ));
     }
     if !item.category.wearable() {
         return Err(cannot_be_worn(&name));
@@ -55,16 +56,22 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     let slot = match (item.category, hand) {
         (Category::Ring, Some(hand)) => hand,
         (Category::Ring, None) => {
-            return Err(Error::Invalid(tr!(
-                "a ring goes on a finger: say which hand with --hand left|right",
-                "un anneau se passe au doigt : dites quelle main avec --hand left|right"
-            )));
+            return Err(Error::Invalid(
+                tr!(
+                    "a ring goes on a finger: say which hand with --hand left|right",
+                    "un anneau se passe au doigt : dites quelle main avec --hand left|right"
+                )
+                .into(),
+            ));
         }
         (_, Some(_)) => {
-            return Err(Error::Invalid(tr!(
-                "--hand is for rings; {name} is worn without it",
-                "--hand est pour les anneaux ; {name} se porte sans"
-            )));
+            return Err(Error::Invalid(
+                tr!(
+                    "--hand is for rings; {name} is worn without it",
+                    "--hand est pour les anneaux ; {name} se porte sans"
+                )
+                .into(),
+            ));
         }
         (_, None) => {
             let slot = if armor::is_shield(&item) {
@@ -78,7 +85,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
                     "{} porte déjà {} : une armure et un bouclier à la fois ; `hoard remove` d'abord",
                     who.name,
                     other.name()
-                )));
+                ).into()));
             }
             slot
         }
@@ -125,10 +132,9 @@ pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
         return Err(cannot_be_worn(name));
     }
     let Some(slot) = item.worn else {
-        return Err(Error::Refused(tr!(
-            "{name} is not worn",
-            "personne ne porte {name}"
-        )));
+        return Err(Error::Refused(
+            tr!("{name} is not worn", "personne ne porte {name}").into(),
+        ));
     };
     let who = w.actor(&item, None).await?;
     let event = w.record(Event::ItemRemoved {
@@ -141,8 +147,11 @@ pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
 
 /// Putting on, or taking off, what is never worn.
 fn cannot_be_worn(name: &str) -> Error {
-    Error::Refused(tr!(
-        "{name} cannot be worn: hoard tracks worn rings, armor and shields",
-        "{name} ne se porte pas : hoard suit les anneaux, armures et boucliers portés"
-    ))
+    Error::Refused(
+        tr!(
+            "{name} cannot be worn: hoard tracks worn rings, armor and shields",
+            "{name} ne se porte pas : hoard suit les anneaux, armures et boucliers portés"
+        )
+        .into(),
+    )
 }

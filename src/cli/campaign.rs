@@ -6,7 +6,7 @@ use super::args::campaign::CampaignCommand;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
-use crate::rules::clock::GameTime;
+use crate::i18n::time::GameTime;
 use crate::tr;
 use crate::view::inert::safe;
 

@@ -23,6 +23,8 @@ use crate::rules::health::Condition;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::tone::Tone;
+use crate::view::words::Labelled;
+use crate::view::words::Named;
 use crate::view::words::alignment_name;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Result<()> {
@@ -147,7 +149,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             }
             for item in &sheet.items {
                 let seen = revealed(item, Looker::Character(&viewer.id));
-                let name = safe(&seen.name.to_string());
+                let name = safe(&crate::i18n::Worded(&seen.name).to_string());
                 let worn = seen
                     .worn
                     .map(|s| format!(" [{}]", s.label()))
@@ -493,6 +495,7 @@ fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
         .iter()
         .map(|item| revealed(item, Looker::Character(&viewer.id)))
         .collect();
+    let items: Vec<_> = items.iter().map(crate::i18n::Worded).collect();
     let c = &sheet.character;
     serde_json::json!({
         "name": c.name,

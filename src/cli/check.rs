@@ -37,9 +37,8 @@ pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             + report.conflicts.len()
             + report.differences.len();
         let n = crate::i18n::counted(n as i64, ("problem", "problems"), ("problème", "problèmes"));
-        Err(Error::Conflict(tr!(
-            "check found {n}",
-            "la vérification a trouvé {n}"
-        )))
+        Err(Error::Conflict(
+            tr!("check found {n}", "la vérification a trouvé {n}").into(),
+        ))
     }
 }

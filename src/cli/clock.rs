@@ -6,17 +6,21 @@ use super::args::clock::TimeCommand;
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
+use crate::i18n::time::GameTime;
 use crate::i18n::time::passes;
-use crate::rules::clock::{GameTime, Unit};
+use crate::rules::clock::Unit;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::Named;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()> {
     match command {
         TimeCommand::Advance { amount, unit } => {
             let unit: Unit = unit
                 .parse()
-                .map_err(|e: crate::rules::clock::UnknownUnit| Error::Invalid(e.to_string()))?;
+                .map_err(|e: crate::rules::clock::UnknownUnit| {
+                    Error::Invalid(crate::i18n::Worded(&e).to_string().into())
+                })?;
             let advanced = app::clock::advance(cx, amount, unit).await?;
             let (from, to) = (advanced.from, advanced.to);
             if out.json() {

@@ -53,7 +53,7 @@ fn amount(words: &[String]) -> Result<Coins> {
                 "the amount is nothing: give at least one coin",
                 "le montant est nul : donnez au moins une pièce"
             ),
-        })
+        }.into())
     })
 }
 
@@ -96,7 +96,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
                     return Err(Error::Invalid(tr!(
                         "--at names the place on the side --from or --to leaves open, or twice the place the coins leave and the place they go to; else say --from-place or --to-place",
                         "--at nomme le lieu du côté que --from ou --to laisse libre, ou deux fois le lieu d'où partent les pièces et celui où elles vont ; sinon dites --from-place ou --to-place"
-                    )));
+                    ).into()));
                 }
             };
             let (from, to) = (whose(from, from_place), whose(to, to_place));

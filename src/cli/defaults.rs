@@ -14,10 +14,13 @@ pub fn default_db() -> Result<PathBuf> {
     etcetera::choose_base_strategy()
         .map(|dirs| dirs.data_dir().join("hoard").join("hoard.db"))
         .map_err(|_| {
-            Error::Invalid(tr!(
-                "cannot find your data directory; pass --db PATH or set HOARD_DB",
-                "dossier de données introuvable ; passez --db CHEMIN ou définissez HOARD_DB"
-            ))
+            Error::Invalid(
+                tr!(
+                    "cannot find your data directory; pass --db PATH or set HOARD_DB",
+                    "dossier de données introuvable ; passez --db CHEMIN ou définissez HOARD_DB"
+                )
+                .into(),
+            )
         })
 }
 

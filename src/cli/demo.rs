@@ -305,12 +305,12 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
     let setup = Cli::try_parse_from([
         "hoard", "--db", &raw, "--lang", lang, "campaign", "new", "demo", "--use",
     ])
-    .map_err(|e| Error::Invalid(e.to_string()))?;
+    .map_err(|e| Error::Invalid(e.to_string().into()))?;
     run(setup).await.map_err(|e| match e {
         Error::Invalid(_) => Error::Invalid(tr!(
             "{db} already holds a demo campaign: run the demo on another database (--db)",
             "{db} contient déjà une campagne de démonstration : lancez la démo sur une autre base (--db)"
-        )),
+        ).into()),
         other => other,
     })?;
     for step in STORY {
@@ -344,7 +344,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
             lang,
         ];
         argv.extend_from_slice(&args);
-        let cli = Cli::try_parse_from(argv).map_err(|e| Error::Invalid(e.to_string()))?;
+        let cli = Cli::try_parse_from(argv).map_err(|e| Error::Invalid(e.to_string().into()))?;
         match run(cli).await {
             Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
                 return Err(Error::Io(e));

@@ -9,9 +9,9 @@ use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::pick;
+use crate::i18n::time::GameTime;
 use crate::ledger::EventView;
 use crate::ledger::{Event, Recorded};
-use crate::rules::clock::GameTime;
 use crate::rules::dice::Roll;
 use crate::rules::item::{Knowledge, Step};
 use crate::rules::statement::Statement;
@@ -21,6 +21,7 @@ use crate::tr;
 use crate::view::describe::{Wills, describe, method_name};
 use crate::view::inert::safe;
 use crate::view::item::{ItemView, details};
+use crate::view::words::Named;
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
 /// when the table that was rolled on is still the one loaded.
@@ -313,7 +314,7 @@ async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
     if what.starts_with('#') {
         return super::args::values::event_number(what)
             .map(Some)
-            .map_err(Error::Invalid);
+            .map_err(|e| Error::Invalid(e.into()));
     }
     let Ok(seq) = what.parse::<i64>() else {
         return Ok(None);
@@ -334,13 +335,13 @@ async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
             "{what} désigne à la fois l'événement n°{seq} et l'objet {} ({}) : écrivez #{seq} pour l'événement, ou davantage de l'identifiant de l'objet",
             crate::ledger::short_id(&item.id),
             safe(item.name())
-        ))),
+        ).into())),
         (false, Some(_)) => Ok(None),
         (true, None) => Ok(Some(seq)),
         (false, None) => Err(Error::NotFound(tr!(
             "no event #{seq} and no item whose id begins with {what}: `hoard log` lists the events, `hoard item list` the items",
             "ni événement n°{seq} ni objet dont l'identifiant commence par {what} : `hoard log` liste les événements, `hoard item list` les objets"
-        ))),
+        ).into())),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::store::open::scrub;
 use crate::view::inert;
 
@@ -19,17 +19,35 @@ pub fn exit(json: bool, result: Result<()>, secrets: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            complain(json, e.code(), &scrub(secrets, e.to_string()));
+            let fields = e.problem().map(fields).unwrap_or_default();
+            complain(json, e.code(), &scrub(secrets, e.to_string()), fields);
             ExitCode::from(e.exit_code())
         }
     }
 }
 
+/// The problem's data as JSON fields (`reason` and what it names), for a `--json` error; an
+/// edge's own words have none.
+fn fields(problem: &Problem) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(problem) {
+        Ok(serde_json::Value::Object(fields)) => fields,
+        _ => serde_json::Map::new(),
+    }
+}
+
 /// An error as one line on stderr; under `--json`, one JSON object with a stable `code`
-/// (docs/json.md lists them) so that scripts need not read the prose.
-fn complain(json: bool, code: &str, message: &str) {
+/// (docs/json.md lists them) and the problem's fields, so that scripts need not read the prose.
+fn complain(
+    json: bool,
+    code: &str,
+    message: &str,
+    fields: serde_json::Map<String, serde_json::Value>,
+) {
     if json {
-        let error = serde_json::json!({ "error": { "code": code, "message": message } });
+        let mut error = fields;
+        error.insert("code".into(), code.into());
+        error.insert("message".into(), message.into());
+        let error = serde_json::json!({ "error": error });
         eprintln!("{}", inert::inert_json(&error.to_string()));
     } else {
         eprintln!("hoard: {}", inert::safe(message));
@@ -52,6 +70,7 @@ pub fn usage_error(e: clap::Error, json: bool, secrets: &[String]) -> ExitCode {
         json,
         "usage",
         &scrub(secrets, one_line(&e.render().to_string())),
+        serde_json::Map::new(),
     );
     ExitCode::from(2)
 }

@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::foundry::{self, File, Piece, System, View, Words};
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::Labelled;
 
 pub async fn export(
     cx: &mut Ctx,
@@ -45,7 +46,7 @@ pub async fn export(
         return Err(Error::NotFound(tr!(
             "no item to export: nothing matches (items gone for good are left out unless named)",
             "aucun objet à exporter : rien ne correspond (les objets disparus sont écartés sauf s'ils sont nommés)"
-        )));
+        ).into()));
     }
     let worded: Vec<(Piece, Words)> = pieces
         .into_iter()
@@ -61,7 +62,7 @@ pub async fn export(
         worded
             .iter()
             .find(|(p, _)| Some(&p.seen.id) == id.as_ref())
-            .map(|(p, _)| foundry::clean(&p.seen.name.to_string()))
+            .map(|(p, _)| foundry::clean(&crate::i18n::Worded(&p.seen.name).to_string()))
     };
     if out.json() {
         let listed: Vec<_> = files
@@ -76,7 +77,7 @@ pub async fn export(
             .collect();
         let left: Vec<_> = left_out
             .iter()
-            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": name.to_string(), "status": status }))
+            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": crate::i18n::Worded(&name).to_string(), "status": status }))
             .collect();
         return out.doc(&serde_json::json!({
             "system": system.id(),
@@ -111,7 +112,7 @@ pub async fn export(
         out.line(&tr!(
             "  left out: {} ({})",
             "  écarté : {} ({})",
-            safe(&name.to_string()),
+            safe(&crate::i18n::Worded(&name).to_string()),
             crate::view::item::status_label(*status)
         ))?;
     }
@@ -145,7 +146,8 @@ fn words(piece: &Piece) -> Words {
             }
             Words {
                 facts,
-                look: crate::rules::knowledge::disguise(item).to_string(),
+                look: crate::i18n::known::LookWords::words(crate::rules::knowledge::disguise(item))
+                    .to_string(),
                 history: piece
                     .history
                     .iter()
@@ -154,7 +156,7 @@ fn words(piece: &Piece) -> Words {
             }
         }
         View::Player => {
-            let name = seen.name.to_string();
+            let name = crate::i18n::Worded(&seen.name).to_string();
             let mut facts = vec![format!("{} ({})", safe(&name), item.category.label())];
             // The lines of `item show --as`, without its id (Foundry lists them trimmed).
             facts.extend(crate::view::item::known_lines(seen, holder));
@@ -168,7 +170,7 @@ fn words(piece: &Piece) -> Words {
 }
 
 fn invalid(why: String) -> Error {
-    Error::Invalid(why)
+    Error::Invalid(why.into())
 }
 
 /// Refuse a symbolic link, a file, or a folder with anything in it (unless `force`).
@@ -211,10 +213,13 @@ fn write_all(dir: &Path, files: &[File], force: bool) -> Result<()> {
             .all(|c| matches!(c, Component::Normal(_)));
         let shown = safe(&dir.join(&f.path).display().to_string());
         if !inside {
-            return Err(Error::Conflict(tr!(
-                "refusing to write {shown}: it is not a plain name inside the export folder",
-                "refus d'écrire {shown} : ce n'est pas un simple nom dans le dossier d'export"
-            )));
+            return Err(Error::Conflict(
+                tr!(
+                    "refusing to write {shown}: it is not a plain name inside the export folder",
+                    "refus d'écrire {shown} : ce n'est pas un simple nom dans le dossier d'export"
+                )
+                .into(),
+            ));
         }
         let mut at = dir.to_path_buf();
         for (n, part) in f.path.iter().enumerate() {

@@ -149,16 +149,19 @@ pub async fn import(cx: &mut Ctx, out: &mut Out, a: ImportArgs, mode: Mode) -> R
                 e if crate::store::contention(&e) => Error::Conflict(tr!(
                     "another process recorded at the same moment (a campaign of this name?), so nothing was imported; run the import again",
                     "un autre processus a écrit au même moment (une campagne de ce nom ?), rien n'a donc été importé ; relancez l'import"
-                )),
+                ).into()),
                 e => e,
             })?
     } else {
         let file = std::fs::File::open(&a.file).map_err(|e| {
-            Error::NotFound(tr!(
-                "cannot read {}: {e}",
-                "impossible de lire {} : {e}",
-                a.file.display()
-            ))
+            Error::NotFound(
+                tr!(
+                    "cannot read {}: {e}",
+                    "impossible de lire {} : {e}",
+                    a.file.display()
+                )
+                .into(),
+            )
         })?;
         let mut input = std::io::BufReader::new(file);
         app::export::import(cx, &mut input, a.name.as_deref(), &mut report).await?

@@ -15,6 +15,8 @@ use crate::view::item::{
     ItemView, details, details_seen, known_lines, known_view, line, sentience_line, status_label,
     whole_mind,
 };
+use crate::view::words::Labelled;
+use crate::view::words::Named;
 
 pub async fn generate(
     cx: &mut Ctx,
@@ -24,11 +26,9 @@ pub async fn generate(
 ) -> Result<()> {
     let category = match args.category.to_lowercase().as_str() {
         "any" | "all" | "tout" | "n'importe" => None,
-        other => Some(
-            other
-                .parse::<Category>()
-                .map_err(|e| crate::error::Error::Invalid(e.to_string()))?,
-        ),
+        other => Some(other.parse::<Category>().map_err(|e| {
+            crate::error::Error::Invalid(crate::i18n::Worded(&e).to_string().into())
+        })?),
     };
     let request = Request {
         category,
@@ -217,7 +217,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             if out.json() {
                 return out.doc(&known_view(&seen, holder.as_deref()));
             }
-            let (category, name) = (item.category.label(), seen.name.to_string());
+            let (category, name) = (
+                item.category.label(),
+                crate::i18n::Worded(&seen.name).to_string(),
+            );
             out.line(&if name == category {
                 safe(&name)
             } else {

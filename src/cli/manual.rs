@@ -256,11 +256,11 @@ mod tests {
     fn the_manual_lists_every_exit_code() {
         let io = || std::io::Error::other("x");
         let errors = [
-            Error::Invalid(String::new()),
-            Error::NotFound(String::new()),
-            Error::Refused(String::new()),
-            Error::Conflict(String::new()),
-            Error::Busy(String::new()),
+            Error::Invalid(String::new().into()),
+            Error::NotFound(String::new().into()),
+            Error::Refused(String::new().into()),
+            Error::Conflict(String::new().into()),
+            Error::Busy(String::new().into()),
             Error::Database(sqlx::Error::PoolClosed),
             Error::Io(io()),
             Error::Output(io()),

@@ -9,13 +9,14 @@ use super::args::play::{
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::Result;
+use crate::i18n::time::GameTime;
 use crate::ledger::EventView;
 use crate::ledger::Recorded;
-use crate::rules::clock::GameTime;
 use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::Labelled;
 
 /// Print the events a command recorded: one line each, or all of them as JSON.
 pub fn events(out: &mut Out, events: &[Recorded]) -> Result<()> {
@@ -71,7 +72,10 @@ pub async fn identify(
         return out.doc(&done);
     }
     out.event(&done.event.event)?;
-    let (who, name) = (safe(&done.character), safe(&done.known_as.to_string()));
+    let (who, name) = (
+        safe(&done.character),
+        safe(&crate::i18n::Worded(&done.known_as).to_string()),
+    );
     out.line(&tr!(
         "  {who} knows it as: {name}",
         "  {who} le connaît comme : {name}"

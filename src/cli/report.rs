@@ -5,12 +5,13 @@ use super::out::Out;
 use crate::app::report::Report;
 use crate::app::{self, Ctx};
 use crate::error::Result;
+use crate::i18n::time::GameTime;
 use crate::ledger::{Event, Recorded};
-use crate::rules::clock::GameTime;
 use crate::tr;
 use crate::view::describe::{describe, tone};
 use crate::view::inert::safe;
 use crate::view::tone::Tone;
+use crate::view::words::Named;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {
     let report = match command {

@@ -25,13 +25,13 @@ pub async fn run_until_settled(mut cli: Cli) -> Result<()> {
             Err(e) if crate::store::contention(&e) && attempt < TRIES => {
                 tokio::time::sleep(pause(attempt)).await;
                 attempt += 1;
-                cli = Cli::try_parse().map_err(|e| Error::Invalid(e.to_string()))?;
+                cli = Cli::try_parse().map_err(|e| Error::Invalid(e.to_string().into()))?;
             }
             Err(e) if crate::store::contention(&e) => {
                 return Err(Error::Busy(tr!(
                     "other processes kept writing to the campaign at the same moment ({TRIES} tries); nothing was recorded: run the command again",
                     "d'autres processus écrivaient sans cesse dans la campagne au même moment ({TRIES} essais) ; rien n'a été enregistré : relancez la commande"
-                )));
+                ).into()));
             }
             settled => return settled,
         }

@@ -6,8 +6,8 @@ use super::args::session::SessionCommand;
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
+use crate::i18n::time::GameTime;
 use crate::ledger::Session;
-use crate::rules::clock::GameTime;
 use crate::tr;
 use crate::view::inert::safe;
 

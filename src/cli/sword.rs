@@ -1,6 +1,6 @@
 //! `hoard sword …`
 
-use crate::rules::clock::GameTime;
+use crate::i18n::time::GameTime;
 use crate::view::inert::safe;
 
 use super::args::sword::{
@@ -12,6 +12,7 @@ use crate::app::sword::NewSword;
 use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::tr;
+use crate::view::words::Named;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<()> {
     match command {

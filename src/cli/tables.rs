@@ -10,6 +10,7 @@ use crate::i18n::pick;
 use crate::rules::tables::Entry;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::Titled;
 
 /// `tables check DIR` needs no database: it only reads the folder.
 pub fn check_without_db(out: &mut Out, dir: &std::path::Path) -> Result<()> {
@@ -35,11 +36,14 @@ fn report(
         }
         Err(errors) => {
             if out.json() {
-                let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                let list: Vec<String> = errors
+                    .iter()
+                    .map(|e| crate::i18n::Worded(e).to_string())
+                    .collect();
                 out.doc(&json!({ "ok": false, "errors": list }))?;
             } else {
                 for e in &errors {
-                    eprintln!("{}", safe(&e.to_string()));
+                    eprintln!("{}", safe(&crate::i18n::Worded(&e).to_string()));
                 }
             }
             let n = crate::i18n::counted(
@@ -47,10 +51,9 @@ fn report(
                 ("problem", "problems"),
                 ("problème", "problèmes"),
             );
-            Err(Error::Invalid(tr!(
-                "{n} in the tables",
-                "{n} dans les tables"
-            )))
+            Err(Error::Invalid(
+                tr!("{n} in the tables", "{n} dans les tables").into(),
+            ))
         }
     }
 }
@@ -98,7 +101,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<
         TablesCommand::Show { name } => {
             let loaded = app::tables::for_campaign(cx).await?;
             let tb = crate::rules::generate::table(&loaded.tables, &name)
-                .map_err(|e| Error::NotFound(e.to_string()))?;
+                .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
             if out.json() {
                 let entries = |list: &[Entry]| -> Vec<serde_json::Value> {
                     list.iter().map(|e| json!({ "roll": e.roll, "name": e.name, "fr": e.fr, "table": e.table, "reroll": e.reroll, "again": e.again, "sum": e.sum })).collect()

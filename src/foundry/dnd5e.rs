@@ -35,7 +35,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
         "container": null,
         "properties": magical,
-        "identifier": slug(&piece.seen.name.to_string()),
+        "identifier": slug(&crate::i18n::Worded(&piece.seen.name).to_string()),
     });
     let extra = match kind {
         "consumable" => json!({

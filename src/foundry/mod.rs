@@ -23,6 +23,7 @@ use crate::ledger::Recorded;
 use crate::rules::item::{Category, Item, Status};
 use crate::rules::knowledge::Revealed;
 use crate::tr;
+use crate::view::words::Labelled;
 
 /// The Foundry core version the documents are written for: the build the dnd5e pack sources
 /// were last saved with (dnd5e `packs/_source/items/*.yml`, `_stats.coreVersion`), which both
@@ -230,7 +231,7 @@ pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
     };
     json!({
         "_id": foundry_id(system, &piece.seen.id),
-        "name": clean(&piece.seen.name.to_string()),
+        "name": clean(&crate::i18n::Worded(&piece.seen.name).to_string()),
         "type": kind,
         "img": img(piece.item()),
         "system": data,

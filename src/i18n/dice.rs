@@ -8,9 +8,9 @@ use crate::i18n::counted;
 use crate::rules::dice::RollFault;
 use crate::tr;
 
-impl fmt::Display for RollFault {
+impl fmt::Display for crate::i18n::Worded<'_, RollFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
+        f.write_str(&match self.0 {
             RollFault::Expr(expr) => tr!(
                 "a roll of {expr:?}, which is no dice expression",
                 "un jet de {expr:?}, qui n'est pas une expression de dés"
@@ -73,7 +73,10 @@ mod tests {
             ),
         ];
         for (fault, en, fr) in faults {
-            assert_eq!(in_both(&fault).await, (en.into(), fr.into()));
+            assert_eq!(
+                in_both(&crate::i18n::Worded(&fault)).await,
+                (en.into(), fr.into())
+            );
         }
     }
 }

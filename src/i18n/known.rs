@@ -5,13 +5,19 @@
 
 use std::fmt;
 
+use crate::i18n::Worded;
 use crate::i18n::pick;
-use crate::rules::knowledge::{KnownName, Look, UnknownMethod};
+use crate::rules::knowledge::{KnownName, Look, Revealed, UnknownMethod};
 use crate::tr;
 
-impl Look {
+/// What an unknown item looks like, in the reader's language.
+pub trait LookWords {
     /// `unknown potion`, `potion inconnue`.
-    pub fn words(self) -> &'static str {
+    fn words(self) -> &'static str;
+}
+
+impl LookWords for Look {
+    fn words(self) -> &'static str {
         let (en, fr) = match self {
             Look::UnknownOil => ("unknown oil", "huile inconnue"),
             Look::UnknownPotion => ("unknown potion", "potion inconnue"),
@@ -50,16 +56,16 @@ impl Look {
     }
 }
 
-impl fmt::Display for Look {
+impl fmt::Display for crate::i18n::Worded<'_, Look> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.words())
+        f.write_str(self.0.words())
     }
 }
 
 /// `Wand of Frost`, `unknown potion`, `book of mystic lore (magical, of great power)`.
-impl fmt::Display for KnownName {
+impl fmt::Display for crate::i18n::Worded<'_, KnownName> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             KnownName::True { en, fr } => f.write_str(pick(en, fr)),
             KnownName::Unknown(look) => f.write_str(look.words()),
             KnownName::Magical(look) => {
@@ -89,14 +95,53 @@ impl fmt::Display for KnownName {
     }
 }
 
-/// In JSON, the name as it reads (`"name": "unknown potion"`).
-impl serde::Serialize for KnownName {
+/// An item as someone may know it, in JSON (`export --as`, `/party.json`, the chronicle):
+/// `id`, `name` as it reads (`"unknown potion"`), `category`, `known`, and `charges`,
+/// `alignment`, `worn` when known.
+impl serde::Serialize for crate::i18n::Worded<'_, Revealed> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        use serde::ser::SerializeStruct;
+        let r = self.0;
+        let mut out = serializer.serialize_struct("Revealed", 7)?;
+        out.serialize_field("id", &r.id)?;
+        out.serialize_field("name", &Worded(&r.name).to_string())?;
+        out.serialize_field("category", &r.category)?;
+        out.serialize_field("known", &r.known)?;
+        if let Some(charges) = r.charges {
+            out.serialize_field("charges", &charges)?;
+        }
+        if let Some(alignment) = r.alignment {
+            out.serialize_field("alignment", &alignment)?;
+        }
+        if let Some(worn) = r.worn {
+            out.serialize_field("worn", &worn)?;
+        }
+        out.end()
     }
 }
 
-impl fmt::Display for UnknownMethod {
+/// `#[serde(serialize_with)]` for a field holding a [`KnownName`]: the name as it reads.
+pub fn known_name<S: serde::Serializer>(
+    name: &KnownName,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&Worded(name))
+}
+
+/// `#[serde(serialize_with)]` for a field holding a [`Revealed`].
+pub fn revealed<S: serde::Serializer>(item: &Revealed, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&Worded(item), serializer)
+}
+
+/// `#[serde(serialize_with)]` for a field holding a list of [`Revealed`].
+pub fn revealed_list<S: serde::Serializer>(
+    items: &[Revealed],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(items.iter().map(Worded))
+}
+
+impl fmt::Display for crate::i18n::Worded<'_, UnknownMethod> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let other = &self.0;
         f.write_str(&tr!(
@@ -135,7 +180,7 @@ mod tests {
                     bears_on: None,
                 },
             ]
-            .map(|n| n.to_string())
+            .map(|n| crate::i18n::Worded(&n).to_string())
         };
         assert_eq!(
             within(Lang::En, async { names() }).await,
@@ -164,7 +209,10 @@ mod tests {
     #[tokio::test]
     async fn a_name_is_a_string_in_json() {
         let name = KnownName::Unknown(Look::UnknownOil);
-        let json = within(Lang::En, async { serde_json::to_string(&name) }).await;
-        assert_eq!(json.unwrap(), "\"unknown oil\"");
+        let json = within(Lang::En, async {
+            serde_json::to_value(Worded(&name).to_string())
+        })
+        .await;
+        assert_eq!(json.unwrap(), "unknown oil");
     }
 }

@@ -49,6 +49,26 @@ pub async fn in_both(text: &impl std::fmt::Display) -> (String, String) {
     )
 }
 
+/// A value of a lower layer (the rules, the ledger, the store) in the reader's words: those
+/// layers return data, and their types' wording lives here and in `view`, behind this wrapper
+/// (`Worded(&refusal).to_string()`), since another crate's type cannot take `Display` here.
+pub struct Worded<'a, T: ?Sized>(pub &'a T);
+
+/// A reference's words are its value's.
+impl<T: ?Sized> std::fmt::Display for Worded<'_, &T>
+where
+    for<'a> Worded<'a, T>: std::fmt::Display,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Worded(*self.0).fmt(f)
+    }
+}
+
+/// `value` in the reader's words.
+pub fn worded<T: ?Sized>(value: &T) -> Worded<'_, T> {
+    Worded(value)
+}
+
 /// Choose the language once, at start-up; later calls are ignored.
 pub fn set(lang: Lang) {
     let _ = LANG.set(lang);

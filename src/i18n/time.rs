@@ -5,9 +5,13 @@
 use std::fmt;
 
 use crate::rules::clock::{
-    ClockError, GameTime, MAX_ROUNDS, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, UnknownUnit,
+    ClockError, MAX_ROUNDS, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, UnknownUnit,
 };
 use crate::tr;
+
+/// A point on the clock (in rounds), shown as `day 3, 14:07`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTime(pub i64);
 
 impl fmt::Display for GameTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -22,9 +26,9 @@ impl fmt::Display for GameTime {
     }
 }
 
-impl fmt::Display for ClockError {
+impl fmt::Display for crate::i18n::Worded<'_, ClockError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
+        f.write_str(&match self.0 {
             ClockError::NotPositive => tr!(
                 "advance the clock by at least one round",
                 "avancez l'horloge d'au moins un round"
@@ -37,7 +41,7 @@ impl fmt::Display for ClockError {
     }
 }
 
-impl fmt::Display for UnknownUnit {
+impl fmt::Display for crate::i18n::Worded<'_, UnknownUnit> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let typed = &self.0;
         f.write_str(&tr!(

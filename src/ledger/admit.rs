@@ -124,7 +124,7 @@ impl State {
                                 i.name
                             )
                         }
-                        other => other.to_string(),
+                        other => crate::i18n::Worded(&other).to_string(),
                     })
             }
             Event::Recharged {
@@ -138,7 +138,7 @@ impl State {
                         i.name,
                         charges::RECHARGE_LIMIT
                     ),
-                    other => other.to_string(),
+                    other => crate::i18n::Worded(&other).to_string(),
                 })
             }
             Event::PotionTaken { act, .. }
@@ -280,14 +280,16 @@ impl State {
 
 /// A character sheet's value, checked by the rule `character add` and `character set` use.
 fn sheet<T>(checked: Result<T, crate::rules::character::SheetError>) -> Result<(), String> {
-    checked.map(|_| ()).map_err(|e| e.to_string())
+    checked
+        .map(|_| ())
+        .map_err(|e| crate::i18n::Worded(&e).to_string())
 }
 
 /// A name a referee could have typed: not blank, not too long.
 fn name_ok(what: &str, name: &str) -> Result<(), String> {
     check_name(what, name)
         .map(|_| ())
-        .map_err(|e| e.to_string())
+        .map_err(|e| crate::i18n::Worded(&e).to_string())
 }
 
 /// An id as hoard makes them: letters, digits, `-` and `_`, and not too long.

@@ -337,8 +337,8 @@ impl State {
                 ..
             } => {
                 let i = self.item_mut(&act.item).map_err(conflict)?;
-                let remaining =
-                    charges::after_spending(i, *n).map_err(|r| conflict(r.to_string()))?;
+                let remaining = charges::after_spending(i, *n)
+                    .map_err(|r| conflict(crate::i18n::Worded(&r).to_string()))?;
                 if *drained != (remaining == 0) {
                     return Err(conflict(tr!(
                         "{} would have {remaining} charges, which does not match the event",
@@ -360,7 +360,8 @@ impl State {
                 item, charges: n, ..
             } => {
                 let i = self.item_mut(item).map_err(conflict)?;
-                let held = charges::recharge(i, *n).map_err(|r| conflict(r.to_string()))?;
+                let held = charges::recharge(i, *n)
+                    .map_err(|r| conflict(crate::i18n::Worded(&r).to_string()))?;
                 i.charges = Some(held);
             }
             Event::BookStudied { act, outcome } => {

@@ -270,7 +270,7 @@ impl State {
             )),
             Holder::Place { name } => check_name("place", name)
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
+                .map_err(|e| crate::i18n::Worded(&e).to_string()),
         }
     }
 
@@ -405,7 +405,7 @@ impl State {
                 self.check_holder(to)
             }
             Event::ItemStashed { item, place, .. } => {
-                check_name("place", place).map_err(|e| e.to_string())?;
+                check_name("place", place).map_err(|e| crate::i18n::Worded(&e).to_string())?;
                 self.items
                     .get(item)
                     .map(|_| ())
@@ -413,7 +413,7 @@ impl State {
             }
             Event::ItemCreated { item, .. } => {
                 if let Some(place) = &item.place {
-                    check_name("place", place).map_err(|e| e.to_string())?;
+                    check_name("place", place).map_err(|e| crate::i18n::Worded(&e).to_string())?;
                 }
                 match &item.identity.value {
                     Some(value) => check_coins(value),

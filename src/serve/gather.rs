@@ -72,7 +72,7 @@ impl Treasure {
         for (item, holder) in &items {
             let seen = revealed(item, Looker::Party(&party));
             if seen.charges.is_some() {
-                known_charges.push((item.id.clone(), seen.name.to_string()));
+                known_charges.push((item.id.clone(), crate::i18n::Worded(&seen.name).to_string()));
             }
             match &item.place {
                 Some(place) if holder.is_none() => {

@@ -15,12 +15,14 @@ use super::gather::{Chronicle, Party, Referee, Treasure};
 use crate::app::chronicle::Seen;
 use crate::error::Error;
 use crate::i18n::CHARGE;
+use crate::i18n::time::GameTime;
 use crate::i18n::time::span;
 use crate::i18n::{Lang, lang};
-use crate::rules::clock::GameTime;
 use crate::rules::knowledge::Revealed;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::Labelled;
+use crate::view::words::Named;
 
 /// A page as an HTML answer.
 pub fn html(markup: Markup) -> Response {
@@ -120,7 +122,7 @@ fn headline(c: &crate::ledger::Character) -> String {
 /// An item as a player knows it: its name, where it is worn, what else they know of it.
 fn known_item(item: &Revealed) -> Markup {
     let category = item.category.label();
-    let name = item.name.to_string();
+    let name = crate::i18n::Worded(&item.name).to_string();
     html! {
         li data-item=(item.id) {
             span.name { (safe(&name)) }
@@ -255,7 +257,7 @@ pub fn treasure(t: &Treasure) -> Markup {
 
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &Revealed| safe(&i.name.to_string());
+    let item = |i: &Revealed| safe(&crate::i18n::Worded(&i.name).to_string());
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {

@@ -12,17 +12,18 @@ impl FromRow for Character {
             Error::Conflict(crate::tr!(
                 "a character row cannot be read ({what}): the database was edited by hand; run `hoard check`",
                 "une ligne de personnage est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
-            ))
+            ).into())
         };
         let state = serde_json::from_str::<CharacterState>(&row.text("state")?)
             .map_err(|e| broken(e.to_string()))?;
         Ok(Character {
             id: row.text("id")?,
             name: row.text("name")?,
-            alignment: row
-                .text("alignment")?
-                .parse()
-                .map_err(|e: crate::rules::alignment::UnknownAlignment| broken(e.to_string()))?,
+            alignment: row.text("alignment")?.parse().map_err(
+                |e: crate::rules::alignment::UnknownAlignment| {
+                    broken(crate::i18n::Worded(&e).to_string())
+                },
+            )?,
             class: row.opt_text("class")?,
             level: row.small("level")?,
             str: row.small("str")?,

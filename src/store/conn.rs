@@ -73,7 +73,7 @@ fn out_of_range(col: impl Column, n: i64) -> Error {
     Error::Conflict(crate::tr!(
         "column {col:?} holds {n}, out of range: the database was edited by hand; run `hoard check`",
         "la colonne {col:?} vaut {n}, hors limites : la base a été modifiée à la main ; lancez `hoard check`"
-    ))
+    ).into())
 }
 
 /// Both engines' rows read hoard's types the same way.
@@ -359,7 +359,7 @@ pub(crate) fn error(e: sqlx::Error) -> Error {
         Error::Busy(crate::tr!(
             "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",
             "la base est restée occupée : un autre hoard écrit une longue tâche (generate, import) ; réessayez ensuite"
-        ))
+        ).into())
     } else if postgres::is_read_only(&e) {
         postgres::read_only(None)
     } else {

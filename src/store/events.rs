@@ -89,7 +89,7 @@ fn event(seq: i64, payload: &str) -> Result<Event> {
         Error::Conflict(tr!(
             "event #{seq} cannot be read ({e}): the ledger was edited by hand or by a newer hoard",
             "l'événement n°{seq} est illisible ({e}) : le registre a été modifié à la main ou par un hoard plus récent"
-        ))
+        ).into())
     })
 }
 

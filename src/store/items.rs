@@ -41,7 +41,7 @@ impl FromRow for Item {
             Error::Conflict(crate::tr!(
                 "an item row cannot be read ({what}): the database was edited by hand; run `hoard check`",
                 "une ligne d'objet est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
-            ))
+            ).into())
         };
         let state: ItemState =
             serde_json::from_str(&row.text("state")?).map_err(|e| broken(e.to_string()))?;
@@ -49,10 +49,11 @@ impl FromRow for Item {
             id: row.text("id")?,
             name: row.text("name")?,
             name_fr: row.text("name_fr")?,
-            category: row
-                .text("category")?
-                .parse()
-                .map_err(|e: crate::rules::item::UnknownCategory| broken(e.to_string()))?,
+            category: row.text("category")?.parse().map_err(
+                |e: crate::rules::item::UnknownCategory| {
+                    broken(crate::i18n::Worded(&e).to_string())
+                },
+            )?,
             holder: row.opt_text("holder")?,
             place: row.opt_text("place")?,
             charges: row.opt_small("charges")?,

@@ -206,10 +206,13 @@ impl Db {
         match self.tx {
             Tx::Write if self.dry_run() => Ok(()),
             Tx::None => self.begin(Tx::Write).await,
-            _ => Err(Error::Conflict(tr!(
-                "a write began inside another transaction: this is a bug in hoard",
-                "une écriture a commencé dans une autre transaction : c'est un bogue de hoard"
-            ))),
+            _ => Err(Error::Conflict(
+                tr!(
+                    "a write began inside another transaction: this is a bug in hoard",
+                    "une écriture a commencé dans une autre transaction : c'est un bogue de hoard"
+                )
+                .into(),
+            )),
         }
     }
 
@@ -299,7 +302,7 @@ fn read_only(path: &Path) -> Error {
         "{} is read-only: hoard can show it but not record in it (make it writable with `chmod u+w`, or work on a copy)",
         "{} est en lecture seule : hoard peut la montrer mais pas y enregistrer (rendez-la inscriptible avec `chmod u+w`, ou travaillez sur une copie)",
         path.display()
-    ))
+    ).into())
 }
 
 /// The database file a `--db` value names, checked: a plain path (SQLite's `:memory:` and
@@ -315,16 +318,19 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
         return Err(Error::Invalid(tr!(
             "{shown:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
             "{shown:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db, ou une URL PostgreSQL, postgres://UTILISATEUR@HÔTE/BASE"
-        )));
+        ).into()));
     }
     match std::fs::metadata(path) {
         Ok(meta) => {
             if !meta.is_file() {
-                return Err(Error::Invalid(tr!(
-                    "{} is not a file: give the path of a campaign database",
-                    "{} n'est pas un fichier : donnez le chemin d'une base de campagne",
-                    path.display()
-                )));
+                return Err(Error::Invalid(
+                    tr!(
+                        "{} is not a file: give the path of a campaign database",
+                        "{} n'est pas un fichier : donnez le chemin d'une base de campagne",
+                        path.display()
+                    )
+                    .into(),
+                ));
             }
             #[cfg(unix)]
             {
@@ -335,7 +341,7 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
                         "{} a {} noms (liens physiques) : SQLite tient un journal par nom, et deux d'entre eux la corrompent ; gardez un seul nom (un lien symbolique convient)",
                         path.display(),
                         meta.nlink()
-                    )));
+                    ).into()));
                 }
             }
             if access == Access::Write && meta.permissions().readonly() {
@@ -345,11 +351,14 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if access != Access::Write {
-                return Err(Error::NotFound(tr!(
-                    "no campaign database at {}; `hoard campaign new NAME` creates one",
-                    "aucune base de campagne à {} ; `hoard campaign new NOM` en crée une",
-                    path.display()
-                )));
+                return Err(Error::NotFound(
+                    tr!(
+                        "no campaign database at {}; `hoard campaign new NAME` creates one",
+                        "aucune base de campagne à {} ; `hoard campaign new NOM` en crée une",
+                        path.display()
+                    )
+                    .into(),
+                ));
             }
             create_private(path)?;
             std::fs::canonicalize(path).map_err(Error::Io)

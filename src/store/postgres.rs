@@ -68,7 +68,7 @@ impl Server {
                     "the PostgreSQL URL cannot be read ({e}): write it postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE",
                     "l'URL PostgreSQL est illisible ({e}) : écrivez-la postgres://UTILISATEUR[:MOT_DE_PASSE]@HÔTE[:PORT]/BASE"
                 ),
-            ))
+            ).into())
         })?;
         let user = options.get_username().to_string();
         let database = options.get_database().unwrap_or(&user).to_string();
@@ -155,13 +155,13 @@ pub(super) async fn connect(server: &Server, access: Access) -> Result<PgConnect
             return Err(Error::NotFound(tr!(
                 "{server} holds no hoard campaign; `hoard campaign new NAME` starts one",
                 "{server} ne contient aucune campagne hoard ; `hoard campaign new NOM` en commence une"
-            )));
+            ).into()));
         }
         if access == Access::DryRun {
             return Err(Error::Refused(tr!(
                 "{server} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first",
                 "{server} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run"
-            )));
+            ).into()));
         }
         migrate(&mut conn, server).await?;
     } else if access != Access::Read && !writable {
@@ -193,7 +193,7 @@ fn check_not_newer(found: i64, server: &Server) -> Result<()> {
         return Err(Error::Conflict(tr!(
             "{server} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
             "{server} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour"
-        )));
+        ).into()));
     }
     Ok(())
 }
@@ -213,11 +213,14 @@ async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
                 sqlx::migrate::MigrateError::Execute(e) if is_read_only(&e) => {
                     read_only(Some(server))
                 }
-                e => Error::Conflict(tr!(
-                    "cannot upgrade {server} to schema {}: {e}",
-                    "impossible de mettre {server} au schéma {} : {e}",
-                    schema_version()
-                )),
+                e => Error::Conflict(
+                    tr!(
+                        "cannot upgrade {server} to schema {}: {e}",
+                        "impossible de mettre {server} au schéma {} : {e}",
+                        schema_version()
+                    )
+                    .into(),
+                ),
             })?;
         }
         Ok(())
@@ -275,11 +278,11 @@ pub fn read_only(server: Option<&Server>) -> Error {
         Some(server) => Error::Refused(tr!(
             "{server}: this role may read the campaign but not record in it; connect as a role that may write",
             "{server} : ce rôle peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
-        )),
+        ).into()),
         None => Error::Refused(tr!(
             "this PostgreSQL role may read the campaign but not record in it; connect as a role that may write",
             "ce rôle PostgreSQL peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
-        )),
+        ).into()),
     }
 }
 
@@ -288,7 +291,7 @@ pub fn no_backup(server: &Server) -> Error {
     Error::Invalid(tr!(
         "{server} is a PostgreSQL database: back it up with `pg_dump` (one consistent snapshot), or copy a campaign with `hoard export`",
         "{server} est une base PostgreSQL : sauvegardez-la avec `pg_dump` (un instantané cohérent), ou copiez une campagne avec `hoard export`"
-    ))
+    ).into())
 }
 
 /// The checks the server does not make by itself, one row per problem: constraints it was

@@ -84,7 +84,7 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
                 "{} was written by an older hoard: run `hoard check` once to bring it up to date, then try again",
                 "{} a été écrite par un hoard plus ancien : lancez une fois `hoard check` pour la mettre à jour, puis recommencez",
                 path.display()
-            )))
+            ).into()))
         }
     });
     match current {
@@ -132,14 +132,14 @@ async fn prepare(conn: &mut SqliteConnection, path: &Path, access: Access) -> Re
                 "{} is not a hoard campaign database (it holds no campaign); `hoard campaign new NAME` starts one",
                 "{} n'est pas une base de campagne hoard (elle ne contient aucune campagne) ; `hoard campaign new NOM` en commence une",
                 path.display()
-            )));
+            ).into()));
         }
         if access == Access::DryRun {
             return Err(Error::Refused(tr!(
                 "{} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first (or `hoard backup` it)",
                 "{} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run (ou faites un `hoard backup`)",
                 path.display()
-            )));
+            ).into()));
         }
         migrate(conn, path).await?;
     }
@@ -160,7 +160,7 @@ fn check_not_newer(found: i64, path: &Path) -> Result<()> {
             "{} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
             "{} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour",
             path.display()
-        )));
+        ).into()));
     }
     Ok(())
 }
@@ -173,12 +173,15 @@ async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
     check_not_newer(found, path)?;
     if found < schema_version() {
         MIGRATOR.run(&mut *tx).await.map_err(|e| {
-            Error::Conflict(tr!(
-                "cannot upgrade {} to schema {}: {e}",
-                "impossible de mettre {} au schéma {} : {e}",
-                path.display(),
-                schema_version()
-            ))
+            Error::Conflict(
+                tr!(
+                    "cannot upgrade {} to schema {}: {e}",
+                    "impossible de mettre {} au schéma {} : {e}",
+                    path.display(),
+                    schema_version()
+                )
+                .into(),
+            )
         })?;
         sqlx::query(&format!("PRAGMA user_version = {}", schema_version()))
             .execute(&mut *tx)

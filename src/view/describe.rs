@@ -2,14 +2,16 @@
 
 use super::inert::safe;
 use super::tone::Tone;
+use crate::i18n::time::GameTime;
 use crate::i18n::{CHARGE, ROUND, counted, pick};
 use crate::ledger::state::Setting;
 use crate::ledger::{Change, Event, Recorded};
 use crate::rules::book::Studied;
-use crate::rules::clock::GameTime;
 use crate::rules::control::{CharacterWill, SwordWill};
 use crate::rules::knowledge::Method;
 use crate::tr;
+use crate::view::words::Labelled;
+use crate::view::words::Named;
 
 pub fn describe(event: &Event) -> String {
     if let Some(text) = super::money::describe(event) {

@@ -11,6 +11,8 @@ use crate::rules::generate::signed;
 use crate::rules::item::{Category, Identity, Power, ScrollSpell, Sentience, Slot, Status};
 use crate::rules::knowledge::{Mind, Revealed};
 use crate::tr;
+use crate::view::words::Labelled;
+use crate::view::words::Named;
 use serde::Serialize;
 
 /// An item as `--json` shows it (fields documented in `docs/json.md`).
@@ -361,7 +363,7 @@ pub fn known_lines(seen: &Revealed, holder: Option<&str>) -> Vec<String> {
 pub fn known_view(seen: &Revealed, holder: Option<&str>) -> serde_json::Value {
     let mut value = serde_json::json!({
         "id": seen.id,
-        "name": seen.name,
+        "name": crate::i18n::Worded(&seen.name).to_string(),
         "category": seen.category,
         "known": seen.known,
     });

@@ -4,6 +4,7 @@
 //! decides a rule.
 
 pub mod describe;
+pub mod error;
 pub mod inert;
 pub mod item;
 pub mod money;

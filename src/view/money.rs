@@ -95,7 +95,7 @@ impl std::fmt::Display for Refusal {
                     "{who} a {has}, pas {wants} : seules les pièces présentes peuvent partir (aucune n'est changée pour une autre)"
                 )
             }
-            Refusal::SameHolder(h) => {
+            Refusal::SameHolder { holder: h } => {
                 let who = holder(h);
                 tr!(
                     "the coins are already in {who}: name where they go with --to or --to-place (the pool otherwise)",

@@ -8,7 +8,7 @@ mod generation;
 mod names;
 mod tables;
 
-pub use names::material_name;
+pub use names::{Labelled, Named, Shown, Titled, material_name};
 
 use std::fmt;
 
@@ -20,6 +20,7 @@ use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
 use crate::rules::{book, charges, potion, scroll};
 use crate::tr;
+use std::fmt::Debug;
 
 /// A circumstance calling for a control check, as the referee reads it.
 pub fn trigger(t: Trigger) -> String {
@@ -70,9 +71,9 @@ pub fn until(t: Trigger) -> String {
     }
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::Bound { item } => {
                 let item = safe(item.shown());
                 tr!(
@@ -113,9 +114,9 @@ impl fmt::Display for Refusal {
     }
 }
 
-impl fmt::Display for potion::Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, potion::Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             potion::Refusal::NotAPotion { item } => {
                 let item = safe(item.shown());
                 tr!(
@@ -156,10 +157,10 @@ fn caster(kind: Caster) -> String {
     }
 }
 
-impl fmt::Display for scroll::Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, scroll::Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use scroll::Refusal as R;
-        let text = match self {
+        let text = match self.0 {
             R::NotAScroll { item } => {
                 let item = safe(item.shown());
                 tr!("{item} is not a scroll", "{item} n'est pas un parchemin")
@@ -252,9 +253,9 @@ impl fmt::Display for scroll::Refusal {
     }
 }
 
-impl fmt::Display for book::Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, book::Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             book::Refusal::NotABook { item } => {
                 let item = safe(item.shown());
                 tr!("{item} is not a book", "{item} n'est pas un livre")
@@ -275,9 +276,9 @@ impl fmt::Display for book::Refusal {
     }
 }
 
-impl fmt::Display for charges::Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, charges::Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             charges::Refusal::Drained { item } => {
                 let item = safe(item.shown());
                 tr!(
@@ -319,10 +320,10 @@ impl fmt::Display for charges::Refusal {
 }
 
 /// A refused dice expression, with the forms that work.
-impl fmt::Display for crate::rules::dice::DiceError {
+impl fmt::Display for crate::i18n::Worded<'_, crate::rules::dice::DiceError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::rules::dice::{DiceFault as D, MAX_COUNT, MAX_LEN, Number};
-        let reason = match &self.fault {
+        let reason = match &self.0.fault {
             D::TooLong => tr!(
                 "longer than {MAX_LEN} characters",
                 "plus de {MAX_LEN} caractères"
@@ -367,7 +368,7 @@ impl fmt::Display for crate::rules::dice::DiceError {
                 "multiplier par 0 donne toujours 0"
             ),
         };
-        let expr = safe(&self.expr);
+        let expr = safe(&self.0.expr);
         f.write_str(&tr!(
             "bad dice expression {expr:?}: {reason} (write e.g. 2d6, d%, 4+1d4, 1d6*5)",
             "expression de dés invalide {expr:?} : {reason} (écrivez par ex. 2d6, d%, 4+1d4, 1d6*5)"
@@ -376,10 +377,10 @@ impl fmt::Display for crate::rules::dice::DiceError {
 }
 
 /// Why a method cannot identify an item, with the DMG's reason.
-impl fmt::Display for crate::rules::knowledge::Unidentifiable {
+impl fmt::Display for crate::i18n::Worded<'_, crate::rules::knowledge::Unidentifiable> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::rules::knowledge::Unidentifiable as U;
-        let text = match self {
+        let text = match self.0 {
             U::KnowsAll { person, item } => {
                 let (person, name) = (safe(person), safe(item.shown()));
                 tr!(
@@ -453,11 +454,11 @@ impl fmt::Display for crate::rules::knowledge::Unidentifiable {
 }
 
 /// A value a character sheet or a name cannot hold, and the range it must be in.
-impl fmt::Display for crate::rules::character::SheetError {
+impl fmt::Display for crate::i18n::Worded<'_, crate::rules::character::SheetError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::rules::character::{NAME_LIMIT, SheetError as S};
         use crate::rules::health::HP_LIMIT;
-        f.write_str(&match self {
+        f.write_str(&match self.0 {
             S::Ability { which, value } => tr!(
                 "{which} {value} is out of range: ability scores run from 3 to 18",
                 "{which} {value} hors limites : les caractéristiques vont de 3 à 18"

@@ -23,7 +23,7 @@ pub enum CharacterCommand {
         #[arg(long, allow_negative_numbers = true, value_name = "N")]
         hp: i64,
         /// lawful, neutral or chaotic [default: neutral]
-        #[arg(long)]
+        #[arg(long, value_parser = super::values::named::<Alignment>)]
         alignment: Option<Alignment>,
         /// Class, e.g. fighter, magic-user, cleric, thief, elf
         #[arg(long)]

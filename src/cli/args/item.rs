@@ -32,7 +32,7 @@ pub enum ItemCommand {
         name: String,
         /// potion, scroll, ring, rod, staff, wand, book, clothing, boots, household,
         /// instrument, misc, armor, sword or weapon
-        #[arg(long)]
+        #[arg(long, value_parser = super::values::named::<Category>)]
         category: Category,
         /// Charges it holds (wands, staves, rods)
         #[arg(long, allow_negative_numbers = true)]
@@ -59,7 +59,7 @@ pub enum ItemCommand {
         #[arg(long)]
         harmful: bool,
         /// Books: the alignment it favours
-        #[arg(long, value_name = "ALIGNMENT")]
+        #[arg(long, value_parser = super::values::named::<crate::rules::alignment::Alignment>, value_name = "ALIGNMENT")]
         favours: Option<crate::rules::alignment::Alignment>,
         /// Initiative adjustment of its powers [default: the category's: rings +3, rods +1,
         /// staves +2, wands +3, others +3]
@@ -99,7 +99,7 @@ pub enum ItemCommand {
         #[arg(long, value_name = "CHARACTER")]
         owner: Option<String>,
         /// Only items of this category (potion, scroll, ring, wand …)
-        #[arg(long)]
+        #[arg(long, value_parser = super::values::named::<Category>)]
         category: Option<Category>,
     },
     /// Show an item: by id, id prefix or name

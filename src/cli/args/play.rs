@@ -116,6 +116,6 @@ pub struct IdentifyArgs {
     #[arg(long, value_name = "CHARACTER")]
     pub by: String,
     /// taste, read-magic, spell, bard-lore, wish or comprehend-languages
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::named::<Method>)]
     pub method: Method,
 }

@@ -59,7 +59,7 @@ pub struct Mind {
     #[arg(long, allow_negative_numbers = true)]
     pub ego: i64,
     /// lawful, neutral or chaotic
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::named::<Alignment>)]
     pub alignment: Alignment,
     /// A sensory power (id or name; repeat for several)
     #[arg(long, value_name = "POWER")]
@@ -125,7 +125,7 @@ pub struct EncounterArgs {
     #[arg(long = "with", value_name = "KIND", required_unless_present_any = ["character"])]
     pub with: Option<String>,
     /// The foe's alignment: lawful, neutral or chaotic
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::named::<Alignment>)]
     pub alignment: Option<Alignment>,
     /// The foe is this campaign character (its class and alignment are used)
     #[arg(long, value_name = "CHARACTER")]

@@ -24,3 +24,14 @@ pub fn amount<T: TryFrom<i128>>(text: &str) -> Result<T, String> {
         Err(_) => Err(format!("{text:?} is not a whole number")),
     }
 }
+
+/// A name the rules read (an alignment, a category, a method of identification), refused in
+/// the reader's words.
+pub fn named<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr,
+    for<'a> crate::i18n::Worded<'a, T::Err>: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: T::Err| crate::i18n::Worded(&e).to_string())
+}

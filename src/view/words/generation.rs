@@ -7,10 +7,10 @@ use crate::i18n::counted;
 use crate::rules::generate::GenFault;
 use crate::tr;
 
-impl fmt::Display for GenFault {
+impl fmt::Display for crate::i18n::Worded<'_, GenFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use GenFault as G;
-        let text = match self {
+        let text = match self.0 {
             G::NoTable { name } => tr!(
                 "no table named {name:?} (`hoard tables list` shows them)",
                 "aucune table nommée {name:?} (`hoard tables list` les montre)"
@@ -115,7 +115,7 @@ mod tests {
             chosen_sensory: 2,
             chosen_extraordinary: 0,
         };
-        let (en, fr) = in_both(&fault).await;
+        let (en, fr) = in_both(&crate::i18n::Worded(&fault)).await;
         assert_eq!(
             en,
             "INT 7 gives 1 sensory power and 0 extraordinary powers; 2 and 0 were chosen (an extraordinary power may replace a sensory one)"
@@ -128,7 +128,7 @@ mod tests {
             table: "sword-alignment".into(),
             roll: "1-6".into(),
         };
-        let (_, fr) = in_both(&lacking).await;
+        let (_, fr) = in_both(&crate::i18n::Worded(&lacking)).await;
         assert_eq!(
             fr,
             "table sword-alignment : l'entrée 1-6 n'a pas la valeur dont la création d'épée a besoin"

@@ -1,7 +1,7 @@
 //! Names in the reader's language. The rules keep every name in English and in French (an
 //! item's, an effect's, a table's title, a category's, a slot's, a material's); the one shown
 //! is chosen here, as [`pick`] chooses it: the reader's language, the English where the French
-//! is empty. These methods are the edge's, written on the rules' types so that every layer
+//! is empty. These traits are the edge's, implemented for the rules' types so that every layer
 //! showing a name (the commands, the web pages, the Foundry export) asks for it the same way.
 //! And the words for a name the rules do not know (an alignment, a category).
 
@@ -14,45 +14,63 @@ use crate::rules::item::{Category, Item, Names, Slot, UnknownCategory};
 use crate::rules::tables::Table;
 use crate::tr;
 
-impl Names {
+/// Names kept in both languages ([`Names`]), shown in the reader's.
+pub trait Shown {
     /// The name in the reader's language.
-    pub fn shown(&self) -> &str {
+    fn shown(&self) -> &str;
+}
+
+impl Shown for Names {
+    fn shown(&self) -> &str {
         pick(&self.en, &self.fr)
     }
 }
 
-impl Item {
+/// An item's or an effect's name in the reader's language.
+pub trait Named {
     /// The name in the reader's language.
-    pub fn name(&self) -> &str {
+    fn name(&self) -> &str;
+}
+
+impl Named for Item {
+    fn name(&self) -> &str {
         pick(&self.name, &self.name_fr)
     }
 }
 
-impl Effect {
-    /// The name in the reader's language.
-    pub fn name(&self) -> &str {
+impl Named for Effect {
+    fn name(&self) -> &str {
         pick(&self.name, &self.name_fr)
     }
 }
 
-impl Table {
+/// A table's title in the reader's language.
+pub trait Titled {
     /// The title in the reader's language.
-    pub fn title(&self) -> &str {
+    fn title(&self) -> &str;
+}
+
+impl Titled for Table {
+    fn title(&self) -> &str {
         pick(&self.title, &self.title_fr)
     }
 }
 
-impl Category {
+/// A category's or a slot's name in the reader's language.
+pub trait Labelled {
     /// The name in the reader's language.
-    pub fn label(self) -> &'static str {
+    fn label(self) -> &'static str;
+}
+
+impl Labelled for Category {
+    fn label(self) -> &'static str {
         let (en, fr) = self.names();
         pick(en, fr)
     }
 }
 
-impl Slot {
-    /// Where it is worn, in the reader's language.
-    pub fn label(self) -> &'static str {
+impl Labelled for Slot {
+    fn label(self) -> &'static str {
         let (en, fr) = self.names();
         pick(en, fr)
     }
@@ -64,7 +82,7 @@ pub fn material_name(material: &str) -> &str {
     pick(en, fr)
 }
 
-impl fmt::Display for UnknownAlignment {
+impl fmt::Display for crate::i18n::Worded<'_, UnknownAlignment> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let given = &self.0;
         f.write_str(&tr!(
@@ -74,7 +92,7 @@ impl fmt::Display for UnknownAlignment {
     }
 }
 
-impl fmt::Display for UnknownCategory {
+impl fmt::Display for crate::i18n::Worded<'_, UnknownCategory> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let given = &self.0;
         f.write_str(&tr!(
@@ -93,8 +111,8 @@ mod tests {
     async fn an_unknown_name_is_refused_with_the_text_given_in_each_language() {
         let wrong = || {
             [
-                UnknownAlignment("good".into()).to_string(),
-                UnknownCategory("spoon".into()).to_string(),
+                crate::i18n::Worded(&UnknownAlignment("good".into())).to_string(),
+                crate::i18n::Worded(&UnknownCategory("spoon".into())).to_string(),
             ]
         };
         let en = within(Lang::En, async { wrong() }).await;
@@ -119,7 +137,7 @@ mod tests {
                 fr: "Baguette de givre".into(),
             },
         };
-        let (en, fr) = in_both(&refusal).await;
+        let (en, fr) = in_both(&crate::i18n::Worded(&refusal)).await;
         assert_eq!(en, "Wand of Frost is already in the party's treasure");
         assert_eq!(fr, "Baguette de givre est déjà dans le trésor du groupe");
         let english_only = Names {

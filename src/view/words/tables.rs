@@ -4,12 +4,13 @@
 
 use std::fmt;
 
+use crate::i18n::Worded;
 use crate::rules::tables::{EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault};
 use crate::tr;
 
-impl fmt::Display for TableError {
+impl fmt::Display for crate::i18n::Worded<'_, TableError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file, self.fault)
+        write!(f, "{}: {}", self.0.file, Worded(&self.0.fault))
     }
 }
 
@@ -33,10 +34,10 @@ fn in_band(band: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-impl fmt::Display for TableFault {
+impl fmt::Display for crate::i18n::Worded<'_, TableFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use TableFault as T;
-        let text = match self {
+        let text = match self.0 {
             T::Toml {
                 line: Some(line),
                 message,
@@ -49,20 +50,23 @@ impl fmt::Display for TableFault {
                 "the table is named {name:?} but the file is {stem}.toml: they must match",
                 "la table s'appelle {name:?} mais le fichier est {stem}.toml : ils doivent correspondre"
             ),
-            T::Die(e) => tr!("die: {e}", "dé : {e}"),
+            T::Die(e) => {
+                let e = Worded(e);
+                tr!("die: {e}", "dé : {e}")
+            }
             T::DefaultsHaveRow => tr!(
                 "[defaults] cannot have roll, name or fr",
                 "[defaults] ne peut pas avoir roll, name ni fr"
             ),
-            T::Defaults(fault) => format!("[defaults]: {fault}"),
+            T::Defaults(fault) => format!("[defaults]: {}", Worded(fault)),
             T::Entry { band, entry, fault } => {
                 let entry = match entry {
                     EntryAt::Roll(roll) => roll.clone(),
                     EntryAt::Nth(n) => format!("#{n}"),
                 };
-                format!("{}entry {entry}: {fault}", in_band(band))
+                format!("{}entry {entry}: {}", in_band(band), Worded(&**fault))
             }
-            T::Band { when, fault } => format!("band {when}: {fault}"),
+            T::Band { when, fault } => format!("band {when}: {}", Worded(fault)),
             T::Overlap {
                 band,
                 first,
@@ -140,12 +144,12 @@ impl fmt::Display for TableFault {
     }
 }
 
-impl fmt::Display for EntryFault {
+impl fmt::Display for crate::i18n::Worded<'_, EntryFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use EntryFault as E;
-        let text = match self {
+        let text = match self.0 {
             E::NoRoll => tr!("has no roll", "n'a pas de roll"),
-            E::Range(fault) => return fault.fmt(f),
+            E::Range(fault) => return Worded(fault).fmt(f),
             E::OutsideDie { roll, die } => {
                 let (min, max) = (die.min(), die.max());
                 tr!(
@@ -165,16 +169,16 @@ impl fmt::Display for EntryFault {
                 "unknown placeholder {{{placeholder}}} in its name (use {{blade}}, {{bonus}} or {{size}})",
                 "marque inconnue {{{placeholder}}} dans son nom ({{blade}}, {{bonus}} ou {{size}})"
             ),
-            E::Prop(fault) => return fault.fmt(f),
+            E::Prop(fault) => return Worded(fault).fmt(f),
         };
         f.write_str(&text)
     }
 }
 
-impl fmt::Display for PropFault {
+impl fmt::Display for crate::i18n::Worded<'_, PropFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PropFault as P;
-        let text = match self {
+        let text = match self.0 {
             P::NotOneOf {
                 field,
                 value,
@@ -190,21 +194,21 @@ impl fmt::Display for PropFault {
                 "min_levels lists the caster level for each spell level, 1 to 9 of them",
                 "min_levels donne le niveau de lanceur par niveau de sort, de 1 à 9 valeurs"
             ),
-            P::Formula { field, error } => format!("{field}: {error}"),
+            P::Formula { field, error } => format!("{field}: {}", Worded(error)),
             P::LevelRange { field, text } => tr!(
                 "{field} {text:?} is not a range of spell levels like \"1-4\"",
                 "{field} {text:?} n'est pas une plage de niveaux de sort comme \"1-4\""
             ),
-            P::Category(e) => e.to_string(),
-            P::Alignment(e) => e.to_string(),
+            P::Category(e) => Worded(e).to_string(),
+            P::Alignment(e) => Worded(e).to_string(),
         };
         f.write_str(&text)
     }
 }
 
-impl fmt::Display for RangeFault {
+impl fmt::Display for crate::i18n::Worded<'_, RangeFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             RangeFault::Shape { text } => tr!(
                 "range {text:?} should look like \"7\" or \"11-15\"",
                 "la plage {text:?} doit ressembler à \"7\" ou \"11-15\""
@@ -244,7 +248,7 @@ mod tests {
             after: None,
         });
         assert_eq!(
-            in_both(&gap).await,
+            in_both(&crate::i18n::Worded(&gap)).await,
             (
                 "tables/t.toml: band 4+: nothing covers 31-00 (after 01-30)".into(),
                 "tables/t.toml: band 4+: rien ne couvre 31-00 (après 01-30)".into()
@@ -257,7 +261,7 @@ mod tests {
             at: 50,
         });
         assert_eq!(
-            in_both(&overlap).await.1,
+            in_both(&crate::i18n::Worded(&overlap)).await.1,
             "tables/t.toml: les plages 01-50 et 50-00 se chevauchent en 50"
         );
     }
@@ -273,7 +277,7 @@ mod tests {
             }),
         });
         assert_eq!(
-            in_both(&outside).await,
+            in_both(&crate::i18n::Worded(&outside)).await,
             (
                 "tables/t.toml: entry 1-7: range 1-7 is outside the die 1d6 (1-6)".into(),
                 "tables/t.toml: entry 1-7: la plage 1-7 dépasse le dé 1d6 (1-6)".into()
@@ -287,7 +291,7 @@ mod tests {
             })),
         });
         assert_eq!(
-            in_both(&unnamed).await.1,
+            in_both(&crate::i18n::Worded(&unnamed)).await.1,
             "tables/t.toml: band 1-3: entry #2: la plage \"6-1\" est à l'envers"
         );
         let defaults = error(TableFault::Defaults(PropFault::NotOneOf {
@@ -296,7 +300,7 @@ mod tests {
             allowed: &["wizard", "priest"],
         }));
         assert_eq!(
-            in_both(&defaults).await,
+            in_both(&crate::i18n::Worded(&defaults)).await,
             (
                 "tables/t.toml: [defaults]: caster \"druid\" is not one of wizard, priest".into(),
                 "tables/t.toml: [defaults]: caster \"druid\" n'est pas parmi wizard, priest".into()
@@ -311,14 +315,14 @@ mod tests {
             target: "nowhere".into(),
         });
         assert_eq!(
-            in_both(&missing).await.1,
+            in_both(&crate::i18n::Worded(&missing)).await.1,
             "tables/t.toml: l'entrée 1-6 renvoie à la table \"nowhere\", qui n'existe pas"
         );
         let cycle = error(TableFault::Loop {
             path: vec!["a".into(), "b".into(), "a".into()],
         });
         assert_eq!(
-            in_both(&cycle).await.1,
+            in_both(&crate::i18n::Worded(&cycle)).await.1,
             "tables/t.toml: les tables se renvoient en boucle : a → b → a"
         );
         let toml = error(TableFault::Toml {
@@ -326,7 +330,7 @@ mod tests {
             message: "expected literal string".into(),
         });
         assert_eq!(
-            in_both(&toml).await.1,
+            in_both(&crate::i18n::Worded(&toml)).await.1,
             "tables/t.toml: ligne 7 : expected literal string"
         );
     }

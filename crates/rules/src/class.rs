@@ -4,7 +4,8 @@
 use super::character::Character;
 
 /// The two kinds of spell casters whose scrolls differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Caster {
     Wizard,
     Priest,

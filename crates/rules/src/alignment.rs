@@ -43,8 +43,6 @@ impl fmt::Display for Alignment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAlignment(pub String);
 
-impl std::error::Error for UnknownAlignment {}
-
 impl FromStr for Alignment {
     type Err = UnknownAlignment;
 

@@ -380,8 +380,8 @@ pub fn route(c: &Circumstance, around: &Around<'_>) -> Route {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::scripted::Scripted;
-    use crate::rules::item::Power;
+    use crate::dice::scripted::Scripted;
+    use crate::item::Power;
 
     fn sword(int: u8, ego: u8, extraordinary: usize, alignment: Alignment) -> Sentience {
         let power = |id: &str| Power {
@@ -412,7 +412,7 @@ mod tests {
             wis,
             hp,
             hp_max,
-            ..crate::rules::fixtures::character("c")
+            ..crate::fixtures::character("c")
         }
     }
 
@@ -609,7 +609,7 @@ mod tests {
     }
 
     fn blade(alignment: Alignment) -> Item {
-        use crate::rules::item::{Category, Identity};
+        use crate::item::{Category, Identity};
         let identity = Identity {
             sentience: Some(sword(10, 6, 0, alignment)),
             ..Identity::default()
@@ -637,7 +637,7 @@ mod tests {
     }
 
     fn weapon(id: &str) -> Item {
-        use crate::rules::item::{Category, Identity};
+        use crate::item::{Category, Identity};
         let mut axe = Item::new(
             id.into(),
             "Axe +1".into(),
@@ -713,7 +713,7 @@ mod tests {
 
     #[test]
     fn jealousy_is_of_another_magic_weapon() {
-        use crate::rules::item::{Category, Identity};
+        use crate::item::{Category, Identity};
         let sword = blade(Alignment::Lawful);
         let axe = weapon("a");
         let ring = Item::new(

@@ -552,9 +552,9 @@ fn lookup<'t>(t: &'t Table, wanted: &str) -> Result<&'t Entry, GenFault> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::seeded;
-    use crate::rules::generate::{Sentient, make};
-    use crate::rules::tables::shipped;
+    use crate::dice::seeded;
+    use crate::generate::{Sentient, make};
+    use crate::tables::shipped;
 
     fn tables() -> Tables {
         Tables::parse(&shipped()).unwrap()
@@ -562,7 +562,7 @@ mod tests {
 
     #[test]
     fn each_round_in_hand_rolls_its_own_damage_and_the_wound_comes_at_its_round() {
-        use crate::rules::dice::scripted::Scripted;
+        use crate::dice::scripted::Scripted;
         // 20 of 20 HP: 6, 3 (11 left: above half), 2 (9: half or less at round 3), 1.
         let c = contact(
             &[Expr::dice(1, 6)],
@@ -583,7 +583,7 @@ mod tests {
 
     #[test]
     fn rounds_stop_at_death_and_a_dead_holder_is_never_wounded() {
-        use crate::rules::dice::scripted::Scripted;
+        use crate::dice::scripted::Scripted;
         // 4 of 10, already at half: 2d6 kills at the first round; the rest roll nothing.
         let c = contact(
             &[Expr::dice(2, 6)],
@@ -606,7 +606,7 @@ mod tests {
 
     #[test]
     fn two_swords_in_one_hand_each_roll_every_round() {
-        use crate::rules::dice::scripted::Scripted;
+        use crate::dice::scripted::Scripted;
         let c = contact(
             &[Expr::dice(1, 6), Expr::dice(2, 6)],
             30,
@@ -772,7 +772,7 @@ mod tests {
         let tables = tables();
         let t = tables.get(LANGUAGES).unwrap();
         // 00, then 00 again, then +1, +2, +5: 1 + 2 + 5.
-        let mut dice = crate::rules::dice::scripted::Scripted::new(&[100, 100, 10, 60, 97]);
+        let mut dice = crate::dice::scripted::Scripted::new(&[100, 100, 10, 60, 97]);
         let mut steps = Vec::new();
         assert_eq!(languages(t, &mut dice, &mut steps).unwrap(), 8);
         assert_eq!(steps.len(), 5);
@@ -998,8 +998,8 @@ mod play {
 
     #[test]
     fn powers_left_unchosen_are_rolled_and_recorded() {
-        use crate::rules::dice::seeded;
-        let tables = Tables::parse(&crate::rules::tables::shipped()).expect("shipped tables");
+        use crate::dice::seeded;
+        let tables = Tables::parse(&crate::tables::shipped()).expect("shipped tables");
         let chosen = Chosen {
             int: 12,
             ego: 7,

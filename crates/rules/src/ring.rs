@@ -28,7 +28,7 @@ pub fn on_hand<'a>(hand: Slot, worn: &[&'a Item]) -> Vec<&'a Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::item::Identity;
+    use crate::item::Identity;
 
     fn ring(id: &str, hand: Option<Slot>) -> Item {
         let mut r = Item::new(

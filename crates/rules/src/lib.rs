@@ -13,8 +13,8 @@ pub mod control;
 pub mod custody;
 pub mod dice;
 pub mod effect;
-#[cfg(test)]
-pub(crate) mod fixtures;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
 pub mod generate;
 pub mod health;
 pub mod item;

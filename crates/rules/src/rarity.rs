@@ -43,7 +43,7 @@ pub fn rarity(item: &Item) -> Option<Rarity> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::item::{Identity, ScrollSpell};
+    use crate::item::{Identity, ScrollSpell};
 
     fn made(category: Category, bonus: Option<i32>, kind: Option<&str>) -> Item {
         let identity = Identity {

@@ -7,7 +7,8 @@ use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Names, Status};
 
 /// Why a potion or oil cannot be taken (words are the edge's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     NotAPotion {
         item: Names,
@@ -125,8 +126,8 @@ pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Do
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::scripted::Scripted;
-    use crate::rules::item::Identity;
+    use crate::dice::scripted::Scripted;
+    use crate::item::Identity;
 
     fn potion(kind: Option<&str>, duration: Option<&str>) -> Item {
         let identity = Identity {

@@ -22,7 +22,7 @@ mod tests {
     use super::*;
 
     fn blade(category: Category, blade: Option<&str>) -> String {
-        let mut item = crate::rules::fixtures::item(category);
+        let mut item = crate::fixtures::item(category);
         item.identity.blade = blade.map(str::to_string);
         damage(&item).to_string()
     }

@@ -271,7 +271,7 @@ mod tests {
             class: Some(class.into()),
             level,
             xp,
-            ..crate::rules::fixtures::character("c")
+            ..crate::fixtures::character("c")
         }
     }
 

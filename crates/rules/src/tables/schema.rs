@@ -8,9 +8,9 @@ use super::{
     Band, Duplicates, Entry, EntryAt, EntryFault, PropFault, Props, RangeFault, Table, TableError,
     TableFault, placeholders,
 };
-use crate::rules::alignment::Alignment;
-use crate::rules::dice::Expr;
-use crate::rules::item::Category;
+use crate::alignment::Alignment;
+use crate::dice::Expr;
+use crate::item::Category;
 
 /// An entry of a table file as written, before checking. The same shape serves `[defaults]`,
 /// where `roll`, `name` and `fr` are absent.

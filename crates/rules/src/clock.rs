@@ -38,8 +38,6 @@ impl Unit {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownUnit(pub String);
 
-impl std::error::Error for UnknownUnit {}
-
 impl FromStr for Unit {
     type Err = UnknownUnit;
 
@@ -61,8 +59,6 @@ pub enum ClockError {
     TooFar { amount: u64, unit: Unit },
 }
 
-impl std::error::Error for ClockError {}
-
 /// The clock after advancing `amount` units, refusing zero and anything past [`MAX_ROUNDS`].
 pub fn advance(now: i64, amount: u64, unit: Unit) -> Result<i64, ClockError> {
     if amount == 0 {
@@ -75,10 +71,6 @@ pub fn advance(now: i64, amount: u64, unit: Unit) -> Result<i64, ClockError> {
         .filter(|&t| t <= MAX_ROUNDS)
         .ok_or(ClockError::TooFar { amount, unit })
 }
-
-/// A point on the clock, shown as `day 3, 14:07`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameTime(pub i64);
 
 #[cfg(test)]
 mod tests {

@@ -108,8 +108,7 @@ impl Term {
 /// expression names them (so `2d6+1d4` keeps three faces: two d6 then one d4), and the total.
 /// A roll read from outside (an import, the ledger) must be one its expression can give: it is
 /// refused as it is read otherwise ([`Roll::verify`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Written")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Roll {
     pub expr: String,
     pub faces: Vec<u32>,
@@ -124,16 +123,18 @@ struct Written {
     total: i64,
 }
 
-impl TryFrom<Written> for Roll {
-    type Error = RollFault;
-
-    fn try_from(w: Written) -> Result<Self, RollFault> {
+/// A fault is told in its data's notation (`Face { face: 7, sides: 6 }`): the rules have no
+/// words, and a reader that wants them checks with [`Roll::verify`] itself.
+impl<'de> Deserialize<'de> for Roll {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = Written::deserialize(d)?;
         let roll = Roll {
             expr: w.expr,
             faces: w.faces,
             total: w.total,
         };
-        roll.verify()?;
+        roll.verify()
+            .map_err(|fault| <D::Error as serde::de::Error>::custom(format!("{fault:?}")))?;
         Ok(roll)
     }
 }
@@ -212,8 +213,6 @@ pub struct DiceError {
     pub expr: String,
     pub fault: DiceFault,
 }
-
-impl std::error::Error for DiceError {}
 
 /// What is wrong with a dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]

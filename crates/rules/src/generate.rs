@@ -58,8 +58,6 @@ pub enum GenFault {
     },
 }
 
-impl std::error::Error for GenFault {}
-
 /// How many rerolls a table may ask for in a row before hoard calls it broken.
 const REROLL_LIMIT: usize = 1_000;
 
@@ -118,7 +116,7 @@ pub fn settle<'t>(
     table: &'t Table,
     key: Option<i64>,
     dice: &mut impl Dice,
-    mut seen: impl FnMut(crate::rules::dice::Roll, &'t Entry),
+    mut seen: impl FnMut(crate::dice::Roll, &'t Entry),
 ) -> Result<&'t Entry, GenFault> {
     for _ in 0..REROLL_LIMIT {
         let (roll, entry) = match key {
@@ -139,7 +137,7 @@ fn endless(table: &Table) -> GenFault {
     }
 }
 
-pub fn step(table: &Table, roll: crate::rules::dice::Roll, entry: &Entry) -> Step {
+pub fn step(table: &Table, roll: crate::dice::Roll, entry: &Entry) -> Step {
     Step {
         what: table.name.clone(),
         version: Some(table.version),
@@ -453,8 +451,8 @@ mod tests {
 mod shipped_tables {
     //! The shipped tables, rolled many times over fixed seeds.
     use super::*;
-    use crate::rules::dice::seeded;
-    use crate::rules::tables::{Tables, shipped};
+    use crate::dice::seeded;
+    use crate::tables::{Tables, shipped};
 
     fn tables() -> Tables {
         Tables::parse(&shipped()).expect("the shipped tables load")
@@ -470,10 +468,10 @@ mod shipped_tables {
     /// Roll a table (through the code that play uses) 200 times per face of its die and
     /// compare how often each entry comes up with its declared range.
     fn chi_square<'t>(
-        entries: &'t [crate::rules::tables::Entry],
-        die: &crate::rules::dice::Expr,
+        entries: &'t [crate::tables::Entry],
+        die: &crate::dice::Expr,
         seed: u64,
-        mut roll: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> &'t crate::rules::tables::Entry,
+        mut roll: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> &'t crate::tables::Entry,
     ) -> (f64, f64) {
         let faces = (die.max() - die.min() + 1) as f64;
         let rolls = (200.0 * faces) as usize;

@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::alignment::Alignment;
-use crate::rules::dice::Roll;
+use crate::alignment::Alignment;
+use crate::dice::Roll;
 
 /// The categories of magic items of the AD&D 2e *Dungeon Master Guide*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -138,8 +138,6 @@ impl fmt::Display for Category {
 /// A name that is no category: the text as given (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownCategory(pub String);
-
-impl std::error::Error for UnknownCategory {}
 
 impl FromStr for Category {
     type Err = UnknownCategory;
@@ -304,7 +302,7 @@ pub struct Identity {
     pub sentience: Option<Sentience>,
     /// Valuables: what it is worth (its kind is `gem`, `jewelry`, `art` or `other`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<crate::rules::coins::Coins>,
+    pub value: Option<crate::coins::Coins>,
 }
 
 /// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e
@@ -335,7 +333,7 @@ pub fn powers(category: Category) -> Option<(i32, u32)> {
 impl Identity {
     /// Fill in what the category's rules decide and the identity leaves unsaid: the
     /// initiative and level of its powers ([`powers`]), and the metal of +3, +4 and +5 metal
-    /// armor and shields ([`crate::rules::armor::material`]). Generated and hand-made items
+    /// armor and shields ([`crate::armor::material`]). Generated and hand-made items
     /// both go through here.
     pub fn complete(&mut self, category: Category) {
         if let Some((initiative, level)) = powers(category) {
@@ -344,7 +342,7 @@ impl Identity {
         }
         if self.material.is_none() {
             self.material =
-                crate::rules::armor::material(category, self.metal, self.bonus).map(str::to_string);
+                crate::armor::material(category, self.metal, self.bonus).map(str::to_string);
         }
     }
 
@@ -406,7 +404,7 @@ pub struct Item {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Control {
     pub character: String,
-    pub trigger: crate::rules::control::Trigger,
+    pub trigger: crate::control::Trigger,
     /// The ledger number of the check that gave control, and the game time.
     pub since: i64,
     pub since_round: i64,
@@ -414,9 +412,9 @@ pub struct Control {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
     /// Circumstances that arose while it held — this sword's or another's — each checked at
-    /// once when the control ends, if still in force then (see [`crate::rules::control`]).
+    /// once when the control ends, if still in force then (see [`crate::control`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub waiting: Vec<crate::rules::control::Circumstance>,
+    pub waiting: Vec<crate::control::Circumstance>,
 }
 
 /// Where a worn item is worn.
@@ -520,7 +518,7 @@ impl Item {
 
 /// A name in English and in French, as the tables give it (an empty French name stands for
 /// the English one); which is shown is the edge's choice.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Names {
     pub en: String,
     pub fr: String,
@@ -590,7 +588,7 @@ mod tests {
 
     #[test]
     fn the_shipped_tables_agree_with_the_categorys_power_timing() {
-        use crate::rules::tables::{Tables, shipped};
+        use crate::tables::{Tables, shipped};
         let tables = Tables::parse(&shipped()).unwrap();
         for name in [
             "rings-a",

@@ -9,7 +9,8 @@ use super::item::{Category, Item, Names, Status};
 use super::tables::Table;
 
 /// Why a scroll cannot be read, cast or copied (words are the edge's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     NotAScroll {
         item: Names,
@@ -330,9 +331,9 @@ pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::scripted::Scripted;
-    use crate::rules::item::{Identity, Knowledge, ScrollSpell};
-    use crate::rules::tables::{Tables, shipped};
+    use crate::dice::scripted::Scripted;
+    use crate::item::{Identity, Knowledge, ScrollSpell};
+    use crate::tables::{Tables, shipped};
 
     fn wizard(level: u8) -> Character {
         Character {
@@ -343,7 +344,7 @@ mod tests {
             wis: 12,
             hp: 10,
             hp_max: 10,
-            ..crate::rules::fixtures::character("w")
+            ..crate::fixtures::character("w")
         }
     }
 

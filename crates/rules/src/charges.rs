@@ -6,7 +6,8 @@ use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Names, Status};
 
 /// Why charges cannot be spent or added (words are the edge's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     /// Its last charge spent: « s'il est vidé de toutes ses charges, il perd toutes ses
     /// propriétés magiques ».
@@ -156,8 +157,8 @@ pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::scripted::Scripted;
-    use crate::rules::item::Identity;
+    use crate::dice::scripted::Scripted;
+    use crate::item::Identity;
 
     fn wand(charges: i32) -> Item {
         let mut w = Item::new(

@@ -6,7 +6,8 @@ use super::character::Character;
 use super::item::{Category, Item, Knowledge, Names, Status};
 
 /// Why an item cannot change hands (words are the edge's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     /// A harmful book has bound itself to its owner (AD&D 2e DMG, Books: « les moins bénéfiques
     /// d'entre eux peuvent s'attacher à leur possesseur, qui sera alors incapable de s'en
@@ -68,11 +69,11 @@ mod tests {
     use super::*;
 
     fn item(category: Category) -> Item {
-        crate::rules::fixtures::item(category)
+        crate::fixtures::item(category)
     }
 
     fn hero(id: &str) -> Character {
-        crate::rules::fixtures::character(id)
+        crate::fixtures::character(id)
     }
 
     #[test]
@@ -125,9 +126,9 @@ mod tests {
         let mut sword = item(Category::Sword);
         sword.holder = Some("a".into());
         assert!(can_pass(&sword, None).is_ok());
-        sword.control = Some(crate::rules::item::Control {
+        sword.control = Some(crate::item::Control {
             character: "a".into(),
-            trigger: crate::rules::control::Trigger::Wounded,
+            trigger: crate::control::Trigger::Wounded,
             since: 1,
             since_round: 0,
             weapon: None,

@@ -30,8 +30,6 @@ pub enum Method {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownMethod(pub String);
 
-impl std::error::Error for UnknownMethod {}
-
 impl FromStr for Method {
     type Err = UnknownMethod;
 
@@ -376,9 +374,10 @@ impl From<&Sentience> for Mind {
 /// category, an oil's flask, a shield's shape, a sword's blade, where it is worn, that it is
 /// gone. The referee knows everything.
 ///
-/// Its JSON (`export --as`, `/party.json`) is `id`, `name`, `category`, `known`, and
-/// `charges`, `alignment`, `worn` when known.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// Its JSON (`export --as`, `/party.json`) is `id`, `name` (as it reads), `category`,
+/// `known`, and `charges`, `alignment`, `worn` when known: the name has words, so the JSON is
+/// written where the words are (`i18n::known`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Revealed {
     pub id: String,
     pub name: KnownName,
@@ -386,21 +385,16 @@ pub struct Revealed {
     /// What they know of it (the referee: everything).
     pub known: Option<Knowledge>,
     /// Only once they know the item fully.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub charges: Option<i32>,
     /// A sentient sword's alignment, learnt by touching it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub worn: Option<Slot>,
     /// Whether they know it is magic: the referee always, a player once they know anything of
     /// it; never a valuable, which is not magic.
-    #[serde(skip)]
     pub magic: bool,
     /// Whether the item counts as identified in this view (a VTT's "identified"): once a
     /// character, or the party, knows it fully; in the referee's, once whoever holds it knows
     /// it fully (the party's treasure: once anyone does).
-    #[serde(skip)]
     pub identified: bool,
     /// The item holding only what they know: the whole item once they know it fully (less
     /// who else knows it, trusts it, touched it or is controlled by it, none of which is
@@ -408,10 +402,8 @@ pub struct Revealed {
     /// known by if that is its true name (empty otherwise: the name is [`Revealed::name`]),
     /// what anyone sees of it, and its status once it is gone. It never holds a mind: that is
     /// [`Revealed::mind`].
-    #[serde(skip)]
     pub item: Item,
     /// A sentient sword's mind, once they know the sword fully.
-    #[serde(skip)]
     pub mind: Option<Mind>,
 }
 
@@ -497,18 +489,18 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::scripted::Scripted;
+    use crate::dice::scripted::Scripted;
 
     fn person(class: &str, level: u8) -> Character {
         Character {
             class: Some(class.into()),
             level,
-            ..crate::rules::fixtures::character("p")
+            ..crate::fixtures::character("p")
         }
     }
 
     fn item(category: Category) -> Item {
-        crate::rules::fixtures::item(category)
+        crate::fixtures::item(category)
     }
 
     #[test]
@@ -608,15 +600,15 @@ mod tests {
         }
     }
 
-    fn mind(alignment: crate::rules::alignment::Alignment) -> crate::rules::item::Sentience {
-        crate::rules::item::Sentience {
+    fn mind(alignment: crate::alignment::Alignment) -> crate::item::Sentience {
+        crate::item::Sentience {
             int: 7,
             ego: 1,
             alignment,
             communication: "empathy".into(),
             reads: false,
             languages: 0,
-            sensory_powers: vec![crate::rules::item::Power {
+            sensory_powers: vec![crate::item::Power {
                 id: "detect-traps".into(),
                 name: "Detect traps".into(),
                 name_fr: "Détection des pièges".into(),
@@ -660,9 +652,9 @@ mod tests {
     fn a_book_is_disguised_until_a_second_wish() {
         let mut book = item(Category::Book);
         book.name = "Libram of Silver Magic".into();
-        book.identity.book = Some(crate::rules::item::BookNature {
+        book.identity.book = Some(crate::item::BookNature {
             beneficial: true,
-            alignment: Some(crate::rules::alignment::Alignment::Lawful),
+            alignment: Some(crate::alignment::Alignment::Lawful),
         });
         let at = |book: &Item| {
             let s = seen(book, "p");
@@ -684,7 +676,7 @@ mod tests {
             (
                 KnownName::GeneralContent {
                     look: Look::Book,
-                    bears_on: Some(crate::rules::alignment::Alignment::Lawful)
+                    bears_on: Some(crate::alignment::Alignment::Lawful)
                 },
                 String::new(),
                 None
@@ -703,7 +695,7 @@ mod tests {
         let fighter = person("fighter", 3);
         let mut gem = item(Category::Valuable);
         gem.identity.kind = Some("gem".into());
-        gem.identity.value = Some(crate::rules::coins::Coins {
+        gem.identity.value = Some(crate::coins::Coins {
             gp: 500,
             ..Default::default()
         });
@@ -725,7 +717,7 @@ mod tests {
     fn an_identify_spell_tells_a_sword_but_not_its_alignment() {
         let p = person("fighter", 1);
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Chaotic));
+        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
         let spell = identify(&sword, &p, Method::Spell, &mut Scripted::new(&[])).unwrap();
         assert_eq!(spell.learned, Some(Knowledge::Full));
         sword.known.insert("p".into(), Knowledge::Full);
@@ -753,13 +745,10 @@ mod tests {
         sword.name = "Sword +1, Flame Tongue".into();
         sword.identity.blade = Some("bastard".into());
         sword.identity.bonus = Some(1);
-        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Lawful));
+        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Lawful));
         sword.touched.push("p".into());
         let known = seen(&sword, "p");
-        assert_eq!(
-            known.alignment,
-            Some(crate::rules::alignment::Alignment::Lawful)
-        );
+        assert_eq!(known.alignment, Some(crate::alignment::Alignment::Lawful));
         assert_eq!(known.name, KnownName::Unknown(Look::BastardSword));
         assert_eq!((known.mind, known.item.identity.bonus), (None, None));
         assert_eq!(known.item.identity.blade.as_deref(), Some("bastard"));
@@ -856,16 +845,16 @@ mod tests {
     #[test]
     fn a_gone_item_is_seen_gone() {
         let mut potion = item(Category::Potion);
-        potion.status = crate::rules::item::Status::Consumed;
+        potion.status = crate::item::Status::Consumed;
         assert_eq!(
             seen(&potion, "p").item.status,
-            crate::rules::item::Status::Consumed
+            crate::item::Status::Consumed
         );
         let mut scroll = item(Category::Scroll);
-        scroll.status = crate::rules::item::Status::Faded;
+        scroll.status = crate::item::Status::Faded;
         assert_eq!(
             seen(&scroll, "p").item.status,
-            crate::rules::item::Status::Intact,
+            crate::item::Status::Intact,
             "that its magic faded is only known to who knows it"
         );
     }
@@ -873,7 +862,7 @@ mod tests {
     #[test]
     fn a_swords_alignment_is_known_to_those_who_touched_it() {
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Lawful));
+        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Lawful));
         assert_eq!(seen(&sword, "p").alignment, None);
         sword.touched.push("p".into());
         assert!(seen(&sword, "p").alignment.is_some());
@@ -901,7 +890,7 @@ mod tests {
         assert_eq!(by(&wand, &["p"]).charges, None, "only the party's own");
         assert_eq!(by(&wand, &[]).name, KnownName::Unknown(Look::Wand));
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Chaotic));
+        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
         sword.known.insert("p".into(), Knowledge::Full);
         sword.touched.push("q".into());
         let known = by(&sword, &party);
@@ -915,7 +904,7 @@ mod tests {
         let mut wand = item(Category::Wand);
         wand.name = "Wand of Frost".into();
         wand.charges = Some(9);
-        wand.identity.sentience = Some(mind(crate::rules::alignment::Alignment::Neutral));
+        wand.identity.sentience = Some(mind(crate::alignment::Alignment::Neutral));
         wand.known.insert("q".into(), Knowledge::Full);
         wand.touched.push("q".into());
         let truth = revealed(&wand, Looker::Referee);

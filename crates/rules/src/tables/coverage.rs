@@ -4,7 +4,7 @@
 use super::Band;
 use super::Entry;
 use super::TableFault;
-use crate::rules::dice::Expr;
+use crate::dice::Expr;
 
 /// Every face from the die's minimum to its maximum covered by exactly one entry; `band` is
 /// the band the entries are in, if any.

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::alignment::Alignment;
-use crate::rules::coins::Share;
-use crate::rules::health::HP_LIMIT;
+use crate::alignment::Alignment;
+use crate::coins::Share;
+use crate::health::HP_LIMIT;
 
 /// A character sheet as hoard keeps it: what the rules read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -78,8 +78,6 @@ pub enum SheetError {
     /// A name longer than [`NAME_LIMIT`] characters.
     LongName { what: String, length: usize },
 }
-
-impl std::error::Error for SheetError {}
 
 pub fn check_ability(which: &str, value: i64) -> Result<u8, SheetError> {
     if ABILITY_RANGE.contains(&value) {

@@ -156,7 +156,7 @@ pub fn armor_class(item: &Item) -> ArmorClass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::item::Identity;
+    use crate::item::Identity;
 
     fn piece(kind: &str, bonus: i32, slot: Option<Slot>) -> Item {
         let identity = Identity {

@@ -14,9 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::rules::alignment::{Alignment, UnknownAlignment};
-use crate::rules::dice::{Dice, DiceError, Expr, Roll};
-use crate::rules::item::{Category, UnknownCategory};
+use crate::alignment::{Alignment, UnknownAlignment};
+use crate::dice::{Dice, DiceError, Expr, Roll};
+use crate::item::{Category, UnknownCategory};
 use schema::parse_table;
 
 /// A problem in a table file, named with the file (its words are the edge's: `view::words`).
@@ -25,8 +25,6 @@ pub struct TableError {
     pub file: String,
     pub fault: TableFault,
 }
-
-impl std::error::Error for TableError {}
 
 /// What is wrong with a table file, or with the tables together. `band` names the band
 /// (its `when`) a fault is in, `None` for a table's own entries.
@@ -497,7 +495,7 @@ mod tests {
         let t = tables.get("t").unwrap();
         assert_eq!(t.entry_for(3).unwrap().name, "a");
         assert_eq!(t.entry_for(4).unwrap().name, "b");
-        let mut dice = crate::rules::dice::scripted::Scripted::new(&[5]);
+        let mut dice = crate::dice::scripted::Scripted::new(&[5]);
         let (roll, entry) = t.roll(&mut dice);
         assert_eq!((roll.total, entry.name.as_str()), (5, "b"));
     }
@@ -568,7 +566,7 @@ mod tests {
         );
         let tables = Tables::parse(&[file("fail", &good)]).unwrap();
         let t = tables.get("fail").unwrap();
-        let mut dice = crate::rules::dice::scripted::Scripted::new(&[40, 40]);
+        let mut dice = crate::dice::scripted::Scripted::new(&[40, 40]);
         assert_eq!(
             t.roll_band(2, &mut dice).1.props.outcome.as_deref(),
             Some("fails")

@@ -14,7 +14,8 @@ pub enum Studied {
 }
 
 /// Why a book cannot be studied (words are the edge's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     NotABook { item: Names },
     Vanished { item: Names },
@@ -55,13 +56,13 @@ pub fn study(book: &Item, reader: &Character) -> Result<Studied, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::alignment::Alignment;
-    use crate::rules::item::{BookNature, Identity};
+    use crate::alignment::Alignment;
+    use crate::item::{BookNature, Identity};
 
     fn reader(alignment: Alignment) -> Character {
         Character {
             alignment,
-            ..crate::rules::fixtures::character("r")
+            ..crate::fixtures::character("r")
         }
     }
 

@@ -1,0 +1,57 @@
+//! A command's error in the reader's words: every [`Problem`] the lower layers return as data
+//! is worded here (or in the module of `view` its family belongs to), once for both edges.
+
+use std::fmt;
+
+use crate::error::{Error, Problem};
+use crate::i18n::Worded;
+use crate::tr;
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Invalid(p)
+            | Error::NotFound(p)
+            | Error::Refused(p)
+            | Error::Conflict(p)
+            | Error::Busy(p) => p.fmt(f),
+            Error::Database(e) => {
+                f.write_str(&tr!("database error: {e}", "erreur de la base : {e}"))
+            }
+            Error::Io(e) => e.fmt(f),
+            Error::Output(e) => f.write_str(&tr!(
+                "cannot print the answer: {e}",
+                "impossible d'afficher la réponse : {e}"
+            )),
+            Error::Unprinted { events, cause } => f.write_str(&unprinted(events, cause)),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Said(text) => f.write_str(text),
+            Problem::Coins(r) => r.fmt(f),
+            Problem::Custody(r) => Worded(r).fmt(f),
+            Problem::Potion(r) => Worded(r).fmt(f),
+            Problem::Scroll(r) => Worded(r).fmt(f),
+            Problem::Book(r) => Worded(r).fmt(f),
+            Problem::Charges(r) => Worded(r).fmt(f),
+        }
+    }
+}
+
+fn unprinted(events: &[i64], cause: &std::io::Error) -> String {
+    let (first, last) = (events.first().unwrap_or(&0), events.last().unwrap_or(&0));
+    let n = events.len();
+    let which = if first == last {
+        format!("#{first}")
+    } else {
+        format!("#{first}–#{last}")
+    };
+    tr!(
+        "the change was recorded ({which}) but its answer could not be printed ({cause}); do not record it again: `hoard log --limit {n}` shows it",
+        "le changement est enregistré ({which}) mais sa réponse n'a pu être affichée ({cause}) ; ne l'enregistrez pas à nouveau : `hoard log --limit {n}` le montre"
+    )
+}
