@@ -143,7 +143,7 @@ pub fn revealed_list<S: serde::Serializer>(
 
 impl fmt::Display for crate::i18n::Worded<'_, UnknownMethod> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let other = &self.0;
+        let other = &self.0.0;
         f.write_str(&tr!(
             "unknown method {other:?}: taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise",
             "méthode inconnue {other:?} : taste, read-magic, spell, bard-lore, wish, comprehend-languages ou appraise"

@@ -43,7 +43,7 @@ impl fmt::Display for crate::i18n::Worded<'_, ClockError> {
 
 impl fmt::Display for crate::i18n::Worded<'_, UnknownUnit> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let typed = &self.0;
+        let typed = &self.0.0;
         f.write_str(&tr!(
             "unknown unit of time {typed:?}: use rounds, turns, hours or days",
             "unité de temps inconnue {typed:?} : rounds, tours, heures ou jours"

@@ -696,7 +696,7 @@ mod verify {
     fn a_crafted_roll_is_refused_as_it_is_read() {
         let bad = r#"{"expr":"1d6","faces":[9],"total":9}"#;
         let e = serde_json::from_str::<Roll>(bad).unwrap_err().to_string();
-        assert!(e.contains("showing 9 on a d6"), "{e}");
+        assert!(e.contains("Face { face: 9, sides: 6 }"), "{e}");
         let good = r#"{"expr":"1d6","faces":[5],"total":5}"#;
         assert!(serde_json::from_str::<Roll>(good).is_ok());
     }

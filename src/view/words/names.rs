@@ -84,7 +84,7 @@ pub fn material_name(material: &str) -> &str {
 
 impl fmt::Display for crate::i18n::Worded<'_, UnknownAlignment> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let given = &self.0;
+        let given = &self.0.0;
         f.write_str(&tr!(
             "unknown alignment {given:?}: use lawful, neutral or chaotic",
             "alignement inconnu {given:?} : loyal, neutre ou chaotique"
@@ -94,7 +94,7 @@ impl fmt::Display for crate::i18n::Worded<'_, UnknownAlignment> {
 
 impl fmt::Display for crate::i18n::Worded<'_, UnknownCategory> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let given = &self.0;
+        let given = &self.0.0;
         f.write_str(&tr!(
             "unknown category {given:?}: use potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword or weapon",
             "catégorie inconnue {given:?} : potion, scroll, ring, rod, staff, wand, book, clothing, boots, household, instrument, misc, armor, sword ou weapon"
