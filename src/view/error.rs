@@ -14,11 +14,11 @@ impl fmt::Display for Error {
             | Error::NotFound(p)
             | Error::Refused(p)
             | Error::Conflict(p)
-            | Error::Busy(p) => p.fmt(f),
+            | Error::Busy(p) => fmt::Display::fmt(p, f),
             Error::Database(e) => {
                 f.write_str(&tr!("database error: {e}", "erreur de la base : {e}"))
             }
-            Error::Io(e) => e.fmt(f),
+            Error::Io(e) => fmt::Display::fmt(e, f),
             Error::Output(e) => f.write_str(&tr!(
                 "cannot print the answer: {e}",
                 "impossible d'afficher la réponse : {e}"
@@ -32,12 +32,12 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Said(text) => f.write_str(text),
-            Problem::Coins(r) => r.fmt(f),
-            Problem::Custody(r) => Worded(r).fmt(f),
-            Problem::Potion(r) => Worded(r).fmt(f),
-            Problem::Scroll(r) => Worded(r).fmt(f),
-            Problem::Book(r) => Worded(r).fmt(f),
-            Problem::Charges(r) => Worded(r).fmt(f),
+            Problem::Coins(r) => fmt::Display::fmt(r, f),
+            Problem::Custody(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Potion(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
         }
     }
 }

@@ -20,7 +20,6 @@ use crate::rules::control::{Reason, Trigger};
 use crate::rules::custody::Refusal;
 use crate::rules::{book, charges, potion, scroll};
 use crate::tr;
-use std::fmt::Debug;
 
 /// A circumstance calling for a control check, as the referee reads it.
 pub fn trigger(t: Trigger) -> String {
@@ -447,7 +446,7 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::knowledge::Unidentif
                 "scrolls are read and potions tasted: bard lore does not tell them",
                 "les parchemins se lisent et les potions se goûtent : le savoir du barde n'y suffit pas"
             ),
-            U::Writing(refusal) => return refusal.fmt(f),
+            U::Writing(refusal) => return fmt::Display::fmt(&crate::i18n::Worded(refusal), f),
         };
         f.write_str(&text)
     }
