@@ -31,6 +31,7 @@ mod leak;
 mod manuals;
 #[path = "../cli/outputs.rs"]
 mod outputs;
+mod schema;
 #[path = "../cli/serve.rs"]
 mod serve;
 mod server;
