@@ -10,6 +10,7 @@ pub mod cli;
 pub mod error;
 pub mod files;
 pub mod foundry;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod i18n;
 pub mod ledger;

@@ -1,27 +1,16 @@
-//! `hoard explain EVENT|ITEM`: for an event, the rule applied, each table and die with the raw
-//! roll and the row it matched, and the arithmetic; for an item, how it was made and its
-//! whole story.
+//! What an item's event applied: a potion's timing, a scroll's fading, a spell's failure,
+//! charges spent, an identification's odds, and how a found item was rolled on the tables.
 
-use serde_json::json;
-
-use super::args::explain::ExplainArgs;
-use super::out::Out;
-use crate::app::{self, Ctx};
-use crate::error::{Error, Result};
+use super::dice;
 use crate::i18n::pick;
-use crate::i18n::time::GameTime;
-use crate::ledger::EventView;
-use crate::ledger::{Event, Recorded};
-use crate::rules::dice::Roll;
+use crate::ledger::Event;
 use crate::rules::item::{Knowledge, Step};
 use crate::rules::statement::Statement;
 use crate::rules::tables::Tables;
-use crate::rules::{charges, control, knowledge, potion, scroll, sword};
+use crate::rules::{charges, knowledge, potion, scroll};
 use crate::tr;
-use crate::view::describe::{Wills, describe, method_name};
+use crate::view::describe::method_name;
 use crate::view::inert::safe;
-use crate::view::item::{ItemView, details};
-use crate::view::words::Named;
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
 /// when the table that was rolled on is still the one loaded.
@@ -46,78 +35,12 @@ fn step_line(step: &Step, tables: Option<&Tables>) -> String {
     }
 }
 
-fn dice(roll: &Roll) -> String {
-    roll.describe()
-}
-
-/// The rule an event applied, in a sentence, and its arithmetic, a line each.
-pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
-    let mut lines = vec![format!(
-        "#{} {} — {}",
-        rec.seq,
-        GameTime(rec.game_time),
-        describe(&rec.event)
-    )];
-    if let Some(cause) = rec.cause {
-        lines.push(tr!(
-            "  a consequence of event #{cause}",
-            "  conséquence de l'événement n°{cause}"
-        ));
-    }
+/// The rule the event applied and its arithmetic, a line each; `None` for an event of
+/// another family.
+pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<String>> {
+    let mut lines = Vec::new();
     let mut rule = |s: Statement| lines.push(format!("  {}", pick(s.en, s.fr)));
-    match &rec.event {
-        Event::ControlChecked {
-            act,
-            trigger,
-            sword_will,
-            character_will,
-            controlled,
-            ..
-        } => {
-            rule(control::CHECK);
-            lines.push(tr!(
-                "  trigger: {}",
-                "  déclencheur : {}",
-                crate::view::words::trigger(*trigger)
-            ));
-            let wills = Wills {
-                sword: sword_will,
-                wielder: character_will,
-                controlled: *controlled,
-                who: &act.character_name,
-            };
-            lines.push(format!("  {wills}"));
-        }
-        Event::ControlEnded { reason, .. } => {
-            rule(control::ENDING);
-            lines.push(format!("  {}", crate::view::words::reason(*reason)));
-        }
-        Event::SwordTouched { damage, hp, .. } => {
-            rule(sword::TOUCH);
-            for (n, roll) in damage.iter().enumerate() {
-                lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
-            }
-            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
-        }
-        Event::SwordHeld {
-            from, damage, hp, ..
-        } => {
-            rule(sword::HELD);
-            for (n, roll) in damage.iter().enumerate() {
-                let at = GameTime(from + n as i64);
-                lines.push(tr!(
-                    "  round at {at}: {}",
-                    "  round du {at} : {}",
-                    dice(roll)
-                ));
-            }
-            lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
-        }
-        Event::ControlDeferred { under_name, .. } => {
-            rule(control::ONE_MASTER);
-            let under = safe(under_name);
-            lines.push(tr!("  waits on {under}", "  attend {under}"));
-        }
+    match event {
         Event::PotionTaken {
             delay,
             duration,
@@ -299,81 +222,7 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
                 lines.push(format!("  {}", step_line(step, tables)));
             }
         }
-        Event::DiceRolled { roll } => lines.push(format!("  {}", dice(roll))),
-        Event::TableRolled {
-            table, roll, entry, ..
-        } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
-        other => lines.extend(crate::view::money::explain(other)),
+        _ => return None,
     }
-    lines
-}
-
-/// Whether `what` names an event: `#N` always; all digits when no item's id begins with them
-/// (an id prefix may be all digits too: when both exist, the referee is asked which).
-async fn event_meant(cx: &mut Ctx, what: &str) -> Result<Option<i64>> {
-    if what.starts_with('#') {
-        return super::args::values::event_number(what)
-            .map(Some)
-            .map_err(|e| Error::Invalid(e.into()));
-    }
-    let Ok(seq) = what.parse::<i64>() else {
-        return Ok(None);
-    };
-    let item = match app::explain::item(cx, what).await {
-        Ok(story) => Some(story.item),
-        Err(Error::NotFound(_)) => None,
-        Err(e) => return Err(e),
-    };
-    let event = match app::explain::event(cx, seq).await {
-        Ok(_) => true,
-        Err(Error::NotFound(_)) => false,
-        Err(e) => return Err(e),
-    };
-    match (event, item) {
-        (true, Some(item)) => Err(Error::Invalid(tr!(
-            "{what} is both event #{seq} and item {} ({}): write #{seq} for the event, or more of the item's id",
-            "{what} désigne à la fois l'événement n°{seq} et l'objet {} ({}) : écrivez #{seq} pour l'événement, ou davantage de l'identifiant de l'objet",
-            crate::ledger::short_id(&item.id),
-            safe(item.name())
-        ).into())),
-        (false, Some(_)) => Ok(None),
-        (true, None) => Ok(Some(seq)),
-        (false, None) => Err(Error::NotFound(tr!(
-            "no event #{seq} and no item whose id begins with {what}: `hoard log` lists the events, `hoard item list` the items",
-            "ni événement n°{seq} ni objet dont l'identifiant commence par {what} : `hoard log` liste les événements, `hoard item list` les objets"
-        ).into())),
-    }
-}
-
-pub async fn run(cx: &mut Ctx, out: &mut Out, args: ExplainArgs) -> Result<()> {
-    let tables = app::tables::for_campaign(cx).await.ok().map(|l| l.tables);
-    if let Some(seq) = event_meant(cx, &args.what).await? {
-        let rec = app::explain::event(cx, seq).await?;
-        let lines = explain_event(&rec, tables.as_ref());
-        if out.json() {
-            return out.doc(&json!({ "event": EventView::of(&rec), "explanation": lines }));
-        }
-        for line in lines {
-            out.line(&line)?;
-        }
-        return Ok(());
-    }
-    let story = app::explain::item(cx, &args.what).await?;
-    let mut lines = details(&story.item, story.holder.as_deref(), None);
-    lines.push(tr!("Story:", "Histoire :"));
-    for rec in &story.events {
-        lines.extend(
-            explain_event(rec, tables.as_ref())
-                .into_iter()
-                .map(|line| format!("  {line}")),
-        );
-    }
-    if out.json() {
-        let events: Vec<_> = story.events.iter().map(EventView::of).collect();
-        return out.doc(&json!({ "item": ItemView::of(&story.item, story.holder.as_deref()), "events": events, "explanation": lines }));
-    }
-    for line in lines {
-        out.line(&line)?;
-    }
-    Ok(())
+    Some(lines)
 }

@@ -1,0 +1,19 @@
+//! What a roll of the dice or on a table gave.
+
+use super::dice;
+use crate::ledger::Event;
+use crate::view::inert::safe;
+
+/// The rule the event applied and its arithmetic, a line each; `None` for an event of
+/// another family.
+pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
+    let mut lines = Vec::new();
+    match event {
+        Event::DiceRolled { roll } => lines.push(format!("  {}", dice(roll))),
+        Event::TableRolled {
+            table, roll, entry, ..
+        } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
+        _ => return None,
+    }
+    Some(lines)
+}

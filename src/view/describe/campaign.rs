@@ -1,0 +1,99 @@
+//! The words of the campaign's own events: its name and settings, sessions, time, rolls on
+//! dice and tables, voided events.
+
+use crate::ledger::Event;
+use crate::ledger::state::Setting;
+use crate::tr;
+use crate::view::inert::safe;
+
+/// The line of one of these events; `None` for an event of another family.
+pub(super) fn describe(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::CampaignCreated { name } => {
+            let name = safe(name);
+            tr!("campaign {name} created", "campagne {name} créée")
+        }
+        Event::CampaignRenamed { name } => {
+            let name = safe(name);
+            tr!(
+                "the campaign is renamed {name}",
+                "la campagne est renommée {name}"
+            )
+        }
+        Event::SettingChanged { setting } => {
+            let (name, value) = setting_text(setting);
+            tr!("setting {name} = {value}", "réglage {name} = {value}")
+        }
+        Event::SessionStarted { number, title } => {
+            let title = title
+                .as_deref()
+                .map(|t| format!(": {}", safe(t)))
+                .unwrap_or_default();
+            tr!(
+                "session {number} starts{title}",
+                "début de la session {number}{title}"
+            )
+        }
+        Event::SessionEnded { number } => {
+            tr!("session {number} ends", "fin de la session {number}")
+        }
+        Event::TimeAdvanced { rounds, .. } => crate::i18n::time::passes(*rounds),
+        Event::DiceRolled { roll } => {
+            let roll = roll.describe();
+            tr!("roll {roll}", "jet {roll}")
+        }
+        Event::TableRolled {
+            table, roll, entry, ..
+        } => {
+            let (roll, entry) = (roll.describe(), safe(entry));
+            tr!(
+                "table {table}: {roll} → {entry}",
+                "table {table} : {roll} → {entry}"
+            )
+        }
+        Event::EventsVoided { target, events } => {
+            let list: Vec<String> = events
+                .iter()
+                .filter(|e| *e != target)
+                .map(|e| format!("#{e}"))
+                .collect();
+            if list.is_empty() {
+                tr!(
+                    "event #{target} is voided",
+                    "l'événement n°{target} est annulé"
+                )
+            } else {
+                let list = list.join(", ");
+                tr!(
+                    "event #{target} is voided, with what followed from it: {list}",
+                    "l'événement n°{target} est annulé, avec ce qui en découlait : {list}"
+                )
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn setting_text(setting: &Setting) -> (&'static str, String) {
+    let shown = |v: Option<u8>| {
+        v.map(|v| format!("{v}%"))
+            .unwrap_or_else(|| "default".into())
+    };
+    match setting {
+        Setting::ScrollFade(v) => ("scroll-fade", shown(*v)),
+        Setting::CrumbleRod(v) => ("crumble-rod", shown(*v)),
+        Setting::CrumbleWand(v) => ("crumble-wand", shown(*v)),
+        Setting::Tables(v) => (
+            "tables",
+            v.as_deref().map(safe).unwrap_or_else(|| "shipped".into()),
+        ),
+        Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
+    }
+}
+
+pub fn death_rule_name(rule: crate::rules::health::DeathRule) -> &'static str {
+    match rule {
+        crate::rules::health::DeathRule::Ose => "ose",
+        crate::rules::health::DeathRule::Adnd => "adnd",
+    }
+}

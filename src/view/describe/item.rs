@@ -1,0 +1,312 @@
+//! The words of an item's events: found, passed on, identified, used (potions, scrolls, spells,
+//! charges, books), worn, trusted.
+
+use crate::i18n::time::GameTime;
+use crate::i18n::{CHARGE, counted, pick};
+use crate::ledger::Event;
+use crate::rules::book::Studied;
+use crate::rules::knowledge::Method;
+use crate::tr;
+use crate::view::inert::safe;
+use crate::view::words::Labelled;
+use crate::view::words::Named;
+
+/// The line of one of these events; `None` for an event of another family.
+pub(super) fn describe(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::ItemCreated { item, origin } => {
+            let name = safe(item.name());
+            if origin.how == "generated" {
+                tr!("{name} is found", "on trouve {name}")
+            } else {
+                tr!("{name} is added", "on ajoute {name}")
+            }
+        }
+        Event::ItemPassed {
+            item_name,
+            item_name_fr,
+            to_name,
+            ..
+        } => {
+            let item = safe(pick(item_name, item_name_fr));
+            match to_name {
+                Some(to) => {
+                    let to = safe(to);
+                    tr!("{item} passes to {to}", "{item} passe à {to}")
+                }
+                None => tr!(
+                    "{item} goes back to the party's treasure",
+                    "{item} retourne au trésor du groupe"
+                ),
+            }
+        }
+        Event::ScrollFade {
+            act,
+            chance,
+            roll,
+            faded,
+            ..
+        } => {
+            let (item, roll) = (safe(act.item_name()), roll.total);
+            if *faded {
+                tr!(
+                    "{item} fades: d100 {roll} ≤ {chance}%",
+                    "{item} s'efface : d100 {roll} ≤ {chance} %"
+                )
+            } else {
+                tr!(
+                    "{item} does not fade: d100 {roll} > {chance}%",
+                    "{item} ne s'efface pas : d100 {roll} > {chance} %"
+                )
+            }
+        }
+        Event::PotionTaken {
+            act,
+            oil,
+            delay,
+            duration,
+            ..
+        } => {
+            let (who, item, delay) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                delay.total,
+            );
+            let timing = crate::rules::potion::timing(*oil, delay);
+            let (at, effect) = (timing.initiative, timing.takes_effect_at);
+            let taken = if *oil {
+                tr!(
+                    "{who} rubs on {item} (initiative +{at})",
+                    "{who} applique {item} (initiative +{at})"
+                )
+            } else {
+                tr!(
+                    "{who} drinks {item} at initiative +{at}",
+                    "{who} boit {item} à l'initiative +{at}"
+                )
+            };
+            let when = if *oil {
+                tr!("+{effect}", "+{effect}")
+            } else {
+                tr!("+{at}+{delay} = +{effect}", "+{at}+{delay} = +{effect}")
+            };
+            match duration {
+                Some(d) => {
+                    let turns = counted(d.total, ("turn", "turns"), ("tour", "tours"));
+                    tr!(
+                        "{taken}: it takes effect at initiative {when} and lasts {turns}",
+                        "{taken} : effet à l'initiative {when}, pour {turns}"
+                    )
+                }
+                None => tr!(
+                    "{taken}: its instant effect comes at initiative {when}",
+                    "{taken} : effet instantané à l'initiative {when}"
+                ),
+            }
+        }
+        Event::Identified {
+            act,
+            method,
+            chance,
+            roll,
+            learned,
+            curse,
+            ..
+        } => {
+            let (who, item, how) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                method_name(*method),
+            );
+            let odds = match (chance, roll) {
+                (Some(c), Some(r)) => format!(" (d100 {} / {c}%)", r.total),
+                _ => String::new(),
+            };
+            let text = match learned {
+                Some(_) => tr!(
+                    "{who} identifies {item} by {how}{odds}",
+                    "{who} identifie {item} par {how}{odds}"
+                ),
+                None => tr!(
+                    "{who} fails to identify {item} by {how}{odds}",
+                    "{who} n'identifie pas {item} par {how}{odds}"
+                ),
+            };
+            if *curse {
+                tr!(
+                    "{text} — the curse strikes",
+                    "{text} — la malédiction frappe"
+                )
+            } else {
+                text
+            }
+        }
+        Event::SpellCast {
+            act,
+            spell,
+            level,
+            copied,
+            chance,
+            roll,
+            failed,
+            outcome,
+            ..
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            if *copied {
+                return Some(tr!(
+                    "{who} copies spell {spell} (level {level}) from {item}: erased from it",
+                    "{who} copie le sort {spell} (niveau {level}) de {item} : effacé du parchemin"
+                ));
+            }
+            let base = tr!(
+                "{who} casts spell {spell} (level {level}) from {item}",
+                "{who} lance le sort {spell} (niveau {level}) de {item}"
+            );
+            match (roll, failed, outcome.as_deref()) {
+                (Some(r), true, Some("reversed")) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: fails (d100 {r} ≤ {chance}%), reversed or harmful effect",
+                        "{base} : échec (d100 {r} ≤ {chance} %), effet inverse ou néfaste"
+                    )
+                }
+                (Some(r), true, _) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: fails (d100 {r} ≤ {chance}%), total failure",
+                        "{base} : échec (d100 {r} ≤ {chance} %), échec total"
+                    )
+                }
+                (Some(r), false, _) => {
+                    let r = r.total;
+                    tr!(
+                        "{base}: succeeds (d100 {r} > {chance}%)",
+                        "{base} : réussite (d100 {r} > {chance} %)"
+                    )
+                }
+                _ => base,
+            }
+        }
+        Event::ProtectionRead { act, effect } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            match effect.ends_at {
+                Some(end) => {
+                    let until = GameTime(end);
+                    tr!(
+                        "{who} reads {item}: protected until {until}",
+                        "{who} lit {item} : protégé jusqu'au {until}"
+                    )
+                }
+                None => tr!("{who} reads {item}", "{who} lit {item}"),
+            }
+        }
+        Event::ItemWorn { act, slot } => {
+            let (who, item, slot) = (
+                safe(&act.character_name),
+                safe(act.item_name()),
+                slot.label(),
+            );
+            tr!("{who} puts on {item} ({slot})", "{who} met {item} ({slot})")
+        }
+        Event::ItemRemoved { act, .. } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!("{who} takes off {item}", "{who} retire {item}")
+        }
+        Event::ChargesSpent {
+            act,
+            charges,
+            remaining,
+            backfired,
+            drained,
+            crumble,
+        } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let spent = counted(*charges, CHARGE, CHARGE);
+            let mut text = tr!(
+                "{who} spends {spent} of {item} ({remaining} left)",
+                "{who} dépense {spent} de {item} (reste {remaining})"
+            );
+            if *backfired {
+                text = tr!(
+                    "{text} — trapped, it turns on its user",
+                    "{text} — piégée, elle se retourne contre son utilisateur"
+                );
+            }
+            if *drained {
+                text = match crumble {
+                    Some(c) if c.crumbled => {
+                        let (r, ch) = (c.roll.total, c.chance);
+                        tr!(
+                            "{text}; drained, it crumbles to dust (d100 {r} ≤ {ch}%)",
+                            "{text} ; vidée, elle tombe en poussière (d100 {r} ≤ {ch} %)"
+                        )
+                    }
+                    Some(c) => {
+                        let (r, ch) = (c.roll.total, c.chance);
+                        tr!(
+                            "{text}; drained of all magic (d100 {r} > {ch}%: no dust)",
+                            "{text} ; vidée de toute magie (d100 {r} > {ch} % : pas de poussière)"
+                        )
+                    }
+                    None => tr!("{text}; drained", "{text} ; vidée"),
+                };
+            }
+            text
+        }
+        Event::Recharged {
+            item_name,
+            item_name_fr,
+            charges,
+            remaining,
+            ..
+        } => {
+            let item = safe(pick(item_name, item_name_fr));
+            let (added, now) = (
+                counted(*charges, CHARGE, CHARGE),
+                counted(*remaining, CHARGE, CHARGE),
+            );
+            tr!(
+                "{item} is recharged with {added} ({now} in all)",
+                "{item} reçoit {added} ({now} en tout)"
+            )
+        }
+        Event::BookStudied { act, outcome } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            match outcome {
+                Studied::Vanished => tr!(
+                    "{who} studies {item}; it vanishes",
+                    "{who} étudie {item} ; il disparaît"
+                ),
+                Studied::Attached => tr!(
+                    "{who} studies {item}; it binds itself to its owner",
+                    "{who} étudie {item} ; il s'attache à son possesseur"
+                ),
+                Studied::Quest => tr!(
+                    "{who} studies {item}; a quest to hide and protect it",
+                    "{who} étudie {item} ; quête : le cacher et le protéger"
+                ),
+            }
+        }
+        Event::ItemTrusted { act } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!(
+                "{item} will not turn on {who}",
+                "{item} ne se retournera pas contre {who}"
+            )
+        }
+        _ => return None,
+    })
+}
+
+pub fn method_name(method: Method) -> String {
+    match method {
+        Method::Taste => tr!("tasting", "dégustation"),
+        Method::ReadMagic => tr!("reading", "lecture"),
+        Method::Spell => tr!("an identify spell", "un sort d'identification"),
+        Method::BardLore => tr!("bard lore", "le savoir du barde"),
+        Method::Wish => tr!("a wish", "un souhait"),
+        Method::ComprehendLanguages => tr!("comprehend languages", "compréhension des langues"),
+        Method::Appraise => tr!("appraisal", "une estimation"),
+    }
+}
