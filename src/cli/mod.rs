@@ -12,7 +12,6 @@ mod check;
 mod clock;
 pub(crate) mod coins;
 mod complete;
-mod cpu;
 mod defaults;
 mod demo;
 pub(crate) mod dispatch;
@@ -71,7 +70,6 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }
-    cpu::settle(&cli.command);
     // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
     // has its own sockets, signals and timers.
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -22,24 +22,11 @@ pub fn obeyed(c: char) -> bool {
         )
 }
 
-/// Whether every byte is printable ASCII (or a line break, where `breaks`): nothing to make
-/// safe. Most text is; this looks at bytes, where [`obeyed`] decodes and classifies each
-/// character (an audit of 32,000 control checks spent 6 % of its instructions there).
-///
-/// Every byte is looked at, with no early return, so that the compiler checks them many at a
-/// time: `audit swords` of 5,729 checks ran 213 M -> 200 M instructions (callgrind, whole
-/// process, 2026-12-02), as this also serves [`safe`], called for every name on a line.
-fn plain_ascii(text: &str, breaks: bool) -> bool {
-    text.bytes().fold(true, |plain, b| {
-        plain & ((b' '..=b'~').contains(&b) | (breaks & (b == b'\n')))
-    })
-}
-
 /// Text from outside made safe to print — the one function every view goes through (the
 /// terminal's and the web server's): what a terminal would obey ([`obeyed`]) is shown as
 /// `\n`, `\u{1b}`, `\u{202e}` … instead.
 pub fn safe(text: &str) -> String {
-    if plain_ascii(text, false) || !text.chars().any(obeyed) {
+    if !text.chars().any(obeyed) {
         return text.to_string();
     }
     text.chars()
@@ -99,7 +86,7 @@ impl<W: Write> Write for InertLines<W> {
 
 /// Text of several lines made safe line by line: hoard's own line breaks stay.
 pub fn safe_lines(text: &str) -> std::borrow::Cow<'_, str> {
-    if plain_ascii(text, true) || !text.chars().any(|c| c != '\n' && obeyed(c)) {
+    if !text.chars().any(|c| c != '\n' && obeyed(c)) {
         return text.into();
     }
     text.split('\n')
@@ -127,57 +114,7 @@ pub fn inert_json(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{inert_json, obeyed, plain_ascii, safe, safe_lines};
-
-    /// The byte check stands in for [`obeyed`] only where it agrees with it: no printable
-    /// ASCII character is obeyed, and every other ASCII byte but the allowed line break
-    /// sends the text to the full check.
-    #[test]
-    fn the_ascii_shortcut_agrees_with_the_rule() {
-        for b in 0u8..=0x7f {
-            let c = char::from(b);
-            let text = c.to_string();
-            if plain_ascii(&text, false) {
-                assert!(!obeyed(c), "{b:#x} passes the shortcut but is obeyed");
-            } else {
-                assert!(
-                    obeyed(c),
-                    "{b:#x} is refused by the shortcut but is not obeyed"
-                );
-            }
-            assert_eq!(
-                plain_ascii(&text, true),
-                plain_ascii(&text, false) || c == '\n'
-            );
-        }
-        assert!(!plain_ascii("é", true), "non-ASCII goes to the full check");
-    }
-
-    /// The byte check looks at the bytes many at a time: one that must be escaped is found
-    /// wherever it stands, in texts longer and shorter than any such batch.
-    #[test]
-    fn the_ascii_shortcut_finds_one_bad_byte_anywhere() {
-        for len in 1..=100 {
-            assert!(plain_ascii(&"a".repeat(len), false), "{len}");
-            for at in 0..len {
-                for bad in [b'\x1b', b'\x7f', b'\n', 0xc3] {
-                    let mut text = vec![b'a'; len];
-                    text[at] = bad;
-                    if bad == 0xc3 {
-                        // Keep it UTF-8: `é`, a byte past ASCII, then its continuation.
-                        text.splice(at..=at, "é".bytes());
-                    }
-                    let text = String::from_utf8(text).unwrap();
-                    assert!(!plain_ascii(&text, false), "{len} {at} {bad:#x}");
-                    assert_eq!(
-                        plain_ascii(&text, true),
-                        bad == b'\n',
-                        "{len} {at} {bad:#x}"
-                    );
-                }
-            }
-        }
-    }
+    use super::{inert_json, obeyed, safe, safe_lines};
 
     #[test]
     fn json_shows_bidi_and_c1_as_escapes_with_the_same_meaning() {
@@ -203,7 +140,7 @@ mod tests {
         assert_eq!(safe("a\nb"), "a\\nb");
         assert_eq!(safe("\u{1b}[31mred"), "\\u{1b}[31mred");
         assert_eq!(safe("\u{9b}2J"), "\\u{9b}2J");
-        // The edges of printable ASCII, where the byte check hands over to the full one.
+        // The edges of printable ASCII.
         assert_eq!(safe(" ~"), " ~");
         assert_eq!(safe("a\u{7f}b"), "a\\u{7f}b");
         assert_eq!(safe_lines("a\tb\n\u{1f}"), "a\\tb\n\\u{1f}");
