@@ -11,7 +11,7 @@ use crate::rules::control::{CharacterWill, SwordWill};
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::words::Labelled;
-use crate::view::words::Named;
+use crate::view::words::{ItemNamed, Named};
 
 pub fn describe(event: &Event) -> String {
     if let Some(text) = super::money::describe(event) {
