@@ -47,6 +47,8 @@ pub enum Problem {
     Scroll(rules::scroll::Refusal),
     Book(rules::book::Refusal),
     Charges(rules::charges::Refusal),
+    /// An event that cannot stand in the ledger, and why.
+    Ledger(crate::ledger::Conflict),
 }
 
 // Boxed in `Error`, which every `Result` carries: the refusals with names are large.

@@ -283,7 +283,10 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     let replay = Replay::campaign(cx.conn(), campaign, voided).await?;
     report.events = replay.state.last_seq as usize;
     let (replayed, conflicts, last_touch) = (replay.state, replay.conflicts, replay.last_touch);
-    report.conflicts = conflicts.iter().map(ToString::to_string).collect();
+    report.conflicts = conflicts
+        .iter()
+        .map(|c| crate::i18n::Worded(c).to_string())
+        .collect();
     if stored.campaign != replayed.campaign {
         let mut fields = Vec::new();
         differences(

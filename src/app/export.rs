@@ -256,7 +256,7 @@ pub async fn import(
         }
         replay.feed(&rec);
         if let Some(conflict) = replay.conflicts.first() {
-            return Err(bad(line_no, conflict.to_string()));
+            return Err(bad(line_no, crate::i18n::Worded(conflict).to_string()));
         }
         if let Event::EventsVoided { events, .. } = &rec.event
             && !voided.contains_key(&rec.seq)

@@ -128,7 +128,7 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
             .iter()
             .map(|c| format!("#{}", c.seq))
             .collect();
-        let (standing, reason) = (standing.join(", "), &first.reason);
+        let (standing, reason) = (standing.join(", "), crate::i18n::Worded(&first.reason));
         return Err(Error::Refused(tr!(
             "event #{seq} cannot be voided: later events depend on it ({standing}; #{}: {reason}); void those first",
             "l'événement n°{seq} ne peut pas être annulé : des événements postérieurs en dépendent ({standing} ; n°{} : {reason}) ; annulez-les d'abord",

@@ -227,7 +227,7 @@ impl<'c> Write<'c> {
         let recorded = self
             .state
             .record(event, cause, &self.now)
-            .map_err(|c| Error::Conflict(c.to_string().into()))?;
+            .map_err(|c| Error::Conflict(Box::new(crate::error::Problem::Ledger(c))))?;
         self.recorded.push(recorded.clone());
         Ok(recorded)
     }

@@ -7,140 +7,45 @@
 //! import's — before applying it. A live command never trips them, since its own checks come
 //! from the same rules; a campaign file edited by hand, or crafted, is refused at its first bad
 //! event, with the reason; and a void that would leave a later event standing on nothing is
-//! refused, naming it. (Dice are checked as they are read: see `rules::dice::Roll`.)
+//! refused, naming it. Every roll an event holds is one its dice could have given
+//! (`rules::dice::Roll::verify`): a roll is read as written, and held to that here.
 //!
 //! The outcomes an event records (HP after a wound, charges left, the clock after it moved) are
 //! not held to the state it meets: the projector recomputes them, and after a void the ledger
 //! rightly holds events recorded against a state that is no longer the replayed one.
 
+use super::ID_LIMIT;
 use super::event::{Act, Event, Recorded};
+use super::refusal::Refusal;
 use super::state::{Setting, State};
-use crate::i18n::{CHARGE, counted};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health::HP_FLOOR;
 use crate::rules::{charges, clock, custody, scroll};
-use crate::tr;
-
-/// The longest id hoard accepts: its own are UUIDs (36 characters).
-const ID_LIMIT: usize = 64;
 
 impl State {
     /// Whether `rec` could have been recorded now, by the rules of the live commands; why not.
-    pub(super) fn admit(&self, rec: &Recorded) -> Result<(), String> {
+    pub(super) fn admit(&self, rec: &Recorded) -> Result<(), Refusal> {
         self.admit_envelope(rec)?;
+        for roll in rec.event.rolls() {
+            roll.verify().map_err(|fault| Refusal::Roll { fault })?;
+        }
         self.admit_treasury(&rec.event)?;
         match &rec.event {
-            Event::CampaignCreated { name } | Event::CampaignRenamed { name } => {
-                name_ok("campaign", name)
-            }
-            Event::SettingChanged { setting } => setting_ok(setting),
-            Event::SessionStarted { title, .. } => match title {
-                Some(title) => name_ok("session", title),
-                None => Ok(()),
-            },
-            Event::CharacterAdded { character } => self.new_character_ok(character),
-            Event::CharacterDamaged { character, .. }
-            | Event::CharacterHealed { character, .. } => self.character(character).map(|_| ()),
-            Event::CharacterUpdated {
-                character, change, ..
-            } => {
-                self.character(character)?;
-                if let Some(level) = change.level {
-                    sheet(check_level(level.into()))?;
-                }
-                if let Some(str) = change.str {
-                    sheet(check_ability("STR", str.into()))?;
-                }
-                if let Some(wis) = change.wis {
-                    sheet(check_ability("WIS", wis.into()))?;
-                }
-                if let Some(hp_max) = change.hp_max {
-                    sheet(check_hp_max(hp_max.into()))?;
-                }
-                if let Some(Some(class)) = &change.class {
-                    name_ok("class", class)?;
-                }
-                Ok(())
-            }
-            Event::TimeAdvanced { rounds, .. } => {
-                let to = self.campaign.clock.checked_add(*rounds);
-                if *rounds <= 0 || to.is_none_or(|to| to > clock::MAX_ROUNDS) {
-                    return Err(tr!(
-                        "the clock moves forward, and stops at {} rounds",
-                        "l'horloge avance, et s'arrête à {} rounds",
-                        clock::MAX_ROUNDS
-                    ));
-                }
-                Ok(())
-            }
-            Event::TableRolled { table, .. } => name_ok("table", table),
-            Event::ItemCreated { item, .. } => {
-                id_ok(&item.id)?;
-                name_ok("item", &item.name)?;
-                name_ok("item", &item.name_fr)?;
-                if let Some(holder) = &item.holder {
-                    self.character(holder)?;
-                }
-                if item.charges.is_some_and(|c| c < 0) {
-                    return Err(tr!(
-                        "{} holds negative charges",
-                        "{} a des charges négatives",
-                        item.name
-                    ));
-                }
-                Ok(())
-            }
-            Event::ItemPassed { item, from, to, .. } => {
-                let i = self.item(item)?;
-                let to = match to {
-                    Some(to) => Some(self.character(to)?),
-                    None => None,
-                };
-                if i.holder.is_some() && &i.holder != from {
-                    return Ok(()); // the projector names this one
-                }
-                custody::can_pass(i, to).map_err(|_| {
-                    tr!(
-                        "{} cannot pass from its holder now (bound, gone, in a sword's control, or already there)",
-                        "{} ne peut pas quitter son porteur maintenant (lié, disparu, sous le contrôle d'une épée, ou déjà là)",
-                        i.name
-                    )
-                })
-            }
-            // The live commands' rule: a count it refuses is told here, as a number the event
-            // holds; an item it refuses, in the words `use` and `recharge` give.
-            Event::ChargesSpent {
-                act, charges: n, ..
-            } => {
-                let i = self.held_by(act)?;
-                charges::after_spending(i, *n)
-                    .map(|_| ())
-                    .map_err(|r| match r {
-                        charges::Refusal::NoneSpent | charges::Refusal::TooMany { .. } => {
-                            let left = counted(i.charges.unwrap_or(0), CHARGE, CHARGE);
-                            tr!(
-                                "{} holds {left}: {n} cannot be spent",
-                                "{} a {left} : on ne peut pas en dépenser {n}",
-                                i.name
-                            )
-                        }
-                        other => crate::i18n::Worded(&other).to_string(),
-                    })
-            }
-            Event::Recharged {
-                item, charges: n, ..
-            } => {
-                let i = self.item(item)?;
-                charges::recharge(i, *n).map(|_| ()).map_err(|r| match r {
-                    charges::Refusal::OutOfRange => tr!(
-                        "{} cannot take {n} more charges (1 to {} at a time)",
-                        "{} ne peut pas prendre {n} charges de plus (de 1 à {} à la fois)",
-                        i.name,
-                        charges::RECHARGE_LIMIT
-                    ),
-                    other => crate::i18n::Worded(&other).to_string(),
-                })
-            }
+            Event::CampaignCreated { .. }
+            | Event::CampaignRenamed { .. }
+            | Event::SettingChanged { .. }
+            | Event::SessionStarted { .. }
+            | Event::TimeAdvanced { .. }
+            | Event::TableRolled { .. }
+            | Event::EventsVoided { .. } => self.admit_campaign(rec),
+            Event::CharacterAdded { .. }
+            | Event::CharacterDamaged { .. }
+            | Event::CharacterHealed { .. }
+            | Event::CharacterUpdated { .. } => self.admit_character(&rec.event),
+            Event::ItemCreated { .. }
+            | Event::ItemPassed { .. }
+            | Event::ChargesSpent { .. }
+            | Event::Recharged { .. } => self.admit_item(&rec.event),
             Event::PotionTaken { act, .. }
             | Event::ProtectionRead { act, .. }
             | Event::SpellCast { act, .. }
@@ -156,18 +61,6 @@ impl State {
             Event::EncounterStarted {
                 character: Some(c), ..
             } => self.character(c).map(|_| ()),
-            Event::EventsVoided { target, events } => {
-                if !events.contains(target)
-                    || events.iter().any(|s| *s < 1 || *s >= rec.seq)
-                    || !events.is_sorted_by(|a, b| a < b)
-                {
-                    return Err(tr!(
-                        "it must void earlier events, in order, the first of them #{target}",
-                        "il doit annuler des événements antérieurs, dans l'ordre, dont le n°{target}"
-                    ));
-                }
-                Ok(())
-            }
             other => match other.act() {
                 Some(act) => self.acting(act),
                 None => Ok(()),
@@ -175,156 +68,250 @@ impl State {
         }
     }
 
-    fn admit_envelope(&self, rec: &Recorded) -> Result<(), String> {
+    /// The campaign's own events: its name, settings, sessions, clock, tables and voids.
+    fn admit_campaign(&self, rec: &Recorded) -> Result<(), Refusal> {
+        match &rec.event {
+            Event::CampaignCreated { name } | Event::CampaignRenamed { name } => {
+                name_ok("campaign", name)
+            }
+            Event::SettingChanged { setting } => setting_ok(setting),
+            Event::SessionStarted {
+                title: Some(title), ..
+            } => name_ok("session", title),
+            Event::TimeAdvanced { rounds, .. } => {
+                let to = self.campaign.clock.checked_add(*rounds);
+                if *rounds <= 0 || to.is_none_or(|to| to > clock::MAX_ROUNDS) {
+                    return Err(Refusal::ClockLimit);
+                }
+                Ok(())
+            }
+            Event::TableRolled { table, .. } => name_ok("table", table),
+            Event::EventsVoided { target, events } => {
+                if !events.contains(target)
+                    || events.iter().any(|s| *s < 1 || *s >= rec.seq)
+                    || !events.is_sorted_by(|a, b| a < b)
+                {
+                    return Err(Refusal::VoidOrder { target: *target });
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A character's arrival, wounds, healing and sheet.
+    fn admit_character(&self, event: &Event) -> Result<(), Refusal> {
+        match event {
+            Event::CharacterAdded { character } => self.new_character_ok(character),
+            Event::CharacterDamaged { character, .. }
+            | Event::CharacterHealed { character, .. } => self.character(character).map(|_| ()),
+            Event::CharacterUpdated {
+                character, change, ..
+            } => {
+                self.character(character)?;
+                if let Some(level) = change.level {
+                    check_level(level.into())?;
+                }
+                if let Some(str) = change.str {
+                    check_ability("STR", str.into())?;
+                }
+                if let Some(wis) = change.wis {
+                    check_ability("WIS", wis.into())?;
+                }
+                if let Some(hp_max) = change.hp_max {
+                    check_hp_max(hp_max.into())?;
+                }
+                if let Some(Some(class)) = &change.class {
+                    name_ok("class", class)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// An item's making, passing and charges.
+    fn admit_item(&self, event: &Event) -> Result<(), Refusal> {
+        match event {
+            Event::ItemCreated { item, .. } => {
+                id_ok(&item.id)?;
+                name_ok("item", &item.name)?;
+                name_ok("item", &item.name_fr)?;
+                if let Some(holder) = &item.holder {
+                    self.character(holder)?;
+                }
+                if item.charges.is_some_and(|c| c < 0) {
+                    return Err(Refusal::NegativeCharges {
+                        item: item.name.clone(),
+                    });
+                }
+                Ok(())
+            }
+            Event::ItemPassed { item, from, to, .. } => {
+                let i = self.item(item)?;
+                let to = match to {
+                    Some(to) => Some(self.character(to)?),
+                    None => None,
+                };
+                if i.holder.is_some() && &i.holder != from {
+                    return Ok(()); // the projector names this one
+                }
+                custody::can_pass(i, to).map_err(|_| Refusal::CannotPass {
+                    item: i.name.clone(),
+                })
+            }
+            // The live commands' rule: a count it refuses is told here, as a number the event
+            // holds; an item it refuses, in the words `use` and `recharge` give.
+            Event::ChargesSpent {
+                act, charges: n, ..
+            } => {
+                let i = self.held_by(act)?;
+                charges::after_spending(i, *n)
+                    .map(|_| ())
+                    .map_err(|r| match r {
+                        charges::Refusal::NoneSpent | charges::Refusal::TooMany { .. } => {
+                            Refusal::CannotSpend {
+                                item: i.name.clone(),
+                                left: i.charges.unwrap_or(0),
+                                asked: *n,
+                            }
+                        }
+                        refusal => Refusal::Charges { refusal },
+                    })
+            }
+            Event::Recharged {
+                item, charges: n, ..
+            } => {
+                let i = self.item(item)?;
+                charges::recharge(i, *n).map(|_| ()).map_err(|r| match r {
+                    charges::Refusal::OutOfRange => Refusal::CannotRecharge {
+                        item: i.name.clone(),
+                        asked: *n,
+                    },
+                    refusal => Refusal::Charges { refusal },
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn admit_envelope(&self, rec: &Recorded) -> Result<(), Refusal> {
         let creates = matches!(rec.event, Event::CampaignCreated { .. });
         if creates != (rec.seq == 1) {
-            return Err(tr!(
-                "a campaign's first event creates it, and only its first",
-                "le premier événement d'une campagne la crée, et lui seul"
-            ));
+            return Err(Refusal::FirstEvent);
         }
         if let Some(cause) = rec.cause
             && !(1..rec.seq).contains(&cause)
         {
-            return Err(tr!(
-                "its cause #{cause} does not come before it",
-                "sa cause, le n°{cause}, ne le précède pas"
-            ));
+            return Err(Refusal::CauseAfter { cause });
         }
         if !(0..=clock::MAX_ROUNDS).contains(&rec.game_time) {
-            return Err(tr!(
-                "its game time {} is off the clock (0 to {} rounds)",
-                "son temps de jeu {} est hors de l'horloge (0 à {} rounds)",
-                rec.game_time,
-                clock::MAX_ROUNDS
-            ));
+            return Err(Refusal::OffClock {
+                game_time: rec.game_time,
+            });
         }
         if rec.wall_time.len() > ID_LIMIT
             || chrono::DateTime::parse_from_rfc3339(&rec.wall_time).is_err()
         {
-            return Err(tr!(
-                "its wall time is not a date and time such as 2026-12-01T20:30:00.000Z",
-                "son heure n'est pas une date et une heure comme 2026-12-01T20:30:00.000Z"
-            ));
+            return Err(Refusal::WallTime);
         }
         Ok(())
     }
 
-    fn new_character_ok(&self, c: &Character) -> Result<(), String> {
+    fn new_character_ok(&self, c: &Character) -> Result<(), Refusal> {
         id_ok(&c.id)?;
         name_ok("character", &c.name)?;
-        sheet(check_ability("STR", c.str.into()))?;
-        sheet(check_ability("WIS", c.wis.into()))?;
-        sheet(check_level(c.level.into()))?;
-        sheet(check_hp_max(c.hp_max.into()))?;
+        check_ability("STR", c.str.into())?;
+        check_ability("WIS", c.wis.into())?;
+        check_level(c.level.into())?;
+        check_hp_max(c.hp_max.into())?;
         if let Some(class) = &c.class {
             name_ok("class", class)?;
         }
         if !(HP_FLOOR..=c.hp_max).contains(&c.hp) {
-            return Err(tr!(
-                "{} has {} HP: from {HP_FLOOR} to the maximum, {}",
-                "{} a {} PV : de {HP_FLOOR} au maximum, {}",
-                c.name,
-                c.hp,
-                c.hp_max
-            ));
+            return Err(Refusal::HpOutOfRange {
+                name: c.name.clone(),
+                hp: c.hp,
+                hp_max: c.hp_max,
+            });
         }
         if self
             .characters
             .values()
             .any(|other| other.name.eq_ignore_ascii_case(&c.name))
         {
-            return Err(tr!(
-                "a character is already named {:?}",
-                "un personnage s'appelle déjà {:?}",
-                c.name
-            ));
+            return Err(Refusal::NameTaken {
+                name: c.name.clone(),
+            });
         }
         Ok(())
     }
 
-    fn character(&self, id: &str) -> Result<&Character, String> {
+    fn character(&self, id: &str) -> Result<&Character, Refusal> {
         self.characters
             .get(id)
-            .ok_or_else(|| tr!("no character {id}", "aucun personnage {id}"))
+            .ok_or_else(|| Refusal::NoCharacter { id: id.into() })
     }
 
-    fn item(&self, id: &str) -> Result<&crate::ledger::Item, String> {
+    fn item(&self, id: &str) -> Result<&crate::ledger::Item, Refusal> {
         self.items
             .get(id)
-            .ok_or_else(|| tr!("no item {id}", "aucun objet {id}"))
+            .ok_or_else(|| Refusal::NoItem { id: id.into() })
     }
 
     /// The character and item of an act exist.
-    fn acting(&self, act: &Act) -> Result<(), String> {
+    fn acting(&self, act: &Act) -> Result<(), Refusal> {
         self.character(&act.character)?;
         self.item(&act.item).map(|_| ())
     }
 
     /// The item of an act that only its holder performs (using, drinking, reading, wearing,
     /// studying, wielding): nobody acts on an item another character holds.
-    fn held_by(&self, act: &Act) -> Result<&crate::ledger::Item, String> {
+    fn held_by(&self, act: &Act) -> Result<&crate::ledger::Item, Refusal> {
         self.character(&act.character)?;
         let item = self.item(&act.item)?;
         match &item.holder {
-            Some(holder) if holder != &act.character => Err(tr!(
-                "{} is held by someone else, not {}",
-                "{} est porté par quelqu'un d'autre, pas par {}",
-                item.name,
-                act.character_name
-            )),
+            Some(holder) if holder != &act.character => Err(Refusal::HeldByOther {
+                item: item.name.clone(),
+                character: act.character_name.clone(),
+            }),
             _ => Ok(item),
         }
     }
 }
 
-/// A character sheet's value, checked by the rule `character add` and `character set` use.
-fn sheet<T>(checked: Result<T, crate::rules::character::SheetError>) -> Result<(), String> {
-    checked
-        .map(|_| ())
-        .map_err(|e| crate::i18n::Worded(&e).to_string())
-}
-
 /// A name a referee could have typed: not blank, not too long.
-fn name_ok(what: &str, name: &str) -> Result<(), String> {
-    check_name(what, name)
-        .map(|_| ())
-        .map_err(|e| crate::i18n::Worded(&e).to_string())
+pub(super) fn name_ok(what: &str, name: &str) -> Result<(), Refusal> {
+    check_name(what, name)?;
+    Ok(())
 }
 
 /// An id as hoard makes them: letters, digits, `-` and `_`, and not too long.
-fn id_ok(id: &str) -> Result<(), String> {
+fn id_ok(id: &str) -> Result<(), Refusal> {
     if id.is_empty()
         || id.len() > ID_LIMIT
         || !id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        return Err(tr!(
-            "{id:?} is not an id (letters, digits and dashes, {ID_LIMIT} at most)",
-            "{id:?} n'est pas un identifiant (lettres, chiffres et tirets, {ID_LIMIT} au plus)"
-        ));
+        return Err(Refusal::NotAnId { id: id.into() });
     }
     Ok(())
 }
 
-fn setting_ok(setting: &Setting) -> Result<(), String> {
+fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
     let percent = |value: &Option<u8>, range: std::ops::RangeInclusive<u8>| match value {
-        Some(v) if !range.contains(v) => Err(tr!(
-            "{v}% is out of range: from {} to {}",
-            "{v} % hors limites : de {} à {}",
-            range.start(),
-            range.end()
-        )),
+        Some(v) if !range.contains(v) => Err(Refusal::PercentOutOfRange {
+            value: *v,
+            min: *range.start(),
+            max: *range.end(),
+        }),
         _ => Ok(()),
     };
     match setting {
         Setting::ScrollFade(v) => percent(v, scroll::FADE_CHANCES),
         Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent(v, 0..=100),
-        Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(tr!(
-            "the tables folder is empty: give a folder",
-            "le dossier de tables est vide : donnez un dossier"
-        )),
+        Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
         Setting::Tables(None) | Setting::Death(_) => Ok(()),
     }
@@ -335,6 +322,7 @@ mod tests {
     use super::*;
     use crate::ledger::state::Item;
     use crate::rules::alignment::Alignment;
+    use crate::rules::character::SheetError;
     use crate::rules::item::{Category, Status};
 
     const WHEN: &str = "2026-12-01T20:30:00.000Z";
@@ -398,7 +386,7 @@ mod tests {
         state
     }
 
-    fn refused(state: &State, event: Event) -> String {
+    fn refused(state: &State, event: Event) -> Refusal {
         let rec = Recorded {
             seq: state.last_seq + 1,
             cause: None,
@@ -432,24 +420,40 @@ mod tests {
         let s = state();
         let mut strong = hero("c3", "Hugo");
         strong.str = 200;
-        assert!(refused(&s, Event::CharacterAdded { character: strong }).contains("STR 200"));
+        assert!(matches!(
+            refused(&s, Event::CharacterAdded { character: strong }),
+            Refusal::Sheet {
+                error: SheetError::Ability { value: 200, .. }
+            }
+        ));
         let nameless = hero("c3", "  ");
-        assert!(
+        assert!(matches!(
             refused(
                 &s,
                 Event::CharacterAdded {
                     character: nameless
                 }
-            )
-            .contains("empty")
-        );
+            ),
+            Refusal::Sheet {
+                error: SheetError::EmptyName { .. }
+            }
+        ));
         let twin = hero("c3", "ARNAUD");
-        assert!(refused(&s, Event::CharacterAdded { character: twin }).contains("already"));
+        assert!(matches!(
+            refused(&s, Event::CharacterAdded { character: twin }),
+            Refusal::NameTaken { .. }
+        ));
         let mut dead = hero("c3", "Hugo");
         dead.hp = -11;
-        assert!(refused(&s, Event::CharacterAdded { character: dead }).contains("-11"));
+        assert!(matches!(
+            refused(&s, Event::CharacterAdded { character: dead }),
+            Refusal::HpOutOfRange { hp: -11, .. }
+        ));
         let odd = hero("c\u{1b}[2J", "Hugo");
-        assert!(refused(&s, Event::CharacterAdded { character: odd }).contains("not an id"));
+        assert!(matches!(
+            refused(&s, Event::CharacterAdded { character: odd }),
+            Refusal::NotAnId { .. }
+        ));
     }
 
     #[test]
@@ -466,11 +470,24 @@ mod tests {
             })
             .is_ok()
         );
-        assert!(refused(&s, spend("c1", 6)).contains("5 charges"));
-        assert!(refused(&s, spend("c1", 0)).contains("5 charges"));
-        assert!(refused(&s, spend("c1", 4_000_000_000)).contains("5 charges"));
-        assert!(refused(&s, spend("c2", 1)).contains("someone else"));
-        assert!(refused(&s, spend("nobody", 1)).contains("no character"));
+        for asked in [6, 0, 4_000_000_000] {
+            assert_eq!(
+                refused(&s, spend("c1", asked)),
+                Refusal::CannotSpend {
+                    item: "Wand".into(),
+                    left: 5,
+                    asked
+                }
+            );
+        }
+        assert!(matches!(
+            refused(&s, spend("c2", 1)),
+            Refusal::HeldByOther { .. }
+        ));
+        assert!(matches!(
+            refused(&s, spend("nobody", 1)),
+            Refusal::NoCharacter { .. }
+        ));
     }
 
     #[test]
@@ -483,8 +500,12 @@ mod tests {
             remaining: 0,
         };
         let mut s = state();
-        assert!(refused(&s, recharge(0)).contains("1 to 1000 at a time"));
-        assert!(refused(&s, recharge(1_001)).contains("1 to 1000 at a time"));
+        for asked in [0, 1_001] {
+            assert!(matches!(
+                refused(&s, recharge(asked)),
+                Refusal::CannotRecharge { .. }
+            ));
+        }
         let wand = s.items.get_mut("w1").unwrap();
         wand.status = Status::Consumed;
         let rec = |event| Recorded {
@@ -502,11 +523,26 @@ mod tests {
         assert!(s.admit(&rec(spend("c1", 5))).is_ok());
         let wand = s.items.get_mut("w1").unwrap();
         wand.charges = Some(i32::MAX);
-        assert!(refused(&s, recharge(1)).contains("cannot count 1 more"));
+        assert!(matches!(
+            refused(&s, recharge(1)),
+            Refusal::Charges {
+                refusal: charges::Refusal::NoRoom { .. }
+            }
+        ));
         let wand = s.items.get_mut("w1").unwrap();
         (wand.status, wand.charges) = (Status::Drained, Some(0));
-        assert!(refused(&s, recharge(1)).contains("drained"));
-        assert!(refused(&s, spend("c1", 1)).contains("drained"));
+        assert!(matches!(
+            refused(&s, recharge(1)),
+            Refusal::Charges {
+                refusal: charges::Refusal::Drained { .. }
+            }
+        ));
+        assert!(matches!(
+            refused(&s, spend("c1", 1)),
+            Refusal::Charges {
+                refusal: charges::Refusal::Drained { .. }
+            }
+        ));
     }
 
     #[test]
@@ -524,15 +560,21 @@ mod tests {
                 steps: Vec::new(),
             }),
         };
-        assert!(refused(&s, event).contains("negative"));
+        assert!(matches!(
+            refused(&s, event),
+            Refusal::NegativeCharges { .. }
+        ));
     }
 
     #[test]
     fn the_clock_moves_forward_and_stops_at_its_limit() {
         let s = state();
         let advance = |rounds| Event::TimeAdvanced { rounds, clock: 0 };
-        assert!(refused(&s, advance(0)).contains("forward"));
-        assert!(refused(&s, advance(clock::MAX_ROUNDS + 1)).contains("stops"));
+        assert_eq!(refused(&s, advance(0)), Refusal::ClockLimit);
+        assert_eq!(
+            refused(&s, advance(clock::MAX_ROUNDS + 1)),
+            Refusal::ClockLimit
+        );
     }
 
     #[test]
@@ -554,24 +596,45 @@ mod tests {
                 cause: Some(cause),
                 ..base.clone()
             };
-            assert!(
-                s.admit(&rec).unwrap_err().contains("cause"),
-                "cause {cause}"
-            );
+            assert_eq!(s.admit(&rec), Err(Refusal::CauseAfter { cause }));
         }
         let rec = Recorded {
             wall_time: "\u{1b}]0;pwned".into(),
             ..base.clone()
         };
-        assert!(s.admit(&rec).unwrap_err().contains("wall time"));
+        assert_eq!(s.admit(&rec), Err(Refusal::WallTime));
         let rec = Recorded {
             event: Event::CampaignCreated {
                 name: "again".into(),
             },
             ..base.clone()
         };
-        assert!(s.admit(&rec).unwrap_err().contains("first"));
+        assert_eq!(s.admit(&rec), Err(Refusal::FirstEvent));
         let first = Recorded { seq: 1, ..base };
-        assert!(State::blank().admit(&first).unwrap_err().contains("first"));
+        assert_eq!(State::blank().admit(&first), Err(Refusal::FirstEvent));
+    }
+
+    #[test]
+    fn a_roll_its_dice_could_not_give_is_refused_with_its_fault() {
+        let s = state();
+        let roll = |faces: Vec<u32>| Event::DiceRolled {
+            roll: crate::rules::dice::Roll {
+                expr: "1d6".into(),
+                total: faces.iter().map(|f| i64::from(*f)).sum(),
+                faces,
+            },
+        };
+        assert_eq!(
+            refused(&s, roll(vec![9])),
+            Refusal::Roll {
+                fault: crate::rules::dice::RollFault::Face { face: 9, sides: 6 }
+            }
+        );
+        assert!(matches!(
+            refused(&s, roll(vec![1, 2])),
+            Refusal::Roll {
+                fault: crate::rules::dice::RollFault::Faces { .. }
+            }
+        ));
     }
 }

@@ -7,17 +7,20 @@ mod admit;
 mod apply;
 mod event;
 pub mod invariants;
-mod kind_first;
+mod refusal;
 pub mod state;
 pub mod treasury;
 
-pub use apply::Conflict;
 pub use event::Origin;
 pub use event::{Act, Change, Event, EventView, Recorded};
+pub use refusal::{Conflict, Refusal};
 pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, State};
 
 /// Entity ids (characters, items) are UUID text: readable in the plain `sqlite3` client.
 pub type Id = String;
+
+/// The longest id hoard accepts: its own are UUIDs (36 characters).
+pub const ID_LIMIT: usize = 64;
 
 /// The first eight characters of an id, as lists show it: cut on a character boundary, so an
 /// id from a crafted file (short, or not ASCII) shows as it is.

@@ -11,13 +11,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Id;
+use super::admit::name_ok;
 use super::event::Event;
+use super::refusal::Refusal;
 use super::state::State;
-use crate::i18n;
-use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split, split_coins};
 use crate::rules::xp::{self, Gain};
-use crate::tr;
 
 /// Who holds coins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,20 +158,17 @@ pub struct Earned {
     pub gain: Gain,
 }
 
-fn check_coins(coins: &Coins) -> Result<(), String> {
+fn check_coins(coins: &Coins) -> Result<(), Refusal> {
     if coins.is_valid() && !coins.is_zero() {
         Ok(())
     } else {
-        Err(tr!(
-            "its amount is not a positive number of coins",
-            "son montant n'est pas un nombre positif de pièces"
-        ))
+        Err(Refusal::NotCoins)
     }
 }
 
 impl State {
     /// Apply a coin event or an award (called by [`State::apply`]).
-    pub(super) fn apply_treasury(&mut self, event: &Event) -> Result<(), String> {
+    pub(super) fn apply_treasury(&mut self, event: &Event) -> Result<(), Refusal> {
         match event {
             Event::XpAwarded { .. } => return self.award(event),
             Event::ItemStashed {
@@ -180,16 +176,13 @@ impl State {
             } => return self.stash(item, from.as_ref(), place),
             _ => {}
         }
-        let mut treasury = self
-            .treasury
-            .take()
-            .ok_or_else(|| tr!("the treasury is not loaded", "le trésor n'est pas chargé"))?;
+        let mut treasury = self.treasury.take().ok_or(Refusal::TreasuryNotLoaded)?;
         let result = self.move_coins(&mut treasury, event);
         self.treasury = Some(treasury);
         result
     }
 
-    fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), String> {
+    fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), Refusal> {
         // (row, coins in, coins out) for each row the event changes.
         let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
         match event {
@@ -203,10 +196,7 @@ impl State {
             }
             Event::CoinsMoved { coins, from, to } => {
                 if from.row() == to.row() {
-                    return Err(tr!(
-                        "it moves coins to where they are",
-                        "il déplace des pièces là où elles sont"
-                    ));
+                    return Err(Refusal::CoinsInPlace);
                 }
                 changes.push((from.row(), Coins::default(), *coins));
                 changes.push((to.row(), *coins, Coins::default()));
@@ -224,11 +214,7 @@ impl State {
                 let (split, rest) = split_coins(&t.pool, &shares);
                 let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
                 if split != recorded || rest != *remainder {
-                    return Err(tr!(
-                        "it does not split the pool ({}) by its shares",
-                        "il ne partage pas la caisse ({}) selon ses parts",
-                        i18n::coins::text(&t.pool)
-                    ));
+                    return Err(Refusal::UnevenShare { pool: t.pool });
                 }
                 for p in portions {
                     changes.push((
@@ -237,7 +223,7 @@ impl State {
                         Coins::default(),
                     ));
                 }
-                let paid = t.pool.checked_sub(remainder).ok_or_else(too_many)?;
+                let paid = t.pool.checked_sub(remainder).ok_or(Refusal::TooManyCoins)?;
                 changes.push((CoinRow::Pool, Coins::default(), paid));
             }
             _ => return Ok(()),
@@ -250,7 +236,7 @@ impl State {
                 .checked_sub(loss)
                 .ok_or_else(|| lacks(row, &now, loss, self))?
                 .checked_add(gain)
-                .ok_or_else(too_many)?;
+                .ok_or(Refusal::TooManyCoins)?;
             after.insert(row.clone(), then);
         }
         for (row, coins) in after {
@@ -260,36 +246,27 @@ impl State {
         Ok(())
     }
 
-    fn check_holder(&self, holder: &Holder) -> Result<(), String> {
+    fn check_holder(&self, holder: &Holder) -> Result<(), Refusal> {
         match holder {
             Holder::Pool => Ok(()),
             Holder::Character { id, .. } if self.characters.contains_key(id) => Ok(()),
-            Holder::Character { id, .. } => Err(tr!(
-                "no character {id} to hold coins",
-                "aucun personnage {id} pour tenir des pièces"
-            )),
-            Holder::Place { name } => check_name("place", name)
-                .map(|_| ())
-                .map_err(|e| crate::i18n::Worded(&e).to_string()),
+            Holder::Character { id, .. } => Err(Refusal::NoCharacterForCoins { id: id.clone() }),
+            Holder::Place { name } => name_ok("place", name),
         }
     }
 
     /// An item left at a place, from its holder or the party's treasure.
-    fn stash(&mut self, item: &Id, from: Option<&Id>, place: &str) -> Result<(), String> {
+    fn stash(&mut self, item: &Id, from: Option<&Id>, place: &str) -> Result<(), Refusal> {
         let i = self.item_mut(item)?;
         if i.holder.as_ref() != from {
-            return Err(tr!(
-                "{} is not where the event takes it from",
-                "{} n'est pas là où l'événement le prend",
-                i.name
-            ));
+            return Err(Refusal::NotWhereTaken {
+                item: i.name.clone(),
+            });
         }
         if i.attached || i.is_gone() {
-            return Err(tr!(
-                "{} cannot be left anywhere",
-                "{} ne peut être laissé nulle part",
-                i.name
-            ));
+            return Err(Refusal::CannotBeLeft {
+                item: i.name.clone(),
+            });
         }
         i.holder = None;
         i.place = Some(place.to_string());
@@ -301,23 +278,22 @@ impl State {
     fn check_shares<'a>(
         &self,
         mut named: impl Iterator<Item = (&'a Id, Share)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         named.try_for_each(|(id, share)| match self.characters.get(id) {
             Some(c) if c.share == share => Ok(()),
-            Some(c) => Err(tr!(
-                "{}'s share is {}, not {share}",
-                "la part de {} est de {}, pas {share}",
-                c.name,
-                c.share
-            )),
-            None => Err(tr!("no character {id}", "aucun personnage {id}")),
+            Some(c) => Err(Refusal::WrongShare {
+                name: c.name.clone(),
+                share: c.share,
+                recorded: share,
+            }),
+            None => Err(Refusal::NoCharacter { id: id.clone() }),
         })
     }
 
     /// Experience lands on each sheet: the XP kept, and the level reached. The award must be
     /// the rules' own arithmetic on the sheets as they stand (`rules::xp`): the treasure's XP
     /// from its value, the total split by shares, each part adjusted and limited.
-    fn award(&mut self, event: &Event) -> Result<(), String> {
+    fn award(&mut self, event: &Event) -> Result<(), Refusal> {
         let Event::XpAwarded {
             coins,
             valuables,
@@ -339,10 +315,7 @@ impl State {
             && (0..=xp::XP_LIMIT).contains(monsters)
             && treasure.checked_add(*monsters) == Some(*total);
         if !fits {
-            return Err(tr!(
-                "its total is not the XP of its treasure and monsters",
-                "son total n'est pas l'XP de son trésor et de ses monstres"
-            ));
+            return Err(Refusal::XpTotal);
         }
         self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
         let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
@@ -350,11 +323,10 @@ impl State {
         for (p, base) in portions.iter().zip(bases) {
             let c = self.character_mut(&p.character)?;
             if p.gain != xp::gain(c, base) {
-                return Err(tr!(
-                    "{}'s part is not what the rules give for {base} XP",
-                    "la part de {} n'est pas ce que les règles donnent pour {base} XP",
-                    c.name
-                ));
+                return Err(Refusal::XpPart {
+                    name: c.name.clone(),
+                    base,
+                });
             }
             c.xp = p.gain.xp;
             if let Some(level) = p.gain.level {
@@ -386,14 +358,8 @@ impl State {
     /// Whether an event of the treasury, or the part of another that bears on it, could have
     /// been recorded now (see `ledger::admit`): amounts of coins, holders that exist, places
     /// named as a referee names them, sheets and valuables in range.
-    pub(super) fn admit_treasury(&self, event: &Event) -> Result<(), String> {
-        let out_of_range = |name: &str| {
-            tr!(
-                "{name}: INT and DEX run from 3 to 18, XP from 0 to {}, a share from 0 to 10",
-                "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {}, une part de 0 à 10",
-                xp::XP_LIMIT
-            )
-        };
+    pub(super) fn admit_treasury(&self, event: &Event) -> Result<(), Refusal> {
+        let out_of_range = |name: &str| Refusal::SheetOutOfRange { name: name.into() };
         match event {
             Event::CoinsAdded { coins, to: h } | Event::CoinsSpent { coins, from: h } => {
                 check_coins(coins)?;
@@ -405,15 +371,15 @@ impl State {
                 self.check_holder(to)
             }
             Event::ItemStashed { item, place, .. } => {
-                check_name("place", place).map_err(|e| crate::i18n::Worded(&e).to_string())?;
+                name_ok("place", place)?;
                 self.items
                     .get(item)
                     .map(|_| ())
-                    .ok_or_else(|| tr!("no item {item}", "aucun objet {item}"))
+                    .ok_or_else(|| Refusal::NoItem { id: item.clone() })
             }
             Event::ItemCreated { item, .. } => {
                 if let Some(place) = &item.place {
-                    check_name("place", place).map_err(|e| crate::i18n::Worded(&e).to_string())?;
+                    name_ok("place", place)?;
                 }
                 match &item.identity.value {
                     Some(value) => check_coins(value),
@@ -451,25 +417,24 @@ impl super::Change {
     }
 }
 
-fn too_many() -> String {
-    tr!(
-        "a holder would have more coins than hoard counts",
-        "un détenteur aurait plus de pièces que hoard n'en compte"
-    )
-}
-
-fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> String {
-    let who = match row {
-        CoinRow::Purse(id) => state
-            .characters
-            .get(id)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| id.clone()),
-        CoinRow::Place(name) => name.clone(),
-        _ => tr!("the pool", "la réserve"),
+/// `row` has `has`, and would give `wants`.
+fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> Refusal {
+    let holder = match row {
+        CoinRow::Purse(id) => Some(
+            state
+                .characters
+                .get(id)
+                .map(|c| c.name.clone())
+                .unwrap_or_else(|| id.clone()),
+        ),
+        CoinRow::Place(name) => Some(name.clone()),
+        _ => None,
     };
-    let (has, wants) = (i18n::coins::text(has), i18n::coins::text(wants));
-    tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
+    Refusal::Lacks {
+        holder,
+        has: *has,
+        wants: *wants,
+    }
 }
 
 #[cfg(test)]
@@ -568,7 +533,14 @@ mod tests {
             from: Holder::Pool,
         };
         let err = state.record(spend, None, WHEN).unwrap_err();
-        assert!(err.reason.contains("10 gp, not 11 gp"), "{err}");
+        assert_eq!(
+            err.reason,
+            Refusal::Lacks {
+                holder: None,
+                has: gp(10),
+                wants: gp(11)
+            }
+        );
         let from = Holder::Character {
             id: "a".into(),
             name: "A".into(),
@@ -576,7 +548,14 @@ mod tests {
         let err = state
             .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN)
             .unwrap_err();
-        assert!(err.reason.contains("A has nothing, not 1 gp"), "{err}");
+        assert_eq!(
+            err.reason,
+            Refusal::Lacks {
+                holder: Some("A".into()),
+                has: Coins::default(),
+                wants: gp(1)
+            }
+        );
         assert_eq!(
             state.treasury.as_ref().unwrap().pool,
             gp(10),
@@ -609,7 +588,7 @@ mod tests {
         };
         let mut state = replay(&events);
         let err = state.record(share(21), None, WHEN).unwrap_err();
-        assert!(err.reason.contains("does not split the pool"), "{err}");
+        assert_eq!(err.reason, Refusal::UnevenShare { pool: gp(101) });
         let err = state
             .record(
                 Event::CoinsShared {
@@ -622,8 +601,14 @@ mod tests {
             )
             .unwrap_err();
         assert!(
-            err.reason.contains("not 1"),
-            "a share the sheet does not give: {err}"
+            matches!(
+                err.reason,
+                Refusal::WrongShare {
+                    recorded: Share(2),
+                    ..
+                }
+            ),
+            "a share the sheet does not give: {err:?}"
         );
         events.push(share(20));
         let t = replay(&events).treasury.unwrap();

@@ -38,6 +38,7 @@ impl fmt::Display for Problem {
             Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
         }
     }
 }

@@ -174,3 +174,31 @@ fn a_clean_import_still_stands_and_checks() {
     h.ok(&["import", path.to_str().unwrap(), "--as", "Clean"]);
     h.ok(&["--campaign", "Clean", "check"]);
 }
+
+#[test]
+fn an_impossible_roll_is_refused_with_its_fault_in_the_readers_language() {
+    let mut lines = exported();
+    let at = line_of(&lines, "dice_rolled");
+    lines[at]["event"]["roll"]["faces"] = json!([9]);
+    lines[at]["event"]["roll"]["total"] = json!(9);
+    let h = Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let path = h.dir.path().join("crafted.jsonl");
+    std::fs::write(&path, text(&lines)).unwrap();
+    let import = ["import", path.to_str().unwrap(), "--as", "Crafted"];
+    let seq = lines[at]["seq"].as_i64().unwrap();
+    for (lang, said) in [
+        (
+            "en",
+            format!("event #{seq} (dice_rolled) cannot stand: a roll showing 9 on a d6"),
+        ),
+        (
+            "fr",
+            format!("l'événement n°{seq} (dice_rolled) ne tient pas : un jet montrant 9 sur un d6"),
+        ),
+    ] {
+        let args: Vec<&str> = ["--lang", lang].iter().chain(&import).copied().collect();
+        let stderr = h.refused_unchanged(&args, 2);
+        assert!(stderr.contains(&said), "{lang}: {stderr}");
+    }
+}

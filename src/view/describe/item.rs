@@ -10,6 +10,7 @@ use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::Labelled;
 use crate::view::words::Named;
+use crate::view::words::ItemNamed;
 
 /// The line of one of these events; `None` for an event of another family.
 pub(super) fn describe(event: &Event) -> Option<String> {

@@ -7,6 +7,7 @@ use crate::ledger::Event;
 use crate::rules::control::{CharacterWill, SwordWill};
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::ItemNamed;
 
 /// The line of one of these events; `None` for an event of another family.
 pub(super) fn describe(event: &Event) -> Option<String> {

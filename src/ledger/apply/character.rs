@@ -1,0 +1,73 @@
+//! A character's events as the projector applies them: arriving, wounds and healing
+//! (recomputed from the amounts), and changes to the sheet.
+
+use crate::ledger::event::{Event, Recorded};
+use crate::ledger::refusal::Refusal;
+use crate::ledger::state::State;
+use crate::rules::health;
+
+impl State {
+    pub(super) fn apply_character(&mut self, rec: &Recorded) -> Result<(), Refusal> {
+        match &rec.event {
+            Event::CharacterAdded { character } => {
+                if self.characters.contains_key(&character.id) {
+                    return Err(Refusal::CharacterExists {
+                        id: character.id.clone(),
+                    });
+                }
+                self.characters
+                    .insert(character.id.clone(), character.clone());
+                self.changed.characters.insert(character.id.clone());
+                self.changed.created.insert(character.id.clone(), rec.seq);
+            }
+            Event::CharacterDamaged {
+                character, amount, ..
+            } => {
+                let c = self.character_mut(character)?;
+                c.hp = health::after_damage(c.hp, *amount);
+            }
+            Event::CharacterHealed {
+                character, amount, ..
+            } => {
+                let c = self.character_mut(character)?;
+                c.hp = health::after_healing(c.hp, c.hp_max, *amount);
+            }
+            Event::CharacterUpdated {
+                character, change, ..
+            } => {
+                let c = self.character_mut(character)?;
+                if let Some(level) = change.level {
+                    c.level = level;
+                }
+                if let Some(class) = &change.class {
+                    c.class = class.clone();
+                }
+                if let Some(alignment) = change.alignment {
+                    c.alignment = alignment;
+                }
+                if let Some(str) = change.str {
+                    c.str = str;
+                }
+                if let Some(wis) = change.wis {
+                    c.wis = wis;
+                }
+                if let Some(hp_max) = change.hp_max {
+                    c.hp_max = hp_max;
+                    c.hp = c.hp.min(hp_max);
+                }
+                if let Some(reads) = change.reads_magic {
+                    c.reads_magic = reads;
+                }
+                if let Some(literate) = change.literate {
+                    c.literate = literate;
+                }
+                if let Some(reads) = change.reads_languages {
+                    c.reads_languages = reads;
+                }
+                change.apply_treasury(c);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

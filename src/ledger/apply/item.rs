@@ -1,0 +1,158 @@
+//! An item's events as the projector applies them: made, passed, faded, drunk, identified,
+//! read, worn, spent and recharged (charges counted by `rules::charges`), studied, trusted.
+
+use super::{learn, touch};
+use crate::ledger::event::{Event, Recorded};
+use crate::ledger::refusal::Refusal;
+use crate::ledger::state::State;
+use crate::rules::book::Studied;
+use crate::rules::character::Quest;
+use crate::rules::charges;
+use crate::rules::item::Status;
+
+impl State {
+    pub(super) fn apply_item(&mut self, rec: &Recorded) -> Result<(), Refusal> {
+        match &rec.event {
+            Event::ItemCreated { item, .. } => {
+                if self.items.contains_key(&item.id) {
+                    return Err(Refusal::ItemExists {
+                        id: item.id.clone(),
+                    });
+                }
+                if let Some(holder) = &item.holder
+                    && !self.characters.contains_key(holder)
+                {
+                    return Err(Refusal::NoCharacterToHold { id: holder.clone() });
+                }
+                self.items.insert(item.id.clone(), (**item).clone());
+                self.changed.items.insert(item.id.clone());
+                self.changed.created.insert(item.id.clone(), rec.seq);
+            }
+            Event::ItemPassed { item, from, to, .. } => {
+                if let Some(to) = to
+                    && !self.characters.contains_key(to)
+                {
+                    return Err(Refusal::NoCharacterToTake { id: to.clone() });
+                }
+                let i = self.item_mut(item)?;
+                if &i.holder != from {
+                    return Err(Refusal::NotWhereTaken {
+                        item: i.name.clone(),
+                    });
+                }
+                if i.attached || i.is_gone() {
+                    return Err(Refusal::CannotChangeHands {
+                        item: i.name.clone(),
+                    });
+                }
+                i.holder = to.clone();
+                i.place = None;
+                i.worn = None;
+            }
+            Event::ScrollFade { act, faded, .. } => {
+                let i = self.item_mut(&act.item)?;
+                // Its one chance to fade is taken.
+                touch(i, &act.character);
+                if *faded {
+                    i.status = Status::Faded;
+                }
+            }
+            Event::PotionTaken { act, effect, .. } => self.use_up(act, effect.as_ref())?,
+            Event::Identified {
+                act,
+                learned,
+                curse,
+                ..
+            } => {
+                let i = self.item_mut(&act.item)?;
+                if let Some(learned) = learned {
+                    learn(i, &act.character, *learned);
+                }
+                if *curse {
+                    i.status = Status::Consumed;
+                }
+            }
+            Event::SpellCast { act, spell, .. } => {
+                let i = self.item_mut(&act.item)?;
+                let Some(s) = spell.checked_sub(1).and_then(|n| i.spells.get_mut(n)) else {
+                    return Err(Refusal::NoSpell {
+                        item: i.name.clone(),
+                        spell: *spell,
+                    });
+                };
+                if s.erased {
+                    return Err(Refusal::SpellErased {
+                        item: i.name.clone(),
+                        spell: *spell,
+                    });
+                }
+                s.erased = true;
+            }
+            Event::ProtectionRead { act, effect } => self.use_up(act, Some(effect))?,
+            Event::ItemWorn { act, slot } => {
+                let i = self.item_mut(&act.item)?;
+                i.worn = Some(*slot);
+            }
+            Event::ItemRemoved { act, .. } => {
+                let i = self.item_mut(&act.item)?;
+                i.worn = None;
+            }
+            // Charges: `admit` has just held the event to `rules::charges`; the same rule counts.
+            Event::ChargesSpent {
+                act,
+                charges: n,
+                drained,
+                crumble,
+                ..
+            } => {
+                let i = self.item_mut(&act.item)?;
+                let remaining = charges::after_spending(i, *n)
+                    .map_err(|refusal| Refusal::Charges { refusal })?;
+                if *drained != (remaining == 0) {
+                    return Err(Refusal::ChargesMismatch {
+                        item: i.name.clone(),
+                        remaining,
+                    });
+                }
+                i.charges = Some(remaining);
+                if *drained {
+                    i.status = if crumble.as_ref().is_some_and(|c| c.crumbled) {
+                        Status::Crumbled
+                    } else {
+                        Status::Drained
+                    };
+                    i.worn = None;
+                }
+            }
+            Event::Recharged {
+                item, charges: n, ..
+            } => {
+                let i = self.item_mut(item)?;
+                let held =
+                    charges::recharge(i, *n).map_err(|refusal| Refusal::Charges { refusal })?;
+                i.charges = Some(held);
+            }
+            Event::BookStudied { act, outcome } => {
+                let i = self.item_mut(&act.item)?;
+                let quest = Quest {
+                    item: i.id.clone(),
+                    name: i.name.clone(),
+                    name_fr: i.name_fr.clone(),
+                };
+                match outcome {
+                    Studied::Vanished => i.status = Status::Vanished,
+                    Studied::Attached => i.attached = true,
+                    Studied::Quest => self.character_mut(&act.character)?.quests.push(quest),
+                }
+            }
+            Event::ItemTrusted { act } => {
+                let i = self.item_mut(&act.item)?;
+                if !i.trusted.contains(&act.character) {
+                    i.trusted.push(act.character.clone());
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! Why the ledger refuses an event, as data: admission (an event a live command could not have
+//! recorded), the projector (an event that no longer fits the state it meets) and the treasury
+//! (coins that are not there) all return a [`Refusal`], and a [`Conflict`] says which event it
+//! was. The words are the view's (`view::words::ledger`): the ledger says nothing itself.
+
+use serde::Serialize;
+
+use super::Id;
+use crate::rules::character::SheetError;
+use crate::rules::charges;
+use crate::rules::coins::{Coins, Share};
+use crate::rules::dice::RollFault;
+
+/// An event that cannot be applied to the state it meets: its number, its kind, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conflict {
+    pub seq: i64,
+    pub kind: &'static str,
+    #[serde(flatten)]
+    pub reason: Refusal,
+}
+
+/// Why an event cannot stand. Names are those the event or the state holds; ids are the
+/// ledger's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    // The envelope: where the event stands in the ledger.
+    /// Numbered at or before the ledger's last event.
+    OutOfOrder {
+        last: i64,
+    },
+    /// `campaign_created` first, and only first.
+    FirstEvent,
+    CauseAfter {
+        cause: i64,
+    },
+    OffClock {
+        game_time: i64,
+    },
+    WallTime,
+    /// A roll its own dice could not have given.
+    Roll {
+        fault: RollFault,
+    },
+
+    // What an event refers to.
+    NoCharacter {
+        id: Id,
+    },
+    NoItem {
+        id: Id,
+    },
+    /// An item another character holds.
+    HeldByOther {
+        item: String,
+        character: String,
+    },
+
+    // Values a live command keeps to.
+    /// A sheet's value or a name (`check_name`) the rules refuse.
+    Sheet {
+        #[serde(skip)]
+        error: SheetError,
+    },
+    NotAnId {
+        id: String,
+    },
+    PercentOutOfRange {
+        value: u8,
+        min: u8,
+        max: u8,
+    },
+    TablesFolderEmpty,
+    /// The clock moves forward and stops at `rules::clock::MAX_ROUNDS`.
+    ClockLimit,
+    HpOutOfRange {
+        name: String,
+        hp: i32,
+        hp_max: i32,
+    },
+    NameTaken {
+        name: String,
+    },
+    VoidOrder {
+        target: i64,
+    },
+
+    // Sessions, encounters and the clock.
+    SessionOpen {
+        session: u32,
+    },
+    SessionNotNext {
+        session: u32,
+        last: u32,
+    },
+    SessionNotOpen {
+        session: u32,
+    },
+    SessionNotLoaded {
+        session: u32,
+    },
+    TimeBackward,
+    ClockOverflow,
+    EncounterUnderWay,
+    NoEncounter,
+
+    // Characters and items coming and going.
+    CharacterExists {
+        id: Id,
+    },
+    ItemExists {
+        id: Id,
+    },
+    NoCharacterToHold {
+        id: Id,
+    },
+    NoCharacterToTake {
+        id: Id,
+    },
+    NotWhereTaken {
+        item: String,
+    },
+    CannotChangeHands {
+        item: String,
+    },
+    CannotPass {
+        item: String,
+    },
+    CannotBeLeft {
+        item: String,
+    },
+
+    // Items in use.
+    NegativeCharges {
+        item: String,
+    },
+    /// Charges the item does not hold (or none at all).
+    CannotSpend {
+        item: String,
+        left: i32,
+        asked: u32,
+    },
+    /// Charges out of the recharge's range.
+    CannotRecharge {
+        item: String,
+        asked: u32,
+    },
+    /// Another refusal of the charges rule.
+    Charges {
+        refusal: charges::Refusal,
+    },
+    ChargesMismatch {
+        item: String,
+        remaining: i32,
+    },
+    UsedUp {
+        item: String,
+    },
+    NoSpell {
+        item: String,
+        spell: usize,
+    },
+    SpellErased {
+        item: String,
+        spell: usize,
+    },
+
+    // Swords.
+    NotSentient {
+        item: String,
+    },
+    NotInControl {
+        sword: String,
+        character: String,
+    },
+    NotInHand {
+        item: String,
+    },
+
+    // The treasury.
+    TreasuryNotLoaded,
+    NotCoins,
+    CoinsInPlace,
+    UnevenShare {
+        pool: Coins,
+    },
+    NoCharacterForCoins {
+        id: Id,
+    },
+    WrongShare {
+        name: String,
+        share: Share,
+        recorded: Share,
+    },
+    XpTotal,
+    XpPart {
+        name: String,
+        base: i64,
+    },
+    /// INT, DEX, XP or a share out of range on a sheet.
+    SheetOutOfRange {
+        name: String,
+    },
+    TooManyCoins,
+    /// A holder (the pool when `holder` is none) has less than it would give.
+    Lacks {
+        holder: Option<String>,
+        has: Coins,
+        wants: Coins,
+    },
+}
+
+impl From<SheetError> for Refusal {
+    fn from(error: SheetError) -> Self {
+        Refusal::Sheet { error }
+    }
+}

@@ -1,0 +1,255 @@
+//! The words for what the ledger refuses: an event that cannot stand (`ledger::Conflict`) and
+//! why (`ledger::Refusal`), as `check`, `undo`, `import` and a command that meets a ledger at
+//! odds with itself tell it; and an act's item by its name in the reader's language.
+
+use std::fmt;
+
+use crate::i18n::{CHARGE, Worded, counted, pick};
+use crate::ledger::{Act, Conflict, ID_LIMIT, Refusal};
+use crate::rules::{charges, clock, health, xp};
+use crate::tr;
+
+/// An act's item, named in the reader's language.
+pub trait ItemNamed {
+    fn item_name(&self) -> &str;
+}
+
+impl ItemNamed for Act {
+    fn item_name(&self) -> &str {
+        pick(&self.item_name, &self.item_name_fr)
+    }
+}
+
+impl fmt::Display for Worded<'_, Conflict> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Conflict { seq, kind, reason } = self.0;
+        let reason = Worded(reason);
+        f.write_str(&tr!(
+            "event #{seq} ({kind}) cannot stand: {reason}",
+            "l'événement n°{seq} ({kind}) ne tient pas : {reason}"
+        ))
+    }
+}
+
+impl fmt::Display for Worded<'_, Refusal> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal as R;
+        let max = clock::MAX_ROUNDS;
+        f.write_str(&match self.0 {
+            R::OutOfOrder { last } => tr!(
+                "it comes after event #{last} in the ledger",
+                "il vient après l'événement n°{last} du registre"
+            ),
+            R::FirstEvent => tr!(
+                "a campaign's first event creates it, and only its first",
+                "le premier événement d'une campagne la crée, et lui seul"
+            ),
+            R::CauseAfter { cause } => tr!(
+                "its cause #{cause} does not come before it",
+                "sa cause, le n°{cause}, ne le précède pas"
+            ),
+            R::OffClock { game_time } => tr!(
+                "its game time {game_time} is off the clock (0 to {max} rounds)",
+                "son temps de jeu {game_time} est hors de l'horloge (0 à {max} rounds)"
+            ),
+            R::WallTime => tr!(
+                "its wall time is not a date and time such as 2026-12-01T20:30:00.000Z",
+                "son heure n'est pas une date et une heure comme 2026-12-01T20:30:00.000Z"
+            ),
+            R::Roll { fault } => return fmt::Display::fmt(&Worded(fault), f),
+            R::NoCharacter { id } => tr!("no character {id}", "aucun personnage {id}"),
+            R::NoItem { id } => tr!("no item {id}", "aucun objet {id}"),
+            R::HeldByOther { item, character } => tr!(
+                "{item} is held by someone else, not {character}",
+                "{item} est porté par quelqu'un d'autre, pas par {character}"
+            ),
+            R::Sheet { error } => return fmt::Display::fmt(&Worded(error), f),
+            R::NotAnId { id } => tr!(
+                "{id:?} is not an id (letters, digits and dashes, {ID_LIMIT} at most)",
+                "{id:?} n'est pas un identifiant (lettres, chiffres et tirets, {ID_LIMIT} au plus)"
+            ),
+            R::PercentOutOfRange { value, min, max } => tr!(
+                "{value}% is out of range: from {min} to {max}",
+                "{value} % hors limites : de {min} à {max}"
+            ),
+            R::TablesFolderEmpty => tr!(
+                "the tables folder is empty: give a folder",
+                "le dossier de tables est vide : donnez un dossier"
+            ),
+            R::ClockLimit => tr!(
+                "the clock moves forward, and stops at {max} rounds",
+                "l'horloge avance, et s'arrête à {max} rounds"
+            ),
+            R::HpOutOfRange { name, hp, hp_max } => {
+                let floor = health::HP_FLOOR;
+                tr!(
+                    "{name} has {hp} HP: from {floor} to the maximum, {hp_max}",
+                    "{name} a {hp} PV : de {floor} au maximum, {hp_max}"
+                )
+            }
+            R::NameTaken { name } => tr!(
+                "a character is already named {name:?}",
+                "un personnage s'appelle déjà {name:?}"
+            ),
+            R::VoidOrder { target } => tr!(
+                "it must void earlier events, in order, the first of them #{target}",
+                "il doit annuler des événements antérieurs, dans l'ordre, dont le n°{target}"
+            ),
+            R::SessionOpen { session } => tr!(
+                "session {session} is still open",
+                "la session {session} est encore ouverte"
+            ),
+            R::SessionNotNext { session, last } => tr!(
+                "session {session} does not follow session {last}",
+                "la session {session} ne suit pas la session {last}"
+            ),
+            R::SessionNotOpen { session } => tr!(
+                "session {session} is not open",
+                "la session {session} n'est pas ouverte"
+            ),
+            R::SessionNotLoaded { session } => tr!(
+                "session {session} is not loaded",
+                "la session {session} n'est pas chargée"
+            ),
+            R::TimeBackward => tr!("time only moves forward", "le temps ne fait qu'avancer"),
+            R::ClockOverflow => tr!("the clock would overflow", "l'horloge déborderait"),
+            R::EncounterUnderWay => tr!(
+                "an encounter is already under way",
+                "une rencontre est déjà en cours"
+            ),
+            R::NoEncounter => tr!(
+                "no encounter is under way",
+                "aucune rencontre n'est en cours"
+            ),
+            R::CharacterExists { id } => tr!(
+                "character {id} already exists",
+                "le personnage {id} existe déjà"
+            ),
+            R::ItemExists { id } => tr!("item {id} already exists", "l'objet {id} existe déjà"),
+            R::NoCharacterToHold { id } => tr!(
+                "no character {id} to hold it",
+                "aucun personnage {id} pour le porter"
+            ),
+            R::NoCharacterToTake { id } => tr!(
+                "no character {id} to take it",
+                "aucun personnage {id} pour le prendre"
+            ),
+            R::NotWhereTaken { item } => tr!(
+                "{item} is not where the event takes it from",
+                "{item} n'est pas là où l'événement le prend"
+            ),
+            R::CannotChangeHands { item } => tr!(
+                "{item} cannot change hands",
+                "{item} ne peut pas changer de mains"
+            ),
+            R::CannotPass { item } => tr!(
+                "{item} cannot pass from its holder now (bound, gone, in a sword's control, or already there)",
+                "{item} ne peut pas quitter son porteur maintenant (lié, disparu, sous le contrôle d'une épée, ou déjà là)"
+            ),
+            R::CannotBeLeft { item } => tr!(
+                "{item} cannot be left anywhere",
+                "{item} ne peut être laissé nulle part"
+            ),
+            R::NegativeCharges { item } => tr!(
+                "{item} holds negative charges",
+                "{item} a des charges négatives"
+            ),
+            R::CannotSpend { item, left, asked } => {
+                let left = counted(*left, CHARGE, CHARGE);
+                tr!(
+                    "{item} holds {left}: {asked} cannot be spent",
+                    "{item} a {left} : on ne peut pas en dépenser {asked}"
+                )
+            }
+            R::CannotRecharge { item, asked } => {
+                let limit = charges::RECHARGE_LIMIT;
+                tr!(
+                    "{item} cannot take {asked} more charges (1 to {limit} at a time)",
+                    "{item} ne peut pas prendre {asked} charges de plus (de 1 à {limit} à la fois)"
+                )
+            }
+            R::Charges { refusal } => return fmt::Display::fmt(&Worded(refusal), f),
+            R::ChargesMismatch { item, remaining } => tr!(
+                "{item} would have {remaining} charges, which does not match the event",
+                "{item} aurait {remaining} charges, ce qui ne correspond pas à l'événement"
+            ),
+            R::UsedUp { item } => tr!("{item} was already used up", "{item} était déjà utilisé"),
+            R::NoSpell { item, spell } => {
+                tr!("{item} has no spell {spell}", "{item} n'a pas de sort {spell}")
+            }
+            R::SpellErased { item, spell } => tr!(
+                "spell {spell} of {item} is already erased",
+                "le sort {spell} de {item} est déjà effacé"
+            ),
+            R::NotSentient { item } => tr!(
+                "{item} is not a sentient sword",
+                "{item} n'est pas une épée intelligente"
+            ),
+            R::NotInControl { sword, character } => tr!(
+                "{sword} does not control {character}",
+                "{sword} ne contrôle pas {character}"
+            ),
+            R::NotInHand { item } => tr!("{item} is not in hand", "{item} n'est pas en main"),
+            R::TreasuryNotLoaded => {
+                tr!("the treasury is not loaded", "le trésor n'est pas chargé")
+            }
+            R::NotCoins => tr!(
+                "its amount is not a positive number of coins",
+                "son montant n'est pas un nombre positif de pièces"
+            ),
+            R::CoinsInPlace => tr!(
+                "it moves coins to where they are",
+                "il déplace des pièces là où elles sont"
+            ),
+            R::UnevenShare { pool } => {
+                let pool = crate::i18n::coins::text(pool);
+                tr!(
+                    "it does not split the pool ({pool}) by its shares",
+                    "il ne partage pas la caisse ({pool}) selon ses parts"
+                )
+            }
+            R::NoCharacterForCoins { id } => tr!(
+                "no character {id} to hold coins",
+                "aucun personnage {id} pour tenir des pièces"
+            ),
+            R::WrongShare {
+                name,
+                share,
+                recorded,
+            } => tr!(
+                "{name}'s share is {share}, not {recorded}",
+                "la part de {name} est de {share}, pas {recorded}"
+            ),
+            R::XpTotal => tr!(
+                "its total is not the XP of its treasure and monsters",
+                "son total n'est pas l'XP de son trésor et de ses monstres"
+            ),
+            R::XpPart { name, base } => tr!(
+                "{name}'s part is not what the rules give for {base} XP",
+                "la part de {name} n'est pas ce que les règles donnent pour {base} XP"
+            ),
+            R::SheetOutOfRange { name } => {
+                let limit = xp::XP_LIMIT;
+                tr!(
+                    "{name}: INT and DEX run from 3 to 18, XP from 0 to {limit}, a share from 0 to 10",
+                    "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {limit}, une part de 0 à 10"
+                )
+            }
+            R::TooManyCoins => tr!(
+                "a holder would have more coins than hoard counts",
+                "un détenteur aurait plus de pièces que hoard n'en compte"
+            ),
+            R::Lacks { holder, has, wants } => {
+                let who = match holder {
+                    Some(name) => name.clone(),
+                    None => tr!("the pool", "la réserve"),
+                };
+                let (has, wants) = (
+                    crate::i18n::coins::text(has),
+                    crate::i18n::coins::text(wants),
+                );
+                tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
+            }
+        })
+    }
+}
