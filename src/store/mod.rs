@@ -11,6 +11,7 @@ pub mod characters;
 pub mod coins;
 pub mod conn;
 pub mod effects;
+pub mod error;
 pub mod events;
 pub mod items;
 pub mod open;
@@ -24,5 +25,5 @@ pub mod state;
 
 pub use access::Access;
 pub use conn::Conn;
-pub use conn::contention;
+pub use error::{Error, Kind, Problem, Result, contention};
 pub use open::{Db, Location, open, open_read_only};

@@ -38,6 +38,7 @@ impl fmt::Display for Problem {
             Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),
         }
     }
 }

@@ -2,10 +2,11 @@
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
 //! the referee's language. A generation's faults are worded in `words/generation.rs`, names
 //! in the reader's language and names refused in `words/names.rs`, a table file's faults in
-//! `words/tables.rs`.
+//! `words/tables.rs`, the store's failures in `words/store.rs`.
 
 mod generation;
 mod names;
+mod store;
 mod tables;
 
 pub use names::{Labelled, Named, Shown, Titled, material_name};
