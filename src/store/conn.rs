@@ -353,3 +353,26 @@ impl Conn {
         Ok(())
     }
 }
+
+/// An engine's error, named where the store knows it: another process held a lock too long,
+/// or the database refuses this connection's writes. (Here, beside the engines that name
+/// their errors, so that `store::error` imports neither of them.)
+impl From<sqlx::Error> for Error {
+    fn from(e: sqlx::Error) -> Self {
+        if sqlite::is_busy(&e) || postgres::is_busy(&e) {
+            Problem::Busy.into()
+        } else if postgres::is_read_only(&e) {
+            Problem::ReadOnlyRole { database: None }.into()
+        } else {
+            Error::Database(e)
+        }
+    }
+}
+
+/// Whether a command that failed with `e` failed only because another process wrote at the
+/// same moment (a serialization failure, a deadlock, or a name another process took first):
+/// run again from the start, it sees what that process did and succeeds or is refused for
+/// a reason the referee can act on.
+pub fn contention(e: &sqlx::Error) -> bool {
+    postgres::is_contention(e)
+}

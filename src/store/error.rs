@@ -6,8 +6,6 @@
 
 use serde::Serialize;
 
-use super::{postgres, sqlite};
-
 #[derive(Debug)]
 pub enum Error {
     /// The engine failed in a way the store has no name for.
@@ -214,20 +212,6 @@ impl From<Problem> for Error {
     }
 }
 
-/// An engine's error, named where the store knows it: another process held a lock too long,
-/// or the database refuses this connection's writes.
-impl From<sqlx::Error> for Error {
-    fn from(e: sqlx::Error) -> Self {
-        if sqlite::is_busy(&e) || postgres::is_busy(&e) {
-            Problem::Busy.into()
-        } else if postgres::is_read_only(&e) {
-            Problem::ReadOnlyRole { database: None }.into()
-        } else {
-            Error::Database(e)
-        }
-    }
-}
-
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         Error::Io(e)
@@ -242,12 +226,4 @@ impl Error {
             _ => None,
         }
     }
-}
-
-/// Whether a command that failed with `e` failed only because another process wrote at the
-/// same moment (a serialization failure, a deadlock, or a name another process took first):
-/// run again from the start, it sees what that process did and succeeds or is refused for
-/// a reason the referee can act on.
-pub fn contention(e: &sqlx::Error) -> bool {
-    postgres::is_contention(e)
 }

@@ -25,5 +25,6 @@ pub mod state;
 
 pub use access::Access;
 pub use conn::Conn;
-pub use error::{Error, Kind, Problem, Result, contention};
+pub use conn::contention;
+pub use error::{Error, Kind, Problem, Result};
 pub use open::{Db, Location, open, open_read_only};
