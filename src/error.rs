@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::rules;
+use crate::{rules, store};
 
 #[derive(Debug)]
 pub enum Error {
@@ -49,6 +49,7 @@ pub enum Problem {
     Charges(rules::charges::Refusal),
     /// An event that cannot stand in the ledger, and why.
     Ledger(crate::ledger::Conflict),
+    Store(crate::store::Problem),
 }
 
 // Boxed in `Error`, which every `Result` carries: the refusals with names are large.
@@ -70,9 +71,27 @@ impl From<std::io::Error> for Error {
     }
 }
 
-impl From<sqlx::Error> for Error {
-    fn from(e: sqlx::Error) -> Self {
-        crate::store::conn::error(e)
+/// The store's failures keep their kinds' exit codes: what the store recognised becomes a
+/// [`Problem::Store`], except a database it cannot reach, which stays an I/O error (exit 1,
+/// code `io`) in the store's words.
+impl From<store::Error> for Error {
+    fn from(e: store::Error) -> Self {
+        let problem = match e {
+            store::Error::Database(e) => return Error::Database(e),
+            store::Error::Io(e) => return Error::Io(e),
+            store::Error::Problem(problem) => problem,
+        };
+        match problem.kind() {
+            store::Kind::Invalid => Error::Invalid(Box::new(Problem::Store(*problem))),
+            store::Kind::NotFound => Error::NotFound(Box::new(Problem::Store(*problem))),
+            store::Kind::Refused => Error::Refused(Box::new(Problem::Store(*problem))),
+            store::Kind::Conflict => Error::Conflict(Box::new(Problem::Store(*problem))),
+            store::Kind::Busy => Error::Busy(Box::new(Problem::Store(*problem))),
+            store::Kind::Unreachable => Error::Io(std::io::Error::new(
+                problem.io(),
+                Problem::Store(*problem).to_string(),
+            )),
+        }
     }
 }
 

@@ -11,17 +11,9 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::tr;
 
-/// Create `path` (which must not exist) for writing, readable by its owner only.
-pub fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)
-}
+/// Create `path` (which must not exist) for writing, readable by its owner only: as the store
+/// creates a campaign's file.
+pub use crate::store::open::private_file as create_private;
 
 /// Where a backup or an export goes, checked before anything is written: never the database
 /// (nor its journal files, nor another name of it), and never an existing file unless the

@@ -19,7 +19,7 @@ pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
 }
 
 pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
-    campaigns::list(cx.conn()).await
+    Ok(campaigns::list(cx.conn()).await?)
 }
 
 /// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the

@@ -98,7 +98,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
 
 pub async fn list(cx: &mut Ctx) -> Result<Vec<Character>> {
     let campaign = cx.campaign().await?;
-    characters::list(cx.conn(), campaign.id).await
+    Ok(characters::list(cx.conn(), campaign.id).await?)
 }
 
 /// A character with everything they carry and what is on them now.

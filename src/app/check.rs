@@ -82,7 +82,7 @@ impl Replay {
         let mut replay = Replay::new(voided);
         events::select(conn, campaign, &Filter::default(), |rec| {
             replay.feed(&rec);
-            Ok(())
+            Ok::<_, crate::error::Error>(())
         })
         .await?;
         // Nothing is changed yet; what the events created, and by which event, is kept for a

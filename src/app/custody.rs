@@ -179,7 +179,7 @@ pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
     };
     crate::store::events::select(cx.conn(), campaign.id, &filter, |rec| {
         events.push(rec);
-        Ok(())
+        Ok::<_, crate::error::Error>(())
     })
     .await?;
     Ok((item, events))

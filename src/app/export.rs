@@ -112,7 +112,7 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
         serde_json::to_writer(&mut *out, &line).map_err(|e| Error::Io(e.into()))?;
         out.write_all(b"\n").map_err(io)?;
         n += 1;
-        Ok(())
+        Ok::<_, crate::error::Error>(())
     })
     .await?;
     Ok(n)

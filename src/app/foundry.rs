@@ -58,7 +58,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         };
         items::list(conn, campaign, &filter, |item| {
             chosen.push(item);
-            Ok(())
+            Ok::<_, crate::error::Error>(())
         })
         .await?;
         if let Some(number) = selection.session {
@@ -71,7 +71,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             let mut made = BTreeSet::new();
             events::select(conn, campaign, &filter, |rec| {
                 made.extend(rec.event.subject().cloned());
-                Ok(())
+                Ok::<_, crate::error::Error>(())
             })
             .await?;
             chosen.retain(|i| made.contains(&i.id));
@@ -110,7 +110,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             if !voided.contains_key(&rec.seq) {
                 history.push(rec);
             }
-            Ok(())
+            Ok::<_, crate::error::Error>(())
         })
         .await?;
         let made = history.iter().find_map(|rec| match &rec.event {

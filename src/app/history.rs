@@ -164,7 +164,7 @@ pub async fn state_at(cx: &mut Ctx, number: u32) -> Result<crate::ledger::State>
     };
     events::select(cx.conn(), campaign.id, &filter, |rec| {
         replay.feed(&rec);
-        Ok(())
+        Ok::<_, crate::error::Error>(())
     })
     .await?;
     Ok(replay.state)

@@ -22,7 +22,9 @@ pub mod identify;
 pub mod item;
 pub mod log;
 pub mod names;
+pub mod open;
 pub mod potion;
+pub mod redact;
 pub mod report;
 pub mod roll;
 pub mod scroll;
@@ -410,7 +412,7 @@ impl<'c> Write<'c> {
     pub async fn append_raw(&mut self, events: &[(Recorded, String)]) -> Result<()> {
         let rows: Vec<(&Recorded, String)> = events.iter().map(|(r, p)| (r, p.clone())).collect();
         store::events::push_rows(&mut self.batch, self.campaign, &rows);
-        self.batch.flush_if_large(self.db.conn()).await
+        Ok(self.batch.flush_if_large(self.db.conn()).await?)
     }
 
     /// Put a state rebuilt from the ledger in place of the loaded one: every row is
@@ -437,7 +439,7 @@ impl<'c> Write<'c> {
         } else {
             store::state::push_save(&mut self.batch, self.campaign, &mut self.state);
         }
-        self.batch.flush_if_large(self.db.conn()).await
+        Ok(self.batch.flush_if_large(self.db.conn()).await?)
     }
 
     /// Write the events and the changed rows, and commit. Under `--dry-run` everything is

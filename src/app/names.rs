@@ -24,7 +24,7 @@ pub async fn names(cx: &mut Ctx, which: Names) -> Result<Vec<String>> {
     }
     match campaigns::find(conn, campaign.as_deref()).await? {
         None => Ok(Vec::new()),
-        Some(c) if which == Names::Items => items::names(conn, c.id).await,
-        Some(c) => characters::names(conn, c.id).await,
+        Some(c) if which == Names::Items => Ok(items::names(conn, c.id).await?),
+        Some(c) => Ok(characters::names(conn, c.id).await?),
     }
 }

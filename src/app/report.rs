@@ -110,7 +110,7 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
                 if voided.contains_key(&rec.seq) => {}
             _ => sort(&mut sections, rec),
         }
-        Ok(())
+        Ok::<_, crate::error::Error>(())
     })
     .await?;
     let characters = crate::store::characters::list(cx.conn(), campaign).await?;

@@ -45,7 +45,7 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
     let mut found = Treasure::default();
     events::select(conn, campaign, &filter, |rec| {
         if voided.contains_key(&rec.seq) {
-            return Ok(());
+            return Ok::<_, crate::error::Error>(());
         }
         match rec.event {
             Event::CoinsAdded { coins, to } if !matches!(to, Holder::Place { .. }) => {

@@ -9,7 +9,7 @@ use super::args::coins::CoinsCommand;
 use super::args::item::ItemCommand as It;
 use super::args::session::SessionCommand;
 use super::args::tables::TablesCommand;
-use crate::store::Access;
+use crate::app::open::Access;
 
 /// What a command does with the database: commands that only read see one moment of it and
 /// never create it; the others record (or, under `--dry-run`, would).

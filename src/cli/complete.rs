@@ -17,9 +17,9 @@ use clap_complete::{CompleteEnv, Shell};
 use super::args::Cli;
 use super::defaults::default_db;
 use crate::app::names::Names;
+use crate::app::open::Access;
 use crate::app::{self, Ctx, Options};
 use crate::error::Result;
-use crate::store::Access;
 use crate::tr;
 
 /// The variable that asks for completions, as clap_complete names it.
@@ -204,7 +204,7 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let db = crate::store::open(&path, Access::Read).await?;
+        let db = crate::app::open::open(&path, Access::Read).await?;
         let options = Options {
             campaign: line.campaign.clone(),
             ..Options::default()

@@ -297,7 +297,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
     };
     let raw = path.display().to_string();
     // As messages show it: a server's password left out.
-    let db = crate::store::open::shown(&path);
+    let db = crate::app::redact::shown(&path);
     say(&tr!(
         "Demo campaign in {db}\n\n$ hoard campaign new demo --use",
         "Campagne de démonstration dans {db}\n\n$ hoard campaign new demo --use"

@@ -27,7 +27,8 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
         let result = tables::check_without_db(&mut out, dir);
         return result.and(out.flush());
     }
-    let db = crate::store::open(&path, access::access(&cli.command, cli.global.dry_run)).await?;
+    let db =
+        crate::app::open::open(&path, access::access(&cli.command, cli.global.dry_run)).await?;
     let options = crate::app::Options {
         campaign: cli.global.campaign.clone(),
         seed: cli.global.seed,
@@ -103,5 +104,5 @@ pub(crate) async fn run(cli: Cli) -> Result<()> {
     if dry {
         notices::dry_run();
     }
-    result.and(closed)
+    result.and(closed.map_err(Error::from))
 }

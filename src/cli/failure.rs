@@ -4,8 +4,8 @@
 
 use std::process::ExitCode;
 
+use crate::app::redact::scrub;
 use crate::error::{Error, Problem, Result};
-use crate::store::open::scrub;
 use crate::view::inert;
 
 /// The exit code of a command's result, its error (if any) said on stderr with each of
@@ -19,19 +19,38 @@ pub fn exit(json: bool, result: Result<()>, secrets: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            let fields = e.problem().map(fields).unwrap_or_default();
+            let fields = e.problem().map(|p| fields(p, secrets)).unwrap_or_default();
             complain(json, e.code(), &scrub(secrets, e.to_string()), fields);
             ExitCode::from(e.exit_code())
         }
     }
 }
 
-/// The problem's data as JSON fields (`reason` and what it names), for a `--json` error; an
-/// edge's own words have none.
-fn fields(problem: &Problem) -> serde_json::Map<String, serde_json::Value> {
+/// The problem's data as JSON fields (`reason` and what it names), for a `--json` error, with
+/// each of `secrets` hidden as in the message; an edge's own words have none.
+fn fields(problem: &Problem, secrets: &[String]) -> serde_json::Map<String, serde_json::Value> {
     match serde_json::to_value(problem) {
-        Ok(serde_json::Value::Object(fields)) => fields,
+        Ok(serde_json::Value::Object(fields)) => fields
+            .into_iter()
+            .map(|(name, value)| (name, hidden(value, secrets)))
+            .collect(),
         _ => serde_json::Map::new(),
+    }
+}
+
+/// A field's value with every secret in its texts replaced by `***`.
+fn hidden(value: serde_json::Value, secrets: &[String]) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => Value::String(scrub(secrets, text)),
+        Value::Array(values) => values.into_iter().map(|v| hidden(v, secrets)).collect(),
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(name, v)| (name, hidden(v, secrets)))
+                .collect(),
+        ),
+        value => value,
     }
 }
 

@@ -48,7 +48,7 @@ pub fn main() -> ExitCode {
     // Every password a URL on the command line or in HOARD_DB holds is hidden from whatever
     // hoard prints, from here on: a usage error echoes the words it could not parse.
     let secrets =
-        crate::store::open::secrets(std::env::args_os().chain(std::env::var_os("HOARD_DB")));
+        crate::app::redact::secrets(std::env::args_os().chain(std::env::var_os("HOARD_DB")));
     panics::hide_in_panics(secrets.clone());
     complete::answer_if_asked();
     let cli = match Cli::try_parse() {

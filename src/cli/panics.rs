@@ -2,7 +2,7 @@
 //! `--db` holds. Kept apart because it is installed once, before anything runs, and touches no
 //! other part of the command line.
 
-use crate::store::open::scrub;
+use crate::app::redact::scrub;
 
 /// Print a panic that names one of `secrets` with each hidden, any other as Rust prints it.
 pub fn hide_in_panics(secrets: Vec<String>) {
@@ -31,11 +31,11 @@ pub fn hide_in_panics(secrets: Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::open::scrub;
+    use crate::app::redact::scrub;
 
     #[test]
     fn a_panic_naming_the_database_hides_its_password() {
-        let secrets = crate::store::open::secrets(["postgres://me:s3cr%21t@h/west"]);
+        let secrets = crate::app::redact::secrets(["postgres://me:s3cr%21t@h/west"]);
         assert_eq!(
             scrub(
                 &secrets,
@@ -47,7 +47,7 @@ mod tests {
             scrub(&secrets, "index out of bounds".into()),
             "index out of bounds"
         );
-        assert!(crate::store::open::secrets(["/home/me/west.db"]).is_empty());
+        assert!(crate::app::redact::secrets(["/home/me/west.db"]).is_empty());
     }
 
     #[test]
@@ -59,6 +59,6 @@ mod tests {
             "postgresql://u:p2@h/d",
             "Map to http://a:b@c",
         ];
-        assert_eq!(crate::store::open::secrets(words), ["pw", "p2"]);
+        assert_eq!(crate::app::redact::secrets(words), ["pw", "p2"]);
     }
 }

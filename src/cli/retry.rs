@@ -15,19 +15,19 @@ use crate::tr;
 const TRIES: u32 = 10;
 
 /// Run the command; if it failed only because another process wrote at the same moment
-/// ([`crate::store::contention`]), run it again from the start, the command line parsed
+/// ([`crate::app::open::contention`]), run it again from the start, the command line parsed
 /// anew, as if it had been typed a moment later. The pause before each new try grows and is
 /// drawn at random, so that writers that collided do not collide again in step.
 pub async fn run_until_settled(mut cli: Cli) -> Result<()> {
     let mut attempt = 1;
     loop {
         match run(cli).await {
-            Err(e) if crate::store::contention(&e) && attempt < TRIES => {
+            Err(e) if crate::app::open::contention(&e) && attempt < TRIES => {
                 tokio::time::sleep(pause(attempt)).await;
                 attempt += 1;
                 cli = Cli::try_parse().map_err(|e| Error::Invalid(e.to_string().into()))?;
             }
-            Err(e) if crate::store::contention(&e) => {
+            Err(e) if crate::app::open::contention(&e) => {
                 return Err(Error::Busy(tr!(
                     "other processes kept writing to the campaign at the same moment ({TRIES} tries); nothing was recorded: run the command again",
                     "d'autres processus écrivaient sans cesse dans la campagne au même moment ({TRIES} essais) ; rien n'a été enregistré : relancez la commande"

@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use crate::app::open::{Db, open_read_only};
 use crate::app::{Ctx, Options};
 use crate::error::{Error, Result};
 use crate::i18n;
-use crate::store::{self, Db};
 
 /// The moment of the ledger a page shows: the campaign and its last event's number.
 pub type Stamp = (i64, i64);
@@ -54,7 +54,7 @@ impl Reads {
             runtime.block_on(i18n::within(lang, async move {
                 let mut db = match idle {
                     Some(db) => db,
-                    None => store::open_read_only(&db).await?,
+                    None => open_read_only(&db).await?,
                 };
                 db.begin_read().await?;
                 let options = Options {

@@ -2,8 +2,8 @@
 //! together once the rules have decided everything, so a refused command sends nothing.
 
 use super::conn::Conn;
+use super::error::Result;
 use super::sql::Sql;
-use crate::error::Result;
 
 /// Bound arguments past which a bulk write (generate, import) sends what it has queued before
 /// queuing more: memory stays flat however many items or events it makes.

@@ -2,8 +2,8 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::Result;
 use super::sql::{Sql, name_key};
-use crate::error::Result;
 use crate::ledger::{Campaign, Settings};
 
 /// A campaign as loaded for a command: its row id, its state, and its last event number.

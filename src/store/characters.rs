@@ -2,26 +2,25 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::{Broken, Error, Problem, Result};
 use super::sql::{Sql, name_key};
-use crate::error::{Error, Result};
 use crate::ledger::Character;
 
 impl FromRow for Character {
     fn from_row(row: &impl Row) -> Result<Self> {
-        let broken = |what: String| {
-            Error::Conflict(crate::tr!(
-                "a character row cannot be read ({what}): the database was edited by hand; run `hoard check`",
-                "une ligne de personnage est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
-            ).into())
+        let broken = |cause: Broken| Error::from(Problem::UnreadableCharacter { cause });
+        let json = |e: serde_json::Error| {
+            broken(Broken::Json {
+                error: e.to_string(),
+            })
         };
-        let state = serde_json::from_str::<CharacterState>(&row.text("state")?)
-            .map_err(|e| broken(e.to_string()))?;
+        let state = serde_json::from_str::<CharacterState>(&row.text("state")?).map_err(json)?;
         Ok(Character {
             id: row.text("id")?,
             name: row.text("name")?,
             alignment: row.text("alignment")?.parse().map_err(
-                |e: crate::rules::alignment::UnknownAlignment| {
-                    broken(crate::i18n::Worded(&e).to_string())
+                |crate::rules::alignment::UnknownAlignment(found)| {
+                    broken(Broken::Alignment { found })
                 },
             )?,
             class: row.opt_text("class")?,

@@ -3,8 +3,8 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::Result;
 use super::sql::Sql;
-use crate::error::Result;
 use crate::ledger::treasury::{CoinRow, Treasury};
 use crate::rules::coins::Coins;
 

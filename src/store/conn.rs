@@ -11,9 +11,9 @@ use sqlx::postgres::{PgArguments, PgConnection, PgRow};
 use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqliteRow};
 use sqlx::{Postgres, Row as _, Sqlite};
 
+use super::error::{Error, Problem, Result};
 use super::sql::{Sql, Value};
 use super::{postgres, sqlite};
-use crate::error::{Error, Result};
 
 /// An open connection, whichever engine holds it; opaque outside the store, so no engine type
 /// reaches the application through it.
@@ -70,10 +70,11 @@ pub(super) trait Row {
 }
 
 fn out_of_range(col: impl Column, n: i64) -> Error {
-    Error::Conflict(crate::tr!(
-        "column {col:?} holds {n}, out of range: the database was edited by hand; run `hoard check`",
-        "la colonne {col:?} vaut {n}, hors limites : la base a été modifiée à la main ; lancez `hoard check`"
-    ).into())
+    Problem::OutOfRange {
+        column: format!("{col:?}"),
+        value: n,
+    }
+    .into()
 }
 
 /// Both engines' rows read hoard's types the same way.
@@ -270,16 +271,17 @@ impl Conn {
     /// read a single row more. Measured on 2026-12-02 (2-CPU virtual machine, 123,517 control
     /// checks, with `describe::Wills`, which alone measured 0.99x): `audit swords` 0.70x the
     /// wall time, 7,500 -> 3,000 context switches (with sqlx's queue of 50).
-    pub(super) async fn for_each<T: FromRow>(
+    pub(super) async fn for_each<T: FromRow, E: From<Error>>(
         &mut self,
         sql: &Sql,
-        mut each: impl FnMut(T) -> Result<()>,
-    ) -> Result<()> {
+        mut each: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
         on_engine!(self, sql, |query, c| {
             let mut rows = query.fetch(c).ready_chunks(ROWS_AT_ONCE);
             while let Some(ready) = rows.next().await {
                 for row in ready {
-                    each(T::from_row(&row?)?)?;
+                    let row = row.map_err(Error::from)?;
+                    each(T::from_row(&row)?)?;
                 }
             }
         });
@@ -352,18 +354,18 @@ impl Conn {
     }
 }
 
-/// A database error, in the referee's words where it has some: another process held a lock
-/// too long, or the database refuses this connection's writes.
-pub(crate) fn error(e: sqlx::Error) -> Error {
-    if sqlite::is_busy(&e) || postgres::is_busy(&e) {
-        Error::Busy(crate::tr!(
-            "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",
-            "la base est restée occupée : un autre hoard écrit une longue tâche (generate, import) ; réessayez ensuite"
-        ).into())
-    } else if postgres::is_read_only(&e) {
-        postgres::read_only(None)
-    } else {
-        Error::Database(e)
+/// An engine's error, named where the store knows it: another process held a lock too long,
+/// or the database refuses this connection's writes. (Here, beside the engines that name
+/// their errors, so that `store::error` imports neither of them.)
+impl From<sqlx::Error> for Error {
+    fn from(e: sqlx::Error) -> Self {
+        if sqlite::is_busy(&e) || postgres::is_busy(&e) {
+            Problem::Busy.into()
+        } else if postgres::is_read_only(&e) {
+            Problem::ReadOnlyRole { database: None }.into()
+        } else {
+            Error::Database(e)
+        }
     }
 }
 
@@ -371,6 +373,6 @@ pub(crate) fn error(e: sqlx::Error) -> Error {
 /// same moment (a serialization failure, a deadlock, or a name another process took first):
 /// run again from the start, it sees what that process did and succeeds or is refused for
 /// a reason the referee can act on.
-pub fn contention(e: &Error) -> bool {
-    matches!(e, Error::Database(e) if postgres::is_contention(e))
+pub fn contention(e: &sqlx::Error) -> bool {
+    postgres::is_contention(e)
 }

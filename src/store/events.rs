@@ -4,10 +4,9 @@ use std::collections::BTreeMap;
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::{Error, Problem, Result};
 use super::sql::Sql;
-use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
-use crate::tr;
 
 /// Events per multi-row INSERT: one statement per hundred events instead of one per event,
 /// well under either engine's limit on bound parameters.
@@ -86,10 +85,11 @@ fn payload(event: &Event) -> String {
 /// An event's payload, read back.
 fn event(seq: i64, payload: &str) -> Result<Event> {
     serde_json::from_str(payload).map_err(|e| {
-        Error::Conflict(tr!(
-            "event #{seq} cannot be read ({e}): the ledger was edited by hand or by a newer hoard",
-            "l'événement n°{seq} est illisible ({e}) : le registre a été modifié à la main ou par un hoard plus récent"
-        ).into())
+        Problem::UnreadableEvent {
+            seq,
+            cause: e.to_string(),
+        }
+        .into()
     })
 }
 
@@ -155,12 +155,12 @@ pub struct Filter {
 
 /// Matching events, oldest first. With a limit, only the newest `limit` are read, walking an
 /// index backwards from the end of the ledger; without, all of them, as they come.
-pub async fn select(
+pub async fn select<E: From<Error>>(
     conn: &mut Conn,
     campaign: i64,
     filter: &Filter,
-    mut each: impl FnMut(Recorded) -> Result<()>,
-) -> Result<()> {
+    mut each: impl FnMut(Recorded) -> Result<(), E>,
+) -> Result<(), E> {
     let sql = select_sql(campaign, filter);
     if filter.limit.is_none() {
         return conn.for_each(&sql, each).await;
@@ -330,22 +330,22 @@ pub async fn power_uses(
 
 /// Every control check, oldest first (of one session, or all), through an index that holds
 /// only them.
-pub async fn control_checks(
+pub async fn control_checks<E: From<Error>>(
     conn: &mut Conn,
     campaign: i64,
     session: Option<u32>,
-    each: impl FnMut(Recorded) -> Result<()>,
-) -> Result<()> {
+    each: impl FnMut(Recorded) -> Result<(), E>,
+) -> Result<(), E> {
     conn.for_each(&control_checks_sql(campaign, session), each)
         .await
 }
 
 /// Every event of the campaign as stored, oldest first: what `export` writes.
-pub async fn each_stored(
+pub async fn each_stored<E: From<Error>>(
     conn: &mut Conn,
     campaign: i64,
-    each: impl FnMut(Stored) -> Result<()>,
-) -> Result<()> {
+    each: impl FnMut(Stored) -> Result<(), E>,
+) -> Result<(), E> {
     let sql = Sql::new(format!(
         "SELECT {COLUMNS} FROM events e WHERE e.campaign_id = $1 ORDER BY e.seq"
     ))

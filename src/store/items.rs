@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::{Broken, Error, Problem, Result};
 use super::sql::{Sql, name_key};
-use crate::error::{Error, Result};
 use crate::ledger::Item;
 use crate::rules::item::{Control, Knowledge, ScrollSpell, Slot};
 
@@ -37,30 +37,26 @@ struct ItemState {
 
 impl FromRow for Item {
     fn from_row(row: &impl Row) -> Result<Self> {
-        let broken = |what: String| {
-            Error::Conflict(crate::tr!(
-                "an item row cannot be read ({what}): the database was edited by hand; run `hoard check`",
-                "une ligne d'objet est illisible ({what}) : la base a été modifiée à la main ; lancez `hoard check`"
-            ).into())
+        let broken = |cause: Broken| Error::from(Problem::UnreadableItem { cause });
+        let json = |e: serde_json::Error| {
+            broken(Broken::Json {
+                error: e.to_string(),
+            })
         };
-        let state: ItemState =
-            serde_json::from_str(&row.text("state")?).map_err(|e| broken(e.to_string()))?;
+        let state: ItemState = serde_json::from_str(&row.text("state")?).map_err(json)?;
         Ok(Item {
             id: row.text("id")?,
             name: row.text("name")?,
             name_fr: row.text("name_fr")?,
             category: row.text("category")?.parse().map_err(
-                |e: crate::rules::item::UnknownCategory| {
-                    broken(crate::i18n::Worded(&e).to_string())
-                },
+                |crate::rules::item::UnknownCategory(found)| broken(Broken::Category { found }),
             )?,
             holder: row.opt_text("holder")?,
             place: row.opt_text("place")?,
             charges: row.opt_small("charges")?,
             status: serde_json::from_value(serde_json::Value::String(row.text("status")?))
-                .map_err(|e| broken(e.to_string()))?,
-            identity: serde_json::from_str(&row.text("identity")?)
-                .map_err(|e| broken(e.to_string()))?,
+                .map_err(json)?,
+            identity: serde_json::from_str(&row.text("identity")?).map_err(json)?,
             spells: state.spells,
             worn: state.worn,
             attached: state.attached,
@@ -214,12 +210,12 @@ pub struct ListFilter {
 }
 
 /// The campaign's items that pass `filter`, in the order they came into the campaign.
-pub async fn list(
+pub async fn list<E: From<Error>>(
     conn: &mut Conn,
     campaign: i64,
     filter: &ListFilter,
-    each: impl FnMut(Item) -> Result<()>,
-) -> Result<()> {
+    each: impl FnMut(Item) -> Result<(), E>,
+) -> Result<(), E> {
     let mut sql = Sql::new(format!("SELECT {COLUMNS} FROM items WHERE campaign_id = "));
     sql.push_bind(campaign);
     if let Some(holder) = &filter.holder {
@@ -248,13 +244,13 @@ impl FromRow for Held {
 }
 
 /// Items created by the events numbered `from..=to`, in that order (what `generate` prints).
-pub async fn created(
+pub async fn created<E: From<Error>>(
     conn: &mut Conn,
     campaign: i64,
     from: i64,
     to: i64,
-    each: impl FnMut(Held) -> Result<()>,
-) -> Result<()> {
+    each: impl FnMut(Held) -> Result<(), E>,
+) -> Result<(), E> {
     let columns: Vec<String> = COLUMNS.split(", ").map(|c| format!("i.{c}")).collect();
     let sql = Sql::new(format!(
         "SELECT {}, c.name AS holder_name

@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 
 use super::access::Access;
 use super::conn::{Conn, Engine};
+use super::error::{Error, Problem, Result};
 use super::{postgres, sqlite};
-use crate::error::{Error, Result};
-use crate::tr;
 
 /// Where a campaign database lives. Shown in messages as [`fmt::Display`] writes it: a
 /// server's password never.
@@ -57,38 +56,6 @@ pub fn shown(db: &Path) -> String {
         },
         Err(_) => "postgres://…".into(),
     }
-}
-
-pub use super::postgres::scrub;
-
-/// The passwords held by those of `words` that are URLs (or an option's `--name=URL`), as
-/// written and decoded: what no message may show. The words are the whole command line and
-/// `HOARD_DB`, not only `--db`'s value, since a misplaced URL (`--db x.db postgres://…`) is
-/// echoed back by the usage error it causes. A URL inside other text (an item's name) is no
-/// database's, and is left alone.
-pub fn secrets<S: AsRef<std::ffi::OsStr>>(words: impl IntoIterator<Item = S>) -> Vec<String> {
-    let mut found = Vec::new();
-    for word in words {
-        let text = word.as_ref().to_string_lossy();
-        let url = match text.split_once('=') {
-            Some((option, value)) if option.starts_with("--") => value,
-            _ => &text,
-        };
-        let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
-        let is_url = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-        if !is_url {
-            continue;
-        }
-        for secret in postgres::secrets(url) {
-            if !found.contains(&secret) {
-                found.push(secret);
-            }
-        }
-    }
-    found
 }
 
 /// An open database.
@@ -206,13 +173,7 @@ impl Db {
         match self.tx {
             Tx::Write if self.dry_run() => Ok(()),
             Tx::None => self.begin(Tx::Write).await,
-            _ => Err(Error::Conflict(
-                tr!(
-                    "a write began inside another transaction: this is a bug in hoard",
-                    "une écriture a commencé dans une autre transaction : c'est un bogue de hoard"
-                )
-                .into(),
-            )),
+            _ => Err(Problem::NestedWrite.into()),
         }
     }
 
@@ -298,11 +259,10 @@ impl Db {
 }
 
 fn read_only(path: &Path) -> Error {
-    Error::Refused(tr!(
-        "{} is read-only: hoard can show it but not record in it (make it writable with `chmod u+w`, or work on a copy)",
-        "{} est en lecture seule : hoard peut la montrer mais pas y enregistrer (rendez-la inscriptible avec `chmod u+w`, ou travaillez sur une copie)",
-        path.display()
-    ).into())
+    Problem::ReadOnlyFile {
+        path: path.display().to_string(),
+    }
+    .into()
 }
 
 /// The database file a `--db` value names, checked: a plain path (SQLite's `:memory:` and
@@ -315,33 +275,25 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
     if text.is_empty() || text.starts_with(':') || text.starts_with("file:") || text.contains("://")
     {
         let shown = shown(path);
-        return Err(Error::Invalid(tr!(
-            "{shown:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
-            "{shown:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db, ou une URL PostgreSQL, postgres://UTILISATEUR@HÔTE/BASE"
-        ).into()));
+        return Err(Problem::NotAPath { shown }.into());
     }
     match std::fs::metadata(path) {
         Ok(meta) => {
             if !meta.is_file() {
-                return Err(Error::Invalid(
-                    tr!(
-                        "{} is not a file: give the path of a campaign database",
-                        "{} n'est pas un fichier : donnez le chemin d'une base de campagne",
-                        path.display()
-                    )
-                    .into(),
-                ));
+                return Err(Problem::NotAFile {
+                    path: path.display().to_string(),
+                }
+                .into());
             }
             #[cfg(unix)]
             {
                 use std::os::unix::fs::MetadataExt;
                 if meta.nlink() > 1 {
-                    return Err(Error::Refused(tr!(
-                        "{} has {} names (hard links): SQLite keeps a journal per name, so two of them corrupt it; keep one name (a symbolic link is fine)",
-                        "{} a {} noms (liens physiques) : SQLite tient un journal par nom, et deux d'entre eux la corrompent ; gardez un seul nom (un lien symbolique convient)",
-                        path.display(),
-                        meta.nlink()
-                    ).into()));
+                    return Err(Problem::HardLinks {
+                        path: path.display().to_string(),
+                        names: meta.nlink(),
+                    }
+                    .into());
                 }
             }
             if access == Access::Write && meta.permissions().readonly() {
@@ -351,26 +303,20 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if access != Access::Write {
-                return Err(Error::NotFound(
-                    tr!(
-                        "no campaign database at {}; `hoard campaign new NAME` creates one",
-                        "aucune base de campagne à {} ; `hoard campaign new NOM` en crée une",
-                        path.display()
-                    )
-                    .into(),
-                ));
+                return Err(Problem::NoDatabase {
+                    path: path.display().to_string(),
+                }
+                .into());
             }
             create_private(path)?;
             std::fs::canonicalize(path).map_err(Error::Io)
         }
-        Err(e) => Err(Error::Io(std::io::Error::new(
-            e.kind(),
-            tr!(
-                "cannot read {}: {e}",
-                "impossible de lire {} : {e}",
-                path.display()
-            ),
-        ))),
+        Err(e) => Err(Problem::CannotRead {
+            path: path.display().to_string(),
+            cause: e.to_string(),
+            io: e.kind(),
+        }
+        .into()),
     }
 }
 
@@ -378,28 +324,34 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
 /// (and SQLite's -wal and -shm files, which copy its mode) is private from the start.
 fn create_private(path: &Path) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Error::Io(std::io::Error::new(
-                e.kind(),
-                tr!(
-                    "cannot create the folder {}: {e}",
-                    "impossible de créer le dossier {} : {e}",
-                    dir.display()
-                ),
-            ))
+        std::fs::create_dir_all(dir).map_err(|e| Problem::CannotCreateFolder {
+            folder: dir.display().to_string(),
+            cause: e.to_string(),
+            io: e.kind(),
         })?;
     }
-    match crate::files::create_private(path) {
+    match private_file(path) {
         Ok(_) => Ok(()),
         // Another process created it first: fine, it is the same database.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(Error::Io(std::io::Error::new(
-            e.kind(),
-            tr!(
-                "cannot create the database {}: {e}",
-                "impossible de créer la base {} : {e}",
-                path.display()
-            ),
-        ))),
+        Err(e) => Err(Problem::CannotCreate {
+            path: path.display().to_string(),
+            cause: e.to_string(),
+            io: e.kind(),
+        }
+        .into()),
     }
+}
+
+/// Create a new file (never one that exists) that only its owner may read or write: a
+/// campaign, and what `files` writes of one (a backup, an export).
+pub fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
 }

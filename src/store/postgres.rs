@@ -23,9 +23,8 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
 
 use super::access::{Access, BUSY_TIMEOUT};
+use super::error::{Error, Problem, Result};
 use super::sql::Sql;
-use crate::error::{Error, Result};
-use crate::tr;
 
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -61,14 +60,8 @@ impl Server {
             return Ok(None);
         }
         let secrets = secrets(text);
-        let options = PgConnectOptions::from_str(text).map_err(|e| {
-            Error::Invalid(scrub(
-                &secrets,
-                tr!(
-                    "the PostgreSQL URL cannot be read ({e}): write it postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE",
-                    "l'URL PostgreSQL est illisible ({e}) : écrivez-la postgres://UTILISATEUR[:MOT_DE_PASSE]@HÔTE[:PORT]/BASE"
-                ),
-            ).into())
+        let options = PgConnectOptions::from_str(text).map_err(|e| Problem::BadUrl {
+            cause: scrub(&secrets, e.to_string()),
         })?;
         let user = options.get_username().to_string();
         let database = options.get_database().unwrap_or(&user).to_string();
@@ -139,29 +132,28 @@ pub fn scrub(secrets: &[String], mut text: String) -> String {
 /// Connect to the database, creating or upgrading its schema for a command that records, and
 /// refusing a command that records through a role that may only read.
 pub(super) async fn connect(server: &Server, access: Access) -> Result<PgConnection> {
-    let mut conn = server.options.connect().await.map_err(|e| {
-        Error::Io(std::io::Error::other(scrub(
-            &server.secrets,
-            tr!(
-                "cannot connect to {server}: {e}",
-                "impossible de se connecter à {server} : {e}"
-            ),
-        )))
-    })?;
+    let mut conn = server
+        .options
+        .connect()
+        .await
+        .map_err(|e| Problem::CannotConnect {
+            database: server.to_string(),
+            cause: scrub(&server.secrets, e.to_string()),
+        })?;
     let (found, writable) = version(&mut conn).await?;
     check_not_newer(found, server)?;
     if found < schema_version() {
         if found == 0 && access != Access::Write {
-            return Err(Error::NotFound(tr!(
-                "{server} holds no hoard campaign; `hoard campaign new NAME` starts one",
-                "{server} ne contient aucune campagne hoard ; `hoard campaign new NOM` en commence une"
-            ).into()));
+            return Err(Problem::NotHoardServer {
+                database: server.to_string(),
+            }
+            .into());
         }
         if access == Access::DryRun {
-            return Err(Error::Refused(tr!(
-                "{server} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first",
-                "{server} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run"
-            ).into()));
+            return Err(Problem::DryRunUpgradeServer {
+                database: server.to_string(),
+            }
+            .into());
         }
         migrate(&mut conn, server).await?;
     } else if access != Access::Read && !writable {
@@ -190,10 +182,12 @@ async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
 fn check_not_newer(found: i64, server: &Server) -> Result<()> {
     let known = schema_version();
     if found > known {
-        return Err(Error::Conflict(tr!(
-            "{server} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
-            "{server} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour"
-        ).into()));
+        return Err(Problem::Newer {
+            database: server.to_string(),
+            schema: found,
+            known,
+        }
+        .into());
     }
     Ok(())
 }
@@ -213,14 +207,12 @@ async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
                 sqlx::migrate::MigrateError::Execute(e) if is_read_only(&e) => {
                     read_only(Some(server))
                 }
-                e => Error::Conflict(
-                    tr!(
-                        "cannot upgrade {server} to schema {}: {e}",
-                        "impossible de mettre {server} au schéma {} : {e}",
-                        schema_version()
-                    )
-                    .into(),
-                ),
+                e => Problem::CannotUpgrade {
+                    database: server.to_string(),
+                    schema: schema_version(),
+                    cause: e.to_string(),
+                }
+                .into(),
             })?;
         }
         Ok(())
@@ -274,24 +266,18 @@ pub(super) fn is_contention(error: &sqlx::Error) -> bool {
 
 /// A write refused because the role may only read.
 pub fn read_only(server: Option<&Server>) -> Error {
-    match server {
-        Some(server) => Error::Refused(tr!(
-            "{server}: this role may read the campaign but not record in it; connect as a role that may write",
-            "{server} : ce rôle peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
-        ).into()),
-        None => Error::Refused(tr!(
-            "this PostgreSQL role may read the campaign but not record in it; connect as a role that may write",
-            "ce rôle PostgreSQL peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
-        ).into()),
+    Problem::ReadOnlyRole {
+        database: server.map(Server::to_string),
     }
+    .into()
 }
 
 /// `backup` writes a SQLite file; a server's database is copied by the server's own tool.
 pub fn no_backup(server: &Server) -> Error {
-    Error::Invalid(tr!(
-        "{server} is a PostgreSQL database: back it up with `pg_dump` (one consistent snapshot), or copy a campaign with `hoard export`",
-        "{server} est une base PostgreSQL : sauvegardez-la avec `pg_dump` (un instantané cohérent), ou copiez une campagne avec `hoard export`"
-    ).into())
+    Problem::NoBackup {
+        database: server.to_string(),
+    }
+    .into()
 }
 
 /// The checks the server does not make by itself, one row per problem: constraints it was
@@ -358,7 +344,10 @@ mod tests {
         let Err(e) = Server::parse("postgres://referee:s3cr!t@db.example:99999/west") else {
             panic!("accepted")
         };
-        assert!(!e.to_string().contains("s3cr!t"), "{e}");
-        assert_eq!(e.exit_code(), 2);
+        let Some(Problem::BadUrl { cause }) = e.problem() else {
+            panic!("{e:?}")
+        };
+        assert!(!cause.contains("s3cr!t"), "{cause}");
+        assert!(!format!("{e:?}").contains("s3cr!t"), "{e:?}");
     }
 }

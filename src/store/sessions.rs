@@ -2,8 +2,8 @@
 
 use super::batch::Batch;
 use super::conn::{Conn, FromRow, Row};
+use super::error::Result;
 use super::sql::Sql;
-use crate::error::Result;
 use crate::ledger::Session;
 
 impl FromRow for Session {

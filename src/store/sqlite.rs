@@ -21,9 +21,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
 use super::access::{Access, BUSY_TIMEOUT};
+use super::error::{Error, Problem, Result};
 use super::sql::Sql;
-use crate::error::{Error, Result};
-use crate::tr;
 
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -36,13 +35,10 @@ pub fn schema_version() -> i64 {
 /// if it is older than this hoard.
 pub(super) async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
     let options = options(path)?;
-    let mut conn = options.connect().await.map_err(|e| {
-        Error::Io(std::io::Error::other(tr!(
-            "cannot open the database {}: {e}",
-            "impossible d'ouvrir la base {} : {e}",
-            path.display()
-        )))
-    })?;
+    let mut conn = options
+        .connect()
+        .await
+        .map_err(|e| cannot_open(path, false, e))?;
     // Refused or failed, the connection is closed before the error goes up: a connection
     // dropped as the process ends may leave SQLite's -wal and -shm files behind.
     match prepare(&mut conn, path, access).await {
@@ -62,13 +58,7 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
         .read_only(true)
         .connect()
         .await
-        .map_err(|e| {
-            Error::Io(std::io::Error::other(tr!(
-                "cannot open the database {} to read: {e}",
-                "impossible d'ouvrir la base {} en lecture : {e}",
-                path.display()
-            )))
-        })?;
+        .map_err(|e| cannot_open(path, true, e))?;
     let found = match user_version(&mut conn).await {
         Ok(found) => found,
         Err(e) => {
@@ -80,11 +70,10 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
         if found == schema_version() {
             Ok(())
         } else {
-            Err(Error::Refused(tr!(
-                "{} was written by an older hoard: run `hoard check` once to bring it up to date, then try again",
-                "{} a été écrite par un hoard plus ancien : lancez une fois `hoard check` pour la mettre à jour, puis recommencez",
-                path.display()
-            ).into()))
+            Err(Problem::Older {
+                path: path.display().to_string(),
+            }
+            .into())
         }
     });
     match current {
@@ -94,6 +83,15 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
             Err(e)
         }
     }
+}
+
+fn cannot_open(path: &Path, to_read: bool, e: sqlx::Error) -> Error {
+    Problem::CannotOpen {
+        path: path.display().to_string(),
+        to_read,
+        cause: e.to_string(),
+    }
+    .into()
 }
 
 /// How many rows sqlx's SQLite thread may read ahead of hoard (sqlx's default is 50).
@@ -128,18 +126,16 @@ async fn prepare(conn: &mut SqliteConnection, path: &Path, access: Access) -> Re
     check_not_newer(found, path)?;
     if found < schema_version() {
         if found == 0 && access != Access::Write {
-            return Err(Error::NotFound(tr!(
-                "{} is not a hoard campaign database (it holds no campaign); `hoard campaign new NAME` starts one",
-                "{} n'est pas une base de campagne hoard (elle ne contient aucune campagne) ; `hoard campaign new NOM` en commence une",
-                path.display()
-            ).into()));
+            return Err(Problem::NotHoardFile {
+                path: path.display().to_string(),
+            }
+            .into());
         }
         if access == Access::DryRun {
-            return Err(Error::Refused(tr!(
-                "{} needs upgrading to this hoard's schema, which a dry run cannot do: run the command without --dry-run first (or `hoard backup` it)",
-                "{} doit être mise au schéma de ce hoard, ce qu'un essai ne peut pas faire : lancez d'abord la commande sans --dry-run (ou faites un `hoard backup`)",
-                path.display()
-            ).into()));
+            return Err(Problem::DryRunUpgradeFile {
+                path: path.display().to_string(),
+            }
+            .into());
         }
         migrate(conn, path).await?;
     }
@@ -156,11 +152,12 @@ async fn user_version(conn: &mut SqliteConnection) -> Result<i64> {
 fn check_not_newer(found: i64, path: &Path) -> Result<()> {
     let known = schema_version();
     if found > known {
-        return Err(Error::Conflict(tr!(
-            "{} was written by a newer hoard (schema {found}; this one knows {known}): upgrade hoard to open it",
-            "{} a été écrite par un hoard plus récent (schéma {found} ; celui-ci connaît {known}) : mettez hoard à jour",
-            path.display()
-        ).into()));
+        return Err(Problem::Newer {
+            database: path.display().to_string(),
+            schema: found,
+            known,
+        }
+        .into());
     }
     Ok(())
 }
@@ -172,17 +169,14 @@ async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
     let found = user_version(&mut tx).await?;
     check_not_newer(found, path)?;
     if found < schema_version() {
-        MIGRATOR.run(&mut *tx).await.map_err(|e| {
-            Error::Conflict(
-                tr!(
-                    "cannot upgrade {} to schema {}: {e}",
-                    "impossible de mettre {} au schéma {} : {e}",
-                    path.display(),
-                    schema_version()
-                )
-                .into(),
-            )
-        })?;
+        MIGRATOR
+            .run(&mut *tx)
+            .await
+            .map_err(|e| Problem::CannotUpgrade {
+                database: path.display().to_string(),
+                schema: schema_version(),
+                cause: e.to_string(),
+            })?;
         sqlx::query(&format!("PRAGMA user_version = {}", schema_version()))
             .execute(&mut *tx)
             .await?;

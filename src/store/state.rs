@@ -3,9 +3,9 @@
 use super::batch::Batch;
 use super::campaigns::Found;
 use super::conn::Conn;
+use super::error::Result;
 use super::sql::Sql;
 use super::{campaigns, characters, coins, effects, items, sessions};
-use crate::error::Result;
 use crate::ledger::State;
 
 /// Queue every row the applied events touched, then forget the changes.
@@ -60,7 +60,7 @@ pub async fn load_all(conn: &mut Conn, found: Found) -> Result<State> {
     }
     items::list(conn, found.id, &Default::default(), |item| {
         state.items.insert(item.id.clone(), item);
-        Ok(())
+        Ok::<_, super::error::Error>(())
     })
     .await?;
     for effect in effects::all(conn, found.id).await? {

@@ -2,11 +2,13 @@
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
 //! the referee's language. A generation's faults are worded in `words/generation.rs`, names
 //! in the reader's language and names refused in `words/names.rs`, a table file's faults in
-//! `words/tables.rs`, the ledger's refusals in `words/ledger.rs`.
+//! `words/tables.rs`, the ledger's refusals in `words/ledger.rs`, the store's failures in
+//! `words/store.rs`.
 
 mod generation;
 mod ledger;
 mod names;
+mod store;
 mod tables;
 
 pub use ledger::ItemNamed;

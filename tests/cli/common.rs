@@ -83,7 +83,7 @@ impl Hoard {
 
     /// The database as hoard names it in messages.
     pub fn shown(&self) -> String {
-        hoard::store::open::shown(&self.db)
+        hoard::app::redact::shown(&self.db)
     }
 
     /// `hoard --db <file> <args>`, in English, with no environment leaking in.
