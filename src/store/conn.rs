@@ -3,27 +3,139 @@
 //! of hoard's plain types) and [`FromRow`] (a value read from a row).
 //!
 //! Nothing outside `store` sees an engine's types: the application holds a [`Conn`] and passes
-//! it to the store's functions. Each engine's own statements (how a transaction begins, how a
-//! campaign is locked) come from its module, [`super::sqlite`] or [`super::postgres`].
+//! it to the store's functions. A [`Conn`] holds an [`Engine`], which SQLite's connection
+//! ([`super::sqlite`]) and PostgreSQL's ([`super::postgres`]) implement: how statements are
+//! sent ([`Link`], written once here for both) and each engine's own business (how a
+//! transaction begins, how a campaign is locked). The futures it returns are `Send`, so a
+//! server can await a read on any of its threads.
 
-use futures_util::StreamExt;
-use sqlx::postgres::{PgArguments, PgConnection, PgRow};
-use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqliteRow};
-use sqlx::{Postgres, Row as _, Sqlite};
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+use futures_util::{Stream, StreamExt};
+use sqlx::Row as _;
 
 use super::error::{Error, Problem, Result};
-use super::sql::{Sql, Value};
+use super::sql::Sql;
 use super::{postgres, sqlite};
+
+/// A future of the store, `Send` whichever engine runs it.
+pub(super) type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T>> + Send + 'a>>;
+
+/// The rows of a statement as they come, whichever engine reads them.
+pub(super) type Rows<'a> = Pin<Box<dyn Stream<Item = Result<Box<dyn Cells>>> + Send + 'a>>;
 
 /// An open connection, whichever engine holds it; opaque outside the store, so no engine type
 /// reaches the application through it.
-pub struct Conn(pub(super) Engine);
+pub struct Conn(pub(super) Box<dyn Engine>);
 
-/// The engine behind a [`Conn`], with its own connection.
-pub(super) enum Engine {
-    Sqlite(SqliteConnection),
-    Postgres(PgConnection),
+/// How statements travel to an engine and rows come back: the same for both engines, written
+/// once ([`link!`]) over sqlx's connection of each.
+pub(super) trait Link: Send {
+    /// Run `text`, the statement in the engine's own spelling, with `sql`'s arguments.
+    fn execute<'a>(&'a mut self, text: &'a str, sql: &'a Sql) -> Pending<'a, u64>;
+    /// The rows of `text` with `sql`'s arguments, as they come.
+    fn fetch<'a>(&'a mut self, text: &'a str, sql: &'a Sql) -> Rows<'a>;
+    /// Run statements that need no argument, as they are.
+    fn run<'a>(&'a mut self, text: &'a str) -> Pending<'a, ()>;
+    fn close(self: Box<Self>) -> Pending<'static, ()>;
+    /// The engine's own connection, for the tests that ask an engine for its plans.
+    #[cfg(test)]
+    fn any(&mut self) -> &mut dyn std::any::Any;
 }
+
+/// What an engine does its own way; everything else is [`Link`]'s.
+pub(super) trait Engine: Link {
+    /// A statement in the engine's own spelling.
+    fn text<'s>(&self, sql: &'s str) -> Cow<'s, str>;
+    /// How a transaction begins, for a read or a write.
+    fn begin(&self, write: bool) -> &'static str;
+    /// The statement that locks campaign `id` until the commit, where writers lock campaigns
+    /// one by one rather than the whole database.
+    fn lock_campaign(&self, id: i64) -> Option<Sql>;
+    /// The statement that readies the engine for a bulk write, if it needs one.
+    fn expect_bulk(&self) -> Option<&'static str>;
+    /// The engine's own checks of the database: its problems, and how many rows point at
+    /// rows that do not exist.
+    fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)>;
+}
+
+/// Statements, bound and sent the same way on each engine's connection (`$conn`).
+macro_rules! linked {
+    ($conn:ty) => {
+        impl $crate::store::conn::Link for $conn {
+            fn execute<'a>(
+                &'a mut self,
+                text: &'a str,
+                sql: &'a $crate::store::sql::Sql,
+            ) -> $crate::store::conn::Pending<'a, u64> {
+                Box::pin(async move {
+                    let query = $crate::store::conn::bound!(text, sql);
+                    Ok(query.execute(self).await?.rows_affected())
+                })
+            }
+
+            fn fetch<'a>(
+                &'a mut self,
+                text: &'a str,
+                sql: &'a $crate::store::sql::Sql,
+            ) -> $crate::store::conn::Rows<'a> {
+                use futures_util::StreamExt as _;
+                let query = $crate::store::conn::bound!(text, sql);
+                Box::pin(
+                    query
+                        .fetch(self)
+                        .map(|row| Ok(Box::new(row?) as Box<dyn $crate::store::conn::Cells>)),
+                )
+            }
+
+            fn run<'a>(&'a mut self, text: &'a str) -> $crate::store::conn::Pending<'a, ()> {
+                // sqlx's own boxed future: `raw_sql(text).execute(self)` is not `Send` for
+                // every lifetime.
+                let done = sqlx::Executor::execute(self, sqlx::raw_sql(text));
+                Box::pin(async move {
+                    done.await?;
+                    Ok(())
+                })
+            }
+
+            fn close(self: Box<Self>) -> $crate::store::conn::Pending<'static, ()> {
+                Box::pin(async move { Ok(sqlx::Connection::close(*self).await?) })
+            }
+
+            #[cfg(test)]
+            fn any(&mut self) -> &mut dyn std::any::Any {
+                self
+            }
+        }
+    };
+}
+pub(super) use linked;
+
+/// Statements with more arguments than this are bulk inserts whose text is rarely seen twice:
+/// they are not kept in the connection's statement cache.
+pub(super) const CACHED_ARGS: usize = 64;
+
+/// The statement `$text` with `$sql`'s arguments bound: the same plain values for either
+/// engine.
+macro_rules! bound {
+    ($text:expr, $sql:expr) => {{
+        use $crate::store::sql::Value;
+        let sql: &$crate::store::sql::Sql = $sql;
+        let mut query =
+            sqlx::query($text).persistent(sql.args().len() <= $crate::store::conn::CACHED_ARGS);
+        for value in sql.args() {
+            query = match value {
+                Value::Int(v) => query.bind(*v),
+                Value::Text(v) => query.bind(v.as_deref()),
+                Value::Bool(v) => query.bind(*v),
+            };
+        }
+        query
+    }};
+}
+pub(super) use bound;
 
 #[cfg(test)]
 thread_local! {
@@ -31,22 +143,71 @@ thread_local! {
     pub(crate) static SEEN: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
 }
 
-fn note(_sql: &Sql) {
+fn note(_text: &str) {
     #[cfg(test)]
     SEEN.with(|seen| {
         if let Some(seen) = seen.borrow_mut().as_mut() {
-            seen.push(_sql.text().to_string());
+            seen.push(_text.to_string());
         }
     });
 }
 
 /// A column, named or by position.
-pub(super) trait Column:
-    sqlx::ColumnIndex<SqliteRow> + sqlx::ColumnIndex<PgRow> + Copy + std::fmt::Debug
-{
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Col<'a> {
+    Name(&'a str),
+    At(usize),
 }
-impl Column for &str {}
-impl Column for usize {}
+
+/// A column, as the store's row readers write it: a name or a position.
+pub(super) trait Column: Copy + std::fmt::Debug {
+    fn col(&self) -> Col<'_>;
+}
+impl Column for &str {
+    fn col(&self) -> Col<'_> {
+        Col::Name(self)
+    }
+}
+impl Column for usize {
+    fn col(&self) -> Col<'_> {
+        Col::At(*self)
+    }
+}
+
+/// One engine's row, read as hoard's plain types (what [`Row`] reads through).
+pub(super) trait Cells: Send {
+    fn int(&self, col: Col) -> Result<i64>;
+    fn opt_int(&self, col: Col) -> Result<Option<i64>>;
+    fn text(&self, col: Col) -> Result<String>;
+    fn opt_text(&self, col: Col) -> Result<Option<String>>;
+    fn bool(&self, col: Col) -> Result<bool>;
+}
+
+/// Both engines' rows read hoard's types the same way.
+macro_rules! cells {
+    ($($row:ty),*) => {$(
+        impl Cells for $row {
+            fn int(&self, col: Col) -> Result<i64> {
+                Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
+            }
+            fn opt_int(&self, col: Col) -> Result<Option<i64>> {
+                Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
+            }
+            fn text(&self, col: Col) -> Result<String> {
+                Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
+            }
+            fn opt_text(&self, col: Col) -> Result<Option<String>> {
+                Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
+            }
+            fn bool(&self, col: Col) -> Result<bool> {
+                Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
+            }
+        }
+    )*};
+}
+cells!(sqlx::sqlite::SqliteRow);
+#[cfg(feature = "postgres")]
+cells!(sqlx::postgres::PgRow);
 
 /// A row of a result, read as hoard's plain types.
 pub(super) trait Row {
@@ -69,6 +230,31 @@ pub(super) trait Row {
     }
 }
 
+/// An engine's row as the row readers see it.
+struct Fields<'r>(&'r dyn Cells);
+
+impl Row for Fields<'_> {
+    fn int(&self, col: impl Column) -> Result<i64> {
+        self.0.int(col.col())
+    }
+    fn opt_int(&self, col: impl Column) -> Result<Option<i64>> {
+        self.0.opt_int(col.col())
+    }
+    fn text(&self, col: impl Column) -> Result<String> {
+        self.0.text(col.col())
+    }
+    fn opt_text(&self, col: impl Column) -> Result<Option<String>> {
+        self.0.opt_text(col.col())
+    }
+    fn bool(&self, col: impl Column) -> Result<bool> {
+        self.0.bool(col.col())
+    }
+}
+
+fn read<T: FromRow>(row: Result<Box<dyn Cells>>) -> Result<T> {
+    T::from_row(&Fields(row?.as_ref()))
+}
+
 fn out_of_range(col: impl Column, n: i64) -> Error {
     Problem::OutOfRange {
         column: format!("{col:?}"),
@@ -77,46 +263,9 @@ fn out_of_range(col: impl Column, n: i64) -> Error {
     .into()
 }
 
-/// Both engines' rows read hoard's types the same way.
-macro_rules! row {
-    ($($row:ty),*) => {$(
-        impl Row for $row {
-            fn int(&self, col: impl Column) -> Result<i64> {
-                Ok(self.try_get(col)?)
-            }
-            fn opt_int(&self, col: impl Column) -> Result<Option<i64>> {
-                Ok(self.try_get(col)?)
-            }
-            fn text(&self, col: impl Column) -> Result<String> {
-                Ok(self.try_get(col)?)
-            }
-            fn opt_text(&self, col: impl Column) -> Result<Option<String>> {
-                Ok(self.try_get(col)?)
-            }
-            fn bool(&self, col: impl Column) -> Result<bool> {
-                Ok(self.try_get(col)?)
-            }
-        }
-    )*};
-}
-row!(SqliteRow, PgRow);
-
 /// A value read from one row of a result.
 pub(super) trait FromRow: Sized {
     fn from_row(row: &impl Row) -> Result<Self>;
-}
-
-#[cfg(test)]
-#[test]
-fn placeholders_become_sqlites_own_outside_quotes() {
-    assert_eq!(
-        sqlite_text("SELECT '$1', x FROM t WHERE a = $1 AND b = $12"),
-        "SELECT '$1', x FROM t WHERE a = ?1 AND b = ?12"
-    );
-    assert!(matches!(
-        sqlite_text("SELECT 1"),
-        std::borrow::Cow::Borrowed(_)
-    ));
 }
 
 impl FromRow for i64 {
@@ -149,71 +298,6 @@ impl FromRow for (i64, String) {
     }
 }
 
-/// The text with SQLite's `?N` for each `$N`. SQLite reads `$N` too, but as a name it looks
-/// up among the statement's earlier ones: a bulk insert of a thousand arguments spent half its
-/// time comparing names (an import of 30,000 events took 4.9 s instead of 1.7 s).
-fn sqlite_text(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains('$') {
-        return text.into();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => quoted = !quoted,
-            '$' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => {
-                out.push('?');
-                continue;
-            }
-            _ => {}
-        }
-        out.push(c);
-    }
-    out.into()
-}
-
-/// Statements with more arguments than this are bulk inserts whose text is rarely seen twice:
-/// they are not kept in the connection's statement cache.
-const CACHED_ARGS: usize = 64;
-
-/// The statement, noted for `store::plans`, with its arguments bound: the same plain values
-/// for either engine.
-macro_rules! bound {
-    ($sql:expr, $text:expr) => {{
-        let sql: &Sql = $sql;
-        note(sql);
-        let mut query = sqlx::query($text).persistent(sql.args().len() <= CACHED_ARGS);
-        for value in sql.args() {
-            query = match value {
-                Value::Int(v) => query.bind(*v),
-                Value::Text(v) => query.bind(v.as_deref()),
-                Value::Bool(v) => query.bind(*v),
-            };
-        }
-        query
-    }};
-}
-
-/// Run `$body` with `$query`, the bound statement, on `$c`, the engine's connection.
-macro_rules! on_engine {
-    ($conn:expr, $sql:expr, |$query:ident, $c:ident| $body:expr) => {
-        match &mut $conn.0 {
-            Engine::Sqlite($c) => {
-                let text = sqlite_text($sql.text());
-                let $query: sqlx::query::Query<'_, Sqlite, SqliteArguments<'_>> =
-                    bound!($sql, &text);
-                $body
-            }
-            Engine::Postgres($c) => {
-                let $query: sqlx::query::Query<'_, Postgres, PgArguments> =
-                    bound!($sql, $sql.text());
-                $body
-            }
-        }
-    };
-}
-
 /// At most this many rows are taken from the engine at once (see [`Conn::for_each`]): a bound
 /// on what a long read holds, for an engine that has more ready.
 const ROWS_AT_ONCE: usize = 256;
@@ -221,45 +305,40 @@ const ROWS_AT_ONCE: usize = 256;
 impl Conn {
     /// Run a statement; the number of rows it changed.
     pub async fn execute(&mut self, sql: &Sql) -> Result<u64> {
-        Ok(on_engine!(self, sql, |query, c| query
-            .execute(c)
-            .await?
-            .rows_affected()))
+        note(sql.text());
+        let text = self.0.text(sql.text());
+        self.0.execute(&text, sql).await
     }
 
     /// Run a statement that needs no argument (a transaction's BEGIN or COMMIT), as it is: no
     /// statement to prepare, one round trip to a server.
     pub async fn run(&mut self, text: &str) -> Result<()> {
-        note(&Sql::new(text));
-        match &mut self.0 {
-            Engine::Sqlite(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
-            Engine::Postgres(c) => sqlx::raw_sql(text).execute(c).await.map(|_| ())?,
-        }
-        Ok(())
+        note(text);
+        self.0.run(text).await
     }
 
     pub(super) async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
-        on_engine!(self, sql, |query, c| query
-            .fetch_all(c)
-            .await?
-            .iter()
-            .map(T::from_row)
-            .collect())
+        let mut all = Vec::new();
+        self.for_each(sql, |row| {
+            all.push(row);
+            Ok::<_, Error>(())
+        })
+        .await?;
+        Ok(all)
     }
 
     pub(super) async fn fetch_optional<T: FromRow>(&mut self, sql: &Sql) -> Result<Option<T>> {
-        on_engine!(self, sql, |query, c| query
-            .fetch_optional(c)
-            .await?
-            .as_ref()
-            .map(T::from_row)
-            .transpose())
+        note(sql.text());
+        let text = self.0.text(sql.text());
+        let mut rows = self.0.fetch(&text, sql);
+        rows.next().await.map(read).transpose()
     }
 
     pub(super) async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
-        on_engine!(self, sql, |query, c| T::from_row(
-            &query.fetch_one(c).await?
-        ))
+        match self.fetch_optional(sql).await? {
+            Some(row) => Ok(row),
+            None => Err(sqlx::Error::RowNotFound.into()),
+        }
     }
 
     /// Every row, read as it comes rather than gathered first: a long read (an audit, an
@@ -276,15 +355,14 @@ impl Conn {
         sql: &Sql,
         mut each: impl FnMut(T) -> Result<(), E>,
     ) -> Result<(), E> {
-        on_engine!(self, sql, |query, c| {
-            let mut rows = query.fetch(c).ready_chunks(ROWS_AT_ONCE);
-            while let Some(ready) = rows.next().await {
-                for row in ready {
-                    let row = row.map_err(Error::from)?;
-                    each(T::from_row(&row)?)?;
-                }
+        note(sql.text());
+        let text = self.0.text(sql.text());
+        let mut rows = self.0.fetch(&text, sql).ready_chunks(ROWS_AT_ONCE);
+        while let Some(ready) = rows.next().await {
+            for row in ready {
+                each(read(row)?)?;
             }
-        });
+        }
         Ok(())
     }
 
@@ -292,10 +370,7 @@ impl Conn {
     /// SQLite, the database's write lock (PostgreSQL's writers lock their campaign instead:
     /// [`Conn::lock_campaign`]).
     pub async fn begin(&mut self, write: bool) -> Result<()> {
-        let text = match self.0 {
-            Engine::Sqlite(_) => sqlite::begin(write),
-            Engine::Postgres(_) => postgres::begin(write),
-        };
+        let text = self.0.begin(write);
         self.run(text).await
     }
 
@@ -303,54 +378,42 @@ impl Conn {
     /// the writers of one campaign queue, so its ledger stays gapless and in order. On SQLite
     /// the write transaction already holds the whole file.
     pub async fn lock_campaign(&mut self, id: i64) -> Result<()> {
-        match self.0 {
-            Engine::Sqlite(_) => Ok(()),
-            Engine::Postgres(_) => self.execute(&postgres::lock_campaign(id)).await.map(|_| ()),
+        match self.0.lock_campaign(id) {
+            Some(sql) => self.execute(&sql).await.map(|_| ()),
+            None => Ok(()),
         }
     }
 
     /// Whether [`Conn::lock_campaign`] locks anything: then what was read of a campaign before
     /// it must be read again.
     pub fn locks_campaigns(&self) -> bool {
-        matches!(self.0, Engine::Postgres(_))
+        self.0.lock_campaign(0).is_some()
     }
 
-    /// A bulk write is under way (generate, import). SQLite gets a page cache large enough to
-    /// keep the index pages such a write keeps coming back to — measured: importing 300,000
-    /// events takes 6 s instead of 40 s — where short commands and reads do best with its
-    /// small default. PostgreSQL's cache is the server's.
+    /// A bulk write is under way (generate, import): the engine readies itself for one.
     pub async fn expect_bulk(&mut self) -> Result<()> {
-        match self.0 {
-            Engine::Sqlite(_) => self.run("PRAGMA cache_size = -24000").await,
-            Engine::Postgres(_) => Ok(()),
+        match self.0.expect_bulk() {
+            Some(text) => self.run(text).await,
+            None => Ok(()),
         }
     }
 
     /// The engine's own checks of the database: its problems (none when all is well), and how
     /// many rows point at rows that do not exist.
     pub async fn file_problems(&mut self) -> Result<(Vec<String>, usize)> {
-        match self.0 {
-            Engine::Sqlite(_) => {
-                let integrity: Vec<String> =
-                    self.fetch_all(&Sql::new(sqlite::INTEGRITY_CHECK)).await?;
-                let dangling: Vec<String> =
-                    self.fetch_all(&Sql::new(sqlite::DANGLING_ROWS)).await?;
-                Ok((
-                    integrity.into_iter().filter(|l| l != "ok").collect(),
-                    dangling.len(),
-                ))
-            }
-            Engine::Postgres(_) => Ok((self.fetch_all(&Sql::new(postgres::UNCHECKED)).await?, 0)),
-        }
+        self.0.file_problems().await
     }
 
     /// Close the connection cleanly.
     pub async fn close(self) -> Result<()> {
-        match self.0 {
-            Engine::Sqlite(c) => sqlx::Connection::close(c).await?,
-            Engine::Postgres(c) => sqlx::Connection::close(c).await?,
-        }
-        Ok(())
+        self.0.close().await
+    }
+
+    /// The engine's own connection, if it is a `C` (the tests that ask an engine for its
+    /// plans).
+    #[cfg(test)]
+    pub(super) fn raw<C: 'static>(&mut self) -> Option<&mut C> {
+        self.0.any().downcast_mut()
     }
 }
 

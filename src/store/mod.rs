@@ -15,7 +15,8 @@ pub mod error;
 pub mod events;
 pub mod items;
 pub mod open;
-#[cfg(test)]
+// The plans are checked on both engines.
+#[cfg(all(test, feature = "postgres"))]
 mod plans;
 pub mod postgres;
 pub mod sessions;

@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::access::Access;
-use super::conn::{Conn, Engine};
+use super::conn::Conn;
 use super::error::{Error, Problem, Result};
 use super::{postgres, sqlite};
 
@@ -71,27 +71,7 @@ pub struct Db {
 
 /// Open the database `--db` names (a file's path or a server's URL) for `access`.
 pub async fn open(db: &Path, access: Access) -> Result<Db> {
-    let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
-        Some(server) => {
-            let conn = postgres::connect(&server, access).await?;
-            (
-                Conn(Engine::Postgres(conn)),
-                Location::Server(Box::new(server)),
-            )
-        }
-        None => {
-            let path = checked_path(db, access)?;
-            let conn = sqlite::connect(&path, access).await?;
-            (Conn(Engine::Sqlite(conn)), Location::File(path))
-        }
-    };
-    let mut db = Db {
-        conn,
-        location,
-        access,
-        tx: Tx::None,
-        committed: Vec::new(),
-    };
+    let mut db = connect(db, access, false).await?;
     let begun = match access {
         Access::Read => db.begin(Tx::Read).await,
         Access::DryRun => db.begin(Tx::Write).await,
@@ -111,24 +91,31 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
 /// is read-only. Each read is begun with [`Db::begin_read`] and ended with [`Db::end_read`],
 /// so one connection serves many requests, each at its own moment.
 pub async fn open_read_only(db: &Path) -> Result<Db> {
+    connect(db, Access::Read, true).await
+}
+
+/// Connect to the engine `db` names, no transaction begun; on SQLite, `read_only` through
+/// its read-only mode.
+async fn connect(db: &Path, access: Access, read_only: bool) -> Result<Db> {
     let (conn, location) = match postgres::Server::parse(&db.to_string_lossy())? {
-        Some(server) => {
-            let conn = postgres::connect(&server, Access::Read).await?;
-            (
-                Conn(Engine::Postgres(conn)),
-                Location::Server(Box::new(server)),
-            )
-        }
+        Some(server) => (
+            postgres::connect(&server, access).await?,
+            Location::Server(Box::new(server)),
+        ),
         None => {
-            let path = checked_path(db, Access::Read)?;
-            let conn = sqlite::connect_read_only(&path).await?;
-            (Conn(Engine::Sqlite(conn)), Location::File(path))
+            let path = checked_path(db, access)?;
+            let conn = if read_only {
+                sqlite::connect_read_only(&path).await?
+            } else {
+                sqlite::connect(&path, access).await?
+            };
+            (conn, Location::File(path))
         }
     };
     Ok(Db {
         conn,
         location,
-        access: Access::Read,
+        access,
         tx: Tx::None,
         committed: Vec::new(),
     })

@@ -18,7 +18,9 @@
 //! which is what this test asks. The benchmarks time the plans the server picks unaided on a
 //! campaign of a million events (docs/benchmarks.md).
 
-use super::conn::{Conn, Engine, SEEN};
+use sqlx::{PgConnection, SqliteConnection};
+
+use super::conn::{Conn, SEEN};
 use super::sql::Sql;
 use super::{characters, effects, events, items};
 
@@ -170,7 +172,7 @@ fn large_tables(sql: &str) -> Vec<String> {
 
 /// SQLite's plan of `sql`.
 async fn explain(conn: &mut Conn, sql: &str) -> Result<Vec<Step>, String> {
-    let Engine::Sqlite(c) = &mut conn.0 else {
+    let Some(c) = conn.raw::<SqliteConnection>() else {
         return Err("not SQLite".into());
     };
     let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("EXPLAIN QUERY PLAN {sql}"))
@@ -219,9 +221,9 @@ enum Indexes {
 }
 
 async fn indexes(conn: &mut Conn) -> Indexes {
-    match conn.0 {
-        Engine::Sqlite(_) => Indexes::Sqlite(partial_indexes(conn).await),
-        Engine::Postgres(_) => {
+    match conn.raw::<SqliteConnection>() {
+        Some(_) => Indexes::Sqlite(partial_indexes(conn).await),
+        None => {
             let rows: Vec<String> = conn
                 .fetch_all(&Sql::new(
                     "SELECT indexname || ' ' || tablename || CASE WHEN indexdef LIKE '% WHERE %' THEN ' partial' ELSE '' END
@@ -246,7 +248,7 @@ async fn indexes(conn: &mut Conn) -> Indexes {
 /// A campaign of realistic shape beside the test's own, analysed, so PostgreSQL's planner
 /// chooses among indexes as it would in play (see the module's comment).
 async fn fill_for_statistics(conn: &mut Conn) {
-    let Engine::Postgres(c) = &mut conn.0 else {
+    let Some(c) = conn.raw::<PgConnection>() else {
         return;
     };
     sqlx::raw_sql(
@@ -295,7 +297,7 @@ async fn fill_for_statistics(conn: &mut Conn) {
 /// PostgreSQL's generic plan of `sql` (for any arguments), as JSON, with sequential scans and
 /// sorts priced out of reach (see the module's comment).
 async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value, String> {
-    let Engine::Postgres(c) = &mut conn.0 else {
+    let Some(c) = conn.raw::<PgConnection>() else {
         return Err("not PostgreSQL".into());
     };
     let params = (1..=2000)

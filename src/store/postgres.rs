@@ -15,29 +15,43 @@
 //! newer hoard is refused before anything touches it. The URL's password is never shown:
 //! messages name the database by [`Server`]'s display, built without it.
 
+#[cfg(feature = "postgres")]
+use std::borrow::Cow;
 use std::fmt;
+#[cfg(feature = "postgres")]
 use std::str::FromStr;
 
+#[cfg(feature = "postgres")]
 use sqlx::ConnectOptions;
+#[cfg(feature = "postgres")]
 use sqlx::migrate::Migrator;
+#[cfg(feature = "postgres")]
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
 
+#[cfg(feature = "postgres")]
 use super::access::{Access, BUSY_TIMEOUT};
+#[cfg(feature = "postgres")]
+use super::conn::{Conn, Engine, Pending, linked};
 use super::error::{Error, Problem, Result};
+#[cfg(feature = "postgres")]
 use super::sql::Sql;
 
+#[cfg(feature = "postgres")]
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// The advisory lock migrations are applied under (any number that is hoard's alone: "hoard"
 /// in ASCII).
+#[cfg(feature = "postgres")]
 const MIGRATION_LOCK: i64 = 0x0068_6f61_7264;
 
 /// The schema version this hoard writes: the number of the last embedded migration.
+#[cfg(feature = "postgres")]
 pub fn schema_version() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
 /// A PostgreSQL database named by a URL: how to connect, and how to name it in messages.
+#[cfg(feature = "postgres")]
 pub struct Server {
     options: PgConnectOptions,
     /// The URL without its password (and with the defaults filled in).
@@ -46,17 +60,18 @@ pub struct Server {
     secrets: Vec<String>,
 }
 
+#[cfg(feature = "postgres")]
 impl fmt::Display for Server {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.shown)
     }
 }
 
+#[cfg(feature = "postgres")]
 impl Server {
     /// The server `--db` names, if it is a `postgres://` or `postgresql://` URL.
     pub fn parse(text: &str) -> Result<Option<Server>> {
-        let lower = text.to_ascii_lowercase();
-        if !lower.starts_with("postgres://") && !lower.starts_with("postgresql://") {
+        if !names_server(text) {
             return Ok(None);
         }
         let secrets = secrets(text);
@@ -86,6 +101,50 @@ impl Server {
             secrets,
         }))
     }
+}
+
+/// Whether `--db` names a server: a `postgres://` or `postgresql://` URL.
+fn names_server(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.starts_with("postgres://") || lower.starts_with("postgresql://")
+}
+
+/// A build without PostgreSQL (`--no-default-features`): no server can be named, so a
+/// [`super::open::Location`] is always a file.
+#[cfg(not(feature = "postgres"))]
+pub enum Server {}
+
+#[cfg(not(feature = "postgres"))]
+impl fmt::Display for Server {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+#[cfg(not(feature = "postgres"))]
+impl Server {
+    /// A PostgreSQL URL is refused in one line: this build cannot reach a server.
+    pub fn parse(text: &str) -> Result<Option<Server>> {
+        if !names_server(text) {
+            return Ok(None);
+        }
+        Err(Error::Invalid(tr!(
+            "this hoard was built without PostgreSQL (cargo's `postgres` feature): give the path of a SQLite campaign file, or use a hoard built with the default features",
+            "ce hoard a été construit sans PostgreSQL (la fonctionnalité `postgres` de cargo) : donnez le chemin d'un fichier de campagne SQLite, ou utilisez un hoard construit avec les fonctionnalités par défaut"
+        ).into()))
+    }
+}
+
+/// No server to connect to in a build without PostgreSQL.
+#[cfg(not(feature = "postgres"))]
+pub(super) async fn connect(server: &Server, _access: super::Access) -> Result<super::Conn> {
+    match *server {}
+}
+
+/// No server to back up in a build without PostgreSQL.
+#[cfg(not(feature = "postgres"))]
+pub fn no_backup(server: &Server) -> Error {
+    match *server {}
 }
 
 /// The password a URL holds, as written and as decoded (in its user part, or as a
@@ -131,7 +190,8 @@ pub fn scrub(secrets: &[String], mut text: String) -> String {
 
 /// Connect to the database, creating or upgrading its schema for a command that records, and
 /// refusing a command that records through a role that may only read.
-pub(super) async fn connect(server: &Server, access: Access) -> Result<PgConnection> {
+#[cfg(feature = "postgres")]
+pub(super) async fn connect(server: &Server, access: Access) -> Result<Conn> {
     let mut conn = server
         .options
         .connect()
@@ -159,11 +219,12 @@ pub(super) async fn connect(server: &Server, access: Access) -> Result<PgConnect
     } else if access != Access::Read && !writable {
         return Err(read_only(Some(server)));
     }
-    Ok(conn)
+    Ok(Conn(Box::new(conn)))
 }
 
 /// The schema version found (0 for an empty database), and whether this connection may
 /// record: its role may insert events, and its transactions are not read-only by default.
+#[cfg(feature = "postgres")]
 async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
     let found: std::result::Result<(i64, bool), sqlx::Error> = sqlx::query_as(
         "SELECT COALESCE(max(version), 0),
@@ -179,6 +240,7 @@ async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
     }
 }
 
+#[cfg(feature = "postgres")]
 fn check_not_newer(found: i64, server: &Server) -> Result<()> {
     let known = schema_version();
     if found > known {
@@ -194,6 +256,7 @@ fn check_not_newer(found: i64, server: &Server) -> Result<()> {
 
 /// Apply the migrations, one process at a time: another may have applied them while this one
 /// waited for the lock.
+#[cfg(feature = "postgres")]
 async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
     sqlx::query("SELECT pg_advisory_lock($1)")
         .bind(MIGRATION_LOCK)
@@ -225,26 +288,57 @@ async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
     result
 }
 
-/// How a transaction begins: a read sees one snapshot and may not write; a write reads what
-/// is committed, once it holds its campaign's lock.
-pub fn begin(write: bool) -> &'static str {
-    if write {
-        "BEGIN"
-    } else {
-        "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+#[cfg(feature = "postgres")]
+linked!(PgConnection);
+
+#[cfg(feature = "postgres")]
+impl Engine for PgConnection {
+    /// `$N` is PostgreSQL's own spelling.
+    fn text<'s>(&self, sql: &'s str) -> Cow<'s, str> {
+        sql.into()
+    }
+
+    /// A read sees one snapshot and may not write; a write reads what is committed, once it
+    /// holds its campaign's lock.
+    fn begin(&self, write: bool) -> &'static str {
+        if write {
+            "BEGIN"
+        } else {
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+        }
+    }
+
+    /// Lock campaign `id`'s row until the commit: writers of one campaign queue here.
+    fn lock_campaign(&self, id: i64) -> Option<Sql> {
+        Some(Sql::new("SELECT id FROM campaigns WHERE id = $1 FOR UPDATE").bind(id))
+    }
+
+    /// The cache is the server's.
+    fn expect_bulk(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Foreign keys are always enforced, so no row points at one that does not exist.
+    fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)> {
+        Box::pin(async move {
+            let problems = sqlx::query_scalar(UNCHECKED).fetch_all(&mut *self).await?;
+            Ok((problems, 0))
+        })
     }
 }
 
-/// Lock campaign `id`'s row until the commit: writers of one campaign queue here.
-pub fn lock_campaign(id: i64) -> Sql {
-    Sql::new("SELECT id FROM campaigns WHERE id = $1 FOR UPDATE").bind(id)
-}
-
+#[cfg(feature = "postgres")]
 fn code(error: &sqlx::Error) -> Option<&str> {
     match error {
         sqlx::Error::Database(e) => e.try_downcast_ref::<PgDatabaseError>().map(|e| e.code()),
         _ => None,
     }
+}
+
+/// A build without PostgreSQL has no code to read.
+#[cfg(not(feature = "postgres"))]
+fn code(_error: &sqlx::Error) -> Option<&str> {
+    None
 }
 
 /// Whether the server gave up waiting for another process's lock (`lock_timeout`).
@@ -273,6 +367,7 @@ pub fn read_only(server: Option<&Server>) -> Error {
 }
 
 /// `backup` writes a SQLite file; a server's database is copied by the server's own tool.
+#[cfg(feature = "postgres")]
 pub fn no_backup(server: &Server) -> Error {
     Problem::NoBackup {
         database: server.to_string(),
@@ -282,8 +377,8 @@ pub fn no_backup(server: &Server) -> Error {
 
 /// The checks the server does not make by itself, one row per problem: constraints it was
 /// told to trust without checking (`NOT VALID`), and indexes left unusable by a failed build.
-/// Foreign keys are always enforced, so no row points at one that does not exist.
-pub const UNCHECKED: &str = "SELECT 'constraint ' || conname || ' is not validated'
+#[cfg(feature = "postgres")]
+const UNCHECKED: &str = "SELECT 'constraint ' || conname || ' is not validated'
      FROM pg_constraint
      WHERE NOT convalidated AND connamespace = to_regnamespace(current_schema())
      UNION ALL
@@ -291,7 +386,7 @@ pub const UNCHECKED: &str = "SELECT 'constraint ' || conname || ' is not validat
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
      WHERE NOT i.indisvalid AND c.relnamespace = to_regnamespace(current_schema())";
 
-#[cfg(test)]
+#[cfg(all(test, feature = "postgres"))]
 mod tests {
     use super::*;
 

@@ -12,6 +12,7 @@
 //! schema version, so a database written by a newer hoard is refused before anything touches
 //! it.
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -21,6 +22,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
 use super::access::{Access, BUSY_TIMEOUT};
+use super::conn::{Conn, Engine, Pending, linked};
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
@@ -33,7 +35,7 @@ pub fn schema_version() -> i64 {
 
 /// Connect to the database file at `path` (which [`super::open`] has checked), migrating it
 /// if it is older than this hoard.
-pub(super) async fn connect(path: &Path, access: Access) -> Result<SqliteConnection> {
+pub(super) async fn connect(path: &Path, access: Access) -> Result<Conn> {
     let options = options(path)?;
     let mut conn = options
         .connect()
@@ -42,7 +44,7 @@ pub(super) async fn connect(path: &Path, access: Access) -> Result<SqliteConnect
     // Refused or failed, the connection is closed before the error goes up: a connection
     // dropped as the process ends may leave SQLite's -wal and -shm files behind.
     match prepare(&mut conn, path, access).await {
-        Ok(()) => Ok(conn),
+        Ok(()) => Ok(Conn(Box::new(conn))),
         Err(e) => {
             let _ = conn.close().await;
             Err(e)
@@ -53,7 +55,7 @@ pub(super) async fn connect(path: &Path, access: Access) -> Result<SqliteConnect
 /// Connect to the database file at `path` through SQLite's read-only mode: no statement sent
 /// on it can change the file (the web server's connections). Its schema must be this
 /// hoard's: an older file is brought up to date by any other command first.
-pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
+pub(super) async fn connect_read_only(path: &Path) -> Result<Conn> {
     let mut conn = options(path)?
         .read_only(true)
         .connect()
@@ -77,7 +79,7 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<SqliteConnection> {
         }
     });
     match current {
-        Ok(()) => Ok(conn),
+        Ok(()) => Ok(Conn(Box::new(conn))),
         Err(e) => {
             let _ = conn.close().await;
             Err(e)
@@ -206,11 +208,70 @@ async fn enable_wal(conn: &mut SqliteConnection) -> Result<()> {
     }
 }
 
-/// How a transaction begins: a read sees one moment; a write takes the write lock at once,
-/// where a deferred transaction that reads and then writes would fail under a second writer
-/// instead of waiting.
-pub fn begin(write: bool) -> &'static str {
-    if write { "BEGIN IMMEDIATE" } else { "BEGIN" }
+linked!(SqliteConnection);
+
+impl Engine for SqliteConnection {
+    fn text<'s>(&self, sql: &'s str) -> Cow<'s, str> {
+        placeholders(sql)
+    }
+
+    /// A read sees one moment; a write takes the write lock at once, where a deferred
+    /// transaction that reads and then writes would fail under a second writer instead of
+    /// waiting.
+    fn begin(&self, write: bool) -> &'static str {
+        if write { "BEGIN IMMEDIATE" } else { "BEGIN" }
+    }
+
+    /// The write transaction already holds the whole file.
+    fn lock_campaign(&self, _id: i64) -> Option<Sql> {
+        None
+    }
+
+    /// A page cache large enough to keep the index pages a bulk write keeps coming back to
+    /// (measured: importing 300,000 events takes 6 s instead of 40 s), where short commands
+    /// and reads do best with SQLite's small default.
+    fn expect_bulk(&self) -> Option<&'static str> {
+        Some("PRAGMA cache_size = -24000")
+    }
+
+    fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)> {
+        Box::pin(async move {
+            let integrity: Vec<String> = sqlx::query_scalar(INTEGRITY_CHECK)
+                .fetch_all(&mut *self)
+                .await?;
+            let dangling: Vec<String> = sqlx::query_scalar(DANGLING_ROWS)
+                .fetch_all(&mut *self)
+                .await?;
+            Ok((
+                integrity.into_iter().filter(|l| l != "ok").collect(),
+                dangling.len(),
+            ))
+        })
+    }
+}
+
+/// The text with SQLite's `?N` for each `$N`. SQLite reads `$N` too, but as a name it looks
+/// up among the statement's earlier ones: a bulk insert of a thousand arguments spent half its
+/// time comparing names (an import of 30,000 events took 4.9 s instead of 1.7 s).
+fn placeholders(text: &str) -> Cow<'_, str> {
+    if !text.contains('$') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => quoted = !quoted,
+            '$' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => {
+                out.push('?');
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out.into()
 }
 
 /// Whether SQLite gave up waiting for another process's lock.
@@ -237,7 +298,17 @@ pub fn copy_to(path: &Path) -> Sql {
 }
 
 /// SQLite's own check of the file: one row per problem, or the single row "ok".
-pub const INTEGRITY_CHECK: &str = "PRAGMA integrity_check";
+const INTEGRITY_CHECK: &str = "PRAGMA integrity_check";
 
 /// One row per row that points at a row that does not exist.
-pub const DANGLING_ROWS: &str = "SELECT \"table\" FROM pragma_foreign_key_check";
+const DANGLING_ROWS: &str = "SELECT \"table\" FROM pragma_foreign_key_check";
+
+#[cfg(test)]
+#[test]
+fn placeholders_become_sqlites_own_outside_quotes() {
+    assert_eq!(
+        placeholders("SELECT '$1', x FROM t WHERE a = $1 AND b = $12"),
+        "SELECT '$1', x FROM t WHERE a = ?1 AND b = ?12"
+    );
+    assert!(matches!(placeholders("SELECT 1"), Cow::Borrowed(_)));
+}
