@@ -49,6 +49,8 @@ pub enum Problem {
     ReadOnlyFile {
         path: String,
     },
+    /// A `postgres://` URL given to a build without PostgreSQL (cargo's `postgres` feature).
+    NoPostgres,
     /// `backup` of a server's database.
     NoBackup {
         database: String,
@@ -178,7 +180,9 @@ impl Problem {
             | DryRunUpgradeFile { .. }
             | DryRunUpgradeServer { .. }
             | Older { .. } => Kind::Refused,
-            NoBackup { .. } | BadUrl { .. } | NotAPath { .. } | NotAFile { .. } => Kind::Invalid,
+            NoPostgres | NoBackup { .. } | BadUrl { .. } | NotAPath { .. } | NotAFile { .. } => {
+                Kind::Invalid
+            }
             NoDatabase { .. } | NotHoardFile { .. } | NotHoardServer { .. } => Kind::NotFound,
             Newer { .. }
             | CannotUpgrade { .. }

@@ -128,10 +128,7 @@ impl Server {
         if !names_server(text) {
             return Ok(None);
         }
-        Err(Error::Invalid(tr!(
-            "this hoard was built without PostgreSQL (cargo's `postgres` feature): give the path of a SQLite campaign file, or use a hoard built with the default features",
-            "ce hoard a été construit sans PostgreSQL (la fonctionnalité `postgres` de cargo) : donnez le chemin d'un fichier de campagne SQLite, ou utilisez un hoard construit avec les fonctionnalités par défaut"
-        ).into()))
+        Err(Problem::NoPostgres.into())
     }
 }
 

@@ -8,9 +8,9 @@ use crate::rules::book::Studied;
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::ItemNamed;
 use crate::view::words::Labelled;
 use crate::view::words::Named;
-use crate::view::words::ItemNamed;
 
 /// The line of one of these events; `None` for an event of another family.
 pub(super) fn describe(event: &Event) -> Option<String> {

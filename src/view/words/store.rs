@@ -13,6 +13,10 @@ use crate::tr;
 impl fmt::Display for Worded<'_, Problem> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self.0 {
+            Problem::NoPostgres => tr!(
+                "this hoard was built without PostgreSQL (cargo's `postgres` feature): give the path of a SQLite campaign file, or use a hoard built with the default features",
+                "ce hoard a été construit sans PostgreSQL (la fonctionnalité `postgres` de cargo) : donnez le chemin d'un fichier de campagne SQLite, ou utilisez un hoard construit avec les fonctionnalités par défaut"
+            ),
             Problem::Busy => tr!(
                 "the database stayed busy: another hoard is writing a long job (generate, import); try again when it ends",
                 "la base est restée occupée : un autre hoard écrit une longue tâche (generate, import) ; réessayez ensuite"
