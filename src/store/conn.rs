@@ -41,7 +41,7 @@ pub(super) trait Link: Send {
     fn run<'a>(&'a mut self, text: &'a str) -> Pending<'a, ()>;
     fn close(self: Box<Self>) -> Pending<'static, ()>;
     /// The engine's own connection, for the tests that ask an engine for its plans.
-    #[cfg(test)]
+    #[cfg(all(test, feature = "postgres"))]
     fn any(&mut self) -> &mut dyn std::any::Any;
 }
 
@@ -104,7 +104,7 @@ macro_rules! linked {
                 Box::pin(async move { Ok(sqlx::Connection::close(*self).await?) })
             }
 
-            #[cfg(test)]
+            #[cfg(all(test, feature = "postgres"))]
             fn any(&mut self) -> &mut dyn std::any::Any {
                 self
             }
@@ -411,7 +411,7 @@ impl Conn {
 
     /// The engine's own connection, if it is a `C` (the tests that ask an engine for its
     /// plans).
-    #[cfg(test)]
+    #[cfg(all(test, feature = "postgres"))]
     pub(super) fn raw<C: 'static>(&mut self) -> Option<&mut C> {
         self.0.any().downcast_mut()
     }
