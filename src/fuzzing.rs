@@ -1,8 +1,8 @@
 //! The entry points the fuzz targets (`fuzz/`) and their property-test twins (`cargo test`)
 //! drive: each takes any input and must end without a panic.
 
-use crate::app::check::Replay;
 use crate::app::export::{parse_header, parse_line};
+use crate::app::replay::Replay;
 use crate::rules::dice::{Dice, Expr};
 use crate::rules::tables::{Tables, shipped};
 

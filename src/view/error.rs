@@ -38,6 +38,13 @@ impl fmt::Display for Problem {
             Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::App(r) => fmt::Display::fmt(r, f),
+            Problem::Campaign(r) => fmt::Display::fmt(r, f),
+            Problem::Session(r) => fmt::Display::fmt(r, f),
+            Problem::History(r) => fmt::Display::fmt(r, f),
+            Problem::Import(r) => fmt::Display::fmt(r, f),
+            Problem::Log(r) => fmt::Display::fmt(r, f),
+            Problem::Sheet(r) => fmt::Display::fmt(&Worded(r), f),
         }
     }
 }

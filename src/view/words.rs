@@ -4,8 +4,15 @@
 //! in the reader's language and names refused in `words/names.rs`, a table file's faults in
 //! `words/tables.rs`.
 
+mod app;
+mod campaign;
+mod check;
+mod export;
 mod generation;
+mod history;
+mod log;
 mod names;
+mod session;
 mod tables;
 
 pub use names::{Labelled, Named, Shown, Titled, material_name};
