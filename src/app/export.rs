@@ -318,12 +318,12 @@ pub async fn import(
 }
 
 /// The player's view of a character: the sheet, and what they carry as they know it — no
-/// true property they have not identified.
-#[derive(Debug, Serialize)]
+/// true property they have not identified. Its JSON names the items in the reader's language
+/// (`view::words::export`).
+#[derive(Debug)]
 pub struct PlayerView {
     pub campaign: String,
     pub character: crate::ledger::Character,
-    #[serde(serialize_with = "crate::i18n::known::revealed_list")]
     pub items: Vec<Revealed>,
     pub effects: Vec<crate::ledger::state::Effect>,
     /// The character's purse.

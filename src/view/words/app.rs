@@ -90,3 +90,37 @@ impl fmt::Display for Refusal {
         f.write_str(&text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::Refusal;
+    use crate::error::Error;
+    use crate::i18n::in_both;
+    use crate::rules::item::Names;
+
+    #[tokio::test]
+    async fn an_item_in_other_hands_is_named_in_the_readers_language_and_refused() {
+        let refusal = Refusal::HeldByAnother {
+            holder: "Béatrice".into(),
+            item: Names {
+                en: "Potion of Healing".into(),
+                fr: "Potion de soins".into(),
+            },
+            who: "Arnaud".into(),
+        };
+        let (en, fr) = in_both(&refusal).await;
+        assert_eq!(
+            en,
+            "Béatrice holds Potion of Healing, not Arnaud: `hoard give` it to Arnaud first"
+        );
+        assert_eq!(
+            fr,
+            "Béatrice porte Potion de soins, pas Arnaud : `hoard give` d'abord à Arnaud"
+        );
+        let error = Error::from(refusal);
+        assert_eq!(error.exit_code(), 4);
+        let fields = serde_json::to_value(error.problem().unwrap()).unwrap();
+        assert_eq!(fields["reason"], "held_by_another");
+        assert_eq!(fields["item"]["fr"], "Potion de soins");
+    }
+}

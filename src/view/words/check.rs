@@ -195,3 +195,41 @@ fn breach_words(breach: &Breach, rows: &Rows) -> String {
         Breach::CoinsUnbalanced => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::check::{Field, Finding, Table};
+    use crate::i18n::in_both;
+
+    #[tokio::test]
+    async fn a_difference_names_the_row_its_fields_and_the_event_and_serializes_as_words() {
+        let finding = Finding::Differs {
+            table: Table::Item,
+            id: "0123456789abcdef".into(),
+            name: Some("Rope".into()),
+            fields: vec![Field {
+                path: "charges".into(),
+                database: 3.into(),
+                ledger: 2.into(),
+            }],
+            event: Some(7),
+        };
+        let (en, fr) = in_both(&finding).await;
+        let short = crate::ledger::short_id("0123456789abcdef");
+        assert_eq!(
+            en,
+            format!(
+                "item Rope ({short}): charges is 3 in the database, 2 by the ledger (last touched by event #7)"
+            )
+        );
+        assert_eq!(
+            fr,
+            format!(
+                "objet Rope ({short}) : charges vaut 3 dans la base, 2 selon le registre (dernière modification par l'événement n°7)"
+            )
+        );
+        let json = async { serde_json::to_value(&finding).unwrap() };
+        let json = crate::i18n::within(crate::i18n::Lang::En, json).await;
+        assert_eq!(json, serde_json::json!(en));
+    }
+}

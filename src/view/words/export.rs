@@ -1,8 +1,9 @@
-//! The words for a file that cannot be imported (`app::export::{Refusal, Fault}`).
+//! The words for a file that cannot be imported (`app::export::{Refusal, Fault}`), and a
+//! player's view as JSON, its items named in the reader's language.
 
 use std::fmt;
 
-use crate::app::export::{Fault, Refusal};
+use crate::app::export::{Fault, PlayerView, Refusal};
 use crate::tr;
 
 impl fmt::Display for Refusal {
@@ -52,5 +53,25 @@ impl fmt::Display for Fault {
             ),
         };
         f.write_str(&text)
+    }
+}
+
+impl serde::Serialize for PlayerView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// The items, each as `i18n::known` words it.
+        struct Items<'a>(&'a [crate::rules::knowledge::Revealed]);
+        impl serde::Serialize for Items<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                crate::i18n::known::revealed_list(self.0, s)
+            }
+        }
+        let mut out = s.serialize_struct("PlayerView", 5)?;
+        out.serialize_field("campaign", &self.campaign)?;
+        out.serialize_field("character", &self.character)?;
+        out.serialize_field("items", &Items(&self.items))?;
+        out.serialize_field("effects", &self.effects)?;
+        out.serialize_field("coins", &self.coins)?;
+        out.end()
     }
 }
