@@ -50,6 +50,16 @@ pub enum Problem {
     /// An event that cannot stand in the ledger, and why.
     Ledger(crate::ledger::Conflict),
     Store(crate::store::Problem),
+    // The application's own refusals (app/{mod,campaign,session,history,export,log}.rs).
+    App(crate::app::Refusal),
+    Campaign(crate::app::campaign::Refusal),
+    Session(crate::app::session::Refusal),
+    History(crate::app::history::Refusal),
+    Import(crate::app::export::Refusal),
+    Log(crate::app::log::Refusal),
+    /// A name or a sheet value the rules refuse (an empty campaign name …).
+    #[serde(skip)]
+    Sheet(rules::character::SheetError),
 }
 
 // Boxed in `Error`, which every `Result` carries: the refusals with names are large.

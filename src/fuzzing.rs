@@ -2,8 +2,8 @@
 //! (`tests/properties.rs`) drive: each takes any input and must end without a panic. Behind
 //! the `fuzzing` feature, so the shipped library leaves it out.
 
-use crate::app::check::Replay;
 use crate::app::export::{parse_header, parse_line};
+use crate::app::replay::Replay;
 use crate::rules::dice::{Dice, Expr};
 use crate::rules::tables::{Tables, shipped};
 

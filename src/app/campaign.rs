@@ -5,11 +5,52 @@ use crate::error::{Error, Result};
 use crate::ledger::{Event, Setting};
 use crate::rules::character::check_name;
 use crate::store::campaigns::{self, Summary};
-use crate::tr;
+
+/// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
+/// it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// `rename` to a name another campaign has.
+    NameTaken {
+        name: String,
+    },
+    /// `delete` without `--force`: what would go.
+    Unforced {
+        name: String,
+        events: i64,
+    },
+    /// A percentage setting out of its range.
+    NotPercentage {
+        key: String,
+        lo: u8,
+        hi: u8,
+    },
+    /// `death` with neither rule.
+    UnknownDeath,
+    /// `tables` naming a folder that cannot be opened (`error` is the system's).
+    NoTablesFolder {
+        folder: String,
+        error: String,
+    },
+    UnknownSetting {
+        key: String,
+    },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        let kind = match r {
+            Refusal::Unforced { .. } => Error::Refused,
+            Refusal::NoTablesFolder { .. } => Error::NotFound,
+            _ => Error::Invalid,
+        };
+        kind(Box::new(crate::error::Problem::Campaign(r)))
+    }
+}
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
-    let name = check_name("campaign", name)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name = check_name("campaign", name).map_err(super::invalid_name)?;
     let write = Write::new_campaign(&mut cx.db, &name).await?;
     write.commit().await?;
     if switch {
@@ -25,19 +66,12 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
 /// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the
 /// campaign in use follows its new name.
 pub async fn rename(cx: &mut Ctx, old: &str, new: &str) -> Result<String> {
-    let new = check_name("campaign", new)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let new = check_name("campaign", new).map_err(super::invalid_name)?;
     cx.campaign = Some(old.to_string());
     let mut w = cx.write().await?;
     let old = w.state.campaign.name.clone();
     if !new.eq_ignore_ascii_case(&old) && campaigns::exists(w.conn(), &new).await? {
-        return Err(Error::Invalid(
-            tr!(
-                "a campaign named {new:?} already exists: choose another name",
-                "une campagne nommée {new:?} existe déjà : choisissez un autre nom"
-            )
-            .into(),
-        ));
+        return Err(Refusal::NameTaken { name: new }.into());
     }
     w.record(Event::CampaignRenamed { name: new.clone() })?;
     // The campaign in use follows; so does the implicit `default`, used when none is chosen.
@@ -69,16 +103,11 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
         events: w.state.last_seq,
     };
     if !force {
-        let [en, fr] = crate::i18n::EVENT;
-        let (name, events) = (&deleted.name, crate::i18n::counted(deleted.events, en, fr));
-        let typed = crate::i18n::typed(name);
-        return Err(Error::Refused(
-            (tr!(
-                "deleting campaign {name} removes its {events} for good: add --force (`hoard backup FILE` first keeps a copy)",
-                "supprimer la campagne {name} efface ses {events} pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
-            ) + &format!(": `hoard campaign delete {typed} --force`"))
-            .into(),
-        ));
+        return Err(Refusal::Unforced {
+            name: deleted.name,
+            events: deleted.events,
+        }
+        .into());
     }
     let id = w.campaign;
     campaigns::delete(w.conn(), id, &deleted.name).await?;
@@ -115,13 +144,12 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
         match value.trim().trim_end_matches('%').parse::<u8>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::Invalid(
-                tr!(
-                    "{key} must be a percentage from {lo} to {hi}, or `default`",
-                    "{key} doit être un pourcentage de {lo} à {hi}, ou `default`"
-                )
-                .into(),
-            )),
+            _ => Err(Refusal::NotPercentage {
+                key: key.into(),
+                lo,
+                hi,
+            }
+            .into()),
         }
     };
     let setting = match key {
@@ -132,32 +160,21 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "ose" | "default" => None,
             "adnd" | "ad&d" => Some(crate::rules::health::DeathRule::Adnd),
             _ => {
-                return Err(Error::Invalid(tr!(
-                    "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
-                    "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
-                ).into()));
+                return Err(Refusal::UnknownDeath.into());
             }
         }),
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);
-            let dir = std::fs::canonicalize(dir).map_err(|e| {
-                Error::NotFound(
-                    tr!(
-                        "no tables folder {value:?}: {e}",
-                        "pas de dossier de tables {value:?} : {e}"
-                    )
-                    .into(),
-                )
+            let dir = std::fs::canonicalize(dir).map_err(|e| Refusal::NoTablesFolder {
+                folder: value.into(),
+                error: e.to_string(),
             })?;
             super::tables::load(Some(&dir)).map_err(super::tables::broken)?;
             Setting::Tables(Some(dir.display().to_string()))
         }
         _ => {
-            return Err(Error::Invalid(tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
-            ).into()));
+            return Err(Refusal::UnknownSetting { key: key.into() }.into());
         }
     };
     let mut w = cx.write().await?;

@@ -1,23 +1,14 @@
 //! `hoard explain`: an event or an item's whole story, from the ledger.
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ledger::{Item, Recorded};
-use crate::tr;
 
 pub async fn event(cx: &mut Ctx, seq: i64) -> Result<Recorded> {
     let campaign = cx.campaign().await?.id;
     crate::store::events::get(cx.conn(), campaign, seq)
         .await?
-        .ok_or_else(|| {
-            Error::NotFound(
-                tr!(
-                    "no event #{seq} in this campaign (`hoard log` lists them)",
-                    "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
-                )
-                .into(),
-            )
-        })
+        .ok_or_else(|| super::history::Refusal::NoEvent { event: seq }.into())
 }
 
 /// An item, its holder's name, and every event that touched it.

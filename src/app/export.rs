@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::Replay;
+use super::replay::Replay;
 use super::tables::for_campaign;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
@@ -16,9 +16,61 @@ use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::knowledge::{Looker, Revealed, revealed};
-use crate::tr;
 
 pub const FORMAT: u32 = 1;
+
+/// Why a file cannot be imported, as data; `view::words::export` words it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    NotUtf8 {
+        line: usize,
+    },
+    /// A line over [`LINE_LIMIT`] (`mib` MiB).
+    TooLong {
+        line: usize,
+        mib: usize,
+    },
+    /// What is wrong with line `line`.
+    Line {
+        line: usize,
+        fault: Fault,
+    },
+}
+
+/// What is wrong with one line of an import.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Fault {
+    /// The first line is no header (`error` is the JSON reader's).
+    NotHeader { error: String },
+    /// A header of another kind or format than [`FORMAT`].
+    WrongFormat { format: u32 },
+    /// A line that is no event (`error` is the JSON reader's).
+    Unreadable { error: String },
+    /// Event `event` follows `after`, not `after + 1`.
+    Gap { event: i64, after: i64 },
+    /// The event cannot stand on the events before it.
+    CannotStand {
+        #[serde(skip)]
+        conflict: crate::ledger::Conflict,
+    },
+    /// The file ends at `last` but its header announces `announced` events.
+    Short { last: i64, announced: i64 },
+    /// The header's voided events are not those the file's void events void.
+    VoidsMismatch,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Box::new(crate::error::Problem::Import(r)))
+    }
+}
+
+/// A refusal of line `line` for `fault`.
+fn bad(line: usize, fault: Fault) -> Error {
+    Refusal::Line { line, fault }.into()
+}
 
 /// The first line of an export.
 #[derive(Debug, Serialize, Deserialize)]
@@ -134,44 +186,31 @@ fn read_line(input: &mut dyn BufRead, text: &mut String, line: usize) -> Result<
         .take(LINE_LIMIT as u64 + 1)
         .read_line(text)
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::InvalidData => Error::Invalid(
-                tr!(
-                    "line {line} of the import is not UTF-8 text",
-                    "la ligne {line} de l'import n'est pas du texte UTF-8"
-                )
-                .into(),
-            ),
+            std::io::ErrorKind::InvalidData => Refusal::NotUtf8 { line }.into(),
             _ => Error::Io(e),
         })?;
     if text.len() > LINE_LIMIT {
-        return Err(Error::Invalid(
-            tr!(
-                "line {line} of the import is longer than {} MiB: not a hoard export",
-                "la ligne {line} de l'import dépasse {} Mio : pas un export hoard",
-                LINE_LIMIT >> 20
-            )
-            .into(),
-        ));
+        return Err(Refusal::TooLong {
+            line,
+            mib: LINE_LIMIT >> 20,
+        }
+        .into());
     }
     Ok(read)
 }
 
 /// The header line of an export.
 pub fn parse_header(text: &str) -> Result<Header> {
-    let bad = |why: String| {
-        Error::Invalid(tr!("line 1 of the import: {why}", "ligne 1 de l'import : {why}").into())
-    };
     let header: Header = serde_json::from_str(text).map_err(|e| {
-        bad(tr!(
-            "not a hoard export header ({e})",
-            "pas un en-tête d'export hoard ({e})"
-        ))
+        bad(
+            1,
+            Fault::NotHeader {
+                error: e.to_string(),
+            },
+        )
     })?;
     if header.hoard != "campaign" || header.format != FORMAT {
-        return Err(bad(tr!(
-            "a hoard campaign export of format {FORMAT} was expected",
-            "un export de campagne hoard au format {FORMAT} était attendu"
-        )));
+        return Err(bad(1, Fault::WrongFormat { format: FORMAT }));
     }
     Ok(header)
 }
@@ -211,20 +250,11 @@ pub async fn import(
     rename: Option<&str>,
     mut progress: impl FnMut(i64, i64),
 ) -> Result<(String, i64)> {
-    let bad = |line: usize, why: String| {
-        Error::Invalid(
-            tr!(
-                "line {line} of the import: {why}",
-                "ligne {line} de l'import : {why}"
-            )
-            .into(),
-        )
-    };
     let mut text = String::new();
     read_line(input, &mut text, 1)?;
     let header = parse_header(&text)?;
-    let name = check_name("campaign", rename.unwrap_or(&header.campaign))
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name =
+        check_name("campaign", rename.unwrap_or(&header.campaign)).map_err(super::invalid_name)?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
     let mut w = Write::new_campaign(&mut cx.db, &name).await?;
     // The new campaign's own first event is replaced by the file's.
@@ -242,21 +272,16 @@ pub async fn import(
         if text.trim().is_empty() {
             continue;
         }
-        let (rec, payload) = parse_line(&text, rename).map_err(|why| bad(line_no, why))?;
+        let (rec, payload) =
+            parse_line(&text, rename).map_err(|error| bad(line_no, Fault::Unreadable { error }))?;
         if rec.seq != replay.state.last_seq + 1 {
-            return Err(bad(
-                line_no,
-                tr!(
-                    "event #{} follows #{}: events must be numbered from 1 without gaps",
-                    "l'événement n°{} suit le n°{} : les événements se numérotent depuis 1 sans trou",
-                    rec.seq,
-                    replay.state.last_seq
-                ),
-            ));
+            let (event, after) = (rec.seq, replay.state.last_seq);
+            return Err(bad(line_no, Fault::Gap { event, after }));
         }
         replay.feed(&rec);
         if let Some(conflict) = replay.conflicts.first() {
-            return Err(bad(line_no, crate::i18n::Worded(conflict).to_string()));
+            let conflict = conflict.clone();
+            return Err(bad(line_no, Fault::CannotStand { conflict }));
         }
         if let Event::EventsVoided { events, .. } = &rec.event
             && !voided.contains_key(&rec.seq)
@@ -271,24 +296,11 @@ pub async fn import(
     }
     w.append_raw(&batch).await?;
     if replay.state.last_seq != header.events {
-        return Err(bad(
-            line_no,
-            tr!(
-                "the file ends after event #{} but its header announces {}",
-                "le fichier s'arrête après l'événement n°{} mais son en-tête en annonce {}",
-                replay.state.last_seq,
-                header.events
-            ),
-        ));
+        let (last, announced) = (replay.state.last_seq, header.events);
+        return Err(bad(line_no, Fault::Short { last, announced }));
     }
     if voids != voided {
-        return Err(bad(
-            1,
-            tr!(
-                "the header's list of voided events does not match the file's void events",
-                "la liste d'événements annulés de l'en-tête ne correspond pas aux annulations du fichier"
-            ),
-        ));
+        return Err(bad(1, Fault::VoidsMismatch));
     }
     let mut state = replay.state;
     state.campaign.name = name.clone();
@@ -306,12 +318,12 @@ pub async fn import(
 }
 
 /// The player's view of a character: the sheet, and what they carry as they know it — no
-/// true property they have not identified.
-#[derive(Debug, Serialize)]
+/// true property they have not identified. Its JSON names the items in the reader's language
+/// (`view::words::export`).
+#[derive(Debug)]
 pub struct PlayerView {
     pub campaign: String,
     pub character: crate::ledger::Character,
-    #[serde(serialize_with = "crate::i18n::known::revealed_list")]
     pub items: Vec<Revealed>,
     pub effects: Vec<crate::ledger::state::Effect>,
     /// The character's purse.

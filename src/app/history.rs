@@ -5,12 +5,59 @@
 
 use std::collections::BTreeSet;
 
-use super::check::Replay;
+use super::replay::Replay;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
 use crate::store::events;
-use crate::tr;
+
+/// Why an event cannot be voided (or found), as data; `view::words::history` words it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// No event of that number in the campaign (`void`, `explain`).
+    NoEvent {
+        event: i64,
+    },
+    /// `undo` with nothing left standing but the campaign's creation.
+    NothingToUndo,
+    /// An event names a cause after itself: the ledger was edited by hand.
+    LaterCause {
+        event: i64,
+        cause: i64,
+    },
+    /// The campaign's first event.
+    CreatesCampaign {
+        event: i64,
+    },
+    /// A void event.
+    IsVoid {
+        event: i64,
+    },
+    AlreadyVoided {
+        event: i64,
+        by: i64,
+    },
+    /// Later events cannot stand without it: `standing` lists them, `first` says why the first
+    /// cannot.
+    DependedOn {
+        event: i64,
+        standing: Vec<i64>,
+        #[serde(skip)]
+        first: crate::ledger::Conflict,
+    },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        let kind = match r {
+            Refusal::NoEvent { .. } => Error::NotFound,
+            Refusal::LaterCause { .. } => Error::Conflict,
+            _ => Error::Refused,
+        };
+        kind(Box::new(crate::error::Problem::History(r)))
+    }
+}
 
 /// What a void did.
 #[derive(Debug, serde::Serialize)]
@@ -26,15 +73,9 @@ pub struct Voided {
 pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
-    let target = events::get(w.conn(), campaign, seq).await?.ok_or_else(|| {
-        Error::NotFound(
-            tr!(
-                "no event #{seq} in this campaign (`hoard log` lists them)",
-                "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
-            )
-            .into(),
-        )
-    })?;
+    let target = events::get(w.conn(), campaign, seq)
+        .await?
+        .ok_or(Refusal::NoEvent { event: seq })?;
     void_in(w, target).await
 }
 
@@ -43,15 +84,7 @@ pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
 pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
-    let nothing = || {
-        Error::Refused(
-            tr!(
-                "nothing to undo: the campaign has no event left to void",
-                "rien à défaire : la campagne n'a plus d'événement à annuler"
-            )
-            .into(),
-        )
-    };
+    let nothing = || Error::from(Refusal::NothingToUndo);
     let mut latest = events::latest_standing(w.conn(), campaign)
         .await?
         .ok_or_else(nothing)?;
@@ -59,11 +92,11 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
         // Causes point backwards (the projector holds every event to it); a ledger edited by
         // hand that loops is refused rather than followed for ever.
         if cause >= latest.seq {
-            return Err(Error::Conflict(tr!(
-                "event #{} names a later cause, #{cause}: the ledger was edited by hand; run `hoard check`",
-                "l'événement n°{} a pour cause un événement postérieur, le n°{cause} : le registre a été modifié à la main ; lancez `hoard check`",
-                latest.seq
-            ).into()));
+            return Err(Refusal::LaterCause {
+                event: latest.seq,
+                cause,
+            }
+            .into());
         }
         latest = events::get(w.conn(), campaign, cause)
             .await?
@@ -82,34 +115,20 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
     let (seq, campaign) = (target.seq, w.campaign);
     match &target.event {
         Event::CampaignCreated { .. } => {
-            return Err(Error::Refused(
-                tr!(
-                    "event #{seq} creates the campaign: it cannot be voided",
-                    "l'événement n°{seq} crée la campagne : il ne peut pas être annulé"
-                )
-                .into(),
-            ));
+            return Err(Refusal::CreatesCampaign { event: seq }.into());
         }
         Event::EventsVoided { .. } => {
-            return Err(Error::Refused(
-                tr!(
-                    "event #{seq} is itself a void: it cannot be voided",
-                    "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
-                )
-                .into(),
-            ));
+            return Err(Refusal::IsVoid { event: seq }.into());
         }
         _ => {}
     }
     let mut voided = events::voided(w.conn(), campaign).await?;
     if let Some(by) = voided.get(&seq) {
-        return Err(Error::Refused(
-            tr!(
-                "event #{seq} was already voided by #{by}",
-                "l'événement n°{seq} a déjà été annulé par le n°{by}"
-            )
-            .into(),
-        ));
+        return Err(Refusal::AlreadyVoided {
+            event: seq,
+            by: *by,
+        }
+        .into());
     }
     // The event, and every event that follows from it, directly or not — less those voided
     // already (with their own consequences).
@@ -123,17 +142,12 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
     voided.extend(chain.iter().map(|s| (*s, by)));
     let replay = Replay::campaign(w.conn(), campaign, voided).await?;
     if let Some(first) = replay.conflicts.first() {
-        let standing: Vec<String> = replay
-            .conflicts
-            .iter()
-            .map(|c| format!("#{}", c.seq))
-            .collect();
-        let (standing, reason) = (standing.join(", "), crate::i18n::Worded(&first.reason));
-        return Err(Error::Refused(tr!(
-            "event #{seq} cannot be voided: later events depend on it ({standing}; #{}: {reason}); void those first",
-            "l'événement n°{seq} ne peut pas être annulé : des événements postérieurs en dépendent ({standing} ; n°{} : {reason}) ; annulez-les d'abord",
-            first.seq
-        ).into()));
+        return Err(Refusal::DependedOn {
+            event: seq,
+            standing: replay.conflicts.iter().map(|c| c.seq).collect(),
+            first: first.clone(),
+        }
+        .into());
     }
     w.replace_state(replay.state);
     let events: Vec<i64> = chain.into_iter().collect();

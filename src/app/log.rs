@@ -4,8 +4,24 @@ use super::{Ctx, find_character};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
 use crate::store::events::{self, Filter};
-use crate::tr;
 use strum::VariantNames;
+
+/// Why `log` cannot list, as data; `view::words::log` words it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// `--kind` names no kind of event; `kinds` are those there are.
+    UnknownKind {
+        kind: String,
+        kinds: Vec<&'static str>,
+    },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Box::new(crate::error::Problem::Log(r)))
+    }
+}
 
 /// What `log` was asked for, as typed.
 #[derive(Debug, Default, Clone)]
@@ -30,14 +46,11 @@ pub async fn log(
         .as_deref()
         .filter(|k| !Event::VARIANTS.contains(k))
     {
-        let kinds = Event::VARIANTS.join(", ");
-        return Err(Error::Invalid(
-            tr!(
-                "unknown event kind {kind:?}; kinds are: {kinds}",
-                "type d'événement inconnu {kind:?} ; les types sont : {kinds}"
-            )
-            .into(),
-        ));
+        return Err(Refusal::UnknownKind {
+            kind: kind.into(),
+            kinds: Event::VARIANTS.to_vec(),
+        }
+        .into());
     }
     let campaign = cx.campaign().await?;
     if let Some(n) = query.session {

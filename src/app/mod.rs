@@ -25,6 +25,7 @@ pub mod names;
 pub mod open;
 pub mod potion;
 pub mod redact;
+pub mod replay;
 pub mod report;
 pub mod roll;
 pub mod scroll;
@@ -38,10 +39,66 @@ use crate::error::{Error, Result};
 use crate::ledger::state::Effect;
 use crate::ledger::{Character, Event, Id, Ids, Item, Recorded, State};
 use crate::rules::dice;
+use crate::rules::item::Names;
 use crate::store::batch::Batch;
 use crate::store::{self, Conn, Db, campaigns, characters};
-use crate::tr;
-use crate::view::words::Named;
+
+/// Why a command cannot find what it works on, or cannot act, as data (a `--json` error
+/// carries its fields); `view::words::app` words it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// No campaign was ever made or chosen.
+    NoCampaign,
+    /// `campaign new` with a name already taken.
+    CampaignExists { name: String },
+    /// No campaign of that name; `near` is the known name it may be a typo of.
+    UnknownCampaign { name: String, near: Option<String> },
+    /// No character of that name in `campaign`; `near` as above.
+    UnknownCharacter {
+        name: String,
+        near: Option<String>,
+        campaign: String,
+    },
+    /// A command asked for an item it had not loaded (a fault of hoard's, not the referee's).
+    ItemNotLoaded { id: String },
+    /// A row names a character the database does not have.
+    CharacterMissing { id: String },
+    /// `--by` names someone other than the item's holder.
+    HeldByAnother {
+        holder: String,
+        item: Names,
+        who: String,
+    },
+    /// An item of the party's treasure, used without `--by`.
+    InTreasure { item: Names },
+    /// The character is dying (A&D&D's death rule) and cannot act.
+    Dying { name: String, hp: i32 },
+    /// The character is dead and cannot act.
+    Dead { name: String, hp: i32 },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        use crate::error::Problem;
+        let kind = match r {
+            Refusal::CampaignExists { .. } | Refusal::InTreasure { .. } => Error::Invalid,
+            Refusal::NoCampaign
+            | Refusal::UnknownCampaign { .. }
+            | Refusal::UnknownCharacter { .. } => Error::NotFound,
+            Refusal::ItemNotLoaded { .. } | Refusal::CharacterMissing { .. } => Error::Conflict,
+            Refusal::HeldByAnother { .. } | Refusal::Dying { .. } | Refusal::Dead { .. } => {
+                Error::Refused
+            }
+        };
+        kind(Box::new(Problem::App(r)))
+    }
+}
+
+/// A name the rules refuse (empty, too long …), as the input it is.
+fn invalid_name(e: crate::rules::character::SheetError) -> Error {
+    Error::Invalid(Box::new(crate::error::Problem::Sheet(e)))
+}
 
 /// The global options, as plain values.
 #[derive(Debug, Clone, Default)]
@@ -114,13 +171,7 @@ impl Ctx {
         };
         Err(match wanted {
             Some(name) => unknown_campaign(self.db.conn(), &name).await,
-            None => Error::NotFound(
-                tr!(
-                    "no campaign yet: `hoard campaign new NAME` starts one",
-                    "aucune campagne encore : `hoard campaign new NOM` en commence une"
-                )
-                .into(),
-            ),
+            None => Refusal::NoCampaign.into(),
         })
     }
 
@@ -206,11 +257,7 @@ impl<'c> Write<'c> {
     pub async fn new_campaign(db: &'c mut Db, name: &str) -> Result<Write<'c>> {
         db.begin_write().await?;
         if campaigns::exists(db.conn(), name).await? {
-            let typed = crate::i18n::typed(name);
-            return Err(Error::Invalid(tr!(
-                "a campaign named {name:?} already exists; switch to it with `hoard campaign use {typed}`",
-                "une campagne nommée {name:?} existe déjà ; passez-y avec `hoard campaign use {typed}`"
-            ).into()));
+            return Err(Refusal::CampaignExists { name: name.into() }.into());
         }
         Write::create(db, name, now(), None).await
     }
@@ -285,9 +332,11 @@ impl<'c> Write<'c> {
 
     /// The item as the events recorded so far have left it.
     pub fn current(&self, id: &str) -> Result<Item> {
-        self.state.items.get(id).cloned().ok_or_else(|| {
-            Error::Conflict(tr!("item {id} is not loaded", "l'objet {id} n'est pas chargé").into())
-        })
+        self.state
+            .items
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Refusal::ItemNotLoaded { id: id.into() }.into())
     }
 
     /// A character by id, loaded into the state if it is not there yet.
@@ -297,11 +346,7 @@ impl<'c> Write<'c> {
         }
         let c = characters::by_id(self.db.conn(), self.campaign, id)
             .await?
-            .ok_or_else(|| {
-                Error::Conflict(
-                    tr!("character {id} is missing", "le personnage {id} manque").into(),
-                )
-            })?;
+            .ok_or_else(|| Refusal::CharacterMissing { id: id.into() })?;
         self.state.characters.insert(c.id.clone(), c.clone());
         Ok(c)
     }
@@ -316,48 +361,30 @@ impl<'c> Write<'c> {
         match (&item.holder, who) {
             (Some(holder), Some(who)) if holder != &who.id => {
                 let holder = self.character_by_id(holder).await?;
-                let (name, who, holder) = (item.name(), who.name, holder.name);
-                Err(Error::Refused(
-                    tr!(
-                        "{holder} holds {name}, not {who}: `hoard give` it to {who} first",
-                        "{holder} porte {name}, pas {who} : `hoard give` d'abord à {who}"
-                    )
-                    .into(),
-                ))
+                Err(Refusal::HeldByAnother {
+                    holder: holder.name,
+                    item: item.names(),
+                    who: who.name,
+                }
+                .into())
             }
             (_, Some(who)) => self.able(who),
             (Some(holder), None) => {
                 let holder = self.character_by_id(holder).await?;
                 self.able(holder)
             }
-            (None, None) => {
-                let name = item.name();
-                Err(Error::Invalid(
-                    tr!(
-                        "{name} is in the party's treasure: say who uses it with --by NAME",
-                        "{name} est dans le trésor du groupe : dites qui s'en sert avec --by NOM"
-                    )
-                    .into(),
-                ))
-            }
+            (None, None) => Err(Refusal::InTreasure { item: item.names() }.into()),
         }
     }
 
     /// `c`, if they can act: the dying and the dead (by the campaign's death rule) cannot.
     pub fn able(&self, c: Character) -> Result<Character> {
         use crate::rules::health::{Condition, condition};
-        let hp = c.hp;
-        let (name, typed) = (c.name.clone(), crate::i18n::typed(&c.name).into_owned());
+        let (name, hp) = (c.name.clone(), c.hp);
         match condition(hp, self.state.campaign.settings.death.unwrap_or_default()) {
             Condition::Up => Ok(c),
-            Condition::Dying => Err(Error::Refused(tr!(
-                "{name} is dying ({hp} HP) and cannot act: heal them first (`hoard character heal {typed} N`)",
-                "{name} agonise ({hp} PV) et ne peut agir : soignez ce personnage d'abord (`hoard character heal {typed} N`)"
-            ).into())),
-            Condition::Dead => Err(Error::Refused(tr!(
-                "{name} is dead ({hp} HP) and cannot act; if raised, record it with `hoard character heal {typed} N`",
-                "{name} n'est plus en vie ({hp} PV) et ne peut agir ; en cas de résurrection, notez-la avec `hoard character heal {typed} N`"
-            ).into())),
+            Condition::Dying => Err(Refusal::Dying { name, hp }.into()),
+            Condition::Dead => Err(Refusal::Dead { name, hp }.into()),
         }
     }
 
@@ -464,19 +491,11 @@ async fn unknown_campaign(conn: &mut Conn, name: &str) -> Error {
         .await
         .map(|l| l.into_iter().map(|c| c.name).collect())
         .unwrap_or_default();
-    Error::NotFound(match suggest(name, &names) {
-        Some(near) => tr!(
-            "no campaign named {name:?}; did you mean {near:?}? (`hoard campaign list` shows them all)",
-            "aucune campagne nommée {name:?} ; vouliez-vous dire {near:?} ? (`hoard campaign list` les montre toutes)"
-        ),
-        None => {
-            let typed = crate::i18n::typed(name);
-            tr!(
-                "no campaign named {name:?}; create it with `hoard campaign new {typed}`",
-                "aucune campagne nommée {name:?} ; créez-la avec `hoard campaign new {typed}`"
-            )
-        }
-    }.into())
+    Refusal::UnknownCampaign {
+        near: suggest(name, &names),
+        name: name.into(),
+    }
+    .into()
 }
 
 /// Find a character by name in a campaign, or say which names are near.
@@ -490,16 +509,12 @@ pub async fn find_character(
         return Ok(character);
     }
     let names = characters::names(conn, campaign).await?;
-    Err(Error::NotFound(match suggest(name, &names) {
-        Some(near) => tr!(
-            "no character named {name:?}; did you mean {near:?}?",
-            "aucun personnage nommé {name:?} ; vouliez-vous dire {near:?} ?"
-        ),
-        None => tr!(
-            "no character named {name:?} in campaign {campaign_name:?}; add one with `hoard character add`",
-            "aucun personnage nommé {name:?} dans la campagne {campaign_name:?} ; ajoutez-le avec `hoard character add`"
-        ),
-    }.into()))
+    Err(Refusal::UnknownCharacter {
+        near: suggest(name, &names),
+        name: name.into(),
+        campaign: campaign_name.into(),
+    }
+    .into())
 }
 
 /// The known name closest to a mistyped one, if any is close enough to be what was meant.

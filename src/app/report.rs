@@ -4,10 +4,9 @@
 use serde::Serialize;
 
 use super::{Ctx, find_character};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ledger::{Character, Event, Recorded, Session};
 use crate::store::events::{self, Filter};
-use crate::tr;
 
 /// A report's events, by what they are about, oldest first in each.
 #[derive(Debug, Default, Serialize)]
@@ -149,13 +148,7 @@ pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
     {
         Some(n) => n,
         None => {
-            return Err(Error::NotFound(
-                tr!(
-                    "no play session yet: start one with `hoard session start`",
-                    "aucune session de jeu : commencez-en une avec `hoard session start`"
-                )
-                .into(),
-            ));
+            return Err(super::session::Refusal::NoneYet.into());
         }
     };
     let session = super::session::require(cx.conn(), &campaign, number).await?;

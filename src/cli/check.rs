@@ -12,14 +12,8 @@ pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     if out.json() {
         out.doc(&serde_json::json!({ "ok": report.ok(), "report": report }))?;
     } else {
-        for line in report
-            .file
-            .iter()
-            .chain(&report.invariants)
-            .chain(&report.conflicts)
-            .chain(&report.differences)
-        {
-            out.line(&inert::safe(line))?;
+        for finding in report.findings() {
+            out.line(&inert::safe(&finding.to_string()))?;
         }
         if report.ok() {
             let n = report.events;
@@ -32,11 +26,11 @@ pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     if report.ok() {
         Ok(())
     } else {
-        let n = report.file.len()
-            + report.invariants.len()
-            + report.conflicts.len()
-            + report.differences.len();
-        let n = crate::i18n::counted(n as i64, ("problem", "problems"), ("problème", "problèmes"));
+        let n = crate::i18n::counted(
+            report.problems() as i64,
+            ("problem", "problems"),
+            ("problème", "problèmes"),
+        );
         Err(Error::Conflict(
             tr!("check found {n}", "la vérification a trouvé {n}").into(),
         ))

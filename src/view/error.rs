@@ -40,6 +40,13 @@ impl fmt::Display for Problem {
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
             Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),
+            Problem::App(r) => fmt::Display::fmt(r, f),
+            Problem::Campaign(r) => fmt::Display::fmt(r, f),
+            Problem::Session(r) => fmt::Display::fmt(r, f),
+            Problem::History(r) => fmt::Display::fmt(r, f),
+            Problem::Import(r) => fmt::Display::fmt(r, f),
+            Problem::Log(r) => fmt::Display::fmt(r, f),
+            Problem::Sheet(r) => fmt::Display::fmt(&Worded(r), f),
         }
     }
 }

@@ -5,9 +5,16 @@
 //! `words/tables.rs`, the ledger's refusals in `words/ledger.rs`, the store's failures in
 //! `words/store.rs`.
 
+mod app;
+mod campaign;
+mod check;
+mod export;
 mod generation;
+mod history;
 mod ledger;
+mod log;
 mod names;
+mod session;
 mod store;
 mod tables;
 

@@ -1,0 +1,47 @@
+//! The words for a campaign that cannot be renamed, deleted or set
+//! (`app::campaign::Refusal`).
+
+use std::fmt;
+
+use crate::app::campaign::Refusal;
+use crate::i18n::{EVENT, counted, typed};
+use crate::tr;
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::NameTaken { name: new } => tr!(
+                "a campaign named {new:?} already exists: choose another name",
+                "une campagne nommée {new:?} existe déjà : choisissez un autre nom"
+            ),
+            Refusal::Unforced { name, events } => {
+                let [en, fr] = EVENT;
+                let (events, typed) = (counted(*events, en, fr), typed(name));
+                tr!(
+                    "deleting campaign {name} removes its {events} for good: add --force (`hoard backup FILE` first keeps a copy)",
+                    "supprimer la campagne {name} efface ses {events} pour de bon : ajoutez --force (`hoard backup FICHIER` avant en garde une copie)"
+                ) + &format!(": `hoard campaign delete {typed} --force`")
+            }
+            Refusal::NotPercentage { key, lo, hi } => tr!(
+                "{key} must be a percentage from {lo} to {hi}, or `default`",
+                "{key} doit être un pourcentage de {lo} à {hi}, ou `default`"
+            ),
+            Refusal::UnknownDeath => tr!(
+                "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
+                "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
+            ),
+            Refusal::NoTablesFolder {
+                folder: value,
+                error: e,
+            } => tr!(
+                "no tables folder {value:?}: {e}",
+                "pas de dossier de tables {value:?} : {e}"
+            ),
+            Refusal::UnknownSetting { key } => tr!(
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
+            ),
+        };
+        f.write_str(&text)
+    }
+}

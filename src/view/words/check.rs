@@ -1,0 +1,235 @@
+//! The words for what `check` finds (`app::check::Finding`): a line each, on the terminal and
+//! in `--json` alike (a finding serializes as its words).
+
+use std::fmt;
+
+use crate::app::check::{Field, Finding, Rows, Table};
+use crate::i18n::pick;
+use crate::ledger::invariants::Breach;
+use crate::ledger::short_id;
+use crate::tr;
+
+impl serde::Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Finding::File { said } | Finding::Coins { said } => said.clone(),
+            Finding::Dangling { rows } => tr!(
+                "{rows} rows point to rows that do not exist",
+                "{rows} lignes renvoient à des lignes qui n'existent pas"
+            ),
+            Finding::Breach { breach, rows } => breach_words(breach, rows),
+            Finding::Conflict { conflict } => crate::i18n::Worded(conflict).to_string(),
+            Finding::VoidList => tr!(
+                "the list of voided events differs from the ledger's void events",
+                "la liste des événements annulés diffère des annulations du registre"
+            ),
+            Finding::Campaign { fields } => {
+                tr!("campaign: {}", "campagne : {}", fields_words(fields))
+            }
+            Finding::LastSeq { ledger, campaign } => tr!(
+                "the ledger ends at #{ledger} but the campaign counts #{campaign}",
+                "le registre s'arrête au n°{ledger} mais la campagne compte le n°{campaign}"
+            ),
+            Finding::Differs {
+                table,
+                id,
+                name,
+                fields,
+                event,
+            } => {
+                let (what, event) = (table_word(*table), event_words(*event));
+                tr!(
+                    "{what} {}: {} (last touched by {event})",
+                    "{what} {} : {} (dernière modification par {event})",
+                    label(name.as_deref(), id),
+                    fields_words(fields)
+                )
+            }
+            Finding::Unmade { table, id } => {
+                let what = table_word(*table);
+                tr!(
+                    "{what} {id} is in the database but no event made it",
+                    "{what} {id} est dans la base mais aucun événement ne l'a créé"
+                )
+            }
+            Finding::Missing { table, id, event } => {
+                let (what, event) = (table_word(*table), event_words(*event));
+                tr!(
+                    "{what} {id} is missing from the database ({event} made it)",
+                    "{what} {id} manque dans la base ({event} l'a créé)"
+                )
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
+/// A row by its name (and short id) when it has one, else by its id.
+fn label(name: Option<&str>, id: &str) -> String {
+    match name {
+        Some(name) => format!("{name} ({})", short_id(id)),
+        None => id.to_string(),
+    }
+}
+
+fn table_word(table: Table) -> String {
+    match table {
+        Table::Session => tr!("session", "session"),
+        Table::Character => tr!("character", "personnage"),
+        Table::Item => tr!("item", "objet"),
+        Table::Effect => tr!("effect", "effet"),
+    }
+}
+
+fn event_words(event: Option<i64>) -> String {
+    match event {
+        Some(s) => tr!("event #{s}", "l'événement n°{s}"),
+        None => tr!("no event", "aucun événement"),
+    }
+}
+
+/// The fields that differ, as `path is a in the database, b by the ledger; …`.
+fn fields_words(fields: &[Field]) -> String {
+    let words: Vec<String> = fields
+        .iter()
+        .map(
+            |Field {
+                 path,
+                 database: a,
+                 ledger: b,
+             }| {
+                tr!(
+                    "{path} is {a} in the database, {b} by the ledger",
+                    "{path} vaut {a} dans la base, {b} selon le registre"
+                )
+            },
+        )
+        .collect();
+    words.join("; ")
+}
+
+/// A broken invariant, in words, naming the rows by name.
+fn breach_words(breach: &Breach, rows: &Rows) -> String {
+    let item = |id: &str| match rows.items.get(id) {
+        Some(n) => label(Some(pick(&n.en, &n.fr)), id),
+        None => id.to_string(),
+    };
+    let who = |id: &str| match rows.characters.get(id) {
+        Some(name) => name.clone(),
+        None => id.to_string(),
+    };
+    match breach {
+        Breach::NegativeCharges { item: i } => {
+            tr!(
+                "item {}: negative charges",
+                "objet {} : charges négatives",
+                item(i)
+            )
+        }
+        Breach::DrainedWithCharges { item: i } => tr!(
+            "item {}: drained but holds charges",
+            "objet {} : vidé mais encore chargé",
+            item(i)
+        ),
+        Breach::HolderMissing { item: i, .. } => tr!(
+            "item {}: held by a character who does not exist",
+            "objet {} : porté par un personnage qui n'existe pas",
+            item(i)
+        ),
+        Breach::WornUnheld { item: i } => tr!(
+            "item {}: worn or in hand, but nobody holds it",
+            "objet {} : porté ou en main, mais personne ne le détient",
+            item(i)
+        ),
+        Breach::GoneInUse { item: i } => tr!(
+            "item {}: gone, yet still worn or in control",
+            "objet {} : disparu, mais encore porté ou en contrôle",
+            item(i)
+        ),
+        Breach::ControlByNonSword { item: i } => tr!(
+            "item {}: controls someone but is no sentient sword",
+            "objet {} : contrôle quelqu'un sans être une épée intelligente",
+            item(i)
+        ),
+        Breach::ControlOverNonHolder { item: i, character } => tr!(
+            "sword {}: controls {}, who does not hold it",
+            "épée {} : contrôle {}, qui ne la tient pas",
+            item(i),
+            who(character)
+        ),
+        Breach::TwoMasters { character, swords } => {
+            let swords: Vec<String> = swords.iter().map(|s| item(s)).collect();
+            tr!(
+                "{} is controlled by two swords at once ({})",
+                "{} est contrôlé par deux épées à la fois ({})",
+                who(character),
+                swords.join(", ")
+            )
+        }
+        Breach::WaitingForNothing { item: i, sword } => tr!(
+            "sword {}: a circumstance waits on a sword that does not exist ({sword})",
+            "épée {} : une circonstance attend une épée qui n'existe pas ({sword})",
+            item(i)
+        ),
+        Breach::BoundUnheld { item: i } => tr!(
+            "item {}: bound to its owner, yet nobody holds it",
+            "objet {} : lié à son possesseur, mais personne ne le détient",
+            item(i)
+        ),
+        Breach::EffectOnNobody { effect, .. } => tr!(
+            "effect {effect}: on a character who does not exist",
+            "effet {effect} : sur un personnage qui n'existe pas"
+        ),
+        Breach::SheetOutOfRange { character } => tr!(
+            "character {}: hit points, ability scores, level, XP or share out of range",
+            "personnage {} : points de vie, caractéristiques, niveau, XP ou part hors limites",
+            who(character)
+        ),
+        // `check` says the coins' balance through `app::coins`' words (a `Finding::Coins`).
+        Breach::CoinsUnbalanced => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::check::{Field, Finding, Table};
+    use crate::i18n::in_both;
+
+    #[tokio::test]
+    async fn a_difference_names_the_row_its_fields_and_the_event_and_serializes_as_words() {
+        let finding = Finding::Differs {
+            table: Table::Item,
+            id: "0123456789abcdef".into(),
+            name: Some("Rope".into()),
+            fields: vec![Field {
+                path: "charges".into(),
+                database: 3.into(),
+                ledger: 2.into(),
+            }],
+            event: Some(7),
+        };
+        let (en, fr) = in_both(&finding).await;
+        let short = crate::ledger::short_id("0123456789abcdef");
+        assert_eq!(
+            en,
+            format!(
+                "item Rope ({short}): charges is 3 in the database, 2 by the ledger (last touched by event #7)"
+            )
+        );
+        assert_eq!(
+            fr,
+            format!(
+                "objet Rope ({short}) : charges vaut 3 dans la base, 2 selon le registre (dernière modification par l'événement n°7)"
+            )
+        );
+        let json = async { serde_json::to_value(&finding).unwrap() };
+        let json = crate::i18n::within(crate::i18n::Lang::En, json).await;
+        assert_eq!(json, serde_json::json!(en));
+    }
+}

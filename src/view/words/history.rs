@@ -1,0 +1,54 @@
+//! The words for an event that cannot be voided or found (`app::history::Refusal`).
+
+use std::fmt;
+
+use crate::app::history::Refusal;
+use crate::tr;
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::NoEvent { event: seq } => tr!(
+                "no event #{seq} in this campaign (`hoard log` lists them)",
+                "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
+            ),
+            Refusal::NothingToUndo => tr!(
+                "nothing to undo: the campaign has no event left to void",
+                "rien à défaire : la campagne n'a plus d'événement à annuler"
+            ),
+            Refusal::LaterCause { event, cause } => tr!(
+                "event #{event} names a later cause, #{cause}: the ledger was edited by hand; run `hoard check`",
+                "l'événement n°{event} a pour cause un événement postérieur, le n°{cause} : le registre a été modifié à la main ; lancez `hoard check`"
+            ),
+            Refusal::CreatesCampaign { event: seq } => tr!(
+                "event #{seq} creates the campaign: it cannot be voided",
+                "l'événement n°{seq} crée la campagne : il ne peut pas être annulé"
+            ),
+            Refusal::IsVoid { event: seq } => tr!(
+                "event #{seq} is itself a void: it cannot be voided",
+                "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
+            ),
+            Refusal::AlreadyVoided { event: seq, by } => tr!(
+                "event #{seq} was already voided by #{by}",
+                "l'événement n°{seq} a déjà été annulé par le n°{by}"
+            ),
+            Refusal::DependedOn {
+                event: seq,
+                standing,
+                first,
+            } => {
+                let standing: Vec<String> = standing.iter().map(|s| format!("#{s}")).collect();
+                let (standing, reason, at) = (
+                    standing.join(", "),
+                    crate::i18n::Worded(&first.reason),
+                    first.seq,
+                );
+                tr!(
+                    "event #{seq} cannot be voided: later events depend on it ({standing}; #{at}: {reason}); void those first",
+                    "l'événement n°{seq} ne peut pas être annulé : des événements postérieurs en dépendent ({standing} ; n°{at} : {reason}) ; annulez-les d'abord"
+                )
+            }
+        };
+        f.write_str(&text)
+    }
+}

@@ -1,0 +1,21 @@
+//! The words for a `log` that cannot list (`app::log::Refusal`).
+
+use std::fmt;
+
+use crate::app::log::Refusal;
+use crate::tr;
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::UnknownKind { kind, kinds } => {
+                let kinds = kinds.join(", ");
+                tr!(
+                    "unknown event kind {kind:?}; kinds are: {kinds}",
+                    "type d'événement inconnu {kind:?} ; les types sont : {kinds}"
+                )
+            }
+        };
+        f.write_str(&text)
+    }
+}
