@@ -2,11 +2,21 @@
 //! and the refusals of custody, potions, scrolls and books. The rules decide; this says it in
 //! the referee's language. A generation's faults are worded in `words/generation.rs`, names
 //! in the reader's language and names refused in `words/names.rs`, a table file's faults in
-//! `words/tables.rs`.
+//! `words/tables.rs`; the refusals of the application's commands in the file named after their
+//! module (`words/sword.rs`, `words/wear.rs` …; a book's in `words/study.rs`, a scroll's in
+//! `words/cast.rs`).
 
+mod cast;
+mod character;
+mod custody;
+mod generate;
 mod generation;
+mod item;
 mod names;
+mod study;
+mod sword;
 mod tables;
+mod wear;
 
 pub use names::{Labelled, Named, Shown, Titled, material_name};
 
