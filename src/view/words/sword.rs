@@ -90,3 +90,36 @@ impl fmt::Display for Refusal {
         f.write_str(&text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::in_both;
+    use crate::rules::item::Names;
+
+    #[tokio::test]
+    async fn a_refusal_names_the_sword_in_the_readers_language() {
+        let item = Names {
+            en: "Sword +1".into(),
+            fr: "Épée +1".into(),
+        };
+        let (en, fr) = in_both(&Refusal::NotSentient { item }).await;
+        assert_eq!(en, "Sword +1 is not a sentient sword");
+        assert_eq!(fr, "Épée +1 n'est pas une épée intelligente");
+    }
+
+    #[test]
+    fn a_refusal_carries_its_reason_and_fields_as_data() {
+        let refusal = Refusal::NotHeld {
+            sword: Names {
+                en: "Grimfang".into(),
+                fr: String::new(),
+            },
+            character: "Aldo".into(),
+        };
+        let json = serde_json::to_value(crate::error::Problem::Sword(refusal)).unwrap();
+        assert_eq!(json["reason"], "not_held");
+        assert_eq!(json["character"], "Aldo");
+        assert_eq!(json["sword"]["en"], "Grimfang");
+    }
+}
