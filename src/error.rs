@@ -57,9 +57,30 @@ pub enum Problem {
     History(crate::app::history::Refusal),
     Import(crate::app::export::Refusal),
     Log(crate::app::log::Refusal),
-    /// A name or a sheet value the rules refuse (an empty campaign name …).
+    // The item, sword and character commands' refusals (`src/app`), worded in `view::words`.
+    Sword(crate::app::sword::Refusal),
+    Wear(crate::app::wear::Refusal),
+    Tables(crate::app::tables::Refusal),
+    Character(crate::app::character::Refusal),
+    Item(crate::app::item::Refusal),
+    Generate(crate::app::generate::Refusal),
+    Passing(crate::app::custody::Refusal),
+    Casting(crate::app::scroll::Refusal),
+    Study(crate::app::book::Refusal),
+    // The rules' faults these commands pass on: worded by `i18n::Worded`; the rules' types are
+    // not `Serialize`, so a `--json` error carries their `code` and `message` alone.
     #[serde(skip)]
     Sheet(rules::character::SheetError),
+    #[serde(skip)]
+    Dice(rules::dice::DiceError),
+    #[serde(skip)]
+    Generation(rules::generate::GenFault),
+    #[serde(skip)]
+    Clock(rules::clock::ClockError),
+    #[serde(skip)]
+    Alignment(rules::alignment::UnknownAlignment),
+    #[serde(skip)]
+    Unidentifiable(rules::knowledge::Unidentifiable),
 }
 
 // Boxed in `Error`, which every `Result` carries: the refusals with names are large.

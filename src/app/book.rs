@@ -1,30 +1,38 @@
 //! `hoard study ITEM --by CHARACTER`: a book studied vanishes, binds itself to its owner, or
 //! lays a quest on them.
 
+use serde::Serialize;
+
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::book;
-use crate::tr;
-use crate::view::words::Named;
+use crate::rules::item::Names;
+
+/// Why a book cannot be studied before the rules are asked: data, worded by
+/// `view::words::book`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The reader must own the book.
+    NotOwned { character: String, item: Names },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Refused(Problem::Study(r).into())
+    }
+}
 
 pub async fn study(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     if item.holder.as_deref() != Some(who.id.as_str()) {
-        return Err(Error::Refused(
-            tr!(
-                "{} must own {} to study it: `hoard give` it first",
-                "{} doit posséder {} pour l'étudier : `hoard give` d'abord",
-                who.name,
-                item.name()
-            )
-            .into(),
-        ));
+        let (character, item) = (who.name, item.names());
+        return Err(Refusal::NotOwned { character, item }.into());
     }
-    let outcome = book::study(&item, &who)
-        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
+    let outcome = book::study(&item, &who).map_err(|r| Error::Refused(Problem::Book(r).into()))?;
     let event = w.record(Event::BookStudied {
         act: Act::new(&item, &who),
         outcome,

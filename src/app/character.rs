@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::{Ctx, find_character};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::state::Effect;
 use crate::ledger::{Change, Character, Event, Item};
 use crate::rules::alignment::Alignment;
@@ -11,7 +11,36 @@ use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
 use crate::store::characters;
-use crate::tr;
+
+/// Why a character command refuses what it was given: data, worded by
+/// `view::words::character`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The campaign has a character of that name already.
+    NameTaken { campaign: String, name: String },
+    /// The character joined after that session.
+    NotYetJoined { name: String, session: u32 },
+    /// Experience points beyond `0..=limit`.
+    XpOutOfRange { xp: i64, limit: i64 },
+    /// `character set`'s field wants a number.
+    NotANumber { key: String, value: String },
+    /// `character set`'s field wants yes or no.
+    NotYesNo { key: String, value: String },
+    /// A share is 0 to 10 in halves.
+    BadShare { value: String },
+    /// `character set` knows no such field.
+    UnknownField { key: String },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::NotYetJoined { .. } => Error::NotFound(Problem::Character(r).into()),
+            _ => Error::Invalid(Problem::Character(r).into()),
+        }
+    }
+}
 
 /// A character sheet as typed on the command line, not yet checked.
 #[derive(Debug, Clone)]
@@ -36,7 +65,7 @@ pub struct NewCharacter {
 }
 
 fn invalid(e: crate::rules::character::SheetError) -> Error {
-    Error::Invalid(crate::i18n::Worded(&e).to_string().into())
+    Error::Invalid(Problem::Sheet(e).into())
 }
 
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
@@ -84,10 +113,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
     let campaign = w.campaign;
     if let Some(existing) = characters::by_name(w.conn(), campaign, &character.name).await? {
         let (name, campaign) = (existing.name, w.state.campaign.name.clone());
-        return Err(Error::Invalid(tr!(
-            "campaign {campaign:?} already has a character named {name:?}; pick another name",
-            "la campagne {campaign:?} a déjà un personnage nommé {name:?} ; choisissez un autre nom"
-        ).into()));
+        return Err(Refusal::NameTaken { campaign, name }.into());
     }
     w.record(Event::CharacterAdded {
         character: character.clone(),
@@ -151,14 +177,8 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
     let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
     let state = super::history::state_at(cx, session).await?;
     let Some(character) = state.characters.get(&character.id).cloned() else {
-        let name = &character.name;
-        return Err(Error::NotFound(
-            tr!(
-                "{name} had not joined yet at the end of session {session}",
-                "{name} n'avait pas encore rejoint la campagne à la fin de la session {session}"
-            )
-            .into(),
-        ));
+        let name = character.name;
+        return Err(Refusal::NotYetJoined { name, session }.into());
     };
     let now = state.campaign.clock;
     let items: Vec<Item> = state
@@ -195,13 +215,7 @@ fn check_xp(xp: i64) -> Result<i64> {
     if (0..=limit).contains(&xp) {
         Ok(xp)
     } else {
-        Err(Error::Invalid(
-            tr!(
-                "{xp} XP is out of range: give 0 to {limit}",
-                "{xp} XP hors limites : de 0 à {limit}"
-            )
-            .into(),
-        ))
+        Err(Refusal::XpOutOfRange { xp, limit }.into())
     }
 }
 
@@ -216,25 +230,17 @@ pub async fn set(
 ) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
-            Error::Invalid(
-                tr!(
-                    "{key} needs a number, not {value:?}",
-                    "{key} demande un nombre, pas {value:?}"
-                )
-                .into(),
-            )
+            let (key, value) = (key.to_string(), value.to_string());
+            Error::from(Refusal::NotANumber { key, value })
         })
     };
     let yes_no = || match value.trim().to_lowercase().as_str() {
         "yes" | "true" | "on" | "oui" | "1" => Ok(true),
         "no" | "false" | "off" | "non" | "0" => Ok(false),
-        _ => Err(Error::Invalid(
-            tr!(
-                "{key} is yes or no, not {value:?}",
-                "{key} vaut oui ou non, pas {value:?}"
-            )
-            .into(),
-        )),
+        _ => {
+            let (key, value) = (key.to_string(), value.to_string());
+            Err(Error::from(Refusal::NotYesNo { key, value }))
+        }
     };
     let mut change = Change::default();
     match key {
@@ -247,7 +253,9 @@ pub async fn set(
         }
         "alignment" => {
             change.alignment = Some(value.parse().map_err(
-                |e: crate::rules::alignment::UnknownAlignment| Error::Invalid(crate::i18n::Worded(&e).to_string().into()),
+                |e: crate::rules::alignment::UnknownAlignment| {
+                    Error::Invalid(Problem::Alignment(e).into())
+                },
             )?)
         }
         "str" => change.str = Some(check_ability("STR", number()?).map_err(invalid)?),
@@ -261,17 +269,13 @@ pub async fn set(
         "xp" => change.xp = Some(check_xp(number()?)?),
         "share" => {
             change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {
-                Error::Invalid(tr!(
-                    "a share is 0 to 10 in halves (1, 0.5 for a retainer, 0 for none), not {value:?}",
-                    "une part va de 0 à 10 par moitiés (1, 0.5 pour un suivant, 0 pour aucune), pas {value:?}"
-                ).into())
+                let value = value.to_string();
+                Error::from(Refusal::BadShare { value })
             })?)
         }
         _ => {
-            return Err(Error::Invalid(tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp or share",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, hp-max, reads-magic, literate, reads-languages, xp ou share"
-            ).into()));
+            let key = key.to_string();
+            return Err(Refusal::UnknownField { key }.into());
         }
     }
     let mut dice = cx.dice();

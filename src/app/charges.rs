@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::charges;
 use crate::view::words::Named;
@@ -30,7 +30,7 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
     let chance =
         charges::crumble_chance(item.category, settings.crumble_rod, settings.crumble_wand);
     let spend = charges::spend(&item, n, &who.id, chance, &mut dice)
-        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
+        .map_err(|r| Error::Refused(Problem::Charges(r).into()))?;
     let crumbled = spend.crumble.as_ref().is_some_and(|c| c.crumbled);
     let event = w.record(Event::ChargesSpent {
         act: Act::new(&item, &who),
@@ -56,8 +56,8 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
 pub async fn recharge(cx: &mut Ctx, key: &str, n: u32) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let remaining = charges::recharge(&item, n)
-        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
+    let remaining =
+        charges::recharge(&item, n).map_err(|r| Error::Refused(Problem::Charges(r).into()))?;
     let event = w.record(Event::Recharged {
         item: item.id.clone(),
         item_name: item.name.clone(),

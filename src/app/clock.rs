@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Ctx, Write};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::state::Effect;
 use crate::ledger::{Act, Event, Item, Recorded};
 use crate::rules::clock::{self, Unit};
@@ -26,8 +26,8 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let from = w.state.campaign.clock;
-    let to = clock::advance(from, amount, unit)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let to =
+        clock::advance(from, amount, unit).map_err(|e| Error::Invalid(Problem::Clock(e).into()))?;
     pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
     let consequences = w

@@ -7,13 +7,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Ctx, Write};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::treasury::{Holder, Portion, Treasury};
 use crate::ledger::{Character, Event, Item, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split_coins};
 use crate::store;
-use crate::view::words::Named;
 
 /// Why a treasury command is refused, as data (a `--json` error carries its fields).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -41,14 +40,16 @@ pub enum Refusal {
     /// No treasure brought back and no monster XP: nothing to award.
     NothingToAward { session: u32 },
     /// An item left at the place it already is.
-    AlreadyThere { item: String, place: String },
+    AlreadyThere {
+        item: crate::rules::item::Names,
+        place: String,
+    },
 }
 
 /// A treasury refusal as the command's error (the command line words it): a move to where
 /// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
-        use crate::error::Problem;
         match r {
             Refusal::SameHolder { .. } => Error::Invalid(Problem::Coins(r).into()),
             Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
@@ -109,8 +110,7 @@ async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
 
 /// A place by name: the spelling it was first given, if it was named before in any case.
 async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
-    let name = check_name("place", name)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name = check_name("place", name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let known = places(w).await?;
     Ok(known
         .into_iter()
@@ -378,7 +378,7 @@ pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Reco
     let name = place(&mut w, place_name).await?;
     if item.place.as_ref() == Some(&name) {
         return Err(Refusal::AlreadyThere {
-            item: item.name().to_string(),
+            item: item.names(),
             place: name,
         }
         .into());
@@ -417,8 +417,7 @@ pub async fn add_valuable(
     kind: &str,
     whose: Whose,
 ) -> Result<super::item::Added> {
-    let name = check_name("item", name)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name = check_name("item", name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
     let identity = crate::rules::item::Identity {

@@ -5,15 +5,30 @@ use serde::Serialize;
 
 use super::control::Handling;
 use super::{Ctx, Write};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Character, Event, Item, Recorded};
 use crate::rules::custody;
 use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::tr;
 use crate::view::words::Named;
+
+/// Why `give --read` cannot read: data, worded by `view::words::custody`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// Only a scroll is read as it is taken.
+    ReadNotScroll,
+    /// `--read` with no one taking the item.
+    ReadWithoutReader,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Problem::Passing(r).into())
+    }
+}
 
 /// What a change of hands did.
 #[derive(Debug, Clone, Serialize)]
@@ -29,7 +44,7 @@ pub struct Passed {
 /// A rule of custody refusing a change of hands, as the command's error.
 impl From<custody::Refusal> for Error {
     fn from(r: custody::Refusal) -> Self {
-        Error::Refused(crate::error::Problem::Custody(r).into())
+        Error::Refused(Problem::Custody(r).into())
     }
 }
 
@@ -45,9 +60,7 @@ fn taken(
 ) -> Result<()> {
     if read {
         if item.category != Category::Scroll {
-            return Err(Error::Invalid(
-                tr!("--read is for scrolls", "--read est pour les parchemins").into(),
-            ));
+            return Err(Refusal::ReadNotScroll.into());
         }
         scroll::can_read(item, to)?;
         let curse = item.identity.kind.as_deref() == Some("curse");
@@ -116,13 +129,7 @@ pub async fn hand_over(
 ) -> Result<(Option<Character>, i64)> {
     custody::can_pass(item, to)?;
     if to.is_none() && matches!(handling, Handling::Takes { read: true }) {
-        return Err(Error::Invalid(
-            tr!(
-                "--read needs someone to read: use give --to",
-                "--read demande un lecteur : utilisez give --to"
-            )
-            .into(),
-        ));
+        return Err(Refusal::ReadWithoutReader.into());
     }
     let from = match &item.holder {
         Some(id) => Some(w.character_by_id(id).await?),

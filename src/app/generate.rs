@@ -3,11 +3,32 @@
 
 use super::Ctx;
 use super::tables::for_campaign;
-use crate::error::{Error, Result};
+use serde::Serialize;
+
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::generate::{self, Sentient};
 use crate::rules::item::Category;
-use crate::tr;
+
+/// Why `generate` refuses its options: data, worded by `view::words::generate`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// `--count` beyond 1 to `max`.
+    CountOutOfRange { count: u32, max: u32 },
+    /// `--read` without `--to`: no one to read.
+    ReadWithoutTo,
+    /// `--sentient` for what is not a sword.
+    SentientNotSword,
+    /// Valuables are recorded by hand, not rolled.
+    Valuable,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Problem::Generate(r).into())
+    }
+}
 
 /// The most items one command may make: enough for any hoard, small enough to catch a typo.
 pub const MAX_COUNT: u32 = 1_000_000;
@@ -35,38 +56,17 @@ pub async fn generate(
     mut each: impl FnMut(Item, Option<String>) -> Result<()>,
 ) -> Result<Vec<crate::ledger::Recorded>> {
     if request.count == 0 || request.count > MAX_COUNT {
-        return Err(Error::Invalid(
-            tr!(
-                "--count {} is out of range: give 1 to {MAX_COUNT}",
-                "--count {} hors limites : de 1 à {MAX_COUNT}",
-                request.count
-            )
-            .into(),
-        ));
+        let (count, max) = (request.count, MAX_COUNT);
+        return Err(Refusal::CountOutOfRange { count, max }.into());
     }
     if request.read && request.to.is_none() {
-        return Err(Error::Invalid(
-            tr!(
-                "--read needs --to: someone must take the scrolls to read them",
-                "--read demande --to : quelqu'un doit prendre les parchemins pour les lire"
-            )
-            .into(),
-        ));
+        return Err(Refusal::ReadWithoutTo.into());
     }
     if request.sentient && !matches!(request.category, Some(Category::Sword)) {
-        return Err(Error::Invalid(
-            tr!(
-                "--sentient is for swords: `hoard generate sword --sentient`",
-                "--sentient est pour les épées : `hoard generate sword --sentient`"
-            )
-            .into(),
-        ));
+        return Err(Refusal::SentientNotSword.into());
     }
     if request.category == Some(Category::Valuable) {
-        return Err(Error::Invalid(tr!(
-            "valuables are not made from the tables: record one with `hoard valuable add NAME --value 500gp`",
-            "les objets de valeur ne se tirent pas des tables : notez-en un avec `hoard valuable add NOM --value 500po`"
-        ).into()));
+        return Err(Refusal::Valuable.into());
     }
     let loaded = for_campaign(cx).await?;
     let start = request
@@ -89,7 +89,7 @@ pub async fn generate(
     let mut consequences = Vec::new();
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
-            .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+            .map_err(|e| Error::Invalid(Problem::Generation(e).into()))?;
         let mut item = Item::new(
             w.new_id(),
             made.name,

@@ -30,8 +30,9 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
     let item = w.item(key).await?;
     let who = w.character(by).await?;
     let who = w.able(who)?;
-    let attempt = knowledge::identify(&item, &who, method, &mut dice)
-        .map_err(|u| crate::error::Error::Refused(crate::i18n::Worded(&u).to_string().into()))?;
+    let attempt = knowledge::identify(&item, &who, method, &mut dice).map_err(|u| {
+        crate::error::Error::Refused(crate::error::Problem::Unidentifiable(u).into())
+    })?;
     let curse = method == Method::ReadMagic && item.identity.kind.as_deref() == Some("curse");
     let event = w.record(Event::Identified {
         act: Act::new(&item, &who),

@@ -3,13 +3,37 @@
 use crate::store::Conn;
 
 use super::{Ctx, find_character};
-use crate::error::{Error, Result};
+use serde::Serialize;
+
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
-use crate::rules::item::{Category, Identity};
+use crate::rules::item::{Category, Identity, Names};
 use crate::store::items::{self, ListFilter};
-use crate::tr;
 use crate::view::words::Named;
+
+/// Why an item command cannot go on: data, worded by `view::words::item`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// Nothing answers to `key`; `near` is the name it comes closest to, if any.
+    NoItem { key: String, near: Option<String> },
+    /// Several items answer to `key`: their short ids.
+    Ambiguous { key: String, ids: Vec<String> },
+    /// Charges beyond 1 to 10000.
+    ChargesOutOfRange { charges: i64 },
+    /// The item was found after that session.
+    NotYetFound { item: Names, session: u32 },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::ChargesOutOfRange { .. } => Error::Invalid(Problem::Item(r).into()),
+            _ => Error::NotFound(Problem::Item(r).into()),
+        }
+    }
+}
 
 /// The one item `key` names: an id, a unique id prefix (4+ characters), or a unique name in
 /// either language.
@@ -30,30 +54,17 @@ pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
         1 => Ok(found.remove(0)),
         0 => {
             let names = items::names(conn, campaign).await?;
-            Err(Error::NotFound(match super::suggest(key, &names) {
-                Some(near) => tr!(
-                    "no item {key:?}; did you mean {near:?}?",
-                    "aucun objet {key:?} ; vouliez-vous dire {near:?} ?"
-                ),
-                None => tr!(
-                    "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
-                    "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"
-                ),
-            }.into()))
+            let near = super::suggest(key, &names);
+            let key = key.to_string();
+            Err(Refusal::NoItem { key, near }.into())
         }
-        n => {
+        _ => {
             let ids: Vec<String> = found
                 .iter()
                 .map(|i| crate::ledger::short_id(&i.id).to_string())
                 .collect();
-            Err(Error::NotFound(
-                tr!(
-                    "{n} items match {key:?} ({}); give an id prefix instead",
-                    "{n} objets correspondent à {key:?} ({}) ; donnez plutôt un début d'id",
-                    ids.join(", ")
-                )
-                .into(),
-            ))
+            let key = key.to_string();
+            Err(Refusal::Ambiguous { key, ids }.into())
         }
     }
 }
@@ -78,23 +89,15 @@ pub struct Added {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
-    let name = check_name("item", &new.name)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name =
+        check_name("item", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let charges = new
         .charges
         .map(|c| {
             i32::try_from(c)
                 .ok()
                 .filter(|c| (1..=10_000).contains(c))
-                .ok_or_else(|| {
-                    Error::Invalid(
-                        tr!(
-                            "{c} charges is out of range: give 1 to 10000",
-                            "{c} charges, hors limites : de 1 à 10000"
-                        )
-                        .into(),
-                    )
-                })
+                .ok_or_else(|| Error::from(Refusal::ChargesOutOfRange { charges: c }))
         })
         .transpose()?;
     let seed = cx.seed;
@@ -104,8 +107,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         None => None,
     };
     if let Some(material) = &new.identity.material {
-        check_name("material", material)
-            .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+        check_name("material", material).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     }
     let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
@@ -269,14 +271,8 @@ pub async fn show_at(cx: &mut Ctx, key: &str, session: u32) -> Result<(Item, Opt
     let now = find(cx.conn(), campaign.id, key).await?;
     let state = super::history::state_at(cx, session).await?;
     let Some(item) = state.items.get(&now.id).cloned() else {
-        let name = now.name();
-        return Err(Error::NotFound(
-            tr!(
-                "{name} had not been found yet at the end of session {session}",
-                "{name} n'avait pas encore été trouvé à la fin de la session {session}"
-            )
-            .into(),
-        ));
+        let item = now.names();
+        return Err(Refusal::NotYetFound { item, session }.into());
     };
     let holder = item
         .holder

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
@@ -31,7 +31,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let who = w.actor(&item, by).await?;
     let now = w.now();
     let dose = potion::take(&item, oil, now, &mut dice)
-        .map_err(|r| Error::Refused(crate::i18n::Worded(&r).to_string().into()))?;
+        .map_err(|r| Error::Refused(Problem::Potion(r).into()))?;
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),
         character: who.id.clone(),

@@ -1,13 +1,12 @@
 //! `hoard roll EXPR`: a roll at the table, recorded like every other.
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::Event;
 use crate::rules::dice::{Expr, Roll};
 
 pub async fn roll(cx: &mut Ctx, text: &str) -> Result<Roll> {
-    let expr = Expr::parse(text)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let expr = Expr::parse(text).map_err(|e| Error::Invalid(Problem::Dice(e).into()))?;
     let roll = expr.roll(&mut cx.dice());
     let mut w = cx.write().await?;
     w.record(Event::DiceRolled { roll: roll.clone() })?;

@@ -6,18 +6,31 @@ use serde::Serialize;
 
 use super::Ctx;
 use super::tables::for_campaign;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::tr;
 use crate::view::words::Named;
 
 /// A scroll rule refusing, as the command's error.
 impl From<scroll::Refusal> for Error {
     fn from(r: scroll::Refusal) -> Self {
-        Error::Refused(crate::error::Problem::Scroll(r).into())
+        Error::Refused(Problem::Scroll(r).into())
+    }
+}
+
+/// Why `cast` cannot go on: data, worded by `view::words::scroll`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// A scroll of spells needs `--spell N`.
+    WhichSpell,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Problem::Casting(r).into())
     }
 }
 
@@ -50,7 +63,7 @@ pub async fn cast(
 ) -> Result<Cast> {
     let tables = for_campaign(cx).await?;
     let failure = crate::rules::generate::table(&tables.tables, "scroll-failure")
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?
+        .map_err(|e| Error::Invalid(Problem::Generation(e).into()))?
         .clone();
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
@@ -105,15 +118,7 @@ pub async fn cast(
             event,
         });
     }
-    let spell = spell.ok_or_else(|| {
-        Error::Invalid(
-            tr!(
-                "say which spell with --spell N",
-                "dites quel sort avec --spell N"
-            )
-            .into(),
-        )
-    })?;
+    let spell = spell.ok_or(Refusal::WhichSpell)?;
     let cast = scroll::cast(&item, spell, &who, &failure, &mut dice)?;
     let (outcome_roll, outcome) = match cast.outcome.clone() {
         Some((roll, outcome)) => (Some(roll), Some(outcome)),

@@ -4,17 +4,72 @@
 
 use super::Ctx;
 use super::tables::for_campaign;
-use crate::error::{Error, Result};
-use crate::i18n::time::GameTime;
+use serde::Serialize;
+
+use crate::error::{Error, Problem, Result};
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
 use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
-use crate::rules::item::{Category, Identity};
+use crate::rules::item::{Category, Identity, Names};
 use crate::rules::sword::{self, Chosen};
-use crate::tr;
 use crate::view::words::Named as _;
+
+/// Why a sword command refuses: data, worded by `view::words::sword`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The item has no mind.
+    NotSentient {
+        item: Names,
+    },
+    /// The character named does not hold the sword.
+    NotHeld {
+        sword: Names,
+        character: String,
+    },
+    /// Sheathing a sword that is not in hand.
+    NotInHand {
+        sword: Names,
+        character: String,
+    },
+    /// No power of the sword answers to what was typed.
+    NoSuchPower {
+        sword: Names,
+        power: String,
+        powers: Vec<String>,
+    },
+    /// A power is used from the wielder's hand only.
+    NotWielded {
+        sword: Names,
+    },
+    /// A power's limit is reached: `used` times since `since`, usable again at `until`.
+    UsedUp {
+        sword: Names,
+        power: String,
+        uses: String,
+        used: i64,
+        since: i64,
+        until: i64,
+        now: i64,
+    },
+    /// Demands and release need a sword in control.
+    ControlsNoOne {
+        sword: Names,
+    },
+    EncounterUnderWay,
+    NoEncounter,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::NoSuchPower { .. } => Error::NotFound(Problem::Sword(r).into()),
+            _ => Error::Refused(Problem::Sword(r).into()),
+        }
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct NewSword {
@@ -26,13 +81,13 @@ pub struct NewSword {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
-    let name = check_name("sword", &new.name)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let name =
+        check_name("sword", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let loaded = for_campaign(cx).await?;
     let (seed, mut dice) = (cx.seed, cx.dice());
     let mut steps = Vec::new();
     let sentience = sword::choose(&loaded.tables, &new.chosen, &mut dice, &mut steps)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+        .map_err(|e| Error::Invalid(Problem::Generation(e).into()))?;
     let mut w = cx.write().await?;
     let holder = match &new.to {
         Some(to) => Some(w.character(to).await?),
@@ -62,16 +117,8 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
 pub type Recorded = Vec<crate::ledger::Recorded>;
 
 fn sentient(item: &Item) -> Result<&crate::rules::item::Sentience> {
-    item.sentience().ok_or_else(|| {
-        let name = item.name();
-        Error::Refused(
-            tr!(
-                "{name} is not a sentient sword",
-                "{name} n'est pas une épée intelligente"
-            )
-            .into(),
-        )
-    })
+    item.sentience()
+        .ok_or_else(|| Refusal::NotSentient { item: item.names() }.into())
 }
 
 /// `touch SWORD --by C [--rounds N]`: the character takes the sword in hand (from the party's
@@ -124,14 +171,8 @@ async fn held(
     sentient(&sword)?;
     let who = w.actor(&sword, by).await?;
     if sword.holder.as_deref() != Some(who.id.as_str()) {
-        let (name, whom) = (sword.name(), &who.name);
-        return Err(Error::Refused(
-            tr!(
-                "{whom} does not hold {name}: `hoard give` it first",
-                "{whom} ne porte pas {name} : `hoard give` d'abord"
-            )
-            .into(),
-        ));
+        let (sword, character) = (sword.names(), who.name);
+        return Err(Refusal::NotHeld { sword, character }.into());
     }
     Ok((sword, who))
 }
@@ -182,14 +223,8 @@ pub async fn sheathe(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Record
     let mut w = cx.write().await?;
     let (sword, who) = held(&mut w, key, by).await?;
     if sword.worn != Some(Slot::Hand) {
-        let (name, whom) = (sword.name(), &who.name);
-        return Err(Error::Refused(
-            tr!(
-                "{name} is not in {whom}'s hand: there is nothing to sheathe",
-                "{name} n'est pas dans la main de {whom} : rien à rengainer"
-            )
-            .into(),
-        ));
+        let (sword, character) = (sword.names(), who.name);
+        return Err(Refusal::NotInHand { sword, character }.into());
     }
     put_away(&mut w, &sword, &who, None, &mut dice).await?;
     w.commit().await
@@ -204,7 +239,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
     let mut w = cx.write().await?;
     let (sword, who) = held(&mut w, key, by).await?;
     let mind = sentient(&sword)?.clone();
-    let (name, wanted) = (sword.name().to_string(), power.trim().to_lowercase());
+    let wanted = power.trim().to_lowercase();
     let Some(found) = mind
         .sensory_powers
         .iter()
@@ -214,29 +249,25 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
         })
         .cloned()
     else {
-        let known: Vec<&str> = mind
+        let powers = mind
             .sensory_powers
             .iter()
             .chain(&mind.extraordinary_powers)
-            .map(|p| p.id.as_str())
+            .map(|p| p.id.clone())
             .collect();
-        return Err(Error::NotFound(
-            tr!(
-                "{name} has no power {power:?}: its powers are {}",
-                "{name} n'a pas de pouvoir {power:?} : ses pouvoirs sont {}",
-                known.join(", ")
-            )
-            .into(),
-        ));
+        let (sword, power) = (sword.names(), power.to_string());
+        return Err(Refusal::NoSuchPower {
+            sword,
+            power,
+            powers,
+        }
+        .into());
     };
     if sword.worn != Some(Slot::Hand) {
-        return Err(Error::Refused(
-            tr!(
-                "{name} must be in its wielder's hand to use a power: `hoard wield` it first",
-                "{name} doit être en main pour utiliser un pouvoir : `hoard wield` d'abord"
-            )
-            .into(),
-        ));
+        return Err(Refusal::NotWielded {
+            sword: sword.names(),
+        }
+        .into());
     }
     let now = w.now();
     if let Some(period) = sword::usage_period(&found.uses, now) {
@@ -246,22 +277,16 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
             crate::store::events::power_uses(w.conn(), campaign, &sword.id, &found.id, since)
                 .await?;
         if used >= i64::from(period.limit) {
-            let (uses, back, wait) = (
-                &found.uses,
-                GameTime(period.until),
-                crate::i18n::time::span(period.until - now),
-            );
-            let times = if used == 1 {
-                tr!("once", "une fois")
-            } else {
-                tr!("{used} times", "{used} fois")
-            };
-            return Err(Error::Refused(tr!(
-                "{} of {name} is used up: {uses}, already used {times} since {}; it can be used again at {back} (in {wait})",
-                "{} de {name} est épuisé : {uses}, déjà utilisé {times} depuis {} ; utilisable à nouveau à {back} (dans {wait})",
-                found.name,
-                GameTime(since)
-            ).into()));
+            return Err(Refusal::UsedUp {
+                sword: sword.names(),
+                power: found.name,
+                uses: found.uses,
+                used,
+                since,
+                until: period.until,
+                now,
+            }
+            .into());
         }
     }
     let rec = w.record(Event::SwordPowerUsed {
@@ -283,14 +308,8 @@ async fn in_control_of(
     let sword = w.item(key).await?;
     sentient(&sword)?;
     let Some(control) = sword.control.clone() else {
-        let name = sword.name();
-        return Err(Error::Refused(
-            tr!(
-                "{name} controls no one now",
-                "{name} ne contrôle personne en ce moment"
-            )
-            .into(),
-        ));
+        let sword = sword.names();
+        return Err(Refusal::ControlsNoOne { sword }.into());
     };
     let who = w.character_by_id(&control.character).await?;
     Ok((sword, who))
@@ -298,8 +317,8 @@ async fn in_control_of(
 
 /// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
 pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
-    let demand = crate::rules::character::check_name("demand", demand)
-        .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    let demand =
+        check_name("demand", demand).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let mut w = cx.write().await?;
     let (sword, who) = in_control_of(&mut w, key).await?;
     w.record(Event::SwordDemand {
@@ -326,13 +345,7 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     if w.state.campaign.encounter.is_some() {
-        return Err(Error::Refused(
-            tr!(
-                "an encounter is under way: `hoard encounter end` first",
-                "une rencontre est en cours : `hoard encounter end` d'abord"
-            )
-            .into(),
-        ));
+        return Err(Refusal::EncounterUnderWay.into());
     }
     let (foe, met) = match character {
         Some(name) => {
@@ -384,9 +397,7 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     if w.state.campaign.encounter.is_none() {
-        return Err(Error::Refused(
-            tr!("no encounter is under way", "aucune rencontre en cours").into(),
-        ));
+        return Err(Refusal::NoEncounter.into());
     }
     let ended = w.record(Event::EncounterEnded {})?;
     let campaign = w.campaign;

@@ -5,11 +5,34 @@
 use std::path::{Path, PathBuf};
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use serde::Serialize;
+
+use crate::error::{Error, Problem, Result};
 use crate::ledger::Event;
 use crate::rules::dice::Roll;
-use crate::rules::tables::{self, TableError, TableFault, Tables};
-use crate::tr;
+use crate::rules::tables::{self, TableError, TableFault, Tables, Unreadable};
+
+/// Why a command cannot use the tables: data, worded by `view::words::tables`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The tables in force do not load: the first problem, and how many more.
+    Broken {
+        #[serde(skip)]
+        first: Option<TableError>,
+        more: usize,
+    },
+    /// The table depends on a number (`key`) that `--key` must give.
+    NeedsKey { table: String, key: String },
+    /// `--key` given to a table that takes none.
+    TakesNoKey { table: String },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Invalid(Problem::Tables(r).into())
+    }
+}
 
 /// Tables in use and where they come from (`shipped` or the folder laid over them).
 pub struct Loaded {
@@ -41,17 +64,11 @@ pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> 
 
 /// Every `*.toml` of a folder: (file name, path, text).
 fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, Vec<TableError>> {
-    let fail = |message: String| {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
         vec![TableError {
             file: dir.display().to_string(),
-            fault: TableFault::Unreadable(message),
+            fault: TableFault::Unreadable(Unreadable::Folder(e.to_string())),
         }]
-    };
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        fail(tr!(
-            "cannot read this tables folder: {e}",
-            "impossible de lire ce dossier de tables : {e}"
-        ))
     })?;
     let mut files = Vec::new();
     for entry in entries.flatten() {
@@ -66,10 +83,10 @@ fn read_dir(dir: &Path) -> std::result::Result<Vec<(String, PathBuf, String)>, V
         if !name.ends_with(".toml") {
             continue;
         }
-        let text = read_table(&path).map_err(|message| {
+        let text = read_table(&path).map_err(|why| {
             vec![TableError {
                 file: path.display().to_string(),
-                fault: TableFault::Unreadable(message),
+                fault: TableFault::Unreadable(why),
             }]
         })?;
         files.push((name, path, text));
@@ -84,64 +101,32 @@ pub const MAX_TABLE_BYTES: u64 = 1 << 20;
 
 /// One table file's text: a regular file (a FIFO would block forever, a device never end) of
 /// at most [`MAX_TABLE_BYTES`], in UTF-8.
-fn read_table(path: &Path) -> std::result::Result<String, String> {
+fn read_table(path: &Path) -> std::result::Result<String, Unreadable> {
     use std::io::Read;
-    let unreadable = |e: std::io::Error| tr!("cannot read it: {e}", "illisible : {e}");
-    let not_a_file = || {
-        tr!(
-            "not a regular file: a table is a plain .toml file",
-            "pas un fichier ordinaire : une table est un simple fichier .toml"
-        )
-    };
+    let unreadable = |e: std::io::Error| Unreadable::File(e.to_string());
     // Checked before opening (opening a FIFO waits for a writer), and again on what opened.
     if !std::fs::metadata(path).map_err(unreadable)?.is_file() {
-        return Err(not_a_file());
+        return Err(Unreadable::NotAFile);
     }
     let file = std::fs::File::open(path).map_err(unreadable)?;
     if !file.metadata().map_err(unreadable)?.is_file() {
-        return Err(not_a_file());
+        return Err(Unreadable::NotAFile);
     }
     let mut bytes = Vec::new();
     file.take(MAX_TABLE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(unreadable)?;
     if bytes.len() as u64 > MAX_TABLE_BYTES {
-        return Err(tr!(
-            "larger than 1 MiB: a table file holds at most 1 MiB",
-            "plus de 1 Mio : un fichier de table en contient au plus 1 Mio"
-        ));
+        return Err(Unreadable::TooLarge);
     }
-    String::from_utf8(bytes).map_err(|_| {
-        tr!(
-            "not UTF-8 text: save it as UTF-8",
-            "pas du texte UTF-8 : enregistrez-le en UTF-8"
-        )
-    })
+    String::from_utf8(bytes).map_err(|_| Unreadable::NotUtf8)
 }
 
 /// Table errors as one line for a command that needed the tables.
 pub fn broken(errors: Vec<TableError>) -> Error {
-    let first = errors
-        .first()
-        .map(|e| crate::i18n::Worded(e).to_string())
-        .unwrap_or_default();
     let more = errors.len().saturating_sub(1);
-    Error::Invalid(
-        if more > 0 {
-            let more = crate::i18n::counted(
-                more as i64,
-                ("more problem", "more problems"),
-                ("autre problème", "autres problèmes"),
-            );
-            tr!(
-                "{first} (and {more}: run `hoard tables check` on the folder)",
-                "{first} (et {more} : lancez `hoard tables check` sur le dossier)"
-            )
-        } else {
-            first
-        }
-        .into(),
-    )
+    let first = errors.into_iter().next();
+    Refusal::Broken { first, more }.into()
 }
 
 /// The tables this command uses: `--tables`, else the campaign's setting, else shipped.
@@ -195,22 +180,15 @@ pub struct Rolled {
 pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> {
     let loaded = for_campaign(cx).await?;
     let table = crate::rules::generate::table(&loaded.tables, name)
-        .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
+        .map_err(|e| Error::NotFound(Problem::Generation(e).into()))?;
     match (&table.key, key) {
         (Some(k), None) => {
-            return Err(Error::Invalid(
-                tr!(
-                    "table {name} depends on the {k}: give it with --key N",
-                    "la table {name} dépend de {k} : donnez-le avec --key N"
-                )
-                .into(),
-            ));
+            let (table, key) = (name.to_string(), k.clone());
+            return Err(Refusal::NeedsKey { table, key }.into());
         }
         (None, Some(_)) => {
-            return Err(Error::Invalid(tr!(
-                "table {name} takes no --key: leave it out (only a table that depends on a number takes one; `hoard tables show {name}` shows its rows)",
-                "la table {name} ne prend pas de --key : retirez-le (seule une table qui dépend d'un nombre en prend un ; `hoard tables show {name}` montre ses lignes)"
-            ).into()));
+            let table = name.to_string();
+            return Err(Refusal::TakesNoKey { table }.into());
         }
         _ => {}
     }
@@ -224,7 +202,7 @@ pub async fn roll(cx: &mut Ctx, name: &str, key: Option<i64>) -> Result<Rolled> 
             reroll: entry.reroll,
         })
     })
-    .map_err(|e| Error::Invalid(crate::i18n::Worded(&e).to_string().into()))?;
+    .map_err(|e| Error::Invalid(Problem::Generation(e).into()))?;
     let leads_to = entry.table.clone();
     let (name, version) = (table.name.clone(), table.version);
     let mut w = cx.write().await?;

@@ -4,13 +4,59 @@
 use serde::Serialize;
 
 use super::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::armor;
-use crate::rules::item::{Category, Slot};
+use crate::rules::item::{Category, Names, Slot};
 use crate::rules::ring;
-use crate::tr;
 use crate::view::words::Named;
+
+/// Why an item cannot be worn or taken off: data, worded by `view::words::wear`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The wearer must hold the item first.
+    InTreasure {
+        item: Names,
+        character: String,
+    },
+    AlreadyWorn {
+        item: Names,
+        character: String,
+    },
+    Gone {
+        item: Names,
+    },
+    /// Only rings, armor and shields are worn.
+    NotWearable {
+        item: Names,
+    },
+    /// A ring needs `--hand`.
+    WhichHand,
+    /// `--hand` given for what is not a ring.
+    HandForNonRing {
+        item: Names,
+    },
+    /// The body or shield slot is taken by `other`.
+    SlotTaken {
+        character: String,
+        other: Names,
+    },
+    NotWorn {
+        item: Names,
+    },
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::WhichHand | Refusal::HandForNonRing { .. } => {
+                Error::Invalid(Problem::Wear(r).into())
+            }
+            _ => Error::Refused(Problem::Wear(r).into()),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Worn {
@@ -29,49 +75,29 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     let name = item.name().to_string();
+    let names = || item.names();
     if item.holder.as_deref() != Some(who.id.as_str()) {
-        return Err(Error::Refused(
-            tr!(
-                "{name} is in the party's treasure: `hoard give` it to {} first",
-                "{name} est dans le trésor du groupe : `hoard give` d'abord à {}",
-                who.name
-            )
-            .into(),
-        ));
+        let (item, character) = (names(), who.name);
+        return Err(Refusal::InTreasure { item, character }.into());
     }
     if item.worn.is_some() {
-        return Err(Error::Refused(
-            tr!("{} already wears {name}", "{} porte déjà {name}", who.name).into(),
-        ));
+        let (item, character) = (names(), who.name);
+        return Err(Refusal::AlreadyWorn { item, character }.into());
     }
     if item.is_gone() {
-        return Err(Error::Refused(
-            tr!("{name} is gone", "{name} n'existe plus").into(),
-        ));
+        return Err(Refusal::Gone { item: names() }.into());
     }
     if !item.category.wearable() {
-        return Err(cannot_be_worn(&name));
+        return Err(Refusal::NotWearable { item: names() }.into());
     }
     let held = w.holdings(&who.id).await?;
     let slot = match (item.category, hand) {
         (Category::Ring, Some(hand)) => hand,
         (Category::Ring, None) => {
-            return Err(Error::Invalid(
-                tr!(
-                    "a ring goes on a finger: say which hand with --hand left|right",
-                    "un anneau se passe au doigt : dites quelle main avec --hand left|right"
-                )
-                .into(),
-            ));
+            return Err(Refusal::WhichHand.into());
         }
         (_, Some(_)) => {
-            return Err(Error::Invalid(
-                tr!(
-                    "--hand is for rings; {name} is worn without it",
-                    "--hand est pour les anneaux ; {name} se porte sans"
-                )
-                .into(),
-            ));
+            return Err(Refusal::HandForNonRing { item: names() }.into());
         }
         (_, None) => {
             let slot = if armor::is_shield(&item) {
@@ -80,12 +106,8 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
                 Slot::Body
             };
             if let Some(other) = held.iter().find(|i| i.worn == Some(slot)) {
-                return Err(Error::Refused(tr!(
-                    "{} already wears {}: one suit of armor and one shield at a time; `hoard remove` it first",
-                    "{} porte déjà {} : une armure et un bouclier à la fois ; `hoard remove` d'abord",
-                    who.name,
-                    other.name()
-                ).into()));
+                let (character, other) = (who.name, other.names());
+                return Err(Refusal::SlotTaken { character, other }.into());
             }
             slot
         }
@@ -127,14 +149,11 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
 pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let name = item.name();
     if !item.category.wearable() {
-        return Err(cannot_be_worn(name));
+        return Err(Refusal::NotWearable { item: item.names() }.into());
     }
     let Some(slot) = item.worn else {
-        return Err(Error::Refused(
-            tr!("{name} is not worn", "personne ne porte {name}").into(),
-        ));
+        return Err(Refusal::NotWorn { item: item.names() }.into());
     };
     let who = w.actor(&item, None).await?;
     let event = w.record(Event::ItemRemoved {
@@ -143,15 +162,4 @@ pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
     })?;
     w.commit().await?;
     Ok(event)
-}
-
-/// Putting on, or taking off, what is never worn.
-fn cannot_be_worn(name: &str) -> Error {
-    Error::Refused(
-        tr!(
-            "{name} cannot be worn: hoard tracks worn rings, armor and shields",
-            "{name} ne se porte pas : hoard suit les anneaux, armures et boucliers portés"
-        )
-        .into(),
-    )
 }

@@ -46,7 +46,21 @@ impl fmt::Display for Problem {
             Problem::History(r) => fmt::Display::fmt(r, f),
             Problem::Import(r) => fmt::Display::fmt(r, f),
             Problem::Log(r) => fmt::Display::fmt(r, f),
+            Problem::Sword(r) => fmt::Display::fmt(r, f),
+            Problem::Wear(r) => fmt::Display::fmt(r, f),
+            Problem::Tables(r) => fmt::Display::fmt(r, f),
+            Problem::Character(r) => fmt::Display::fmt(r, f),
+            Problem::Item(r) => fmt::Display::fmt(r, f),
+            Problem::Generate(r) => fmt::Display::fmt(r, f),
+            Problem::Passing(r) => fmt::Display::fmt(r, f),
+            Problem::Casting(r) => fmt::Display::fmt(r, f),
+            Problem::Study(r) => fmt::Display::fmt(r, f),
             Problem::Sheet(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Dice(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Generation(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Clock(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Alignment(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Unidentifiable(r) => fmt::Display::fmt(&Worded(r), f),
         }
     }
 }

@@ -130,7 +130,7 @@ impl std::fmt::Display for Refusal {
                 "la session {session} n'a rapporté aucun trésor et --monsters ne donne pas d'XP : rien à donner"
             ),
             Refusal::AlreadyThere { item, place } => {
-                let (item, place) = (safe(item), safe(place));
+                let (item, place) = (safe(pick(&item.en, &item.fr)), safe(place));
                 tr!("{item} is already at {place}", "{item} est déjà à {place}")
             }
         };

@@ -3,20 +3,30 @@
 //! the referee's language. A generation's faults are worded in `words/generation.rs`, names
 //! in the reader's language and names refused in `words/names.rs`, a table file's faults in
 //! `words/tables.rs`, the ledger's refusals in `words/ledger.rs`, the store's failures in
-//! `words/store.rs`.
+//! `words/store.rs`; the refusals of the application's commands in the file named after their
+//! module (`words/sword.rs`, `words/wear.rs` …; a book's in `words/study.rs`, a scroll's in
+//! `words/cast.rs`).
 
 mod app;
 mod campaign;
+mod cast;
+mod character;
 mod check;
+mod custody;
 mod export;
+mod generate;
 mod generation;
 mod history;
+mod item;
 mod ledger;
 mod log;
 mod names;
 mod session;
 mod store;
+mod study;
+mod sword;
 mod tables;
+mod wear;
 
 pub use ledger::ItemNamed;
 pub use names::{Labelled, Named, Shown, Titled, material_name};

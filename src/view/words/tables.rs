@@ -4,13 +4,76 @@
 
 use std::fmt;
 
+use crate::app::tables::Refusal;
 use crate::i18n::Worded;
-use crate::rules::tables::{EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault};
+use crate::rules::tables::{
+    EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault, Unreadable,
+};
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, TableError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.0.file, Worded(&self.0.fault))
+    }
+}
+
+/// Why a tables folder or a table file could not be read.
+fn unreadable(why: &Unreadable) -> String {
+    match why {
+        Unreadable::Folder(e) => tr!(
+            "cannot read this tables folder: {e}",
+            "impossible de lire ce dossier de tables : {e}"
+        ),
+        Unreadable::File(e) => tr!("cannot read it: {e}", "illisible : {e}"),
+        Unreadable::NotAFile => tr!(
+            "not a regular file: a table is a plain .toml file",
+            "pas un fichier ordinaire : une table est un simple fichier .toml"
+        ),
+        Unreadable::TooLarge => tr!(
+            "larger than 1 MiB: a table file holds at most 1 MiB",
+            "plus de 1 Mio : un fichier de table en contient au plus 1 Mio"
+        ),
+        Unreadable::NotUtf8 => tr!(
+            "not UTF-8 text: save it as UTF-8",
+            "pas du texte UTF-8 : enregistrez-le en UTF-8"
+        ),
+    }
+}
+
+/// A table command's refusal ([`Refusal`]): broken tables, or a `--key` wanted or not.
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::Broken { first, more } => {
+                let first = first.as_ref().map(|e| Worded(e).to_string());
+                let first = first.unwrap_or_default();
+                if *more > 0 {
+                    let more = crate::i18n::counted(
+                        *more as i64,
+                        ("more problem", "more problems"),
+                        ("autre problème", "autres problèmes"),
+                    );
+                    tr!(
+                        "{first} (and {more}: run `hoard tables check` on the folder)",
+                        "{first} (et {more} : lancez `hoard tables check` sur le dossier)"
+                    )
+                } else {
+                    first
+                }
+            }
+            Refusal::NeedsKey {
+                table: name,
+                key: k,
+            } => tr!(
+                "table {name} depends on the {k}: give it with --key N",
+                "la table {name} dépend de {k} : donnez-le avec --key N"
+            ),
+            Refusal::TakesNoKey { table: name } => tr!(
+                "table {name} takes no --key: leave it out (only a table that depends on a number takes one; `hoard tables show {name}` shows its rows)",
+                "la table {name} ne prend pas de --key : retirez-le (seule une table qui dépend d'un nombre en prend un ; `hoard tables show {name}` montre ses lignes)"
+            ),
+        };
+        f.write_str(&text)
     }
 }
 
@@ -138,7 +201,7 @@ impl fmt::Display for crate::i18n::Worded<'_, TableFault> {
                     "les tables se renvoient en boucle : {path}"
                 )
             }
-            T::Unreadable(message) => message.clone(),
+            T::Unreadable(why) => unreadable(why),
         };
         f.write_str(&text)
     }

@@ -84,8 +84,22 @@ pub enum TableFault {
     MissingTable { roll: String, target: String },
     /// Tables point to each other in a loop, through these names (the first again last).
     Loop { path: Vec<String> },
-    /// The folder or the file could not be read: the reader's words.
-    Unreadable(String),
+    /// The folder or the file could not be read.
+    Unreadable(Unreadable),
+}
+
+/// Why a tables folder or a table file could not be read (the edge reads them, and words this).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The folder could not be listed: the system's reason.
+    Folder(String),
+    /// The file could not be read: the system's reason.
+    File(String),
+    /// Not a regular file (a FIFO, a device, a folder).
+    NotAFile,
+    /// Larger than the most a table file may hold.
+    TooLarge,
+    NotUtf8,
 }
 
 /// An entry, named by its roll as written, or by its place (1 for the first) when it has none.

@@ -1,0 +1,19 @@
+//! The words for `cast` refused before the rules are asked (`app::scroll`'s [`Refusal`]); the
+//! rules' scroll refusals are worded in `view::words`.
+
+use std::fmt;
+
+use crate::app::scroll::Refusal;
+use crate::tr;
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::WhichSpell => tr!(
+                "say which spell with --spell N",
+                "dites quel sort avec --spell N"
+            ),
+        };
+        f.write_str(&text)
+    }
+}

@@ -1,0 +1,31 @@
+//! The words for `generate`'s refused options ([`Refusal`]).
+
+use std::fmt;
+
+use crate::app::generate::Refusal;
+use crate::tr;
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Refusal::CountOutOfRange { count, max } => tr!(
+                "--count {} is out of range: give 1 to {max}",
+                "--count {} hors limites : de 1 à {max}",
+                count
+            ),
+            Refusal::ReadWithoutTo => tr!(
+                "--read needs --to: someone must take the scrolls to read them",
+                "--read demande --to : quelqu'un doit prendre les parchemins pour les lire"
+            ),
+            Refusal::SentientNotSword => tr!(
+                "--sentient is for swords: `hoard generate sword --sentient`",
+                "--sentient est pour les épées : `hoard generate sword --sentient`"
+            ),
+            Refusal::Valuable => tr!(
+                "valuables are not made from the tables: record one with `hoard valuable add NAME --value 500gp`",
+                "les objets de valeur ne se tirent pas des tables : notez-en un avec `hoard valuable add NOM --value 500po`"
+            ),
+        };
+        f.write_str(&text)
+    }
+}
