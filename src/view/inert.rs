@@ -114,7 +114,7 @@ pub fn inert_json(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{inert_json, obeyed, safe, safe_lines};
+    use super::{inert_json, safe, safe_lines};
 
     #[test]
     fn json_shows_bidi_and_c1_as_escapes_with_the_same_meaning() {
