@@ -69,7 +69,7 @@ impl Serialize for Recorded {
 }
 
 /// What happened, one variant per `kind`. Read by serde's internal tagging: a reader that took
-/// `kind` first bought 1.20–1.24x on a 300,000-event campaign, under the 1.3x a device must buy
+/// `kind` first bought 1.13–1.24x on a 300,000-event campaign, under the 1.3x a device must buy
 /// (docs/benchmarks.md).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoStaticStr, VariantNames)]
 #[serde(tag = "kind", rename_all = "snake_case")]
