@@ -13,10 +13,14 @@ pub mod foundry;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod i18n;
-pub mod ledger;
 pub mod serve;
-pub mod store;
 pub mod view;
 
 /// The rules of the game, their own crate so that nothing of hoard's upper layers reaches them.
 pub use hoard_rules as rules;
+
+/// The ledger: events and the one projector, its own crate below the store.
+pub use hoard_ledger as ledger;
+
+/// The store: all SQL, for both engines, its own crate below the application.
+pub use hoard_store as store;

@@ -16,7 +16,7 @@ use crate::rules::knowledge::Method;
 
 /// Run one parsed command: open the database in the mode it needs, call its module, print
 /// its output after its commit, and add the notices it calls for.
-pub(crate) async fn run(cli: Cli) -> Result<()> {
+pub async fn run(cli: Cli) -> Result<()> {
     let mut out = Out::new(cli.global.json);
     let path = match cli.global.database() {
         Some(path) => path,

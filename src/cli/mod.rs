@@ -14,7 +14,9 @@ pub(crate) mod coins;
 mod complete;
 mod defaults;
 mod demo;
-pub(crate) mod dispatch;
+// Public for the query-plan test (tests/plans.rs), which runs commands in its own process.
+#[doc(hidden)]
+pub mod dispatch;
 mod explain;
 mod failure;
 mod foundry;

@@ -64,6 +64,16 @@ where
     }
 }
 
+/// A boxed value's words are its value's.
+impl<T: ?Sized> std::fmt::Display for Worded<'_, Box<T>>
+where
+    for<'a> Worded<'a, T>: std::fmt::Display,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Worded(&**self.0).fmt(f)
+    }
+}
+
 /// `value` in the reader's words.
 pub fn worded<T: ?Sized>(value: &T) -> Worded<'_, T> {
     Worded(value)

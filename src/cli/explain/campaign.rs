@@ -1,6 +1,5 @@
 //! What a roll of the dice or on a table gave.
 
-use super::dice;
 use crate::ledger::Event;
 use crate::view::inert::safe;
 
@@ -9,10 +8,10 @@ use crate::view::inert::safe;
 pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
     let mut lines = Vec::new();
     match event {
-        Event::DiceRolled { roll } => lines.push(format!("  {}", dice(roll))),
+        Event::DiceRolled { roll } => lines.push(format!("  {}", roll.describe())),
         Event::TableRolled {
             table, roll, entry, ..
-        } => lines.push(format!("  {table}: {} → {}", dice(roll), safe(entry))),
+        } => lines.push(format!("  {table}: {} → {}", roll.describe(), safe(entry))),
         _ => return None,
     }
     Some(lines)

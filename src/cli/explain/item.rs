@@ -1,7 +1,6 @@
 //! What an item's event applied: a potion's timing, a scroll's fading, a spell's failure,
 //! charges spent, an identification's odds, and how a found item was rolled on the tables.
 
-use super::dice;
 use crate::i18n::pick;
 use crate::ledger::Event;
 use crate::rules::item::{Knowledge, Step};
@@ -60,9 +59,13 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
             } else {
                 tr!("delay", "délai")
             };
-            lines.push(tr!("  {what}: {}", "  {what} : {}", dice(delay)));
+            lines.push(tr!("  {what}: {}", "  {what} : {}", delay.describe()));
             match duration {
-                Some(d) => lines.push(tr!("  duration: {} turns", "  durée : {} tours", dice(d))),
+                Some(d) => lines.push(tr!(
+                    "  duration: {} turns",
+                    "  durée : {} tours",
+                    d.describe()
+                )),
                 None => lines.push(tr!("  instant effect", "  effet immédiat")),
             }
         }
@@ -78,7 +81,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
                 Some(r) => lines.push(tr!(
                     "  chance: {} × 5% = {chance}%",
                     "  chance : {} × 5 % = {chance} %",
-                    dice(r)
+                    r.describe()
                 )),
                 None => lines.push(tr!(
                     "  chance: {chance}% (campaign setting)",
@@ -90,7 +93,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
             } else {
                 tr!("it holds", "il tient")
             };
-            lines.push(format!("  d100: {} → {verdict}", dice(roll)));
+            lines.push(format!("  d100: {} → {verdict}", roll.describe()));
         }
         Event::SpellCast {
             level,
@@ -122,7 +125,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
                     } else {
                         tr!("succeeds", "réussit")
                     };
-                    lines.push(format!("  d100: {} → {verdict}", dice(r)));
+                    lines.push(format!("  d100: {} → {verdict}", r.describe()));
                 }
                 if let (Some(r), Some(o)) = (outcome_roll, outcome) {
                     let table = tables.and_then(|t| t.get("scroll-failure"));
@@ -142,7 +145,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
                                 })
                         })
                         .unwrap_or_default();
-                    lines.push(format!("  scroll-failure: {}{row} → {o}", dice(r)));
+                    lines.push(format!("  scroll-failure: {}{row} → {o}", r.describe()));
                 }
             }
         }
@@ -177,7 +180,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
                 };
                 lines.push(format!(
                     "  d100: {} ≤ {}% ? → {verdict}",
-                    dice(&c.roll),
+                    c.roll.describe(),
                     c.chance
                 ));
             }
@@ -193,10 +196,14 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
             rule(knowledge::IDENTIFICATION);
             lines.push(tr!("  method: {}", "  méthode : {}", method_name(*method)));
             if let Some(r) = rounds {
-                lines.push(tr!("  study: {} rounds", "  étude : {} rounds", dice(r)));
+                lines.push(tr!(
+                    "  study: {} rounds",
+                    "  étude : {} rounds",
+                    r.describe()
+                ));
             }
             if let (Some(c), Some(r)) = (chance, roll) {
-                lines.push(format!("  d100: {} ≤ {c}% ?", dice(r)));
+                lines.push(format!("  d100: {} ≤ {c}% ?", r.describe()));
             }
             let learned = match learned {
                 Some(Knowledge::Magical) => tr!("that it is magic", "qu'il est magique"),

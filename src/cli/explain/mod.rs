@@ -15,18 +15,12 @@ use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::time::GameTime;
 use crate::ledger::{EventView, Recorded};
-use crate::rules::dice::Roll;
 use crate::rules::tables::Tables;
 use crate::tr;
 use crate::view::describe::describe;
 use crate::view::inert::safe;
 use crate::view::item::{ItemView, details};
 use crate::view::words::Named;
-
-/// A roll as the explanations show it: `1d6 [4] = 4`.
-fn dice(roll: &Roll) -> String {
-    roll.describe()
-}
 
 /// The rule an event applied, in a sentence, and its arithmetic, a line each.
 pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {

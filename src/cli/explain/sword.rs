@@ -1,7 +1,6 @@
 //! What a sentient sword's event applied: touch and holding damage round by round, the will
 //! against will of a control check, why control ended or waits.
 
-use super::dice;
 use crate::i18n::pick;
 use crate::i18n::time::GameTime;
 use crate::ledger::Event;
@@ -46,7 +45,12 @@ pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
         Event::SwordTouched { damage, hp, .. } => {
             rule(sword::TOUCH);
             for (n, roll) in damage.iter().enumerate() {
-                lines.push(tr!("  round {}: {}", "  round {} : {}", n + 1, dice(roll)));
+                lines.push(tr!(
+                    "  round {}: {}",
+                    "  round {} : {}",
+                    n + 1,
+                    roll.describe()
+                ));
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));
         }
@@ -59,7 +63,7 @@ pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
                 lines.push(tr!(
                     "  round at {at}: {}",
                     "  round du {at} : {}",
-                    dice(roll)
+                    roll.describe()
                 ));
             }
             lines.push(tr!("  {hp} HP left", "  reste {hp} PV"));

@@ -16,8 +16,9 @@ use crate::rules::dice::RollFault;
 pub struct Conflict {
     pub seq: i64,
     pub kind: &'static str,
+    /// Boxed: every `Result` of the projector carries a `Conflict`.
     #[serde(flatten)]
-    pub reason: Refusal,
+    pub reason: Box<Refusal>,
 }
 
 /// Why an event cannot stand. Names are those the event or the state holds; ids are the

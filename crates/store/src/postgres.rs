@@ -37,7 +37,7 @@ use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
 #[cfg(feature = "postgres")]
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
+static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// The advisory lock migrations are applied under (any number that is hoard's alone: "hoard"
 /// in ASCII).

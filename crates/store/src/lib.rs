@@ -4,6 +4,10 @@
 //! own business — connecting, migrating, locking — lives in its module ([`sqlite`] for a file,
 //! [`postgres`] for a server), chosen by what `--db` names ([`open::Location`]).
 
+// The layers below, under the names the store has always used for them.
+use hoard_ledger as ledger;
+use hoard_rules as rules;
+
 pub mod access;
 pub mod batch;
 pub mod campaigns;
@@ -15,9 +19,10 @@ pub mod error;
 pub mod events;
 pub mod items;
 pub mod open;
-// The plans are checked on both engines.
-#[cfg(all(test, feature = "postgres"))]
-mod plans;
+// The query plans' checker, for the tests alone (`tests/plans.rs`).
+#[cfg(feature = "plans")]
+#[doc(hidden)]
+pub mod plans;
 pub mod postgres;
 pub mod sessions;
 pub mod sql;

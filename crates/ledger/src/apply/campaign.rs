@@ -1,9 +1,9 @@
 //! The campaign's own events as the projector applies them: its name and settings, its
 //! sessions, its clock, its encounters; rolls and voids change nothing here.
 
-use crate::ledger::event::{Event, Recorded};
-use crate::ledger::refusal::Refusal;
-use crate::ledger::state::{Encounter, Session, State};
+use crate::event::{Event, Recorded};
+use crate::refusal::Refusal;
+use crate::state::{Encounter, Session, State};
 
 impl State {
     pub(super) fn apply_campaign(&mut self, rec: &Recorded) -> Result<(), Refusal> {

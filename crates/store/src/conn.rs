@@ -41,7 +41,7 @@ pub(super) trait Link: Send {
     fn run<'a>(&'a mut self, text: &'a str) -> Pending<'a, ()>;
     fn close(self: Box<Self>) -> Pending<'static, ()>;
     /// The engine's own connection, for the tests that ask an engine for its plans.
-    #[cfg(all(test, feature = "postgres"))]
+    #[cfg(feature = "plans")]
     fn any(&mut self) -> &mut dyn std::any::Any;
 }
 
@@ -64,14 +64,14 @@ pub(super) trait Engine: Link {
 /// Statements, bound and sent the same way on each engine's connection (`$conn`).
 macro_rules! linked {
     ($conn:ty) => {
-        impl $crate::store::conn::Link for $conn {
+        impl $crate::conn::Link for $conn {
             fn execute<'a>(
                 &'a mut self,
                 text: &'a str,
-                sql: &'a $crate::store::sql::Sql,
-            ) -> $crate::store::conn::Pending<'a, u64> {
+                sql: &'a $crate::sql::Sql,
+            ) -> $crate::conn::Pending<'a, u64> {
                 Box::pin(async move {
-                    let query = $crate::store::conn::bound!(text, sql);
+                    let query = $crate::conn::bound!(text, sql);
                     Ok(query.execute(self).await?.rows_affected())
                 })
             }
@@ -79,18 +79,18 @@ macro_rules! linked {
             fn fetch<'a>(
                 &'a mut self,
                 text: &'a str,
-                sql: &'a $crate::store::sql::Sql,
-            ) -> $crate::store::conn::Rows<'a> {
+                sql: &'a $crate::sql::Sql,
+            ) -> $crate::conn::Rows<'a> {
                 use futures_util::StreamExt as _;
-                let query = $crate::store::conn::bound!(text, sql);
+                let query = $crate::conn::bound!(text, sql);
                 Box::pin(
                     query
                         .fetch(self)
-                        .map(|row| Ok(Box::new(row?) as Box<dyn $crate::store::conn::Cells>)),
+                        .map(|row| Ok(Box::new(row?) as Box<dyn $crate::conn::Cells>)),
                 )
             }
 
-            fn run<'a>(&'a mut self, text: &'a str) -> $crate::store::conn::Pending<'a, ()> {
+            fn run<'a>(&'a mut self, text: &'a str) -> $crate::conn::Pending<'a, ()> {
                 // sqlx's own boxed future: `raw_sql(text).execute(self)` is not `Send` for
                 // every lifetime.
                 let done = sqlx::Executor::execute(self, sqlx::raw_sql(text));
@@ -100,11 +100,11 @@ macro_rules! linked {
                 })
             }
 
-            fn close(self: Box<Self>) -> $crate::store::conn::Pending<'static, ()> {
+            fn close(self: Box<Self>) -> $crate::conn::Pending<'static, ()> {
                 Box::pin(async move { Ok(sqlx::Connection::close(*self).await?) })
             }
 
-            #[cfg(all(test, feature = "postgres"))]
+            #[cfg(feature = "plans")]
             fn any(&mut self) -> &mut dyn std::any::Any {
                 self
             }
@@ -121,10 +121,10 @@ pub(super) const CACHED_ARGS: usize = 64;
 /// engine.
 macro_rules! bound {
     ($text:expr, $sql:expr) => {{
-        use $crate::store::sql::Value;
-        let sql: &$crate::store::sql::Sql = $sql;
+        use $crate::sql::Value;
+        let sql: &$crate::sql::Sql = $sql;
         let mut query =
-            sqlx::query($text).persistent(sql.args().len() <= $crate::store::conn::CACHED_ARGS);
+            sqlx::query($text).persistent(sql.args().len() <= $crate::conn::CACHED_ARGS);
         for value in sql.args() {
             query = match value {
                 Value::Int(v) => query.bind(*v),
@@ -137,14 +137,14 @@ macro_rules! bound {
 }
 pub(super) use bound;
 
-#[cfg(test)]
+#[cfg(feature = "plans")]
 thread_local! {
     /// The statements run on this thread, while a test collects them (`store::plans`).
     pub(crate) static SEEN: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
 }
 
 fn note(_text: &str) {
-    #[cfg(test)]
+    #[cfg(feature = "plans")]
     SEEN.with(|seen| {
         if let Some(seen) = seen.borrow_mut().as_mut() {
             seen.push(_text.to_string());
@@ -411,7 +411,7 @@ impl Conn {
 
     /// The engine's own connection, if it is a `C` (the tests that ask an engine for its
     /// plans).
-    #[cfg(all(test, feature = "postgres"))]
+    #[cfg(feature = "plans")]
     pub(super) fn raw<C: 'static>(&mut self) -> Option<&mut C> {
         self.0.any().downcast_mut()
     }

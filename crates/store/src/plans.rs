@@ -5,8 +5,10 @@
 //! narrows it only to the campaign, no sort of a whole result in a temporary B-tree.
 //!
 //! The reads are taken from the same builders the store runs; the recording commands are run
-//! for real, and every statement they send is collected and explained — on SQLite, and on
-//! PostgreSQL (a throwaway server, see `tests/support/postgres.rs`).
+//! for real, and every statement they send is collected ([`collect`]) and explained — on
+//! SQLite, and on PostgreSQL. This module is the checker, compiled only for the tests
+//! (`tests/plans.rs`, which runs the commands on a throwaway server) by the `plans` feature:
+//! the shipped store has none of it.
 //!
 //! PostgreSQL plans by cost, so an empty test database says nothing (any plan is cheap, and
 //! the planner picks among indexes at random). Its tables are first filled with a campaign of
@@ -24,14 +26,10 @@ use super::conn::{Conn, SEEN};
 use super::sql::Sql;
 use super::{characters, effects, events, items};
 
-// The test server, shared with the integration tests (which use more of it).
-#[path = "../../tests/support/postgres.rs"]
-mod cluster;
-
 /// Tables that grow with the campaign; a plan may only search them through an index.
-const LARGE: [&str; 5] = ["events", "event_refs", "items", "effects", "voided"];
+pub const LARGE: [&str; 5] = ["events", "event_refs", "items", "effects", "voided"];
 
-fn hot_reads() -> Vec<(String, Sql)> {
+pub fn hot_reads() -> Vec<(String, Sql)> {
     use events::Filter;
     let mut reads: Vec<(&str, Sql)> = vec![
         ("events::origin", events::origin_sql()),
@@ -112,13 +110,13 @@ fn hot_reads() -> Vec<(String, Sql)> {
 }
 
 /// One step of a plan: its id, its parent's id, and what it does.
-type Step = (i64, i64, String);
+pub type Step = (i64, i64, String);
 
 /// Problems in a plan: a temporary B-tree, a scan of a large table, or a search of one that
 /// only narrows it to the campaign — a walk over all its rows — unless the index is partial
 /// (it then holds only the rows asked for), or the walk stops early: a `max(seq)` over the
 /// key reads one row, and an ordered walk with a LIMIT stops after that many rows.
-fn problems(sql: &str, plan: &[Step], partial: &[String]) -> Vec<String> {
+pub fn problems(sql: &str, plan: &[Step], partial: &[String]) -> Vec<String> {
     let tables = large_tables(sql);
     let stops_early = |step: &Step| {
         let under_max = sql.contains("max(seq)")
@@ -147,7 +145,7 @@ fn problems(sql: &str, plan: &[Step], partial: &[String]) -> Vec<String> {
 }
 
 /// The large tables a statement reads, by name and by the aliases it gives them.
-fn large_tables(sql: &str) -> Vec<String> {
+pub fn large_tables(sql: &str) -> Vec<String> {
     let words: Vec<&str> = sql
         .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
         .filter(|w| !w.is_empty())
@@ -171,7 +169,7 @@ fn large_tables(sql: &str) -> Vec<String> {
 }
 
 /// SQLite's plan of `sql`.
-async fn explain(conn: &mut Conn, sql: &str) -> Result<Vec<Step>, String> {
+pub async fn explain(conn: &mut Conn, sql: &str) -> Result<Vec<Step>, String> {
     let Some(c) = conn.raw::<SqliteConnection>() else {
         return Err("not SQLite".into());
     };
@@ -182,7 +180,7 @@ async fn explain(conn: &mut Conn, sql: &str) -> Result<Vec<Step>, String> {
     Ok(rows.into_iter().map(|r| (r.0, r.1, r.3)).collect())
 }
 
-async fn partial_indexes(conn: &mut Conn) -> Vec<String> {
+pub async fn partial_indexes(conn: &mut Conn) -> Vec<String> {
     conn.fetch_all(&Sql::new(
         "SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% WHERE %'",
     ))
@@ -191,7 +189,7 @@ async fn partial_indexes(conn: &mut Conn) -> Vec<String> {
 }
 
 /// What a problem in a plan is, on either engine: the statement, its plan, what is wrong.
-async fn check(conn: &mut Conn, sql: &str, indexes: &Indexes) -> Result<Vec<String>, String> {
+pub async fn check(conn: &mut Conn, sql: &str, indexes: &Indexes) -> Result<Vec<String>, String> {
     match indexes {
         Indexes::Sqlite(partial) => {
             let plan = explain(conn, sql).await?;
@@ -213,14 +211,14 @@ async fn check(conn: &mut Conn, sql: &str, indexes: &Indexes) -> Result<Vec<Stri
 }
 
 /// Each engine's indexes as the checks need them.
-enum Indexes {
+pub enum Indexes {
     /// SQLite's partial indexes.
     Sqlite(Vec<String>),
     /// PostgreSQL's indexes: name → (table, partial).
     Postgres(std::collections::HashMap<String, (String, bool)>),
 }
 
-async fn indexes(conn: &mut Conn) -> Indexes {
+pub async fn indexes(conn: &mut Conn) -> Indexes {
     match conn.raw::<SqliteConnection>() {
         Some(_) => Indexes::Sqlite(partial_indexes(conn).await),
         None => {
@@ -247,7 +245,7 @@ async fn indexes(conn: &mut Conn) -> Indexes {
 
 /// A campaign of realistic shape beside the test's own, analysed, so PostgreSQL's planner
 /// chooses among indexes as it would in play (see the module's comment).
-async fn fill_for_statistics(conn: &mut Conn) {
+pub async fn fill_for_statistics(conn: &mut Conn) {
     let Some(c) = conn.raw::<PgConnection>() else {
         return;
     };
@@ -296,7 +294,7 @@ async fn fill_for_statistics(conn: &mut Conn) {
 
 /// PostgreSQL's generic plan of `sql` (for any arguments), as JSON, with sequential scans and
 /// sorts priced out of reach (see the module's comment).
-async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value, String> {
+pub async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value, String> {
     let Some(c) = conn.raw::<PgConnection>() else {
         return Err("not PostgreSQL".into());
     };
@@ -331,7 +329,7 @@ async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value, Str
 /// large table, a sort, or an index walked with no condition or only the campaign's — a walk
 /// over all its rows — unless the index is partial (it then holds only the rows asked for)
 /// or the walk stops early (a LIMIT, a `max(seq)` over the key).
-fn pg_problems(
+pub fn pg_problems(
     sql: &str,
     plan: &serde_json::Value,
     indexes: &std::collections::HashMap<String, (String, bool)>,
@@ -378,268 +376,12 @@ fn pg_problems(
     }
 }
 
-fn block_on<F: std::future::Future>(f: F) -> F::Output {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
-        .block_on(f)
+/// Collect every statement this thread runs from now on.
+pub fn collect() {
+    SEEN.with(|s| *s.borrow_mut() = Some(Vec::new()));
 }
 
-/// A database for `name` on each engine that is here: a SQLite file in `dir`, and a
-/// PostgreSQL database (unless no server is available, which the test says loudly).
-fn databases(
-    dir: &std::path::Path,
-    name: &str,
-) -> Vec<(std::path::PathBuf, Option<cluster::Database>)> {
-    let mut all = vec![(dir.join(format!("{name}.db")), None)];
-    match cluster::server() {
-        Some(server) => {
-            let database = server.database();
-            all.push((database.url.clone().into(), Some(database)));
-        }
-        None => cluster::skipped("the query plans were checked on SQLite only"),
-    }
-    all
-}
-
-#[test]
-fn every_hot_read_walks_an_index() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    for (db, _database) in databases(dir.path(), "plans") {
-        block_on(async {
-            let mut db = super::open(&db, super::Access::Write).await.expect("open");
-            fill_for_statistics(db.conn()).await;
-            let indexes = indexes(db.conn()).await;
-            let mut failures = Vec::new();
-            for (name, sql) in hot_reads() {
-                let bad = check(db.conn(), sql.text(), &indexes)
-                    .await
-                    .unwrap_or_else(|e| panic!("{name}: {e}\n{}", sql.text()));
-                if !bad.is_empty() {
-                    failures.push(format!("{name}: {bad:?}\n  sql: {}", sql.text()));
-                }
-            }
-            assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-        });
-    }
-}
-
-/// Run a command line as `hoard` would, in this process.
-async fn hoard(db: &std::path::Path, line: &[&str]) {
-    use clap::Parser;
-    let mut args = vec!["hoard", "--db", db.to_str().expect("utf-8 path or URL")];
-    args.extend_from_slice(line);
-    let cli = crate::cli::args::Cli::try_parse_from(&args).expect("command line");
-    crate::cli::dispatch::run(cli)
-        .await
-        .unwrap_or_else(|e| panic!("{line:?}: {e}"));
-}
-
-/// Every statement that recording commands send walks an index: a command costs the same on
-/// a campaign of many items as on an empty one.
-#[test]
-fn recording_commands_never_walk_the_items() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    for (db, _database) in databases(dir.path(), "record") {
-        block_on(recording_commands_walk_indexes(&db));
-    }
-}
-
-async fn recording_commands_walk_indexes(db: &std::path::Path) {
-    {
-        let setup: &[&[&str]] = &[
-            &[
-                "character",
-                "add",
-                "Arnaud",
-                "--str",
-                "13",
-                "--wis",
-                "9",
-                "--hp",
-                "12",
-                "--alignment",
-                "neutral",
-            ],
-            &[
-                "character",
-                "add",
-                "Mordo",
-                "--str",
-                "9",
-                "--wis",
-                "14",
-                "--hp",
-                "7",
-                "--alignment",
-                "lawful",
-            ],
-            &["--seed", "3", "generate", "any", "--count", "40"],
-            &[
-                "item",
-                "add",
-                "Wand of Frost",
-                "--category",
-                "wand",
-                "--charges",
-                "9",
-                "--to",
-                "Arnaud",
-            ],
-            &[
-                "item",
-                "add",
-                "Potion of Heroism",
-                "--category",
-                "potion",
-                "--consumable",
-                "--to",
-                "Arnaud",
-            ],
-            &[
-                "sword",
-                "add",
-                "Nightfang",
-                "--int",
-                "12",
-                "--ego",
-                "12",
-                "--alignment",
-                "lawful",
-                "--purpose",
-                "slay-chaotic",
-            ],
-            &["session", "start", "One"],
-        ];
-        for line in setup {
-            hoard(db, line).await;
-        }
-        let recording: &[&[&str]] = &[
-            &["character", "damage", "Arnaud", "3"],
-            &["character", "heal", "Arnaud", "1"],
-            &["--seed", "1", "use", "Wand of Frost"],
-            &["--seed", "2", "drink", "Potion of Heroism"],
-            &["time", "advance", "3", "turns"],
-            &["--seed", "4", "give", "Nightfang", "--to", "Arnaud"],
-            &["--seed", "5", "wield", "Nightfang"],
-            &["--seed", "6", "character", "damage", "Arnaud", "6"],
-            &["--seed", "7", "roll", "2d6"],
-            &["give", "Wand of Frost", "--to", "Mordo"],
-        ];
-        SEEN.with(|s| *s.borrow_mut() = Some(Vec::new()));
-        for line in recording {
-            hoard(db, line).await;
-        }
-        let seen = SEEN.with(|s| s.borrow_mut().take()).unwrap_or_default();
-        let mut db = super::open(db, super::Access::Write).await.expect("open");
-        fill_for_statistics(db.conn()).await;
-        let indexes = indexes(db.conn()).await;
-        let mut failures = Vec::new();
-        let mut explained = 0;
-        for sql in seen {
-            let verb = sql.split_whitespace().next().unwrap_or("").to_uppercase();
-            if !matches!(verb.as_str(), "SELECT" | "UPDATE" | "DELETE" | "INSERT") {
-                continue;
-            }
-            explained += 1;
-            let bad = check(db.conn(), &sql, &indexes)
-                .await
-                .unwrap_or_else(|e| panic!("{e}\n{sql}"));
-            if !bad.is_empty() {
-                failures.push(format!("{bad:?}\n  sql: {sql}"));
-            }
-        }
-        assert!(explained > 20, "only {explained} statements were collected");
-        assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    }
-}
-
-#[test]
-fn the_checker_catches_scans_and_sorts() {
-    let step = |s: &str| vec![(2, 0, s.to_string())];
-    let bad =
-        |sql: &str, s: &str| !problems(sql, &step(s), &["items_in_control".into()]).is_empty();
-    let sql = "SELECT x FROM events e JOIN items i ON 1";
-    assert!(bad(sql, "SCAN events"));
-    assert!(bad(sql, "SCAN e"));
-    assert!(bad(sql, "USE TEMP B-TREE FOR ORDER BY"));
-    assert!(bad(
-        sql,
-        "SEARCH i USING INDEX items_by_name (campaign_id=?)"
-    ));
-    assert!(!bad(
-        sql,
-        "SEARCH items USING INDEX items_in_control (campaign_id=?)"
-    ));
-    assert!(!bad(
-        sql,
-        "SEARCH e USING PRIMARY KEY (campaign_id=? AND seq>?)"
-    ));
-    assert!(!bad(sql, "SCAN campaigns"));
-    assert!(!bad(
-        "SELECT x FROM events e ORDER BY e.seq DESC LIMIT 1",
-        "SEARCH e USING PRIMARY KEY (campaign_id=?)"
-    ));
-}
-
-#[test]
-fn the_postgres_checker_catches_scans_sorts_and_campaign_walks() {
-    let indexes: std::collections::HashMap<String, (String, bool)> = [
-        ("items_in_order", "items", false),
-        ("items_in_control", "items", true),
-        ("events_pkey", "events", false),
-    ]
-    .into_iter()
-    .map(|(i, t, p)| (i.to_string(), (t.to_string(), p)))
-    .collect();
-    let bad = |sql: &str, node: serde_json::Value| {
-        let mut found = Vec::new();
-        pg_problems(
-            sql,
-            &serde_json::json!([{ "Plan": node }]),
-            &indexes,
-            &mut found,
-        );
-        !found.is_empty()
-    };
-    let sql = "SELECT x FROM items WHERE campaign_id = $1 AND holder = $2";
-    let scan = |kind: &str, index: &str, cond: &str| serde_json::json!({"Node Type": kind, "Index Name": index, "Index Cond": cond});
-    assert!(bad(
-        sql,
-        serde_json::json!({"Node Type": "Seq Scan", "Relation Name": "items"})
-    ));
-    assert!(!bad(
-        sql,
-        serde_json::json!({"Node Type": "Seq Scan", "Relation Name": "campaigns"})
-    ));
-    assert!(bad(
-        sql,
-        serde_json::json!({"Node Type": "Sort", "Plans": [scan("Index Scan", "events_pkey", "((campaign_id = $1) AND (seq = $2))")]})
-    ));
-    assert!(bad(
-        sql,
-        scan("Index Scan", "items_in_order", "(campaign_id = $1)")
-    ));
-    assert!(bad(
-        sql,
-        scan("Bitmap Index Scan", "events_pkey", "(campaign_id = $1)")
-    ));
-    assert!(bad(sql, scan("Index Only Scan", "events_pkey", "")));
-    assert!(!bad(
-        sql,
-        scan("Index Scan", "items_in_control", "(campaign_id = $1)")
-    ));
-    assert!(!bad(
-        sql,
-        scan(
-            "Index Scan",
-            "events_pkey",
-            "((campaign_id = $1) AND (seq = r.seq))"
-        )
-    ));
-    assert!(!bad(
-        "SELECT x FROM events e WHERE e.campaign_id = $1 ORDER BY e.seq DESC LIMIT 1",
-        scan("Index Scan", "events_pkey", "(campaign_id = $1)")
-    ));
+/// The statements this thread ran since [`collect`], and stop collecting.
+pub fn collected() -> Vec<String> {
+    SEEN.with(|s| s.borrow_mut().take()).unwrap_or_default()
 }

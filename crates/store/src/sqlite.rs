@@ -26,7 +26,7 @@ use super::conn::{Conn, Engine, Pending, linked};
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
+static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/sqlite");
 
 /// The schema version this hoard writes: the number of the last embedded migration.
 pub fn schema_version() -> i64 {

@@ -2,13 +2,13 @@
 //! read, worn, spent and recharged (charges counted by `rules::charges`), studied, trusted.
 
 use super::{learn, touch};
-use crate::ledger::event::{Event, Recorded};
-use crate::ledger::refusal::Refusal;
-use crate::ledger::state::State;
+use crate::event::{Event, Recorded};
+use crate::refusal::Refusal;
 use crate::rules::book::Studied;
 use crate::rules::character::Quest;
 use crate::rules::charges;
 use crate::rules::item::Status;
+use crate::state::State;
 
 impl State {
     pub(super) fn apply_item(&mut self, rec: &Recorded) -> Result<(), Refusal> {

@@ -1,10 +1,10 @@
 //! A character's events as the projector applies them: arriving, wounds and healing
 //! (recomputed from the amounts), and changes to the sheet.
 
-use crate::ledger::event::{Event, Recorded};
-use crate::ledger::refusal::Refusal;
-use crate::ledger::state::State;
+use crate::event::{Event, Recorded};
+use crate::refusal::Refusal;
 use crate::rules::health;
+use crate::state::State;
 
 impl State {
     pub(super) fn apply_character(&mut self, rec: &Recorded) -> Result<(), Refusal> {

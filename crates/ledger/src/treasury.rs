@@ -339,7 +339,7 @@ impl State {
 
 /// The sheet's fields this module adds hold what a sheet may: INT and DEX from 3 to 18, XP from
 /// 0 to the limit, a share from 0 to 10.
-pub fn sheet_ok(c: &crate::ledger::Character) -> bool {
+pub fn sheet_ok(c: &crate::Character) -> bool {
     fields_ok(c.int, c.dex, Some(c.xp), Some(c.share))
 }
 
@@ -401,7 +401,7 @@ impl State {
 
 impl super::Change {
     /// The sheet's fields that bear on treasure and experience (`character set`).
-    pub(super) fn apply_treasury(&self, c: &mut crate::ledger::Character) {
+    pub(super) fn apply_treasury(&self, c: &mut crate::Character) {
         if let Some(int) = self.int {
             c.int = Some(int);
         }
@@ -440,9 +440,9 @@ fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ledger::{Character, Recorded};
     use crate::rules::alignment::Alignment;
     use crate::rules::coins::{Denomination, split_coins};
+    use crate::{Character, Recorded};
     use proptest::prelude::*;
 
     fn hero(id: &str) -> Character {
@@ -534,7 +534,7 @@ mod tests {
         };
         let err = state.record(spend, None, WHEN).unwrap_err();
         assert_eq!(
-            err.reason,
+            *err.reason,
             Refusal::Lacks {
                 holder: None,
                 has: gp(10),
@@ -549,7 +549,7 @@ mod tests {
             .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN)
             .unwrap_err();
         assert_eq!(
-            err.reason,
+            *err.reason,
             Refusal::Lacks {
                 holder: Some("A".into()),
                 has: Coins::default(),
@@ -588,7 +588,7 @@ mod tests {
         };
         let mut state = replay(&events);
         let err = state.record(share(21), None, WHEN).unwrap_err();
-        assert_eq!(err.reason, Refusal::UnevenShare { pool: gp(101) });
+        assert_eq!(*err.reason, Refusal::UnevenShare { pool: gp(101) });
         let err = state
             .record(
                 Event::CoinsShared {
@@ -602,7 +602,7 @@ mod tests {
             .unwrap_err();
         assert!(
             matches!(
-                err.reason,
+                *err.reason,
                 Refusal::WrongShare {
                     recorded: Share(2),
                     ..

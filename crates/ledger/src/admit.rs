@@ -253,7 +253,7 @@ impl State {
             .ok_or_else(|| Refusal::NoCharacter { id: id.into() })
     }
 
-    fn item(&self, id: &str) -> Result<&crate::ledger::Item, Refusal> {
+    fn item(&self, id: &str) -> Result<&crate::Item, Refusal> {
         self.items
             .get(id)
             .ok_or_else(|| Refusal::NoItem { id: id.into() })
@@ -267,7 +267,7 @@ impl State {
 
     /// The item of an act that only its holder performs (using, drinking, reading, wearing,
     /// studying, wielding): nobody acts on an item another character holds.
-    fn held_by(&self, act: &Act) -> Result<&crate::ledger::Item, Refusal> {
+    fn held_by(&self, act: &Act) -> Result<&crate::Item, Refusal> {
         self.character(&act.character)?;
         let item = self.item(&act.item)?;
         match &item.holder {
@@ -320,10 +320,10 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ledger::state::Item;
     use crate::rules::alignment::Alignment;
     use crate::rules::character::SheetError;
     use crate::rules::item::{Category, Status};
+    use crate::state::Item;
 
     const WHEN: &str = "2026-12-01T20:30:00.000Z";
 
@@ -372,7 +372,7 @@ mod tests {
             },
             Event::ItemCreated {
                 item: Box::new(wand(Some("c1"), 5)),
-                origin: Box::new(crate::ledger::Origin {
+                origin: Box::new(crate::Origin {
                     how: "added".into(),
                     table: None,
                     seed: None,
@@ -552,7 +552,7 @@ mod tests {
         item.id = "w2".into();
         let event = Event::ItemCreated {
             item: Box::new(item),
-            origin: Box::new(crate::ledger::Origin {
+            origin: Box::new(crate::Origin {
                 how: "added".into(),
                 table: None,
                 seed: None,

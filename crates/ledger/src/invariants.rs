@@ -140,7 +140,7 @@ pub fn breaches(state: &State) -> Vec<Breach> {
             && ABILITY_RANGE.contains(&i64::from(c.str))
             && ABILITY_RANGE.contains(&i64::from(c.wis))
             && LEVEL_RANGE.contains(&i64::from(c.level));
-        if !sheet_ok || !crate::ledger::treasury::sheet_ok(c) {
+        if !sheet_ok || !crate::treasury::sheet_ok(c) {
             found.push(Breach::SheetOutOfRange {
                 character: c.id.clone(),
             });
@@ -157,7 +157,7 @@ mod tests {
     use super::*;
     use crate::rules::item::{Control, Slot};
 
-    fn state_with(items: Vec<crate::ledger::Item>) -> State {
+    fn state_with(items: Vec<crate::Item>) -> State {
         let mut state = State::blank();
         for item in items {
             state.items.insert(item.id.clone(), item);
@@ -165,7 +165,7 @@ mod tests {
         state
     }
 
-    fn item(id: &str) -> crate::ledger::Item {
+    fn item(id: &str) -> crate::Item {
         serde_json::from_value(serde_json::json!({
             "id": id, "name": id, "name_fr": id, "category": "wand", "holder": null,
             "charges": 3

@@ -2,12 +2,12 @@
 //! recomputed from the rolls), control taken, deferred and ended, wielding and powers.
 
 use super::touch;
-use crate::ledger::event::{Event, Recorded};
-use crate::ledger::refusal::Refusal;
-use crate::ledger::state::State;
+use crate::event::{Event, Recorded};
+use crate::refusal::Refusal;
 use crate::rules::control::{Circumstance, Trigger};
 use crate::rules::health;
 use crate::rules::item::{Control, Slot};
+use crate::state::State;
 
 impl State {
     pub(super) fn apply_sword(&mut self, rec: &Recorded) -> Result<(), Refusal> {

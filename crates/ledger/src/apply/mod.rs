@@ -82,7 +82,7 @@ impl State {
         let conflict = |reason: Refusal| Conflict {
             seq: rec.seq,
             kind: rec.event.kind(),
-            reason,
+            reason: Box::new(reason),
         };
         if rec.seq <= self.last_seq {
             return Err(conflict(Refusal::OutOfOrder {
