@@ -135,7 +135,7 @@ fn compiled_files_are_recognised_by_header_or_name() {
     assert_eq!(build_output("src/lib.rs", b"//! hoard"), None);
 }
 
-/// The modules of `src/cli`, `src/store`, `src/view` and `src/serve`, each with the modules of
+/// The modules of `src/cli`, `src/view` and `src/serve`, each with the modules of
 /// those trees it imports and where: its `use` items and the paths in its code that start with
 /// `crate::`, `super::`, `self::` or one of its submodules, each resolved to the longest module
 /// it names. A file's inline modules (`mod tests { … }`, at the left margin as rustfmt puts
