@@ -13,6 +13,7 @@ pub mod foundry;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod i18n;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod view;
 

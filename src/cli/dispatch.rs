@@ -39,9 +39,10 @@ pub async fn run(cli: Cli) -> Result<()> {
     let mut cx = Ctx::new(db, options);
     let names_its_campaign = notices::names_its_campaign(&cli.command);
     let result = match cli.command {
-        Command::Demo | Command::Serve(_) | Command::Completions { .. } | Command::Man { .. } => {
-            Ok(())
-        }
+        // Started before dispatch, as the demo is.
+        #[cfg(feature = "serve")]
+        Command::Serve(_) => Ok(()),
+        Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
         Command::Character(c) => character::run(&mut cx, &mut out, c).await,

@@ -32,6 +32,7 @@ mod progress;
 mod report;
 mod retry;
 mod roll;
+#[cfg(feature = "serve")]
 mod serve;
 mod session;
 mod sword;
@@ -81,6 +82,7 @@ pub fn main() -> ExitCode {
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {
             Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
+            #[cfg(feature = "serve")]
             Command::Serve(a) => runtime.block_on(serve::run(&cli.global, a)),
             _ => runtime.block_on(retry::run_until_settled(cli)),
         });

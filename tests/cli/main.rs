@@ -3,6 +3,7 @@
 //! file itself.
 
 mod allocator;
+#[cfg(feature = "serve")]
 mod browser;
 mod common;
 mod consistency;
@@ -19,6 +20,7 @@ mod manuals;
 mod outputs;
 mod readme;
 mod repository;
+#[cfg(feature = "serve")]
 mod serve;
 mod swords;
 mod terminal;

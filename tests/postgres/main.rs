@@ -7,6 +7,7 @@
 //! `server` adds what only a server has: roles, passwords in URLs, many writers at once, a
 //! campaign moved between engines.
 
+#[cfg(feature = "serve")]
 #[path = "../cli/browser.rs"]
 mod browser;
 #[path = "../cli/common.rs"]
@@ -32,6 +33,7 @@ mod manuals;
 #[path = "../cli/outputs.rs"]
 mod outputs;
 mod schema;
+#[cfg(feature = "serve")]
 #[path = "../cli/serve.rs"]
 mod serve;
 mod server;

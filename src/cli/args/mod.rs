@@ -13,6 +13,7 @@ pub mod log;
 pub mod play;
 pub mod report;
 pub mod roll;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod session;
 pub mod sword;
@@ -195,6 +196,7 @@ pub enum Command {
     Log(log::LogArgs),
     /// Serve the campaign as live, read-only web pages for the table's phones: the party, its
     /// treasure, its chronicle (--referee adds the referee's dashboard)
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Shell completion of commands, options and the database's names: `hoard completions
     /// --install` puts it where your shell looks; `hoard completions SHELL` prints the script
