@@ -298,9 +298,10 @@ impl FromRow for (i64, String) {
     }
 }
 
-/// At most this many rows are taken from the engine at once (see [`Conn::for_each`]): a bound
-/// on what a long read holds, for an engine that has more ready.
-const ROWS_AT_ONCE: usize = 256;
+/// How many rows of a long read are in flight: read ahead by SQLite's thread, and taken
+/// together as they arrive. Why: audit, export, log and check 1.3x–1.5x faster on a big
+/// campaign (docs/benchmarks.md, "A long read's rows in flight").
+pub(super) const ROWS_IN_FLIGHT: usize = 1024;
 
 impl Conn {
     /// Run a statement; the number of rows it changed.
@@ -344,12 +345,7 @@ impl Conn {
     /// Every row, read as it comes rather than gathered first: a long read (an audit, an
     /// export) holds no more than about a thousand rows at a time, however long the ledger.
     ///
-    /// The rows that have arrived are taken together ([`ROWS_AT_ONCE`] at most). SQLite runs
-    /// on a thread of its own and waits whenever its queue of rows read ahead is full
-    /// (`ROWS_READ_AHEAD` in `store::sqlite`); taken one by one, each row taken woke it to
-    /// read a single row more. Measured on 2026-12-02 (2-CPU virtual machine, 123,517 control
-    /// checks, with `describe::Wills`, which alone measured 0.99x): `audit swords` 0.70x the
-    /// wall time, 7,500 -> 3,000 context switches (with sqlx's queue of 50).
+    /// The rows that have arrived are taken together, [`ROWS_IN_FLIGHT`] at most.
     pub(super) async fn for_each<T: FromRow, E: From<Error>>(
         &mut self,
         sql: &Sql,
@@ -357,7 +353,7 @@ impl Conn {
     ) -> Result<(), E> {
         note(sql.text());
         let text = self.0.text(sql.text());
-        let mut rows = self.0.fetch(&text, sql).ready_chunks(ROWS_AT_ONCE);
+        let mut rows = self.0.fetch(&text, sql).ready_chunks(ROWS_IN_FLIGHT);
         while let Some(ready) = rows.next().await {
             for row in ready {
                 each(read(row)?)?;

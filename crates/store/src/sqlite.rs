@@ -96,17 +96,6 @@ fn cannot_open(path: &Path, to_read: bool, e: sqlx::Error) -> Error {
     .into()
 }
 
-/// How many rows sqlx's SQLite thread may read ahead of hoard (sqlx's default is 50).
-///
-/// SQLite runs on a thread of its own and hands rows over through this queue. On a long read
-/// both threads are about as busy; with a queue of 50 one of them kept finding it full or
-/// empty and went to sleep until the other woke it. A queue of 1,024 rows (about 1 MB of
-/// events) lets each run on. Measured on 2026-12-02 (2-CPU virtual machine, 1,000,000 events,
-/// runs interleaved): `audit swords` (123,517 checks) 0.80x the wall time of a queue of 50,
-/// 2,655 -> 167 context switches; 4,096 and 16,384 rows measured the same as 1,024, 256 rows
-/// 1.07x slower. A short read never fills it.
-const ROWS_READ_AHEAD: usize = 1024;
-
 /// How hoard connects to a file: never creating it, foreign keys on, durable commits, a busy
 /// timeout, and room for SQLite to read ahead of a long read.
 fn options(path: &Path) -> Result<SqliteConnectOptions> {
@@ -117,7 +106,7 @@ fn options(path: &Path) -> Result<SqliteConnectOptions> {
         .foreign_keys(true)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(BUSY_TIMEOUT)
-        .row_buffer_size(ROWS_READ_AHEAD)
+        .row_buffer_size(super::conn::ROWS_IN_FLIGHT)
         .disable_statement_logging())
 }
 
