@@ -1,9 +1,14 @@
-//! The server's reads: read-only connections kept open between requests, each request run
-//! in one read transaction of its own on one of them (the same [`Ctx`] the command line
-//! gives an `app` function).
+//! The server's reads: a pool of reader threads, each with its read-only connection kept
+//! open between requests, each request run in one read transaction of its own on one of them
+//! (the same [`Ctx`] the command line gives an `app` function). A reader runs the request's
+//! work on its own single-threaded runtime, so that work need not be `Send` (the store's
+//! reads through sqlx's generic executors are not, for every lifetime), and the server's
+//! runtime only awaits the answer.
 
+use std::future::Future;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, mpsc};
 
 use crate::app::open::{Db, open_read_only};
 use crate::app::{Ctx, Options};
@@ -18,63 +23,76 @@ pub type Stamp = (i64, i64);
 /// nor without bound (each holds SQLite's page cache).
 const CONNECTIONS: usize = 8;
 
+/// A request's work, handed to a reader with the reader's connection (none before its first
+/// read, or after one that could not end cleanly).
+type Job =
+    Box<dyn for<'a> FnOnce(&'a mut Option<Db>) -> Pin<Box<dyn Future<Output = ()> + 'a>> + Send>;
+
 pub struct Reads {
     db: PathBuf,
     campaign: Option<String>,
-    idle: Mutex<Vec<Db>>,
-    turns: tokio::sync::Semaphore,
+    jobs: Mutex<mpsc::Sender<Job>>,
 }
 
 impl Reads {
+    /// The pool, its readers started; they end when it is dropped.
     pub fn new(db: PathBuf, campaign: Option<String>) -> Reads {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for n in 0..CONNECTIONS {
+            let queue = Arc::clone(&queue);
+            // A reader that cannot start leaves the others to serve.
+            let _ = std::thread::Builder::new()
+                .name(format!("hoard-reader-{n}"))
+                .spawn(move || reader(&queue));
+        }
         Reads {
             db,
             campaign,
-            idle: Mutex::new(Vec::new()),
-            turns: tokio::sync::Semaphore::new(CONNECTIONS),
+            jobs: Mutex::new(jobs),
         }
     }
 
-    /// Run `work` on the campaign in one read transaction, in the request's language.
-    ///
-    /// The work runs on a blocking thread that drives it with the runtime's handle: the
-    /// store's futures are not `Send` for every lifetime once PostgreSQL's generic executors
-    /// are among them, and axum's handlers must be; what the handler awaits is only the
-    /// thread's result.
+    /// Run `work` on the campaign in one read transaction, in the request's language, on a
+    /// reader's connection.
     pub async fn read<T: Send + 'static>(
         &self,
         work: impl AsyncFnOnce(&mut Ctx) -> Result<T> + Send + 'static,
     ) -> Result<T> {
-        // Never closed, so never an error.
-        let _turn = self.turns.acquire().await;
-        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let (answer, answered) = tokio::sync::oneshot::channel();
         let (db, campaign, lang) = (self.db.clone(), self.campaign.clone(), i18n::lang());
-        let runtime = tokio::runtime::Handle::current();
-        let done = tokio::task::spawn_blocking(move || {
-            runtime.block_on(i18n::within(lang, async move {
-                let mut db = match idle {
-                    Some(db) => db,
-                    None => open_read_only(&db).await?,
-                };
-                db.begin_read().await?;
-                let options = Options {
-                    campaign,
-                    ..Options::default()
-                };
-                let mut cx = Ctx::new(db, options);
-                let result = work(&mut cx).await;
-                let mut db = cx.db;
-                let reusable = db.end_read().await.is_ok();
-                Ok::<_, Error>((reusable.then_some(db), result))
-            }))
-        })
-        .await
-        .map_err(|e| Error::Io(std::io::Error::other(e)))?;
-        let (db, result): (Option<Db>, Result<T>) = done?;
-        if let (Some(db), Ok(mut idle)) = (db, self.idle.lock()) {
-            idle.push(db);
-        }
-        result
+        let job: Job = Box::new(move |slot: &mut Option<Db>| {
+            Box::pin(async move {
+                let result = i18n::within(lang, async {
+                    let mut db = match slot.take() {
+                        Some(db) => db,
+                        None => open_read_only(&db).await?,
+                    };
+                    db.begin_read().await?;
+                    let options = Options {
+                        campaign,
+                        ..Options::default()
+                    };
+                    let mut cx = Ctx::new(db, options);
+                    let result = work(&mut cx).await;
+                    let mut db = cx.db;
+                    if db.end_read().await.is_ok() {
+                        *slot = Some(db);
+                    }
+                    result
+                })
+                .await;
+                // The request may have gone (a closed page): nobody is left to answer.
+                let _ = answer.send(result);
+            })
+        });
+        let sent = self
+            .jobs
+            .lock()
+            .map_err(|_| gone())
+            .and_then(|jobs| jobs.send(job).map_err(|_| gone()));
+        sent?;
+        answered.await.map_err(|_| gone())?
     }
 
     /// The campaign in use and its last event's number now; `(0, 0)` before there is one.
@@ -86,4 +104,32 @@ impl Reads {
         })
         .await
     }
+}
+
+/// A reader: takes the next job, runs it on its own runtime with its connection, until the
+/// pool is dropped.
+fn reader(queue: &Mutex<mpsc::Receiver<Job>>) {
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    let mut connection = None;
+    loop {
+        // The lock is held only while waiting for a job, not while running it.
+        let job = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        match job {
+            Ok(job) => runtime.block_on(job(&mut connection)),
+            Err(_) => return,
+        }
+    }
+}
+
+/// The pool's readers are gone (they could not start, or one panicked holding the queue).
+fn gone() -> Error {
+    Error::Io(std::io::Error::other("the server's readers stopped"))
 }
