@@ -8,11 +8,10 @@ use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, Method};
-use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Identified {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub method: Method,
     pub chance: Option<u8>,
@@ -47,7 +46,7 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
     let known_as = knowledge::revealed(&now, knowledge::Looker::Character(&who.id)).name;
     w.commit().await?;
     Ok(Identified {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         character: who.name,
         method,
         chance: attempt.chance,

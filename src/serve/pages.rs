@@ -6,6 +6,7 @@
 //! Player pages show only what `rules::knowledge` lets a player know, and draw nothing where
 //! a hidden thing would be: an unknown charge count is no line at all.
 
+use crate::view::words::Shown as _;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -461,7 +462,7 @@ pub fn referee(r: &Referee) -> Markup {
                 @for o in &r.odds {
                     li {
                         (tr!("{} over {}: {}/{} ({:.2} %)", "{} sur {} : {}/{} ({:.2} %)",
-                            safe(&o.sword), safe(&o.character), o.numerator, o.denominator,
+                            safe(o.sword.shown()), safe(&o.character), o.numerator, o.denominator,
                             percent(o.numerator, o.denominator)))
                     }
                 }

@@ -26,6 +26,25 @@ impl Shown for Names {
     }
 }
 
+impl Shown for crate::app::name::Name {
+    fn shown(&self) -> &str {
+        self.0.shown()
+    }
+}
+
+impl fmt::Display for crate::app::name::Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.shown())
+    }
+}
+
+/// A command's item name reads in `--json` as on the terminal: in the reader's language.
+impl serde::Serialize for crate::app::name::Name {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.shown())
+    }
+}
+
 /// An item's or an effect's name in the reader's language.
 pub trait Named {
     /// The name in the reader's language.
