@@ -18,8 +18,7 @@ pub struct Identified {
     pub roll: Option<i64>,
     pub learned: Option<Knowledge>,
     /// What the character now calls the item.
-    #[serde(serialize_with = "crate::i18n::known::known_name")]
-    pub known_as: knowledge::KnownName,
+    pub known_as: super::name::KnownAs,
     pub event: Recorded,
 }
 
@@ -52,7 +51,7 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
         chance: attempt.chance,
         roll: attempt.roll.map(|r| r.total),
         learned: attempt.learned,
-        known_as,
+        known_as: super::name::KnownAs(known_as),
         event,
     })
 }

@@ -12,3 +12,13 @@ impl Name {
         Self(item.names())
     }
 }
+
+/// What a character calls an item (`rules::knowledge::KnownName`), shown in the reader's
+/// language by `view` (in `--json` too).
+#[derive(Clone, Debug)]
+pub struct KnownAs(pub crate::rules::knowledge::KnownName);
+
+/// An item as a viewer sees it (`rules::knowledge::Revealed`), shown in the reader's language
+/// by `view` (in `--json` too).
+#[derive(Clone, Debug)]
+pub struct Seen(pub crate::rules::knowledge::Revealed);

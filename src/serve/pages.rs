@@ -258,7 +258,7 @@ pub fn treasure(t: &Treasure) -> Markup {
 
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &Revealed| safe(&crate::i18n::Worded(&i.name).to_string());
+    let item = |i: &crate::app::name::Seen| safe(&crate::i18n::Worded(&i.0.name).to_string());
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {

@@ -45,6 +45,20 @@ impl serde::Serialize for crate::app::name::Name {
     }
 }
 
+/// What a character calls an item reads in `--json` as on the terminal.
+impl serde::Serialize for crate::app::name::KnownAs {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::i18n::known::known_name(&self.0, s)
+    }
+}
+
+/// An item as a viewer sees it, in the reader's language.
+impl serde::Serialize for crate::app::name::Seen {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::i18n::known::revealed(&self.0, s)
+    }
+}
+
 /// An item's or an effect's name in the reader's language.
 pub trait Named {
     /// The name in the reader's language.
