@@ -7,11 +7,10 @@ use super::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::charges;
-use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Used {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub charges: u32,
     pub remaining: i32,
@@ -42,7 +41,7 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
     })?;
     w.commit().await?;
     Ok(Used {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         character: who.name,
         charges: n,
         remaining: spend.remaining,

@@ -59,8 +59,8 @@ pub enum Finding {
     Dangling { rows: usize },
     /// A broken invariant, with the names of the rows it names by id.
     Breach { breach: Breach, rows: Rows },
-    /// The coins' findings, worded by `app::coins` (until it returns them as data).
-    Coins { said: String },
+    /// The coins' findings beyond the stored balance (`app::coins`).
+    Coins { coins: super::coins::Discrepancy },
     /// An event the replay could not apply.
     Conflict { conflict: Conflict },
     /// The stored list of voided events is not the ledger's.
@@ -214,14 +214,9 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     let stored = crate::store::state::load_all(cx.conn(), found).await?;
     report.invariants = invariants::breaches(&stored)
         .into_iter()
-        .map(|breach| match breach {
-            Breach::CoinsUnbalanced => Finding::Coins {
-                said: super::coins::unbalanced(&stored),
-            },
-            breach => Finding::Breach {
-                rows: rows(&stored, &breach),
-                breach,
-            },
+        .map(|breach| Finding::Breach {
+            rows: rows(&stored, &breach),
+            breach,
         })
         .collect();
 
@@ -289,7 +284,7 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     );
     let (mut invariants, mut differences) = (Vec::new(), Vec::new());
     super::coins::check(&stored, &replayed, &mut invariants, &mut differences);
-    let coins = |said| Finding::Coins { said };
+    let coins = |coins| Finding::Coins { coins };
     report.invariants.extend(invariants.into_iter().map(coins));
     report
         .differences

@@ -20,15 +20,14 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
 use crate::rules::coins::Coins;
 use crate::rules::item::Slot;
-use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
+use crate::rules::knowledge::{Looker, Method, revealed};
 
 /// One thing the table saw happen.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     Found {
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
     },
     Coins {
         coins: Coins,
@@ -37,35 +36,30 @@ pub enum Seen {
     },
     Drank {
         who: String,
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
         oil: bool,
     },
     Charges {
         who: String,
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
         charges: u32,
         /// Known only when the party knows the item fully.
         remaining: Option<i32>,
     },
     Identify {
         who: String,
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
         method: Method,
         learned: bool,
     },
     Passed {
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
         /// The character who took it; none when it went back to the party's treasure.
         to: Option<String>,
     },
     Worn {
         who: String,
-        #[serde(serialize_with = "crate::i18n::known::revealed")]
-        item: Revealed,
+        item: super::name::Seen,
         slot: Slot,
         on: bool,
     },
@@ -174,7 +168,11 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
             .find(|c| &c.id == id)
             .map(|c| c.name.clone())
     };
-    let seen_item = |id: &Id| items.get(id).map(|i| revealed(i, Looker::Party(&party)));
+    let seen_item = |id: &Id| {
+        items
+            .get(id)
+            .map(|i| super::name::Seen(revealed(i, Looker::Party(&party))))
+    };
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
     let seen = match &rec.event {
@@ -202,7 +200,7 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
             let item = seen_item(&act.item)?;
             Seen::Charges {
                 who: who(),
-                remaining: item.charges.map(|_| *remaining),
+                remaining: item.0.charges.map(|_| *remaining),
                 item,
                 charges: *charges,
             }

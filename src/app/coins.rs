@@ -445,18 +445,22 @@ pub async fn add_valuable(
     super::item::record_by_hand(w, item, holder, seed).await
 }
 
-/// `check`'s words for coins that do not add up: what the holders hold, against what came in
-/// and went out.
-pub(super) fn unbalanced(state: &crate::ledger::State) -> String {
-    use crate::i18n::coins::text;
-    use crate::tr;
-    let t = state.treasury.clone().unwrap_or_default();
-    let held = t.held().map(|c| text(&c)).unwrap_or_default();
-    let (added, spent) = (text(&t.added), text(&t.spent));
-    tr!(
-        "coins: the pool, purses and places hold {held}, but {added} came in and {spent} went out (or one holds less than nothing)",
-        "pièces : caisse, bourses et lieux tiennent {held}, mais {added} sont entrés et {spent} sortis (ou l'un tient moins que rien)"
-    )
+/// What `check` finds wrong with the coins, as data (`view::words::check` words it).
+#[derive(Debug)]
+pub enum Discrepancy {
+    /// By the ledger's replay, the coins held are not those added less those spent.
+    Unbalanced {
+        held: Option<Coins>,
+        added: Coins,
+        spent: Coins,
+    },
+    /// A row of coins differs from the replay's; `owner` names a purse's character.
+    Differs {
+        row: crate::ledger::treasury::CoinRow,
+        owner: Option<String>,
+        database: Coins,
+        ledger: Coins,
+    },
 }
 
 /// `check`'s part: the stored coins are those the ledger's replay builds, row by row (the
@@ -464,45 +468,37 @@ pub(super) fn unbalanced(state: &crate::ledger::State) -> String {
 pub(super) fn check(
     stored: &crate::ledger::State,
     replayed: &crate::ledger::State,
-    invariants: &mut Vec<String>,
-    differences: &mut Vec<String>,
+    invariants: &mut Vec<Discrepancy>,
+    differences: &mut Vec<Discrepancy>,
 ) {
-    use crate::i18n::coins::text;
     use crate::ledger::treasury::CoinRow;
-    use crate::tr;
     let empty = Treasury::default();
     let (s, r) = (
         stored.treasury.as_ref().unwrap_or(&empty),
         replayed.treasury.as_ref().unwrap_or(&empty),
     );
     if !r.balances() {
-        invariants.push(tr!(
-            "by the ledger, {}",
-            "selon le registre, {}",
-            unbalanced(replayed)
-        ));
+        invariants.push(Discrepancy::Unbalanced {
+            held: r.held(),
+            added: r.added,
+            spent: r.spent,
+        });
     }
     let (rows_s, rows_r) = (s.rows(), r.rows());
     let keys: std::collections::BTreeSet<&CoinRow> = rows_s.keys().chain(rows_r.keys()).collect();
     for row in keys {
-        let (a, b) = (s.row(row), r.row(row));
-        if a != b {
-            let name = match row {
-                CoinRow::Pool => tr!("the pool", "la caisse"),
-                CoinRow::Purse(id) => stored
-                    .characters
-                    .get(id)
-                    .map(|c| tr!("{}'s purse", "la bourse de {}", c.name))
-                    .unwrap_or_else(|| id.clone()),
-                CoinRow::Place(name) => name.clone(),
-                CoinRow::Added => tr!("coins added", "pièces entrées"),
-                CoinRow::Spent => tr!("coins spent", "pièces sorties"),
+        let (database, ledger) = (s.row(row), r.row(row));
+        if database != ledger {
+            let owner = match row {
+                CoinRow::Purse(id) => stored.characters.get(id).map(|c| c.name.clone()),
+                _ => None,
             };
-            let (a, b) = (text(&a), text(&b));
-            differences.push(tr!(
-                "coins of {name}: {a} in the database, {b} by the ledger",
-                "pièces de {name} : {a} dans la base, {b} selon le registre"
-            ));
+            differences.push(Discrepancy::Differs {
+                row: row.clone(),
+                owner,
+                database,
+                ledger,
+            });
         }
     }
 }

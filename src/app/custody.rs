@@ -12,7 +12,6 @@ use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::view::words::Named;
 
 /// Why `give --read` cannot read: data, worded by `view::words::custody`.
 #[derive(Debug, Clone, Serialize)]
@@ -33,7 +32,7 @@ impl From<Refusal> for Error {
 /// What a change of hands did.
 #[derive(Debug, Clone, Serialize)]
 pub struct Passed {
-    pub item: String,
+    pub item: super::name::Name,
     pub id: String,
     pub from: Option<String>,
     pub to: Option<String>,
@@ -159,7 +158,7 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
     let (from, _) = hand_over(&mut w, &item, taker.as_ref(), takes, &mut dice).await?;
     let events = w.commit().await?;
     Ok(Passed {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         id: item.id,
         from: from.map(|f| f.name),
         to: taker.map(|t| t.name),

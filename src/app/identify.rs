@@ -8,19 +8,17 @@ use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, Method};
-use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Identified {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub method: Method,
     pub chance: Option<u8>,
     pub roll: Option<i64>,
     pub learned: Option<Knowledge>,
     /// What the character now calls the item.
-    #[serde(serialize_with = "crate::i18n::known::known_name")]
-    pub known_as: knowledge::KnownName,
+    pub known_as: super::name::KnownAs,
     pub event: Recorded,
 }
 
@@ -47,13 +45,13 @@ pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Resu
     let known_as = knowledge::revealed(&now, knowledge::Looker::Character(&who.id)).name;
     w.commit().await?;
     Ok(Identified {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         character: who.name,
         method,
         chance: attempt.chance,
         roll: attempt.roll.map(|r| r.total),
         learned: attempt.learned,
-        known_as,
+        known_as: super::name::KnownAs(known_as),
         event,
     })
 }

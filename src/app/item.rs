@@ -10,7 +10,6 @@ use crate::ledger::{Event, Item, Origin};
 use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity, Names};
 use crate::store::items::{self, ListFilter};
-use crate::view::words::Named;
 
 /// Why an item command cannot go on: data, worded by `view::words::item`.
 #[derive(Debug, Clone, Serialize)]
@@ -209,7 +208,7 @@ pub struct Shown {
 pub struct OnHand {
     pub works: bool,
     /// The other rings worn on the same hand.
-    pub beside: Vec<String>,
+    pub beside: Vec<super::name::Name>,
 }
 
 pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
@@ -231,7 +230,7 @@ pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
                 beside: crate::rules::ring::on_hand(hand, &refs)
                     .into_iter()
                     .filter(|r| r.id != item.id)
-                    .map(|r| r.name().to_string())
+                    .map(super::name::Name::of)
                     .collect(),
             })
         }

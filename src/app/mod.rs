@@ -21,6 +21,7 @@ pub mod history;
 pub mod identify;
 pub mod item;
 pub mod log;
+pub mod name;
 pub mod names;
 pub mod open;
 pub mod potion;

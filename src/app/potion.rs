@@ -8,11 +8,10 @@ use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
-use crate::view::words::Named;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Taken {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub delay: i64,
     /// The initiative of the action (+1 to drink; an oil's delay to rub on) and of the effect.
@@ -51,7 +50,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     })?;
     w.commit().await?;
     Ok(Taken {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         character: who.name,
         delay: dose.delay.total,
         timing: dose.timing,

@@ -11,7 +11,6 @@ use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-use crate::view::words::Named;
 
 /// A scroll rule refusing, as the command's error.
 impl From<scroll::Refusal> for Error {
@@ -42,7 +41,7 @@ pub async fn read(cx: &mut Ctx, key: &str, by: &str) -> Result<super::identify::
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Cast {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub spell: Option<usize>,
     pub failed: bool,
@@ -109,7 +108,7 @@ pub async fn cast(
         })?;
         w.commit().await?;
         return Ok(Cast {
-            item: item.name().to_string(),
+            item: super::name::Name::of(&item),
             character: who.name,
             spell: None,
             failed: false,
@@ -138,7 +137,7 @@ pub async fn cast(
     })?;
     w.commit().await?;
     Ok(Cast {
-        item: item.name().to_string(),
+        item: super::name::Name::of(&item),
         character: who.name,
         spell: Some(spell),
         failed: cast.failed,

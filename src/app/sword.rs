@@ -14,7 +14,6 @@ use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity, Names};
 use crate::rules::sword::{self, Chosen};
-use crate::view::words::Named as _;
 
 /// Why a sword command refuses: data, worded by `view::words::sword`.
 #[derive(Debug, Clone, Serialize)]
@@ -411,7 +410,7 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
 
 /// The exact chance that a check now gives `sword` control of `character`.
 pub struct Odds {
-    pub sword: String,
+    pub sword: super::name::Name,
     pub character: String,
     pub numerator: u128,
     pub denominator: u128,
@@ -425,7 +424,7 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
         super::find_character(cx.conn(), campaign.id, &campaign.campaign.name, character).await?;
     let (numerator, denominator) = crate::rules::control::odds(&mind, &who);
     Ok(Odds {
-        sword: sword.name().to_string(),
+        sword: super::name::Name::of(&sword),
         character: who.name,
         numerator,
         denominator,
@@ -435,10 +434,10 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
 /// A circumstance with the names of the sword and weapon it concerns.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Named {
-    pub sword: String,
+    pub sword: super::name::Name,
     pub sword_id: String,
     pub trigger: crate::rules::control::Trigger,
-    pub weapon: Option<String>,
+    pub weapon: Option<super::name::Name>,
     pub weapon_id: Option<String>,
 }
 
@@ -470,10 +469,10 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
                 None => None,
             };
             Ok(Named {
-                sword: sword.name().to_string(),
+                sword: super::name::Name::of(&sword),
                 sword_id: sword.id,
                 trigger: c.trigger,
-                weapon: weapon.as_ref().map(|w| w.name().to_string()),
+                weapon: weapon.as_ref().map(super::name::Name::of),
                 weapon_id: c.weapon.clone(),
             })
         };

@@ -9,7 +9,6 @@ use crate::ledger::{Act, Event, Recorded};
 use crate::rules::armor;
 use crate::rules::item::{Category, Names, Slot};
 use crate::rules::ring;
-use crate::view::words::Named;
 
 /// Why an item cannot be worn or taken off: data, worded by `view::words::wear`.
 #[derive(Debug, Clone, Serialize)]
@@ -60,13 +59,13 @@ impl From<Refusal> for Error {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Worn {
-    pub item: String,
+    pub item: super::name::Name,
     pub character: String,
     pub slot: Slot,
     /// For a ring: whether it works (the only ring on its hand).
     pub works: bool,
     /// Rings that stopped working because this one shares their hand.
-    pub stopped: Vec<String>,
+    pub stopped: Vec<super::name::Name>,
     pub event: Recorded,
 }
 
@@ -74,7 +73,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
-    let name = item.name().to_string();
+    let name = super::name::Name::of(&item);
     let names = || item.names();
     if item.holder.as_deref() != Some(who.id.as_str()) {
         let (item, character) = (names(), who.name);
@@ -132,7 +131,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
         ring::on_hand(slot, &refs)
             .into_iter()
             .filter(|r| r.id != item.id)
-            .map(|r| r.name().to_string())
+            .map(super::name::Name::of)
             .collect()
     };
     w.commit().await?;

@@ -1,6 +1,7 @@
 //! The item rules at the table: `give`, `drop`, `drink`, `apply`, `taste`, `read`, `cast`,
 //! `copy`, `wear`, `remove`, `use`, `recharge`, `study`, `identify`.
 
+use crate::view::words::Shown as _;
 use serde_json::json;
 
 use super::args::play::{
@@ -74,7 +75,7 @@ pub async fn identify(
     out.event(&done.event.event)?;
     let (who, name) = (
         safe(&done.character),
-        safe(&crate::i18n::Worded(&done.known_as).to_string()),
+        safe(&crate::i18n::Worded(&done.known_as.0).to_string()),
     );
     out.line(&tr!(
         "  {who} knows it as: {name}",
@@ -110,7 +111,7 @@ pub async fn wear(cx: &mut Ctx, out: &mut Out, a: WearArgs) -> Result<()> {
             worn.slot.label(),
             worn.stopped
                 .iter()
-                .map(|s| safe(s))
+                .map(|s| safe(s.shown()))
                 .collect::<Vec<_>>()
                 .join(", "),
         );

@@ -2,6 +2,7 @@
 
 use crate::i18n::time::GameTime;
 use crate::view::inert::safe;
+use crate::view::words::Shown as _;
 
 use super::args::sword::{
     AuditCommand, EncounterArgs, EncounterEnd, OddsArgs, ReleaseArgs, SwordCommand, TouchArgs,
@@ -86,7 +87,7 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
         }));
     }
     let (sword, who, n, d, p) = (
-        safe(&o.sword),
+        safe(o.sword.shown()),
         safe(&o.character),
         o.numerator,
         o.denominator,
@@ -160,7 +161,7 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
                 c.since
             ))?;
             for w in &h.waiting {
-                let (what, of) = (circumstance(w), safe(&w.sword));
+                let (what, of) = (circumstance(w), safe(w.sword.shown()));
                 out.line(&tr!(
                     "    waiting: {what} of {of}",
                     "    en attente : {what} de {of}"
@@ -186,7 +187,7 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
 fn circumstance(c: &app::sword::Named) -> String {
     let why = crate::view::words::trigger(c.trigger);
     match &c.weapon {
-        Some(weapon) => format!("{why} ({})", safe(weapon)),
+        Some(weapon) => format!("{why} ({})", safe(weapon.shown())),
         None => why,
     }
 }

@@ -6,6 +6,7 @@
 //! Player pages show only what `rules::knowledge` lets a player know, and draw nothing where
 //! a hidden thing would be: an unknown charge count is no line at all.
 
+use crate::view::words::Shown as _;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -257,7 +258,7 @@ pub fn treasure(t: &Treasure) -> Markup {
 
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &Revealed| safe(&crate::i18n::Worded(&i.name).to_string());
+    let item = |i: &crate::app::name::Seen| safe(&crate::i18n::Worded(&i.0.name).to_string());
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
         Seen::Coins { coins, to } => {
@@ -461,7 +462,7 @@ pub fn referee(r: &Referee) -> Markup {
                 @for o in &r.odds {
                     li {
                         (tr!("{} over {}: {}/{} ({:.2} %)", "{} sur {} : {}/{} ({:.2} %)",
-                            safe(&o.sword), safe(&o.character), o.numerator, o.denominator,
+                            safe(o.sword.shown()), safe(&o.character), o.numerator, o.denominator,
                             percent(o.numerator, o.denominator)))
                     }
                 }

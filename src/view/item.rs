@@ -13,6 +13,7 @@ use crate::rules::knowledge::{Mind, Revealed};
 use crate::tr;
 use crate::view::words::Labelled;
 use crate::view::words::Named;
+use crate::view::words::Shown as _;
 use serde::Serialize;
 
 /// An item as `--json` shows it (fields documented in `docs/json.md`).
@@ -393,7 +394,7 @@ pub fn worn_line(slot: Slot, ring: Option<&app::item::OnHand>) -> String {
             "  {place} : fonctionne (seul anneau à cette main)"
         ),
         Some(r) => {
-            let beside: Vec<String> = r.beside.iter().map(|n| safe(n)).collect();
+            let beside: Vec<String> = r.beside.iter().map(|n| safe(n.shown())).collect();
             let beside = beside.join(", ");
             tr!(
                 "  {place}: does not work, nor does {beside} on the same hand (one magic ring per hand)",

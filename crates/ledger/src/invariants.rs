@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::state::State;
 use crate::rules::character::{ABILITY_RANGE, LEVEL_RANGE};
+use crate::rules::coins::Coins;
 use crate::rules::health::HP_FLOOR;
 use crate::rules::item::Status;
 
@@ -63,8 +64,13 @@ pub enum Breach {
         character: String,
     },
     /// Coins held — the pool, the purses, the places — that are not, denomination by
-    /// denomination, those added less those spent; or a holder with less than nothing.
-    CoinsUnbalanced,
+    /// denomination, those added less those spent; or a holder with less than nothing. `held`
+    /// is what they hold together (none when a sum overflows).
+    CoinsUnbalanced {
+        held: Option<Coins>,
+        added: Coins,
+        spent: Coins,
+    },
 }
 
 /// Every invariant `state` breaks.
@@ -146,8 +152,12 @@ pub fn breaches(state: &State) -> Vec<Breach> {
             });
         }
     }
-    if state.treasury.as_ref().is_some_and(|t| !t.balances()) {
-        found.push(Breach::CoinsUnbalanced);
+    if let Some(t) = state.treasury.as_ref().filter(|t| !t.balances()) {
+        found.push(Breach::CoinsUnbalanced {
+            held: t.held(),
+            added: t.added,
+            spent: t.spent,
+        });
     }
     found
 }

@@ -4,9 +4,13 @@
 use std::fmt;
 
 use crate::app::check::{Field, Finding, Rows, Table};
+use crate::app::coins::Discrepancy;
+use crate::i18n::coins::text;
 use crate::i18n::pick;
 use crate::ledger::invariants::Breach;
 use crate::ledger::short_id;
+use crate::ledger::treasury::CoinRow;
+use crate::rules::coins::Coins;
 use crate::tr;
 
 impl serde::Serialize for Finding {
@@ -18,7 +22,8 @@ impl serde::Serialize for Finding {
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
-            Finding::File { said } | Finding::Coins { said } => said.clone(),
+            Finding::File { said } => said.clone(),
+            Finding::Coins { coins } => coins_words(coins),
             Finding::Dangling { rows } => tr!(
                 "{rows} rows point to rows that do not exist",
                 "{rows} lignes renvoient à des lignes qui n'existent pas"
@@ -191,8 +196,50 @@ fn breach_words(breach: &Breach, rows: &Rows) -> String {
             "personnage {} : points de vie, caractéristiques, niveau, XP ou part hors limites",
             who(character)
         ),
-        // `check` says the coins' balance through `app::coins`' words (a `Finding::Coins`).
-        Breach::CoinsUnbalanced => String::new(),
+        Breach::CoinsUnbalanced { held, added, spent } => unbalanced(held, added, spent),
+    }
+}
+
+/// Coins that do not add up: what the holders hold, against what came in and went out.
+fn unbalanced(held: &Option<Coins>, added: &Coins, spent: &Coins) -> String {
+    let held = held.as_ref().map(text).unwrap_or_default();
+    let (added, spent) = (text(added), text(spent));
+    tr!(
+        "coins: the pool, purses and places hold {held}, but {added} came in and {spent} went out (or one holds less than nothing)",
+        "pièces : caisse, bourses et lieux tiennent {held}, mais {added} sont entrés et {spent} sortis (ou l'un tient moins que rien)"
+    )
+}
+
+/// The words for the coins' findings beyond the stored balance.
+fn coins_words(coins: &Discrepancy) -> String {
+    match coins {
+        Discrepancy::Unbalanced { held, added, spent } => tr!(
+            "by the ledger, {}",
+            "selon le registre, {}",
+            unbalanced(held, added, spent)
+        ),
+        Discrepancy::Differs {
+            row,
+            owner,
+            database,
+            ledger,
+        } => {
+            let name = match row {
+                CoinRow::Pool => tr!("the pool", "la caisse"),
+                CoinRow::Purse(id) => owner
+                    .as_ref()
+                    .map(|name| tr!("{}'s purse", "la bourse de {}", name))
+                    .unwrap_or_else(|| id.clone()),
+                CoinRow::Place(name) => name.clone(),
+                CoinRow::Added => tr!("coins added", "pièces entrées"),
+                CoinRow::Spent => tr!("coins spent", "pièces sorties"),
+            };
+            let (a, b) = (text(database), text(ledger));
+            tr!(
+                "coins of {name}: {a} in the database, {b} by the ledger",
+                "pièces de {name} : {a} dans la base, {b} selon le registre"
+            )
+        }
     }
 }
 
