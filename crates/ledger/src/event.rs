@@ -432,7 +432,71 @@ pub struct Origin {
     pub steps: Vec<Step>,
 }
 
+/// The family an event belongs to. The layers that treat events by family (the projector,
+/// the log's words) route on it, so each kind is placed once, here, and a new kind does not
+/// compile until it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The campaign's own life: creation, settings, sessions, the clock, rolls, voids.
+    Campaign,
+    /// An encounter beginning or ending (what a sword's purpose waits for).
+    Encounter,
+    Character,
+    Item,
+    /// A sentient sword: touch, hold, control, powers.
+    Sword,
+    /// The treasury: coins, shares, experience, items left at places.
+    Coins,
+}
+
 impl Event {
+    /// Which family of events this one is.
+    pub fn family(&self) -> Family {
+        match self {
+            Event::CampaignCreated { .. }
+            | Event::CampaignRenamed { .. }
+            | Event::SettingChanged { .. }
+            | Event::SessionStarted { .. }
+            | Event::SessionEnded { .. }
+            | Event::TimeAdvanced { .. }
+            | Event::DiceRolled { .. }
+            | Event::TableRolled { .. }
+            | Event::EventsVoided { .. } => Family::Campaign,
+            Event::EncounterStarted { .. } | Event::EncounterEnded { .. } => Family::Encounter,
+            Event::CharacterAdded { .. }
+            | Event::CharacterDamaged { .. }
+            | Event::CharacterHealed { .. }
+            | Event::CharacterUpdated { .. } => Family::Character,
+            Event::ItemCreated { .. }
+            | Event::ItemPassed { .. }
+            | Event::ScrollFade { .. }
+            | Event::PotionTaken { .. }
+            | Event::Identified { .. }
+            | Event::SpellCast { .. }
+            | Event::ProtectionRead { .. }
+            | Event::ItemWorn { .. }
+            | Event::ItemRemoved { .. }
+            | Event::ChargesSpent { .. }
+            | Event::Recharged { .. }
+            | Event::BookStudied { .. }
+            | Event::ItemTrusted { .. } => Family::Item,
+            Event::SwordTouched { .. }
+            | Event::SwordHeld { .. }
+            | Event::ControlChecked { .. }
+            | Event::ControlDeferred { .. }
+            | Event::ControlEnded { .. }
+            | Event::SwordWielded { .. }
+            | Event::SwordPowerUsed { .. }
+            | Event::SwordDemand { .. } => Family::Sword,
+            Event::CoinsAdded { .. }
+            | Event::CoinsSpent { .. }
+            | Event::CoinsMoved { .. }
+            | Event::CoinsShared { .. }
+            | Event::XpAwarded { .. }
+            | Event::ItemStashed { .. } => Family::Coins,
+        }
+    }
+
     /// The `kind` column: the serde tag of the variant.
     pub fn kind(&self) -> &'static str {
         self.into()

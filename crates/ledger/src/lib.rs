@@ -15,7 +15,7 @@ pub mod state;
 pub mod treasury;
 
 pub use event::Origin;
-pub use event::{Act, Change, Event, EventView, Recorded};
+pub use event::{Act, Change, Event, EventView, Family, Recorded};
 pub use refusal::{Conflict, Refusal};
 pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, State};
 

@@ -12,54 +12,16 @@ pub use sword::Wills;
 
 use super::tone::Tone;
 use crate::i18n::time::GameTime;
-use crate::ledger::{Event, Recorded};
+use crate::ledger::{Event, Family, Recorded};
 
-/// The line of an event. Each kind is listed here once, by family, so that a new kind of event
-/// does not compile until it has its words.
+/// The line of an event, worded by its family's module.
 pub fn describe(event: &Event) -> String {
-    let line = match event {
-        Event::CampaignCreated { .. }
-        | Event::CampaignRenamed { .. }
-        | Event::SettingChanged { .. }
-        | Event::SessionStarted { .. }
-        | Event::SessionEnded { .. }
-        | Event::TimeAdvanced { .. }
-        | Event::DiceRolled { .. }
-        | Event::TableRolled { .. }
-        | Event::EventsVoided { .. } => campaign::describe(event),
-        Event::CharacterAdded { .. }
-        | Event::CharacterDamaged { .. }
-        | Event::CharacterHealed { .. }
-        | Event::CharacterUpdated { .. } => character::describe(event),
-        Event::ItemCreated { .. }
-        | Event::ItemPassed { .. }
-        | Event::ScrollFade { .. }
-        | Event::PotionTaken { .. }
-        | Event::Identified { .. }
-        | Event::SpellCast { .. }
-        | Event::ProtectionRead { .. }
-        | Event::ItemWorn { .. }
-        | Event::ItemRemoved { .. }
-        | Event::ChargesSpent { .. }
-        | Event::Recharged { .. }
-        | Event::BookStudied { .. }
-        | Event::ItemTrusted { .. } => item::describe(event),
-        Event::SwordTouched { .. }
-        | Event::ControlChecked { .. }
-        | Event::ControlEnded { .. }
-        | Event::SwordHeld { .. }
-        | Event::ControlDeferred { .. }
-        | Event::SwordWielded { .. }
-        | Event::SwordPowerUsed { .. }
-        | Event::SwordDemand { .. }
-        | Event::EncounterStarted { .. }
-        | Event::EncounterEnded { .. } => sword::describe(event),
-        Event::CoinsAdded { .. }
-        | Event::CoinsSpent { .. }
-        | Event::CoinsMoved { .. }
-        | Event::CoinsShared { .. }
-        | Event::XpAwarded { .. }
-        | Event::ItemStashed { .. } => super::money::describe(event),
+    let line = match event.family() {
+        Family::Campaign => campaign::describe(event),
+        Family::Character => character::describe(event),
+        Family::Item => item::describe(event),
+        Family::Sword | Family::Encounter => sword::describe(event),
+        Family::Coins => super::money::describe(event),
     };
     line.unwrap_or_default()
 }

@@ -16,7 +16,7 @@ mod item;
 mod sword;
 
 use super::Id;
-use super::event::{Act, Event, Recorded};
+use super::event::{Act, Event, Family, Recorded};
 use super::refusal::{Conflict, Refusal};
 use super::state::{Campaign, Character, Effect, Item, Settings, State};
 use crate::rules::item::{Knowledge, Status};
@@ -90,49 +90,12 @@ impl State {
             }));
         }
         self.admit(rec).map_err(conflict)?;
-        match &rec.event {
-            Event::CampaignCreated { .. }
-            | Event::CampaignRenamed { .. }
-            | Event::SettingChanged { .. }
-            | Event::SessionStarted { .. }
-            | Event::SessionEnded { .. }
-            | Event::TimeAdvanced { .. }
-            | Event::DiceRolled { .. }
-            | Event::TableRolled { .. }
-            | Event::EncounterStarted { .. }
-            | Event::EncounterEnded {}
-            | Event::EventsVoided { .. } => self.apply_campaign(rec),
-            Event::CharacterAdded { .. }
-            | Event::CharacterDamaged { .. }
-            | Event::CharacterHealed { .. }
-            | Event::CharacterUpdated { .. } => self.apply_character(rec),
-            Event::ItemCreated { .. }
-            | Event::ItemPassed { .. }
-            | Event::ScrollFade { .. }
-            | Event::PotionTaken { .. }
-            | Event::Identified { .. }
-            | Event::SpellCast { .. }
-            | Event::ProtectionRead { .. }
-            | Event::ItemWorn { .. }
-            | Event::ItemRemoved { .. }
-            | Event::ChargesSpent { .. }
-            | Event::Recharged { .. }
-            | Event::BookStudied { .. }
-            | Event::ItemTrusted { .. } => self.apply_item(rec),
-            Event::SwordTouched { .. }
-            | Event::SwordHeld { .. }
-            | Event::ControlChecked { .. }
-            | Event::ControlDeferred { .. }
-            | Event::ControlEnded { .. }
-            | Event::SwordWielded { .. }
-            | Event::SwordPowerUsed { .. }
-            | Event::SwordDemand { .. } => self.apply_sword(rec),
-            Event::CoinsAdded { .. }
-            | Event::CoinsSpent { .. }
-            | Event::CoinsMoved { .. }
-            | Event::CoinsShared { .. }
-            | Event::XpAwarded { .. }
-            | Event::ItemStashed { .. } => self.apply_treasury(&rec.event),
+        match rec.event.family() {
+            Family::Campaign | Family::Encounter => self.apply_campaign(rec),
+            Family::Character => self.apply_character(rec),
+            Family::Item => self.apply_item(rec),
+            Family::Sword => self.apply_sword(rec),
+            Family::Coins => self.apply_treasury(&rec.event),
         }
         .map_err(conflict)?;
         self.last_seq = rec.seq;
