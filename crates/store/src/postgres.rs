@@ -9,8 +9,8 @@
 //! the same campaign at once — fails with an error [`is_contention`] recognises, and the
 //! command is run again from the start (`cli::main`), never shown to the referee.
 //!
-//! Migrations (`migrations/postgres/`, numbered as SQLite's are) are embedded with
-//! `sqlx::migrate!` and applied under an advisory lock, so two first commands on an empty
+//! Migrations (`migrations/postgres/`, numbered as SQLite's are) are embedded
+//! ([`super::migrations`]) and applied under an advisory lock, so two first commands on an empty
 //! database both succeed; the version is read from sqlx's own table, so a database from a
 //! newer hoard is refused before anything touches it. The URL's password is never shown:
 //! messages name the database by [`Server`]'s display, built without it.
@@ -24,8 +24,6 @@ use std::str::FromStr;
 #[cfg(feature = "postgres")]
 use sqlx::ConnectOptions;
 #[cfg(feature = "postgres")]
-use sqlx::migrate::Migrator;
-#[cfg(feature = "postgres")]
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
 
 #[cfg(feature = "postgres")]
@@ -37,7 +35,7 @@ use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
 #[cfg(feature = "postgres")]
-static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/postgres");
+use super::migrations::POSTGRES_MIGRATOR as MIGRATOR;
 
 /// The advisory lock migrations are applied under (any number that is hoard's alone: "hoard"
 /// in ASCII).

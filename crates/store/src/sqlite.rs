@@ -6,7 +6,7 @@
 //! start with `BEGIN IMMEDIATE`, which takes the lock at once: a deferred transaction that
 //! reads and then writes would fail under a second writer instead of waiting.
 //!
-//! Migrations (`migrations/sqlite/`) are embedded with `sqlx::migrate!` and applied under the
+//! Migrations (`migrations/sqlite/`) are embedded ([`super::migrations`]) and applied under the
 //! write lock: sqlx's SQLite migrator takes no lock of its own, and two processes creating one
 //! database at the same moment must not both apply them. `PRAGMA user_version` holds the
 //! schema version, so a database written by a newer hoard is refused before anything touches
@@ -17,7 +17,6 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
@@ -26,7 +25,7 @@ use super::conn::{Conn, Engine, Pending, linked};
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
-static MIGRATOR: Migrator = sqlx::migrate!("../../migrations/sqlite");
+use super::migrations::SQLITE_MIGRATOR as MIGRATOR;
 
 /// The schema version this hoard writes: the number of the last embedded migration.
 pub fn schema_version() -> i64 {
