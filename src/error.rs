@@ -19,6 +19,9 @@ pub enum Error {
     Conflict(Box<Problem>),
     /// Another process held the database (or the campaign) longer than the busy timeout.
     Busy(Box<Problem>),
+    /// A database that cannot be opened, read or created (a missing folder, no permission, a
+    /// server that does not answer): an I/O failure (exit 1, code `io`) that says which.
+    Unreachable(Box<Problem>),
     Database(sqlx::Error),
     Io(std::io::Error),
     /// The answer could not be written to stdout (a full disk, a closed terminal).
@@ -67,19 +70,12 @@ pub enum Problem {
     Passing(crate::app::custody::Refusal),
     Casting(crate::app::scroll::Refusal),
     Study(crate::app::book::Refusal),
-    // The rules' faults these commands pass on: worded by `i18n::Worded`; the rules' types are
-    // not `Serialize`, so a `--json` error carries their `code` and `message` alone.
-    #[serde(skip)]
+    // The rules' faults these commands pass on, worded by `i18n::Worded`.
     Sheet(rules::character::SheetError),
-    #[serde(skip)]
     Dice(rules::dice::DiceError),
-    #[serde(skip)]
     Generation(rules::generate::GenFault),
-    #[serde(skip)]
     Clock(rules::clock::ClockError),
-    #[serde(skip)]
     Alignment(rules::alignment::UnknownAlignment),
-    #[serde(skip)]
     Unidentifiable(rules::knowledge::Unidentifiable),
 }
 
@@ -103,8 +99,7 @@ impl From<std::io::Error> for Error {
 }
 
 /// The store's failures keep their kinds' exit codes: what the store recognised becomes a
-/// [`Problem::Store`], except a database it cannot reach, which stays an I/O error (exit 1,
-/// code `io`) in the store's words.
+/// [`Problem::Store`].
 impl From<store::Error> for Error {
     fn from(e: store::Error) -> Self {
         let problem = match e {
@@ -118,10 +113,7 @@ impl From<store::Error> for Error {
             store::Kind::Refused => Error::Refused(Box::new(Problem::Store(*problem))),
             store::Kind::Conflict => Error::Conflict(Box::new(Problem::Store(*problem))),
             store::Kind::Busy => Error::Busy(Box::new(Problem::Store(*problem))),
-            store::Kind::Unreachable => Error::Io(std::io::Error::new(
-                problem.io(),
-                Problem::Store(*problem).to_string(),
-            )),
+            store::Kind::Unreachable => Error::Unreachable(Box::new(Problem::Store(*problem))),
         }
     }
 }
@@ -134,7 +126,7 @@ impl Error {
     /// also exit 2. 7: the change was recorded but its answer could not be printed.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Database(_) | Error::Io(_) | Error::Output(_) => 1,
+            Error::Database(_) | Error::Io(_) | Error::Unreachable(_) | Error::Output(_) => 1,
             Error::Invalid(_) => 2,
             Error::NotFound(_) => 3,
             Error::Refused(_) => 4,
@@ -148,7 +140,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Database(_) => "database",
-            Error::Io(_) => "io",
+            Error::Io(_) | Error::Unreachable(_) => "io",
             Error::Output(_) => "output",
             Error::Invalid(_) => "invalid",
             Error::NotFound(_) => "not_found",
@@ -166,7 +158,8 @@ impl Error {
             | Error::NotFound(p)
             | Error::Refused(p)
             | Error::Conflict(p)
-            | Error::Busy(p) => Some(p),
+            | Error::Busy(p)
+            | Error::Unreachable(p) => Some(p),
             _ => None,
         }
     }

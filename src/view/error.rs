@@ -14,7 +14,8 @@ impl fmt::Display for Error {
             | Error::NotFound(p)
             | Error::Refused(p)
             | Error::Conflict(p)
-            | Error::Busy(p) => fmt::Display::fmt(p, f),
+            | Error::Busy(p)
+            | Error::Unreachable(p) => fmt::Display::fmt(p, f),
             Error::Database(e) => {
                 f.write_str(&tr!("database error: {e}", "erreur de la base : {e}"))
             }

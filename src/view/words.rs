@@ -349,7 +349,7 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::dice::DiceError> {
                 "plus de {MAX_LEN} caractères"
             ),
             D::Empty => tr!("it is empty", "elle est vide"),
-            D::Unexpected(c) => tr!("unexpected {c:?}", "{c:?} inattendu"),
+            D::Unexpected { found: c } => tr!("unexpected {c:?}", "{c:?} inattendu"),
             D::TooLarge { what, digits, max } => {
                 let what = match what {
                     Number::Constant => tr!("the number", "le nombre"),

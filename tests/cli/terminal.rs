@@ -2,6 +2,7 @@
 //! never obeyed, in every view and in JSON; an answer that cannot be printed after its change
 //! was recorded says so with its own exit code.
 
+use assert_cmd::Command;
 use std::process::Stdio;
 
 use crate::common::Hoard;
@@ -115,6 +116,78 @@ fn a_recorded_change_whose_answer_cannot_be_printed_exits_7_naming_its_events() 
     let (code, err) = to_full_disk(&h, &["character", "show", "Arnaud"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("cannot print the answer"), "{err}");
+}
+
+/// The rules' faults and an unreachable database carry their data beside `code` and
+/// `message`, as every refusal does, so a script need not read the prose.
+#[test]
+fn errors_under_json_carry_their_fields() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "west", "--use"]);
+    let error = |args: &[&str], exit: i32| {
+        let out = h.cmd(args).output().expect("run hoard");
+        assert_eq!(out.status.code(), Some(exit), "{args:?}");
+        let err: serde_json::Value =
+            serde_json::from_slice(&out.stderr).expect("one JSON object on stderr");
+        err["error"].clone()
+    };
+    let dice = error(&["--json", "roll", "2d6)"], 2);
+    assert_eq!(dice["code"], "invalid", "{dice}");
+    assert_eq!(dice["expr"], "2d6)", "{dice}");
+    assert_eq!(dice["fault"]["reason"], "unexpected", "{dice}");
+    assert_eq!(dice["fault"]["found"], ")", "{dice}");
+
+    let sheet = error(
+        &[
+            "--json",
+            "character",
+            "add",
+            "Arnaud",
+            "--str",
+            "25",
+            "--wis",
+            "10",
+            "--hp",
+            "8",
+        ],
+        2,
+    );
+    assert_eq!(sheet["reason"], "ability", "{sheet}");
+    assert_eq!(sheet["which"], "STR", "{sheet}");
+    assert_eq!(sheet["value"], 25, "{sheet}");
+
+    let clock = error(&["--json", "time", "advance", "999999999999", "days"], 2);
+    assert_eq!(clock["reason"], "too_far", "{clock}");
+    assert_eq!(clock["amount"], 999_999_999_999_u64, "{clock}");
+    assert_eq!(clock["unit"], "days", "{clock}");
+
+    // A database under a plain file cannot be reached: an I/O failure naming the path.
+    let file = h.dir.path().join("plain-file");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("campaign.db");
+    let out = Command::cargo_bin("hoard")
+        .unwrap()
+        .env("LANG", "C")
+        .args([
+            "--json",
+            "--db",
+            under.to_str().unwrap(),
+            "campaign",
+            "list",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let unreachable: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let unreachable = &unreachable["error"];
+    assert_eq!(unreachable["code"], "io", "{unreachable}");
+    assert_eq!(unreachable["reason"], "cannot_read", "{unreachable}");
+    assert_eq!(
+        unreachable["path"],
+        under.to_str().unwrap(),
+        "{unreachable}"
+    );
+    assert!(unreachable["cause"].is_string(), "{unreachable}");
 }
 
 #[test]

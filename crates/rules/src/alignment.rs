@@ -40,8 +40,10 @@ impl fmt::Display for Alignment {
 }
 
 /// A name that is no alignment: the text as given (its words are the edge's: `view::words`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownAlignment(pub String);
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnknownAlignment {
+    pub given: String,
+}
 
 impl FromStr for Alignment {
     type Err = UnknownAlignment;
@@ -52,7 +54,9 @@ impl FromStr for Alignment {
             "lawful" | "law" | "l" | "loyal" => Ok(Alignment::Lawful),
             "neutral" | "n" | "neutre" => Ok(Alignment::Neutral),
             "chaotic" | "chaos" | "c" | "chaotique" => Ok(Alignment::Chaotic),
-            _ => Err(UnknownAlignment(s.to_string())),
+            _ => Err(UnknownAlignment {
+                given: s.to_string(),
+            }),
         }
     }
 }
@@ -69,7 +73,9 @@ mod tests {
         assert_eq!("C".parse(), Ok(Alignment::Chaotic));
         assert_eq!(
             " good".parse::<Alignment>(),
-            Err(UnknownAlignment(" good".into()))
+            Err(UnknownAlignment {
+                given: " good".into()
+            })
         );
     }
 }

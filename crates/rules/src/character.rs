@@ -65,7 +65,8 @@ pub const NAME_LIMIT: usize = 100;
 
 /// A value a character sheet (or a name) cannot hold; its words are the edge's
 /// (`view::words`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum SheetError {
     /// An ability score outside [`ABILITY_RANGE`]; `which` is its label (STR, WIS …).
     Ability { which: String, value: i64 },

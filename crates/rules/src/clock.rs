@@ -53,7 +53,8 @@ impl FromStr for Unit {
 }
 
 /// Why the clock cannot move as asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum ClockError {
     NotPositive,
     TooFar { amount: u64, unit: Unit },

@@ -186,20 +186,23 @@ impl Roll {
 }
 
 /// Why an expression was refused (its words are the edge's: `view::words`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DiceError {
     pub expr: String,
     pub fault: DiceFault,
 }
 
 /// What is wrong with a dice expression.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum DiceFault {
     /// Longer than [`MAX_LEN`] characters.
     TooLong,
     Empty,
     /// A character where `+`, `-` or the end was expected.
-    Unexpected(char),
+    Unexpected {
+        found: char,
+    },
     /// A number over its limit: `digits` as written, `max` the limit.
     TooLarge {
         what: Number,
@@ -225,7 +228,8 @@ pub enum DiceFault {
 }
 
 /// Which number of an expression is too large.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Number {
     Constant,
     Sides,
@@ -526,7 +530,7 @@ impl<'a> Parser<'a> {
                 None => break,
                 Some('+') => negative = false,
                 Some('-') => negative = true,
-                Some(c) => return Err(self.fail(DiceFault::Unexpected(c))),
+                Some(c) => return Err(self.fail(DiceFault::Unexpected { found: c })),
             }
             self.pos += 1;
         }
@@ -753,7 +757,7 @@ mod tests {
             ("1d6*", DiceFault::NoFactor),
             ("1d6*0", DiceFault::ZeroFactor),
             ("abc", DiceFault::Expected('a')),
-            ("2d6)", DiceFault::Unexpected(')')),
+            ("2d6)", DiceFault::Unexpected { found: ')' }),
             ("1001d6", DiceFault::TooManyDice),
             ("1d1000001", large(Number::Sides, "1000001", 1_000_000)),
             (

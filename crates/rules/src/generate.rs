@@ -13,7 +13,8 @@ use super::tables::{Entry, Props, Table, Tables};
 
 /// Why a generation cannot finish — the tables lack something it needs — or why the
 /// qualities a referee chose for a sword are refused. Its words are the edge's (`view::words`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum GenFault {
     /// No table of that name.
     NoTable { name: String },

@@ -19,7 +19,7 @@ impl FromRow for Character {
             id: row.text("id")?,
             name: row.text("name")?,
             alignment: row.text("alignment")?.parse().map_err(
-                |crate::rules::alignment::UnknownAlignment(found)| {
+                |crate::rules::alignment::UnknownAlignment { given: found }| {
                     broken(Broken::Alignment { found })
                 },
             )?,

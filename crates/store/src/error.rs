@@ -140,20 +140,14 @@ pub enum Problem {
     CannotRead {
         path: String,
         cause: String,
-        #[serde(skip)]
-        io: std::io::ErrorKind,
     },
     CannotCreateFolder {
         folder: String,
         cause: String,
-        #[serde(skip)]
-        io: std::io::ErrorKind,
     },
     CannotCreate {
         path: String,
         cause: String,
-        #[serde(skip)]
-        io: std::io::ErrorKind,
     },
 }
 
@@ -196,16 +190,6 @@ impl Problem {
             | CannotRead { .. }
             | CannotCreateFolder { .. }
             | CannotCreate { .. } => Kind::Unreachable,
-        }
-    }
-
-    /// The kind of I/O failure, for a problem that is one.
-    pub fn io(&self) -> std::io::ErrorKind {
-        match self {
-            Problem::CannotRead { io, .. }
-            | Problem::CannotCreateFolder { io, .. }
-            | Problem::CannotCreate { io, .. } => *io,
-            _ => std::io::ErrorKind::Other,
         }
     }
 }

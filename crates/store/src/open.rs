@@ -301,7 +301,6 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
         Err(e) => Err(Problem::CannotRead {
             path: path.display().to_string(),
             cause: e.to_string(),
-            io: e.kind(),
         }
         .into()),
     }
@@ -314,7 +313,6 @@ fn create_private(path: &Path) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|e| Problem::CannotCreateFolder {
             folder: dir.display().to_string(),
             cause: e.to_string(),
-            io: e.kind(),
         })?;
     }
     match private_file(path) {
@@ -324,7 +322,6 @@ fn create_private(path: &Path) -> Result<()> {
         Err(e) => Err(Problem::CannotCreate {
             path: path.display().to_string(),
             cause: e.to_string(),
-            io: e.kind(),
         }
         .into()),
     }

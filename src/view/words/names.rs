@@ -117,7 +117,7 @@ pub fn material_name(material: &str) -> &str {
 
 impl fmt::Display for crate::i18n::Worded<'_, UnknownAlignment> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let given = &self.0.0;
+        let given = &self.0.given;
         f.write_str(&tr!(
             "unknown alignment {given:?}: use lawful, neutral or chaotic",
             "alignement inconnu {given:?} : loyal, neutre ou chaotique"
@@ -144,7 +144,10 @@ mod tests {
     async fn an_unknown_name_is_refused_with_the_text_given_in_each_language() {
         let wrong = || {
             [
-                crate::i18n::Worded(&UnknownAlignment("good".into())).to_string(),
+                crate::i18n::Worded(&UnknownAlignment {
+                    given: "good".into(),
+                })
+                .to_string(),
                 crate::i18n::Worded(&UnknownCategory("spoon".into())).to_string(),
             ]
         };

@@ -167,7 +167,10 @@ impl fmt::Display for Worded<'_, Problem> {
 fn broken(cause: &Broken) -> String {
     match cause {
         Broken::Json { error } => error.clone(),
-        Broken::Alignment { found } => Worded(&UnknownAlignment(found.clone())).to_string(),
+        Broken::Alignment { found } => Worded(&UnknownAlignment {
+            given: found.clone(),
+        })
+        .to_string(),
         Broken::Category { found } => Worded(&UnknownCategory(found.clone())).to_string(),
     }
 }

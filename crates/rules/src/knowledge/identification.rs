@@ -69,7 +69,8 @@ fn is_bard(c: &Character) -> bool {
 
 /// Why a method cannot identify an item (AD&D 2e DMG, *Identifying Magical Items*; its words
 /// are the edge's: `view::words`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Unidentifiable {
     KnowsAll {
         person: String,
@@ -96,7 +97,8 @@ pub enum Unidentifiable {
     WandByDivination,
     HouseholdHasNoPast,
     ReadOrTasted,
-    /// Reading the item's writing is refused by the scroll rules.
+    /// Reading the item's writing is refused by the scroll rules (with their `reason`).
+    #[serde(untagged)]
     Writing(scroll::Refusal),
 }
 
