@@ -15,6 +15,7 @@ mod foundry;
 mod generation;
 mod hostile;
 mod items;
+#[cfg(feature = "serve")]
 mod leak;
 mod manuals;
 mod outputs;

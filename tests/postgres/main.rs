@@ -26,6 +26,7 @@ mod generation;
 mod hostile;
 #[path = "../cli/items.rs"]
 mod items;
+#[cfg(feature = "serve")]
 #[path = "../cli/leak.rs"]
 mod leak;
 #[path = "../cli/manuals.rs"]
