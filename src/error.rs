@@ -19,9 +19,10 @@ pub enum Error {
     Conflict(Box<Problem>),
     /// Another process held the database (or the campaign) longer than the busy timeout.
     Busy(Box<Problem>),
-    /// A database that cannot be opened, read or created (a missing folder, no permission, a
-    /// server that does not answer): an I/O failure (exit 1, code `io`) that says which.
-    Unreachable(Box<Problem>),
+    /// A database or file that cannot be opened, read, created or written (a missing folder,
+    /// no permission, a server that does not answer): an I/O failure (exit 1, code `io`) that
+    /// says which.
+    Unusable(Box<Problem>),
     Database(sqlx::Error),
     Io(std::io::Error),
     /// The answer could not be written to stdout (a full disk, a closed terminal).
@@ -70,6 +71,7 @@ pub enum Problem {
     Passing(crate::app::custody::Refusal),
     Casting(crate::app::scroll::Refusal),
     Study(crate::app::book::Refusal),
+    File(crate::files::Refusal),
     // The rules' faults these commands pass on, worded by `i18n::Worded`.
     Sheet(rules::character::SheetError),
     Dice(rules::dice::DiceError),
@@ -113,7 +115,7 @@ impl From<store::Error> for Error {
             store::Kind::Refused => Error::Refused(Box::new(Problem::Store(*problem))),
             store::Kind::Conflict => Error::Conflict(Box::new(Problem::Store(*problem))),
             store::Kind::Busy => Error::Busy(Box::new(Problem::Store(*problem))),
-            store::Kind::Unreachable => Error::Unreachable(Box::new(Problem::Store(*problem))),
+            store::Kind::Unreachable => Error::Unusable(Box::new(Problem::Store(*problem))),
         }
     }
 }
@@ -126,7 +128,7 @@ impl Error {
     /// also exit 2. 7: the change was recorded but its answer could not be printed.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Database(_) | Error::Io(_) | Error::Unreachable(_) | Error::Output(_) => 1,
+            Error::Database(_) | Error::Io(_) | Error::Unusable(_) | Error::Output(_) => 1,
             Error::Invalid(_) => 2,
             Error::NotFound(_) => 3,
             Error::Refused(_) => 4,
@@ -140,7 +142,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Database(_) => "database",
-            Error::Io(_) | Error::Unreachable(_) => "io",
+            Error::Io(_) | Error::Unusable(_) => "io",
             Error::Output(_) => "output",
             Error::Invalid(_) => "invalid",
             Error::NotFound(_) => "not_found",
@@ -159,7 +161,7 @@ impl Error {
             | Error::Refused(p)
             | Error::Conflict(p)
             | Error::Busy(p)
-            | Error::Unreachable(p) => Some(p),
+            | Error::Unusable(p) => Some(p),
             _ => None,
         }
     }

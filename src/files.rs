@@ -8,8 +8,30 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 use crate::error::{Error, Result};
-use crate::tr;
+
+/// Why a file cannot be written where it was asked for (words are the view's).
+#[derive(Debug, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The path is the campaign's database itself, or one of SQLite's files beside it.
+    IsDatabase {
+        path: String,
+    },
+    IsFolder {
+        path: String,
+    },
+    /// The file exists and the referee did not say `--force`.
+    Exists {
+        path: String,
+    },
+    CannotWrite {
+        path: String,
+        cause: String,
+    },
+}
 
 /// Create `path` (which must not exist) for writing, readable by its owner only: as the store
 /// creates a campaign's file.
@@ -27,29 +49,17 @@ impl Destination {
     /// `database` is the campaign's file, if it lives in one (on SQLite).
     pub fn check(path: &Path, database: Option<&Path>, force: bool) -> Result<Destination> {
         if database.is_some_and(|database| is_database(path, database)) {
-            return Err(Error::Refused(tr!(
-                "{} is the campaign database itself (or one of its files): writing there would destroy it; choose another path",
-                "{} est la base de la campagne elle-même (ou l'un de ses fichiers) : y écrire la détruirait ; choisissez un autre chemin",
-                path.display()
-            ).into()));
+            return Err(Error::Refused(refusal(Refusal::IsDatabase {
+                path: shown(path),
+            })));
         }
         match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_dir() => Err(Error::Invalid(
-                tr!(
-                    "{} is a folder: give a file name",
-                    "{} est un dossier : donnez un nom de fichier",
-                    path.display()
-                )
-                .into(),
-            )),
-            Ok(_) if !force => Err(Error::Invalid(
-                tr!(
-                    "{} already exists: hoard does not overwrite it unless you add --force",
-                    "{} existe déjà : hoard ne l'écrase pas, sauf avec --force",
-                    path.display()
-                )
-                .into(),
-            )),
+            Ok(meta) if meta.is_dir() => Err(Error::Invalid(refusal(Refusal::IsFolder {
+                path: shown(path),
+            }))),
+            Ok(_) if !force => Err(Error::Invalid(refusal(Refusal::Exists {
+                path: shown(path),
+            }))),
             _ => Ok(Destination {
                 path: path.to_path_buf(),
             }),
@@ -150,14 +160,18 @@ impl Drop for Pending {
 }
 
 fn cannot_write(path: &Path, e: std::io::Error) -> Error {
-    Error::Io(std::io::Error::new(
-        e.kind(),
-        tr!(
-            "cannot write {}: {e}",
-            "impossible d'écrire {} : {e}",
-            path.display()
-        ),
-    ))
+    Error::Unusable(refusal(Refusal::CannotWrite {
+        path: shown(path),
+        cause: e.to_string(),
+    }))
+}
+
+fn refusal(refusal: Refusal) -> Box<crate::error::Problem> {
+    Box::new(crate::error::Problem::File(refusal))
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
 }
 
 /// Whether `path` is the database or one of SQLite's files beside it, by any name: the same

@@ -1,18 +1,100 @@
 //! `hoard export --foundry`: the items to hand to Foundry VTT — named ones, a character's, a
 //! session's finds, or all — each as the referee knows it or as one character knows it, with
 //! what the export shows of them (charges made, history, running effects), all read in one
-//! function so it can run in one read transaction.
+//! function so it can run in one read transaction. It returns plain data (a [`Piece`] an item);
+//! the Foundry edge (`crate::foundry`) maps it to the systems' documents.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Ctx, find_character};
 use crate::error::Result;
-use crate::foundry::{Campaign, Piece, Running, View};
 use crate::ledger::{Event, Item, Recorded};
 use crate::rules::item::Status;
-use crate::rules::knowledge::{KnownName, Looker, revealed};
+use crate::rules::knowledge::{KnownName, Looker, Revealed, revealed};
 use crate::store::events::{self, Filter};
 use crate::store::items::{self, ListFilter};
+
+/// Whose export it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The referee's truth.
+    Referee,
+    /// One character's knowledge.
+    Player,
+}
+
+/// A lasting effect the item set going (a potion drunk), with the time it has left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Running {
+    pub character: String,
+    pub rounds_left: Option<i64>,
+}
+
+/// One item to export, as plain data.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// The item as the export's reader may know it (`rules::knowledge::revealed`): the truth
+    /// for the referee; for a player, only what they know.
+    pub seen: Revealed,
+    pub view: View,
+    /// The holder's name; `None`: the party's treasure.
+    pub holder: Option<String>,
+    /// The charges it was made with (the most it can hold), when they may be shown.
+    pub made: Option<i32>,
+    /// Wall-clock milliseconds of its first and last event.
+    pub created_ms: i64,
+    pub modified_ms: i64,
+    /// Its ledger history (the referee's export only).
+    pub history: Vec<Recorded>,
+    pub running: Vec<Running>,
+}
+
+impl Piece {
+    /// The item holding what the export's reader may know of it.
+    pub fn item(&self) -> &Item {
+        &self.seen.item
+    }
+
+    pub fn is_referee(&self) -> bool {
+        self.view == View::Referee
+    }
+
+    /// Charges left and made, when the export may show them.
+    pub fn charges(&self) -> Option<(i32, i32)> {
+        let left = self.item().charges?;
+        Some((left, self.made.unwrap_or(left).max(left)))
+    }
+
+    /// Gone for good (drunk, crumbled, vanished): none of it is left.
+    pub fn gone(&self) -> bool {
+        self.item().is_gone()
+    }
+
+    /// How many there are: a quiver's count, or one; none once gone.
+    pub fn count(&self) -> u32 {
+        if self.gone() {
+            0
+        } else {
+            self.item().identity.count.unwrap_or(1)
+        }
+    }
+
+    /// Its magic spent for good, the object itself still there: a faded scroll, a drained
+    /// wand.
+    pub fn spent(&self) -> bool {
+        matches!(self.item().status, Status::Faded | Status::Drained)
+    }
+}
+
+/// The campaign-wide facts of an export.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub name: String,
+    /// The character whose view this is, if not the referee's.
+    pub viewer: Option<String>,
+    /// The ledger's last event number: the module's version follows it.
+    pub last_seq: i64,
+}
 
 /// Which items to export: those named, or those the filters keep (all when none is given).
 #[derive(Debug, Clone, Default)]

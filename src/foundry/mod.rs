@@ -19,9 +19,8 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::ledger::Recorded;
-use crate::rules::item::{Category, Item, Status};
-use crate::rules::knowledge::Revealed;
+pub use crate::app::foundry::{Campaign, Piece, Running, View};
+use crate::rules::item::{Category, Item};
 use crate::tr;
 use crate::view::words::Labelled;
 
@@ -64,78 +63,6 @@ impl System {
     }
 }
 
-/// Whose export it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// The referee's truth.
-    Referee,
-    /// One character's knowledge.
-    Player,
-}
-
-/// A lasting effect the item set going (a potion drunk), with the time it has left.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Running {
-    pub character: String,
-    pub rounds_left: Option<i64>,
-}
-
-/// One item to export, as plain data.
-#[derive(Clone, Debug)]
-pub struct Piece {
-    /// The item as the export's reader may know it (`rules::knowledge::revealed`): the truth
-    /// for the referee; for a player, only what they know.
-    pub seen: Revealed,
-    pub view: View,
-    /// The holder's name; `None`: the party's treasure.
-    pub holder: Option<String>,
-    /// The charges it was made with (the most it can hold), when they may be shown.
-    pub made: Option<i32>,
-    /// Wall-clock milliseconds of its first and last event.
-    pub created_ms: i64,
-    pub modified_ms: i64,
-    /// Its ledger history (the referee's export only).
-    pub history: Vec<Recorded>,
-    pub running: Vec<Running>,
-}
-
-impl Piece {
-    /// The item holding what the export's reader may know of it.
-    pub fn item(&self) -> &Item {
-        &self.seen.item
-    }
-
-    pub fn is_referee(&self) -> bool {
-        self.view == View::Referee
-    }
-
-    /// Charges left and made, when the export may show them.
-    pub fn charges(&self) -> Option<(i32, i32)> {
-        let left = self.item().charges?;
-        Some((left, self.made.unwrap_or(left).max(left)))
-    }
-
-    /// Gone for good (drunk, crumbled, vanished): none of it is left.
-    pub fn gone(&self) -> bool {
-        self.item().is_gone()
-    }
-
-    /// How many there are: a quiver's count, or one; none once gone.
-    pub fn count(&self) -> u32 {
-        if self.gone() {
-            0
-        } else {
-            self.item().identity.count.unwrap_or(1)
-        }
-    }
-
-    /// Its magic spent for good, the object itself still there: a faded scroll, a drained
-    /// wand.
-    pub fn spent(&self) -> bool {
-        matches!(self.item().status, Status::Faded | Status::Drained)
-    }
-}
-
 /// The edge's words for one item: its facts a line each, what it looks like to someone who
 /// does not know it, and its history a line an event (empty for a player).
 #[derive(Clone, Debug, Default)]
@@ -143,16 +70,6 @@ pub struct Words {
     pub facts: Vec<String>,
     pub look: String,
     pub history: Vec<String>,
-}
-
-/// The campaign-wide facts of an export.
-#[derive(Clone, Debug)]
-pub struct Campaign {
-    pub name: String,
-    /// The character whose view this is, if not the referee's.
-    pub viewer: Option<String>,
-    /// The ledger's last event number: the module's version follows it.
-    pub last_seq: i64,
 }
 
 /// One file of an export, its path relative to the export folder.

@@ -15,7 +15,7 @@ impl fmt::Display for Error {
             | Error::Refused(p)
             | Error::Conflict(p)
             | Error::Busy(p)
-            | Error::Unreachable(p) => fmt::Display::fmt(p, f),
+            | Error::Unusable(p) => fmt::Display::fmt(p, f),
             Error::Database(e) => {
                 f.write_str(&tr!("database error: {e}", "erreur de la base : {e}"))
             }
@@ -56,6 +56,7 @@ impl fmt::Display for Problem {
             Problem::Passing(r) => fmt::Display::fmt(r, f),
             Problem::Casting(r) => fmt::Display::fmt(r, f),
             Problem::Study(r) => fmt::Display::fmt(r, f),
+            Problem::File(r) => fmt::Display::fmt(r, f),
             Problem::Sheet(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Dice(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Generation(r) => fmt::Display::fmt(&Worded(r), f),

@@ -14,6 +14,7 @@ mod character;
 mod check;
 mod custody;
 mod export;
+mod files;
 mod generate;
 mod generation;
 mod history;

@@ -2,7 +2,7 @@
 //! committed (a stray binary once sat at the top level). The tracked files come from
 //! `git ls-files`; without git (a source tarball), from the tree less `target/` folders.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -135,285 +135,91 @@ fn compiled_files_are_recognised_by_header_or_name() {
     assert_eq!(build_output("src/lib.rs", b"//! hoard"), None);
 }
 
-/// The modules of `src/cli`, `src/view` and `src/serve`, each with the modules of
-/// those trees it imports and where: its `use` items and the paths in its code that start with
-/// `crate::`, `super::`, `self::` or one of its submodules, each resolved to the longest module
-/// it names. A file's inline modules (`mod tests { … }`, at the left margin as rustfmt puts
-/// them) count as the file, their `super` being the file's module. Comment lines are skipped.
-fn module_imports(root: &Path) -> BTreeMap<String, Vec<(String, String)>> {
-    let mut files = Vec::new();
-    for tree in ["src/cli", "src/view", "src/serve"] {
-        walk(root, Path::new(tree), &mut files);
-    }
-    files.retain(|f| f.extension().is_some_and(|e| e == "rs"));
-    let module = |file: &Path| {
-        let text = file.with_extension("").to_string_lossy().replace('\\', "/");
-        let text = text.strip_prefix("src/").unwrap_or(&text).to_string();
-        text.strip_suffix("/mod")
-            .unwrap_or(&text)
-            .replace('/', "::")
-    };
-    let modules: BTreeSet<String> = files.iter().map(|f| module(f)).collect();
-    let mut imports = BTreeMap::new();
-    for file in &files {
-        let here = module(file);
-        let source = std::fs::read_to_string(root.join(file)).expect("read a source");
-        let mut paths = Vec::new(); // (path, written in an inline module, line)
-        let (mut inline, mut statement) = (false, String::new());
-        for (n, line) in source.lines().enumerate() {
-            let code = line.trim_start();
-            if code.starts_with("//") {
-                continue;
-            }
-            if line.starts_with("mod ") && line.ends_with('{') {
-                inline = true;
-            } else if line == "}" {
-                inline = false;
-            }
-            let item = code
-                .trim_start_matches("pub ")
-                .trim_start_matches("pub(crate) ");
-            if statement.is_empty() && !item.starts_with("use ") {
-                paths.extend(code_paths(code).into_iter().map(|p| (p, inline, n + 1)));
-                continue;
-            }
-            statement.push_str(item.strip_prefix("use ").unwrap_or(item));
-            if let Some(tree) = statement.strip_suffix(';') {
-                paths.extend(use_tree(tree).into_iter().map(|p| (p, inline, n + 1)));
-                statement.clear();
-            }
-        }
-        for (path, inline, line) in paths {
-            let mut at: Vec<&str> = here.split("::").collect();
-            let mut segments: Vec<&str> = path.split("::").collect();
-            match segments[0] {
-                "crate" => at = segments.split_off(1),
-                "super" | "self" => {
-                    let mut inside = inline; // one level below `at`
-                    while let Some(&s @ ("super" | "self")) = segments.first() {
-                        if s == "super" && !std::mem::take(&mut inside) {
-                            at.pop();
-                        }
-                        segments.remove(0);
-                    }
-                    at.extend(segments);
-                }
-                child if !inline && modules.contains(&format!("{here}::{child}")) => {
-                    at.extend(segments)
-                }
-                _ => continue,
-            }
-            let target = (1..=at.len())
-                .rev()
-                .map(|k| at[..k].join("::"))
-                .find(|m| modules.contains(m));
-            if let Some(target) = target.filter(|t| *t != here) {
-                let seen = format!("{}:{line}", file.display());
-                imports
-                    .entry(here.clone())
-                    .or_insert_with(Vec::new)
-                    .push((target, seen));
+/// The application returns data and leaves the words to the edges. `rules`, `ledger` and
+/// `store` are crates of their own, which the compiler keeps from importing anything above
+/// them; the application shares the `hoard` crate with the view (whose words its `--json`
+/// output takes: `view::words::names`), so this one look at its sources does the same for it:
+/// no file of `src/app`, nor `src/error.rs` and `src/files.rs` beneath it, names the view,
+/// the words, an edge, or the words' macro.
+#[test]
+fn the_application_names_no_edge_and_no_words() {
+    const ABOVE: &[&str] = &["view", "i18n", "cli", "serve", "foundry"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src/error.rs"), root.join("src/files.rs")];
+    let mut dirs = vec![root.join("src/app")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
             }
         }
     }
-    imports
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        // The code alone, comments out; then the first name after each `crate::`, or each
+        // first name in a `crate::{a, b::{c}}` group.
+        let code: String = text
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + "crate::".len()..];
+            let named: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => top_level(group),
+                None => vec![
+                    rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap(),
+                ],
+            };
+            let above: Vec<&&str> = named.iter().filter(|n| ABOVE.contains(n)).collect();
+            assert!(
+                above.is_empty(),
+                "{}: the application imports {above:?}",
+                file.display()
+            );
+        }
+        assert!(
+            !code.contains("tr!("),
+            "{}: the application words",
+            file.display()
+        );
+    }
 }
 
-/// The paths of a line of code (`a::b::c`), less a last segment that is called (`f(`, `m!`).
-fn code_paths(code: &str) -> Vec<String> {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let chars: Vec<char> = code.chars().collect();
-    let mut paths = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if !ident(chars[i]) || (i > 0 && (ident(chars[i - 1]) || chars[i - 1] == ':')) {
-            i += 1;
-            continue;
-        }
-        let mut segments = vec![String::new()];
-        while i < chars.len() {
-            if ident(chars[i]) {
-                segments.last_mut().unwrap().push(chars[i]);
-                i += 1;
-            } else if chars[i..].starts_with(&[':', ':'])
-                && chars.get(i + 2).is_some_and(|&c| ident(c))
-            {
-                segments.push(String::new());
-                i += 2;
-            } else {
+/// The first name of each path of a `use` group (the text after its `{`): `a, b::{c}, d}` is
+/// `a`, `b`, `d`.
+fn top_level(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut names) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                names.push(&group[start..i]);
                 break;
             }
-        }
-        if segments.len() > 1 {
-            if matches!(chars.get(i), Some('(' | '!')) {
-                segments.pop();
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                names.push(&group[start..i]);
+                start = i + 1;
             }
-            paths.push(segments.join("::"));
+            _ => {}
         }
     }
-    paths
-}
-
-/// The paths a `use` tree names: `a::{b, c::{d, e as f}}` is `a::b`, `a::c::d`, `a::c::e`.
-fn use_tree(tree: &str) -> Vec<String> {
-    let words: Vec<&str> = tree.split_whitespace().collect();
-    let mut flat = String::new();
-    let mut i = 0;
-    while i < words.len() {
-        if words[i] == "as" {
-            i += 2; // the alias, and its comma or brace if glued to it
-            if let Some(rest) = words
-                .get(i - 1)
-                .and_then(|w| w.find([',', '}']).map(|k| &w[k..]))
-            {
-                flat.push_str(rest);
-            }
-            continue;
-        }
-        flat.push_str(words[i]);
-        i += 1;
-    }
-    fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
-        let Some(open) = tree.find('{') else {
-            out.push(format!("{prefix}{tree}"));
-            return;
-        };
-        let prefix = format!("{prefix}{}", &tree[..open]);
-        let (mut depth, mut start) = (0, open + 1);
-        for (k, c) in tree.char_indices().skip(open + 1) {
-            match c {
-                '{' => depth += 1,
-                '}' if depth > 0 => depth -= 1,
-                ',' | '}' if depth == 0 => {
-                    let part = tree[start..k].trim();
-                    if !part.is_empty() && part != "self" {
-                        expand(&prefix, part, out);
-                    } else if part == "self" {
-                        out.push(prefix.trim_end_matches("::").to_string());
-                    }
-                    start = k + 1;
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = Vec::new();
-    expand("", &flat, &mut out);
-    out.into_iter()
-        .map(|p| p.trim_end_matches("::*").to_string())
+    names
+        .into_iter()
+        .filter_map(|path| path.trim().split("::").next())
         .collect()
 }
 
-/// A cycle of imports, as the modules on it, if `imports` holds one.
-fn cycle(imports: &BTreeMap<String, Vec<(String, String)>>) -> Option<Vec<String>> {
-    fn visit(
-        m: &str,
-        imports: &BTreeMap<String, Vec<(String, String)>>,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(k) = path.iter().position(|p| p == m) {
-            return Some(path[k..].iter().cloned().chain([m.to_string()]).collect());
-        }
-        if !done.insert(m.to_string()) {
-            return None;
-        }
-        path.push(m.to_string());
-        for (next, _) in imports.get(m).into_iter().flatten() {
-            if let Some(found) = visit(next, imports, path, done) {
-                return Some(found);
-            }
-        }
-        path.pop();
-        None
-    }
-    let mut done = BTreeSet::new();
-    imports
-        .keys()
-        .find_map(|m| visit(m, imports, &mut Vec::new(), &mut done))
-}
-
-/// No module of `src/cli`, `src/view` or `src/serve` imports, directly or through
-/// others, a module that imports it back: each can be read, and moved, after the ones it uses.
 #[test]
-fn the_edges_and_the_views_import_in_no_circle() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let imports = module_imports(root);
-    assert!(
-        imports
-            .get("cli")
-            .is_some_and(|i| i.iter().any(|(m, _)| m == "cli::demo")),
-        "the reader of imports missed cli -> cli::demo: {imports:#?}"
-    );
-    if let Some(cycle) = cycle(&imports) {
-        let steps: Vec<String> = cycle
-            .windows(2)
-            .map(|w| {
-                let (_, at) = imports[&w[0]].iter().find(|(m, _)| *m == w[1]).unwrap();
-                format!("{} -> {} ({at})", w[0], w[1])
-            })
-            .collect();
-        panic!("an import circle:\n{}", steps.join("\n"));
-    }
-}
-
-/// The two edges share their words through `src/view` and do not reach into each other:
-/// neither the shared views nor the web server import a module of the command line, and the
-/// shared views import nothing of the web server.
-#[test]
-fn the_web_server_and_the_shared_views_import_nothing_of_the_command_line() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let imports = module_imports(root);
-    let within = |module: &str, tree: &str| {
-        module == tree
-            || module
-                .strip_prefix(tree)
-                .is_some_and(|m| m.starts_with("::"))
-    };
-    assert!(
-        imports["serve::pages"]
-            .iter()
-            .any(|(m, _)| within(m, "view")),
-        "the reader of imports missed serve::pages -> view: {imports:#?}"
-    );
-    let mut reaching = Vec::new();
-    for (module, targets) in &imports {
-        for (target, at) in targets {
-            let up = within(target, "cli") && (within(module, "view") || within(module, "serve"));
-            if up || (within(module, "view") && within(target, "serve")) {
-                reaching.push(format!("{module} -> {target} ({at})"));
-            }
-        }
-    }
-    assert!(reaching.is_empty(), "{reaching:#?}");
-}
-
-#[test]
-fn use_trees_and_code_paths_are_read_as_rust_resolves_them() {
-    assert_eq!(
-        use_tree("super::{a, b::{C, D as E}, self}"),
-        ["super::a", "super::b::C", "super::b::D", "super"]
-    );
-    assert_eq!(use_tree("super::x::*"), ["super::x"]);
-    assert_eq!(
-        code_paths("let p = super::defaults::default_db()?; crate::tr!(x); demo::play(a)"),
-        ["super::defaults", "crate", "demo"]
-    );
-    let mut a_loop = BTreeMap::new();
-    a_loop.insert(
-        "a".to_string(),
-        vec![("b".to_string(), "a.rs:1".to_string())],
-    );
-    a_loop.insert(
-        "b".to_string(),
-        vec![("a".to_string(), "b.rs:1".to_string())],
-    );
-    assert_eq!(
-        cycle(&a_loop),
-        Some(vec!["a".into(), "b".into(), "a".into()])
-    );
-    a_loop.remove("b");
-    assert_eq!(cycle(&a_loop), None);
+fn a_use_group_is_read_by_its_first_names() {
+    assert_eq!(top_level("rules, store};"), ["rules", "store"]);
+    assert_eq!(top_level("app::{a, b}, view::x} rest"), ["app", "view"]);
 }
 
 /// The scenarios of `tests/cli` that stay off PostgreSQL, each with why.
