@@ -16,7 +16,7 @@ use clap_complete::{CompleteEnv, Shell};
 
 use super::args::Cli;
 use super::defaults::default_db;
-use crate::app::names::Names;
+use crate::app::completion::Names;
 use crate::app::open::Access;
 use crate::app::{self, Ctx, Options};
 use crate::error::Result;
@@ -210,7 +210,7 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
             ..Options::default()
         };
         let mut cx = Ctx::new(db, options);
-        let found = app::names::names(&mut cx, names).await;
+        let found = app::completion::names(&mut cx, names).await;
         cx.db.close().await?;
         found
     })
