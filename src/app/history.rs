@@ -34,6 +34,13 @@ pub enum Refusal {
     IsVoid {
         event: i64,
     },
+    /// `undo` right after a `void` of an older event (`void`, the void; `target`, what it
+    /// voided): the latest command cannot be undone, and undo would reach past it to `past`.
+    AfterVoid {
+        void: i64,
+        target: i64,
+        past: i64,
+    },
     AlreadyVoided {
         event: i64,
         by: i64,
@@ -88,6 +95,23 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
     let mut latest = events::latest_standing(w.conn(), campaign)
         .await?
         .ok_or_else(nothing)?;
+    // The latest command is a void: it cannot be voided, and an undo would reach past it to
+    // an unrelated, older command. A void made by `undo` voided the latest command standing,
+    // so what stands now is older than its target, and undoing again walks back as asked.
+    let last = w.state.last_seq;
+    if let Some(Recorded {
+        event: Event::EventsVoided { target, .. },
+        ..
+    }) = events::get(w.conn(), campaign, last).await?
+        && latest.seq > target
+    {
+        return Err(Refusal::AfterVoid {
+            void: last,
+            target,
+            past: latest.seq,
+        }
+        .into());
+    }
     while let Some(cause) = latest.cause {
         // Causes point backwards (the projector holds every event to it); a ledger edited by
         // hand that loops is refused rather than followed for ever.

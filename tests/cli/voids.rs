@@ -110,3 +110,46 @@ fn check_finds_a_state_the_rules_forbid() {
     let invariants = json["report"]["invariants"].to_string();
     assert!(invariants.contains("does not hold it"), "{json}");
 }
+
+/// `undo` right after `void` of an older event would reach past the void (which cannot be
+/// voided) to an unrelated command and void it for good: refused, the ledger unchanged. After
+/// an `undo`, another `undo` walks back as asked.
+#[test]
+fn undo_never_reaches_past_a_void() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["roll", "1d6"]);
+    h.ok(&["roll", "1d6"]);
+    let (first, second) = (last_event(&h) - 1, last_event(&h));
+    h.ok(&["void", &first.to_string()]);
+    let void = last_event(&h);
+    let stderr = h.refused_unchanged(&["undo"], 4);
+    assert!(
+        stderr.contains(&format!("event #{second}")) && stderr.contains(&format!("#{void}")),
+        "{stderr}"
+    );
+    let voided: Vec<Value> = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let standing = voided.iter().find(|e| e["id"] == second).unwrap();
+    assert!(standing["voided_by"].is_null(), "{standing}");
+
+    // Undo after undo: each takes back the latest command still standing.
+    h.ok(&["roll", "1d6"]);
+    h.ok(&["roll", "1d6"]);
+    let latest = last_event(&h);
+    h.ok(&["undo"]);
+    h.ok(&["undo"]);
+    let log = h.ok(&["log"]);
+    for seq in [latest, latest - 1] {
+        assert!(log.contains("voided by #"), "{log}");
+        let line = log
+            .lines()
+            .find(|l| l.starts_with(&format!("#{seq} ")))
+            .unwrap();
+        assert!(line.contains("voided by"), "{line}");
+    }
+    h.ok(&["check"]);
+}

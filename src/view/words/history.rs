@@ -28,6 +28,10 @@ impl fmt::Display for Refusal {
                 "event #{seq} is itself a void: it cannot be voided",
                 "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
             ),
+            Refusal::AfterVoid { void, target, past } => tr!(
+                "the latest command voided event #{target} (event #{void}), and a void cannot be undone; undo would reach past it to event #{past}: `hoard void {past}` if that is what you mean",
+                "la dernière commande a annulé l'événement n°{target} (événement n°{void}), et une annulation ne peut être défaite ; « undo » irait au-delà, jusqu'à l'événement n°{past} : `hoard void {past}` si c'est ce que vous voulez"
+            ),
             Refusal::AlreadyVoided { event: seq, by } => tr!(
                 "event #{seq} was already voided by #{by}",
                 "l'événement n°{seq} a déjà été annulé par le n°{by}"
