@@ -92,12 +92,16 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
     for (piece, words) in pieces {
         let doc = document(system, piece, words);
         let id = &piece.seen.id;
-        let mut stem = file_stem(&doc["name"], id, 8);
-        if !names.insert(stem.clone()) {
-            // Two items share a name and an id prefix: the whole id tells them apart.
-            stem = file_stem(&doc["name"], id, id.len());
-            names.insert(stem.clone());
-        }
+        // Two items may share a name and an id prefix (the whole id tells them apart), or
+        // even their ids' letters and digits (imported ids: `ab-cd`, `abcd`): a number then.
+        let short = file_stem(&doc["name"], id, 8);
+        let whole = file_stem(&doc["name"], id, id.len());
+        let stem = [short, whole.clone()]
+            .into_iter()
+            .chain((2..).map(|n| format!("{whole}-{n}")))
+            .find(|stem| !names.contains(stem))
+            .unwrap_or_default();
+        names.insert(stem.clone());
         let mut packed = doc.clone();
         packed["_key"] = json!(format!(
             "!items!{}",

@@ -933,3 +933,55 @@ fn symbolic_links_are_never_written_through() {
         "nothing written outside"
     );
 }
+
+/// Items that share a name and whose ids share their letters and digits (ids from an import:
+/// `ab-cd` and `abcd`, `aaaaaaaa` and `aaaaaaaa1`, in either order) each get a file of their
+/// own: as many documents as items, whatever the ids.
+#[test]
+fn every_item_has_a_file_of_its_own_whatever_its_id() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    for _ in 0..4 {
+        h.ok(&["item", "add", "Twin", "--category", "misc"]);
+    }
+    let items = h.json(&["item", "list"]);
+    let ids: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 4);
+    let export = h.dir.path().join("w.jsonl");
+    h.ok(&["export", "-o", export.to_str().unwrap()]);
+    let mut text = std::fs::read_to_string(&export).unwrap();
+    for (id, crafted) in ids.iter().zip(["aaaaaaaa1", "aaaaaaaa", "ab-cd", "abcd"]) {
+        text = text.replace(id, crafted);
+    }
+    let crafted = h.dir.path().join("crafted.jsonl");
+    std::fs::write(&crafted, text).unwrap();
+    h.ok(&["import", crafted.to_str().unwrap(), "--as", "Crafted"]);
+    for system in SYSTEMS {
+        let dir = h.dir.path().join(format!("twins-{system}"));
+        let dir_text = dir.to_str().unwrap();
+        h.ok(&[
+            "--campaign",
+            "Crafted",
+            "export",
+            "--foundry",
+            system,
+            "-o",
+            dir_text,
+        ]);
+        let docs = documents(&dir);
+        let wanted: BTreeSet<&str> = ["aaaaaaaa1", "aaaaaaaa", "ab-cd", "abcd"].into();
+        assert_eq!(
+            docs.keys().map(String::as_str).collect::<BTreeSet<_>>(),
+            wanted
+        );
+        let packed = std::fs::read_dir(dir.join("module/packs/_source/hoard-items"))
+            .unwrap()
+            .count();
+        assert_eq!(packed, 4, "{system}: one pack source per item");
+    }
+}
