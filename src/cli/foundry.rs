@@ -56,7 +56,11 @@ pub async fn export(
         })
         .collect();
     let files = foundry::files(system, &campaign, &worded);
-    write_all(dir, &files, force)?;
+    // A dry run lists what it would write, and writes nothing (not even the folder).
+    let dry = cx.dry_run();
+    if !dry {
+        write_all(dir, &files, force)?;
+    }
     let shown = |path: &Path| safe(&dir.join(path).display().to_string());
     let name_of = |id: &Option<String>| {
         worded
@@ -84,6 +88,7 @@ pub async fn export(
             "system_version": system.version(),
             "core_version": foundry::CORE_VERSION,
             "dir": dir,
+            "dry_run": dry,
             "items": worded.len(),
             "files": listed,
             "left_out": left,
@@ -92,16 +97,29 @@ pub async fn export(
     let n = crate::i18n::counted(
         worded.len() as i64,
         ("item", "items"),
-        ("objet exporté", "objets exportés"),
+        if dry {
+            ("objet", "objets")
+        } else {
+            ("objet exporté", "objets exportés")
+        },
     );
-    out.line(&tr!(
-        "Exported {n} as Foundry VTT documents for {} {} (Foundry {}) into {}:",
-        "{n} en documents Foundry VTT pour {} {} (Foundry {}) dans {} :",
+    let (system_id, version, into) = (
         system.id(),
         system.version(),
-        foundry::CORE_VERSION,
-        safe(&dir.display().to_string())
-    ))?;
+        safe(&dir.display().to_string()),
+    );
+    let core = foundry::CORE_VERSION;
+    out.line(&if dry {
+        tr!(
+            "Would export {n} as Foundry VTT documents for {system_id} {version} (Foundry {core}) into {into}:",
+            "Exporterait {n} en documents Foundry VTT pour {system_id} {version} (Foundry {core}) dans {into} :"
+        )
+    } else {
+        tr!(
+            "Exported {n} as Foundry VTT documents for {system_id} {version} (Foundry {core}) into {into}:",
+            "{n} en documents Foundry VTT pour {system_id} {version} (Foundry {core}) dans {into} :"
+        )
+    })?;
     for f in &files {
         let name = name_of(&f.item)
             .map(|n| format!("  {}", safe(&n)))

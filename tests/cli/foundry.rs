@@ -985,3 +985,26 @@ fn every_item_has_a_file_of_its_own_whatever_its_id() {
         assert_eq!(packed, 4, "{system}: one pack source per item");
     }
 }
+
+/// `--dry-run` lists the files an export would write and writes none, not even its folder.
+#[test]
+fn a_dry_run_export_writes_nothing() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["item", "add", "Potion of Heroism", "--category", "potion"]);
+    let dir = h.dir.path().join("dry").join("run");
+    let dir_text = dir.to_str().unwrap();
+    let text = h.ok(&["--dry-run", "export", "--foundry", "ose", "-o", dir_text]);
+    assert!(text.starts_with("Would export 1 item"), "{text}");
+    assert!(text.contains("potion-of-heroism-"), "{text}");
+    let json = h.json(&["--dry-run", "export", "--foundry", "dnd5e", "-o", dir_text]);
+    assert_eq!(json["dry_run"], true, "{json}");
+    assert_eq!(json["files"].as_array().unwrap().len(), 3, "{json}");
+    assert!(
+        !h.dir.path().join("dry").exists(),
+        "a dry run made a folder"
+    );
+    let written = h.json(&["export", "--foundry", "ose", "-o", dir_text]);
+    assert_eq!(written["dry_run"], false);
+    assert!(dir.join("module/module.json").exists());
+}
