@@ -9,7 +9,7 @@ use super::replay::Replay;
 use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
-use crate::store::events;
+use crate::store::{campaigns, events};
 
 /// Why an event cannot be voided (or found), as data; `view::words::history` words it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -44,6 +44,12 @@ pub enum Refusal {
     AlreadyVoided {
         event: i64,
         by: i64,
+    },
+    /// Voiding `event` gives the campaign back `name` (a rename undone), which another
+    /// campaign has taken since.
+    NameTaken {
+        event: i64,
+        name: String,
     },
     /// Later events cannot stand without it: `standing` lists them, `first` says why the first
     /// cannot.
@@ -170,6 +176,16 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
             event: seq,
             standing: replay.conflicts.iter().map(|c| c.seq).collect(),
             first: first.clone(),
+        }
+        .into());
+    }
+    let name = &replay.state.campaign.name;
+    if !name.eq_ignore_ascii_case(&w.state.campaign.name)
+        && campaigns::exists(w.conn(), name).await?
+    {
+        return Err(Refusal::NameTaken {
+            event: seq,
+            name: name.clone(),
         }
         .into());
     }

@@ -153,3 +153,37 @@ fn undo_never_reaches_past_a_void() {
     }
     h.ok(&["check"]);
 }
+
+/// Undoing a rename whose old name another campaign took since is a rule's refusal (exit 4,
+/// both campaigns as they were), not the database's constraint failing.
+#[test]
+fn undoing_a_rename_to_a_name_taken_since_is_refused() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "a", "--use"]);
+    h.ok(&["campaign", "rename", "a", "b"]);
+    h.ok(&["campaign", "new", "a"]);
+    let rename = last_event(&h);
+    for args in [
+        vec!["--campaign", "b", "undo"],
+        vec!["--campaign", "b", "void", &rename.to_string()],
+    ] {
+        let stderr = h.refused_unchanged(&args, 4);
+        assert!(
+            stderr.contains("\"a\"") && stderr.contains("rename"),
+            "{stderr}"
+        );
+    }
+    h.ok(&["campaign", "rename", "a", "c"]);
+    h.ok(&["--campaign", "b", "undo"]);
+    let names: Vec<String> = h
+        .json(&["campaign", "list"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        names.contains(&"a".to_string()) && names.contains(&"c".to_string()),
+        "{names:?}"
+    );
+}

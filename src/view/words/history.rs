@@ -28,6 +28,10 @@ impl fmt::Display for Refusal {
                 "event #{seq} is itself a void: it cannot be voided",
                 "l'événement n°{seq} est lui-même une annulation : il ne peut pas être annulé"
             ),
+            Refusal::NameTaken { event, name } => tr!(
+                "voiding event #{event} would give this campaign back the name {name:?}, which another campaign has now: rename that one first (`hoard campaign rename`)",
+                "annuler l'événement n°{event} rendrait à cette campagne le nom {name:?}, qu'une autre campagne porte désormais : renommez d'abord celle-là (`hoard campaign rename`)"
+            ),
             Refusal::AfterVoid { void, target, past } => tr!(
                 "the latest command voided event #{target} (event #{void}), and a void cannot be undone; undo would reach past it to event #{past}: `hoard void {past}` if that is what you mean",
                 "la dernière commande a annulé l'événement n°{target} (événement n°{void}), et une annulation ne peut être défaite ; « undo » irait au-delà, jusqu'à l'événement n°{past} : `hoard void {past}` si c'est ce que vous voulez"
