@@ -35,6 +35,6 @@ for other in system rust-only; do
     echo
     echo "mimalloc against $other, on $events events (below 1x: hoard as built is faster):"
     ab "audit swords" "$rounds" "$runs" "./mimalloc --db big.db audit swords" "./$other --db big.db audit swords"
-    ab "export" "$rounds" "$runs" "./mimalloc --db big.db export -o a.jsonl" "./$other --db big.db export -o b.jsonl"
+    ab "export" "$rounds" "$runs" "./mimalloc --db big.db export --force -o a.jsonl" "./$other --db big.db export --force -o b.jsonl"
     ab "check" "$rounds" "$runs" "./mimalloc --db big.db check" "./$other --db big.db check"
 done

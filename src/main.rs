@@ -1,5 +1,5 @@
 // mimalloc, SQLite's allocations included: a long read frees on one thread what another
-// allocated, which glibc's malloc serialises (`audit swords` 0.50x; docs/benchmarks.md).
+// allocated, which glibc's malloc serialises (`audit swords` 1.79x faster; docs/benchmarks.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
