@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::rules::clock::{
-    ClockError, MAX_ROUNDS, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, UnknownUnit,
+    ClockError, MAX_ROUNDS, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, Unit, UnknownUnit,
 };
 use crate::tr;
 
@@ -33,10 +33,18 @@ impl fmt::Display for crate::i18n::Worded<'_, ClockError> {
                 "advance the clock by at least one round",
                 "avancez l'horloge d'au moins un round"
             ),
-            ClockError::TooFar { amount, unit } => tr!(
-                "{amount} {unit:?} is too far: the clock stops at {MAX_ROUNDS} rounds",
-                "{amount} {unit:?}, c'est trop loin : l'horloge s'arrête à {MAX_ROUNDS} rounds"
-            ),
+            ClockError::TooFar { amount, unit } => {
+                let unit = match unit {
+                    Unit::Rounds => tr!("rounds", "rounds"),
+                    Unit::Turns => tr!("turns", "tours"),
+                    Unit::Hours => tr!("hours", "heures"),
+                    Unit::Days => tr!("days", "jours"),
+                };
+                tr!(
+                    "{amount} {unit} is too far: the clock stops at {MAX_ROUNDS} rounds",
+                    "{amount} {unit}, c'est trop loin : l'horloge s'arrête à {MAX_ROUNDS} rounds"
+                )
+            }
         })
     }
 }

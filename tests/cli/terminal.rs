@@ -160,6 +160,11 @@ fn errors_under_json_carry_their_fields() {
     assert_eq!(clock["reason"], "too_far", "{clock}");
     assert_eq!(clock["amount"], 999_999_999_999_u64, "{clock}");
     assert_eq!(clock["unit"], "days", "{clock}");
+    let message = clock["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("999999999999 days is too far"),
+        "{clock}"
+    );
 
     // A database under a plain file cannot be reached: an I/O failure naming the path.
     let file = h.dir.path().join("plain-file");
