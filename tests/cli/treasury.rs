@@ -509,3 +509,18 @@ fn the_treasury_exports_and_imports_byte_for_byte() {
         assert!(stderr.contains(message), "{kind}: {stderr}");
     }
 }
+
+/// An amount's digits may be grouped (`1_000gp`, `1,000gp`), but a separator stands only
+/// between two digits: `_1gp`, `1,,0gp` and `1__0gp` are refused, the pool unchanged.
+#[test]
+fn an_amount_with_a_stray_separator_is_refused() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    for amount in ["_1gp", "1,,0gp", "1__0gp", "1_gp"] {
+        let stderr = h.refused_unchanged(&["coins", "add", amount], 2);
+        assert!(stderr.contains(amount), "{stderr}");
+    }
+    h.ok(&["coins", "add", "1_000gp", "2,500sp"]);
+    assert_eq!(treasury(&h)["pool"]["gp"], 1000);
+    assert_eq!(treasury(&h)["pool"]["sp"], 2500);
+}

@@ -193,7 +193,8 @@ pub fn parse(words: &[&str]) -> Result<Coins, AmountError> {
             .chars()
             .filter(|c| c.is_ascii_digit())
             .collect();
-        if number.is_empty() {
+        // Digits in groups, `_` or `,` only between two of them: `1_000`, `1,000`.
+        if number.is_empty() || rest[..digits].split(['_', ',']).any(str::is_empty) {
             return Err(AmountError::Malformed(word.to_string()));
         }
         let after = rest[digits..].trim_start();
@@ -370,6 +371,11 @@ mod tests {
         assert_eq!(p("5"), Err(AmountError::Malformed("5".into())));
         assert_eq!(p("5dp"), Err(AmountError::UnknownDenomination("dp".into())));
         assert_eq!(p(",gp"), Err(AmountError::Malformed(",gp".into())));
+        // A separator only between two digits.
+        for word in ["_1gp", "1,,0gp", "1__0gp", "1_gp", "1,gp", "1_,0gp"] {
+            assert_eq!(p(word), Err(AmountError::Malformed(word.into())), "{word}");
+        }
+        assert_eq!(p("1_000gp 2,500sp").unwrap().copper(), 125_000);
         assert_eq!(p("0gp 0sp"), Err(AmountError::Zero));
         assert!(matches!(
             p("1000000000001gp"),
