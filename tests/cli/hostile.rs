@@ -202,3 +202,18 @@ fn an_impossible_roll_is_refused_with_its_fault_in_the_readers_language() {
         assert!(stderr.contains(&said), "{lang}: {stderr}");
     }
 }
+
+/// A foe's kind from a file keeps to the limit the command line keeps to.
+#[test]
+fn a_crafted_foe_past_the_name_limit_is_refused() {
+    let h = Hoard::new();
+    h.ok(&["encounter", "--with", "orc"]);
+    let mut lines: Vec<Value> = h
+        .ok(&["export"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = line_of(&lines, "encounter_started");
+    lines[at]["event"]["foe"]["kind"] = json!("x".repeat(10_240));
+    refused(text(&lines).as_bytes(), at + 1, "foe");
+}

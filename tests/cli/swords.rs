@@ -796,3 +796,15 @@ fn sword_add_rolls_the_languages_left_unchosen() {
     let (given, steps) = languages("Given");
     assert_eq!((given, steps.len()), (3, 0));
 }
+
+/// A foe's kind is a name like any other: at most 100 characters, from the command line and
+/// from an import alike.
+#[test]
+fn a_foe_named_past_the_limit_is_refused() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    let long = "x".repeat(10_240);
+    let stderr = h.refused_unchanged(&["encounter", "--with", &long], 2);
+    assert!(stderr.contains("100"), "{stderr}");
+    h.ok(&["encounter", "--with", &"x".repeat(100)]);
+}

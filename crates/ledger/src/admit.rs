@@ -58,9 +58,13 @@ impl State {
                 self.acting(act)?;
                 name_ok("demand", demand)
             }
-            Event::EncounterStarted {
-                character: Some(c), ..
-            } => self.character(c).map(|_| ()),
+            Event::EncounterStarted { foe, character } => {
+                name_ok("foe", &foe.kind)?;
+                match character {
+                    Some(c) => self.character(c).map(|_| ()),
+                    None => Ok(()),
+                }
+            }
             other => match other.act() {
                 Some(act) => self.acting(act),
                 None => Ok(()),
