@@ -165,3 +165,48 @@ fn an_old_database_is_upgraded_with_nothing_lost() {
     h.ok(&["coins", "add", "10gp", "--to", "Old Tom"]);
     h.ok(&["check"]);
 }
+
+/// `--db` through a symbolic link whose target is gone names the link and its target, for
+/// a reading and a writing command alike; nothing is created at the target.
+#[test]
+fn a_dangling_link_is_named_with_its_target() {
+    let h = Hoard::new();
+    let target = h.dir.path().join("gone/campaign.db");
+    let link = h.dir.path().join("link.db");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for args in [&["campaign", "list"][..], &["campaign", "new", "w"]] {
+        let out = assert_cmd::Command::cargo_bin("hoard")
+            .unwrap()
+            .env("LANG", "C")
+            .arg("--db")
+            .arg(&link)
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(link.to_str().unwrap()) && stderr.contains(target.to_str().unwrap()),
+            "{stderr}"
+        );
+    }
+    assert!(!target.exists());
+}
+
+/// An empty file is no hoard database, for the server as for `check`.
+#[cfg(feature = "serve")]
+#[test]
+fn the_server_calls_an_empty_file_no_hoard_database() {
+    let h = Hoard::new();
+    std::fs::write(&h.db, "").unwrap();
+    let out = h
+        .cmd(&["serve", "--port", "0"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("not a hoard campaign database"), "{stderr}");
+    let check = h.fails(&["check"], 3);
+    assert!(check.contains("not a hoard campaign database"), "{check}");
+}

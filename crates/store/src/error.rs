@@ -66,6 +66,11 @@ pub enum Problem {
     NotAFile {
         path: String,
     },
+    /// A symbolic link whose target does not exist.
+    DanglingLink {
+        path: String,
+        target: String,
+    },
     /// A SQLite file with several hard links.
     HardLinks {
         path: String,
@@ -174,9 +179,12 @@ impl Problem {
             | DryRunUpgradeFile { .. }
             | DryRunUpgradeServer { .. }
             | Older { .. } => Kind::Refused,
-            NoPostgres | NoBackup { .. } | BadUrl { .. } | NotAPath { .. } | NotAFile { .. } => {
-                Kind::Invalid
-            }
+            NoPostgres
+            | NoBackup { .. }
+            | BadUrl { .. }
+            | NotAPath { .. }
+            | NotAFile { .. }
+            | DanglingLink { .. } => Kind::Invalid,
             NoDatabase { .. } | NotHoardFile { .. } | NotHoardServer { .. } => Kind::NotFound,
             Newer { .. }
             | CannotUpgrade { .. }

@@ -289,6 +289,13 @@ fn checked_path(path: &Path, access: Access) -> Result<PathBuf> {
             std::fs::canonicalize(path).map_err(Error::Io)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Ok(target) = std::fs::read_link(path) {
+                return Err(Problem::DanglingLink {
+                    path: path.display().to_string(),
+                    target: target.display().to_string(),
+                }
+                .into());
+            }
             if access != Access::Write {
                 return Err(Problem::NoDatabase {
                     path: path.display().to_string(),

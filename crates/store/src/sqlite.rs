@@ -68,13 +68,12 @@ pub(super) async fn connect_read_only(path: &Path) -> Result<Conn> {
         }
     };
     let current = check_not_newer(found, path).and_then(|()| {
-        if found == schema_version() {
-            Ok(())
-        } else {
-            Err(Problem::Older {
-                path: path.display().to_string(),
-            }
-            .into())
+        let path = path.display().to_string();
+        match found {
+            // No schema at all, as `prepare` says it for a reading command.
+            0 => Err(Problem::NotHoardFile { path }.into()),
+            found if found == schema_version() => Ok(()),
+            _ => Err(Problem::Older { path }.into()),
         }
     });
     match current {

@@ -47,6 +47,10 @@ impl fmt::Display for Worded<'_, Problem> {
                 "{shown:?} is not a database path: give the path of a campaign file, such as ~/campaigns/west.db, or a PostgreSQL URL, postgres://USER@HOST/DATABASE",
                 "{shown:?} n'est pas un chemin de base : donnez le chemin d'un fichier de campagne, comme ~/campagnes/ouest.db, ou une URL PostgreSQL, postgres://UTILISATEUR@HÔTE/BASE"
             ),
+            Problem::DanglingLink { path, target } => tr!(
+                "{path} is a symbolic link to {target}, which does not exist: give the database's own path, or remove the link",
+                "{path} est un lien symbolique vers {target}, qui n'existe pas : donnez le chemin de la base elle-même, ou supprimez le lien"
+            ),
             Problem::NotAFile { path } => tr!(
                 "{path} is not a file: give the path of a campaign database",
                 "{path} n'est pas un fichier : donnez le chemin d'une base de campagne"
