@@ -203,7 +203,7 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async {
+    let read = async {
         let db = crate::app::open::open(&path, Access::Read).await?;
         let options = Options {
             campaign: line.campaign.clone(),
@@ -213,8 +213,20 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
         let found = app::completion::names(&mut cx, names).await;
         cx.db.close().await?;
         found
-    })
+    };
+    // A shell waits on completion: a database another process holds (a long write, a lock)
+    // gives no names rather than a frozen prompt; the reader left behind ends with the process.
+    let found = runtime.block_on(async {
+        tokio::time::timeout(PATIENCE, read)
+            .await
+            .unwrap_or_else(|_| Ok(Vec::new()))
+    });
+    runtime.shutdown_background();
+    found
 }
+
+/// How long completion waits for the database before offering nothing.
+const PATIENCE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// `hoard completions [SHELL] [--install]`: print the script, or install it.
 pub(super) fn completions(shell: Option<Shell>, install: bool) -> ExitCode {

@@ -210,3 +210,62 @@ fn the_server_calls_an_empty_file_no_hoard_database() {
     let check = h.fails(&["check"], 3);
     assert!(check.contains("not a hoard campaign database"), "{check}");
 }
+
+/// Completion never freezes the shell's prompt: a database another process holds locked
+/// offers no names at once, rather than after the minute a command waits for a writer.
+#[test]
+fn completion_gives_up_at_once_on_a_locked_database() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character("Arnaud", 12, 12, 10, "neutral");
+    // A rollback journal, whose writer's exclusive lock keeps readers out (WAL's would not).
+    sql(&h.db, async |c| {
+        sqlx::query("PRAGMA journal_mode = DELETE")
+            .execute(c)
+            .await
+            .map(|_| ())
+    })
+    .unwrap();
+    let (locked, held) = std::sync::mpsc::channel();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    let db = h.db.clone();
+    let holder = std::thread::spawn(move || {
+        sql(&db, async move |c| {
+            sqlx::query("BEGIN EXCLUSIVE")
+                .execute(&mut *c)
+                .await
+                .unwrap();
+            locked.send(()).unwrap();
+            released.recv().unwrap();
+            sqlx::query("ROLLBACK").execute(&mut *c).await.unwrap();
+        })
+    });
+    held.recv().unwrap();
+    let line = ["--db", h.db.to_str().unwrap(), "character", "show", "A"];
+    let out = assert_cmd::Command::cargo_bin("hoard")
+        .unwrap()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+        .args(["--", "hoard"])
+        .args(line)
+        .timeout(std::time::Duration::from_secs(20))
+        .output();
+    release.send(()).unwrap();
+    holder.join().unwrap();
+    let out = out.expect("completion answers while the database is locked");
+    assert!(out.status.success(), "{out:?}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Arnaud"));
+    // Unlocked, the names come back.
+    let out = assert_cmd::Command::cargo_bin("hoard")
+        .unwrap()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+        .args(["--", "hoard"])
+        .args(line)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Arnaud"),
+        "{out:?}"
+    );
+}
