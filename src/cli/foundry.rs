@@ -187,22 +187,40 @@ fn words(piece: &Piece) -> Words {
     }
 }
 
+/// `path` is a symbolic link hoard will not write through.
+fn link(path: &Path) -> String {
+    let shown = safe(&path.display().to_string());
+    tr!(
+        "{shown} is a symbolic link: hoard writes only into a real folder; give its target instead",
+        "{shown} est un lien symbolique : hoard n'écrit que dans un vrai dossier ; donnez plutôt sa cible"
+    )
+}
+
 fn invalid(why: String) -> Error {
     Error::Invalid(why.into())
 }
 
-/// Refuse a symbolic link, a file, or a folder with anything in it (unless `force`).
+/// Refuse a symbolic link, a file, or a folder with anything in it (unless `force`). A
+/// folder still to be made is made in the nearest one that exists, which must not be a
+/// symbolic link either (`-o link/new` would write through it).
 fn check_dir(dir: &Path, force: bool) -> Result<()> {
-    let shown = safe(&dir.display().to_string());
     let Ok(meta) = std::fs::symlink_metadata(dir) else {
-        return Ok(());
+        let existing = dir
+            .ancestors()
+            .skip(1)
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| std::fs::symlink_metadata(a).is_ok());
+        return match existing {
+            Some(parent) if std::fs::symlink_metadata(parent)?.file_type().is_symlink() => {
+                Err(invalid(link(parent)))
+            }
+            _ => Ok(()),
+        };
     };
     if meta.file_type().is_symlink() {
-        return Err(invalid(tr!(
-            "{shown} is a symbolic link: hoard writes only into a real folder; give its target instead",
-            "{shown} est un lien symbolique : hoard n'écrit que dans un vrai dossier ; donnez plutôt sa cible"
-        )));
+        return Err(invalid(link(dir)));
     }
+    let shown = safe(&dir.display().to_string());
     if !meta.is_dir() {
         return Err(invalid(tr!(
             "{shown} is a file, not a folder: give a folder to write the export into",

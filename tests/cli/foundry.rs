@@ -905,6 +905,14 @@ fn symbolic_links_are_never_written_through() {
     std::os::unix::fs::symlink(&outside, &link).unwrap();
     let err = refused(&h, &link, &[], 2);
     assert!(err.contains("symbolic link"), "{err}");
+    // A new folder that would be made inside a link, at any depth.
+    for new in [link.join("sub"), link.join("sub/deeper")] {
+        let err = refused(&h, &new, &[], 2);
+        assert!(
+            err.contains(&format!("{} is a symbolic link", link.display())),
+            "{err}"
+        );
+    }
     // A link inside the folder, where the module goes.
     let dir = h.dir.path().join("out");
     std::fs::create_dir(&dir).unwrap();
