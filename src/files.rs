@@ -71,7 +71,8 @@ impl Destination {
     }
 
     /// A temporary file beside the destination, private, that [`Pending::finish`] renames
-    /// into place. Dropped unfinished, it is removed.
+    /// into place. Dropped unfinished, it is removed; one a killed hoard left behind (its
+    /// process gone) is removed by the next.
     pub fn pending(&self) -> Result<Pending> {
         let dir = match self.path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
@@ -82,6 +83,7 @@ impl Destination {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
+        sweep_stale_parts(&dir, &name);
         let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
         let file = create_private(&temp).map_err(|e| cannot_write(&temp, e))?;
         Ok(Pending {
@@ -100,17 +102,17 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// The temporary file's path (for a writer that makes the file itself, like SQLite's
-    /// `VACUUM INTO`, after [`Pending::release`]).
+    /// The temporary file's path, for a writer that fills it itself after
+    /// [`Pending::close`].
     pub fn temp(&self) -> &Path {
         &self.temp
     }
 
-    /// Close the temporary file and remove it, leaving its name free for a writer that
-    /// creates the file itself; it is still removed if the work fails.
-    pub fn release(&mut self) -> Result<()> {
+    /// Close the temporary file, leaving it empty and private for a writer that opens it
+    /// itself (SQLite's `VACUUM INTO` fills an empty file and keeps its mode); it is still
+    /// removed if the work fails.
+    pub fn close(&mut self) {
         self.file = None;
-        std::fs::remove_file(&self.temp).map_err(|e| cannot_write(&self.temp, e))
     }
 
     /// Flush, sync and rename into place.
@@ -155,6 +157,38 @@ impl Drop for Pending {
     fn drop(&mut self) {
         if !self.temp.as_os_str().is_empty() {
             let _ = std::fs::remove_file(&self.temp);
+            let mut journal = self.temp.clone().into_os_string();
+            journal.push("-journal");
+            let _ = std::fs::remove_file(journal);
+        }
+    }
+}
+
+/// Remove the parts of `name` (`.NAME.PID.part` and SQLite's `-journal` beside one) whose
+/// process is gone: a hoard killed while writing. Where the system does not say which
+/// processes run (no `/proc`), they are left.
+fn sweep_stale_parts(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let pid = rest
+            .strip_suffix(".part")
+            .or_else(|| rest.strip_suffix(".part-journal"));
+        let Some(pid) = pid.filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }

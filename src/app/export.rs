@@ -365,7 +365,7 @@ pub async fn backup(cx: &mut Ctx, path: &std::path::Path, force: bool) -> Result
         return Ok(None);
     }
     let mut pending = destination.pending()?;
-    pending.release()?;
+    pending.close();
     cx.db.copy_to(pending.temp()).await?;
     let bytes = pending.finish()?;
     let mut copy = crate::store::open(path, crate::store::Access::Read).await?;

@@ -252,3 +252,33 @@ fn a_dry_run_changes_no_file_at_all() {
     assert_eq!(older, crate::common::snapshot(folder));
     assert!(!wal(&h.db).exists());
 }
+
+/// What a killed backup left beside its destination (`.NAME.PID.part` and its journal) is
+/// removed by the next backup once its process is gone; a running process's part is left.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_backup_sweeps_the_parts_a_killed_one_left() {
+    use std::os::unix::fs::PermissionsExt;
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    // A process that has ended: its number names no running process.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let dir = h.dir.path();
+    let stale = dir.join(format!(".copy.db.{dead}.part"));
+    let journal = dir.join(format!(".copy.db.{dead}.part-journal"));
+    let running = dir.join(format!(".copy.db.{}.part", std::process::id()));
+    for part in [&stale, &journal, &running] {
+        std::fs::write(part, "half a copy").unwrap();
+    }
+    let copy = dir.join("copy.db");
+    h.ok(&["backup", copy.to_str().unwrap()]);
+    assert!(
+        !stale.exists() && !journal.exists(),
+        "the dead process's parts stay"
+    );
+    assert!(running.exists(), "a running process's part was removed");
+    let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}
