@@ -174,17 +174,21 @@ pub async fn drop(cx: &mut Ctx, key: &str) -> Result<Passed> {
     pass(cx, key, None, false).await
 }
 
-/// An item and every event that touched it, oldest first.
+/// An item and every event that touched it and stands, oldest first: a voided event is
+/// left out (the void that voided it stays, saying what was corrected).
 pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
     let campaign = cx.campaign().await?;
     let item = super::item::find(cx.conn(), campaign.id, key).await?;
+    let voided = crate::store::events::voided(cx.conn(), campaign.id).await?;
     let mut events = Vec::new();
     let filter = crate::store::events::Filter {
         entity: Some(item.id.clone()),
         ..Default::default()
     };
     crate::store::events::select(cx.conn(), campaign.id, &filter, |rec| {
-        events.push(rec);
+        if !voided.contains_key(&rec.seq) {
+            events.push(rec);
+        }
         Ok::<_, crate::error::Error>(())
     })
     .await?;

@@ -99,14 +99,10 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
     let by_session = filter.session.is_some();
     events::select(cx.conn(), campaign, &filter, |rec| {
         match &rec.event {
+            // What was voided never happened, in every section.
+            _ if voided.contains_key(&rec.seq) => {}
             Event::ItemCreated { .. } => found.push(rec),
-            Event::CoinsShared { .. } | Event::XpAwarded { .. }
-                if by_session || voided.contains_key(&rec.seq) => {}
-            Event::CoinsAdded { .. }
-            | Event::CoinsSpent { .. }
-            | Event::CoinsMoved { .. }
-            | Event::ItemStashed { .. }
-                if voided.contains_key(&rec.seq) => {}
+            Event::CoinsShared { .. } | Event::XpAwarded { .. } if by_session => {}
             _ => sort(&mut sections, rec),
         }
         Ok::<_, crate::error::Error>(())

@@ -492,16 +492,23 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
     Ok(current)
 }
 
-/// Every control check, oldest first (of one session, or all), streamed: a campaign of years
-/// may hold a great many.
+/// Every control check that stands, oldest first (of one session, or all), streamed: a
+/// campaign of years may hold a great many. A voided check is left out, as the state has it.
 pub async fn checks(
     cx: &mut Ctx,
     session: Option<u32>,
-    each: impl FnMut(crate::ledger::Recorded) -> Result<()>,
+    mut each: impl FnMut(crate::ledger::Recorded) -> Result<()>,
 ) -> Result<()> {
     let campaign = cx.campaign().await?;
     if let Some(n) = session {
         super::session::require(cx.conn(), &campaign, n).await?;
     }
-    crate::store::events::control_checks(cx.conn(), campaign.id, session, each).await
+    let voided = crate::store::events::voided(cx.conn(), campaign.id).await?;
+    crate::store::events::control_checks(cx.conn(), campaign.id, session, |rec| {
+        if voided.contains_key(&rec.seq) {
+            return Ok(());
+        }
+        each(rec)
+    })
+    .await
 }

@@ -187,3 +187,52 @@ fn undoing_a_rename_to_a_name_taken_since_is_refused() {
         "{names:?}"
     );
 }
+
+/// Every object of `doc` (at any depth) that is an event of the ledger: its number.
+fn event_ids(doc: &Value, ids: &mut Vec<i64>) {
+    match doc {
+        Value::Object(map) => {
+            if let (Some(id), Some(_)) = (map.get("id").and_then(Value::as_i64), map.get("kind")) {
+                ids.push(id);
+            }
+            map.values().for_each(|v| event_ids(v, ids));
+        }
+        Value::Array(values) => values.iter().for_each(|v| event_ids(v, ids)),
+        _ => {}
+    }
+}
+
+/// What was voided never happened, on every surface: the audit of swords, an item's history,
+/// a session's and a character's report leave it out, as the state does.
+#[test]
+fn voided_events_are_left_out_of_every_report() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character("Brune", 18, 18, 20, "neutral");
+    h.ok(&["session", "start"]);
+    h.strong_sword("Lawbringer", "lawful", "healing", &[]);
+    h.ok(&["--seed", "1", "touch", "Lawbringer", "--by", "Brune"]);
+    let undone = h.json(&["undo"]);
+    let voided: Vec<i64> = undone["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_i64().unwrap())
+        .collect();
+    assert!(voided.len() > 1, "{undone}");
+    let audit = h.json(&["audit", "swords"]);
+    assert_eq!(audit["checks"], serde_json::json!([]), "{audit}");
+    for args in [
+        &["item", "history", "Lawbringer"][..],
+        &["report", "session", "1"],
+        &["report", "character", "Brune"],
+    ] {
+        let doc = h.json(args);
+        let mut ids = Vec::new();
+        event_ids(&doc, &mut ids);
+        assert!(
+            ids.iter().all(|id| !voided.contains(id)),
+            "{args:?} shows a voided event: {ids:?} (voided {voided:?})"
+        );
+    }
+}
