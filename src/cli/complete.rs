@@ -21,6 +21,7 @@ use crate::app::open::Access;
 use crate::app::{self, Ctx, Options};
 use crate::error::Result;
 use crate::tr;
+use crate::view::inert;
 
 /// The variable that asks for completions, as clap_complete names it.
 const VAR: &str = "COMPLETE";
@@ -104,9 +105,11 @@ fn completer(names: Names) -> impl Fn(&OsStr) -> Vec<CompletionCandidate> + Send
 }
 
 /// The names that start with what was typed, ignoring case as hoard's lookups do, each once.
+/// A name holding what a terminal would obey (a line break, a bidirectional override) is
+/// never put on the shell's line: it is typed, not offered.
 fn offered(mut all: Vec<String>, typed: &str) -> Vec<String> {
     let typed = typed.to_lowercase();
-    all.retain(|n| n.to_lowercase().starts_with(&typed));
+    all.retain(|n| n.to_lowercase().starts_with(&typed) && !n.chars().any(inert::obeyed));
     all.sort_by_key(|n| n.to_lowercase());
     all.dedup();
     all

@@ -81,11 +81,10 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
     }
     let Some(path) = &a.output else {
         let stdout = std::io::stdout();
-        // On a terminal the lines are a view like any other: made inert, with the same
-        // meaning. Piped or redirected, they are the file's bytes.
-        let terminal = std::io::IsTerminal::is_terminal(&stdout);
+        // The lines made inert wherever they go: the escapes mean the same characters, so the
+        // file reads back the same.
         let mut w =
-            crate::view::inert::InertLines::new(std::io::BufWriter::new(stdout.lock()), terminal);
+            crate::view::inert::InertLines::new(std::io::BufWriter::new(stdout.lock()), true);
         match &a.as_character {
             Some(who) => {
                 let view = app::export::player(cx, who).await?;
@@ -105,15 +104,18 @@ pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
         ));
     }
     let mut file = destination.pending()?;
+    let mut inert = crate::view::inert::InertLines::new(&mut file, true);
     let events = match &a.as_character {
         Some(who) => {
             let view = app::export::player(cx, who).await?;
-            serde_json::to_writer_pretty(&mut file, &view).map_err(|e| Error::Io(e.into()))?;
-            file.write_all(b"\n").map_err(Error::Io)?;
+            serde_json::to_writer_pretty(&mut inert, &view).map_err(|e| Error::Io(e.into()))?;
+            inert.write_all(b"\n").map_err(Error::Io)?;
             None
         }
-        None => Some(app::export::export(cx, &mut file).await?),
+        None => Some(app::export::export(cx, &mut inert).await?),
     };
+    inert.flush().map_err(Error::Io)?;
+    drop(inert);
     file.finish()?;
     if out.json() {
         return out.doc(&serde_json::json!({ "path": path, "events": events }));

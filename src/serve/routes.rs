@@ -19,6 +19,7 @@ use super::reads::{Reads, Stamp};
 use super::{gather, pages};
 use crate::error::Error;
 use crate::i18n::{self, Lang};
+use crate::view::inert::inert_json;
 
 /// What every request may use.
 #[derive(Clone)]
@@ -168,7 +169,7 @@ async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
     };
     match read.and_then(|players| serde_json::to_string(&players).map_err(|e| Error::Io(e.into())))
     {
-        Ok(body) => json(StatusCode::OK, body),
+        Ok(body) => json(StatusCode::OK, inert_json(&body).into_owned()),
         Err(e) => {
             let message = serde_json::json!({ "error": { "message": e.to_string() } });
             json(status_of(&e), message.to_string())

@@ -403,6 +403,15 @@ fn hostile_names_are_inert_and_no_inline_script_runs() {
         "{party}"
     );
     assert!(party.contains("Evil\\u{202e}gnp.exe"), "{party}");
+    // The party's JSON escapes it as every JSON document does, and reads back the same.
+    let json = get(&s.at("/party.json"), &[]).body;
+    assert!(
+        !json.contains('\u{202e}') && !json.contains('\u{1b}'),
+        "{json}"
+    );
+    assert!(json.contains("Evil\\u202egnp.exe"), "{json}");
+    let players: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(players.to_string().contains('\u{202e}'), "{players}");
 }
 
 /// What the database holds. On SQLite, the file's bytes and the frames its -wal holds (none

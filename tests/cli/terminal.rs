@@ -221,3 +221,53 @@ fn errors_under_json_carry_a_stable_code() {
         );
     }
 }
+
+/// Every JSON document hoard writes escapes what a terminal would obey, as `log --json` does,
+/// wherever it goes: `export` to a pipe and to a file (`--as` too); the escapes mean the same
+/// characters, so the file imports back the same names. Completion never offers such a name.
+#[test]
+fn exports_are_inert_json_and_completion_offers_no_hostile_name() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character(EVIL, 12, 12, 8, "lawful");
+    let lined = "Two\nlines";
+    h.character(lined, 12, 12, 8, "lawful");
+    h.character("Plain", 12, 12, 8, "lawful");
+    h.wand(EVIL, 5, Some(EVIL));
+    let piped = h.ok(&["export"]);
+    assert_eq!(obeyed(&piped), None, "{piped}");
+    let file = h.dir.path().join("w.jsonl");
+    h.ok(&["export", "-o", file.to_str().unwrap()]);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(obeyed(&written), None, "{written}");
+    assert_eq!(written, piped, "a file and a pipe get the same bytes");
+    let player = h.dir.path().join("player.json");
+    h.ok(&["export", "--as", EVIL, "-o", player.to_str().unwrap()]);
+    let player = std::fs::read_to_string(&player).unwrap();
+    assert_eq!(obeyed(&player), None, "{player}");
+    h.ok(&["import", file.to_str().unwrap(), "--as", "Copy"]);
+    let names: Vec<String> = h
+        .json(&["--campaign", "Copy", "character", "list"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.contains(&EVIL.to_string()), "{names:?}");
+
+    let line = ["--db", h.db.to_str().unwrap(), "character", "show", ""];
+    let out = assert_cmd::Command::cargo_bin("hoard")
+        .unwrap()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+        .args(["--", "hoard"])
+        .args(line)
+        .output()
+        .unwrap();
+    let offered: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    assert_eq!(offered, ["Plain"], "{out:?}");
+}
