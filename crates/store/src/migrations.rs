@@ -20,9 +20,17 @@ macro_rules! files {
     ($engine:literal: $($name:literal),+ $(,)?) => {
         &[$(File {
             name: $name,
-            sql: include_str!(concat!("../../../migrations/", $engine, "/", $name)),
+            sql: utf8(include_bytes!(concat!("../../../migrations/", $engine, "/", $name))),
         }),+]
     };
+}
+
+/// A migration's text, read when hoard compiles: one that is not UTF-8 fails the build.
+const fn utf8(bytes: &'static [u8]) -> &'static str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => panic!("a migration is not UTF-8"),
+    }
 }
 
 const SQLITE: &[File] = files!("sqlite":
