@@ -365,6 +365,17 @@ fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .block_on(f)
 }
 
+/// The shell's completion of the last word of `hoard LINE…`, as bash asks for it
+/// (clap_complete's protocol: the words after `--`, and the index of the one completed).
+pub fn completion(line: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("hoard").expect("binary");
+    cmd.env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+        .args(["--", "hoard"])
+        .args(line);
+    cmd
+}
+
 /// Connect to a PostgreSQL database with sqlx for checks the CLI does not expose.
 pub fn pg<T>(url: &Path, f: impl AsyncFnOnce(&mut sqlx::PgConnection) -> T) -> T {
     use sqlx::Connection;

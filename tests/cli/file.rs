@@ -242,12 +242,7 @@ fn completion_gives_up_at_once_on_a_locked_database() {
     });
     held.recv().unwrap();
     let line = ["--db", h.db.to_str().unwrap(), "character", "show", "A"];
-    let out = assert_cmd::Command::cargo_bin("hoard")
-        .unwrap()
-        .env("COMPLETE", "bash")
-        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
-        .args(["--", "hoard"])
-        .args(line)
+    let out = crate::common::completion(&line)
         .timeout(std::time::Duration::from_secs(20))
         .output();
     release.send(()).unwrap();
@@ -256,14 +251,7 @@ fn completion_gives_up_at_once_on_a_locked_database() {
     assert!(out.status.success(), "{out:?}");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Arnaud"));
     // Unlocked, the names come back.
-    let out = assert_cmd::Command::cargo_bin("hoard")
-        .unwrap()
-        .env("COMPLETE", "bash")
-        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
-        .args(["--", "hoard"])
-        .args(line)
-        .output()
-        .unwrap();
+    let out = crate::common::completion(&line).output().unwrap();
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("Arnaud"),
         "{out:?}"

@@ -256,14 +256,7 @@ fn exports_are_inert_json_and_completion_offers_no_hostile_name() {
     assert!(names.contains(&EVIL.to_string()), "{names:?}");
 
     let line = ["--db", h.db.to_str().unwrap(), "character", "show", ""];
-    let out = assert_cmd::Command::cargo_bin("hoard")
-        .unwrap()
-        .env("COMPLETE", "bash")
-        .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
-        .args(["--", "hoard"])
-        .args(line)
-        .output()
-        .unwrap();
+    let out = crate::common::completion(&line).output().unwrap();
     let offered: Vec<&str> = std::str::from_utf8(&out.stdout)
         .unwrap()
         .lines()
