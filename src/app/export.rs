@@ -325,7 +325,8 @@ pub struct PlayerView {
     pub campaign: String,
     pub character: crate::ledger::Character,
     pub items: Vec<Revealed>,
-    pub effects: Vec<crate::ledger::state::Effect>,
+    /// The effects running on them, as they feel them: never when one ends.
+    pub effects: Vec<crate::rules::effect::Felt>,
     /// The character's purse.
     pub coins: crate::rules::coins::Coins,
 }
@@ -343,7 +344,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         campaign,
         character: sheet.character,
         items,
-        effects: sheet.effects,
+        effects: sheet.effects.iter().map(|e| e.felt()).collect(),
         coins: sheet.coins,
     })
 }

@@ -180,20 +180,21 @@ fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
     })
 }
 
-/// The game clock of running effects: each effect's time left, in turns or hours.
+/// The game clock of running effects as the players feel them: how long each has run, in
+/// turns or hours (never what is left: `rules::effect::Effect::felt`).
 pub fn effects_clock(effects: &[(String, i64)]) -> String {
-    let longest = effects.iter().map(|(_, left)| *left).max().unwrap_or(0);
+    let longest = effects.iter().map(|(_, since)| *since).max().unwrap_or(0);
     let (unit, axis) = if longest <= 6 * ROUNDS_PER_HOUR {
-        (ROUNDS_PER_TURN, tr!("turns left", "tours restants"))
+        (ROUNDS_PER_TURN, tr!("turns so far", "tours écoulés"))
     } else {
-        (ROUNDS_PER_HOUR, tr!("hours left", "heures restantes"))
+        (ROUNDS_PER_HOUR, tr!("hours so far", "heures écoulées"))
     };
     let rows_: Vec<Row> = effects
         .iter()
         .enumerate()
-        .map(|(i, (label, left))| Row {
+        .map(|(i, (label, since))| Row {
             label: label.clone(),
-            bars: vec![(0.0, *left as f64 / unit as f64, i, String::new())],
+            bars: vec![(0.0, *since as f64 / unit as f64, i, String::new())],
         })
         .collect();
     let end = (longest as f64 / unit as f64).max(1.0);

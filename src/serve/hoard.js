@@ -1,5 +1,5 @@
-// hoard serve: live pages. When the campaign's ledger moves, the server says so on /events;
-// this fetches the page again and puts its <main> in place of the old one. Without this
+// hoard serve: live pages. When what a page shows changes, the server says so on its event
+// stream; this fetches the page again and puts its <main> in place of the old one. Without this
 // script (or without JavaScript) the pages are whole and a reload shows the latest.
 "use strict";
 (function () {
@@ -39,7 +39,9 @@
         }
       });
   }
-  var events = new EventSource("/events");
+  // The referee's dashboard hears of every event; the players' pages of what they show.
+  var path = window.location.pathname;
+  var events = new EventSource(/^\/referee\/[0-9a-f]+$/.test(path) ? path + "/events" : "/events");
   events.addEventListener("open", function () {
     document.documentElement.dataset.live = "on";
   });

@@ -7,7 +7,10 @@
 //! `app::chronicle`); this module only gathers and draws.
 //!
 //! Live: a watcher reads the campaign's last event number twice a second and tells open pages
-//! through server-sent events (`/events`), whose script fetches the page again.
+//! through server-sent events, whose script fetches the page again. The referee's dashboard
+//! hears of every event (`/referee/TOKEN/events`); the players' pages (`/events`) only when
+//! what they show changed, so a secret the referee records neither refreshes a phone nor
+//! tells it that something was recorded: their stream counts changes seen, not events.
 
 mod charts;
 mod gather;
@@ -74,13 +77,20 @@ pub async fn run(settings: Settings) -> Result<()> {
         println!("{line}");
     }
     let (changed, changes) = watch::channel(first);
+    let (seen, sights) = watch::channel(0);
     let (stop, stopping) = watch::channel(false);
-    let watcher = tokio::spawn(watch_ledger(reads.clone(), changed, stopping));
+    let live = Live {
+        changed,
+        seen,
+        shown: shown_to_players(&reads).await.ok(),
+    };
+    let watcher = tokio::spawn(watch_ledger(reads.clone(), live, stopping));
     let app = routes::App {
         reads,
         token: token.map(Arc::from),
         lang: settings.lang,
         changes,
+        sights,
     };
     let served = axum::serve(listener, routes::router(app))
         .with_graceful_shutdown(async move {
@@ -141,13 +151,20 @@ fn token() -> Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Tell open pages when the campaign's ledger grows (or another campaign comes into use),
-/// until the server stops.
-async fn watch_ledger(
-    reads: Arc<Reads>,
+/// What the watcher tells open pages.
+struct Live {
+    /// The referee's: every new stamp.
     changed: watch::Sender<reads::Stamp>,
-    mut stopping: watch::Receiver<bool>,
-) {
+    /// The players': how many times what their pages show has changed.
+    seen: watch::Sender<u64>,
+    /// What the players' pages showed last ([`shown_to_players`]); `None` until it could be
+    /// read, or after the ledger moved and it could not be read again.
+    shown: Option<u64>,
+}
+
+/// Tell open pages when the campaign's ledger moves (or another campaign, or another file,
+/// comes into use), until the server stops.
+async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Receiver<bool>) {
     let mut every = tokio::time::interval(WATCH_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -155,10 +172,42 @@ async fn watch_ledger(
             _ = stopping.changed() => return,
             _ = every.tick() => {
                 // A moment the database cannot be read (a writer migrating it) is not a change.
-                if let Ok(stamp) = reads.stamp().await {
-                    changed.send_if_modified(|old| std::mem::replace(old, stamp) != stamp);
+                let Ok(stamp) = reads.stamp().await else { continue };
+                let moved = live
+                    .changed
+                    .send_if_modified(|old| std::mem::replace(old, stamp) != stamp);
+                if moved || live.shown.is_none() {
+                    let before = live.shown;
+                    live.shown = shown_to_players(&reads).await.ok();
+                    if live.shown.is_some() && live.shown != before {
+                        live.seen.send_modify(|n| *n += 1);
+                    }
                 }
             }
         }
     }
+}
+
+/// A digest of every page the players can open (the party, the treasure, each session's
+/// chronicle), as drawn now: equal digests, nothing a player sees has changed.
+async fn shown_to_players(reads: &Reads) -> Result<u64> {
+    use std::hash::{Hash, Hasher};
+    reads
+        .read(async |cx| {
+            let mut digest = std::hash::DefaultHasher::new();
+            pages::party(&gather::Party::read(cx).await?)
+                .into_string()
+                .hash(&mut digest);
+            pages::treasure(&gather::Treasure::read(cx).await?)
+                .into_string()
+                .hash(&mut digest);
+            let sessions = crate::app::session::list(cx).await?;
+            for (session, _) in &sessions {
+                pages::chronicle(&gather::Chronicle::read(cx, Some(session.number)).await?)
+                    .into_string()
+                    .hash(&mut digest);
+            }
+            Ok(digest.finish())
+        })
+        .await
 }

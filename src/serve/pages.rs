@@ -144,12 +144,11 @@ pub fn party(p: &Party) -> Markup {
         .players
         .iter()
         .flat_map(|v| {
-            v.effects.iter().filter_map(|e| {
-                let left = e.left(p.clock)?;
-                Some((
+            v.effects.iter().map(|e| {
+                (
                     format!("{}: {}", safe(&v.character.name), safe(e.name())),
-                    left,
-                ))
+                    e.since(p.clock),
+                )
             })
         })
         .collect();
@@ -160,7 +159,7 @@ pub fn party(p: &Party) -> Markup {
         @if !running.is_empty() {
             figure.chart {
                 (PreEscaped(charts::effects_clock(&running)))
-                figcaption { (tr!("Running effects: game time left", "Effets en cours : temps de jeu restant")) }
+                figcaption { (tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")) }
             }
         }
         div.party { @for v in &p.players {
@@ -190,10 +189,7 @@ pub fn party(p: &Party) -> Markup {
                             li {
                                 span.name { (safe(e.name())) }
                                 " — "
-                                @match e.left(p.clock) {
-                                    Some(left) => (tr!("{} left", "encore {}", span(left))),
-                                    None => (tr!("until the referee ends it", "jusqu'à ce que le meneur y mette fin")),
-                                }
+                                (tr!("for {} so far", "depuis {}", span(e.since(p.clock))))
                             }
                         }
                     }

@@ -29,7 +29,10 @@ pub struct App {
     pub token: Option<Arc<str>>,
     /// `--lang`: the language of every page.
     pub lang: Option<Lang>,
+    /// Every move of the ledger: the referee's dashboard.
     pub changes: watch::Receiver<Stamp>,
+    /// Every change of what the players' pages show.
+    pub sights: watch::Receiver<u64>,
 }
 
 pub fn router(app: App) -> Router {
@@ -43,6 +46,7 @@ pub fn router(app: App) -> Router {
         .route("/hoard.js", get(script))
         .route("/hoard.css", get(style))
         .route("/referee/{token}", get(referee))
+        .route("/referee/{token}/events", get(referee_events))
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         .with_state(app)
@@ -231,16 +235,36 @@ async fn not_found(State(app): State<App>, headers: HeaderMap) -> Response {
         .into_response()
 }
 
-/// Server-sent events: `change` with the ledger's new stamp whenever it moves, until the
-/// server stops.
+/// The players' server-sent events: `change`, numbered by how many changes they have seen,
+/// whenever what their pages show changes, until the server stops.
 async fn events(State(app): State<App>) -> Response {
-    let changes = app.changes.clone();
-    let stream = futures_util::stream::unfold(changes, |mut changes| async move {
+    live(app.sights.clone(), |n| n.to_string())
+}
+
+/// The referee's: `change` with the ledger's new stamp whenever it moves.
+async fn referee_events(
+    State(app): State<App>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if !app.referee(&token) {
+        return not_found(State(app), headers).await;
+    }
+    live(app.changes.clone(), |(_, campaign, seq)| {
+        format!("{campaign}:{seq}")
+    })
+}
+
+/// A stream of `change` events, one per change `changes` announces, each with its `data`.
+fn live<T: Clone + Send + Sync + 'static>(
+    changes: watch::Receiver<T>,
+    data: fn(&T) -> String,
+) -> Response {
+    let stream = futures_util::stream::unfold(changes, move |mut changes| async move {
         changes.changed().await.ok()?;
-        let (campaign, seq) = *changes.borrow_and_update();
         let event = Event::default()
             .event("change")
-            .data(format!("{campaign}:{seq}"));
+            .data(data(&changes.borrow_and_update()));
         Some((Ok::<_, Infallible>(event), changes))
     });
     Sse::new(stream)

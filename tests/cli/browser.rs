@@ -309,24 +309,26 @@ fn an_open_page_follows_a_command_run_elsewhere() {
     };
     let h = Hoard::new();
     campaign(&h);
-    let s = Served::start(&h, &[]);
-    b.go(&s.url);
-    assert!(b.text().contains("12 / 12"));
-    // The page is live once its event stream is open.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while b.run("return document.documentElement.dataset.live === 'on';") != json!(true) {
-        assert!(Instant::now() < deadline, "no event stream");
-        std::thread::park_timeout(Duration::from_millis(25));
+    let s = Served::start(&h, &["--referee"]);
+    // The players' page, then the referee's dashboard on its own stream.
+    for (url, wound, shown) in [(s.url.clone(), "3", "9 / 12"), (s.referee(), "2", "7 / 12")] {
+        b.go(&url);
+        // The page is live once its event stream is open.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while b.run("return document.documentElement.dataset.live === 'on';") != json!(true) {
+            assert!(Instant::now() < deadline, "no event stream on {url}");
+            std::thread::park_timeout(Duration::from_millis(25));
+        }
+        h.ok(&["character", "damage", "Arnaud", wound]);
+        let took = b.wait_for_text(shown, Duration::from_secs(2));
+        assert!(took.is_some(), "{url} did not change within 2 s");
+        // No reload: the same document, its main part replaced.
+        assert_ne!(
+            b.run("return document.documentElement.dataset.updated;"),
+            json!(null)
+        );
+        let _ = b.runtime.block_on(b.client.find(Locator::Css("main#page")));
     }
-    h.ok(&["character", "damage", "Arnaud", "3"]);
-    let took = b.wait_for_text("9 / 12", Duration::from_secs(2));
-    assert!(took.is_some(), "the page did not change within 2 s");
-    // No reload: the same document, its main part replaced.
-    assert_ne!(
-        b.run("return document.documentElement.dataset.updated;"),
-        json!(null)
-    );
-    let _ = b.runtime.block_on(b.client.find(Locator::Css("main#page")));
 }
 
 #[test]

@@ -257,3 +257,48 @@ fn completion_gives_up_at_once_on_a_locked_database() {
         "{out:?}"
     );
 }
+
+/// A file replaced under `serve` (a restore from backup): the next request reads the new
+/// one, the open pages hear of it, answers read concurrently all come from it, and once the
+/// file is gone the pages say so rather than showing the old one.
+#[cfg(feature = "serve")]
+#[test]
+fn the_server_follows_its_file_when_it_is_replaced() {
+    use crate::serve::{Served, Stream, campaign, get};
+    let h = Hoard::new();
+    campaign(&h);
+    let restored = Hoard::new();
+    restored.ok(&["campaign", "new", "Crypt"]);
+    restored.character("Zoé", 12, 12, 7, "neutral");
+    let s = Served::start(&h, &[]);
+    let mut page = Stream::open(&s, "/events");
+    assert!(get(&s.url, &[]).body.contains("Arnaud"));
+    std::fs::rename(&restored.db, &h.db).unwrap();
+    let party = get(&s.url, &[]).body;
+    assert!(
+        party.contains("Zoé") && !party.contains("Arnaud"),
+        "{party}"
+    );
+    page.change(std::time::Duration::from_secs(5));
+    let answers: Vec<String> = std::thread::scope(|scope| {
+        let asked: Vec<_> = (0..16)
+            .map(|n| {
+                let url = if n % 2 == 0 {
+                    s.url.clone()
+                } else {
+                    s.at("/party.json")
+                };
+                scope.spawn(move || get(&url, &[]).body)
+            })
+            .collect();
+        asked.into_iter().map(|a| a.join().unwrap()).collect()
+    });
+    for body in answers {
+        assert!(body.contains("Zoé") && !body.contains("Arnaud"), "{body}");
+    }
+    std::fs::remove_file(&h.db).unwrap();
+    let gone = get(&s.url, &[]);
+    assert_ne!(gone.status, 200);
+    assert!(!gone.body.contains("Zoé"), "{}", gone.body);
+    assert!(!gone.body.contains("Arnaud"), "{}", gone.body);
+}

@@ -8,6 +8,8 @@ use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 use crate::common::Hoard;
 
 /// A running `hoard serve`, stopped (SIGINT, then kill) when dropped.
@@ -487,44 +489,127 @@ fn a_busy_port_is_one_line_saying_what_to_do() {
     assert!(err.contains("--port 0"), "{err}");
 }
 
+/// An open event stream (`/events`, or the referee's), read as a page's script reads it.
+pub struct Stream {
+    stream: TcpStream,
+    /// What has come and not yet been taken as a change.
+    seen: String,
+}
+
+impl Stream {
+    /// Open `path` on the server and wait until its stream has begun.
+    pub fn open(s: &Served, path: &str) -> Stream {
+        let host = s.url.trim_start_matches("http://").trim_end_matches('/');
+        let mut stream = TcpStream::connect(host).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .expect("timeout");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .expect("send");
+        let mut opened = Stream {
+            stream,
+            seen: String::new(),
+        };
+        opened.until(Duration::from_secs(10), |seen| {
+            seen.contains("text/event-stream")
+        });
+        opened
+    }
+
+    /// Read until `done` holds of what came, failing the test after `within`.
+    fn until(&mut self, within: Duration, done: impl Fn(&str) -> bool) {
+        let mut buf = [0u8; 4096];
+        let deadline = Instant::now() + within;
+        while !done(&self.seen) {
+            assert!(
+                Instant::now() < deadline,
+                "not within {within:?}: {}",
+                self.seen
+            );
+            if let Ok(n) = self.stream.read(&mut buf) {
+                self.seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        }
+    }
+
+    /// The data of the next `change` event, waiting at most `within` for it.
+    pub fn change(&mut self, within: Duration) -> String {
+        self.until(within, |seen| {
+            seen.split_once("event: change\n")
+                .is_some_and(|(_, rest)| rest.contains('\n'))
+        });
+        let (_, rest) = self.seen.split_once("event: change\n").expect("a change");
+        let (line, rest) = rest.split_once('\n').expect("its data");
+        let data = line.trim_start_matches("data:").trim().to_string();
+        self.seen = rest.to_string();
+        data
+    }
+}
+
 #[test]
 fn an_open_page_hears_of_a_change_and_ctrl_c_stops_cleanly() {
     let h = Hoard::new();
     campaign(&h);
     let s = Served::start(&h, &[]);
-    let host = s.url.trim_start_matches("http://").trim_end_matches('/');
-    let mut stream = TcpStream::connect(host).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_millis(200)))
-        .expect("timeout");
-    write!(
-        stream,
-        "GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .expect("send");
-    // Wait until the stream is open before recording.
-    let mut seen = String::new();
-    let mut buf = [0u8; 4096];
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !seen.contains("text/event-stream") {
-        assert!(Instant::now() < deadline, "no event stream: {seen}");
-        if let Ok(n) = stream.read(&mut buf) {
-            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    }
+    let mut page = Stream::open(&s, "/events");
     h.ok(&["character", "damage", "Arnaud", "3"]);
-    let recorded = Instant::now();
-    while !seen.contains("event: change") {
-        assert!(
-            recorded.elapsed() < Duration::from_secs(2),
-            "no change event within 2 s: {seen}"
-        );
-        if let Ok(n) = stream.read(&mut buf) {
-            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    }
+    assert_eq!(page.change(Duration::from_secs(2)), "1");
     // The stream stays open: Ctrl-C still stops the server at once, and cleanly.
     let (status, rest) = s.interrupt();
     assert!(status.success(), "{status:?}");
     assert!(rest.contains("Stopped."), "{rest}");
+}
+
+#[test]
+fn players_pages_hear_only_of_what_they_show_and_the_referees_of_every_event() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--referee"]);
+    let referee = s.referee();
+    let token = referee.rsplit('/').next().expect("a token");
+    let mut players = Stream::open(&s, "/events");
+    let mut dashboard = Stream::open(&s, &format!("/referee/{token}/events"));
+    assert_eq!(
+        get(&s.at(&format!("/referee/{}x/events", &token[..31])), &[]).status,
+        404,
+        "the referee's stream needs the token"
+    );
+    // A die the referee rolls behind the screen: the dashboard hears of it, the phones do not.
+    let before = dashboard.seen.clone();
+    h.ok(&["roll", "1d6"]);
+    let rolled = dashboard.change(Duration::from_secs(5));
+    assert!(
+        rolled.contains(':'),
+        "campaign:event, {rolled} after {before}"
+    );
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    assert_ne!(dashboard.change(Duration::from_secs(5)), rolled);
+    // The first change the players hear of is the wound, and it tells no event number.
+    assert_eq!(players.change(Duration::from_secs(5)), "1");
+    assert!(!players.seen.contains("event: change"), "{}", players.seen);
+}
+
+#[test]
+fn players_see_how_long_an_effect_has_run_never_what_is_left() {
+    let h = Hoard::new();
+    campaign(&h);
+    h.ok(&["drink", "Potion of Giant Strength", "--by", "Béatrice"]);
+    h.ok(&["time", "advance", "3", "rounds"]);
+    let s = Served::start(&h, &[]);
+    let party = get(&s.url, &[]).body;
+    assert!(party.contains("so far"), "{party}");
+    for hidden in [" left", "turns left", "hours left"] {
+        assert!(!party.contains(hidden), "{hidden}: {party}");
+    }
+    let json = get(&s.at("/party.json"), &[]).body;
+    let players: Value = serde_json::from_str(&json).expect("JSON");
+    let effects = &players[1]["effects"];
+    assert_eq!(effects.as_array().map(Vec::len), Some(1), "{json}");
+    assert!(effects[0].get("started_at").is_some(), "{json}");
+    assert!(effects[0].get("ends_at").is_none(), "{json}");
+    let export = h.ok(&["export", "--as", "Béatrice"]);
+    assert!(!export.contains("ends_at"), "{export}");
 }

@@ -29,6 +29,43 @@ impl Effect {
     pub fn left(&self, now: i64) -> Option<i64> {
         self.ends_at.map(|end| (end - now).max(0))
     }
+
+    /// The effect as the character under it knows it: that it runs and since when, never
+    /// when it ends. A potion's duration is the referee's roll ("4 + 1d4 tours complets",
+    /// AD&D 2nd edition Dungeon Master Guide, potions) and a protection scroll's is set by the
+    /// referee; the player feels the magic start and, when it does, stop, and learns the
+    /// length only then (the chronicle's "wears off").
+    pub fn felt(&self) -> Felt {
+        Felt {
+            id: self.id.clone(),
+            character: self.character.clone(),
+            item: self.item.clone(),
+            kind: self.kind.clone(),
+            name: self.name.clone(),
+            name_fr: self.name_fr.clone(),
+            started_at: self.started_at,
+        }
+    }
+}
+
+/// What a player may know of an effect running on their character ([`Effect::felt`]): all
+/// but its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Felt {
+    pub id: String,
+    pub character: String,
+    pub item: Option<String>,
+    pub kind: String,
+    pub name: String,
+    pub name_fr: String,
+    pub started_at: i64,
+}
+
+impl Felt {
+    /// Rounds it has run at `now`.
+    pub fn since(&self, now: i64) -> i64 {
+        (now - self.started_at).max(0)
+    }
 }
 
 #[cfg(test)]

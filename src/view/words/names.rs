@@ -77,6 +77,12 @@ impl Named for Effect {
     }
 }
 
+impl Named for crate::rules::effect::Felt {
+    fn name(&self) -> &str {
+        pick(&self.name, &self.name_fr)
+    }
+}
+
 /// A table's title in the reader's language.
 pub trait Titled {
     /// The title in the reader's language.
