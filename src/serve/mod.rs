@@ -14,6 +14,7 @@
 
 mod charts;
 mod gather;
+mod listen;
 mod pages;
 mod reads;
 mod routes;
@@ -92,15 +93,13 @@ pub async fn run(settings: Settings) -> Result<()> {
         changes,
         sights,
     };
-    let served = axum::serve(listener, routes::router(app))
-        .with_graceful_shutdown(async move {
-            let _ = tokio::signal::ctrl_c().await;
-            // Live streams end with the watcher, so open pages let the server stop.
-            let _ = stop.send(true);
-        })
-        .await;
+    listen::serve(listener, routes::router(app), async move {
+        let _ = tokio::signal::ctrl_c().await;
+        // Live streams end with the watcher, so open pages let the server stop.
+        let _ = stop.send(true);
+    })
+    .await;
     let _ = watcher.await;
-    served.map_err(Error::Io)?;
     println!("{}", tr!("Stopped.", "Arrêté."));
     Ok(())
 }

@@ -25,7 +25,21 @@ pub struct Served {
 impl Served {
     /// `hoard --db <file> serve --port 0 <args>`: waits (at most 30 s) for its start-up lines.
     pub fn start(h: &Hoard, args: &[&str]) -> Served {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("hoard"))
+        Served::start_within(h, args, &[])
+    }
+
+    /// The same, run through `within` (a command that ends by running its arguments).
+    pub fn start_within(h: &Hoard, args: &[&str], within: &[&str]) -> Served {
+        let hoard = assert_cmd::cargo::cargo_bin("hoard");
+        let mut command = match within.split_first() {
+            Some((program, rest)) => {
+                let mut command = Command::new(program);
+                command.args(rest).arg(hoard);
+                command
+            }
+            None => Command::new(hoard),
+        };
+        let mut child = command
             .env_remove("HOARD_DB")
             .env_remove("HOARD_CAMPAIGN")
             .env("LANG", "C")
@@ -134,9 +148,37 @@ pub struct Answer {
 
 /// `GET url` with extra request header lines, over a fresh connection.
 pub fn get(url: &str, extra: &[&str]) -> Answer {
+    let (host, _) = host_and_path(url);
+    ask(TcpStream::connect(host).expect("connect"), url, extra)
+}
+
+/// A connection to `host` from another address of this machine, as from another phone on the
+/// network.
+fn connect_from(source: [u8; 4], host: &str) -> TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .expect("a runtime");
+    let stream = runtime
+        .block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind((source, 0).into())?;
+            let host = host.parse().map_err(std::io::Error::other)?;
+            socket.connect(host).await?.into_std()
+        })
+        .expect("connect from another address");
+    stream.set_nonblocking(false).expect("blocking");
+    stream
+}
+
+fn host_and_path(url: &str) -> (&str, &str) {
     let rest = url.strip_prefix("http://").expect("http URL");
-    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let mut stream = TcpStream::connect(host).expect("connect");
+    rest.split_at(rest.find('/').unwrap_or(rest.len()))
+}
+
+/// `GET url` over `stream`.
+fn ask(mut stream: TcpStream, url: &str, extra: &[&str]) -> Answer {
+    let (host, path) = host_and_path(url);
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .expect("timeout");
@@ -612,4 +654,37 @@ fn players_see_how_long_an_effect_has_run_never_what_is_left() {
     assert!(effects[0].get("ends_at").is_none(), "{json}");
     let export = h.ok(&["export", "--as", "Béatrice"]);
     assert!(!export.contains("ends_at"), "{export}");
+}
+
+#[test]
+fn one_client_holding_hundreds_of_connections_starves_no_one() {
+    let h = Hoard::new();
+    campaign(&h);
+    // Fewer descriptors than the connections held, as 1,100 against the usual 1,024.
+    let limited = ["sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh"];
+    let s = Served::start_within(&h, &[], &limited);
+    let (host, _) = host_and_path(&s.url);
+    let held: Vec<TcpStream> = (0..400)
+        .map(|_| TcpStream::connect(host).expect("connect"))
+        .collect();
+    // Another phone is answered at once.
+    let other = ask(connect_from([127, 0, 0, 2], host), &s.url, &[]);
+    assert_eq!(other.status, 200);
+    assert!(other.body.contains("Arnaud"), "{}", other.body);
+    // A client whose request's head never ends is let go within the header timeout.
+    let mut slow = connect_from([127, 0, 0, 3], host);
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .expect("send");
+    slow.set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    let sent = Instant::now();
+    let mut rest = Vec::new();
+    let closed = slow.read_to_end(&mut rest);
+    assert!(closed.is_ok(), "{closed:?}");
+    assert!(
+        sent.elapsed() < Duration::from_secs(25),
+        "held for {:?}: {closed:?}",
+        sent.elapsed()
+    );
+    drop(held);
 }
