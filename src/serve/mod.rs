@@ -161,8 +161,8 @@ struct Live {
     shown: Option<u64>,
 }
 
-/// Tell open pages when the campaign's ledger moves (or another campaign, or another file,
-/// comes into use), until the server stops.
+/// Tell open pages when the campaign's ledger moves (or another campaign comes into use, or
+/// the file is replaced), until the server stops.
 async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Receiver<bool>) {
     let mut every = tokio::time::interval(WATCH_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -170,6 +170,14 @@ async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Re
         tokio::select! {
             _ = stopping.changed() => return,
             _ = every.tick() => {
+                // A file replaced under the server: every page now says so, once.
+                if reads.replaced() {
+                    if live.shown.take().is_some() {
+                        live.changed.send_modify(|_| ());
+                        live.seen.send_modify(|n| *n += 1);
+                    }
+                    continue;
+                }
                 // A moment the database cannot be read (a writer migrating it) is not a change.
                 let Ok(stamp) = reads.stamp().await else { continue };
                 let moved = live

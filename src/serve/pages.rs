@@ -87,14 +87,27 @@ fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> 
 }
 
 /// A refused or failed read, as a page.
-pub fn failure(e: &Error) -> Markup {
+/// A page that could not be read: what the reader may be told of why (`None`: only that the
+/// campaign is unavailable).
+pub fn failure(e: Option<&Error>) -> Markup {
     let title = tr!("Nothing to show yet", "Rien à montrer encore");
     frame(
         &title,
         Tab::None,
         None,
-        html! { p.problem { (safe(&e.to_string())) } },
+        html! { p.problem { (safe(&unavailable(e))) } },
     )
+}
+
+/// Why a page could not be read, in words its reader may see.
+pub fn unavailable(e: Option<&Error>) -> String {
+    match e {
+        Some(e) => e.to_string(),
+        None => tr!(
+            "The campaign is unavailable right now; the referee's screen says why.",
+            "La campagne est indisponible pour l'instant ; l'écran du meneur dit pourquoi."
+        ),
+    }
 }
 
 /// Any address hoard does not serve.

@@ -1,34 +1,33 @@
-//! The server's reads: a pool of reader threads and of read-only connections kept open
-//! between requests, each request run in one read transaction of its own on one of them (the
-//! same [`Ctx`] the command line gives an `app` function). A reader runs the request's work on
-//! its own single-threaded runtime, so that work need not be `Send` (the store's reads through
-//! sqlx's generic executors are not, for every lifetime), and the server's runtime only
-//! awaits the answer.
+//! The server's reads: a pool of reader threads, each with its read-only connection kept
+//! open between requests, each request run in one read transaction of its own on one of them
+//! (the same [`Ctx`] the command line gives an `app` function). A reader runs the request's
+//! work on its own single-threaded runtime, so that work need not be `Send` (the store's
+//! reads through sqlx's generic executors are not, for every lifetime), and the server's
+//! runtime only awaits the answer. A connection stays with the reader that opened it: a
+//! PostgreSQL connection belongs to the runtime it was made on.
 //!
-//! A SQLite file can be replaced under the server (`mv restore.db hoard.db`, a restore from
-//! backup) while its connections hold the old one open. Each request first looks at which
-//! file the path names now; when it is another, the server waits for the reads in flight,
-//! closes every connection to the old file, and only then opens the new one (a connection
-//! left open would share the path's `-wal` and `-shm` with it). A request reads one file,
-//! never two; a deleted file is an error page, not an old moment.
+//! A SQLite file can be replaced, moved or deleted under the server (`mv restore.db
+//! hoard.db`) while the readers hold the old one open. Reopening the path then would leave
+//! connections to two files sharing its `-wal` and `-shm`, so the server never does: every
+//! read first checks that the path still names the file it started on, and otherwise is an
+//! error saying to start the server again ([`Reads::replaced`]).
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, mpsc};
 
-use tokio::sync::{RwLock, RwLockReadGuard};
-
 use crate::app::open::{Db, open_read_only};
 use crate::app::{Ctx, Options};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::i18n;
+use crate::tr;
+
+/// The moment of the ledger a page shows: the campaign and its last event's number.
+pub type Stamp = (i64, i64);
 
 /// Which file a path names: its device and inode (`None`: a server, or no file there).
-pub type Identity = Option<(u64, u64)>;
-
-/// The moment of the ledger a page shows: the file, the campaign and its last event's number.
-pub type Stamp = (Identity, i64, i64);
+type Identity = Option<(u64, u64)>;
 
 /// The file the path `db` names now; `None` for a PostgreSQL URL or a path with no file.
 fn identity(db: &Path) -> Identity {
@@ -41,53 +40,17 @@ fn identity(db: &Path) -> Identity {
 /// nor without bound (each holds SQLite's page cache).
 const CONNECTIONS: usize = 8;
 
-/// A request's work, run by a reader.
-type Job = Box<dyn FnOnce() -> Pin<Box<dyn Future<Output = ()>>> + Send>;
-
-/// The open connections, all to one file.
-#[derive(Default)]
-struct Connections {
-    /// The file they are open on; a read holds it shared, a change of file exclusively.
-    file: RwLock<Identity>,
-    /// Those no read is using.
-    idle: Mutex<Vec<Db>>,
-}
-
-impl Connections {
-    /// The file the path names now, held for one read: if it is not the one the connections
-    /// are open on, close them all first (once the reads in flight have ended).
-    async fn on(&self, db: &Path) -> RwLockReadGuard<'_, Identity> {
-        loop {
-            let now = identity(db);
-            let file = self.file.read().await;
-            if *file == now {
-                return file;
-            }
-            drop(file);
-            let mut file = self.file.write().await;
-            if *file != now {
-                let old = std::mem::take(&mut *self.idle());
-                for db in old {
-                    let _ = db.close().await;
-                }
-                *file = now;
-            }
-        }
-    }
-
-    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<Db>> {
-        // A read that panicked leaves the list whole: a push or a pop.
-        self.idle
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
+/// A request's work, handed to a reader with the reader's connection (none before its first
+/// read, or after one that could not end cleanly).
+type Job =
+    Box<dyn for<'a> FnOnce(&'a mut Option<Db>) -> Pin<Box<dyn Future<Output = ()> + 'a>> + Send>;
 
 pub struct Reads {
     db: PathBuf,
+    /// The file the path named when the server started.
+    serving: Identity,
     campaign: Option<String>,
     jobs: Mutex<mpsc::Sender<Job>>,
-    connections: Arc<Connections>,
 }
 
 impl Reads {
@@ -103,32 +66,41 @@ impl Reads {
                 .spawn(move || reader(&queue));
         }
         Reads {
+            serving: identity(&db),
             db,
             campaign,
             jobs: Mutex::new(jobs),
-            connections: Arc::default(),
         }
     }
 
     /// Run `work` on the campaign in one read transaction, in the request's language, on a
-    /// connection to the file the path names now.
+    /// reader's connection.
     pub async fn read<T: Send + 'static>(
         &self,
         work: impl AsyncFnOnce(&mut Ctx) -> Result<T> + Send + 'static,
     ) -> Result<T> {
+        if self.replaced() {
+            return Err(self.gone_from_under());
+        }
         let (answer, answered) = tokio::sync::oneshot::channel();
-        let (path, campaign, lang) = (self.db.clone(), self.campaign.clone(), i18n::lang());
-        let connections = Arc::clone(&self.connections);
-        let job: Job = Box::new(move || {
+        let (db, campaign, lang) = (self.db.clone(), self.campaign.clone(), i18n::lang());
+        let job: Job = Box::new(move |slot: &mut Option<Db>| {
             Box::pin(async move {
                 let result = i18n::within(lang, async {
-                    let _file = connections.on(&path).await;
-                    let idle = connections.idle().pop();
-                    let mut db = match idle {
-                        Some(db) => db,
-                        None => open_read_only(&path).await?,
+                    // A kept connection the server has since closed (a restart) fails at
+                    // its first statement: it is dropped for a new one.
+                    let kept = match slot.take() {
+                        Some(mut kept) => kept.begin_read().await.is_ok().then_some(kept),
+                        None => None,
                     };
-                    db.begin_read().await?;
+                    let db = match kept {
+                        Some(db) => db,
+                        None => {
+                            let mut fresh = open_read_only(&db).await?;
+                            fresh.begin_read().await?;
+                            fresh
+                        }
+                    };
                     let options = Options {
                         campaign,
                         ..Options::default()
@@ -136,9 +108,8 @@ impl Reads {
                     let mut cx = Ctx::new(db, options);
                     let result = work(&mut cx).await;
                     let mut db = cx.db;
-                    // One that could not end its read cleanly is not kept.
                     if db.end_read().await.is_ok() {
-                        connections.idle().push(db);
+                        *slot = Some(db);
                     }
                     result
                 })
@@ -156,18 +127,29 @@ impl Reads {
         answered.await.map_err(|_| gone())?
     }
 
-    /// The file, the campaign in use and its last event's number now; `(0, 0)` before there
-    /// is a campaign.
+    /// Whether the path no longer names the file the server started on.
+    pub fn replaced(&self) -> bool {
+        identity(&self.db) != self.serving
+    }
+
+    /// What every read answers once the file was replaced: the referee's dashboard and
+    /// terminal say it; the players read only that the campaign is unavailable.
+    fn gone_from_under(&self) -> Error {
+        let path = crate::view::inert::safe(&self.db.display().to_string());
+        Error::Unusable(Box::new(Problem::Said(tr!(
+            "{path} was replaced, moved or deleted while being served: stop this server (Ctrl-C) and start it again to show the file there now",
+            "{path} a été remplacé, déplacé ou supprimé pendant qu'il était servi : arrêtez ce serveur (Ctrl-C) et relancez-le pour montrer le fichier qui s'y trouve maintenant"
+        ))))
+    }
+
+    /// The campaign in use and its last event's number now; `(0, 0)` before there is one.
     pub async fn stamp(&self) -> Result<Stamp> {
-        let file = identity(&self.db);
-        let (campaign, seq) = self
-            .read(async |cx| match cx.campaign().await {
-                Ok(found) => Ok((found.id, found.last_seq)),
-                Err(crate::error::Error::NotFound(_)) => Ok((0, 0)),
-                Err(e) => Err(e),
-            })
-            .await?;
-        Ok((file, campaign, seq))
+        self.read(async |cx| match cx.campaign().await {
+            Ok(found) => Ok((found.id, found.last_seq)),
+            Err(crate::error::Error::NotFound(_)) => Ok((0, 0)),
+            Err(e) => Err(e),
+        })
+        .await
     }
 }
 
@@ -180,6 +162,7 @@ fn reader(queue: &Mutex<mpsc::Receiver<Job>>) {
     else {
         return;
     };
+    let mut connection = None;
     loop {
         // The lock is held only while waiting for a job, not while running it.
         let job = match queue.lock() {
@@ -187,7 +170,7 @@ fn reader(queue: &Mutex<mpsc::Receiver<Job>>) {
             Err(_) => return,
         };
         match job {
-            Ok(job) => runtime.block_on(job()),
+            Ok(job) => runtime.block_on(job(&mut connection)),
             Err(_) => return,
         }
     }

@@ -91,17 +91,22 @@ impl App {
         })
     }
 
-    /// Draw a page from what `work` reads, in the request's language; an error is a page too.
+    /// Draw a page from what `work` reads, in the request's language, for `reader`; an error
+    /// is a page too.
     async fn page(
         &self,
         headers: &HeaderMap,
+        reader: Reader,
         work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Markup> + Send + 'static,
     ) -> Response {
         let lang = self.lang(headers);
         i18n::within(lang, async {
             match self.reads.read(work).await {
                 Ok(markup) => pages::html(markup),
-                Err(e) => error_page(&e),
+                Err(e) => {
+                    let told = told(&e, reader);
+                    (status_of(&e), pages::html(pages::failure(told))).into_response()
+                }
             }
         })
         .await
@@ -149,17 +154,45 @@ fn accepted(header: &str) -> Lang {
 fn status_of(e: &Error) -> StatusCode {
     match e {
         Error::NotFound(_) => StatusCode::NOT_FOUND,
-        Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Error::Busy(_) | Error::Unusable(_) | Error::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
-fn error_page(e: &Error) -> Response {
-    (status_of(e), pages::html(pages::failure(e))).into_response()
+/// Who reads a page.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    Players,
+    Referee,
+}
+
+/// What `reader` is told of `e`: the referee, everything; the players, a campaign or session
+/// that is not there, and of anything else only that the campaign is unavailable (a server's
+/// address, a file's path and the engine's words are not theirs), whose details go to the
+/// referee's terminal.
+fn told(e: &Error, reader: Reader) -> Option<&Error> {
+    let theirs = matches!(e, Error::NotFound(problem)
+        if !matches!(**problem, crate::error::Problem::Store(_)));
+    if reader == Reader::Referee || theirs {
+        return Some(e);
+    }
+    report(e);
+    None
+}
+
+/// Print `e` on the server's terminal, once for as long as it stays the same.
+fn report(e: &Error) {
+    static LAST: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+    let said = crate::view::inert::safe(&e.to_string());
+    let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
+    if *last != said {
+        eprintln!("{said}");
+        *last = said;
+    }
 }
 
 async fn party(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async move |cx| {
+    app.page(&headers, Reader::Players, async move |cx| {
         Ok(pages::party(&gather::Party::read(cx).await?))
     })
     .await
@@ -175,21 +208,22 @@ async fn party_json(State(app): State<App>, headers: HeaderMap) -> Response {
     {
         Ok(body) => json(StatusCode::OK, inert_json(&body).into_owned()),
         Err(e) => {
-            let message = serde_json::json!({ "error": { "message": e.to_string() } });
-            json(status_of(&e), message.to_string())
+            let said = pages::unavailable(told(&e, Reader::Players));
+            let message = serde_json::json!({ "error": { "message": said } });
+            json(status_of(&e), inert_json(&message.to_string()).into_owned())
         }
     }
 }
 
 async fn treasure(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async move |cx| {
+    app.page(&headers, Reader::Players, async move |cx| {
         Ok(pages::treasure(&gather::Treasure::read(cx).await?))
     })
     .await
 }
 
 async fn chronicle(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, async move |cx| {
+    app.page(&headers, Reader::Players, async move |cx| {
         Ok(pages::chronicle(&gather::Chronicle::read(cx, None).await?))
     })
     .await
@@ -203,7 +237,7 @@ async fn chronicle_of(
     let Ok(number) = session.parse::<u32>() else {
         return not_found(State(app), headers).await;
     };
-    app.page(&headers, async move |cx| {
+    app.page(&headers, Reader::Players, async move |cx| {
         Ok(pages::chronicle(
             &gather::Chronicle::read(cx, Some(number)).await?,
         ))
@@ -219,7 +253,7 @@ async fn referee(
     if !app.referee(&token) {
         return not_found(State(app), headers).await;
     }
-    app.page(&headers, async move |cx| {
+    app.page(&headers, Reader::Referee, async move |cx| {
         Ok(pages::referee(&gather::Referee::read(cx).await?))
     })
     .await
@@ -250,7 +284,7 @@ async fn referee_events(
     if !app.referee(&token) {
         return not_found(State(app), headers).await;
     }
-    live(app.changes.clone(), |(_, campaign, seq)| {
+    live(app.changes.clone(), |(campaign, seq)| {
         format!("{campaign}:{seq}")
     })
 }

@@ -258,29 +258,25 @@ fn completion_gives_up_at_once_on_a_locked_database() {
     );
 }
 
-/// A file replaced under `serve` (a restore from backup): the next request reads the new
-/// one, the open pages hear of it, answers read concurrently all come from it, and once the
-/// file is gone the pages say so rather than showing the old one.
+/// A file replaced under `serve` (a restore from backup): the server never reads the new one
+/// beside connections still open on the old (they would share its `-wal` and `-shm`), nor
+/// shows the old one as if it were there. Every answer, concurrent ones too, says the
+/// campaign is unavailable; open pages hear of it; the referee's dashboard and terminal say to
+/// start the server again, which then shows the file there now. A deleted file alike.
 #[cfg(feature = "serve")]
 #[test]
-fn the_server_follows_its_file_when_it_is_replaced() {
+fn the_server_never_mixes_its_file_with_one_put_in_its_place() {
     use crate::serve::{Served, Stream, campaign, get};
     let h = Hoard::new();
     campaign(&h);
     let restored = Hoard::new();
     restored.ok(&["campaign", "new", "Crypt"]);
     restored.character("Zoé", 12, 12, 7, "neutral");
-    let s = Served::start(&h, &[]);
+    let s = Served::start(&h, &["--referee"]);
     let mut page = Stream::open(&s, "/events");
     assert!(get(&s.url, &[]).body.contains("Arnaud"));
     std::fs::rename(&restored.db, &h.db).unwrap();
-    let party = get(&s.url, &[]).body;
-    assert!(
-        party.contains("Zoé") && !party.contains("Arnaud"),
-        "{party}"
-    );
-    page.change(std::time::Duration::from_secs(5));
-    let answers: Vec<String> = std::thread::scope(|scope| {
+    let answers: Vec<(u16, String)> = std::thread::scope(|scope| {
         let asked: Vec<_> = (0..16)
             .map(|n| {
                 let url = if n % 2 == 0 {
@@ -288,17 +284,33 @@ fn the_server_follows_its_file_when_it_is_replaced() {
                 } else {
                     s.at("/party.json")
                 };
-                scope.spawn(move || get(&url, &[]).body)
+                scope.spawn(move || {
+                    let answer = get(&url, &[]);
+                    (answer.status, answer.body)
+                })
             })
             .collect();
         asked.into_iter().map(|a| a.join().unwrap()).collect()
     });
-    for body in answers {
-        assert!(body.contains("Zoé") && !body.contains("Arnaud"), "{body}");
+    for (status, body) in answers {
+        assert_eq!(status, 503, "{body}");
+        assert!(body.contains("unavailable"), "{body}");
+        assert!(!body.contains("Zoé") && !body.contains("Arnaud"), "{body}");
     }
+    page.change(std::time::Duration::from_secs(5));
+    let dashboard = get(&s.referee(), &[]).body;
+    assert!(dashboard.contains("start it again"), "{dashboard}");
+    let (_, _, terminal) = s.interrupt();
+    assert_eq!(terminal.matches("start it again").count(), 1, "{terminal}");
+    let s = Served::start(&h, &[]);
+    let party = get(&s.url, &[]).body;
+    assert!(
+        party.contains("Zoé") && !party.contains("Arnaud"),
+        "{party}"
+    );
     std::fs::remove_file(&h.db).unwrap();
     let gone = get(&s.url, &[]);
-    assert_ne!(gone.status, 200);
+    assert_eq!(gone.status, 503);
+    assert!(gone.body.contains("unavailable"), "{}", gone.body);
     assert!(!gone.body.contains("Zoé"), "{}", gone.body);
-    assert!(!gone.body.contains("Arnaud"), "{}", gone.body);
 }

@@ -106,8 +106,9 @@ impl Served {
         line.clone()
     }
 
-    /// SIGINT, as Ctrl-C sends it; the exit status and what it printed afterwards.
-    pub fn interrupt(mut self) -> (std::process::ExitStatus, String) {
+    /// SIGINT, as Ctrl-C sends it; the exit status, what it printed afterwards, and all it
+    /// printed on stderr.
+    pub fn interrupt(mut self) -> (std::process::ExitStatus, String, String) {
         let pid = self.child.id().to_string();
         Command::new("kill")
             .args(["-INT", &pid])
@@ -128,7 +129,11 @@ impl Served {
         if let Some(mut out) = self.rest.take() {
             let _ = out.read_to_string(&mut rest);
         }
-        (status, rest)
+        let mut errors = String::new();
+        if let Some(mut err) = self.child.stderr.take() {
+            let _ = err.read_to_string(&mut errors);
+        }
+        (status, rest, errors)
     }
 }
 
@@ -488,7 +493,7 @@ fn the_server_never_writes() {
     ] {
         assert_eq!(get(&url, &[]).status, 200, "{url}");
     }
-    let (status, _) = s.interrupt();
+    let (status, _, _) = s.interrupt();
     assert!(status.success());
     assert!(files(&h) == before, "the database changed while served");
 }
@@ -600,7 +605,7 @@ fn an_open_page_hears_of_a_change_and_ctrl_c_stops_cleanly() {
     h.ok(&["character", "damage", "Arnaud", "3"]);
     assert_eq!(page.change(Duration::from_secs(2)), "1");
     // The stream stays open: Ctrl-C still stops the server at once, and cleanly.
-    let (status, rest) = s.interrupt();
+    let (status, rest, _) = s.interrupt();
     assert!(status.success(), "{status:?}");
     assert!(rest.contains("Stopped."), "{rest}");
 }

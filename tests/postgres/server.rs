@@ -868,3 +868,33 @@ fn one_story_reads_the_same_on_both_engines() {
         "a refusal was told"
     );
 }
+
+/// The server going away under `serve`: the players read that the campaign is unavailable,
+/// never the server's address; the referee's dashboard and terminal say what is wrong.
+#[cfg(feature = "serve")]
+#[test]
+fn players_see_an_unavailable_campaign_and_the_referee_why() {
+    use crate::serve::{Served, campaign, get};
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--referee"]);
+    assert_eq!(get(&s.url, &[]).status, 200);
+    let url = h.db.to_string_lossy().to_string();
+    let name = url::Url::parse(&url).expect("a URL").path()[1..].to_string();
+    cluster::server()
+        .expect("the server")
+        .admin(&[format!("DROP DATABASE \"{name}\" WITH (FORCE)")]);
+    for path in ["/", "/treasure", "/chronicle", "/party.json", "/"] {
+        let page = get(&s.at(path), &[]);
+        assert_eq!(page.status, 503, "{path}: {}", page.body);
+        assert!(page.body.contains("unavailable"), "{path}: {}", page.body);
+        assert!(!page.body.contains("postgres"), "{path}: {}", page.body);
+        assert!(!page.body.contains(&name), "{path}: {}", page.body);
+    }
+    let dashboard = get(&s.referee(), &[]);
+    assert_eq!(dashboard.status, 503, "{}", dashboard.body);
+    assert!(dashboard.body.contains(&name), "{}", dashboard.body);
+    let (_, _, terminal) = s.interrupt();
+    assert!(terminal.contains(&name), "{terminal}");
+    assert_eq!(terminal.lines().count(), 1, "said once: {terminal}");
+}
