@@ -31,6 +31,8 @@ pub enum Error {
     /// record it again.
     Unprinted {
         events: Vec<i64>,
+        /// What else was made (a campaign imported, deleted or put in use; a backup written).
+        made: Option<crate::app::Made>,
         cause: std::io::Error,
     },
 }

@@ -112,6 +112,7 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
     let id = w.campaign;
     campaigns::delete(w.conn(), id, &deleted.name).await?;
     w.commit().await?;
+    cx.made(super::Made::Campaign(deleted.name.clone()));
     Ok(deleted)
 }
 
@@ -121,6 +122,7 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
     cx.campaign = Some(name.to_string());
     let found = cx.campaign().await?;
     campaigns::set_current(cx.conn(), &found.campaign.name).await?;
+    cx.made(super::Made::Campaign(found.campaign.name.clone()));
     Ok(found.campaign.name)
 }
 

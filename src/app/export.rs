@@ -313,6 +313,7 @@ pub async fn import(
         w.mark_voided(seqs, by);
     }
     w.commit().await?;
+    cx.made(super::Made::Campaign(name.clone()));
     progress(header.events, header.events);
     Ok((name, header.events))
 }
@@ -369,6 +370,7 @@ pub async fn backup(cx: &mut Ctx, path: &std::path::Path, force: bool) -> Result
     pending.close();
     cx.db.copy_to(pending.temp()).await?;
     let bytes = pending.finish()?;
+    cx.made(super::Made::File(path.to_path_buf()));
     let mut copy = crate::store::open(path, crate::store::Access::Read).await?;
     let campaigns = crate::store::campaigns::list(copy.conn()).await;
     copy.close().await?;

@@ -124,6 +124,18 @@ pub struct Ctx {
     pub seeded: bool,
     pub tables: Option<std::path::PathBuf>,
     dry_run: bool,
+    /// What the command changed beside events, once it is done ([`Ctx::made`]).
+    made: Option<Made>,
+}
+
+/// What a command changed that is no event of a campaign's ledger: the edge names it if the
+/// command's answer then cannot be printed (exit 7), so that nobody makes it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Made {
+    /// A campaign imported, deleted or put in use.
+    Campaign(String),
+    /// A file written: a backup.
+    File(std::path::PathBuf),
 }
 
 impl Ctx {
@@ -135,7 +147,20 @@ impl Ctx {
             seeded: options.seed.is_some(),
             tables: options.tables,
             dry_run: options.dry_run,
+            made: None,
         }
+    }
+
+    /// Record that `change` was made for good (nothing, under a dry run).
+    pub fn made(&mut self, change: Made) {
+        if !self.dry_run {
+            self.made = Some(change);
+        }
+    }
+
+    /// What the command changed beside events, if anything.
+    pub fn what_was_made(&self) -> Option<&Made> {
+        self.made.as_ref()
     }
 
     /// This command's dice: every roll it makes comes from here, in order.

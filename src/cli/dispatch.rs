@@ -95,10 +95,13 @@ pub async fn run(cli: Cli) -> Result<()> {
         notices::started_default(names_its_campaign, cx.db.committed());
     }
     let result = result.and_then(|()| out.flush()).map_err(|e| match e {
-        Error::Output(cause) if !cx.db.committed().is_empty() => Error::Unprinted {
-            events: cx.db.committed().to_vec(),
-            cause,
-        },
+        Error::Output(cause) if !cx.db.committed().is_empty() || cx.what_was_made().is_some() => {
+            Error::Unprinted {
+                events: cx.db.committed().to_vec(),
+                made: cx.what_was_made().cloned(),
+                cause,
+            }
+        }
         e => e,
     });
     let closed = cx.db.close().await;

@@ -266,6 +266,7 @@ mod tests {
             Error::Output(io()),
             Error::Unprinted {
                 events: vec![1],
+                made: None,
                 cause: io(),
             },
         ];

@@ -24,7 +24,12 @@ impl fmt::Display for Error {
                 "cannot print the answer: {e}",
                 "impossible d'afficher la réponse : {e}"
             )),
-            Error::Unprinted { events, cause } => f.write_str(&unprinted(events, cause)),
+            Error::Unprinted {
+                made: Some(made),
+                cause,
+                ..
+            } => f.write_str(&unprinted_made(made, cause)),
+            Error::Unprinted { events, cause, .. } => f.write_str(&unprinted(events, cause)),
         }
     }
 }
@@ -63,6 +68,24 @@ impl fmt::Display for Problem {
             Problem::Clock(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Alignment(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Unidentifiable(r) => fmt::Display::fmt(&Worded(r), f),
+        }
+    }
+}
+
+/// A change that is no event, made for good, whose answer could not be printed.
+fn unprinted_made(made: &crate::app::Made, cause: &std::io::Error) -> String {
+    use crate::app::Made;
+    match made {
+        Made::Campaign(name) => tr!(
+            "the change to campaign {name} was made but its answer could not be printed ({cause}); do not make it again: `hoard campaign list` shows it",
+            "le changement de la campagne {name} est fait mais sa réponse n'a pu être affichée ({cause}) ; ne le refaites pas : `hoard campaign list` le montre"
+        ),
+        Made::File(path) => {
+            let path = path.display();
+            tr!(
+                "{path} was written but the answer could not be printed ({cause}); it is there, whole",
+                "{path} est écrit mais la réponse n'a pu être affichée ({cause}) ; il est là, entier"
+            )
         }
     }
 }

@@ -264,3 +264,38 @@ fn exports_are_inert_json_and_completion_offers_no_hostile_name() {
         .collect();
     assert_eq!(offered, ["Plain"], "{out:?}");
 }
+
+/// What changes no ledger but is made for good — a campaign imported, deleted or put in use,
+/// a backup written — exits 7 too when its answer cannot be printed, naming what was made.
+#[test]
+fn a_change_beside_the_ledger_whose_answer_cannot_be_printed_exits_7() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "west", "--use"]);
+    h.character("Arnaud", 12, 12, 8, "lawful");
+    h.ok(&["campaign", "new", "east"]);
+    let export = h.dir.path().join("west.jsonl");
+    h.ok(&["export", "-o", export.to_str().unwrap()]);
+    let (code, err) = to_full_disk(&h, &["import", export.to_str().unwrap(), "--as", "copy"]);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(
+        err.contains("copy") && err.contains("campaign list"),
+        "{err}"
+    );
+    assert!(h.ok(&["campaign", "list"]).contains("copy"), "imported");
+    let (code, err) = to_full_disk(&h, &["campaign", "use", "east"]);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(err.contains("east"), "{err}");
+    let (code, err) = to_full_disk(&h, &["campaign", "delete", "copy", "--force"]);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(!h.ok(&["campaign", "list"]).contains("copy"), "deleted");
+    if h.engine() == crate::common::Engine::Sqlite {
+        let copy = h.dir.path().join("copy.db");
+        let (code, err) = to_full_disk(&h, &["backup", copy.to_str().unwrap()]);
+        assert_eq!(code, Some(7), "{err}");
+        assert!(err.contains("copy.db") && err.contains("whole"), "{err}");
+        assert!(copy.exists());
+    }
+    // A refusal changes nothing: it exits with its own code, whatever stdout is.
+    let (code, err) = to_full_disk(&h, &["campaign", "delete", "west"]);
+    assert_eq!(code, Some(4), "{err}");
+}
