@@ -36,35 +36,40 @@ impl Effect {
     /// referee; the player feels the magic start and, when it does, stop, and learns the
     /// length only then (the chronicle's "wears off").
     pub fn felt(&self) -> Felt {
-        Felt {
-            id: self.id.clone(),
-            character: self.character.clone(),
-            item: self.item.clone(),
-            kind: self.kind.clone(),
-            name: self.name.clone(),
-            name_fr: self.name_fr.clone(),
-            started_at: self.started_at,
-        }
+        Felt(self.clone())
     }
 }
 
 /// What a player may know of an effect running on their character ([`Effect::felt`]): all
-/// but its end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Felt {
-    pub id: String,
-    pub character: String,
-    pub item: Option<String>,
-    pub kind: String,
-    pub name: String,
-    pub name_fr: String,
-    pub started_at: i64,
-}
+/// but its end, which nothing can read from it (it serializes without `ends_at`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Felt(Effect);
 
 impl Felt {
     /// Rounds it has run at `now`.
     pub fn since(&self, now: i64) -> i64 {
-        (now - self.started_at).max(0)
+        (now - self.0.started_at).max(0)
+    }
+
+    /// Its name in English and in French.
+    pub fn names(&self) -> (&str, &str) {
+        (&self.0.name, &self.0.name_fr)
+    }
+}
+
+impl Serialize for Felt {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let e = &self.0;
+        let mut out = s.serialize_struct("Felt", 7)?;
+        out.serialize_field("id", &e.id)?;
+        out.serialize_field("character", &e.character)?;
+        out.serialize_field("item", &e.item)?;
+        out.serialize_field("kind", &e.kind)?;
+        out.serialize_field("name", &e.name)?;
+        out.serialize_field("name_fr", &e.name_fr)?;
+        out.serialize_field("started_at", &e.started_at)?;
+        out.end()
     }
 }
 
@@ -89,5 +94,11 @@ mod tests {
         assert!(e.active(59));
         assert!(!e.active(60), "ends when the clock reaches its end");
         assert_eq!(e.left(20), Some(40));
+        let felt = e.felt();
+        assert_eq!(felt.since(25), 15);
+        assert_eq!(felt.since(5), 0, "not before it began");
+        let seen = serde_json::to_value(&felt).unwrap();
+        assert_eq!(seen["started_at"], 10);
+        assert!(seen.get("ends_at").is_none(), "{seen}");
     }
 }

@@ -79,7 +79,8 @@ impl Named for Effect {
 
 impl Named for crate::rules::effect::Felt {
     fn name(&self) -> &str {
-        pick(&self.name, &self.name_fr)
+        let (en, fr) = self.names();
+        pick(en, fr)
     }
 }
 
