@@ -91,3 +91,87 @@ impl Timeline {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(seq: i64, session: Option<u32>, game_time: i64, event: Event) -> Recorded {
+        Recorded {
+            seq,
+            cause: None,
+            session,
+            game_time,
+            wall_time: "2026-12-01T20:30:00.000Z".into(),
+            event,
+        }
+    }
+
+    fn advance(rounds: i64) -> Event {
+        Event::TimeAdvanced { rounds, clock: 0 }
+    }
+
+    fn start(number: u32) -> Event {
+        Event::SessionStarted {
+            number,
+            title: None,
+        }
+    }
+
+    /// An event that changes neither the session nor the clock.
+    fn other() -> Event {
+        Event::CampaignRenamed { name: "t".into() }
+    }
+
+    #[test]
+    fn each_stamp_is_the_session_and_clock_of_its_time() {
+        let mut t = Timeline::default();
+        t.follow(&at(1, None, 0, advance(30)), false).unwrap();
+        t.follow(&at(2, Some(1), 30, start(1)), false).unwrap();
+        t.follow(&at(3, Some(1), 30, other()), false).unwrap();
+        assert_eq!(
+            t.follow(&at(4, Some(42), 30, other()), false),
+            Err(Refusal::WrongSession {
+                session: Some(42),
+                open: Some(1)
+            })
+        );
+        assert_eq!(
+            t.follow(&at(4, None, 30, other()), false),
+            Err(Refusal::WrongSession {
+                session: None,
+                open: Some(1)
+            })
+        );
+        for game_time in [0, 29, 31] {
+            assert_eq!(
+                t.follow(&at(4, Some(1), game_time, other()), false),
+                Err(Refusal::WrongGameTime {
+                    game_time,
+                    clock: 30
+                })
+            );
+        }
+        t.follow(
+            &at(4, Some(1), 30, Event::SessionEnded { number: 1 }),
+            false,
+        )
+        .unwrap();
+        assert!(t.follow(&at(5, Some(1), 30, other()), false).is_err());
+    }
+
+    #[test]
+    fn a_void_takes_back_its_advances_and_sessions_before_its_own_stamp() {
+        let mut t = Timeline::default();
+        t.follow(&at(1, None, 0, advance(30)), true).unwrap();
+        t.follow(&at(2, Some(1), 30, start(1)), true).unwrap();
+        t.follow(&at(3, Some(1), 30, other()), false).unwrap();
+        let void = Event::EventsVoided {
+            target: 1,
+            events: vec![1, 2],
+        };
+        t.follow(&at(4, None, 0, void), false).unwrap();
+        t.follow(&at(5, None, 0, other()), false).unwrap();
+        t.follow(&at(6, Some(1), 0, start(1)), false).unwrap();
+    }
+}
