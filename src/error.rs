@@ -55,6 +55,8 @@ pub enum Problem {
     Charges(rules::charges::Refusal),
     /// An event that cannot stand in the ledger, and why.
     Ledger(crate::ledger::Conflict),
+    /// A command that would pass one of `rules::limits` (`ledger::Refusal::is_limit`).
+    Limit(crate::ledger::Refusal),
     Store(crate::store::Problem),
     // The application's own refusals (app/{mod,campaign,session,history,export,log}.rs).
     App(crate::app::Refusal),

@@ -209,9 +209,9 @@ pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, C
     Ok((sheet, viewer))
 }
 
-/// Experience points from 0 to [`crate::rules::xp::XP_LIMIT`].
+/// Experience points from 0 to [`crate::rules::limits::XP`].
 fn check_xp(xp: i64) -> Result<i64> {
-    let limit = crate::rules::xp::XP_LIMIT;
+    let limit = crate::rules::limits::XP;
     if (0..=limit).contains(&xp) {
         Ok(xp)
     } else {

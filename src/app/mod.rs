@@ -299,10 +299,15 @@ impl<'c> Write<'c> {
 
     /// Record a consequence of an earlier event (e.g. a control check set off by a wound).
     pub fn record_with_cause(&mut self, event: Event, cause: Option<i64>) -> Result<Recorded> {
-        let recorded = self
-            .state
-            .record(event, cause, &self.now)
-            .map_err(|c| Error::Conflict(Box::new(crate::error::Problem::Ledger(c))))?;
+        // A limit passed is the command's own refusal, by a rule (`rules::limits`); any other
+        // refusal is a ledger at odds with itself.
+        let recorded = self.state.record(event, cause, &self.now).map_err(|c| {
+            if c.reason.is_limit() {
+                Error::Refused(Box::new(crate::error::Problem::Limit(*c.reason)))
+            } else {
+                Error::Conflict(Box::new(crate::error::Problem::Ledger(c)))
+            }
+        })?;
         self.recorded.push(recorded.clone());
         Ok(recorded)
     }

@@ -6,17 +6,21 @@
 use std::collections::BTreeMap;
 
 use crate::error::Result;
-use crate::ledger::{Recorded, State};
+use crate::ledger::timeline::Timeline;
+use crate::ledger::{Conflict, Recorded, State};
 use crate::store::events::{self, Filter};
 
 /// Rebuilds a campaign's state from its events alone, one event at a time, skipping the
-/// voided ones; keeps every event that could not stand and the last event touching each row.
+/// voided ones; holds every event's stamp, voided or not, to the session and clock it was
+/// recorded in (`ledger::timeline`); keeps every event that could not stand and the last event
+/// touching each row.
 #[derive(Debug)]
 pub struct Replay {
     pub state: State,
-    pub conflicts: Vec<crate::ledger::Conflict>,
+    pub conflicts: Vec<Conflict>,
     pub last_touch: BTreeMap<String, i64>,
     voided: BTreeMap<i64, i64>,
+    timeline: Timeline,
 }
 
 impl Replay {
@@ -26,11 +30,20 @@ impl Replay {
             conflicts: Vec::new(),
             last_touch: BTreeMap::new(),
             voided,
+            timeline: Timeline::default(),
         }
     }
 
     pub fn feed(&mut self, rec: &Recorded) {
-        if self.voided.contains_key(&rec.seq) {
+        let voided = self.voided.contains_key(&rec.seq);
+        if let Err(reason) = self.timeline.follow(rec, voided) {
+            self.conflicts.push(Conflict {
+                seq: rec.seq,
+                kind: rec.event.kind(),
+                reason: Box::new(reason),
+            });
+        }
+        if voided {
             // It no longer counts; its number stays taken.
             self.state.last_seq = rec.seq;
             return;

@@ -17,6 +17,7 @@ use crate::ledger::treasury::{Earned, Holder, Valuable};
 use crate::ledger::{Event, Recorded};
 use crate::rules::coins::{Coins, Share, split};
 use crate::rules::item::Category;
+use crate::rules::limits;
 use crate::rules::xp;
 use crate::store::events::{self, Filter};
 use crate::store::{self, Conn};
@@ -29,9 +30,9 @@ pub struct Treasure {
 }
 
 impl Treasure {
-    /// Its whole value, in copper pieces.
+    /// Its whole value, in copper pieces (saturating: `rules::xp::treasure_copper`).
     pub fn copper(&self) -> i64 {
-        self.coins.copper() + self.valuables.iter().map(|v| v.value.copper()).sum::<i64>()
+        xp::treasure_copper(&self.coins, self.valuables.iter().map(|v| &v.value))
     }
 }
 
@@ -49,8 +50,11 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
         }
         match rec.event {
             Event::CoinsAdded { coins, to } if !matches!(to, Holder::Place { .. }) => {
-                // Past a trillion coins of a kind in one session, the sum stays where it was.
-                found.coins = found.coins.checked_add(&coins).unwrap_or(found.coins);
+                // What came in during a session is part of what came into the campaign, which
+                // the ledger holds to the same limit: the sum cannot pass it.
+                if let Ok(sum) = found.coins.checked_add(&coins, limits::COINS_COUNTED) {
+                    found.coins = sum;
+                }
             }
             Event::ItemCreated { item, .. } if item.category == Category::Valuable => {
                 if let (Some(value), None) = (item.identity.value, &item.place) {

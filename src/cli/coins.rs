@@ -43,7 +43,7 @@ fn amount(words: &[String]) -> Result<Coins> {
                 )
             }
             AmountError::TooLarge(w) => {
-                let (w, limit) = (safe(&w), coins::LIMIT);
+                let (w, limit) = (safe(&w), crate::rules::limits::COINS);
                 tr!(
                     "{w} is too many: at most {limit} coins of a kind",
                     "{w}, c'est trop : {limit} pièces d'une sorte au plus"

@@ -122,7 +122,7 @@ const EXIT_CODES: &[(u8, &str)] = &[
     ),
     (
         4,
-        "Refused by a rule: a second open session, an empty flask, coins that are not there.",
+        "Refused by a rule: a second open session, an empty flask, coins that are not there, a number past hoard's limits.",
     ),
     (
         5,

@@ -45,6 +45,7 @@ impl fmt::Display for Problem {
             Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
+            Problem::Limit(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),
             Problem::App(r) => fmt::Display::fmt(r, f),
             Problem::Campaign(r) => fmt::Display::fmt(r, f),

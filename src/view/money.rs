@@ -201,7 +201,10 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
     else {
         return Vec::new();
     };
-    let valuable_worth: i64 = valuables.iter().map(|v| v.value.copper()).sum();
+    let valuable_worth = crate::rules::xp::treasure_copper(
+        &crate::rules::coins::Coins::default(),
+        valuables.iter().map(|v| &v.value),
+    );
     let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
     let n = shares(Share(awarded_shares(event)));
     let mut lines = vec![

@@ -132,6 +132,103 @@ fn a_crafted_envelope_is_refused_at_its_line() {
 }
 
 #[test]
+fn sessions_and_clocks_no_command_gives_are_refused_at_their_line() {
+    let lines = exported();
+    // The wound is in session 1, after 3 turns (30 rounds); the wand was made before it began.
+    let wound = line_of(&lines, "character_damaged");
+    assert_eq!(
+        (
+            lines[wound]["session"].clone(),
+            lines[wound]["game_time"].clone()
+        ),
+        (json!(1), json!(30))
+    );
+    let made = line_of(&lines, "item_created");
+    assert_eq!(lines[made]["session"], Value::Null);
+    type Craft = fn(&mut Value);
+    let cases: [(usize, Craft, &str); 7] = [
+        (wound, |l| l["session"] = json!(42), "marked in session 42"),
+        (wound, |l| l["session"] = json!(0), "marked in session 0"),
+        (wound, |l| l["session"] = Value::Null, "outside any session"),
+        (
+            made,
+            |l| l["session"] = json!(1),
+            "recorded it outside any session",
+        ),
+        // Before the session began (at round 0), and the clock running backwards.
+        (wound, |l| l["game_time"] = json!(0), "game time is round 0"),
+        (
+            wound,
+            |l| l["game_time"] = json!(29),
+            "clock then stood at round 30",
+        ),
+        (
+            wound,
+            |l| l["game_time"] = json!(31),
+            "game time is round 31",
+        ),
+    ];
+    for (at, craft, why) in cases {
+        let mut crafted = lines.clone();
+        craft(&mut crafted[at]);
+        refused(text(&crafted).as_bytes(), at + 1, why);
+    }
+    // A session's start stamped with another session.
+    let mut crafted = lines.clone();
+    let start = line_of(&crafted, "session_started");
+    crafted[start]["session"] = json!(2);
+    refused(text(&crafted).as_bytes(), start + 1, "marked in session 2");
+}
+
+#[test]
+fn check_finds_an_event_stamped_in_a_session_or_time_it_was_not() {
+    for tamper in [
+        "UPDATE events SET session = 42 WHERE kind = 'character_damaged'",
+        "UPDATE events SET game_time = 0 WHERE kind = 'character_damaged'",
+    ] {
+        let h = Hoard::new();
+        h.character("Arnaud", 12, 10, 10, "neutral");
+        h.ok(&["session", "start"]);
+        h.ok(&["time", "advance", "3", "turns"]);
+        h.ok(&["character", "damage", "Arnaud", "2"]);
+        h.ok(&["check"]);
+        h.execute(tamper);
+        let out = h.cmd(&["check"]).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(5), "{tamper}: {stdout}");
+        assert!(
+            stdout.contains("event #5 (character_damaged) cannot stand"),
+            "{tamper}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn voids_of_time_and_sessions_keep_their_later_stamps_standing() {
+    // After a void, later events are stamped by the campaign as it then stood: the clock
+    // without the voided advances, the session without its voided start.
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral"); // #2
+    h.ok(&["time", "advance", "3", "turns"]); // #3
+    h.ok(&["session", "start"]); // #4
+    h.ok(&["coins", "add", "5gp"]); // #5
+    h.ok(&["time", "advance", "2", "turns"]); // #6
+    h.ok(&["void", "3"]);
+    h.ok(&["void", "6"]);
+    h.ok(&["coins", "add", "2gp"]);
+    h.ok(&["void", "4"]);
+    h.ok(&["coins", "add", "3gp"]);
+    h.ok(&["session", "start"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["undo"]);
+    h.ok(&["check"]);
+    let file = h.dir.path().join("voids.jsonl");
+    h.ok(&["export", "-o", file.to_str().unwrap()]);
+    h.ok(&["import", file.to_str().unwrap(), "--as", "Copy"]);
+    h.ok(&["--campaign", "Copy", "check"]);
+}
+
+#[test]
 fn a_header_whose_voids_disagree_with_the_file_is_refused() {
     let mut lines = exported();
     let last = lines.last().unwrap()["seq"].as_i64().unwrap();

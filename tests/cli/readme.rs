@@ -131,3 +131,44 @@ fn the_docs_commands_print_what_the_docs_show() {
         check(&format!("docs/{name}"));
     }
 }
+
+/// The reference's table of limits says what `rules::limits` holds, digit for digit.
+#[test]
+fn the_reference_states_the_limits_the_rules_keep() {
+    use hoard::rules::limits;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md");
+    let reference = std::fs::read_to_string(path).unwrap();
+    let grouped = |n: i64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    for (what, n) in [
+        ("| coins of one kind one holder", limits::COINS),
+        (
+            "| coins of one kind the campaign counts",
+            limits::COINS_COUNTED,
+        ),
+        ("| XP on a sheet", limits::XP),
+    ] {
+        let row = reference
+            .lines()
+            .find(|l| l.starts_with(what))
+            .unwrap_or_else(|| panic!("no row of the limits for {what:?}"));
+        assert!(row.ends_with(&format!("| {} |", grouped(n))), "{row}");
+    }
+    let value = reference
+        .lines()
+        .find(|l| l.starts_with("| a valuable's worth |"))
+        .expect("the row of a valuable's worth");
+    assert_eq!(
+        value,
+        format!("| a valuable's worth | {} gp |", grouped(limits::VALUE_GP))
+    );
+}

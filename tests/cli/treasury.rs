@@ -524,3 +524,126 @@ fn an_amount_with_a_stray_separator_is_refused() {
     assert_eq!(treasury(&h)["pool"]["gp"], 1000);
     assert_eq!(treasury(&h)["pool"]["sp"], 2500);
 }
+
+/// One set of limits (`rules::limits`), refused where a value comes in, as a rule (exit 4) in
+/// plain words, and stated by the help from the same constants.
+#[test]
+fn every_limit_is_refused_where_it_comes_in_and_stated_by_the_help() {
+    use hoard::rules::limits;
+    let (coins_cap, xp_cap, value_cap) = (limits::COINS, limits::XP, limits::VALUE_GP);
+    let h = Hoard::new();
+    h.ok(&[
+        "character",
+        "add",
+        "Druid",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "5",
+        "--class",
+        "druid",
+    ]);
+    let fighter = [
+        "character",
+        "add",
+        "Brute",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "5",
+        "--class",
+        "fighter",
+        "--share",
+        "0",
+    ];
+    h.ok(&fighter);
+
+    // Coins: a holder may reach the limit exactly, not pass it; another holder may still.
+    h.ok(&["session", "start"]);
+    let full = format!("{coins_cap}gp");
+    h.ok(&["coins", "add", &full]);
+    let stderr = h.refused_unchanged(&["coins", "add", "1gp"], 4);
+    assert!(
+        stderr.contains(&format!("the pool would hold more than {coins_cap} gp")),
+        "{stderr}"
+    );
+    h.ok(&["coins", "add", &full, "--at", "Bank"]);
+    h.ok(&["coins", "add", &full, "--to", "Druid"]);
+    h.refused_unchanged(
+        &[
+            "coins",
+            "move",
+            "1gp",
+            "--from",
+            "Druid",
+            "--to-place",
+            "Bank",
+        ],
+        4,
+    );
+    let too_many = format!("{}gp", coins_cap + 1);
+    h.fails(&["coins", "add", &too_many], 2);
+
+    // A valuable's worth.
+    let dear = format!("{value_cap}gp");
+    h.ok(&["valuable", "add", "Crown", "--value", &dear]);
+    let stderr = h.refused_unchanged(
+        &[
+            "valuable",
+            "add",
+            "Idol",
+            "--value",
+            &format!("{}gp", value_cap + 1),
+        ],
+        4,
+    );
+    assert!(
+        stderr.contains(&format!("Idol is worth more than {value_cap} gp")),
+        "{stderr}"
+    );
+
+    // An award in all: the session brought back a crown and two trillion gold pieces.
+    let stderr = h.refused_unchanged(&["xp", "award"], 4);
+    assert!(
+        stderr.contains(&format!("more than the {xp_cap} one award may give")),
+        "{stderr}"
+    );
+    h.ok(&["coins", "spend", &full]);
+    h.ok(&["coins", "spend", &full, "--from", "Druid"]);
+    h.ok(&["session", "end"]);
+
+    // A sheet: a druid (no level table) keeps all it earns, up to the limit.
+    let monsters = xp_cap.to_string();
+    h.ok(&["session", "start"]);
+    h.ok(&["xp", "award", "--monsters", &monsters]);
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start"]);
+    let stderr = h.refused_unchanged(&["xp", "award", "--monsters", "1"], 4);
+    assert!(
+        stderr.contains(&format!("Druid would have {} XP", xp_cap + 1)),
+        "{stderr}"
+    );
+    h.fails(&["xp", "award", "--monsters", &(xp_cap + 1).to_string()], 2);
+    h.ok(&["check"]);
+
+    // The help says the same numbers.
+    for (args, says) in [
+        (
+            &["coins", "add", "--help"][..],
+            format!("at most {coins_cap} of one coin"),
+        ),
+        (
+            &["valuable", "add", "--help"],
+            format!("at most {value_cap} gp"),
+        ),
+        (&["xp", "award", "--help"], format!("0 to {xp_cap}")),
+        (&["character", "add", "--help"], format!("0 to {xp_cap}")),
+    ] {
+        let help = h.ok(args).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains(&says), "{args:?}: {help}");
+    }
+}

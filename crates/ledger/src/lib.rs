@@ -12,6 +12,7 @@ mod event;
 pub mod invariants;
 mod refusal;
 pub mod state;
+pub mod timeline;
 pub mod treasury;
 
 pub use event::Origin;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Id;
 use crate::rules::character::SheetError;
 use crate::rules::charges;
-use crate::rules::coins::{Coins, Share};
+use crate::rules::coins::{Coins, Denomination, Share};
 use crate::rules::dice::RollFault;
 
 /// An event that cannot be applied to the state it meets: its number, its kind, and why.
@@ -103,6 +103,17 @@ pub enum Refusal {
     },
     TimeBackward,
     ClockOverflow,
+    /// Stamped with `session`, where a live command would have stamped the one `open` then
+    /// (`ledger::timeline`).
+    WrongSession {
+        session: Option<u32>,
+        open: Option<u32>,
+    },
+    /// Stamped at `game_time`, where the clock then stood at `clock`.
+    WrongGameTime {
+        game_time: i64,
+        clock: i64,
+    },
     EncounterUnderWay,
     NoEncounter,
 
@@ -203,13 +214,57 @@ pub enum Refusal {
     SheetOutOfRange {
         name: String,
     },
-    TooManyCoins,
+    // Past one of `rules::limits`: a live command's rule refusal (exit 4, see
+    // [`Refusal::is_limit`]), an import's or `check`'s event that cannot stand.
+    /// A holder (the pool when `holder` is none) would have more than `limit` of a coin.
+    TooManyCoins {
+        holder: Option<String>,
+        denomination: Denomination,
+        limit: i64,
+    },
+    /// The campaign's totals (coins that came in, or went out) would count more than `limit`
+    /// of a coin.
+    TooManyCounted {
+        denomination: Denomination,
+        limit: i64,
+    },
+    /// A sheet would hold `xp`, more than `limit`.
+    XpPastLimit {
+        name: String,
+        xp: i64,
+        limit: i64,
+    },
+    /// An award of `xp` in all, more than `limit`.
+    AwardPastLimit {
+        xp: i64,
+        limit: i64,
+    },
+    /// A valuable worth more than `limit` gold pieces.
+    ValuePastLimit {
+        item: String,
+        limit: i64,
+    },
     /// A holder (the pool when `holder` is none) has less than it would give.
     Lacks {
         holder: Option<String>,
         has: Coins,
         wants: Coins,
     },
+}
+
+impl Refusal {
+    /// Whether this is a limit of `rules::limits` passed: a live command meeting one is refused
+    /// by a rule, where any other refusal from the ledger is a ledger at odds with itself.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            Refusal::TooManyCoins { .. }
+                | Refusal::TooManyCounted { .. }
+                | Refusal::XpPastLimit { .. }
+                | Refusal::AwardPastLimit { .. }
+                | Refusal::ValuePastLimit { .. }
+        )
+    }
 }
 
 impl From<SheetError> for Refusal {

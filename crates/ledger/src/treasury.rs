@@ -15,7 +15,8 @@ use super::admit::name_ok;
 use super::event::Event;
 use super::refusal::Refusal;
 use super::state::State;
-use crate::rules::coins::{Coins, Share, split, split_coins};
+use crate::rules::coins::{Coins, Denomination, Share, split, split_coins};
+use crate::rules::limits;
 use crate::rules::xp::{self, Gain};
 
 /// Who holds coins.
@@ -70,6 +71,16 @@ pub struct Treasury {
     pub spent: Coins,
 }
 
+impl CoinRow {
+    /// The most of a coin the row may count: a holder's limit, or the campaign's totals'.
+    fn cap(&self) -> i64 {
+        match self {
+            CoinRow::Added | CoinRow::Spent => limits::COINS_COUNTED,
+            CoinRow::Pool | CoinRow::Purse(_) | CoinRow::Place(_) => limits::COINS,
+        }
+    }
+}
+
 impl Treasury {
     /// The coins of one row (none for a holder never seen).
     pub fn row(&self, row: &CoinRow) -> Coins {
@@ -114,18 +125,20 @@ impl Treasury {
     }
 
     /// What the pool, the purses and the places hold together (`None` past the limit of
-    /// what hoard counts).
+    /// what the campaign counts).
     pub fn held(&self) -> Option<Coins> {
         self.purses
             .values()
             .chain(self.places.values())
-            .try_fold(self.pool, |sum, c| sum.checked_add(c))
+            .try_fold(self.pool, |sum, c| {
+                sum.checked_add(c, limits::COINS_COUNTED).ok()
+            })
     }
 
     /// Whether, denomination by denomination, the holders hold exactly what was added less what
     /// was spent, and nobody holds less than nothing.
     pub fn balances(&self) -> bool {
-        let rows_valid = self.rows().values().all(Coins::is_valid);
+        let rows_valid = self.rows().iter().all(|(row, c)| c.within(row.cap()));
         rows_valid && self.held().is_some() && self.held() == self.added.checked_sub(&self.spent)
     }
 }
@@ -223,7 +236,10 @@ impl State {
                         Coins::default(),
                     ));
                 }
-                let paid = t.pool.checked_sub(remainder).ok_or(Refusal::TooManyCoins)?;
+                let paid = t
+                    .pool
+                    .checked_sub(remainder)
+                    .ok_or(Refusal::UnevenShare { pool: t.pool })?;
                 changes.push((CoinRow::Pool, Coins::default(), paid));
             }
             _ => return Ok(()),
@@ -235,8 +251,8 @@ impl State {
             let then = now
                 .checked_sub(loss)
                 .ok_or_else(|| lacks(row, &now, loss, self))?
-                .checked_add(gain)
-                .ok_or(Refusal::TooManyCoins)?;
+                .checked_add(gain, row.cap())
+                .map_err(|d| too_many(row, d, self))?;
             after.insert(row.clone(), then);
         }
         for (row, coins) in after {
@@ -306,14 +322,20 @@ impl State {
         else {
             return Ok(());
         };
-        let worth = valuables
-            .iter()
-            .try_fold(coins.copper(), |sum, v| sum.checked_add(v.value.copper()));
-        let fits = coins.is_valid()
+        // The award's limit first, on its own arithmetic, which saturates past it.
+        let worth = xp::treasure_copper(coins, valuables.iter().map(|v| &v.value));
+        let all = xp::for_treasure(worth).saturating_add(*monsters);
+        if all > limits::XP {
+            return Err(Refusal::AwardPastLimit {
+                xp: all,
+                limit: limits::XP,
+            });
+        }
+        let fits = coins.within(limits::COINS_COUNTED)
             && valuables.iter().all(|v| v.value.is_valid())
-            && worth.map(xp::for_treasure) == Some(*treasure)
-            && (0..=xp::XP_LIMIT).contains(monsters)
-            && treasure.checked_add(*monsters) == Some(*total);
+            && xp::for_treasure(worth) == *treasure
+            && (0..=limits::XP).contains(monsters)
+            && all == *total;
         if !fits {
             return Err(Refusal::XpTotal);
         }
@@ -326,6 +348,13 @@ impl State {
                 return Err(Refusal::XpPart {
                     name: c.name.clone(),
                     base,
+                });
+            }
+            if p.gain.xp > limits::XP {
+                return Err(Refusal::XpPastLimit {
+                    name: c.name.clone(),
+                    xp: p.gain.xp,
+                    limit: limits::XP,
                 });
             }
             c.xp = p.gain.xp;
@@ -350,7 +379,7 @@ fn fields_ok(int: Option<u8>, dex: Option<u8>, xp: Option<i64>, share: Option<Sh
     };
     ability(int)
         && ability(dex)
-        && xp.is_none_or(|xp| (0..=xp::XP_LIMIT).contains(&xp))
+        && xp.is_none_or(|xp| (0..=limits::XP).contains(&xp))
         && share.is_none_or(|s| s <= Share::MAX)
 }
 
@@ -382,7 +411,16 @@ impl State {
                     name_ok("place", place)?;
                 }
                 match &item.identity.value {
-                    Some(value) => check_coins(value),
+                    Some(value) => {
+                        check_coins(value)?;
+                        if value.copper() > limits::VALUE_COPPER {
+                            return Err(Refusal::ValuePastLimit {
+                                item: item.name.clone(),
+                                limit: limits::VALUE_GP,
+                            });
+                        }
+                        Ok(())
+                    }
                     None => Ok(()),
                 }
             }
@@ -417,9 +455,10 @@ impl super::Change {
     }
 }
 
-/// `row` has `has`, and would give `wants`.
-fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> Refusal {
-    let holder = match row {
+/// The holder of a row as the refusals name it: a character's or a place's name, none for
+/// the pool (and the totals).
+fn holder_name(row: &CoinRow, state: &State) -> Option<String> {
+    match row {
         CoinRow::Purse(id) => Some(
             state
                 .characters
@@ -429,11 +468,31 @@ fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> Refusal {
         ),
         CoinRow::Place(name) => Some(name.clone()),
         _ => None,
-    };
+    }
+}
+
+/// `row` has `has`, and would give `wants`.
+fn lacks(row: &CoinRow, has: &Coins, wants: &Coins, state: &State) -> Refusal {
     Refusal::Lacks {
-        holder,
+        holder: holder_name(row, state),
         has: *has,
         wants: *wants,
+    }
+}
+
+/// `row` would count more of `denomination` than it may.
+fn too_many(row: &CoinRow, denomination: Denomination, state: &State) -> Refusal {
+    let limit = row.cap();
+    match row {
+        CoinRow::Added | CoinRow::Spent => Refusal::TooManyCounted {
+            denomination,
+            limit,
+        },
+        _ => Refusal::TooManyCoins {
+            holder: holder_name(row, state),
+            denomination,
+            limit,
+        },
     }
 }
 

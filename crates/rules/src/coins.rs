@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::limits;
+
 /// The five coins of both games, from the least to the most valuable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -64,10 +66,6 @@ impl Denomination {
     }
 }
 
-/// The most coins of one denomination one holder may have: a trillion, so that any sum of
-/// values stays far inside an `i64` of copper pieces.
-pub const LIMIT: i64 = 1_000_000_000_000;
-
 /// An amount of coins: a count of each denomination, never negative.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -110,38 +108,51 @@ impl Coins {
         Denomination::ALL.iter().all(|d| self.get(*d) == 0)
     }
 
-    /// Every count between 0 and [`LIMIT`]: what an amount read from a file must be.
-    pub fn is_valid(&self) -> bool {
+    /// Every count between 0 and `cap`.
+    pub fn within(&self, cap: i64) -> bool {
         Denomination::ALL
             .iter()
-            .all(|d| (0..=LIMIT).contains(&self.get(*d)))
+            .all(|d| (0..=cap).contains(&self.get(*d)))
     }
 
-    /// The sum, or `None` if a count would pass [`LIMIT`].
-    pub fn checked_add(&self, other: &Coins) -> Option<Coins> {
-        self.combine(other, |a, b| a.checked_add(b).filter(|n| *n <= LIMIT))
+    /// Every count between 0 and [`limits::COINS`]: what one holder may have, and what an
+    /// amount read from a file must be.
+    pub fn is_valid(&self) -> bool {
+        self.within(limits::COINS)
+    }
+
+    /// The sum, or the first denomination whose count would pass `cap` ([`limits::COINS`] for
+    /// a holder, [`limits::COINS_COUNTED`] for the campaign's totals).
+    pub fn checked_add(&self, other: &Coins, cap: i64) -> Result<Coins, Denomination> {
+        let mut out = Coins::default();
+        for d in Denomination::ALL {
+            *out.get_mut(d) = self
+                .get(d)
+                .checked_add(other.get(d))
+                .filter(|n| *n <= cap)
+                .ok_or(d)?;
+        }
+        Ok(out)
     }
 
     /// What is left once `other` is taken, or `None` if some denomination lacks: coins are
     /// never negative, and no coin is changed for another.
     pub fn checked_sub(&self, other: &Coins) -> Option<Coins> {
-        self.combine(other, |a, b| a.checked_sub(b).filter(|n| *n >= 0))
-    }
-
-    fn combine(&self, other: &Coins, op: impl Fn(i64, i64) -> Option<i64>) -> Option<Coins> {
         let mut out = Coins::default();
         for d in Denomination::ALL {
-            *out.get_mut(d) = op(self.get(d), other.get(d))?;
+            *out.get_mut(d) = self.get(d).checked_sub(other.get(d)).filter(|n| *n >= 0)?;
         }
         Some(out)
     }
 
-    /// The worth of the coins in copper pieces.
+    /// The worth of the coins in copper pieces. Saturating, deliberately: counts within
+    /// [`limits::COINS_COUNTED`] never come near `i64::MAX` (see [`limits`]), so only a count
+    /// no command allows (a file edited by hand) saturates, and the worth stays past every
+    /// limit it is then held to rather than wrapping to a small or negative one.
     pub fn copper(&self) -> i64 {
-        Denomination::ALL
-            .iter()
-            .map(|d| self.get(*d) * d.copper())
-            .sum()
+        Denomination::ALL.iter().fold(0i64, |sum, d| {
+            sum.saturating_add(self.get(*d).saturating_mul(d.copper()))
+        })
     }
 
     /// The denominations held, the most valuable first, with their counts.
@@ -168,7 +179,7 @@ pub enum AmountError {
     Malformed(String),
     /// A count followed by something that is not a denomination.
     UnknownDenomination(String),
-    /// A count past [`LIMIT`].
+    /// A count past [`limits::COINS`].
     TooLarge(String),
     /// Only zeros.
     Zero,
@@ -210,7 +221,10 @@ pub fn parse(words: &[&str]) -> Result<Coins, AmountError> {
         };
         let too_large = || AmountError::TooLarge(format!("{number}{}", d.as_str()));
         let count: i64 = number.parse().map_err(|_| too_large())?;
-        let total = coins.get(d).checked_add(count).filter(|n| *n <= LIMIT);
+        let total = coins
+            .get(d)
+            .checked_add(count)
+            .filter(|n| *n <= limits::COINS);
         *coins.get_mut(d) = total.ok_or_else(too_large)?;
         rest = after[letters..].trim_start();
     }
@@ -387,7 +401,7 @@ mod tests {
         ));
         assert_eq!(
             p("1000000000000gp").unwrap().gp,
-            LIMIT,
+            limits::COINS,
             "the limit itself is fine"
         );
         assert!(matches!(
@@ -406,8 +420,17 @@ mod tests {
             "no platinum, though the gold is worth more"
         );
         assert_eq!(purse.checked_sub(&coins("6sp")), None);
-        let full = Coins::of(Denomination::Gp, LIMIT);
-        assert_eq!(full.checked_add(&coins("1gp")), None);
+        let full = Coins::of(Denomination::Gp, limits::COINS);
+        assert_eq!(
+            full.checked_add(&coins("1gp"), limits::COINS),
+            Err(Denomination::Gp)
+        );
+        assert_eq!(
+            full.checked_add(&coins("1gp"), limits::COINS_COUNTED),
+            Ok(Coins::of(Denomination::Gp, limits::COINS + 1))
+        );
+        // A count no command allows saturates its worth, never wrapping it.
+        assert_eq!(Coins::of(Denomination::Pp, i64::MAX / 2).copper(), i64::MAX);
         assert!(
             !Coins {
                 cp: -1,

@@ -19,6 +19,7 @@ pub mod generate;
 pub mod health;
 pub mod item;
 pub mod knowledge;
+pub mod limits;
 pub mod potion;
 pub mod rarity;
 pub mod ring;

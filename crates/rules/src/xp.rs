@@ -7,10 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::character::Character;
-
-/// The most XP a sheet may hold: ten times the last threshold of any table, far past any
-/// campaign, near enough to catch a typo.
-pub const XP_LIMIT: i64 = 100_000_000;
+use super::coins::Coins;
 
 /// The classes of OSE Classic Fantasy, whose level tables hoard knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,7 +225,9 @@ pub const AWARDING: super::statement::Statement = super::statement::Statement {
 /// is kept whole and no level is reached.
 pub fn gain(c: &Character, base: i64) -> Gain {
     let adjustment = adjustment(c);
-    let adjusted = base * i64::from(100 + adjustment.percent) / 100;
+    // Saturating, deliberately: an award past `limits::XP` is refused whole, and its parts,
+    // however large, must reach that refusal rather than wrap or panic on the way.
+    let adjusted = base.saturating_mul(i64::from(100 + adjustment.percent)) / 100;
     let mut xp = c.xp.saturating_add(adjusted);
     let mut level = None;
     if let Some(class) = Class::of(c.class.as_deref()) {
@@ -260,6 +259,16 @@ pub fn next_level(c: &Character) -> Option<(u8, i64)> {
 /// piece dropped (OSE Rules Tome, *Awarding XP*: non-magical treasure, 1 XP per 1 gp).
 pub fn for_treasure(copper: i64) -> i64 {
     copper.max(0) / 100
+}
+
+/// The worth in copper of treasure brought back: its coins and its valuables' values.
+/// Saturating, deliberately: the sum is held to `limits::XP` (in gold) wherever it is used, so
+/// one that passes `i64::MAX` — thousands of valuables at the most a file could claim — stays
+/// past that limit and is refused, where a wrapped sum would come out negative, or nothing.
+pub fn treasure_copper<'a>(coins: &Coins, values: impl IntoIterator<Item = &'a Coins>) -> i64 {
+    values
+        .into_iter()
+        .fold(coins.copper(), |sum, v| sum.saturating_add(v.copper()))
 }
 
 #[cfg(test)]
@@ -458,6 +467,29 @@ mod tests {
         assert_eq!(next_level(&sheet("fighter", 3, 0)), Some((4, 8_000)));
         assert_eq!(next_level(&sheet("halfling", 8, 0)), None);
         assert_eq!(next_level(&sheet("druid", 3, 0)), None);
+    }
+
+    #[test]
+    fn a_sum_of_treasure_saturates_and_never_wraps() {
+        use crate::coins::Denomination;
+        let gem = Coins::of(Denomination::Pp, 999_999_999_999);
+        // 18,400 of them are 9.2 × 10^18 cp, just inside an i64; 18,500 pass it, and the sum
+        // once wrapped to nothing brought back.
+        let inside = vec![gem; 18_400];
+        assert_eq!(
+            treasure_copper(&Coins::default(), &inside),
+            18_400 * 999_999_999_999 * 500
+        );
+        let many = vec![gem; 18_500];
+        assert_eq!(treasure_copper(&Coins::default(), &many), i64::MAX);
+        assert!(for_treasure(treasure_copper(&Coins::default(), &many)) > crate::limits::XP);
+        let few = vec![gem; 2];
+        assert_eq!(
+            treasure_copper(&Coins::of(Denomination::Cp, 1), &few),
+            2 * 999_999_999_999 * 500 + 1
+        );
+        // A part that large saturates its adjustment too, on its way to the award's refusal.
+        assert!(gain(&sheet("druid", 1, 0), i64::MAX).xp > crate::limits::XP);
     }
 
     #[test]

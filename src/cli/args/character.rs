@@ -46,8 +46,8 @@ pub enum CharacterCommand {
         /// Dexterity, 3 to 18 (prime requisite of thieves and halflings)
         #[arg(long = "dex", allow_negative_numbers = true, value_name = "N")]
         dexterity: Option<i64>,
-        /// Experience points [default: what the level needs, for the OSE classes]
-        #[arg(long, allow_negative_numbers = true, value_name = "N")]
+        #[arg(long, allow_negative_numbers = true, value_name = "N",
+              help = super::coins::xp("Experience points") + " [default: what the level needs, for the OSE classes]")]
         xp: Option<i64>,
         /// Shares of treasure and experience: 1, or 0.5 for a retainer [default: 1]
         #[arg(long, value_name = "N", value_parser = share)]

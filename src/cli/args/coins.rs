@@ -3,6 +3,21 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use crate::rules::limits;
+
+/// An amount's help: an example, the coins, and the limit of one coin (`rules::limits`).
+fn amount(example: &str) -> String {
+    format!(
+        "The amount: {example} (cp, sp, ep, gp, pp; French po, pa, pc, pe too), at most {} of one coin",
+        limits::COINS
+    )
+}
+
+/// XP from 0 to the limit of a sheet and of an award (`rules::limits`), with what it is.
+pub(super) fn xp(what: &str) -> String {
+    format!("{what}, 0 to {}", limits::XP)
+}
+
 #[derive(Debug, Args)]
 pub struct CoinsArgs {
     #[command(subcommand)]
@@ -14,8 +29,7 @@ pub struct CoinsArgs {
 pub enum CoinsCommand {
     /// Coins come in: to the party's pool, or to a character's purse (--to) or a place (--at)
     Add {
-        /// The amount: 1200gp 300sp 40pp (cp, sp, ep, gp, pp; French po, pa, pc, pe too)
-        #[arg(required = true, value_name = "AMOUNT")]
+        #[arg(required = true, value_name = "AMOUNT", help = amount("1200gp 300sp 40pp"))]
         amount: Vec<String>,
         /// A character's purse instead of the pool
         #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
@@ -27,8 +41,7 @@ pub enum CoinsCommand {
     /// Coins go out: from the pool, or from a purse (--from) or a place (--at); refused if
     /// they are not there
     Spend {
-        /// The amount: 12gp 5sp
-        #[arg(required = true, value_name = "AMOUNT")]
+        #[arg(required = true, value_name = "AMOUNT", help = amount("12gp 5sp"))]
         amount: Vec<String>,
         /// A character's purse instead of the pool
         #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
@@ -40,8 +53,7 @@ pub enum CoinsCommand {
     /// Coins change hands: from the pool unless --from/--from-place, to the pool unless
     /// --to/--to-place
     Move {
-        /// The amount: 100gp 3pp
-        #[arg(required = true, value_name = "AMOUNT")]
+        #[arg(required = true, value_name = "AMOUNT", help = amount("100gp 3pp"))]
         amount: Vec<String>,
         /// Take them from this character's purse
         #[arg(long, value_name = "CHARACTER", conflicts_with = "from_place")]
@@ -80,9 +92,9 @@ pub enum XpCommand {
         /// The session [default: the open one, else the latest]
         #[arg(long, value_name = "N")]
         session: Option<u32>,
-        /// XP for the monsters defeated, all together
         #[arg(long, value_name = "XP", default_value_t = 0,
-              value_parser = clap::value_parser!(i64).range(0..=crate::rules::xp::XP_LIMIT))]
+              help = xp("XP for the monsters defeated, all together"),
+              value_parser = clap::value_parser!(i64).range(0..=limits::XP))]
         monsters: i64,
     },
 }
@@ -102,8 +114,8 @@ pub enum ValuableCommand {
     Add {
         /// What it is: a ruby, a gold torc …
         name: String,
-        /// What it is worth: 500gp, 1gp5sp …
-        #[arg(long, value_name = "AMOUNT")]
+        #[arg(long, value_name = "AMOUNT",
+              help = format!("What it is worth: 500gp, 1gp5sp …, at most {} gp", limits::VALUE_GP))]
         value: String,
         /// gem, jewelry, art or other
         #[arg(long, value_enum, default_value = "other")]

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::i18n::{CHARGE, Worded, counted, pick};
 use crate::ledger::{Act, Conflict, ID_LIMIT, Refusal};
-use crate::rules::{charges, clock, health, xp};
+use crate::rules::{charges, clock, health, limits};
 use crate::tr;
 
 /// An act's item, named in the reader's language.
@@ -28,6 +28,14 @@ impl fmt::Display for Worded<'_, Conflict> {
             "event #{seq} ({kind}) cannot stand: {reason}",
             "l'événement n°{seq} ({kind}) ne tient pas : {reason}"
         ))
+    }
+}
+
+/// An event's session as its stamp says it: in session N, or outside any.
+fn session_words(session: Option<u32>) -> String {
+    match session {
+        Some(n) => tr!("in session {n}", "dans la session {n}"),
+        None => tr!("outside any session", "hors de toute session"),
     }
 }
 
@@ -57,6 +65,18 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "son heure n'est pas une date et une heure comme 2026-12-01T20:30:00.000Z"
             ),
             R::Roll { fault } => return fmt::Display::fmt(&Worded(fault), f),
+            R::WrongSession { session, open } => {
+                let said = session_words(*session);
+                let open = session_words(*open);
+                tr!(
+                    "it is marked {said}, but a command would have recorded it {open}",
+                    "il est marqué {said}, mais une commande l'aurait enregistré {open}"
+                )
+            }
+            R::WrongGameTime { game_time, clock } => tr!(
+                "its game time is round {game_time}, but the clock then stood at round {clock}",
+                "son temps de jeu est le round {game_time}, mais l'horloge était alors au round {clock}"
+            ),
             R::NoCharacter { id } => tr!("no character {id}", "aucun personnage {id}"),
             R::NoItem { id } => tr!("no item {id}", "aucun objet {id}"),
             R::HeldByOther { item, character } => tr!(
@@ -229,15 +249,48 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "la part de {name} n'est pas ce que les règles donnent pour {base} XP"
             ),
             R::SheetOutOfRange { name } => {
-                let limit = xp::XP_LIMIT;
+                let limit = limits::XP;
                 tr!(
                     "{name}: INT and DEX run from 3 to 18, XP from 0 to {limit}, a share from 0 to 10",
                     "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {limit}, une part de 0 à 10"
                 )
             }
-            R::TooManyCoins => tr!(
-                "a holder would have more coins than hoard counts",
-                "un détenteur aurait plus de pièces que hoard n'en compte"
+            R::TooManyCoins {
+                holder,
+                denomination,
+                limit,
+            } => {
+                let who = match holder {
+                    Some(name) => name.clone(),
+                    None => tr!("the pool", "la réserve"),
+                };
+                let coin = crate::i18n::coins::abbreviation(*denomination);
+                tr!(
+                    "{who} would hold more than {limit} {coin}, the most of one coin a holder may have: spend or move some first",
+                    "{who} aurait plus de {limit} {coin}, le plus d'une pièce qu'un détenteur puisse avoir : dépensez-en ou déplacez-en d'abord"
+                )
+            }
+            R::TooManyCounted {
+                denomination,
+                limit,
+            } => {
+                let coin = crate::i18n::coins::abbreviation(*denomination);
+                tr!(
+                    "the campaign would count more than {limit} {coin} come in or gone out, the most hoard counts: start a new campaign for more",
+                    "la campagne compterait plus de {limit} {coin} entrées ou sorties, le plus que hoard compte : commencez une nouvelle campagne pour davantage"
+                )
+            }
+            R::XpPastLimit { name, xp, limit } => tr!(
+                "{name} would have {xp} XP, more than the {limit} a sheet may hold: award less, or set their XP lower first",
+                "{name} aurait {xp} XP, plus que les {limit} qu'une fiche peut tenir : accordez moins, ou baissez d'abord son XP"
+            ),
+            R::AwardPastLimit { xp, limit } => tr!(
+                "the award would be {xp} XP, more than the {limit} one award may give: give fewer monster XP, or record less treasure",
+                "l'attribution serait de {xp} XP, plus que les {limit} qu'une attribution peut donner : moins d'XP de monstres, ou moins de trésor"
+            ),
+            R::ValuePastLimit { item, limit } => tr!(
+                "{item} is worth more than {limit} gp, the most a valuable may be: give a smaller --value",
+                "{item} vaut plus de {limit} po, le plus qu'un objet de valeur puisse valoir : donnez une --value plus petite"
             ),
             R::Lacks { holder, has, wants } => {
                 let who = match holder {
