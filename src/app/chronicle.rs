@@ -136,6 +136,7 @@ fn is_seen(event: &Event) -> bool {
             | Event::ItemPassed { .. }
             | Event::ItemWorn { .. }
             | Event::ItemRemoved { .. }
+            | Event::SwordWielded { .. }
     )
 }
 
@@ -225,6 +226,13 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
             item: seen_item(&act.item)?,
             slot: *slot,
             on: matches!(rec.event, Event::ItemWorn { .. }),
+        },
+        // A sword drawn is in hand, as its sheathing (an `ItemRemoved`) is out of it.
+        Event::SwordWielded { act } => Seen::Worn {
+            who: who(),
+            item: seen_item(&act.item)?,
+            slot: Slot::Hand,
+            on: true,
         },
         _ => return None,
     };

@@ -69,6 +69,11 @@ fn sort(sections: &mut Sections, rec: Recorded) {
         Event::ChargesSpent { drained: true, .. } => sections.drained.push(rec),
         Event::ChargesSpent { .. } => sections.charges.push(rec),
         Event::Recharged { .. } => sections.charges.push(rec),
+        // A sword sheathed is a sword's doing, not a ring or armour taken off.
+        Event::ItemRemoved {
+            slot: crate::rules::item::Slot::Hand,
+            ..
+        } => sections.swords.push(rec),
         Event::ItemWorn { .. } | Event::ItemRemoved { .. } => sections.worn.push(rec),
         Event::BookStudied { .. } => sections.books.push(rec),
         Event::SwordTouched { .. }

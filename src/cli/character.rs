@@ -277,17 +277,7 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
 
 /// `Arnaud — lawful fighter, level 3`
 fn headline(c: &Character) -> String {
-    let (name, alignment, level) = (safe(&c.name), alignment_name(c.alignment), c.level);
-    match c.class.as_deref().map(safe) {
-        Some(class) => tr!(
-            "{name} — {alignment} {class}, level {level}",
-            "{name} — {class} {alignment}, niveau {level}"
-        ),
-        None => tr!(
-            "{name} — {alignment}, level {level}",
-            "{name} — {alignment}, niveau {level}"
-        ),
-    }
+    format!("{} — {}", safe(&c.name), crate::view::words::headline(c))
 }
 
 /// STR, WIS, HP in the language of the process.

@@ -121,18 +121,6 @@ pub fn not_found() -> Markup {
     )
 }
 
-/// `lawful fighter, level 3`
-fn headline(c: &crate::ledger::Character) -> String {
-    let (alignment, level) = (crate::view::words::alignment_name(c.alignment), c.level);
-    match c.class.as_deref().map(safe) {
-        Some(class) => tr!(
-            "{alignment} {class}, level {level}",
-            "{class} {alignment}, niveau {level}"
-        ),
-        None => tr!("{alignment}, level {level}", "{alignment}, niveau {level}"),
-    }
-}
-
 /// An item as a player knows it: its name, where it is worn, what else they know of it.
 fn known_item(item: &Revealed) -> Markup {
     let category = item.category.label();
@@ -179,14 +167,14 @@ pub fn party(p: &Party) -> Markup {
             @let c = &v.character;
             section.sheet id={ "c-" (c.id) } {
                 h2 { (safe(&c.name)) }
-                p.headline { (headline(c)) }
+                p.headline { (crate::view::words::headline(c)) }
                 dl.stats {
                     dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) }
                     dt { (tr!("STR", "FOR")) } dd { (c.str) }
                     dt { (tr!("WIS", "SAG")) } dd { (c.wis) }
                     @if let Some(int) = c.int { dt { "INT" } dd { (int) } }
                     @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
-                    dt { "XP" } dd { (c.xp) }
+                    dt { (tr!("XP", "PX")) } dd { (c.xp) }
                 }
                 @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
                     p.purse { (line.trim()) }
@@ -338,6 +326,15 @@ fn seen_text(seen: &Seen) -> String {
         Seen::Worn {
             who,
             item: i,
+            slot: crate::rules::item::Slot::Hand,
+            on,
+        } => match on {
+            true => tr!("{} draws {}.", "{} dégaine {}.", safe(who), item(i)),
+            false => tr!("{} sheathes {}.", "{} rengaine {}.", safe(who), item(i)),
+        },
+        Seen::Worn {
+            who,
+            item: i,
             slot,
             on: true,
         } => tr!(
@@ -407,7 +404,7 @@ pub fn referee(r: &Referee) -> Markup {
             @let c = &sheet.character;
             section.sheet {
                 h3 { (safe(&c.name)) }
-                p.headline { (headline(c)) " · " (tr!("HP", "PV")) " " (c.hp) " / " (c.hp_max) }
+                p.headline { (crate::view::words::headline(c)) " · " (tr!("HP", "PV")) " " (c.hp) " / " (c.hp_max) }
                 ul.items {
                     @for item in &sheet.items {
                         li { (crate::view::item::line(item, None)) }

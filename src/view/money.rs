@@ -127,7 +127,7 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::NothingToAward { session } => tr!(
                 "session {session} brought back no treasure and --monsters gives no XP: nothing to award",
-                "la session {session} n'a rapporté aucun trésor et --monsters ne donne pas d'XP : rien à donner"
+                "la session {session} n'a rapporté aucun trésor et --monsters ne donne pas de PX : rien à donner"
             ),
             Refusal::AlreadyThere { item, place } => {
                 let (item, place) = (safe(pick(&item.en, &item.fr)), safe(place));
@@ -212,14 +212,14 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
             Tone::Plain,
             tr!(
                 "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
-                "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} XP (les objets magiques n'en donnent pas)"
+                "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} PX (les objets magiques n'en donnent pas)"
             ),
         ),
         (
             Tone::Plain,
             tr!(
                 "  monsters: {monsters} XP; total {total} XP for {n}",
-                "  monstres : {monsters} XP ; total {total} XP pour {n}"
+                "  monstres : {monsters} PX ; total {total} PX pour {n}"
             ),
         ),
     ];
@@ -349,7 +349,7 @@ pub fn describe(event: &Event) -> Option<String> {
             let each = each.join(", ");
             tr!(
                 "experience for session {session}: {total} XP — {each}",
-                "expérience de la session {session} : {total} XP — {each}"
+                "expérience de la session {session} : {total} PX — {each}"
             )
         }
         Event::ItemStashed {
@@ -401,7 +401,7 @@ pub fn sheet_lines(c: &crate::ledger::Character, purse: &Coins) -> Vec<String> {
     } else {
         with_worth(purse)
     };
-    let mut xp = format!("XP {}", c.xp);
+    let mut xp = tr!("XP {}", "PX {}", c.xp);
     if let Some((level, needs)) = crate::rules::xp::next_level(c) {
         xp.push_str(&tr!(
             ", level {level} at {needs}",

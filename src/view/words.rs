@@ -507,3 +507,46 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::character::SheetErro
 pub fn alignment_name(a: crate::rules::alignment::Alignment) -> &'static str {
     crate::i18n::pick(a.as_str(), a.french())
 }
+
+/// The classes of both games in English and French, as the two books' translations name them:
+/// a class typed in one language reads in the reader's. Any other class is shown as typed.
+const CLASSES: &[(&str, &str)] = &[
+    ("fighter", "guerrier"),
+    ("magic-user", "magicien"),
+    ("cleric", "clerc"),
+    ("thief", "voleur"),
+    ("elf", "elfe"),
+    ("dwarf", "nain"),
+    ("halfling", "halfelin"),
+    ("bard", "barde"),
+    ("druid", "druide"),
+    ("illusionist", "illusionniste"),
+    ("ranger", "rôdeur"),
+    ("paladin", "paladin"),
+    ("priest", "prêtre"),
+    ("wizard", "magicien"),
+    ("monk", "moine"),
+    ("assassin", "assassin"),
+];
+
+/// A character's class in the reader's language, made safe for a terminal or a page.
+pub fn class_name(class: &str) -> String {
+    let typed = class.trim().to_lowercase();
+    let known = CLASSES.iter().find(|(en, fr)| typed == *en || typed == *fr);
+    match known {
+        Some((en, fr)) => crate::i18n::pick(en, fr).to_string(),
+        None => crate::view::inert::safe(class),
+    }
+}
+
+/// `lawful fighter, level 3` (`guerrier loyal, niveau 3`).
+pub fn headline(c: &crate::ledger::Character) -> String {
+    let (alignment, level) = (alignment_name(c.alignment), c.level);
+    match c.class.as_deref().map(class_name) {
+        Some(class) => tr!(
+            "{alignment} {class}, level {level}",
+            "{class} {alignment}, niveau {level}"
+        ),
+        None => tr!("{alignment}, level {level}", "{alignment}, niveau {level}"),
+    }
+}

@@ -293,3 +293,66 @@ fn item_show_says_a_swords_blade_and_whether_a_worn_ring_works_on_which_hand() {
             .is_none()
     );
 }
+
+/// A class reads in the reader's language whichever one it was typed in; experience is "PX"
+/// in French; a drained wand or staff is no feminine "vidée".
+#[test]
+fn french_pages_say_classes_and_experience_in_french() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["session", "start", "One"]);
+    for (name, class) in [("Arnaud", "fighter"), ("Yseult", "Magicien")] {
+        h.ok(&[
+            "character",
+            "add",
+            name,
+            "--str",
+            "12",
+            "--wis",
+            "12",
+            "--hp",
+            "8",
+            "--class",
+            class,
+        ]);
+    }
+    let fr = h.ok(&["--lang", "fr", "character", "show", "Arnaud"]);
+    assert!(fr.contains("guerrier"), "{fr}");
+    assert!(!fr.contains("fighter"), "{fr}");
+    assert!(fr.contains("PX 0"), "{fr}");
+    let en = h.ok(&["character", "show", "Yseult"]);
+    assert!(en.contains("magic-user"), "{en}");
+    h.ok(&[
+        "item",
+        "add",
+        "Staff of Striking",
+        "--category",
+        "staff",
+        "--charges",
+        "1",
+        "--to",
+        "Yseult",
+    ]);
+    h.ok(&["use", "Staff of Striking"]);
+    let log = h.ok(&["--lang", "fr", "log"]);
+    assert!(!log.contains("vidée"), "{log}");
+}
+
+/// Drawing and sheathing a sword read as such in the log, the report and the chronicle.
+#[test]
+fn a_sword_is_drawn_and_sheathed_not_put_on_and_taken_off() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["session", "start", "One"]);
+    h.character("Arnaud", 12, 12, 8, "lawful");
+    h.strong_sword("Lawbringer", "lawful", "telekinesis", &["--to", "Arnaud"]);
+    h.ok(&["wield", "Lawbringer"]);
+    h.ok(&["sheathe", "Lawbringer"]);
+    let log = h.ok(&["log"]);
+    assert!(log.contains("Arnaud sheathes Lawbringer"), "{log}");
+    assert!(!log.contains("takes off"), "{log}");
+    let report = h.ok(&["report", "session", "1"]);
+    assert!(!report.contains("Worn:"), "{report}");
+    let fr = h.ok(&["--lang", "fr", "log"]);
+    assert!(fr.contains("Arnaud rengaine Lawbringer"), "{fr}");
+}

@@ -210,9 +210,14 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             );
             tr!("{who} puts on {item} ({slot})", "{who} met {item} ({slot})")
         }
-        Event::ItemRemoved { act, .. } => {
+        Event::ItemRemoved { act, slot } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
-            tr!("{who} takes off {item}", "{who} retire {item}")
+            match slot {
+                crate::rules::item::Slot::Hand => {
+                    tr!("{who} sheathes {item}", "{who} rengaine {item}")
+                }
+                _ => tr!("{who} takes off {item}", "{who} retire {item}"),
+            }
         }
         Event::ChargesSpent {
             act,
@@ -231,7 +236,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             if *backfired {
                 text = tr!(
                     "{text} — trapped, it turns on its user",
-                    "{text} — piégée, elle se retourne contre son utilisateur"
+                    "{text} — un piège : l'objet se retourne contre son utilisateur"
                 );
             }
             if *drained {
@@ -240,17 +245,17 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                         let (r, ch) = (c.roll.total, c.chance);
                         tr!(
                             "{text}; drained, it crumbles to dust (d100 {r} ≤ {ch}%)",
-                            "{text} ; vidée, elle tombe en poussière (d100 {r} ≤ {ch} %)"
+                            "{text} ; à vide, l'objet tombe en poussière (d100 {r} ≤ {ch} %)"
                         )
                     }
                     Some(c) => {
                         let (r, ch) = (c.roll.total, c.chance);
                         tr!(
                             "{text}; drained of all magic (d100 {r} > {ch}%: no dust)",
-                            "{text} ; vidée de toute magie (d100 {r} > {ch} % : pas de poussière)"
+                            "{text} ; plus aucune magie (d100 {r} > {ch} % : pas de poussière)"
                         )
                     }
-                    None => tr!("{text}; drained", "{text} ; vidée"),
+                    None => tr!("{text}; drained", "{text} ; à vide"),
                 };
             }
             text

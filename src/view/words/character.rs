@@ -18,7 +18,7 @@ impl fmt::Display for Refusal {
             ),
             Refusal::XpOutOfRange { xp, limit } => tr!(
                 "{xp} XP is out of range: give 0 to {limit}",
-                "{xp} XP hors limites : de 0 à {limit}"
+                "{xp} PX hors limites : de 0 à {limit}"
             ),
             Refusal::NotANumber { key, value } => tr!(
                 "{key} needs a number, not {value:?}",

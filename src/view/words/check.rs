@@ -193,7 +193,7 @@ fn breach_words(breach: &Breach, rows: &Rows) -> String {
         ),
         Breach::SheetOutOfRange { character } => tr!(
             "character {}: hit points, ability scores, level, XP or share out of range",
-            "personnage {} : points de vie, caractéristiques, niveau, XP ou part hors limites",
+            "personnage {} : points de vie, caractéristiques, niveau, PX ou part hors limites",
             who(character)
         ),
         Breach::CoinsUnbalanced { held, added, spent } => unbalanced(held, added, spent),

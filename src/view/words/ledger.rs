@@ -242,17 +242,17 @@ impl fmt::Display for Worded<'_, Refusal> {
             ),
             R::XpTotal => tr!(
                 "its total is not the XP of its treasure and monsters",
-                "son total n'est pas l'XP de son trésor et de ses monstres"
+                "son total n'est pas les PX de son trésor et de ses monstres"
             ),
             R::XpPart { name, base } => tr!(
                 "{name}'s part is not what the rules give for {base} XP",
-                "la part de {name} n'est pas ce que les règles donnent pour {base} XP"
+                "la part de {name} n'est pas ce que les règles donnent pour {base} PX"
             ),
             R::SheetOutOfRange { name } => {
                 let limit = limits::XP;
                 tr!(
                     "{name}: INT and DEX run from 3 to 18, XP from 0 to {limit}, a share from 0 to 10",
-                    "{name} : INT et DEX vont de 3 à 18, l'XP de 0 à {limit}, une part de 0 à 10"
+                    "{name} : INT et DEX vont de 3 à 18, les PX de 0 à {limit}, une part de 0 à 10"
                 )
             }
             R::TooManyCoins {
@@ -282,11 +282,11 @@ impl fmt::Display for Worded<'_, Refusal> {
             }
             R::XpPastLimit { name, xp, limit } => tr!(
                 "{name} would have {xp} XP, more than the {limit} a sheet may hold: award less, or set their XP lower first",
-                "{name} aurait {xp} XP, plus que les {limit} qu'une fiche peut tenir : accordez moins, ou baissez d'abord son XP"
+                "{name} aurait {xp} PX, plus que les {limit} qu'une fiche peut tenir : accordez moins, ou baissez d'abord ses PX"
             ),
             R::AwardPastLimit { xp, limit } => tr!(
                 "the award would be {xp} XP, more than the {limit} one award may give: give fewer monster XP, or record less treasure",
-                "l'attribution serait de {xp} XP, plus que les {limit} qu'une attribution peut donner : moins d'XP de monstres, ou moins de trésor"
+                "l'attribution serait de {xp} PX, plus que les {limit} qu'une attribution peut donner : moins de PX de monstres, ou moins de trésor"
             ),
             R::ValuePastLimit { item, limit } => tr!(
                 "{item} is worth more than {limit} gp, the most a valuable may be: give a smaller --value",
