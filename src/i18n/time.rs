@@ -36,9 +36,11 @@ impl fmt::Display for crate::i18n::Worded<'_, ClockError> {
             ClockError::TooFar { amount, unit } => {
                 let unit = match unit {
                     Unit::Rounds => tr!("rounds", "rounds"),
+                    Unit::Minutes => tr!("minutes", "minutes"),
                     Unit::Turns => tr!("turns", "tours"),
                     Unit::Hours => tr!("hours", "heures"),
                     Unit::Days => tr!("days", "jours"),
+                    Unit::Weeks => tr!("weeks", "semaines"),
                 };
                 tr!(
                     "{amount} {unit} is too far: the clock stops at {MAX_ROUNDS} rounds",
@@ -53,8 +55,8 @@ impl fmt::Display for crate::i18n::Worded<'_, UnknownUnit> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let typed = &self.0.0;
         f.write_str(&tr!(
-            "unknown unit of time {typed:?}: use rounds, turns, hours or days",
-            "unité de temps inconnue {typed:?} : rounds, tours, heures ou jours"
+            "unknown unit of time {typed:?}: use rounds, minutes, turns, hours, days or weeks",
+            "unité de temps inconnue {typed:?} : rounds, minutes, tours, heures, jours ou semaines"
         ))
     }
 }

@@ -351,11 +351,21 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::dice::DiceError> {
             ),
             D::Empty => tr!("it is empty", "elle est vide"),
             D::Unexpected { found: c } => tr!("unexpected {c:?}", "{c:?} inattendu"),
+            D::TooLarge {
+                what: Number::Kept,
+                digits,
+                max,
+            } => tr!(
+                "it keeps {digits} dice of {max}",
+                "elle garde {digits} dés sur {max}"
+            ),
             D::TooLarge { what, digits, max } => {
                 let what = match what {
                     Number::Constant => tr!("the number", "le nombre"),
                     Number::Sides => tr!("a die of", "un dé de"),
-                    Number::Multiplier => tr!("the multiplier", "le multiplicateur"),
+                    Number::Multiplier | Number::Kept => {
+                        tr!("the multiplier", "le multiplicateur")
+                    }
                 };
                 tr!(
                     "{what} {digits} is larger than {max}",
@@ -388,11 +398,15 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::dice::DiceError> {
                 "a multiplier of 0 always gives 0",
                 "multiplier par 0 donne toujours 0"
             ),
+            D::NoneKept => tr!(
+                "a keep names how many dice count, from 1 (4d6kh3, 2d20kl1)",
+                "garder dit combien de dés comptent, à partir de 1 (4d6kh3, 2d20kl1)"
+            ),
         };
         let expr = safe(&self.0.expr);
         f.write_str(&tr!(
-            "bad dice expression {expr:?}: {reason} (write e.g. 2d6, d%, 4+1d4, 1d6*5)",
-            "expression de dés invalide {expr:?} : {reason} (écrivez par ex. 2d6, d%, 4+1d4, 1d6*5)"
+            "bad dice expression {expr:?}: {reason} (write e.g. 2d6, d%, 4+1d4, 1d6*5, 4d6kh3)",
+            "expression de dés invalide {expr:?} : {reason} (écrivez par ex. 2d6, d%, 4+1d4, 1d6*5, 4d6kh3)"
         ))
     }
 }

@@ -337,3 +337,36 @@ fn commands_show_what_they_set_off_and_sheets_what_is_gone() {
     let text = h.ok(&["item", "show", "Potion of ESP", "--as", "Tess"]);
     assert!(text.contains("Tess"), "{text}");
 }
+
+/// What a referee keeps at the table: keep-highest and keep-lowest dice, and game time in
+/// minutes and weeks.
+#[test]
+fn dice_keep_the_highest_or_lowest_and_time_passes_in_minutes_and_weeks() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    let roll = h.json(&["--seed", "3", "roll", "4d6kh3"]);
+    let faces: Vec<i64> = roll["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_i64().unwrap())
+        .collect();
+    assert_eq!(faces.len(), 4, "{roll}");
+    let mut sorted = faces.clone();
+    sorted.sort_unstable();
+    assert_eq!(roll["total"], sorted[1..].iter().sum::<i64>(), "{roll}");
+    let low = h.json(&["roll", "2d20kl1"]);
+    let least = low["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_i64().unwrap())
+        .min();
+    assert_eq!(low["total"].as_i64(), least, "{low}");
+    let err = h.fails(&["roll", "4d6kh5"], 2);
+    assert!(err.contains("keeps 5 dice of 4"), "{err}");
+    h.ok(&["time", "advance", "30", "minutes"]);
+    h.ok(&["time", "advance", "1", "week"]);
+    let now = h.json(&["time", "show"]);
+    assert_eq!(now["clock"], 30 + 7 * 1_440, "{now}");
+}

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 pub const ROUNDS_PER_TURN: i64 = 10;
 pub const ROUNDS_PER_HOUR: i64 = 60;
 pub const ROUNDS_PER_DAY: i64 = 1_440;
+pub const ROUNDS_PER_WEEK: i64 = 7 * ROUNDS_PER_DAY;
+/// A round is one minute (AD&D 2e DMG, Time): a referee may count in either.
+pub const ROUNDS_PER_MINUTE: i64 = 1;
 
 /// The largest clock value hoard accepts: about 17 million years of game time, far beyond any
 /// campaign, and far from `i64` overflow whatever is added to it.
@@ -18,18 +21,22 @@ pub const MAX_ROUNDS: i64 = 1 << 43;
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     Rounds,
+    Minutes,
     Turns,
     Hours,
     Days,
+    Weeks,
 }
 
 impl Unit {
     pub fn rounds(self) -> i64 {
         match self {
             Unit::Rounds => 1,
+            Unit::Minutes => ROUNDS_PER_MINUTE,
             Unit::Turns => ROUNDS_PER_TURN,
             Unit::Hours => ROUNDS_PER_HOUR,
             Unit::Days => ROUNDS_PER_DAY,
+            Unit::Weeks => ROUNDS_PER_WEEK,
         }
     }
 }
@@ -47,6 +54,8 @@ impl FromStr for Unit {
             "turn" | "turns" | "t" | "tour" | "tours" => Ok(Unit::Turns),
             "hour" | "hours" | "h" | "heure" | "heures" => Ok(Unit::Hours),
             "day" | "days" | "d" | "jour" | "jours" => Ok(Unit::Days),
+            "minute" | "minutes" | "min" | "mins" => Ok(Unit::Minutes),
+            "week" | "weeks" | "w" | "semaine" | "semaines" => Ok(Unit::Weeks),
             _ => Err(UnknownUnit(s.to_string())),
         }
     }
@@ -83,6 +92,8 @@ mod tests {
         assert_eq!(advance(5, 2, Unit::Turns), Ok(25));
         assert_eq!(advance(0, 1, Unit::Hours), Ok(60));
         assert_eq!(advance(0, 2, Unit::Days), Ok(2_880));
+        assert_eq!(advance(0, 30, Unit::Minutes), Ok(30));
+        assert_eq!(advance(0, 1, Unit::Weeks), Ok(10_080));
     }
 
     #[test]
@@ -97,6 +108,9 @@ mod tests {
     fn reads_unit_names() {
         assert_eq!("turns".parse(), Ok(Unit::Turns));
         assert_eq!("jours".parse(), Ok(Unit::Days));
-        assert!("weeks".parse::<Unit>().is_err());
+        assert_eq!("weeks".parse(), Ok(Unit::Weeks));
+        assert_eq!("semaine".parse(), Ok(Unit::Weeks));
+        assert_eq!("min".parse(), Ok(Unit::Minutes));
+        assert!("fortnight".parse::<Unit>().is_err());
     }
 }

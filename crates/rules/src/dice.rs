@@ -5,8 +5,11 @@
 //! ```text
 //! expr   := ['+'|'-'] term (('+'|'-') term)*
 //! term   := atom [('*'|'x') INT]          multiplies that term only: 1d6*5, 2d4x10
-//! atom   := [INT] 'd' (INT | '%')  |  INT  d% and d100 are the same die
+//! atom   := [INT] 'd' (INT | '%') [keep]  |  INT  d% and d100 are the same die
+//! keep   := 'k' ['h'|'l'] INT             the highest (kh, or k) or lowest (kl) INT dice
 //! ```
+//! `4d6kh3` rolls four dice and adds the three highest: every face is kept in the record, the
+//! total counts the kept ones.
 //! Limits keep every total inside an `i64`: at most 1,000 dice per term, 1,000,000 sides,
 //! constants up to 1,000,000,000, multipliers up to 1,000 and expressions of 200 characters.
 //!
@@ -86,12 +89,39 @@ enum Term {
         count: u32,
         sides: u32,
         mult: i64,
+        keep: Option<Keep>,
     },
     Const {
         negative: bool,
         value: i64,
         mult: i64,
     },
+}
+
+/// Which of a term's dice count toward its total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    Highest(u32),
+    Lowest(u32),
+}
+
+impl Keep {
+    fn kept(self) -> u32 {
+        match self {
+            Keep::Highest(n) | Keep::Lowest(n) => n,
+        }
+    }
+
+    /// The sum of the dice kept from `faces`.
+    fn sum(self, faces: &mut [u32]) -> i64 {
+        faces.sort_unstable();
+        let n = self.kept() as usize;
+        let kept = match self {
+            Keep::Highest(_) => &faces[faces.len() - n..],
+            Keep::Lowest(_) => &faces[..n],
+        };
+        kept.iter().copied().map(i64::from).sum()
+    }
 }
 
 impl Term {
@@ -225,6 +255,8 @@ pub enum DiceFault {
     NoFactor,
     /// `1d6*0`.
     ZeroFactor,
+    /// `4d6k` or `4d6kh0`: a keep that keeps no die.
+    NoneKept,
 }
 
 /// Which number of an expression is too large.
@@ -234,6 +266,8 @@ pub enum Number {
     Constant,
     Sides,
     Multiplier,
+    /// How many dice a keep keeps: at most the term's dice.
+    Kept,
 }
 
 impl Expr {
@@ -245,6 +279,7 @@ impl Expr {
                 count,
                 sides,
                 mult: 1,
+                keep: None,
             }],
         }
     }
@@ -279,6 +314,7 @@ impl Expr {
             count,
             sides,
             mult: 1,
+            keep: None,
         });
         self
     }
@@ -309,13 +345,14 @@ impl Expr {
                     count,
                     sides,
                     mult,
+                    keep,
                 } => {
-                    let mut sum = 0i64;
-                    for _ in 0..count {
-                        let rolled = dice.face(sides);
-                        face(rolled);
-                        sum += i64::from(rolled);
-                    }
+                    let mut faces: Vec<u32> = (0..count).map(|_| dice.face(sides)).collect();
+                    faces.iter().copied().for_each(&mut face);
+                    let sum = match keep {
+                        Some(keep) => keep.sum(&mut faces),
+                        None => faces.iter().copied().map(i64::from).sum(),
+                    };
                     (negative, sum, mult)
                 }
                 Term::Const {
@@ -348,11 +385,11 @@ impl Expr {
                     count,
                     sides,
                     mult,
-                } => (
-                    negative,
-                    i64::from(count) * mult,
-                    i64::from(count) * i64::from(sides) * mult,
-                ),
+                    keep,
+                } => {
+                    let counted = i64::from(keep.map_or(count, Keep::kept));
+                    (negative, counted * mult, counted * i64::from(sides) * mult)
+                }
                 Term::Const {
                     negative,
                     value,
@@ -388,13 +425,14 @@ impl Expr {
         };
         let mut work = 0u64;
         for term in &self.terms {
-            let (negative, count, sides, mult) = match *term {
+            let (negative, count, sides, mult, keep) = match *term {
                 Term::Dice {
                     negative,
                     count,
                     sides,
                     mult,
-                } => (negative, count, sides, mult),
+                    keep,
+                } => (negative, count, sides, mult, keep),
                 Term::Const {
                     negative,
                     value,
@@ -410,7 +448,36 @@ impl Expr {
                 }
             };
             let sign = if negative { -mult } else { mult };
-            let faces: Vec<i64> = (1..=i64::from(sides)).map(|f| f * sign).collect();
+            if let Some(keep) = keep {
+                // Every way the dice can fall, counted by what the kept ones add up to.
+                let throws = u64::from(sides).checked_pow(count)?;
+                work += throws;
+                if work > DISTRIBUTION_WORK {
+                    return None;
+                }
+                let mut sums = std::collections::BTreeMap::new();
+                let mut faces = vec![1u32; count as usize];
+                for _ in 0..throws {
+                    let sum = keep.sum(&mut faces.clone()) * sign;
+                    *sums.entry(sum).or_insert(0u128) += 1;
+                    // The next throw, as an odometer of faces.
+                    for face in faces.iter_mut() {
+                        if *face < sides {
+                            *face += 1;
+                            break;
+                        }
+                        *face = 1;
+                    }
+                }
+                work += dist.ways.len() as u64 * sums.len() as u64;
+                if work > DISTRIBUTION_WORK {
+                    return None;
+                }
+                let sums: Vec<(i64, u128)> = sums.into_iter().collect();
+                dist = dist.convolve(&sums)?;
+                continue;
+            }
+            let faces: Vec<(i64, u128)> = (1..=i64::from(sides)).map(|f| (f * sign, 1)).collect();
             for _ in 0..count {
                 work += dist.ways.len() as u64 * u64::from(sides);
                 if work > DISTRIBUTION_WORK {
@@ -431,12 +498,14 @@ pub struct Distribution {
 }
 
 impl Distribution {
-    fn convolve(&self, faces: &[i64]) -> Option<Self> {
-        let outcomes = self.outcomes.checked_mul(faces.len() as u128)?;
+    /// This distribution plus an independent one's `(value, ways)`.
+    fn convolve(&self, faces: &[(i64, u128)]) -> Option<Self> {
+        let theirs: u128 = faces.iter().map(|(_, ways)| ways).sum();
+        let outcomes = self.outcomes.checked_mul(theirs)?;
         let mut map = std::collections::BTreeMap::new();
         for &(total, ways) in &self.ways {
-            for &face in faces {
-                *map.entry(total + face).or_insert(0u128) += ways;
+            for &(face, more) in faces {
+                *map.entry(total + face).or_insert(0u128) += ways.checked_mul(more)?;
             }
         }
         Some(Distribution {
@@ -461,7 +530,16 @@ impl fmt::Display for Expr {
                 (_, false) => f.write_str("+")?,
             }
             match *term {
-                Term::Dice { count, sides, .. } => write!(f, "{count}d{sides}")?,
+                Term::Dice {
+                    count, sides, keep, ..
+                } => {
+                    write!(f, "{count}d{sides}")?;
+                    match keep {
+                        Some(Keep::Highest(n)) => write!(f, "kh{n}")?,
+                        Some(Keep::Lowest(n)) => write!(f, "kl{n}")?,
+                        None => {}
+                    }
+                }
                 Term::Const { value, .. } => write!(f, "{value}")?,
             }
             if mult != 1 {
@@ -556,6 +634,23 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `kh3`, `k3`, `kl1` after a die: which of its `count` dice to keep.
+    fn keep(&mut self, count: u32) -> Result<Option<Keep>, DiceError> {
+        if !matches!(self.peek(), Some('k' | 'K')) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let lowest = matches!(self.peek(), Some('l' | 'L'));
+        if matches!(self.peek(), Some('l' | 'L' | 'h' | 'H')) {
+            self.pos += 1;
+        }
+        match self.number(Number::Kept, i64::from(count))? {
+            None | Some(0) => Err(self.fail(DiceFault::NoneKept)),
+            Some(n) if lowest => Ok(Some(Keep::Lowest(n as u32))),
+            Some(n) => Ok(Some(Keep::Highest(n as u32))),
+        }
+    }
+
     fn term(&mut self, negative: bool) -> Result<Term, DiceError> {
         let lead = self.number(Number::Constant, MAX_CONST)?;
         let mut term = if matches!(self.peek(), Some('d' | 'D')) {
@@ -584,11 +679,13 @@ impl<'a> Parser<'a> {
                     Some(n) => n as u32,
                 }
             };
+            let keep = self.keep(count)?;
             Term::Dice {
                 negative,
                 count,
                 sides,
                 mult: 1,
+                keep,
             }
         } else {
             match lead {
@@ -672,6 +769,46 @@ mod verify {
             roll("1d", &[1], 1).verify(),
             Err(RollFault::Expr(_))
         ));
+    }
+
+    #[test]
+    fn a_keep_counts_the_highest_or_lowest_dice_and_keeps_every_face() {
+        assert_eq!(roll("4d6kh3", &[1, 6, 3, 5], 14).verify(), Ok(()));
+        assert_eq!(roll("2d20kl1", &[17, 4], 4).verify(), Ok(()));
+        assert_eq!(
+            roll("4d6kh3", &[1, 6, 3, 5], 15).verify(),
+            Err(RollFault::Total {
+                expected: 14,
+                found: 15
+            })
+        );
+        let keep = Expr::parse("4d6k3").unwrap();
+        assert_eq!(keep.to_string(), "4d6kh3", "k alone keeps the highest");
+        assert_eq!((keep.min(), keep.max()), (3, 18));
+        let rolled = keep.roll(&mut scripted::Scripted::new(&[2, 2, 6, 1]));
+        assert_eq!((rolled.faces.len(), rolled.total), (4, 10));
+        assert_eq!(
+            Expr::parse("4d6kh0").unwrap_err().fault,
+            DiceFault::NoneKept
+        );
+        assert!(matches!(
+            Expr::parse("4d6kh5").unwrap_err().fault,
+            DiceFault::TooLarge {
+                what: Number::Kept,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_keeps_distribution_counts_every_throw() {
+        let dist = Expr::parse("4d6kh3").unwrap().distribution().unwrap();
+        assert_eq!(dist.outcomes, 1296);
+        let ways = |total| dist.ways.iter().find(|(t, _)| *t == total).map(|w| w.1);
+        assert_eq!(ways(18), Some(21), "6,6,6 with any fourth die");
+        assert_eq!(ways(3), Some(1), "only 1,1,1,1");
+        let advantage = Expr::parse("2d20kh1").unwrap().distribution().unwrap();
+        assert_eq!(advantage.ways.last(), Some(&(20, 39)));
     }
 
     #[test]

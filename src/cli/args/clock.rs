@@ -10,7 +10,7 @@ pub enum TimeCommand {
         /// How many units
         #[arg(allow_negative_numbers = true, value_parser = super::values::amount::<u64>)]
         amount: u64,
-        /// rounds, turns, hours or days
+        /// rounds, minutes, turns, hours, days or weeks
         #[arg(default_value = "rounds")]
         unit: String,
     },
