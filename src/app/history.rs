@@ -1,7 +1,8 @@
 //! `hoard void EVENT` and `hoard undo`: nothing is deleted. A void event is appended, naming
 //! the voided event and every consequence of it, and the state is rebuilt by replaying the
 //! ledger without them — refused, with the reason, when a later event cannot stand without
-//! them.
+//! them. `hoard redo` takes an undo back the only way an append-only ledger can: it records
+//! what was voided again, as new events with the same dice.
 
 use std::collections::BTreeSet;
 
@@ -21,6 +22,10 @@ pub enum Refusal {
     },
     /// `undo` with nothing left standing but the campaign's creation.
     NothingToUndo,
+    /// `redo` when the latest event is no void (`latest`): nothing was just undone.
+    NothingToRedo {
+        latest: i64,
+    },
     /// An event names a cause after itself: the ledger was edited by hand.
     LaterCause {
         event: i64,
@@ -201,6 +206,55 @@ async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
         target,
         events,
         void,
+    })
+}
+
+/// What a redo recorded.
+#[derive(Debug, serde::Serialize)]
+pub struct Redone {
+    /// The void it takes back.
+    pub void: i64,
+    /// The events it records again, each with the number it had.
+    pub events: Vec<(i64, Recorded)>,
+}
+
+/// `redo`: right after an `undo` (or a `void`), record what it voided again, in order, as new
+/// events carrying the same dice, each consequence after its cause. Only while the void is the
+/// latest event: what was recorded since could not have happened with them standing. They
+/// are held to the rules again as they are recorded, so the state is what it was before.
+pub async fn redo(cx: &mut Ctx) -> Result<Redone> {
+    let mut w = cx.write().await?;
+    let (campaign, last) = (w.campaign, w.state.last_seq);
+    let Some(Recorded {
+        event: Event::EventsVoided { events: undone, .. },
+        ..
+    }) = events::get(w.conn(), campaign, last).await?
+    else {
+        return Err(Refusal::NothingToRedo { latest: last }.into());
+    };
+    // The whole state, as a void leaves it, so that every event is held to all of it.
+    let voided = events::voided(w.conn(), campaign).await?;
+    let replay = Replay::campaign(w.conn(), campaign, voided).await?;
+    w.replace_state(replay.state);
+    let mut again: Vec<(i64, Recorded)> = Vec::new();
+    for seq in undone {
+        let old = events::get(w.conn(), campaign, seq)
+            .await?
+            .ok_or(Refusal::NoEvent { event: seq })?;
+        // A cause among the events redone is the new event; one older stands as it was.
+        let cause = old.cause.map(|cause| {
+            again
+                .iter()
+                .find(|(was, _)| *was == cause)
+                .map_or(cause, |(_, now)| now.seq)
+        });
+        let recorded = w.record_with_cause(old.event, cause)?;
+        again.push((seq, recorded));
+    }
+    w.commit().await?;
+    Ok(Redone {
+        void: last,
+        events: again,
     })
 }
 

@@ -85,6 +85,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
         Command::Void(a) => history::void(&mut cx, &mut out, a).await,
         Command::Undo => history::undo(&mut cx, &mut out).await,
+        Command::Redo => history::redo(&mut cx, &mut out).await,
         Command::Explain(a) => explain::run(&mut cx, &mut out, a).await,
         Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,
         Command::Export(a) => history::export(&mut cx, &mut out, a).await,

@@ -43,6 +43,26 @@ pub async fn undo(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     voided(out, &v)
 }
 
+pub async fn redo(cx: &mut Ctx, out: &mut Out) -> Result<()> {
+    let r = app::history::redo(cx).await?;
+    if out.json() {
+        let events: Vec<_> = r
+            .events
+            .iter()
+            .map(|(was, now)| serde_json::json!({ "was": was, "event": EventView::of(now) }))
+            .collect();
+        return out.doc(&serde_json::json!({ "void": r.void, "events": events }));
+    }
+    for (was, now) in &r.events {
+        out.event(&now.event)?;
+        out.line(&tr!(
+            "  again, with the dice of #{was}",
+            "  de nouveau, avec les dés du n°{was}"
+        ))?;
+    }
+    Ok(())
+}
+
 pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
     let path = safe(&a.path.display().to_string());
     let Some(copy) = app::export::backup(cx, &a.path, a.force).await? else {

@@ -236,3 +236,42 @@ fn voided_events_are_left_out_of_every_report() {
         );
     }
 }
+
+/// `redo` right after `undo` records the undone events again: new numbers, the same dice, each
+/// consequence after its new cause, the same state; anything recorded in between refuses it.
+#[test]
+fn redo_records_what_undo_took_back_with_the_same_dice() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["session", "start", "One"]);
+    h.character("Arnaud", 12, 12, 30, "lawful");
+    h.strong_sword("Blackfang", "chaotic", "telekinesis", &[]);
+    let touched = h.json(&["--seed", "7", "touch", "Blackfang", "--by", "Arnaud", "--rounds", "3"]);
+    let before = h.json(&["character", "show", "Arnaud"]);
+    let undone = h.json(&["undo"]);
+    let n = undone["events"].as_array().unwrap().len();
+    assert!(n >= 2, "a touch and its consequences: {undone}");
+    let redone = h.json(&["redo"]);
+    let again = redone["events"].as_array().unwrap();
+    assert_eq!(again.len(), n, "{redone}");
+    let rolls = |events: &[Value]| -> Vec<Value> {
+        events.iter().map(|e| e["payload"].clone()).collect()
+    };
+    let first: Vec<Value> = touched["events"].as_array().unwrap().to_vec();
+    let now: Vec<Value> = again.iter().map(|e| e["event"].clone()).collect();
+    assert_eq!(rolls(&first), rolls(&now), "the same events, the same dice");
+    for (old, new) in first.iter().zip(&now) {
+        assert!(new["id"].as_i64() > old["id"].as_i64());
+        if let Some(cause) = new["cause"].as_i64() {
+            assert!(now.iter().any(|e| e["id"].as_i64() == Some(cause)), "{new}");
+        }
+    }
+    assert_eq!(h.json(&["character", "show", "Arnaud"]), before);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    // Once redone, nothing is left to redo; nor after another command.
+    let err = h.fails(&["redo"], 4);
+    assert!(err.contains("nothing to redo"), "{err}");
+    h.ok(&["undo"]);
+    h.ok(&["roll", "1d6"]);
+    h.fails(&["redo"], 4);
+}

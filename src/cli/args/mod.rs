@@ -182,6 +182,8 @@ pub enum Command {
     Void(history::VoidArgs),
     /// Void the latest command's events
     Undo,
+    /// Record again, with the same dice, what the undo (or void) just before took back
+    Redo,
     /// Explain an event (the rule, every die, the arithmetic) or an item (how it was made
     /// and its whole story)
     Explain(explain::ExplainArgs),

@@ -16,6 +16,10 @@ impl fmt::Display for Refusal {
                 "nothing to undo: the campaign has no event left to void",
                 "rien à défaire : la campagne n'a plus d'événement à annuler"
             ),
+            Refusal::NothingToRedo { latest } => tr!(
+                "nothing to redo: the latest event (#{latest}) is no undo; redo comes right after `undo` or `void`",
+                "rien à refaire : le dernier événement (n°{latest}) n'est pas une annulation ; `redo` vient juste après `undo` ou `void`"
+            ),
             Refusal::LaterCause { event, cause } => tr!(
                 "event #{event} names a later cause, #{cause}: the ledger was edited by hand; run `hoard check`",
                 "l'événement n°{event} a pour cause un événement postérieur, le n°{cause} : le registre a été modifié à la main ; lancez `hoard check`"
