@@ -6,7 +6,7 @@ use super::{Ctx, find_character};
 use serde::Serialize;
 
 use crate::error::{Error, Problem, Result};
-use crate::ledger::{Event, Item, Origin};
+use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity, Names};
 use crate::store::items::{self, ListFilter};
@@ -165,6 +165,37 @@ pub(super) async fn record_added(
 }
 
 /// `item list [--owner NAME] [--category C]`: each item with its holder's name.
+/// `item rename ITEM NEW [--fr NEW_FR]`: a mistyped name corrected, as an event. The French
+/// name follows the English one where the two were the same (a name the referee typed);
+/// otherwise it stays, unless `fr` gives it.
+pub async fn rename(
+    cx: &mut Ctx,
+    key: &str,
+    name: &str,
+    fr: Option<&str>,
+) -> Result<(Item, Recorded)> {
+    for name in std::iter::once(name).chain(fr) {
+        check_name("item", name).map_err(super::invalid_name)?;
+    }
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    let name_fr = match fr {
+        Some(fr) => fr.to_string(),
+        None if item.name_fr == item.name => name.to_string(),
+        None => item.name_fr.clone(),
+    };
+    let rec = w.record(Event::ItemRenamed {
+        item: item.id.clone(),
+        was: item.name.clone(),
+        was_fr: item.name_fr.clone(),
+        name: name.to_string(),
+        name_fr,
+    })?;
+    let renamed = w.current(&item.id)?;
+    w.commit().await?;
+    Ok((renamed, rec))
+}
+
 pub async fn list(
     cx: &mut Ctx,
     owner: Option<&str>,

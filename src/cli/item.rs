@@ -185,6 +185,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             }
             Ok(())
         }
+        ItemCommand::Rename { item, name, fr } => {
+            let (item, rec) = app::item::rename(cx, &item, &name, fr.as_deref()).await?;
+            if out.json() {
+                return out.doc(&serde_json::json!({
+                    "item": ItemView::of(&item, None),
+                    "event": crate::ledger::EventView::of(&rec),
+                }));
+            }
+            super::play::event(out, &rec)
+        }
         ItemCommand::Trust { item, to } => {
             let rec = app::charges::trust(cx, &item, &to).await?;
             super::play::event(out, &rec)

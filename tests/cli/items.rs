@@ -1086,3 +1086,51 @@ fn random_walk(walk: u64) {
     let report = h.json(&["check"]);
     assert_eq!(report["ok"], true, "walk {walk}: {report}");
 }
+
+/// A mistyped name is corrected as an event: the log says what it was, undo restores it, the
+/// French name follows where it was the same, and an empty name is refused.
+#[test]
+fn item_rename_fixes_a_mistyped_name_as_an_event() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character("Arnaud", 12, 12, 8, "lawful");
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Frots",
+        "--category",
+        "wand",
+        "--charges",
+        "5",
+        "--to",
+        "Arnaud",
+    ]);
+    let renamed = h.json(&["item", "rename", "Wand of Frots", "Wand of Frost"]);
+    assert_eq!(renamed["item"]["name"], "Wand of Frost", "{renamed}");
+    assert_eq!(renamed["item"]["name_fr"], "Wand of Frost", "{renamed}");
+    assert!(
+        h.ok(&["log"])
+            .contains("Wand of Frots is renamed Wand of Frost")
+    );
+    assert!(
+        h.ok(&["item", "show", "Wand of Frost"])
+            .contains("Wand of Frost")
+    );
+    h.ok(&[
+        "item",
+        "rename",
+        "Wand of Frost",
+        "Wand of Ice",
+        "--fr",
+        "Baguette de glace",
+    ]);
+    assert!(
+        h.ok(&["--lang", "fr", "item", "list"])
+            .contains("Baguette de glace")
+    );
+    h.ok(&["undo"]);
+    assert!(h.ok(&["item", "list"]).contains("Wand of Frost"));
+    let err = h.fails(&["item", "rename", "Wand of Frost", " "], 2);
+    assert!(err.contains("name"), "{err}");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}

@@ -246,7 +246,16 @@ fn redo_records_what_undo_took_back_with_the_same_dice() {
     h.ok(&["session", "start", "One"]);
     h.character("Arnaud", 12, 12, 30, "lawful");
     h.strong_sword("Blackfang", "chaotic", "telekinesis", &[]);
-    let touched = h.json(&["--seed", "7", "touch", "Blackfang", "--by", "Arnaud", "--rounds", "3"]);
+    let touched = h.json(&[
+        "--seed",
+        "7",
+        "touch",
+        "Blackfang",
+        "--by",
+        "Arnaud",
+        "--rounds",
+        "3",
+    ]);
     let before = h.json(&["character", "show", "Arnaud"]);
     let undone = h.json(&["undo"]);
     let n = undone["events"].as_array().unwrap().len();
@@ -254,9 +263,8 @@ fn redo_records_what_undo_took_back_with_the_same_dice() {
     let redone = h.json(&["redo"]);
     let again = redone["events"].as_array().unwrap();
     assert_eq!(again.len(), n, "{redone}");
-    let rolls = |events: &[Value]| -> Vec<Value> {
-        events.iter().map(|e| e["payload"].clone()).collect()
-    };
+    let rolls =
+        |events: &[Value]| -> Vec<Value> { events.iter().map(|e| e["payload"].clone()).collect() };
     let first: Vec<Value> = touched["events"].as_array().unwrap().to_vec();
     let now: Vec<Value> = again.iter().map(|e| e["event"].clone()).collect();
     assert_eq!(rolls(&first), rolls(&now), "the same events, the same dice");

@@ -45,7 +45,8 @@ impl State {
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
             | Event::ChargesSpent { .. }
-            | Event::Recharged { .. } => self.admit_item(&rec.event),
+            | Event::Recharged { .. }
+            | Event::ItemRenamed { .. } => self.admit_item(&rec.event),
             Event::PotionTaken { act, .. }
             | Event::ProtectionRead { act, .. }
             | Event::SpellCast { act, .. }
@@ -182,6 +183,17 @@ impl State {
                         }
                         refusal => Refusal::Charges { refusal },
                     })
+            }
+            // A name as every name is checked where it comes in: an import's too.
+            Event::ItemRenamed {
+                item,
+                name,
+                name_fr,
+                ..
+            } => {
+                self.item(item)?;
+                name_ok("item", name)?;
+                name_ok("item", name_fr)
             }
             Event::Recharged {
                 item, charges: n, ..

@@ -234,6 +234,15 @@ pub enum Event {
         act: Act,
         outcome: Studied,
     },
+    /// The referee corrects an item's name (both names, with the ones it had, so the ledger
+    /// reads on its own).
+    ItemRenamed {
+        item: Id,
+        was: String,
+        was_fr: String,
+        name: String,
+        name_fr: String,
+    },
     /// The maker of a trapped wand designates someone it will not turn on.
     ItemTrusted {
         #[serde(flatten)]
@@ -479,7 +488,8 @@ impl Event {
             | Event::ChargesSpent { .. }
             | Event::Recharged { .. }
             | Event::BookStudied { .. }
-            | Event::ItemTrusted { .. } => Family::Item,
+            | Event::ItemTrusted { .. }
+            | Event::ItemRenamed { .. } => Family::Item,
             Event::SwordTouched { .. }
             | Event::SwordHeld { .. }
             | Event::ControlChecked { .. }
@@ -581,7 +591,8 @@ impl Event {
             | Event::CharacterUpdated { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
-            | Event::Recharged { item, .. } => Some(item),
+            | Event::Recharged { item, .. }
+            | Event::ItemRenamed { item, .. } => Some(item),
             _ => self.act().map(|a| &a.item),
         }
     }

@@ -99,12 +99,12 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
     }
 }
 
-/// Queue the update of a stored item: the columns play changes.
+/// Queue the update of a stored item: the columns play changes (its names, once corrected).
 pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
     batch.push(
         Sql::new(
             "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
-             in_hand = $6, place = $7 WHERE campaign_id = $8 AND id = $9",
+             in_hand = $6, place = $7, name = $8, name_fr = $9 WHERE campaign_id = $10 AND id = $11",
         )
         .bind(item.holder.as_ref())
         .bind(item.charges)
@@ -113,6 +113,8 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
         .bind(controls(item))
         .bind(wielded(item))
         .bind(item.place.as_ref())
+        .bind(&item.name)
+        .bind(&item.name_fr)
         .bind(campaign)
         .bind(&item.id),
     );

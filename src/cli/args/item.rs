@@ -84,6 +84,17 @@ pub enum ItemCommand {
         /// The item: its name (in either language), id or id prefix
         item: String,
     },
+    /// Correct an item's name (a mistyped one): recorded, with the name it had
+    Rename {
+        /// The item: its name, id or id prefix
+        item: String,
+        /// Its new name
+        name: String,
+        /// Its new French name (else the French name follows the English one where they were
+        /// the same)
+        #[arg(long, value_name = "NAME")]
+        fr: Option<String>,
+    },
     /// A trapped wand's maker designates a character it will not turn on
     Trust {
         /// The trapped wand: its name, id or id prefix

@@ -294,6 +294,16 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 ),
             }
         }
+        Event::ItemRenamed {
+            was,
+            was_fr,
+            name,
+            name_fr,
+            ..
+        } => {
+            let (was, name) = (safe(pick(was, was_fr)), safe(pick(name, name_fr)));
+            tr!("{was} is renamed {name}", "{was} est renommé {name}")
+        }
         Event::ItemTrusted { act } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             tr!(

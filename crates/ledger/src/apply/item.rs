@@ -145,6 +145,16 @@ impl State {
                     Studied::Quest => self.character_mut(&act.character)?.quests.push(quest),
                 }
             }
+            Event::ItemRenamed {
+                item,
+                name,
+                name_fr,
+                ..
+            } => {
+                let i = self.item_mut(item)?;
+                i.name = name.clone();
+                i.name_fr = name_fr.clone();
+            }
             Event::ItemTrusted { act } => {
                 let i = self.item_mut(&act.item)?;
                 if !i.trusted.contains(&act.character) {
