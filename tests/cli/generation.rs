@@ -372,3 +372,50 @@ fn tables_are_listed_shown_and_rolled() {
     );
     h.fails(&["tables", "roll", "scroll-failure"], 2);
 }
+
+/// A generated spell scroll is named by what it holds — its type and its spells' levels — not
+/// by the range of the table's row.
+#[test]
+fn a_spell_scroll_is_named_by_its_type_and_the_levels_it_holds() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    let made = h.json(&["--seed", "11", "generate", "scroll", "--count", "60"]);
+    let scrolls: Vec<&serde_json::Value> = made
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "spell")
+        .collect();
+    assert!(scrolls.len() > 10, "{made}");
+    for scroll in scrolls {
+        let mut levels: Vec<u64> = scroll["spells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["level"].as_u64().unwrap())
+            .collect();
+        levels.sort_unstable();
+        let list = levels
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (name, fr) = (
+            scroll["name"].as_str().unwrap(),
+            scroll["name_fr"].as_str().unwrap(),
+        );
+        let (kind, kind_fr) = match scroll["caster"].as_str() {
+            Some("priest") => ("Priest scroll", "Parchemin de prêtre"),
+            _ => ("Wizard scroll", "Parchemin de magicien"),
+        };
+        assert!(
+            name.starts_with(kind) && name.ends_with(&format!(" {list})")),
+            "{name}"
+        );
+        assert!(
+            fr.starts_with(kind_fr) && fr.ends_with(&format!(" {list})")),
+            "{fr}"
+        );
+        assert!(!name.contains('{') && !fr.contains('{'), "{name} / {fr}");
+    }
+}

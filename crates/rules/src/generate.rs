@@ -233,7 +233,8 @@ fn draw(
     }
     let fill = |text: &str, french: bool| -> String {
         let mut out = text.to_string();
-        for field in ["blade", "bonus", "size"] {
+        // `levels` waits for the spells (`make`).
+        for field in ["blade", "bonus", "size", "caster"] {
             let placeholder = format!("{{{field}}}");
             if !out.contains(&placeholder) {
                 continue;
@@ -349,9 +350,17 @@ pub fn make(
         value: None,
     };
     identity.complete(category);
+    // A spell scroll's name says what it holds: `{levels}` in its entry's name.
+    let mut levels: Vec<u8> = spells.iter().map(|s| s.level).collect();
+    levels.sort_unstable();
+    let levels = levels
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     Ok(Made {
-        name: drawn.name,
-        name_fr: drawn.fr,
+        name: drawn.name.replace("{levels}", &levels),
+        name_fr: drawn.fr.replace("{levels}", &levels),
         category,
         identity,
         charges,

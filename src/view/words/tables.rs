@@ -228,10 +228,15 @@ impl fmt::Display for crate::i18n::Worded<'_, EntryFault> {
                 "can do only one of table, reroll, again and sum",
                 "ne peut faire qu'un seul de table, reroll, again et sum"
             ),
-            E::UnknownPlaceholder { placeholder } => tr!(
-                "unknown placeholder {{{placeholder}}} in its name (use {{blade}}, {{bonus}} or {{size}})",
-                "marque inconnue {{{placeholder}}} dans son nom ({{blade}}, {{bonus}} ou {{size}})"
-            ),
+            E::UnknownPlaceholder { placeholder } => {
+                let known = crate::rules::tables::PLACEHOLDERS
+                    .map(|p| format!("{{{p}}}"))
+                    .join(", ");
+                tr!(
+                    "unknown placeholder {{{placeholder}}} in its name (use one of {known})",
+                    "marque inconnue {{{placeholder}}} dans son nom (l'une de {known})"
+                )
+            }
             E::Prop(fault) => return Worded(fault).fmt(f),
         };
         f.write_str(&text)

@@ -234,7 +234,7 @@ fn entry(raw: &RawEntry, die: &Expr) -> Result<Entry, EntryFault> {
         return Err(EntryFault::OneAction);
     }
     for placeholder in placeholders(&name).chain(placeholders(&fr)) {
-        if !matches!(placeholder, "blade" | "bonus" | "size") {
+        if !super::PLACEHOLDERS.contains(&placeholder) {
             return Err(EntryFault::UnknownPlaceholder {
                 placeholder: placeholder.into(),
             });
