@@ -808,3 +808,28 @@ fn a_foe_named_past_the_limit_is_refused() {
     assert!(stderr.contains("100"), "{stderr}");
     h.ok(&["encounter", "--with", &"x".repeat(100)]);
 }
+
+/// A sword whose purpose is to slay a type of monster says which: the referee's, or rolled on
+/// `sword-slays` with its die kept.
+#[test]
+fn a_sword_that_slays_a_type_of_monster_says_which() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    let named = [
+        "sword", "add", "Wyrmbane", "--int", "12", "--ego", "12", "--alignment", "lawful",
+        "--purpose", "slay-monster-type", "--slays", "basilisks",
+    ];
+    h.ok(&named);
+    let shown = h.ok(&["item", "show", "Wyrmbane"]);
+    assert!(shown.contains("Slay basilisks"), "{shown}");
+    let rolled = [
+        "--seed", "4", "sword", "add", "Foebiter", "--int", "12", "--ego", "12", "--alignment",
+        "chaotic", "--purpose", "slay-monster-type",
+    ];
+    h.ok(&rolled);
+    let sword = h.json(&["item", "show", "Foebiter"]);
+    let purpose = sword["sentience"]["special_purpose"]["name"].as_str().unwrap();
+    assert!(purpose.starts_with("Slay ") && !purpose.contains('{'), "{purpose}");
+    let steps = sword["origin"]["steps"].to_string();
+    assert!(steps.contains("sword-slays"), "{steps}");
+}

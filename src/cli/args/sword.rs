@@ -70,6 +70,9 @@ pub struct Mind {
     /// Its special purpose (id or name); needs INT 12 and Ego 12
     #[arg(long)]
     pub purpose: Option<String>,
+    /// With --purpose slay-monster-type: the monsters it slays (else rolled on sword-slays)
+    #[arg(long, value_name = "MONSTERS", requires = "purpose")]
+    pub slays: Option<String>,
     /// Languages beyond the alignment language (speaking swords; default 1)
     #[arg(long)]
     pub languages: Option<u32>,
@@ -84,6 +87,7 @@ impl From<Mind> for Chosen {
             sensory: m.sensory,
             extraordinary: m.extraordinary,
             purpose: m.purpose,
+            slays: m.slays,
             languages: m.languages,
         }
     }

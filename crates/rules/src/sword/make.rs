@@ -17,6 +17,8 @@ pub const ALIGNMENT: &str = "sword-alignment";
 pub const SENSORY: &str = "sword-sensory";
 pub const EXTRAORDINARY: &str = "sword-extraordinary";
 pub const PURPOSE: &str = "sword-purpose";
+/// The monsters a sword whose purpose is to slay a type of them slays.
+pub const SLAYS: &str = "sword-slays";
 
 /// INT and Ego of a sword with a special purpose: always 12.
 pub const PURPOSE_SCORE: u8 = 12;
@@ -36,7 +38,7 @@ pub fn generate(
         let t = table(tables, PURPOSE)?;
         let (roll, entry) = t.roll(dice);
         steps.push(step(t, roll, entry));
-        Some(purpose(entry))
+        Some(purpose(tables, entry, None, dice, steps)?)
     } else {
         None
     };
@@ -127,16 +129,38 @@ fn missing(table: &str, roll: &str) -> GenFault {
     }
 }
 
-fn purpose(entry: &Entry) -> Purpose {
-    Purpose {
+/// The purpose an entry gives, its `{monster}` filled with the monsters it slays: those the
+/// referee named, else a roll on [`SLAYS`] (OSE SRD: "determine the monster type randomly").
+fn purpose(
+    tables: &Tables,
+    entry: &Entry,
+    slays: Option<&str>,
+    dice: &mut impl Dice,
+    steps: &mut Vec<Step>,
+) -> Result<Purpose, GenFault> {
+    let (mut name, mut name_fr) = (entry.name.clone(), entry.fr.clone());
+    if name.contains("{monster}") || name_fr.contains("{monster}") {
+        let (en, fr) = match slays {
+            Some(named) => (named.to_string(), named.to_string()),
+            None => {
+                let t = table(tables, SLAYS)?;
+                let (roll, slain) = t.roll(dice);
+                steps.push(step(t, roll, slain));
+                (slain.name.clone(), slain.fr.clone())
+            }
+        };
+        name = name.replace("{monster}", &en);
+        name_fr = name_fr.replace("{monster}", &fr);
+    }
+    Ok(Purpose {
         id: entry
             .props
             .purpose
             .clone()
             .unwrap_or_else(|| entry.roll.clone()),
-        name: entry.name.clone(),
-        name_fr: entry.fr.clone(),
-    }
+        name,
+        name_fr,
+    })
 }
 
 /// Languages beyond the alignment language. A "roll twice and add" result rolls twice more
@@ -240,6 +264,8 @@ pub struct Chosen {
     pub sensory: Vec<String>,
     pub extraordinary: Vec<String>,
     pub purpose: Option<String>,
+    /// The monsters a sword whose purpose is to slay a type of them slays (else rolled).
+    pub slays: Option<String>,
     pub languages: Option<u32>,
 }
 
@@ -267,7 +293,8 @@ pub fn choose(
                 return Err(GenFault::PurposeNeedsTwelve);
             }
             let t = table(tables, PURPOSE)?;
-            Some(purpose(lookup(t, wanted)?))
+            let slays = chosen.slays.as_deref();
+            Some(purpose(tables, lookup(t, wanted)?, slays, dice, steps)?)
         }
         None => None,
     };
@@ -392,6 +419,7 @@ mod tests {
             sensory: vec![],
             extraordinary: vec![],
             purpose: None,
+            slays: None,
             languages,
         };
         let mut steps = Vec::new();
@@ -558,6 +586,7 @@ mod tests {
             ],
             extraordinary: vec![],
             purpose: None,
+            slays: None,
             languages: None,
         };
         let s = choose(&base).unwrap();
@@ -677,6 +706,46 @@ mod tests {
     }
 
     #[test]
+    fn a_sword_that_slays_a_type_of_monster_says_which() {
+        use crate::dice::seeded;
+        let tables = Tables::parse(&crate::tables::shipped()).expect("shipped tables");
+        let chosen = |slays: Option<&str>| Chosen {
+            int: 12,
+            ego: 12,
+            alignment: Alignment::Lawful,
+            sensory: vec![],
+            extraordinary: vec![],
+            purpose: Some("slay-monster-type".into()),
+            slays: slays.map(str::to_string),
+            languages: None,
+        };
+        let mut steps = Vec::new();
+        let named = choose(
+            &tables,
+            &chosen(Some("basilisks")),
+            &mut seeded(1),
+            &mut steps,
+        );
+        let purpose = named.unwrap().special_purpose.unwrap();
+        assert_eq!(
+            (purpose.name.as_str(), purpose.name_fr.as_str()),
+            ("Slay basilisks", "Tuer basilisks")
+        );
+        let mut steps = Vec::new();
+        let rolled = choose(&tables, &chosen(None), &mut seeded(1), &mut steps).unwrap();
+        let purpose = rolled.special_purpose.unwrap();
+        assert!(
+            !purpose.name.contains('{') && purpose.name.starts_with("Slay "),
+            "{purpose:?}"
+        );
+        assert!(purpose.name_fr.starts_with("Tuer les "), "{purpose:?}");
+        assert!(
+            steps.iter().any(|st| st.what == SLAYS),
+            "the roll is recorded: {steps:?}"
+        );
+    }
+
+    #[test]
     fn powers_left_unchosen_are_rolled_and_recorded() {
         use crate::dice::seeded;
         let tables = Tables::parse(&crate::tables::shipped()).expect("shipped tables");
@@ -687,6 +756,7 @@ mod tests {
             sensory: vec!["detect-magic".into()],
             extraordinary: vec![],
             purpose: None,
+            slays: None,
             languages: None,
         };
         let mut steps = Vec::new();

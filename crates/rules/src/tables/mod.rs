@@ -230,9 +230,9 @@ pub enum Duplicates {
 }
 
 /// The placeholders an entry's name may hold, each filled as the item is made: the name of the
-/// `also` entry that decided the blade, bonus, size or scroll type (`caster`), and the levels
-/// of a scroll's spells (`levels`).
-pub const PLACEHOLDERS: [&str; 5] = ["blade", "bonus", "size", "caster", "levels"];
+/// `also` entry that decided the blade, bonus, size or scroll type (`caster`), the levels
+/// of a scroll's spells (`levels`), and the monsters a purpose sword slays (`monster`).
+pub const PLACEHOLDERS: [&str; 6] = ["blade", "bonus", "size", "caster", "levels", "monster"];
 
 /// What an entry says about the item (or about the modifier, for `also` tables).
 #[derive(Clone, Debug, Default, PartialEq)]
