@@ -58,6 +58,9 @@ pub struct NewCharacter {
     /// Intelligence and dexterity, when known (prime requisites of some classes).
     pub int: Option<i64>,
     pub dex: Option<i64>,
+    /// Constitution and charisma, when the referee keeps them.
+    pub con: Option<i64>,
+    pub cha: Option<i64>,
     /// Experience points [default: what the level needs in the class's OSE table].
     pub xp: Option<i64>,
     /// Shares of treasure and experience [default: 1].
@@ -70,6 +73,12 @@ fn invalid(e: crate::rules::character::SheetError) -> Error {
 
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
     let name = check_name("character", &new.name).map_err(invalid)?;
+    let ability = |what: &str, score: Option<i64>| {
+        score
+            .map(|n| check_ability(what, n))
+            .transpose()
+            .map_err(invalid)
+    };
     let hp_max = check_hp_max(new.hp).map_err(invalid)?;
     let mut character = Character {
         id: String::new(),
@@ -89,16 +98,10 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         reads_languages: new.reads_languages,
         literate: new.literate,
         quests: Vec::new(),
-        int: new
-            .int
-            .map(|n| check_ability("INT", n))
-            .transpose()
-            .map_err(invalid)?,
-        dex: new
-            .dex
-            .map(|n| check_ability("DEX", n))
-            .transpose()
-            .map_err(invalid)?,
+        int: ability("INT", new.int)?,
+        dex: ability("DEX", new.dex)?,
+        con: ability("CON", new.con)?,
+        cha: ability("CHA", new.cha)?,
         xp: 0,
         share: new.share.unwrap_or_default(),
     };
@@ -266,6 +269,8 @@ pub async fn set(
         "reads-languages" => change.reads_languages = Some(yes_no()?),
         "int" => change.int = Some(check_ability("INT", number()?).map_err(invalid)?),
         "dex" => change.dex = Some(check_ability("DEX", number()?).map_err(invalid)?),
+        "con" => change.con = Some(check_ability("CON", number()?).map_err(invalid)?),
+        "cha" => change.cha = Some(check_ability("CHA", number()?).map_err(invalid)?),
         "xp" => change.xp = Some(check_xp(number()?)?),
         "share" => {
             change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {

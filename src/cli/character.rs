@@ -42,12 +42,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             reads_languages,
             intelligence,
             dexterity,
+            constitution,
+            charisma,
             xp,
             share,
         } => {
             let new = NewCharacter {
                 int: intelligence,
                 dex: dexterity,
+                con: constitution,
+                cha: charisma,
                 xp,
                 share,
                 name,
@@ -288,15 +292,20 @@ fn abbreviations() -> (&'static str, &'static str, &'static str) {
     }
 }
 
-/// `  STR 13  WIS 9  HP 5/12`, with INT and DEX when the sheet records them.
+/// `  STR 13  WIS 9  HP 5/12`, with INT, DEX, CON and CHA when the sheet records them.
 fn abilities(c: &Character) -> String {
     let (str_, wis, hp) = abbreviations();
     let mut line = format!("  {str_} {}  {wis} {}", c.str, c.wis);
-    if let Some(int) = c.int {
-        line.push_str(&format!("  INT {int}"));
-    }
-    if let Some(dex) = c.dex {
-        line.push_str(&format!("  DEX {dex}"));
+    // The same abbreviations in French.
+    for (label, score) in [
+        ("INT", c.int),
+        ("DEX", c.dex),
+        ("CON", c.con),
+        ("CHA", c.cha),
+    ] {
+        if let Some(score) = score {
+            line.push_str(&format!("  {label} {score}"));
+        }
     }
     line.push_str(&format!("  {hp} {}/{}", c.hp, c.hp_max));
     line

@@ -174,6 +174,8 @@ pub fn party(p: &Party) -> Markup {
                     dt { (tr!("WIS", "SAG")) } dd { (c.wis) }
                     @if let Some(int) = c.int { dt { "INT" } dd { (int) } }
                     @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
+                    @if let Some(con) = c.con { dt { "CON" } dd { (con) } }
+                    @if let Some(cha) = c.cha { dt { "CHA" } dd { (cha) } }
                     dt { (tr!("XP", "PX")) } dd { (c.xp) }
                 }
                 @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {

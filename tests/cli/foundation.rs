@@ -478,7 +478,7 @@ fn refused_commands_leave_the_database_unchanged() {
             2,
             "too far",
         ),
-        (&["time", "advance", "3", "weeks"], 2, "unknown unit"),
+        (&["time", "advance", "3", "fortnights"], 2, "unknown unit"),
         (&["session", "start"], 4, "session 1 is still open"),
         (&["campaign", "new", "default"], 2, "already exists"),
         (&["campaign", "new", ""], 2, "name is empty"),

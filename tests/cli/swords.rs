@@ -816,20 +816,47 @@ fn a_sword_that_slays_a_type_of_monster_says_which() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
     let named = [
-        "sword", "add", "Wyrmbane", "--int", "12", "--ego", "12", "--alignment", "lawful",
-        "--purpose", "slay-monster-type", "--slays", "basilisks",
+        "sword",
+        "add",
+        "Wyrmbane",
+        "--int",
+        "12",
+        "--ego",
+        "12",
+        "--alignment",
+        "lawful",
+        "--purpose",
+        "slay-monster-type",
+        "--slays",
+        "basilisks",
     ];
     h.ok(&named);
     let shown = h.ok(&["item", "show", "Wyrmbane"]);
     assert!(shown.contains("Slay basilisks"), "{shown}");
     let rolled = [
-        "--seed", "4", "sword", "add", "Foebiter", "--int", "12", "--ego", "12", "--alignment",
-        "chaotic", "--purpose", "slay-monster-type",
+        "--seed",
+        "4",
+        "sword",
+        "add",
+        "Foebiter",
+        "--int",
+        "12",
+        "--ego",
+        "12",
+        "--alignment",
+        "chaotic",
+        "--purpose",
+        "slay-monster-type",
     ];
     h.ok(&rolled);
     let sword = h.json(&["item", "show", "Foebiter"]);
-    let purpose = sword["sentience"]["special_purpose"]["name"].as_str().unwrap();
-    assert!(purpose.starts_with("Slay ") && !purpose.contains('{'), "{purpose}");
+    let purpose = sword["sentience"]["special_purpose"]["name"]
+        .as_str()
+        .unwrap();
+    assert!(
+        purpose.starts_with("Slay ") && !purpose.contains('{'),
+        "{purpose}"
+    );
     let steps = sword["origin"]["steps"].to_string();
     assert!(steps.contains("sword-slays"), "{steps}");
 }

@@ -370,3 +370,59 @@ fn dice_keep_the_highest_or_lowest_and_time_passes_in_minutes_and_weeks() {
     let now = h.json(&["time", "show"]);
     assert_eq!(now["clock"], 30 + 7 * 1_440, "{now}");
 }
+
+/// A sheet keeps constitution and charisma when the referee records them, checked like the
+/// other abilities, and shows them; a sheet without them reads as before.
+#[test]
+fn a_sheet_keeps_constitution_and_charisma() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Gorm",
+        "--str",
+        "16",
+        "--wis",
+        "9",
+        "--hp",
+        "10",
+        "--con",
+        "15",
+        "--cha",
+        "7",
+    ]);
+    let sheet = h.json(&["character", "show", "Gorm"]);
+    assert_eq!(
+        (sheet["con"].as_i64(), sheet["cha"].as_i64()),
+        (Some(15), Some(7)),
+        "{sheet}"
+    );
+    assert!(
+        h.ok(&["character", "show", "Gorm"])
+            .contains("CON 15  CHA 7")
+    );
+    h.ok(&["character", "set", "Gorm", "cha", "9"]);
+    assert_eq!(h.json(&["character", "show", "Gorm"])["cha"], 9);
+    h.fails(&["character", "set", "Gorm", "con", "19"], 2);
+    h.fails(
+        &[
+            "character",
+            "add",
+            "Bad",
+            "--str",
+            "9",
+            "--wis",
+            "9",
+            "--hp",
+            "4",
+            "--cha",
+            "2",
+        ],
+        2,
+    );
+    h.character("Plain", 10, 10, 5, "neutral");
+    let plain = h.json(&["character", "show", "Plain"]);
+    assert!(plain.get("con").is_none(), "{plain}");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}

@@ -417,6 +417,10 @@ pub struct Change {
     pub int: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dex: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub con: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cha: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub xp: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -366,19 +366,18 @@ impl State {
     }
 }
 
-/// The sheet's fields this module adds hold what a sheet may: INT and DEX from 3 to 18, XP from
-/// 0 to the limit, a share from 0 to 10.
+/// The sheet's fields this module adds hold what a sheet may: INT, DEX, CON and CHA from 3 to
+/// 18, XP from 0 to the limit, a share from 0 to 10.
 pub fn sheet_ok(c: &crate::Character) -> bool {
-    fields_ok(c.int, c.dex, Some(c.xp), Some(c.share))
+    fields_ok([c.int, c.dex, c.con, c.cha], Some(c.xp), Some(c.share))
 }
 
 /// Those fields, each when given.
-fn fields_ok(int: Option<u8>, dex: Option<u8>, xp: Option<i64>, share: Option<Share>) -> bool {
+fn fields_ok(abilities: [Option<u8>; 4], xp: Option<i64>, share: Option<Share>) -> bool {
     let ability = |s: Option<u8>| {
         s.is_none_or(|s| crate::rules::character::ABILITY_RANGE.contains(&i64::from(s)))
     };
-    ability(int)
-        && ability(dex)
+    abilities.into_iter().all(ability)
         && xp.is_none_or(|xp| (0..=limits::XP).contains(&xp))
         && share.is_none_or(|s| s <= Share::MAX)
 }
@@ -428,7 +427,11 @@ impl State {
                 Err(out_of_range(&character.name))
             }
             Event::CharacterUpdated { name, change, .. }
-                if !fields_ok(change.int, change.dex, change.xp, change.share) =>
+                if !fields_ok(
+                    [change.int, change.dex, change.con, change.cha],
+                    change.xp,
+                    change.share,
+                ) =>
             {
                 Err(out_of_range(name))
             }
@@ -445,6 +448,12 @@ impl super::Change {
         }
         if let Some(dex) = self.dex {
             c.dex = Some(dex);
+        }
+        if let Some(con) = self.con {
+            c.con = Some(con);
+        }
+        if let Some(cha) = self.cha {
+            c.cha = Some(cha);
         }
         if let Some(xp) = self.xp {
             c.xp = xp;
@@ -521,6 +530,8 @@ mod tests {
             quests: Vec::new(),
             int: None,
             dex: None,
+            con: None,
+            cha: None,
             xp: 0,
             share: Share::FULL,
         }

@@ -37,6 +37,12 @@ pub struct Character {
     pub int: Option<u8>,
     #[serde(default)]
     pub dex: Option<u8>,
+    /// Constitution and charisma, when recorded: the sheet a referee keeps (no rule of hoard's
+    /// reads them yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub con: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cha: Option<u8>,
     /// Experience points.
     #[serde(default)]
     pub xp: i64,

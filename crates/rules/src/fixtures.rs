@@ -22,6 +22,8 @@ pub fn character(id: &str) -> Character {
         quests: Vec::new(),
         int: None,
         dex: None,
+        con: None,
+        cha: None,
         xp: 0,
         share: Default::default(),
     }

@@ -35,6 +35,8 @@ impl FromRow for Character {
             reads_languages: state.reads_languages,
             int: row.opt_small("intelligence")?,
             dex: row.opt_small("dexterity")?,
+            con: state.con,
+            cha: state.cha,
             xp: row.int("xp")?,
             share: crate::rules::coins::Share(row.small("half_shares")?),
         })
@@ -52,6 +54,11 @@ struct CharacterState {
     quests: Vec<crate::rules::character::Quest>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     reads_languages: bool,
+    // CON and CHA ride in the state: no query reads them, so they need no columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    con: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cha: Option<u8>,
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
@@ -162,6 +169,8 @@ fn state(c: &Character) -> String {
     let state = CharacterState {
         quests: c.quests.clone(),
         reads_languages: c.reads_languages,
+        con: c.con,
+        cha: c.cha,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -46,6 +46,12 @@ pub enum CharacterCommand {
         /// Dexterity, 3 to 18 (prime requisite of thieves and halflings)
         #[arg(long = "dex", allow_negative_numbers = true, value_name = "N")]
         dexterity: Option<i64>,
+        /// Constitution, 3 to 18 (kept on the sheet)
+        #[arg(long = "con", allow_negative_numbers = true, value_name = "N")]
+        constitution: Option<i64>,
+        /// Charisma, 3 to 18 (kept on the sheet)
+        #[arg(long = "cha", allow_negative_numbers = true, value_name = "N")]
+        charisma: Option<i64>,
         #[arg(long, allow_negative_numbers = true, value_name = "N",
               help = super::coins::xp("Experience points") + " [default: what the level needs, for the OSE classes]")]
         xp: Option<i64>,
@@ -75,13 +81,13 @@ pub enum CharacterCommand {
         #[arg(allow_negative_numbers = true, value_parser = super::values::amount::<u32>)]
         amount: u32,
     },
-    /// Change a character sheet: level, class, alignment, str, wis, int, dex, hp-max,
-    /// reads-magic, literate, reads-languages, xp, share
+    /// Change a character sheet: level, class, alignment, str, wis, int, dex, con, cha,
+    /// hp-max, reads-magic, literate, reads-languages, xp, share
     Set {
         /// The character's name
         name: String,
-        /// What to change: level, class, alignment, str, wis, int, dex, hp-max, reads-magic,
-        /// literate, reads-languages, xp or share
+        /// What to change: level, class, alignment, str, wis, int, dex, con, cha, hp-max,
+        /// reads-magic, literate, reads-languages, xp or share
         key: String,
         /// Its new value
         value: String,

@@ -251,8 +251,8 @@ impl fmt::Display for Worded<'_, Refusal> {
             R::SheetOutOfRange { name } => {
                 let limit = limits::XP;
                 tr!(
-                    "{name}: INT and DEX run from 3 to 18, XP from 0 to {limit}, a share from 0 to 10",
-                    "{name} : INT et DEX vont de 3 à 18, les PX de 0 à {limit}, une part de 0 à 10"
+                    "{name}: INT, DEX, CON and CHA run from 3 to 18, XP from 0 to {limit}, a share from 0 to 10",
+                    "{name} : INT, DEX, CON et CHA vont de 3 à 18, les PX de 0 à {limit}, une part de 0 à 10"
                 )
             }
             R::TooManyCoins {
