@@ -137,6 +137,8 @@ pub struct Sheet {
     pub items: Vec<Item>,
     pub effects: Vec<Effect>,
     pub protection: Protection,
+    /// The armor class all that is worn and DEX give (OSE).
+    pub armor_class: armor::ArmorClass,
     pub now: i64,
     /// The character's purse.
     pub coins: crate::rules::coins::Coins,
@@ -153,11 +155,13 @@ impl Sheet {
     ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
         let protection = armor::protection(&worn);
+        let armor_class = armor::character_class(&worn, character.dex);
         Sheet {
             character,
             items,
             effects,
             protection,
+            armor_class,
             now,
             coins,
         }

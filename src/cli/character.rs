@@ -320,6 +320,7 @@ struct SheetView<'a> {
     items: Vec<CarriedView<'a>>,
     effects: Vec<EffectView<'a>>,
     protection: &'a Protection,
+    armor_class: crate::rules::armor::ArmorClass,
     quests: &'a [Quest],
     /// The purse.
     coins: &'a crate::rules::coins::Coins,
@@ -365,6 +366,7 @@ impl<'a> SheetView<'a> {
                 })
                 .collect(),
             protection: &sheet.protection,
+            armor_class: sheet.armor_class,
             quests: &sheet.character.quests,
             coins: &sheet.coins,
         }
@@ -374,7 +376,13 @@ impl<'a> SheetView<'a> {
 /// The sheet as a referee reads it at the table.
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
-    let mut lines = vec![headline(c), abilities(c)];
+    let crate::rules::armor::ArmorClass { ac, aac } = sheet.armor_class;
+    let abilities = format!(
+        "{}  {}",
+        abilities(c),
+        tr!("AC {ac} [{aac}]", "CA {ac} [{aac}]")
+    );
+    let mut lines = vec![headline(c), abilities];
     lines.extend(crate::view::money::sheet_lines(c, &sheet.coins));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.

@@ -426,3 +426,58 @@ fn a_sheet_keeps_constitution_and_charisma() {
     assert!(plain.get("con").is_none(), "{plain}");
     assert!(h.ok(&["check"]).starts_with("ok:"));
 }
+
+/// The sheet gives an armor class, not only how much better it is: the worn suit's (or
+/// unarmoured), the shield, rings of protection and DEX (OSE), descending and ascending.
+#[test]
+fn a_sheet_gives_an_armor_class() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&[
+        "character",
+        "add",
+        "Gorm",
+        "--str",
+        "16",
+        "--wis",
+        "9",
+        "--hp",
+        "10",
+        "--dex",
+        "16",
+    ]);
+    let bare = h.json(&["character", "show", "Gorm"]);
+    assert_eq!(
+        bare["armor_class"],
+        serde_json::json!({"ac": 7, "aac": 12}),
+        "{bare}"
+    );
+    for (name, kind) in [("Chain mail +1", "armor"), ("Shield", "shield")] {
+        h.ok(&[
+            "item",
+            "add",
+            name,
+            "--category",
+            "armor",
+            "--kind",
+            kind,
+            "--bonus",
+            if kind == "armor" { "1" } else { "0" },
+            "--to",
+            "Gorm",
+        ]);
+        h.ok(&["wear", name, "--by", "Gorm"]);
+    }
+    // Chain +1: 4 [15]; a shield: 3 [16]; DEX 16: 1 [18].
+    let armed = h.json(&["character", "show", "Gorm"]);
+    assert_eq!(
+        armed["armor_class"],
+        serde_json::json!({"ac": 1, "aac": 18}),
+        "{armed}"
+    );
+    assert!(h.ok(&["character", "show", "Gorm"]).contains("AC 1 [18]"));
+    assert!(
+        h.ok(&["--lang", "fr", "character", "show", "Gorm"])
+            .contains("CA 1 [18]")
+    );
+}

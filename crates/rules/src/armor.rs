@@ -125,7 +125,7 @@ pub fn weight(item: &Item) -> Weight {
 
 /// An armor class, descending and ascending (OSE: AC 9 [10] unarmoured). A shield's is the
 /// improvement it gives to both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ArmorClass {
     pub ac: i32,
     pub aac: i32,
@@ -153,10 +153,63 @@ pub fn armor_class(item: &Item) -> ArmorClass {
     }
 }
 
+/// Unarmoured: AC 9 [10] (OSE *Armour*).
+pub const UNARMOURED: ArmorClass = ArmorClass { ac: 9, aac: 10 };
+
+/// The armor class DEX gives, in ascending terms (OSE *Rules Tome*, Dexterity: 3 −3, 4–5 −2,
+/// 6–8 −1, 9–12 none, 13–15 +1, 16–17 +2, 18 +3).
+pub fn dexterity(dex: u8) -> i32 {
+    match dex {
+        0..=3 => -3,
+        4..=5 => -2,
+        6..=8 => -1,
+        9..=12 => 0,
+        13..=15 => 1,
+        16..=17 => 2,
+        _ => 3,
+    }
+}
+
+/// A character's armor class (OSE): the worn suit's, or unarmoured; better by the worn
+/// shield's improvement, the rings of protection that work ([`protection`]) and DEX when the
+/// sheet records it.
+pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
+    let on = |slot: Slot| {
+        worn.iter()
+            .find(|i| i.category == Category::Armor && i.worn == Some(slot))
+            .map(|i| armor_class(i))
+    };
+    let suit = on(Slot::Body).unwrap_or(UNARMOURED);
+    let better = on(Slot::Shield).map_or(0, |s| s.ac)
+        + protection(worn).ring.unwrap_or(0)
+        + dex.map_or(0, dexterity);
+    ArmorClass {
+        ac: suit.ac - better,
+        aac: suit.aac + better,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::item::Identity;
+
+    #[test]
+    fn a_characters_armor_class_counts_suit_shield_rings_and_dex() {
+        assert_eq!(character_class(&[], None), UNARMOURED);
+        let suit = piece("armor", 1, Some(Slot::Body));
+        let shield = piece("shield", 0, Some(Slot::Shield));
+        let carried = piece("shield", 3, None);
+        // Chain +1: AC 4 [15]; a shield: 3 [16]; DEX 16: 1 [18].
+        let worn = [&suit, &shield, &carried];
+        assert_eq!(character_class(&worn, None), ArmorClass { ac: 3, aac: 16 });
+        assert_eq!(
+            character_class(&worn, Some(16)),
+            ArmorClass { ac: 1, aac: 18 }
+        );
+        assert_eq!(character_class(&[], Some(3)), ArmorClass { ac: 12, aac: 7 });
+        assert_eq!((dexterity(12), dexterity(13), dexterity(18)), (0, 1, 3));
+    }
 
     fn piece(kind: &str, bonus: i32, slot: Option<Slot>) -> Item {
         let identity = Identity {
