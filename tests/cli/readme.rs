@@ -172,3 +172,35 @@ fn the_reference_states_the_limits_the_rules_keep() {
         format!("| a valuable's worth | {} gp |", grouped(limits::VALUE_GP))
     );
 }
+
+/// A newcomer reads, beside the two set-up commands, how long each takes and what the tests
+/// need: their first lines say so, and `.ci/run` installs exactly what they name.
+#[test]
+fn the_readme_says_how_long_the_set_up_takes_and_what_the_tests_need() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let setup: String = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("```sh"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(setup.contains("cargo run --release -- demo"), "{setup}");
+    assert!(setup.contains("cargo test"), "{setup}");
+    assert_eq!(
+        setup.matches(" min ").count(),
+        2,
+        "a time for each build: {setup}"
+    );
+    let ci = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run"))
+        .expect(".ci/run");
+    for package in ["postgresql", "chromium", "chromium-driver"] {
+        assert!(
+            setup.contains(package),
+            "the README names {package}: {setup}"
+        );
+        assert!(ci.contains(package), ".ci/run installs {package}");
+    }
+    assert!(setup.contains("`postgres` user"), "{setup}");
+}
