@@ -195,6 +195,12 @@ impl Hoard {
             .collect()
     }
 
+    /// `ok` for a command line written as one string, its words split at spaces (no quoting:
+    /// for lines whose every word is one).
+    pub fn ok_words(&self, line: &str) -> String {
+        self.ok(&line.split_whitespace().collect::<Vec<_>>())
+    }
+
     /// Run and expect success; return stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().expect("run hoard");

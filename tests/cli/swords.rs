@@ -815,40 +815,15 @@ fn a_foe_named_past_the_limit_is_refused() {
 fn a_sword_that_slays_a_type_of_monster_says_which() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
-    let named = [
-        "sword",
-        "add",
-        "Wyrmbane",
-        "--int",
-        "12",
-        "--ego",
-        "12",
-        "--alignment",
-        "lawful",
-        "--purpose",
-        "slay-monster-type",
-        "--slays",
-        "basilisks",
-    ];
-    h.ok(&named);
+    let purpose = "--int 12 --ego 12 --purpose slay-monster-type";
+    h.ok_words(&format!(
+        "sword add Wyrmbane {purpose} --alignment lawful --slays basilisks"
+    ));
     let shown = h.ok(&["item", "show", "Wyrmbane"]);
     assert!(shown.contains("Slay basilisks"), "{shown}");
-    let rolled = [
-        "--seed",
-        "4",
-        "sword",
-        "add",
-        "Foebiter",
-        "--int",
-        "12",
-        "--ego",
-        "12",
-        "--alignment",
-        "chaotic",
-        "--purpose",
-        "slay-monster-type",
-    ];
-    h.ok(&rolled);
+    h.ok_words(&format!(
+        "--seed 4 sword add Foebiter {purpose} --alignment chaotic"
+    ));
     let sword = h.json(&["item", "show", "Foebiter"]);
     let purpose = sword["sentience"]["special_purpose"]["name"]
         .as_str()

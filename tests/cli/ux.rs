@@ -377,21 +377,7 @@ fn dice_keep_the_highest_or_lowest_and_time_passes_in_minutes_and_weeks() {
 fn a_sheet_keeps_constitution_and_charisma() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
-    h.ok(&[
-        "character",
-        "add",
-        "Gorm",
-        "--str",
-        "16",
-        "--wis",
-        "9",
-        "--hp",
-        "10",
-        "--con",
-        "15",
-        "--cha",
-        "7",
-    ]);
+    h.ok_words("character add Gorm --str 16 --wis 9 --hp 10 --con 15 --cha 7");
     let sheet = h.json(&["character", "show", "Gorm"]);
     assert_eq!(
         (sheet["con"].as_i64(), sheet["cha"].as_i64()),
@@ -405,22 +391,8 @@ fn a_sheet_keeps_constitution_and_charisma() {
     h.ok(&["character", "set", "Gorm", "cha", "9"]);
     assert_eq!(h.json(&["character", "show", "Gorm"])["cha"], 9);
     h.fails(&["character", "set", "Gorm", "con", "19"], 2);
-    h.fails(
-        &[
-            "character",
-            "add",
-            "Bad",
-            "--str",
-            "9",
-            "--wis",
-            "9",
-            "--hp",
-            "4",
-            "--cha",
-            "2",
-        ],
-        2,
-    );
+    let bad = "character add Bad --str 9 --wis 9 --hp 4 --cha 2";
+    h.fails(&bad.split(' ').collect::<Vec<_>>(), 2);
     h.character("Plain", 10, 10, 5, "neutral");
     let plain = h.json(&["character", "show", "Plain"]);
     assert!(plain.get("con").is_none(), "{plain}");
@@ -433,41 +405,17 @@ fn a_sheet_keeps_constitution_and_charisma() {
 fn a_sheet_gives_an_armor_class() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
-    h.ok(&[
-        "character",
-        "add",
-        "Gorm",
-        "--str",
-        "16",
-        "--wis",
-        "9",
-        "--hp",
-        "10",
-        "--dex",
-        "16",
-    ]);
+    h.ok_words("character add Gorm --str 16 --wis 9 --hp 10 --dex 16");
     let bare = h.json(&["character", "show", "Gorm"]);
     assert_eq!(
         bare["armor_class"],
         serde_json::json!({"ac": 7, "aac": 12}),
         "{bare}"
     );
-    for (name, kind) in [("Chain mail +1", "armor"), ("Shield", "shield")] {
-        h.ok(&[
-            "item",
-            "add",
-            name,
-            "--category",
-            "armor",
-            "--kind",
-            kind,
-            "--bonus",
-            if kind == "armor" { "1" } else { "0" },
-            "--to",
-            "Gorm",
-        ]);
-        h.ok(&["wear", name, "--by", "Gorm"]);
-    }
+    h.ok_words("item add Chain --category armor --kind armor --bonus 1 --to Gorm");
+    h.ok_words("item add Shield --category armor --kind shield --to Gorm");
+    h.ok_words("wear Chain --by Gorm");
+    h.ok_words("wear Shield --by Gorm");
     // Chain +1: 4 [15]; a shield: 3 [16]; DEX 16: 1 [18].
     let armed = h.json(&["character", "show", "Gorm"]);
     assert_eq!(

@@ -301,39 +301,16 @@ fn french_pages_say_classes_and_experience_in_french() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
     h.ok(&["session", "start", "One"]);
-    for (name, class) in [("Arnaud", "fighter"), ("Yseult", "Magicien")] {
-        h.ok(&[
-            "character",
-            "add",
-            name,
-            "--str",
-            "12",
-            "--wis",
-            "12",
-            "--hp",
-            "8",
-            "--class",
-            class,
-        ]);
-    }
+    h.ok_words("character add Arnaud --str 12 --wis 12 --hp 8 --class fighter");
+    h.ok_words("character add Yseult --str 12 --wis 12 --hp 8 --class Magicien");
     let fr = h.ok(&["--lang", "fr", "character", "show", "Arnaud"]);
     assert!(fr.contains("guerrier"), "{fr}");
     assert!(!fr.contains("fighter"), "{fr}");
     assert!(fr.contains("PX 0"), "{fr}");
     let en = h.ok(&["character", "show", "Yseult"]);
     assert!(en.contains("magic-user"), "{en}");
-    h.ok(&[
-        "item",
-        "add",
-        "Staff of Striking",
-        "--category",
-        "staff",
-        "--charges",
-        "1",
-        "--to",
-        "Yseult",
-    ]);
-    h.ok(&["use", "Staff of Striking"]);
+    h.ok_words("item add Staff --category staff --charges 1 --to Yseult");
+    h.ok(&["use", "Staff"]);
     let log = h.ok(&["--lang", "fr", "log"]);
     assert!(!log.contains("vidée"), "{log}");
 }
