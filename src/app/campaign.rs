@@ -4,7 +4,8 @@ use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Setting};
 use crate::rules::character::check_name;
-use crate::store::campaigns::{self, Summary};
+use crate::store::campaigns;
+pub use crate::store::campaigns::Summary;
 
 /// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
 /// it.

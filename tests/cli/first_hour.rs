@@ -335,3 +335,18 @@ fn a_command_s_help_keeps_the_global_options_under_their_own_heading() {
     // Wrapped to the terminal, at most 100 columns when piped.
     assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
 }
+
+#[test]
+fn before_the_first_campaign_the_tables_and_the_campaigns_are_listed_without_a_database() {
+    let h = Hoard::new();
+    let text = h.ok(&["tables", "check"]);
+    assert!(text.contains("all faces covered"), "{text}");
+    assert!(h.ok(&["tables", "list"]).contains("Tables: shipped"));
+    assert!(h.ok(&["tables", "show", "potions"]).contains("Source:"));
+    let text = h.ok(&["campaign", "list"]);
+    assert!(text.contains("No campaigns yet"), "{text}");
+    assert_eq!(h.json(&["campaign", "list"]), serde_json::json!([]));
+    assert!(!h.exists(), "no database was created");
+    // Commands that need a campaign still say there is none.
+    h.fails(&["character", "list"], 3);
+}
