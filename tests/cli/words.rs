@@ -293,3 +293,35 @@ fn item_show_says_a_swords_blade_and_whether_a_worn_ring_works_on_which_hand() {
             .is_none()
     );
 }
+
+#[test]
+fn every_command_s_help_opens_with_the_referee_s_words_not_a_developer_s() {
+    let h = Hoard::new();
+    let dir = h.dir.path().join("man");
+    h.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    let mut pages: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 40, "{pages:?}");
+    // A rustdoc link (`[`Chosen`]`) or a type's name is the developer's, not the referee's.
+    let leaks = |text: &str| {
+        ["[`", "`]", "::", "struct"]
+            .iter()
+            .any(|m| text.contains(m))
+    };
+    for page in pages {
+        let roff = std::fs::read_to_string(dir.join(&page)).unwrap();
+        let name = roff
+            .split_once(".SH NAME\n")
+            .and_then(|(_, rest)| rest.lines().next())
+            .unwrap_or_else(|| panic!("{page}: no NAME"));
+        assert!(!leaks(name), "{page}'s NAME: {name}");
+        let mut args: Vec<&str> = page.trim_end_matches(".1").split('-').skip(1).collect();
+        args.push("--help");
+        let help = h.ok(&args);
+        let first = help.lines().next().unwrap_or_default();
+        assert!(!leaks(first), "hoard {args:?}: {first}");
+    }
+}
