@@ -52,7 +52,7 @@ impl From<Refusal> for Error {
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
     let name = check_name("campaign", name).map_err(super::invalid_name)?;
-    let write = Write::new_campaign(&mut cx.db, &name).await?;
+    let write = Write::new_campaign(&mut cx.db, &name, false).await?;
     write.commit().await?;
     if switch {
         campaigns::set_current(cx.conn(), &name).await?;

@@ -79,9 +79,18 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Drop(a) => play::drop(&mut cx, &mut out, a).await,
         Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
         Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
-        Command::Taste(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, Method::Taste).await,
+        Command::Taste(a) => {
+            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), Method::Taste).await
+        }
         Command::Read(a) => {
-            play::identify(&mut cx, &mut out, &a.item, &a.by, Method::ReadMagic).await
+            play::identify(
+                &mut cx,
+                &mut out,
+                &a.item,
+                a.by.as_deref(),
+                Method::ReadMagic,
+            )
+            .await
         }
         Command::Cast(a) => play::cast(&mut cx, &mut out, a).await,
         Command::Copy(a) => play::copy(&mut cx, &mut out, a).await,
@@ -90,7 +99,9 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Use(a) => play::use_item(&mut cx, &mut out, a).await,
         Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
         Command::Study(a) => play::study(&mut cx, &mut out, a).await,
-        Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
+        Command::Identify(a) => {
+            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), a.method).await
+        }
         Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
         Command::Share(a) => coins::share(&mut cx, &mut out, a).await,

@@ -123,9 +123,9 @@ pub enum Command {
     /// Rub on an oil
     Apply(play::ByArgs),
     /// Taste a potion to identify it, without using it up
-    Taste(play::ByRequired),
+    Taste(play::ByArgs),
     /// Read a scroll to learn what it holds (needs read magic for spell scrolls)
-    Read(play::ByRequired),
+    Read(play::ByArgs),
     /// Cast a spell from a scroll (--spell N), or read a protection scroll
     Cast(play::CastArgs),
     /// Copy a spell from a scroll into a spellbook (erasing it from the scroll)
