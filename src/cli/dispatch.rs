@@ -39,9 +39,11 @@ pub async fn run(cli: Cli) -> Result<()> {
         let result = tables::without_db(&mut out, c, None).unwrap_or(Ok(()));
         return result.and(out.flush());
     }
-    let db = match crate::app::open::open(&path, access::access(&cli.command, cli.global.dry_run))
-        .await
-    {
+    let access = access::access(&cli.command, cli.global.dry_run);
+    if access == crate::app::open::Access::DryRun {
+        out.dry_run();
+    }
+    let db = match crate::app::open::open(&path, access).await {
         Ok(db) => db,
         Err(e) if crate::app::open::absent(&e) => {
             let Some(result) = without_database(&cli, &mut out) else {

@@ -172,3 +172,52 @@ fn the_reference_states_the_limits_the_rules_keep() {
         format!("| a valuable's worth | {} gp |", grouped(limits::VALUE_GP))
     );
 }
+
+/// The README's table of commands names every command, and every key `campaign set` takes.
+#[test]
+fn the_readme_s_table_names_every_command_and_setting() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let (_, table) = readme
+        .split_once("| commands | what they do |")
+        .expect("the table of commands");
+    let rows: Vec<&str> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let words = |row: &str| -> Vec<String> {
+        row.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .map(str::to_string)
+            .collect()
+    };
+    let h = crate::common::Hoard::new();
+    let dir = h.dir.path().join("man");
+    h.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    for page in std::fs::read_dir(&dir).unwrap() {
+        let page = page.unwrap().file_name().into_string().unwrap();
+        let path: Vec<&str> = page.trim_end_matches(".1").split('-').skip(1).collect();
+        let Some((command, sub)) = path.split_first() else {
+            continue;
+        };
+        let named = rows.iter().any(|row| {
+            row.contains(&format!("`{command}"))
+                && sub.iter().all(|s| words(row).iter().any(|w| w == s))
+        });
+        assert!(named, "the README's table lacks `{}`", path.join(" "));
+    }
+    let set = h.ok(&["campaign", "set", "--help"]);
+    let keys = set
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("<KEY>"))
+        .expect("campaign set's keys");
+    for key in keys
+        .split([',', ' '])
+        .filter(|k| k.contains('-') || k.len() > 3)
+    {
+        assert!(
+            readme.contains(&format!("`{key}`")),
+            "the README lacks {key}"
+        );
+    }
+}
