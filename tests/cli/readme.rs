@@ -221,3 +221,32 @@ fn the_readme_s_table_names_every_command_and_setting() {
         );
     }
 }
+
+/// docs/json.md names every field of `log --json`, and the reference says how `backup`
+/// replaces a file.
+#[test]
+fn the_docs_name_what_the_commands_do() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = std::fs::read_to_string(root.join("docs/json.md")).expect("docs/json.md");
+    let (_, shape) = json
+        .split_once("`log` prints one object per line: `{")
+        .expect("log's shape");
+    let shape = &shape[..shape.find('}').expect("its end")];
+    let h = crate::common::Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let line = h.ok(&["--json", "log"]);
+    let line: serde_json::Value =
+        serde_json::from_str(line.lines().last().expect("an event")).expect("JSON");
+    for key in line.as_object().expect("an object").keys() {
+        assert!(
+            shape.split(',').any(|k| k.trim() == key),
+            "docs/json.md's log lacks {key}"
+        );
+    }
+    let reference = std::fs::read_to_string(root.join("docs/reference.md")).expect("reference");
+    let backup = reference
+        .split_once("- `hoard backup PATH`")
+        .expect("backup")
+        .1;
+    assert!(backup[..300].contains("only with `--force`"), "{backup}");
+}
