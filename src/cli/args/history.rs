@@ -28,8 +28,9 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    // An export is always JSON (lines, a player's document, Foundry's documents): `--format
-    // json`, its one value, is still accepted for the scripts that give it, and hidden.
+    /// json, the only format (hidden: an export is always JSON — lines, a player's document
+    /// or Foundry's documents — and `--format json` is still accepted for the scripts that
+    /// give it)
     #[arg(long, value_enum, default_value = "json", hide = true)]
     pub format: Format,
     /// A player's view: one character's sheet and what they know of what they carry (with
