@@ -94,6 +94,12 @@ impl Served {
         }
     }
 
+    /// The port it listens on, as its address shows it.
+    pub fn port(&self) -> &str {
+        let address = self.url.trim_end_matches('/');
+        address.rsplit(':').next().expect("port")
+    }
+
     /// The address of `path` (`/treasure`) on this server.
     pub fn at(&self, path: &str) -> String {
         format!("{}{}", self.url, path.trim_start_matches('/'))
@@ -511,12 +517,7 @@ fn a_bind_address_says_who_can_reach_it() {
         "{last}"
     );
     assert_eq!(get(&s.url, &[]).status, 200);
-    let port = s
-        .url
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .expect("port");
+    let port = s.port();
     let local = format!("http://127.0.0.1:{port}/");
     assert_eq!(get(&local, &[]).status, 200);
     // A host name of this computer is looked up.
@@ -558,12 +559,7 @@ fn a_busy_port_is_one_line_saying_what_to_do() {
     let h = Hoard::new();
     campaign(&h);
     let s = Served::start(&h, &[]);
-    let port = s
-        .url
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .expect("port");
+    let port = s.port();
     let out = h
         .cmd(&["serve", "--port", port])
         .assert()
