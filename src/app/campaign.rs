@@ -4,7 +4,8 @@ use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Setting};
 use crate::rules::character::check_name;
-use crate::store::campaigns::{self, Summary};
+use crate::store::campaigns;
+pub use crate::store::campaigns::Summary;
 
 /// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
 /// it.
@@ -51,7 +52,7 @@ impl From<Refusal> for Error {
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
     let name = check_name("campaign", name).map_err(super::invalid_name)?;
-    let write = Write::new_campaign(&mut cx.db, &name).await?;
+    let write = Write::new_campaign(&mut cx.db, &name, false).await?;
     write.commit().await?;
     if switch {
         campaigns::set_current(cx.conn(), &name).await?;

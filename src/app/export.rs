@@ -256,7 +256,7 @@ pub async fn import(
     let name =
         check_name("campaign", rename.unwrap_or(&header.campaign)).map_err(super::invalid_name)?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
-    let mut w = Write::new_campaign(&mut cx.db, &name).await?;
+    let mut w = Write::new_campaign(&mut cx.db, &name, true).await?;
     // The new campaign's own first event is replaced by the file's.
     w.discard_recorded();
     let mut replay = Replay::new(voided.clone());

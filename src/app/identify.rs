@@ -22,12 +22,24 @@ pub struct Identified {
     pub event: Recorded,
 }
 
-pub async fn identify(cx: &mut Ctx, key: &str, by: &str, method: Method) -> Result<Identified> {
+pub async fn identify(
+    cx: &mut Ctx,
+    key: &str,
+    by: Option<&str>,
+    method: Method,
+) -> Result<Identified> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let who = w.character(by).await?;
-    let who = w.able(who)?;
+    // Anyone may try an item another holds (a bard's lore, a sage's spell); without `--by`,
+    // its holder tries.
+    let who = match by {
+        Some(name) => {
+            let who = w.character(name).await?;
+            w.able(who)?
+        }
+        None => w.actor(&item, None).await?,
+    };
     let attempt = knowledge::identify(&item, &who, method, &mut dice).map_err(|u| {
         crate::error::Error::Refused(crate::error::Problem::Unidentifiable(u).into())
     })?;

@@ -51,8 +51,8 @@ use crate::store::{self, Conn, Db, campaigns, characters};
 pub enum Refusal {
     /// No campaign was ever made or chosen.
     NoCampaign,
-    /// `campaign new` with a name already taken.
-    CampaignExists { name: String },
+    /// `campaign new`, or an `import` (`imported`), with a name already taken.
+    CampaignExists { name: String, imported: bool },
     /// No campaign of that name; `near` is the known name it may be a typo of.
     UnknownCampaign { name: String, near: Option<String> },
     /// No character of that name in `campaign`; `near` as above.
@@ -279,11 +279,16 @@ impl<'c> Write<'c> {
         Ok(write)
     }
 
-    /// Begin a write that creates the campaign `name` (refused if it exists).
-    pub async fn new_campaign(db: &'c mut Db, name: &str) -> Result<Write<'c>> {
+    /// Begin a write that creates the campaign `name` (refused if it exists), for `campaign
+    /// new` or for an import (`imported`).
+    pub async fn new_campaign(db: &'c mut Db, name: &str, imported: bool) -> Result<Write<'c>> {
         db.begin_write().await?;
         if campaigns::exists(db.conn(), name).await? {
-            return Err(Refusal::CampaignExists { name: name.into() }.into());
+            return Err(Refusal::CampaignExists {
+                name: name.into(),
+                imported,
+            }
+            .into());
         }
         Write::create(db, name, now(), None).await
     }

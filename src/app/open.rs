@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::store;
 
 pub use crate::store::{Access, Db};
@@ -17,6 +17,14 @@ pub async fn open(db: &Path, access: Access) -> Result<Db> {
 /// Open the database `db` names on a connection that cannot write (the web server's).
 pub async fn open_read_only(db: &Path) -> Result<Db> {
     Ok(store::open_read_only(db).await?)
+}
+
+/// Whether opening failed with `e` only because hoard has made no database there yet (a file
+/// never created, a server's database without hoard's schema): the commands that can answer
+/// without one do so.
+pub fn absent(e: &Error) -> bool {
+    use store::Problem::{NoDatabase, NotHoardServer};
+    matches!(e, Error::NotFound(p) if matches!(**p, Problem::Store(NoDatabase { .. } | NotHoardServer { .. })))
 }
 
 /// Whether a command that failed with `e` failed only because another process wrote at the

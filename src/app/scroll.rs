@@ -9,13 +9,16 @@ use super::tables::for_campaign;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::effect::Effect;
-use crate::rules::knowledge::Method;
 use crate::rules::scroll;
 
 /// A scroll rule refusing, as the command's error.
 impl From<scroll::Refusal> for Error {
     fn from(r: scroll::Refusal) -> Self {
-        Error::Refused(Problem::Scroll(r).into())
+        match r {
+            // A duration the command line did not give is a usage error, not a rule's refusal.
+            scroll::Refusal::NoDuration => Error::Invalid(Problem::Scroll(r).into()),
+            r => Error::Refused(Problem::Scroll(r).into()),
+        }
     }
 }
 
@@ -31,12 +34,6 @@ impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         Error::Invalid(Problem::Casting(r).into())
     }
-}
-
-/// Reading to learn a scroll's contents is identification by reading magic (it does not
-/// release the magic — except a curse's).
-pub async fn read(cx: &mut Ctx, key: &str, by: &str) -> Result<super::identify::Identified> {
-    super::identify::identify(cx, key, by, Method::ReadMagic).await
 }
 
 #[derive(Debug, Clone, Serialize)]

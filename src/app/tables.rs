@@ -132,7 +132,12 @@ pub fn broken(errors: Vec<TableError>) -> Error {
 /// The tables this command uses: `--tables`, else the campaign's setting, else shipped.
 pub async fn for_campaign(cx: &mut Ctx) -> Result<Loaded> {
     let dir = folder(cx, None).await?;
-    load(dir.as_deref()).map_err(broken)
+    without_campaign(dir.as_deref())
+}
+
+/// The tables where there is no campaign: the shipped ones with `dir`'s files laid over them.
+pub fn without_campaign(dir: Option<&Path>) -> Result<Loaded> {
+    load(dir).map_err(broken)
 }
 
 /// `tables check [DIR]`: every problem, or the number of tables that passed.

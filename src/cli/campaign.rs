@@ -10,6 +10,38 @@ use crate::i18n::time::GameTime;
 use crate::tr;
 use crate::view::inert::safe;
 
+/// `campaign list`: every campaign of the database (none before the first is created).
+pub fn list(out: &mut Out, campaigns: Vec<app::campaign::Summary>) -> Result<()> {
+    if out.json() {
+        return out.doc(&campaigns);
+    }
+    let mut t = table(&[
+        String::new(),
+        tr!("Campaign", "Campagne"),
+        tr!("Characters", "Personnages"),
+        tr!("Events", "Événements"),
+        tr!("Game time", "Temps de jeu"),
+        tr!("Created", "Créée"),
+    ]);
+    for c in campaigns {
+        t.add_row(vec![
+            if c.current { "*".into() } else { String::new() },
+            safe(&c.name),
+            c.characters.to_string(),
+            c.events.to_string(),
+            GameTime(c.clock).to_string(),
+            c.created_at.chars().take(10).collect::<String>(),
+        ]);
+    }
+    out.listing(
+        t,
+        &tr!(
+            "No campaigns yet: `hoard campaign new NAME --use` starts one.",
+            "Aucune campagne encore : `hoard campaign new NOM --use` en commence une."
+        ),
+    )
+}
+
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Result<()> {
     match command {
         CampaignCommand::New { name, switch } => {
@@ -28,37 +60,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 )
             })
         }
-        CampaignCommand::List => {
-            let campaigns = app::campaign::list(cx).await?;
-            if out.json() {
-                return out.doc(&campaigns);
-            }
-            let mut t = table(&[
-                String::new(),
-                tr!("Campaign", "Campagne"),
-                tr!("Characters", "Personnages"),
-                tr!("Events", "Événements"),
-                tr!("Game time", "Temps de jeu"),
-                tr!("Created", "Créée"),
-            ]);
-            for c in campaigns {
-                t.add_row(vec![
-                    if c.current { "*".into() } else { String::new() },
-                    safe(&c.name),
-                    c.characters.to_string(),
-                    c.events.to_string(),
-                    GameTime(c.clock).to_string(),
-                    c.created_at.chars().take(10).collect::<String>(),
-                ]);
-            }
-            out.listing(
-                t,
-                &tr!(
-                    "No campaigns yet: `hoard campaign new NAME --use` starts one.",
-                    "Aucune campagne encore : `hoard campaign new NOM --use` en commence une."
-                ),
-            )
-        }
+        CampaignCommand::List => list(out, app::campaign::list(cx).await?),
         CampaignCommand::Set { key, value } => {
             let setting = app::campaign::set(cx, &key, &value).await?;
             if out.json() {

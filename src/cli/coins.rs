@@ -247,7 +247,7 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
             super::item::added_lines(out, &added)
         }
         ValuableCommand::Appraise { item, by } => {
-            super::play::identify(cx, out, &item, &by, Method::Appraise).await
+            super::play::identify(cx, out, &item, Some(&by), Method::Appraise).await
         }
     }
 }

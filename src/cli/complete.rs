@@ -323,6 +323,15 @@ fn install(shell: Shell) -> ExitCode {
         );
         return ExitCode::from(1);
     }
+    if shell == Shell::Bash && !bash_completion_installed() {
+        eprintln!(
+            "hoard: {}",
+            tr!(
+                "bash-completion, which loads these completions, is not installed: install it (`apt-get install bash-completion`, `dnf install bash-completion` or `brew install bash-completion@2`)",
+                "bash-completion, qui charge ces complétions, n'est pas installé : installez-le (`apt-get install bash-completion`, `dnf install bash-completion` ou `brew install bash-completion@2`)"
+            )
+        );
+    }
     let file = place.file.display();
     let mut said = vec![tr!(
         "Wrote the {shell} completions to {file}.",
@@ -344,6 +353,18 @@ fn install(shell: Shell) -> ExitCode {
         "Relancez cette commande après une mise à jour de hoard."
     ));
     super::manual::write_out(format!("{}\n", said.join("\n")).as_bytes(), "answer")
+}
+
+/// Whether bash-completion is there to load the script: its main file in one of the data
+/// folders it reads (`XDG_DATA_DIRS`, by default /usr/local/share and /usr/share), or in
+/// Homebrew's on Apple silicon.
+fn bash_completion_installed() -> bool {
+    let dirs = std::env::var_os("XDG_DATA_DIRS")
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "/usr/local/share:/usr/share".into());
+    std::env::split_paths(&dirs)
+        .chain([PathBuf::from("/opt/homebrew/share")])
+        .any(|dir| dir.join("bash-completion/bash_completion").is_file())
 }
 
 /// Where a shell looks for hoard's completions, and for zsh the line .zshrc lacks, if any.

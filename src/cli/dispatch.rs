@@ -3,6 +3,7 @@
 //! the demo and the retry loop (which run commands through it) import it without importing
 //! the command line's root.
 
+use super::args::campaign::CampaignCommand;
 use super::args::tables::TablesCommand;
 use super::args::{Cli, Command};
 use super::out::Out;
@@ -14,6 +15,17 @@ use crate::app::Ctx;
 use crate::error::{Error, Result};
 use crate::rules::knowledge::Method;
 
+/// What a command that reads answers before the first campaign is created, when there is no
+/// database yet: the tables (the shipped ones, with the folder `--tables` names) and an empty
+/// list of campaigns; `None` for the others, which need one.
+fn without_database(cli: &Cli, out: &mut Out) -> Option<Result<()>> {
+    match &cli.command {
+        Command::Tables(c) => tables::without_db(out, c, cli.global.tables.as_deref()),
+        Command::Campaign(CampaignCommand::List) => Some(campaign::list(out, Vec::new())),
+        _ => None,
+    }
+}
+
 /// Run one parsed command: open the database in the mode it needs, call its module, print
 /// its output after its commit, and add the notices it calls for.
 pub async fn run(cli: Cli) -> Result<()> {
@@ -23,12 +35,24 @@ pub async fn run(cli: Cli) -> Result<()> {
         None => defaults::default_db()?,
     };
     // Commands that need no database do not open it.
-    if let Command::Tables(TablesCommand::Check { dir: Some(dir) }) = &cli.command {
-        let result = tables::check_without_db(&mut out, dir);
+    if let Command::Tables(c @ TablesCommand::Check { dir: Some(_) }) = &cli.command {
+        let result = tables::without_db(&mut out, c, None).unwrap_or(Ok(()));
         return result.and(out.flush());
     }
-    let db =
-        crate::app::open::open(&path, access::access(&cli.command, cli.global.dry_run)).await?;
+    let access = access::access(&cli.command, cli.global.dry_run);
+    if access == crate::app::open::Access::DryRun {
+        out.dry_run();
+    }
+    let db = match crate::app::open::open(&path, access).await {
+        Ok(db) => db,
+        Err(e) if crate::app::open::absent(&e) => {
+            let Some(result) = without_database(&cli, &mut out) else {
+                return Err(e);
+            };
+            return result.and(out.flush());
+        }
+        Err(e) => return Err(e),
+    };
     let options = crate::app::Options {
         campaign: cli.global.campaign.clone(),
         seed: cli.global.seed,
@@ -57,9 +81,18 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Drop(a) => play::drop(&mut cx, &mut out, a).await,
         Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
         Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
-        Command::Taste(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, Method::Taste).await,
+        Command::Taste(a) => {
+            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), Method::Taste).await
+        }
         Command::Read(a) => {
-            play::identify(&mut cx, &mut out, &a.item, &a.by, Method::ReadMagic).await
+            play::identify(
+                &mut cx,
+                &mut out,
+                &a.item,
+                a.by.as_deref(),
+                Method::ReadMagic,
+            )
+            .await
         }
         Command::Cast(a) => play::cast(&mut cx, &mut out, a).await,
         Command::Copy(a) => play::copy(&mut cx, &mut out, a).await,
@@ -68,7 +101,9 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Use(a) => play::use_item(&mut cx, &mut out, a).await,
         Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
         Command::Study(a) => play::study(&mut cx, &mut out, a).await,
-        Command::Identify(a) => play::identify(&mut cx, &mut out, &a.item, &a.by, a.method).await,
+        Command::Identify(a) => {
+            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), a.method).await
+        }
         Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
         Command::Share(a) => coins::share(&mut cx, &mut out, a).await,

@@ -95,7 +95,16 @@ pub async fn backup(cx: &mut Ctx, out: &mut Out, a: BackupArgs) -> Result<()> {
 }
 
 pub async fn export(cx: &mut Ctx, out: &mut Out, a: ExportArgs) -> Result<()> {
-    if let (Some(system), Some(dir)) = (a.foundry.foundry, &a.output) {
+    if let Some(system) = a.foundry.foundry {
+        let Some(dir) = &a.output else {
+            return Err(Error::Invalid(
+                tr!(
+                    "--foundry writes a folder of documents: name it with --output DIR",
+                    "--foundry écrit un dossier de documents : nommez-le avec --output DOSSIER"
+                )
+                .into(),
+            ));
+        };
         let viewer = a.as_character.as_deref();
         return super::foundry::export(cx, out, system, a.foundry, viewer, dir, a.force).await;
     }

@@ -29,7 +29,7 @@ pub(super) fn man(dir: Option<PathBuf>) -> ExitCode {
     let Some(dir) = dir else {
         let mut page = Vec::new();
         return match render(&cli, true, &mut page) {
-            Ok(()) => write_out(&page, "manual"),
+            Ok(()) => read_or_write(&page),
             Err(e) => {
                 eprintln!("hoard: cannot render the manual: {e}");
                 ExitCode::from(1)
@@ -53,6 +53,28 @@ pub(super) fn man(dir: Option<PathBuf>) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// On a terminal, the page read through `man -l -` (formatted, in the reader's pager);
+/// piped, or where `man` is missing or cannot read it, the roff itself.
+fn read_or_write(page: &[u8]) -> ExitCode {
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        let man = std::process::Command::new("man")
+            .args(["-l", "-"])
+            .stdin(std::process::Stdio::piped())
+            .spawn();
+        if let Ok(mut man) = man {
+            // A reader who quits the pager early closes its end: not an error.
+            let _ = man
+                .stdin
+                .take()
+                .map(|mut stdin| std::io::Write::write_all(&mut stdin, page));
+            if man.wait().is_ok_and(|status| status.success()) {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    write_out(page, "manual")
 }
 
 /// `cmd`'s page, then its subcommands' (as clap_mangen names them), into `dir`.

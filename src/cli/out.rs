@@ -17,6 +17,8 @@ use crate::view::tone::Tone;
 
 pub struct Out {
     json: bool,
+    /// The command would record, but runs under `--dry-run`: its JSON says so.
+    dry_run: bool,
     color: bool,
     w: BufWriter<Stdout>,
 }
@@ -32,6 +34,7 @@ impl Out {
     pub fn new(json: bool) -> Self {
         Out {
             json,
+            dry_run: false,
             color: colour_wanted(json),
             w: BufWriter::new(std::io::stdout()),
         }
@@ -41,9 +44,33 @@ impl Out {
         self.json
     }
 
+    /// The command records, and runs under `--dry-run`: from now on every JSON object it
+    /// prints (a document, each object of an array, each line) has `"dry_run": true`.
+    pub fn dry_run(&mut self) {
+        self.dry_run = true;
+    }
+
+    /// `value` as JSON text (pretty or compact), marked as a dry run's if this is one.
+    fn text<T: Serialize>(&self, value: &T, pretty: bool) -> Result<String> {
+        let text = if self.dry_run {
+            let mut value = serde_json::to_value(value).map_err(|e| Error::Io(e.into()))?;
+            let objects: Vec<&mut serde_json::Value> = match &mut value {
+                serde_json::Value::Array(items) => items.iter_mut().collect(),
+                one => vec![one],
+            };
+            for fields in objects.into_iter().filter_map(|o| o.as_object_mut()) {
+                fields.insert("dry_run".into(), true.into());
+            }
+            render(&value, pretty)
+        } else {
+            render(value, pretty)
+        };
+        text.map_err(|e| Error::Io(e.into()))
+    }
+
     /// One pretty JSON document.
     pub fn doc<T: Serialize>(&mut self, value: &T) -> Result<()> {
-        let text = serde_json::to_string_pretty(value).map_err(|e| Error::Io(e.into()))?;
+        let text = self.text(value, true)?;
         self.write(&inert_json(&text))?;
         self.write("\n")
     }
@@ -56,7 +83,7 @@ impl Out {
 
     /// One compact JSON value, no newline (for streamed arrays).
     pub fn json_compact<T: Serialize>(&mut self, value: &T) -> Result<()> {
-        let text = serde_json::to_string(value).map_err(|e| Error::Io(e.into()))?;
+        let text = self.text(value, false)?;
         self.write(&inert_json(&text))
     }
 
@@ -114,6 +141,14 @@ impl Out {
 
     pub fn flush(&mut self) -> Result<()> {
         self.w.flush().map_err(Error::Output)
+    }
+}
+
+fn render<T: Serialize>(value: &T, pretty: bool) -> serde_json::Result<String> {
+    if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
     }
 }
 

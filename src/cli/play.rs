@@ -65,7 +65,7 @@ pub async fn identify(
     cx: &mut Ctx,
     out: &mut Out,
     item: &str,
-    by: &str,
+    by: Option<&str>,
     method: Method,
 ) -> Result<()> {
     let done = app::identify::identify(cx, item, by, method).await?;

@@ -82,8 +82,8 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
             "sword": o.sword,
             "character": o.character,
             "probability": probability,
-            "numerator": o.numerator.to_string(),
-            "denominator": o.denominator.to_string(),
+            "numerator": o.numerator,
+            "denominator": o.denominator,
         }));
     }
     let (sword, who, n, d, p) = (

@@ -1,5 +1,7 @@
 //! `hoard tables …`
 
+use std::path::Path;
+
 use serde_json::json;
 
 use super::args::tables::TablesCommand;
@@ -12,12 +14,25 @@ use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::Titled;
 
-/// `tables check DIR` needs no database: it only reads the folder.
-pub fn check_without_db(out: &mut Out, dir: &std::path::Path) -> Result<()> {
-    report(
-        out,
-        app::tables::load(Some(dir)).map(|l| l.tables.iter().count()),
-    )
+/// `tables list|show|check` where no database is read: `tables check DIR`, which only reads
+/// the folder, and any of them before a campaign is created, on the shipped tables with the
+/// folder `--tables` names laid over them. `None` for `tables roll`, which records.
+pub fn without_db(
+    out: &mut Out,
+    command: &TablesCommand,
+    folder: Option<&Path>,
+) -> Option<Result<()>> {
+    Some(match command {
+        TablesCommand::List => app::tables::without_campaign(folder).and_then(|l| list(out, l)),
+        TablesCommand::Show { name } => {
+            app::tables::without_campaign(folder).and_then(|l| show(out, l, name))
+        }
+        TablesCommand::Check { dir } => report(
+            out,
+            app::tables::load(dir.as_deref().or(folder)).map(|l| l.tables.iter().count()),
+        ),
+        TablesCommand::Roll { .. } => return None,
+    })
 }
 
 fn report(
@@ -69,78 +84,82 @@ fn entry_text(entry: &Entry) -> String {
     text
 }
 
+/// `tables list`: every table in force.
+fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
+    if out.json() {
+        let list: Vec<_> = loaded
+            .tables
+            .iter()
+            .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "die": t.die.to_string(), "version": t.version, "entries": t.all_entries().count(), "file": t.file, "hash": t.hash }))
+            .collect();
+        return out.doc(&json!({ "source": loaded.source, "tables": list }));
+    }
+    let mut t = table(&[
+        tr!("Table", "Table"),
+        tr!("Die", "Dé"),
+        tr!("Entries", "Entrées"),
+        tr!("Title", "Titre"),
+    ]);
+    for tb in loaded.tables.iter() {
+        t.add_row(vec![
+            tb.name.clone(),
+            tb.die.to_string(),
+            tb.all_entries().count().to_string(),
+            tb.title().to_string(),
+        ]);
+    }
+    out.table(t)?;
+    out.line(&tr!("Tables: {}", "Tables : {}", safe(&loaded.source)))
+}
+
+/// `tables show NAME`: one table's entries.
+fn show(out: &mut Out, loaded: app::tables::Loaded, name: &str) -> Result<()> {
+    let tb = crate::rules::generate::table(&loaded.tables, name)
+        .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
+    if out.json() {
+        let entries = |list: &[Entry]| -> Vec<serde_json::Value> {
+            list.iter().map(|e| json!({ "roll": e.roll, "name": e.name, "fr": e.fr, "table": e.table, "reroll": e.reroll, "again": e.again, "sum": e.sum })).collect()
+        };
+        let bands: Vec<_> = tb
+            .bands
+            .iter()
+            .map(|b| json!({ "when": b.when, "entries": entries(&b.entries) }))
+            .collect();
+        return out.doc(&json!({ "name": tb.name, "title": tb.title, "title_fr": tb.title_fr, "die": tb.die.to_string(), "version": tb.version, "source": tb.source, "notes": tb.notes, "file": tb.file, "key": tb.key, "entries": entries(&tb.entries), "bands": bands }));
+    }
+    out.line(&format!(
+        "{} — {} ({}, v{})",
+        tb.name,
+        tb.title(),
+        tb.die,
+        tb.version
+    ))?;
+    let mut t = table(&[tb.die.to_string(), tr!("Result", "Résultat")]);
+    for e in &tb.entries {
+        t.add_row(vec![e.roll.clone(), entry_text(e)]);
+    }
+    for band in &tb.bands {
+        for e in &band.entries {
+            t.add_row(vec![
+                format!(
+                    "{} {}: {}",
+                    tb.key.as_deref().unwrap_or(""),
+                    band.when,
+                    e.roll
+                ),
+                entry_text(e),
+            ]);
+        }
+    }
+    out.table(t)?;
+    out.line(&tr!("Source: {}", "Source : {}", tb.source))?;
+    out.line(tb.notes.trim())
+}
+
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<()> {
     match command {
-        TablesCommand::List => {
-            let loaded = app::tables::for_campaign(cx).await?;
-            if out.json() {
-                let list: Vec<_> = loaded
-                    .tables
-                    .iter()
-                    .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "die": t.die.to_string(), "version": t.version, "entries": t.all_entries().count(), "file": t.file, "hash": t.hash }))
-                    .collect();
-                return out.doc(&json!({ "source": loaded.source, "tables": list }));
-            }
-            let mut t = table(&[
-                tr!("Table", "Table"),
-                tr!("Die", "Dé"),
-                tr!("Entries", "Entrées"),
-                tr!("Title", "Titre"),
-            ]);
-            for tb in loaded.tables.iter() {
-                t.add_row(vec![
-                    tb.name.clone(),
-                    tb.die.to_string(),
-                    tb.all_entries().count().to_string(),
-                    tb.title().to_string(),
-                ]);
-            }
-            out.table(t)?;
-            out.line(&tr!("Tables: {}", "Tables : {}", safe(&loaded.source)))
-        }
-        TablesCommand::Show { name } => {
-            let loaded = app::tables::for_campaign(cx).await?;
-            let tb = crate::rules::generate::table(&loaded.tables, &name)
-                .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
-            if out.json() {
-                let entries = |list: &[Entry]| -> Vec<serde_json::Value> {
-                    list.iter().map(|e| json!({ "roll": e.roll, "name": e.name, "fr": e.fr, "table": e.table, "reroll": e.reroll, "again": e.again, "sum": e.sum })).collect()
-                };
-                let bands: Vec<_> = tb
-                    .bands
-                    .iter()
-                    .map(|b| json!({ "when": b.when, "entries": entries(&b.entries) }))
-                    .collect();
-                return out.doc(&json!({ "name": tb.name, "title": tb.title, "title_fr": tb.title_fr, "die": tb.die.to_string(), "version": tb.version, "source": tb.source, "notes": tb.notes, "file": tb.file, "key": tb.key, "entries": entries(&tb.entries), "bands": bands }));
-            }
-            out.line(&format!(
-                "{} — {} ({}, v{})",
-                tb.name,
-                tb.title(),
-                tb.die,
-                tb.version
-            ))?;
-            let mut t = table(&[tb.die.to_string(), tr!("Result", "Résultat")]);
-            for e in &tb.entries {
-                t.add_row(vec![e.roll.clone(), entry_text(e)]);
-            }
-            for band in &tb.bands {
-                for e in &band.entries {
-                    t.add_row(vec![
-                        format!(
-                            "{} {}: {}",
-                            tb.key.as_deref().unwrap_or(""),
-                            band.when,
-                            e.roll
-                        ),
-                        entry_text(e),
-                    ]);
-                }
-            }
-            out.table(t)?;
-            out.line(&tr!("Source: {}", "Source : {}", tb.source))?;
-            out.line(tb.notes.trim())
-        }
+        TablesCommand::List => list(out, app::tables::for_campaign(cx).await?),
+        TablesCommand::Show { name } => show(out, app::tables::for_campaign(cx).await?, &name),
         TablesCommand::Roll { name, key } => {
             let rolled = app::tables::roll(cx, &name, key).await?;
             let Some(last) = rolled.rolls.last() else {

@@ -12,6 +12,7 @@
 //! what they show changed, so a secret the referee records neither refreshes a phone nor
 //! tells it that something was recorded: their stream counts changes seen, not events.
 
+mod addresses;
 mod charts;
 mod gather;
 mod listen;
@@ -37,7 +38,8 @@ pub struct Settings {
     pub db: PathBuf,
     /// `--campaign`: the campaign to show instead of the one in use.
     pub campaign: Option<String>,
-    pub bind: IpAddr,
+    /// `--bind`: an IP address, or a host name to look up.
+    pub bind: String,
     /// 0: a free port.
     pub port: u16,
     /// Add the referee's dashboard behind a token.
@@ -54,20 +56,14 @@ const WATCH_EVERY: Duration = Duration::from_millis(500);
 /// second is the dashboard's, token included (printed once, never stored).
 pub async fn run(settings: Settings) -> Result<()> {
     let reads = Arc::new(Reads::new(settings.db.clone(), settings.campaign.clone()));
-    // The database must open before anyone is told where to look.
+    // The database, and the campaign named, must open before anyone is told where to look.
+    if settings.campaign.is_some() {
+        reads
+            .read(async |cx| cx.campaign().await.map(|_| ()))
+            .await?;
+    }
     let first = reads.stamp().await?;
-    let listener = tokio::net::TcpListener::bind((settings.bind, settings.port))
-        .await
-        .map_err(|e| {
-            let (bind, port) = (settings.bind, settings.port);
-            Error::Io(std::io::Error::new(
-                e.kind(),
-                tr!(
-                    "cannot listen on {bind} port {port}: {e}; choose another --port (--port 0 picks a free one)",
-                    "impossible d'écouter sur {bind} port {port} : {e} ; choisissez un autre --port (--port 0 en prend un libre)"
-                ),
-            ))
-        })?;
+    let listener = listen_on(&settings.bind, settings.port).await?;
     let address = listener.local_addr().map_err(Error::Io)?;
     let token = if settings.referee {
         Some(token()?)
@@ -104,10 +100,61 @@ pub async fn run(settings: Settings) -> Result<()> {
     Ok(())
 }
 
+/// Listen on `bind` (an IP address, or a host name looked up) at `port`; a refusal says what
+/// to change.
+async fn listen_on(bind: &str, port: u16) -> Result<tokio::net::TcpListener> {
+    let addresses: Vec<SocketAddr> = match tokio::net::lookup_host((bind, port)).await {
+        Ok(found) => found.collect(),
+        Err(_) => Vec::new(),
+    };
+    if addresses.is_empty() {
+        return Err(Error::Invalid(
+            tr!(
+                "--bind {bind}: no such address; give an address of this computer, such as 127.0.0.1 or 192.168.1.20, a host name that names it, or 0.0.0.0 for all of them",
+                "--bind {bind} : adresse introuvable ; donnez une adresse de cet ordinateur, comme 127.0.0.1 ou 192.168.1.20, un nom d'hôte qui le désigne, ou 0.0.0.0 pour toutes"
+            )
+            .into(),
+        ));
+    }
+    tokio::net::TcpListener::bind(&addresses[..])
+        .await
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AddrNotAvailable {
+                let own = addresses::reaching(IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED));
+                let own: Vec<String> = own.iter().map(IpAddr::to_string).collect();
+                let own = own.join(", ");
+                return Error::Invalid(
+                    tr!(
+                        "--bind {bind}: not an address of this computer (its own: {own}); give one of them, or 0.0.0.0 for all of them",
+                        "--bind {bind} : pas une adresse de cet ordinateur (les siennes : {own}) ; donnez-en une, ou 0.0.0.0 pour toutes"
+                    )
+                    .into(),
+                );
+            }
+            Error::Io(std::io::Error::new(
+                e.kind(),
+                tr!(
+                    "cannot listen on {bind} port {port}: {e}; choose another --port (--port 0 picks a free one)",
+                    "impossible d'écouter sur {bind} port {port} : {e} ; choisissez un autre --port (--port 0 en prend un libre)"
+                ),
+            ))
+        })
+}
+
 /// What `serve` prints at start-up: the players' address first, the referee's (with its
-/// token) second, then who can reach them.
-fn banner(address: SocketAddr, token: Option<&str>) -> Vec<String> {
-    let url = format!("http://{address}/");
+/// token) second, then who can reach them. Listening on every network (`0.0.0.0`), the
+/// address shown is this computer's first, and the last line names the others.
+fn banner(listening: SocketAddr, token: Option<&str>) -> Vec<String> {
+    let port = listening.port();
+    let mut reached: Vec<SocketAddr> = Vec::new();
+    if listening.ip().is_unspecified() {
+        let own = addresses::reaching(listening.ip()).into_iter();
+        reached.extend(own.map(|ip| SocketAddr::new(ip, port)));
+    }
+    if reached.is_empty() {
+        reached.push(listening);
+    }
+    let url = format!("http://{}/", reached[0]);
     let mut lines = vec![url.clone()];
     if let Some(token) = token {
         lines.push(format!("{url}referee/{token}"));
@@ -116,17 +163,18 @@ fn banner(address: SocketAddr, token: Option<&str>) -> Vec<String> {
             "La seconde adresse est le tableau de bord du meneur : gardez-la pour vous (son jeton n'est montré que maintenant)."
         ));
     }
-    let ip = address.ip();
+    let ip = listening.ip();
     lines.push(if ip.is_loopback() {
         tr!(
             "Only this computer can open these pages (--bind ADDR lets phones on your network in). Read-only; Ctrl-C stops.",
             "Seul cet ordinateur peut ouvrir ces pages (--bind ADRESSE y laisse les téléphones de votre réseau). Lecture seule ; Ctrl-C arrête."
         )
     } else if ip.is_unspecified() {
-        let port = address.port();
+        let all: Vec<String> = reached.iter().map(|a| format!("http://{a}/")).collect();
+        let all = all.join(", ");
         tr!(
-            "Anyone who can reach this computer on any of its networks can now open these pages, at http://ADDRESS:{port}/ with this computer's address. Read-only; Ctrl-C stops.",
-            "Quiconque atteint cet ordinateur par l'un de ses réseaux peut maintenant ouvrir ces pages, à http://ADRESSE:{port}/ avec l'adresse de cet ordinateur. Lecture seule ; Ctrl-C arrête."
+            "Anyone who can reach this computer on any of its networks can now open these pages, at {all}. Read-only; Ctrl-C stops.",
+            "Quiconque atteint cet ordinateur par l'un de ses réseaux peut maintenant ouvrir ces pages, à {all}. Lecture seule ; Ctrl-C arrête."
         )
     } else {
         tr!(

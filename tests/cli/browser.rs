@@ -48,14 +48,13 @@ struct Browser {
 impl Browser {
     fn start(test: &str) -> Option<Browser> {
         let Some((chromium, chromedriver)) = tools() else {
-            if std::env::var("CI").as_deref() == Ok("true") {
-                panic!(
-                    "{test}: Chromium and chromedriver are needed under CI (.ci/run installs them)"
-                );
-            }
-            eprintln!(
-                "\n*** SKIPPED {test}: no Chromium or chromedriver here \
-                 (apt-get install chromium chromium-driver) ***\n"
+            crate::common::cluster::skip_loudly(
+                &format!(
+                    "SKIPPED {test}: no Chromium or chromedriver here.\n\
+                     To run it, install Debian's `chromium` and `chromium-driver` packages \
+                     (apt-get install chromium chromium-driver)."
+                ),
+                "the browser's tests must run (.ci/run installs Chromium and chromedriver)",
             );
             return None;
         };

@@ -23,10 +23,14 @@ fn the_first_command_works_with_no_set_up() {
             .output()
             .unwrap()
     };
-    // A read finds nothing to read, and creates nothing; the first record creates it all.
-    let out = hoard(&["campaign", "list"]);
+    // A read finds nothing to read, and creates nothing (the list of campaigns is empty); the
+    // first record creates it all.
+    let out = hoard(&["character", "list"]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no campaign database at"));
+    let out = hoard(&["campaign", "list"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No campaigns yet"));
     assert!(!h.dir.path().join("a").exists());
     assert!(hoard(&["roll", "1d6"]).status.success());
     let out = hoard(&["campaign", "list", "--json"]);

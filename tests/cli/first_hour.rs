@@ -335,3 +335,71 @@ fn a_command_s_help_keeps_the_global_options_under_their_own_heading() {
     // Wrapped to the terminal, at most 100 columns when piped.
     assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
 }
+
+#[test]
+fn before_the_first_campaign_the_tables_and_the_campaigns_are_listed_without_a_database() {
+    let h = Hoard::new();
+    let text = h.ok(&["tables", "check"]);
+    assert!(text.contains("all faces covered"), "{text}");
+    assert!(h.ok(&["tables", "list"]).contains("Tables: shipped"));
+    assert!(h.ok(&["tables", "show", "potions"]).contains("Source:"));
+    let text = h.ok(&["campaign", "list"]);
+    assert!(text.contains("No campaigns yet"), "{text}");
+    assert_eq!(h.json(&["campaign", "list"]), serde_json::json!([]));
+    assert!(!h.exists(), "no database was created");
+    // Commands that need a campaign still say there is none.
+    h.fails(&["character", "list"], 3);
+}
+
+#[test]
+fn exit_codes_and_flags_say_what_to_type() {
+    let h = campaign();
+    h.ok(&[
+        "--seed",
+        "1",
+        "item",
+        "add",
+        "Scroll of Protection from Undead",
+        "--category",
+        "scroll",
+        "--kind",
+        "protection",
+        "--to",
+        "Arnaud",
+    ]);
+    // A duration left out is a usage error (2), not a rule's refusal (4).
+    let err = h.refused_unchanged(&["cast", "Scroll of Protection from Undead"], 2);
+    assert!(err.contains("--turns N"), "{err}");
+    h.ok(&["cast", "Scroll of Protection from Undead", "--turns", "3"]);
+
+    // Tasting, reading and identifying: the holder tries unless --by says who.
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Healing",
+        "--category",
+        "potion",
+        "--to",
+        "Arnaud",
+    ]);
+    let tasted = h.json(&["taste", "Potion of Healing"]);
+    assert_eq!(tasted["character"], "Arnaud", "{tasted}");
+    h.ok(&["item", "add", "Potion of Flying", "--category", "potion"]);
+    let err = h.refused_unchanged(&["taste", "Potion of Flying"], 2);
+    assert!(err.contains("--by"), "{err}");
+
+    // An import onto a name taken asks for another name, the flag that gives one.
+    let file = h.dir.path().join("tomb.jsonl");
+    h.ok(&["export", "-o", file.to_str().unwrap()]);
+    let err = h.refused_unchanged(&["import", file.to_str().unwrap()], 2);
+    assert!(err.contains("--as NAME"), "{err}");
+    assert!(!err.contains("campaign use"), "{err}");
+
+    // Foundry writes a folder, and says so.
+    let err = h.fails(&["export", "--foundry", "ose"], 2);
+    assert!(err.contains("--output DIR"), "{err}");
+    assert!(!err.contains("<FILE>"), "{err}");
+    // `--format` has one value, and no place in the help; scripts that give it still work.
+    assert!(!h.ok(&["export", "--help"]).contains("--format"));
+    h.ok(&["export", "--format", "json"]);
+}

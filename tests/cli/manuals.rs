@@ -259,3 +259,112 @@ fn the_manual_says_which_pages_it_wrote() {
     assert!(page.contains(".SH \"EXIT STATUS\""));
     assert!(page.contains("hoard\\fR(1)"), "{page}");
 }
+
+#[test]
+fn installing_bash_completions_warns_when_bash_completion_is_missing() {
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+    let data = home.join("share");
+    let install = |data: &Path| {
+        let out = hoard(home)
+            .env("XDG_DATA_DIRS", data)
+            .args(["completions", "--install", "bash"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // Homebrew's, on a Mac that has it, counts whatever XDG_DATA_DIRS says.
+    if !Path::new("/opt/homebrew/share/bash-completion/bash_completion").exists() {
+        let warned = install(&data);
+        assert_eq!(warned.lines().count(), 1, "{warned}");
+        assert!(
+            warned.contains("bash-completion")
+                && warned.contains("apt-get install bash-completion"),
+            "{warned}"
+        );
+    }
+    std::fs::create_dir_all(data.join("bash-completion")).unwrap();
+    std::fs::write(data.join("bash-completion/bash_completion"), "").unwrap();
+    assert_eq!(install(&data), "");
+}
+
+/// `hoard man` with its output on a terminal (a new pseudo-terminal) and `path` for PATH:
+/// what reached the terminal.
+fn man_on_a_terminal(home: &Path, path: &Path) -> String {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty only writes the two descriptors it opens, owned here from then on.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty");
+    // SAFETY: both were just opened, and nothing else owns them.
+    let (mut master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            OwnedFd::from_raw_fd(slave),
+        )
+    };
+    let mut child = std::process::Command::new(crate::common::bin())
+        .arg("man")
+        .env_clear()
+        .env("HOME", home)
+        .env("LANG", "C")
+        .env("PATH", path)
+        .stdout(std::process::Stdio::from(slave))
+        .spawn()
+        .expect("run hoard");
+    // Read as it comes (a terminal holds little); the end reads as an error once the
+    // terminal's other side is closed.
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut chunk = [0u8; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut master, &mut chunk) {
+            seen.extend_from_slice(&chunk[..n]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap()
+}
+
+#[test]
+fn the_manual_on_a_terminal_is_read_through_man() {
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    // A `man` that keeps what it was given and shows one line.
+    let man = bin.join("man");
+    std::fs::write(
+        &man,
+        "#!/bin/sh\necho \"$@\" > \"$0.args\"\ncat > \"$0.page\"\necho FORMATTED\n",
+    )
+    .unwrap();
+    let mut mode = std::fs::metadata(&man).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+    std::fs::set_permissions(&man, mode).unwrap();
+    let path = std::env::join_paths([bin.clone(), "/usr/bin".into(), "/bin".into()]).unwrap();
+    let shown = man_on_a_terminal(home.path(), Path::new(&path));
+    assert!(
+        shown.contains("FORMATTED") && !shown.contains(".TH"),
+        "{shown}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(bin.join("man.args")).unwrap(),
+        "-l -\n"
+    );
+    let page = std::fs::read_to_string(bin.join("man.page")).unwrap();
+    assert!(page.contains(".TH hoard 1"), "{page}");
+    // Without `man`, the roff itself.
+    let empty = home.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let shown = man_on_a_terminal(home.path(), &empty);
+    assert!(shown.contains(".TH hoard 1"), "{shown}");
+}

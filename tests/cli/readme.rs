@@ -204,3 +204,81 @@ fn the_readme_says_how_long_the_set_up_takes_and_what_the_tests_need() {
     }
     assert!(setup.contains("`postgres` user"), "{setup}");
 }
+
+/// The README's table of commands names every command, and every key `campaign set` takes.
+#[test]
+fn the_readme_s_table_names_every_command_and_setting() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let (_, table) = readme
+        .split_once("| commands | what they do |")
+        .expect("the table of commands");
+    let rows: Vec<&str> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let words = |row: &str| -> Vec<String> {
+        row.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .map(str::to_string)
+            .collect()
+    };
+    let h = crate::common::Hoard::new();
+    let dir = h.dir.path().join("man");
+    h.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    for page in std::fs::read_dir(&dir).unwrap() {
+        let page = page.unwrap().file_name().into_string().unwrap();
+        let path: Vec<&str> = page.trim_end_matches(".1").split('-').skip(1).collect();
+        let Some((command, sub)) = path.split_first() else {
+            continue;
+        };
+        let named = rows.iter().any(|row| {
+            row.contains(&format!("`{command}"))
+                && sub.iter().all(|s| words(row).iter().any(|w| w == s))
+        });
+        assert!(named, "the README's table lacks `{}`", path.join(" "));
+    }
+    let set = h.ok(&["campaign", "set", "--help"]);
+    let keys = set
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("<KEY>"))
+        .expect("campaign set's keys");
+    for key in keys
+        .split([',', ' '])
+        .filter(|k| k.contains('-') || k.len() > 3)
+    {
+        assert!(
+            readme.contains(&format!("`{key}`")),
+            "the README lacks {key}"
+        );
+    }
+}
+
+/// docs/json.md names every field of `log --json`, and the reference says how `backup`
+/// replaces a file.
+#[test]
+fn the_docs_name_what_the_commands_do() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = std::fs::read_to_string(root.join("docs/json.md")).expect("docs/json.md");
+    let (_, shape) = json
+        .split_once("`log` prints one object per line: `{")
+        .expect("log's shape");
+    let shape = &shape[..shape.find('}').expect("its end")];
+    let h = crate::common::Hoard::new();
+    h.ok(&["roll", "1d6"]);
+    let line = h.ok(&["--json", "log"]);
+    let line: serde_json::Value =
+        serde_json::from_str(line.lines().last().expect("an event")).expect("JSON");
+    for key in line.as_object().expect("an object").keys() {
+        assert!(
+            shape.split(',').any(|k| k.trim() == key),
+            "docs/json.md's log lacks {key}"
+        );
+    }
+    let reference = std::fs::read_to_string(root.join("docs/reference.md")).expect("reference");
+    let backup = reference
+        .split_once("- `hoard backup PATH`")
+        .expect("backup")
+        .1;
+    assert!(backup[..300].contains("only with `--force`"), "{backup}");
+}

@@ -94,6 +94,12 @@ impl Served {
         }
     }
 
+    /// The port it listens on, as its address shows it.
+    pub fn port(&self) -> &str {
+        let address = self.url.trim_end_matches('/');
+        address.rsplit(':').next().expect("port")
+    }
+
     /// The address of `path` (`/treasure`) on this server.
     pub fn at(&self, path: &str) -> String {
         format!("{}{}", self.url, path.trim_start_matches('/'))
@@ -502,16 +508,50 @@ fn the_server_never_writes() {
 fn a_bind_address_says_who_can_reach_it() {
     let h = Hoard::new();
     campaign(&h);
+    // On every network: the address shown is one of this computer's, which opens the pages.
     let s = Served::start(&h, &["--bind", "0.0.0.0"]);
-    assert!(s.url.starts_with("http://0.0.0.0:"), "{}", s.url);
+    assert!(!s.url.contains("0.0.0.0"), "{}", s.url);
+    let last = s.lines.last().expect("who can reach it");
     assert!(
-        s.lines.iter().any(|l| l.contains("Anyone who can reach")),
-        "{:?}",
-        s.lines
+        last.contains("Anyone who can reach") && last.contains(&s.url),
+        "{last}"
     );
-    let port = s.url.rsplit(':').next().expect("port");
-    let local = format!("http://127.0.0.1:{port}");
+    assert_eq!(get(&s.url, &[]).status, 200);
+    let port = s.port();
+    let local = format!("http://127.0.0.1:{port}/");
     assert_eq!(get(&local, &[]).status, 200);
+    // A host name of this computer is looked up.
+    let s = Served::start(&h, &["--bind", "localhost"]);
+    assert_eq!(get(&s.url, &[]).status, 200);
+    assert!(s.lines.iter().any(|l| l.contains("Only this computer")));
+}
+
+#[test]
+fn serve_refuses_at_start_what_it_cannot_serve() {
+    let h = Hoard::new();
+    campaign(&h);
+    // One line each, naming what is wrong; nothing starts.
+    for (args, code, said) in [
+        (
+            &["serve", "--port", "0", "--bind", "203.0.113.77"][..],
+            2,
+            "not an address of this computer",
+        ),
+        (
+            &["serve", "--port", "0", "--bind", "no-such-host.invalid"],
+            2,
+            "no such address",
+        ),
+        (
+            &["--campaign", "nonexistent", "serve", "--port", "0"],
+            3,
+            "no campaign named \"nonexistent\"",
+        ),
+    ] {
+        let err = h.fails(args, code);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
 }
 
 #[test]
@@ -519,12 +559,7 @@ fn a_busy_port_is_one_line_saying_what_to_do() {
     let h = Hoard::new();
     campaign(&h);
     let s = Served::start(&h, &[]);
-    let port = s
-        .url
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .expect("port");
+    let port = s.port();
     let out = h
         .cmd(&["serve", "--port", port])
         .assert()

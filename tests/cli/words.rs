@@ -333,3 +333,80 @@ fn a_sword_is_drawn_and_sheathed_not_put_on_and_taken_off() {
     let fr = h.ok(&["--lang", "fr", "log"]);
     assert!(fr.contains("Arnaud rengaine Lawbringer"), "{fr}");
 }
+
+#[test]
+fn every_command_s_help_opens_with_the_referee_s_words_not_a_developer_s() {
+    let h = Hoard::new();
+    let dir = h.dir.path().join("man");
+    h.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    let mut pages: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 40, "{pages:?}");
+    // A rustdoc link (`[`Chosen`]`) or a type's name is the developer's, not the referee's.
+    let leaks = |text: &str| {
+        ["[`", "`]", "::", "struct"]
+            .iter()
+            .any(|m| text.contains(m))
+    };
+    for page in pages {
+        let roff = std::fs::read_to_string(dir.join(&page)).unwrap();
+        let name = roff
+            .split_once(".SH NAME\n")
+            .and_then(|(_, rest)| rest.lines().next())
+            .unwrap_or_else(|| panic!("{page}: no NAME"));
+        assert!(!leaks(name), "{page}'s NAME: {name}");
+        let mut args: Vec<&str> = page.trim_end_matches(".1").split('-').skip(1).collect();
+        args.push("--help");
+        let help = h.ok(&args);
+        let first = help.lines().next().unwrap_or_default();
+        assert!(!leaks(first), "hoard {args:?}: {first}");
+    }
+}
+
+#[test]
+fn help_and_json_say_what_is_so() {
+    let h = campaign();
+    // The environment's variables are named, never shown with a value (set or empty).
+    let help = h.ok(&["give", "--help"]);
+    for var in ["HOARD_CAMPAIGN", "HOARD_TABLES"] {
+        assert!(help.contains(&format!("[env: {var}]")), "{help}");
+        assert!(!help.contains(&format!("{var}=")), "{help}");
+    }
+    // identify's help names every method it takes.
+    let help = h.ok(&["identify", "--help"]);
+    for method in [
+        "taste",
+        "read-magic",
+        "spell",
+        "bard-lore",
+        "wish",
+        "comprehend-languages",
+        "appraise",
+    ] {
+        assert!(help.contains(method), "{method}: {help}");
+    }
+    // odds: numbers, not strings, and the probability their quotient.
+    h.strong_sword("Lawbringer", "lawful", "telekinesis", &[]);
+    let odds = h.json(&["odds", "Lawbringer", "Mordo"]);
+    let (n, d) = (odds["numerator"].as_u64(), odds["denominator"].as_u64());
+    let (n, d) = (n.expect("a number"), d.expect("a number"));
+    assert_eq!(
+        odds["probability"].as_f64(),
+        Some(n as f64 / d as f64),
+        "{odds}"
+    );
+    // A dry run's document says it is one (each object of an array too); others do not.
+    let rolled = h.json(&["--dry-run", "roll", "1d6"]);
+    assert_eq!(rolled["dry_run"], true, "{rolled}");
+    assert!(h.json(&["roll", "1d6"]).get("dry_run").is_none());
+    let made = h.json(&["--dry-run", "generate", "potion", "--count", "2"]);
+    let made = made.as_array().expect("an array");
+    assert!(
+        made.len() == 2 && made.iter().all(|i| i["dry_run"] == true),
+        "{made:?}"
+    );
+    assert_eq!(h.json(&["item", "list"]).as_array().map(Vec::len), Some(1));
+}

@@ -65,8 +65,16 @@ pub fn skipped(why: &str) {
          HOARD_TEST_POSTGRES=postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE to a server where \
          USER may create databases."
     );
+    skip_loudly(&help, "the PostgreSQL tests must run");
+}
+
+/// Say `help` (what was skipped, and how to run it) between banners on the terminal itself:
+/// the test harness captures `eprintln!`, not a write to the standard error, so a skip shows
+/// in the normal output of `cargo test`. Under `CI=true`, fail instead, because `must`.
+/// The PostgreSQL tests and the browser's share it.
+pub fn skip_loudly(help: &str, must: &str) {
     if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("{help}\nUnder CI=true the PostgreSQL tests must run.");
+        panic!("{help}\nUnder CI=true {must}.");
     }
     let banner = "*".repeat(78);
     let text = format!("\n{banner}\n{help}\n{banner}\n\n");

@@ -23,7 +23,8 @@ pub enum Kind {
     /// Input that can never work (a `--db` that is no database's path).
     Invalid,
     NotFound,
-    /// The database refuses what the command does (read-only, a dry run that must migrate).
+    /// The database refuses what the command does (read-only, a dry run that must migrate, a
+    /// backup of a server's database).
     Refused,
     /// The database disagrees with itself or with this hoard.
     Conflict,
@@ -178,9 +179,9 @@ impl Problem {
             | HardLinks { .. }
             | DryRunUpgradeFile { .. }
             | DryRunUpgradeServer { .. }
+            | NoBackup { .. }
             | Older { .. } => Kind::Refused,
             NoPostgres
-            | NoBackup { .. }
             | BadUrl { .. }
             | NotAPath { .. }
             | NotAFile { .. }

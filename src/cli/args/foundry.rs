@@ -14,7 +14,8 @@ pub enum FoundrySystem {
 #[derive(Debug, Args)]
 pub struct FoundryArgs {
     /// Foundry VTT documents for this game system, written into the folder given by -o
-    #[arg(long, value_enum, value_name = "SYSTEM", requires = "output")]
+    // Without -o, `cli::history::export` asks for the folder (clap would name a FILE).
+    #[arg(long, value_enum, value_name = "SYSTEM")]
     pub foundry: Option<FoundrySystem>,
     /// With --foundry: only these items (id, id prefix or name), whatever became of them
     #[arg(value_name = "ITEM", requires = "foundry", conflicts_with_all = ["holder", "session"])]

@@ -28,8 +28,10 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// JSON lines: a header, then every event
-    #[arg(long, value_enum, default_value = "json")]
+    /// json, the only format (hidden: an export is always JSON — lines, a player's document
+    /// or Foundry's documents — and `--format json` is still accepted for the scripts that
+    /// give it)
+    #[arg(long, value_enum, default_value = "json", hide = true)]
     pub format: Format,
     /// A player's view: one character's sheet and what they know of what they carry (with
     /// --foundry: the items as they know them)

@@ -55,7 +55,13 @@ pub struct Global {
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<PathBuf>,
     /// Use this campaign for this command instead of the one chosen with `campaign use`
-    #[arg(long, global = true, env = "HOARD_CAMPAIGN", value_name = "NAME")]
+    #[arg(
+        long,
+        global = true,
+        env = "HOARD_CAMPAIGN",
+        hide_env_values = true,
+        value_name = "NAME"
+    )]
     pub campaign: Option<String>,
     /// Make every roll of this command reproducible
     #[arg(long, global = true, value_name = "N")]
@@ -67,7 +73,13 @@ pub struct Global {
     #[arg(long, global = true, value_enum)]
     pub lang: Option<LangArg>,
     /// A folder of edited tables laid over the shipped ones, for this command
-    #[arg(long, global = true, env = "HOARD_TABLES", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        env = "HOARD_TABLES",
+        hide_env_values = true,
+        value_name = "DIR"
+    )]
     pub tables: Option<PathBuf>,
     /// Show the events and rule outcomes a command would produce, and write nothing
     #[arg(long, global = true)]
@@ -123,9 +135,9 @@ pub enum Command {
     /// Rub on an oil
     Apply(play::ByArgs),
     /// Taste a potion to identify it, without using it up
-    Taste(play::ByRequired),
+    Taste(play::ByArgs),
     /// Read a scroll to learn what it holds (needs read magic for spell scrolls)
-    Read(play::ByRequired),
+    Read(play::ByArgs),
     /// Cast a spell from a scroll (--spell N), or read a protection scroll
     Cast(play::CastArgs),
     /// Copy a spell from a scroll into a spellbook (erasing it from the scroll)

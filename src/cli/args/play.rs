@@ -34,15 +34,6 @@ pub struct ByArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ByRequired {
-    /// The item: its name (in either language), id or id prefix
-    pub item: String,
-    /// Who does it
-    #[arg(long, value_name = "CHARACTER")]
-    pub by: String,
-}
-
-#[derive(Debug, Args)]
 pub struct CastArgs {
     /// The scroll: its name (in either language), id or id prefix
     pub item: String,
@@ -112,10 +103,10 @@ pub struct RechargeArgs {
 pub struct IdentifyArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,
-    /// Who tries
+    /// Who tries [default: the item's holder]
     #[arg(long, value_name = "CHARACTER")]
-    pub by: String,
-    /// taste, read-magic, spell, bard-lore, wish or comprehend-languages
+    pub by: Option<String>,
+    /// taste, read-magic, spell, bard-lore, wish, comprehend-languages or appraise
     #[arg(long, value_parser = super::values::named::<Method>)]
     pub method: Method,
 }

@@ -49,7 +49,9 @@ pub struct AddArgs {
     pub to: Option<String>,
 }
 
-/// The sword's mind as the referee chooses it: the rules' [`Chosen`], spelled as options.
+// The sword's mind as the referee chooses it: the rules' `Chosen`, spelled as options. A plain
+// comment, not a doc comment: clap would take a flattened struct's doc comment for the
+// command's help.
 #[derive(Debug, clap::Args)]
 pub struct Mind {
     /// Intelligence, 7 to 12

@@ -15,7 +15,17 @@ impl fmt::Display for Refusal {
                 "no campaign yet: `hoard campaign new NAME` starts one",
                 "aucune campagne encore : `hoard campaign new NOM` en commence une"
             ),
-            Refusal::CampaignExists { name } => {
+            Refusal::CampaignExists {
+                name,
+                imported: true,
+            } => tr!(
+                "a campaign named {name:?} already exists: import the file under another name with --as NAME",
+                "une campagne nommée {name:?} existe déjà : importez le fichier sous un autre nom avec --as NOM"
+            ),
+            Refusal::CampaignExists {
+                name,
+                imported: false,
+            } => {
                 let typed = typed(name);
                 tr!(
                     "a campaign named {name:?} already exists; switch to it with `hoard campaign use {typed}`",
