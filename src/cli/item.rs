@@ -127,10 +127,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                         crate::ledger::short_id(&item.id).to_string(),
                         safe(item.name()),
                         item.category.label().to_string(),
-                        holder
-                            .as_deref()
-                            .map(safe)
-                            .unwrap_or_else(|| tr!("(party)", "(groupe)")),
+                        match (holder.as_deref(), item.place.as_deref()) {
+                            (Some(holder), _) => safe(holder),
+                            (None, Some(place)) => tr!("at {}", "à {}", safe(place)),
+                            (None, None) => tr!("(party)", "(groupe)"),
+                        },
                         item.charges.map(|c| c.to_string()).unwrap_or_default(),
                         status_label(item.status).to_string(),
                     ]);

@@ -364,6 +364,13 @@ fn valuables_are_items_whose_worth_is_learnt_by_appraisal() {
         h.ok(&["coins"])
             .contains("Star ruby — valuable, 500 gp (at Bank)")
     );
+    // The list says where an item was left, not "(party)".
+    let list = h.ok(&["item", "list"]);
+    let row = list.lines().find(|l| l.contains("Star ruby")).unwrap();
+    assert!(
+        row.contains("at Bank") && !row.contains("(party)"),
+        "{list}"
+    );
     h.ok(&["drop", &id]);
     assert_eq!(h.json(&["item", "show", &id])["place"], Value::Null);
     h.ok(&["stash", &id, "--at", "Bank"]);
