@@ -254,5 +254,5 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
 
 pub async fn stash(cx: &mut Ctx, out: &mut Out, a: StashArgs) -> Result<()> {
     let events = app::coins::stash(cx, &a.item, &a.at).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }

@@ -188,7 +188,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
         }
         ItemCommand::Trust { item, to } => {
             let rec = app::charges::trust(cx, &item, &to).await?;
-            super::play::event(out, &rec)
+            super::play::event(cx, out, &rec)
         }
         ItemCommand::Show {
             item,
