@@ -115,7 +115,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let mut item = Item::new(w.new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
-    record_by_hand(w, item, holder, seed).await
+    record_by_hand(w, item, holder, seed, None).await
 }
 
 /// Record an item the referee made by hand (no table, no roll of its own), with the dice of
@@ -125,6 +125,7 @@ pub(super) async fn record_by_hand(
     item: Item,
     holder: Option<crate::ledger::Character>,
     seed: u64,
+    session: Option<u32>,
 ) -> Result<Added> {
     let origin = Origin {
         how: "added".into(),
@@ -132,6 +133,7 @@ pub(super) async fn record_by_hand(
         seed: None,
         tables: None,
         steps: Vec::new(),
+        session,
     };
     let mut dice = crate::rules::dice::seeded(seed);
     record_added(w, item, origin, holder, &mut dice).await

@@ -382,6 +382,7 @@ mod tests {
                     seed: None,
                     tables: None,
                     steps: Vec::new(),
+                    session: None,
                 }),
             },
         ] {
@@ -562,6 +563,7 @@ mod tests {
                 seed: None,
                 tables: None,
                 steps: Vec::new(),
+                session: None,
             }),
         };
         assert!(matches!(

@@ -319,9 +319,13 @@ pub enum Event {
     },
     EncounterEnded {},
     /// Coins come into the campaign (`coins add`): to the party's pool, a purse or a place.
+    /// `session` is the play session they were brought back in, when named (`--session`) apart
+    /// from the one open: they count toward that session's experience.
     CoinsAdded {
         coins: Coins,
         to: Holder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        session: Option<u32>,
     },
     /// Coins leave the campaign (`coins spend`).
     CoinsSpent {
@@ -430,6 +434,10 @@ pub struct Origin {
     pub tables: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<Step>,
+    /// The play session a valuable was brought back in, when named (`valuable add --session`)
+    /// apart from the one open: it counts toward that session's experience.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<u32>,
 }
 
 /// The family an event belongs to. The layers that treat events by family (the projector,

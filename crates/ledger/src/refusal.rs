@@ -101,6 +101,11 @@ pub enum Refusal {
     SessionNotLoaded {
         session: u32,
     },
+    /// Treasure brought back in a session that has not started.
+    SessionNotYet {
+        session: u32,
+        last: u32,
+    },
     TimeBackward,
     ClockOverflow,
     /// Stamped with `session`, where a live command would have stamped the one `open` then

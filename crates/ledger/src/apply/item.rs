@@ -13,7 +13,8 @@ use crate::state::State;
 impl State {
     pub(super) fn apply_item(&mut self, rec: &Recorded) -> Result<(), Refusal> {
         match &rec.event {
-            Event::ItemCreated { item, .. } => {
+            Event::ItemCreated { item, origin } => {
+                self.found_in(origin.session)?;
                 if self.items.contains_key(&item.id) {
                     return Err(Refusal::ItemExists {
                         id: item.id.clone(),
