@@ -222,9 +222,19 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
     Ok(Sheet::new(character, items, effects, now, coins, death))
 }
 
-/// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
-pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, Character)> {
-    let sheet = show(cx, name).await?;
+/// A sheet — now, or at the end of session `at` — and the character whose knowledge decides
+/// what it shows (`character show --as [--at]`): the items carry what each character knew of
+/// them then.
+pub async fn show_as(
+    cx: &mut Ctx,
+    name: &str,
+    viewer: &str,
+    at: Option<u32>,
+) -> Result<(Sheet, Character)> {
+    let sheet = match at {
+        Some(session) => show_at(cx, name, session).await?,
+        None => show(cx, name).await?,
+    };
     let campaign = cx.campaign().await?;
     let viewer = find_character(cx.conn(), campaign.id, &campaign.campaign.name, viewer).await?;
     Ok((sheet, viewer))

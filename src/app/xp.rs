@@ -96,6 +96,20 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
     Ok(found)
 }
 
+/// What stands and names session `number` whenever it was recorded: its share-outs, its award
+/// and the treasure said to be brought back in it.
+pub async fn recorded_for(conn: &mut Conn, campaign: i64, number: u32) -> Result<Vec<Recorded>> {
+    let mut found = awards(conn, campaign, number).await?;
+    found.extend(shares(conn, campaign, number).await?);
+    found.extend(
+        standing(conn, campaign, events::BROUGHT_BACK, |_| true)
+            .await?
+            .into_iter()
+            .filter(|r| brought_in(r) == Some(number)),
+    );
+    Ok(found)
+}
+
 /// The awards that stand, whose payload names session `number`.
 pub async fn awards(conn: &mut Conn, campaign: i64, number: u32) -> Result<Vec<Recorded>> {
     standing(

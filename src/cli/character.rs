@@ -119,17 +119,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         }
         CharacterCommand::Show {
             name,
+            as_character: None,
             at: Some(session),
-            ..
         } => {
             let sheet = app::character::show_at(cx, &name, session).await?;
             if out.json() {
                 return out.doc(&SheetView::of(&sheet));
             }
-            out.line(&tr!(
-                "At the end of session {session}:",
-                "À la fin de la session {session} :"
-            ))?;
+            at_end(out, session)?;
             for line in sheet_lines(&sheet) {
                 out.line(&line)?;
             }
@@ -138,11 +135,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         CharacterCommand::Show {
             name,
             as_character: Some(viewer),
-            at: None,
+            at,
         } => {
-            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer).await?;
+            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer, at).await?;
             if out.json() {
                 return out.doc(&player_view(&sheet, &viewer));
+            }
+            if let Some(session) = at {
+                at_end(out, session)?;
             }
             let c = &sheet.character;
             out.line(&headline(c))?;
@@ -213,6 +213,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             hp_change(out, &change, false)
         }
     }
+}
+
+/// `At the end of session 2:`, above a sheet as it stood then.
+fn at_end(out: &mut Out, session: u32) -> Result<()> {
+    out.line(&tr!(
+        "At the end of session {session}:",
+        "À la fin de la session {session} :"
+    ))
 }
 
 /// A class hoard has no rules for is kept (classes are the referee's words), with a warning
