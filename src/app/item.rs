@@ -38,15 +38,14 @@ impl From<Refusal> for Error {
 /// either language.
 pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
     let mut found = items::find(conn, campaign, key).await?;
-    // An exact id or name beats prefixes.
-    if found.len() > 1 {
-        let exact: Vec<Item> = found
-            .iter()
-            .filter(|i| i.id == key.to_lowercase())
-            .cloned()
-            .collect();
-        if exact.len() == 1 {
-            found = exact;
+    // An exact id beats prefixes and names; then a living item beats used-up ones (a potion
+    // drunk is not the one a name asks for when another bears it).
+    for keep in [
+        &(|i: &Item| i.id == key.to_lowercase()) as &dyn Fn(&Item) -> bool,
+        &|i: &Item| !i.status.used_up(),
+    ] {
+        if found.len() > 1 && found.iter().any(keep) {
+            found.retain(keep);
         }
     }
     match found.len() {

@@ -1086,3 +1086,48 @@ fn random_walk(walk: u64) {
     let report = h.json(&["check"]);
     assert_eq!(report["ok"], true, "walk {walk}: {report}");
 }
+
+/// A name asks for a living item: a potion drunk is no candidate beside one still full, nor
+/// is it offered by the shell, which offers swords alone after `touch`, and names in the
+/// reader's language alone.
+#[test]
+fn used_up_items_are_no_candidates_for_a_name_or_a_completion() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 12, 10, "lawful");
+    h.character("Mordo", 10, 14, 6, "neutral");
+    let name = "Potion of Extra-Healing";
+    let ids: Vec<String> = (0..2)
+        .map(|_| id(&add(&h, name, "potion", &["--to", "Arnaud"])))
+        .collect();
+    let stderr = h.fails(&["give", name, "--to", "Mordo"], 3);
+    assert!(stderr.contains("2 items match"), "{stderr}");
+    h.ok(&["drink", &ids[0]]);
+    let given = h.ok(&["give", name, "--to", "Mordo"]);
+    assert!(given.contains("Mordo"), "{given}");
+    assert_eq!(h.json(&["item", "show", &ids[1]])["holder"], "Mordo");
+    h.strong_sword("Lawbringer", "lawful", "healing", &[]);
+    h.ok(&["--seed", "3", "generate", "ring"]);
+    if h.engine() == crate::common::Engine::Sqlite {
+        let db = h.db.to_str().unwrap();
+        let offered = |line: &[&str]| {
+            let out = crate::common::completion(line).output().unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let all = offered(&["--db", db, "give", ""]);
+        assert!(
+            all.contains("Human") && all.contains("Potion"),
+            "{all}"
+        );
+        assert!(!all.contains("Anneau"), "one language: {all}");
+        let fr = offered(&["--db", db, "--lang", "fr", "give", ""]);
+        assert!(fr.contains("Anneau") && !fr.contains("Ring"), "{fr}");
+        let swords = offered(&["--db", db, "touch", ""]);
+        assert!(
+            swords.contains("Lawbringer") && !swords.contains("Ring"),
+            "{swords}"
+        );
+        h.ok(&["drink", &ids[1], "--by", "Mordo"]);
+        let left = offered(&["--db", db, "give", ""]);
+        assert!(!left.contains("Potion"), "both drunk: {left}");
+    }
+}
