@@ -89,6 +89,10 @@ pub struct Added {
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let name =
         check_name("item", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    if let Some(duration) = &new.identity.duration {
+        crate::rules::dice::Expr::parse(duration)
+            .map_err(|e| Error::Invalid(Problem::Dice(e).into()))?;
+    }
     let charges = new
         .charges
         .map(|c| {

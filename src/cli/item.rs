@@ -86,6 +86,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             level,
             not_metal,
             material,
+            duration,
             to,
         } => {
             let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
@@ -107,6 +108,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     level,
                     metal: not_metal.then_some(false),
                     material,
+                    duration,
                     ..Identity::default()
                 },
                 maker,

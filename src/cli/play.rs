@@ -18,7 +18,7 @@ use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::words::Labelled;
+use crate::view::words::{ItemNamed as _, Labelled};
 
 /// Print the events a command recorded: one line each, or all of them as JSON.
 pub fn events(cx: &Ctx, out: &mut Out, events: &[Recorded]) -> Result<()> {
@@ -70,6 +70,13 @@ pub async fn drink(cx: &mut Ctx, out: &mut Out, a: ByArgs, oil: bool) -> Result<
         return out.doc(&taken);
     }
     out.event(&taken.event.event)?;
+    if taken.healed.is_some() {
+        let (who, hp) = (safe(&taken.character), taken.hp);
+        out.line(&tr!("  {who} has {hp} HP.", "  {who} a {hp} PV."))?;
+    }
+    for rec in &taken.consequences {
+        out.event(&rec.event)?;
+    }
     if let Some(end) = taken.ends_at {
         let end = GameTime(end);
         out.line(&tr!(
@@ -162,5 +169,23 @@ pub async fn recharge(cx: &mut Ctx, out: &mut Out, a: RechargeArgs) -> Result<()
 
 pub async fn study(cx: &mut Ctx, out: &mut Out, a: ByArgs) -> Result<()> {
     let rec = app::book::study(cx, &a.item, a.by.as_deref()).await?;
-    event(cx, out, &rec)
+    event(cx, out, &rec)?;
+    // hoard keeps no book's gift: what a manual or tome gives (an ability, a level,
+    // experience) is the referee's to write on the sheet.
+    match (&rec.event, out.json()) {
+        (
+            Event::BookStudied {
+                act,
+                outcome: crate::rules::book::Studied::Vanished,
+            },
+            false,
+        ) => {
+            let (who, book) = (safe(&act.character_name), safe(act.item_name()));
+            out.line(&tr!(
+                "  what {book} gives {who} (an ability, a level, experience) is for the sheet: `hoard character set {who} KEY VALUE`",
+                "  ce que {book} apporte à {who} (une caractéristique, un niveau, de l'expérience) va sur la fiche : `hoard character set {who} CLÉ VALEUR`"
+            ))
+        }
+        _ => Ok(()),
+    }
 }

@@ -1114,10 +1114,7 @@ fn used_up_items_are_no_candidates_for_a_name_or_a_completion() {
             String::from_utf8(out.stdout).unwrap()
         };
         let all = offered(&["--db", db, "give", ""]);
-        assert!(
-            all.contains("Human") && all.contains("Potion"),
-            "{all}"
-        );
+        assert!(all.contains("Human") && all.contains("Potion"), "{all}");
         assert!(!all.contains("Anneau"), "one language: {all}");
         let fr = offered(&["--db", db, "--lang", "fr", "give", ""]);
         assert!(fr.contains("Anneau") && !fr.contains("Ring"), "{fr}");
@@ -1130,4 +1127,71 @@ fn used_up_items_are_no_candidates_for_a_name_or_a_completion() {
         let left = offered(&["--db", db, "give", ""]);
         assert!(!left.contains("Potion"), "both drunk: {left}");
     }
+}
+
+/// A Potion of Healing restores 2d4+2 hit points and Extra-Healing 6d4 (DMG, Potions and
+/// Oils), at once, every die in the event; a hand-made potion takes `--duration`; a manual
+/// studied says its gift is the referee's to write down.
+#[test]
+fn healing_potions_restore_hit_points_and_a_manual_says_what_is_left_to_record() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 12, 40, "lawful");
+    h.ok(&["character", "damage", "Arnaud", "35"]);
+    for (name, low, high) in [
+        ("Potion of Healing", 4, 10),
+        ("Potion of Extra-Healing", 6, 24),
+    ] {
+        add(&h, name, "potion", &["--to", "Arnaud"]);
+        let before = h.json(&["character", "show", "Arnaud"])["hp"]
+            .as_i64()
+            .unwrap();
+        let drunk = h.json(&["drink", name]);
+        let healed = drunk["healed"].as_i64().unwrap();
+        assert!((low..=high).contains(&healed), "{drunk}");
+        assert_eq!(drunk["duration"], Value::Null, "at once: {drunk}");
+        let roll = &drunk["event"]["payload"]["healed"];
+        assert_eq!(roll["total"], healed, "{drunk}");
+        let hp = h.json(&["character", "show", "Arnaud"])["hp"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(hp, (before + healed).min(40));
+        assert_eq!(drunk["hp"], hp);
+    }
+    add(&h, "Potion of Healing", "potion", &["--to", "Arnaud"]);
+    let text = h.ok(&["drink", "Potion of Healing"]);
+    assert!(text.contains("restoring 2d4+2"), "{text}");
+    assert!(text.contains("Arnaud has"), "{text}");
+    h.ok(&["check"]);
+    // A hand-made potion's duration; dice that do not parse are refused.
+    add(
+        &h,
+        "Potion of Dwarvish Luck",
+        "potion",
+        &["--to", "Arnaud", "--duration", "2d6"],
+    );
+    let drunk = h.json(&["drink", "Potion of Dwarvish Luck"]);
+    assert!(
+        (2..=12).contains(&drunk["duration"].as_i64().unwrap()),
+        "{drunk}"
+    );
+    h.refused_unchanged(
+        &[
+            "item",
+            "add",
+            "Potion of Doubt",
+            "--category",
+            "potion",
+            "--duration",
+            "2q6",
+        ],
+        2,
+    );
+    add(
+        &h,
+        "Manual of Puissant Skill at Arms",
+        "book",
+        &["--to", "Arnaud"],
+    );
+    let text = h.ok(&["study", "Manual of Puissant Skill at Arms"]);
+    assert!(text.contains("hoard character set Arnaud"), "{text}");
 }

@@ -168,6 +168,9 @@ pub enum Event {
         delay: Roll,
         duration: Option<Roll>,
         effect: Option<Effect>,
+        /// The hit points it restored, rolled (`rules::potion::healing`: Healing, Extra-Healing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        healed: Option<Roll>,
     },
     /// An attempt to identify an item, and what it taught.
     Identified {
@@ -521,8 +524,11 @@ impl Event {
                 chance_roll, roll, ..
             } => rolls.extend(chance_roll.iter().chain([roll])),
             Event::PotionTaken {
-                delay, duration, ..
-            } => rolls.extend([delay].into_iter().chain(duration)),
+                delay,
+                duration,
+                healed,
+                ..
+            } => rolls.extend([delay].into_iter().chain(duration).chain(healed)),
             Event::Identified { rounds, roll, .. } => rolls.extend(rounds.iter().chain(roll)),
             Event::SpellCast {
                 roll, outcome_roll, ..

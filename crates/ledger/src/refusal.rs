@@ -101,6 +101,11 @@ pub enum Refusal {
     SessionNotLoaded {
         session: u32,
     },
+    /// A potion restored hit points by a roll that is not its own (`rules::potion::healing`).
+    NotItsHealing {
+        item: String,
+        expr: String,
+    },
     /// Treasure brought back in a session that has not started.
     SessionNotYet {
         session: u32,
