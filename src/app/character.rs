@@ -130,6 +130,20 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Character>> {
     Ok(characters::list(cx.conn(), campaign.id).await?)
 }
 
+/// `character list`: each sheet, and whether its hit points leave the character up, dying or
+/// dead by the campaign's death rule.
+pub async fn roster(cx: &mut Ctx) -> Result<Vec<(Character, health::Condition)>> {
+    let death = cx.campaign().await?.campaign.settings.death;
+    let characters = list(cx).await?;
+    Ok(characters
+        .into_iter()
+        .map(|c| {
+            let condition = health::condition(c.hp, death.unwrap_or_default());
+            (c, condition)
+        })
+        .collect())
+}
+
 /// A character with everything they carry and what is on them now.
 #[derive(Debug, Clone)]
 pub struct Sheet {
@@ -142,6 +156,8 @@ pub struct Sheet {
     pub now: i64,
     /// The character's purse.
     pub coins: crate::rules::coins::Coins,
+    /// Up, dying or dead, by the campaign's death rule.
+    pub condition: health::Condition,
 }
 
 impl Sheet {
@@ -152,11 +168,14 @@ impl Sheet {
         effects: Vec<Effect>,
         now: i64,
         coins: crate::rules::coins::Coins,
+        death: Option<health::DeathRule>,
     ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
         let protection = armor::protection(&worn);
         let armor_class = armor::character_class(&worn, character.dex);
+        let condition = health::condition(character.hp, death.unwrap_or_default());
         Sheet {
+            condition,
             character,
             items,
             effects,
@@ -175,7 +194,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let now = campaign.campaign.clock;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
-    Ok(Sheet::new(character, items, effects, now, coins))
+    let death = campaign.campaign.settings.death;
+    Ok(Sheet::new(character, items, effects, now, coins, death))
 }
 
 /// A character's sheet as it stood at the end of play session `session`.
@@ -205,12 +225,23 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .as_ref()
         .and_then(|t| t.purses.get(&character.id).copied())
         .unwrap_or_default();
-    Ok(Sheet::new(character, items, effects, now, coins))
+    let death = state.campaign.settings.death;
+    Ok(Sheet::new(character, items, effects, now, coins, death))
 }
 
-/// A sheet, and the character whose knowledge decides what it shows (`character show --as`).
-pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str) -> Result<(Sheet, Character)> {
-    let sheet = show(cx, name).await?;
+/// A sheet — now, or at the end of session `at` — and the character whose knowledge decides
+/// what it shows (`character show --as [--at]`): the items carry what each character knew of
+/// them then.
+pub async fn show_as(
+    cx: &mut Ctx,
+    name: &str,
+    viewer: &str,
+    at: Option<u32>,
+) -> Result<(Sheet, Character)> {
+    let sheet = match at {
+        Some(session) => show_at(cx, name, session).await?,
+        None => show(cx, name).await?,
+    };
     let campaign = cx.campaign().await?;
     let viewer = find_character(cx.conn(), campaign.id, &campaign.campaign.name, viewer).await?;
     Ok((sheet, viewer))

@@ -180,7 +180,7 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         Event::ItemCreated { item, .. } => Seen::Found {
             item: seen_item(&item.id)?,
         },
-        Event::CoinsAdded { coins, to } => Seen::Coins {
+        Event::CoinsAdded { coins, to, .. } => Seen::Coins {
             coins: *coins,
             to: match to {
                 Holder::Character { id, .. } => name(id),

@@ -157,16 +157,48 @@ fn take(t: &Treasury, from: &Holder, coins: &Coins) -> Result<()> {
     }
 }
 
-/// `coins add`: coins come to the pool, a purse or a place.
-pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose) -> Result<Moved> {
+/// What `coins add` did, and the session whose experience the coins count toward: the one
+/// named, else the one open; none when neither is.
+#[derive(Debug, Serialize)]
+pub struct CoinsIn {
+    #[serde(flatten)]
+    pub moved: Moved,
+    pub session: Option<u32>,
+}
+
+/// `coins add [--session N]`: coins come to the pool, a purse or a place, brought back in the
+/// session open or in session `session` (which must exist; ended is fine).
+pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose, session: Option<u32>) -> Result<CoinsIn> {
     let mut w = cx.write().await?;
     treasury(&mut w).await?;
     let to = holder(&mut w, &to).await?;
+    let (counts, named) = brought_back_in(&mut w, session).await?;
     let event = Event::CoinsAdded {
         coins,
         to: to.clone(),
+        session: named,
     };
-    record(w, event, vec![to]).await
+    let moved = record(w, event, vec![to]).await?;
+    Ok(CoinsIn {
+        moved,
+        session: counts,
+    })
+}
+
+/// The session treasure comes back in — `--session`'s (it must exist), else the one open —
+/// and the number the event names: none when it is the one open, which stamps it already.
+async fn brought_back_in(
+    w: &mut Write<'_>,
+    given: Option<u32>,
+) -> Result<(Option<u32>, Option<u32>)> {
+    let open = w.state.campaign.open_session;
+    match given {
+        Some(n) => {
+            session_for(w, Some(n)).await?;
+            Ok((Some(n), (open != Some(n)).then_some(n)))
+        }
+        None => Ok((open, None)),
+    }
 }
 
 /// `coins spend`: coins leave the campaign, refused if the holder lacks any of them.
@@ -416,7 +448,8 @@ pub async fn add_valuable(
     value: Coins,
     kind: &str,
     whose: Whose,
-) -> Result<super::item::Added> {
+    session: Option<u32>,
+) -> Result<(super::item::Added, Option<u32>)> {
     let name = check_name("item", name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
@@ -442,7 +475,9 @@ pub async fn add_valuable(
         Whose::Pool => None,
     };
     item.holder = holder.as_ref().map(|c| c.id.clone());
-    super::item::record_by_hand(w, item, holder, seed).await
+    let (counts, named) = brought_back_in(&mut w, session).await?;
+    let added = super::item::record_by_hand(w, item, holder, seed, named).await?;
+    Ok((added, counts))
 }
 
 /// What `check` finds wrong with the coins, as data (`view::words::check` words it).

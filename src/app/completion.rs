@@ -10,12 +10,16 @@ use crate::store::{campaigns, characters, items};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Names {
     Characters,
+    /// Items not used up.
     Items,
+    /// Sentient swords and other swords, not used up.
+    Swords,
     Campaigns,
 }
 
-/// The names of `which`; none where there is no campaign in use.
-pub async fn names(cx: &mut Ctx, which: Names) -> Result<Vec<String>> {
+/// The names of `which` (an item's in French if `french`, else in English); none where there
+/// is no campaign in use.
+pub async fn names(cx: &mut Ctx, which: Names, french: bool) -> Result<Vec<String>> {
     let campaign = cx.campaign.clone();
     let conn = cx.conn();
     if which == Names::Campaigns {
@@ -24,7 +28,11 @@ pub async fn names(cx: &mut Ctx, which: Names) -> Result<Vec<String>> {
     }
     match campaigns::find(conn, campaign.as_deref()).await? {
         None => Ok(Vec::new()),
-        Some(c) if which == Names::Items => Ok(items::names(conn, c.id).await?),
-        Some(c) => Ok(characters::names(conn, c.id).await?),
+        Some(c) => Ok(match which {
+            Names::Items | Names::Swords => {
+                items::living_names(conn, c.id, french, which == Names::Swords).await?
+            }
+            _ => characters::names(conn, c.id).await?,
+        }),
     }
 }

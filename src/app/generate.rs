@@ -116,6 +116,7 @@ pub async fn generate(
                 seed: Some(seed),
                 tables: Some(loaded.source.clone()),
                 steps: made.steps,
+                session: None,
             }),
         })?;
         if let (Some(item), Some(taker)) = (taken, &holder) {

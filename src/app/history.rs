@@ -259,11 +259,25 @@ pub async fn redo(cx: &mut Ctx) -> Result<Redone> {
 }
 
 /// The campaign as it stood at the end of play session `number` (now, if it is still open),
-/// rebuilt from the ledger — corrections (voids) included.
+/// rebuilt from the ledger — corrections (voids) included — with what was recorded for it
+/// after it ended and before the next one started: its share-outs, its award and the treasure
+/// said to be brought back in it (`report session` lists them in it), and what came between.
 pub async fn state_at(cx: &mut Ctx, number: u32) -> Result<crate::ledger::State> {
     let campaign = cx.campaign().await?;
     let session = super::session::require(cx.conn(), &campaign, number).await?;
-    let until = session.ended_seq.unwrap_or(campaign.last_seq);
+    let until = match session.ended_seq {
+        Some(ended) => {
+            let next = crate::store::sessions::get(cx.conn(), campaign.id, number + 1).await?;
+            let before_next = next.map_or(campaign.last_seq, |s| s.started_seq - 1);
+            let after = super::xp::recorded_for(cx.conn(), campaign.id, number).await?;
+            after
+                .into_iter()
+                .map(|r| r.seq)
+                .filter(|&seq| seq <= before_next)
+                .fold(ended, i64::max)
+        }
+        None => campaign.last_seq,
+    };
     let voided = events::voided(cx.conn(), campaign.id).await?;
     let mut replay = Replay::new(voided);
     let filter = events::Filter {

@@ -38,15 +38,14 @@ impl From<Refusal> for Error {
 /// either language.
 pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
     let mut found = items::find(conn, campaign, key).await?;
-    // An exact id or name beats prefixes.
-    if found.len() > 1 {
-        let exact: Vec<Item> = found
-            .iter()
-            .filter(|i| i.id == key.to_lowercase())
-            .cloned()
-            .collect();
-        if exact.len() == 1 {
-            found = exact;
+    // An exact id beats prefixes and names; then a living item beats used-up ones (a potion
+    // drunk is not the one a name asks for when another bears it).
+    for keep in [
+        &(|i: &Item| i.id == key.to_lowercase()) as &dyn Fn(&Item) -> bool,
+        &|i: &Item| !i.status.used_up(),
+    ] {
+        if found.len() > 1 && found.iter().any(keep) {
+            found.retain(keep);
         }
     }
     match found.len() {
@@ -90,6 +89,10 @@ pub struct Added {
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let name =
         check_name("item", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    if let Some(duration) = &new.identity.duration {
+        crate::rules::dice::Expr::parse(duration)
+            .map_err(|e| Error::Invalid(Problem::Dice(e).into()))?;
+    }
     let charges = new
         .charges
         .map(|c| {
@@ -115,7 +118,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
     let mut item = Item::new(w.new_id(), name.clone(), name, new.category, identity);
     item.holder = holder.as_ref().map(|c| c.id.clone());
     item.charges = charges;
-    record_by_hand(w, item, holder, seed).await
+    record_by_hand(w, item, holder, seed, None).await
 }
 
 /// Record an item the referee made by hand (no table, no roll of its own), with the dice of
@@ -125,6 +128,7 @@ pub(super) async fn record_by_hand(
     item: Item,
     holder: Option<crate::ledger::Character>,
     seed: u64,
+    session: Option<u32>,
 ) -> Result<Added> {
     let origin = Origin {
         how: "added".into(),
@@ -132,6 +136,7 @@ pub(super) async fn record_by_hand(
         seed: None,
         tables: None,
         steps: Vec::new(),
+        session,
     };
     let mut dice = crate::rules::dice::seeded(seed);
     record_added(w, item, origin, holder, &mut dice).await

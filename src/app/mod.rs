@@ -126,6 +126,8 @@ pub struct Ctx {
     dry_run: bool,
     /// What the command changed beside events, once it is done ([`Ctx::made`]).
     made: Option<Made>,
+    /// The campaign's death rule, as the command's write found it ([`Ctx::death_rule`]).
+    death: crate::rules::health::DeathRule,
 }
 
 /// What a command changed that is no event of a campaign's ledger: the edge names it if the
@@ -148,6 +150,7 @@ impl Ctx {
             tables: options.tables,
             dry_run: options.dry_run,
             made: None,
+            death: Default::default(),
         }
     }
 
@@ -176,7 +179,16 @@ impl Ctx {
     /// Begin a write on the campaign in use.
     pub async fn write(&mut self) -> Result<Write<'_>> {
         let seed = self.seeded.then_some(self.seed);
-        Write::begin(&mut self.db, self.campaign.as_deref(), seed).await
+        let w = Write::begin(&mut self.db, self.campaign.as_deref(), seed).await?;
+        self.death = w.state.campaign.settings.death.unwrap_or_default();
+        Ok(w)
+    }
+
+    /// When a character dies in the campaign the last write was on (`campaign set death`):
+    /// what a wound the command recorded left its character, by the same rule as `character
+    /// damage`.
+    pub fn death_rule(&self) -> crate::rules::health::DeathRule {
+        self.death
     }
 
     /// The campaign in use. A command that records creates the implicit `default` on first

@@ -20,7 +20,12 @@ pub struct Taken {
     /// Turns, when the effect lasts.
     pub duration: Option<i64>,
     pub ends_at: Option<i64>,
+    /// Hit points restored (Healing, Extra-Healing), and the drinker's after.
+    pub healed: Option<i64>,
+    pub hp: i32,
     pub event: Recorded,
+    /// What followed: a wounded control the healing ended.
+    pub consequences: Vec<Recorded>,
 }
 
 pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Result<Taken> {
@@ -47,8 +52,14 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
         delay: dose.delay.clone(),
         duration: dose.duration.clone(),
         effect,
+        healed: dose.healed.clone(),
     })?;
-    w.commit().await?;
+    if dose.healed.is_some() {
+        // Back above half HP, a sword's wounded control ends.
+        super::control::after_hp(&mut w, &who, event.seq, &mut dice).await?;
+    }
+    let hp = w.state.characters[&who.id].hp;
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(Taken {
         item: super::name::Name::of(&item),
         character: who.name,
@@ -56,6 +67,9 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
         timing: dose.timing,
         duration: dose.duration.map(|d| d.total),
         ends_at: dose.ends_at,
+        healed: dose.healed.map(|r| r.total),
+        hp,
         event,
+        consequences,
     })
 }

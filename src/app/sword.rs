@@ -108,6 +108,7 @@ pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
         seed: (!steps.is_empty()).then_some(seed),
         tables: Some(loaded.source),
         steps,
+        session: None,
     };
     super::item::record_added(w, item, origin, holder, &mut dice).await
 }

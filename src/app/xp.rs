@@ -8,6 +8,8 @@
 //! (Old-School Essentials Classic Fantasy: Rules Tome, *Awarding XP*). Voided events count for
 //! nothing.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::Ctx;
@@ -36,20 +38,42 @@ impl Treasure {
     }
 }
 
-/// The treasure session `number` brought back, from its events that stand.
+/// The session an event brought treasure back in: the one it names (`--session`), else the one
+/// it was recorded in.
+fn brought_in(rec: &Recorded) -> Option<u32> {
+    match &rec.event {
+        Event::CoinsAdded {
+            session: Some(n), ..
+        } => Some(*n),
+        Event::ItemCreated { origin, .. } if origin.session.is_some() => origin.session,
+        _ => rec.session,
+    }
+}
+
+/// The treasure session `number` brought back, from its events that stand: those recorded in
+/// it, and those recorded elsewhen that name it.
 pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result<Treasure> {
     let voided = events::voided(conn, campaign).await?;
     let filter = Filter {
         session: Some(number),
         ..Filter::default()
     };
-    let mut found = Treasure::default();
+    let mut recorded = BTreeMap::new();
     events::select(conn, campaign, &filter, |rec| {
-        if voided.contains_key(&rec.seq) {
-            return Ok::<_, crate::error::Error>(());
+        recorded.insert(rec.seq, rec);
+        Ok::<_, crate::error::Error>(())
+    })
+    .await?;
+    for rec in events::tagged(conn, campaign, events::BROUGHT_BACK).await? {
+        recorded.insert(rec.seq, rec);
+    }
+    let mut found = Treasure::default();
+    for rec in recorded.into_values() {
+        if voided.contains_key(&rec.seq) || brought_in(&rec) != Some(number) {
+            continue;
         }
         match rec.event {
-            Event::CoinsAdded { coins, to } if !matches!(to, Holder::Place { .. }) => {
+            Event::CoinsAdded { coins, to, .. } if !matches!(to, Holder::Place { .. }) => {
                 // What came in during a session is part of what came into the campaign, which
                 // the ledger holds to the same limit: the sum cannot pass it.
                 if let Ok(sum) = found.coins.checked_add(&coins, limits::COINS_COUNTED) {
@@ -68,9 +92,21 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
             }
             _ => {}
         }
-        Ok(())
-    })
-    .await?;
+    }
+    Ok(found)
+}
+
+/// What stands and names session `number` whenever it was recorded: its share-outs, its award
+/// and the treasure said to be brought back in it.
+pub async fn recorded_for(conn: &mut Conn, campaign: i64, number: u32) -> Result<Vec<Recorded>> {
+    let mut found = awards(conn, campaign, number).await?;
+    found.extend(shares(conn, campaign, number).await?);
+    found.extend(
+        standing(conn, campaign, events::BROUGHT_BACK, |_| true)
+            .await?
+            .into_iter()
+            .filter(|r| brought_in(r) == Some(number)),
+    );
     Ok(found)
 }
 

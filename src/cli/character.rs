@@ -19,10 +19,8 @@ use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::i18n::{Lang, lang};
 use crate::ledger::Character;
-use crate::rules::health::Condition;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::tone::Tone;
 use crate::view::words::Labelled;
 use crate::view::words::Named;
 use crate::view::words::alignment_name;
@@ -74,17 +72,18 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             out.line(&line)
         }
         CharacterCommand::List => {
-            let characters = app::character::list(cx).await?;
+            let characters = app::character::roster(cx).await?;
             if out.json() {
-                // Each sheet with its purse.
+                // Each sheet with its purse and its condition.
                 let purses = app::coins::purses(cx).await?;
                 let docs: Vec<_> = characters
                     .iter()
-                    .map(|c| {
+                    .map(|(c, condition)| {
                         let mut doc = serde_json::to_value(c).unwrap_or_default();
                         doc["coins"] =
                             serde_json::to_value(purses.get(&c.id).copied().unwrap_or_default())
                                 .unwrap_or_default();
+                        doc["condition"] = serde_json::to_value(condition).unwrap_or_default();
                         doc
                     })
                     .collect();
@@ -99,7 +98,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                 abbreviations().1.into(),
                 abbreviations().2.into(),
             ]);
-            for c in characters {
+            for (c, condition) in characters {
+                let hp = match crate::view::describe::condition_word(condition) {
+                    Some(word) => format!("{}/{} ({word})", c.hp, c.hp_max),
+                    None => format!("{}/{}", c.hp, c.hp_max),
+                };
                 t.add_row(vec![
                     safe(&c.name),
                     alignment_name(c.alignment).to_string(),
@@ -107,7 +110,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
                     c.level.to_string(),
                     c.str.to_string(),
                     c.wis.to_string(),
-                    format!("{}/{}", c.hp, c.hp_max),
+                    hp,
                 ]);
             }
             out.listing(
@@ -120,17 +123,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         }
         CharacterCommand::Show {
             name,
+            as_character: None,
             at: Some(session),
-            ..
         } => {
             let sheet = app::character::show_at(cx, &name, session).await?;
             if out.json() {
                 return out.doc(&SheetView::of(&sheet));
             }
-            out.line(&tr!(
-                "At the end of session {session}:",
-                "À la fin de la session {session} :"
-            ))?;
+            at_end(out, session)?;
             for line in sheet_lines(&sheet) {
                 out.line(&line)?;
             }
@@ -139,15 +139,19 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
         CharacterCommand::Show {
             name,
             as_character: Some(viewer),
-            at: None,
+            at,
         } => {
-            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer).await?;
+            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer, at).await?;
             if out.json() {
                 return out.doc(&player_view(&sheet, &viewer));
+            }
+            if let Some(session) = at {
+                at_end(out, session)?;
             }
             let c = &sheet.character;
             out.line(&headline(c))?;
             out.line(&abilities(c))?;
+            super::play::condition(out, &c.name, sheet.condition)?;
             for line in crate::view::money::sheet_lines(c, &sheet.coins) {
                 out.line(&line)?;
             }
@@ -215,6 +219,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
     }
 }
 
+/// `At the end of session 2:`, above a sheet as it stood then.
+fn at_end(out: &mut Out, session: u32) -> Result<()> {
+    out.line(&tr!(
+        "At the end of session {session}:",
+        "À la fin de la session {session} :"
+    ))
+}
+
 /// A class hoard has no rules for is kept (classes are the referee's words), with a warning
 /// on stderr: such a character reads no scroll and has no level table.
 fn warn_if_unknown_class(class: Option<&str>) {
@@ -258,20 +270,7 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
             "{name} récupère {amount} : {before} → {hp}/{max} PV."
         )
     })?;
-    match c.condition {
-        Condition::Up => {}
-        Condition::Dying => out.toned(
-            Tone::Danger,
-            &tr!(
-                "{name} is dying: unconscious, and dead at -10 HP (AD&D's death's door).",
-                "{name} agonise : sans connaissance, la mort vient à -10 PV (AD&D)."
-            ),
-        )?,
-        Condition::Dead => out.toned(
-            Tone::Danger,
-            &tr!("{name} is dead.", "{name} n'est plus en vie."),
-        )?,
-    }
+    super::play::condition(out, &c.name, c.condition)?;
     for rec in &c.consequences {
         let text = format!("  {}", crate::view::describe::describe(&rec.event));
         out.toned(crate::view::describe::tone(&rec.event), &text)?;
@@ -324,6 +323,8 @@ struct SheetView<'a> {
     quests: &'a [Quest],
     /// The purse.
     coins: &'a crate::rules::coins::Coins,
+    /// Up, dying or dead, by the campaign's death rule.
+    condition: crate::rules::health::Condition,
 }
 
 #[derive(Serialize)]
@@ -369,6 +370,7 @@ impl<'a> SheetView<'a> {
             armor_class: sheet.armor_class,
             quests: &sheet.character.quests,
             coins: &sheet.coins,
+            condition: sheet.condition,
         }
     }
 }
@@ -383,6 +385,9 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         tr!("AC {ac} [{aac}]", "CA {ac} [{aac}]")
     );
     let mut lines = vec![headline(c), abilities];
+    lines.extend(
+        crate::view::describe::condition(&c.name, sheet.condition).map(|l| format!("  {l}")),
+    );
     lines.extend(crate::view::money::sheet_lines(c, &sheet.coins));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
@@ -513,6 +518,7 @@ fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
         "wis": c.wis,
         "hp": c.hp,
         "hp_max": c.hp_max,
+        "condition": sheet.condition,
         "xp": c.xp,
         "share": c.share,
         "coins": sheet.coins,

@@ -48,7 +48,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
                 "{passed}. Il est maintenant {now}."
             ))?;
             for rec in &advanced.consequences {
-                out.event(&rec.event)?;
+                super::play::recorded(cx, out, &rec.event)?;
             }
             for (effect, who) in &advanced.ended {
                 let (name, who) = (safe(effect.name()), safe(who));

@@ -67,16 +67,30 @@ fn whose(character: Option<String>, place: Option<String>) -> Whose {
 }
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
-    let moved = match args.command.unwrap_or(CoinsCommand::Show) {
+    // For coins brought in: the session whose experience counts them, unless left at a place.
+    let (moved, brought) = match args.command.unwrap_or(CoinsCommand::Show) {
         CoinsCommand::Show => return show(cx, out).await,
-        CoinsCommand::Add { amount: a, to, at } => {
-            app::coins::add(cx, amount(&a)?, whose(to, at)).await?
+        CoinsCommand::Add {
+            amount: a,
+            to,
+            at,
+            session,
+        } => {
+            let home = at.is_none();
+            let added = app::coins::add(cx, amount(&a)?, whose(to, at), session).await?;
+            (
+                added.moved,
+                home.then_some((added.session, session.is_some())),
+            )
         }
         CoinsCommand::Spend {
             amount: a,
             from,
             at,
-        } => app::coins::spend(cx, amount(&a)?, whose(from, at)).await?,
+        } => (
+            app::coins::spend(cx, amount(&a)?, whose(from, at)).await?,
+            None,
+        ),
         CoinsCommand::Move {
             amount: a,
             from,
@@ -100,19 +114,29 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
                 }
             };
             let (from, to) = (whose(from, from_place), whose(to, to_place));
-            app::coins::move_coins(cx, amount(&a)?, from, to).await?
+            (
+                app::coins::move_coins(cx, amount(&a)?, from, to).await?,
+                None,
+            )
         }
     };
     if out.json() {
-        return out.doc(&json!({
+        let mut doc = json!({
             "event": EventView::of(&moved.event),
             "balances": moved.balances,
-        }));
+        });
+        if let Some((session, _)) = brought {
+            doc["session"] = json!(session);
+        }
+        return out.doc(&doc);
     }
     out.event(&moved.event.event)?;
     for b in &moved.balances {
         let (who, coins) = (label(&b.holder), with_worth(&b.coins));
         out.line(&tr!("  {who}: {coins}", "  {who} : {coins}"))?;
+    }
+    if let Some((session, named)) = brought {
+        counted(out, session, Brought::Coins, named)?;
     }
     Ok(())
 }
@@ -227,6 +251,32 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
     Ok(())
 }
 
+/// Treasure brought in: coins or a valuable.
+enum Brought {
+    Coins,
+    Valuable,
+}
+
+/// Where treasure brought home counts: toward no session's experience when no session is open
+/// and none was `named` (`--session`), toward the one named.
+fn counted(out: &mut Out, session: Option<u32>, what: Brought, named: bool) -> Result<()> {
+    match (session, what) {
+        (None, Brought::Coins) => out.line(&tr!(
+            "no session is open: these coins count toward no session's experience; `--session N` attaches them to one",
+            "aucune session n'est ouverte : ces pièces ne comptent pour l'expérience d'aucune session ; `--session N` les rattache à une session"
+        )),
+        (None, Brought::Valuable) => out.line(&tr!(
+            "no session is open: this valuable counts toward no session's experience; `--session N` attaches it to one",
+            "aucune session n'est ouverte : ce bien précieux ne compte pour l'expérience d'aucune session ; `--session N` le rattache à une session"
+        )),
+        (Some(n), _) if named => out.line(&tr!(
+            "brought back in session {n}: `xp award --session {n}` counts it",
+            "rapporté pendant la session {n} : `xp award --session {n}` le compte"
+        )),
+        (Some(_), _) => Ok(()),
+    }
+}
+
 pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> Result<()> {
     match command {
         ValuableCommand::Add {
@@ -235,6 +285,7 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
             kind,
             to,
             at,
+            session,
         } => {
             let kind = match kind {
                 ValuableKind::Gem => "gem",
@@ -243,8 +294,14 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
                 ValuableKind::Other => "other",
             };
             let value = amount(&[value])?;
-            let added = app::coins::add_valuable(cx, &name, value, kind, whose(to, at)).await?;
-            super::item::added_lines(out, &added)
+            let home = at.is_none();
+            let (added, counts) =
+                app::coins::add_valuable(cx, &name, value, kind, whose(to, at), session).await?;
+            super::item::added_lines(out, &added)?;
+            match (home, out.json()) {
+                (true, false) => counted(out, counts, Brought::Valuable, session.is_some()),
+                _ => Ok(()),
+            }
         }
         ValuableCommand::Appraise { item, by } => {
             super::play::identify(cx, out, &item, Some(&by), Method::Appraise).await
@@ -254,5 +311,5 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
 
 pub async fn stash(cx: &mut Ctx, out: &mut Out, a: StashArgs) -> Result<()> {
     let events = app::coins::stash(cx, &a.item, &a.at).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }

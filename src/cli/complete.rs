@@ -20,6 +20,7 @@ use crate::app::completion::Names;
 use crate::app::open::Access;
 use crate::app::{self, Ctx, Options};
 use crate::error::Result;
+use crate::i18n::Lang;
 use crate::tr;
 use crate::view::inert;
 
@@ -81,7 +82,8 @@ fn names_of(path: &[&str], arg: &Arg) -> Option<Names> {
             "name",
             _,
         ) => Some(Names::Characters),
-        (_, "item" | "sword", _) | (_, _, Some("ITEM")) => Some(Names::Items),
+        (_, "sword", _) => Some(Names::Swords),
+        (_, "item", _) | (_, _, Some("ITEM")) => Some(Names::Items),
         (_, "campaign", _) | (["campaign", "use" | "rename" | "delete"], "name", _) => {
             Some(Names::Campaigns)
         }
@@ -141,6 +143,8 @@ fn escape(name: &str) -> String {
 struct Line {
     db: Option<PathBuf>,
     campaign: Option<String>,
+    /// The language whose item names are offered (`--lang`; else the environment's).
+    lang: Option<Lang>,
 }
 
 impl Line {
@@ -184,6 +188,9 @@ impl Line {
             if let Some(campaign) = value("--campaign") {
                 line.campaign = Some(campaign);
             }
+            if let Some(lang) = value("--lang") {
+                line.lang = Some(Lang::from_tag(&lang));
+            }
         }
         line
     }
@@ -213,7 +220,9 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
             ..Options::default()
         };
         let mut cx = Ctx::new(db, options);
-        let found = app::completion::names(&mut cx, names).await;
+        let lang = line.lang.unwrap_or_else(super::defaults::lang_from_env);
+        let french = lang == Lang::Fr;
+        let found = app::completion::names(&mut cx, names, french).await;
         cx.db.close().await?;
         found
     };
@@ -462,7 +471,7 @@ mod tests {
     }
 
     #[test]
-    fn the_line_names_its_database_and_campaign() {
+    fn the_line_names_its_database_campaign_and_language() {
         let words = |w: &[&str]| w.iter().map(OsString::from).collect::<Vec<_>>();
         assert_eq!(
             Line::of(&words(&[
@@ -471,11 +480,14 @@ mod tests {
                 "/a.db",
                 "give",
                 "--campaign=west",
+                "--lang",
+                "fr",
                 "P"
             ])),
             Line {
                 db: Some("/a.db".into()),
-                campaign: Some("west".into())
+                campaign: Some("west".into()),
+                lang: Some(Lang::Fr),
             }
         );
         assert_eq!(

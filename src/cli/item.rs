@@ -86,6 +86,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             level,
             not_metal,
             material,
+            duration,
             to,
         } => {
             let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
@@ -107,6 +108,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     level,
                     metal: not_metal.then_some(false),
                     material,
+                    duration,
                     ..Identity::default()
                 },
                 maker,
@@ -127,10 +129,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                         crate::ledger::short_id(&item.id).to_string(),
                         safe(item.name()),
                         item.category.label().to_string(),
-                        holder
-                            .as_deref()
-                            .map(safe)
-                            .unwrap_or_else(|| tr!("(party)", "(groupe)")),
+                        match (holder.as_deref(), item.place.as_deref()) {
+                            (Some(holder), _) => safe(holder),
+                            (None, Some(place)) => tr!("at {}", "à {}", safe(place)),
+                            (None, None) => tr!("(party)", "(groupe)"),
+                        },
                         item.charges.map(|c| c.to_string()).unwrap_or_default(),
                         status_label(item.status).to_string(),
                     ]);
@@ -193,11 +196,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     "event": crate::ledger::EventView::of(&rec),
                 }));
             }
-            super::play::event(out, &rec)
+            super::play::event(cx, out, &rec)
         }
         ItemCommand::Trust { item, to } => {
             let rec = app::charges::trust(cx, &item, &to).await?;
-            super::play::event(out, &rec)
+            super::play::event(cx, out, &rec)
         }
         ItemCommand::Show {
             item,

@@ -12,37 +12,56 @@ use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::i18n::time::GameTime;
 use crate::ledger::EventView;
-use crate::ledger::Recorded;
+use crate::ledger::{Event, Recorded};
+use crate::rules::health;
 use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::words::Labelled;
+use crate::view::words::{ItemNamed as _, Labelled};
 
 /// Print the events a command recorded: one line each, or all of them as JSON.
-pub fn events(out: &mut Out, events: &[Recorded]) -> Result<()> {
+pub fn events(cx: &Ctx, out: &mut Out, events: &[Recorded]) -> Result<()> {
     if out.json() {
         let views: Vec<_> = events.iter().map(EventView::of).collect();
         return out.doc(&json!({ "events": views }));
     }
     for rec in events {
-        out.event(&rec.event)?;
+        recorded(cx, out, &rec.event)?;
     }
     Ok(())
 }
 
-pub fn event(out: &mut Out, rec: &Recorded) -> Result<()> {
-    events(out, std::slice::from_ref(rec))
+pub fn event(cx: &Ctx, out: &mut Out, rec: &Recorded) -> Result<()> {
+    events(cx, out, std::slice::from_ref(rec))
+}
+
+/// An event's line and, after a wound, whether it left its character dying or dead by the
+/// campaign's death rule.
+pub fn recorded(cx: &Ctx, out: &mut Out, event: &Event) -> Result<()> {
+    out.event(event)?;
+    match crate::view::describe::wound(event) {
+        Some((name, hp)) => condition(out, name, health::condition(hp, cx.death_rule())),
+        None => Ok(()),
+    }
+}
+
+/// `Gorm is dead.`, when the character is dying or dead.
+pub fn condition(out: &mut Out, name: &str, condition: health::Condition) -> Result<()> {
+    match crate::view::describe::condition(name, condition) {
+        Some(line) => out.toned(crate::view::tone::Tone::Danger, &line),
+        None => Ok(()),
+    }
 }
 
 pub async fn give(cx: &mut Ctx, out: &mut Out, a: GiveArgs) -> Result<()> {
     let passed = app::custody::give(cx, &a.item, &a.to, a.read).await?;
-    events(out, &passed.events)
+    events(cx, out, &passed.events)
 }
 
 pub async fn drop(cx: &mut Ctx, out: &mut Out, a: ItemArg) -> Result<()> {
     let passed = app::custody::drop(cx, &a.item).await?;
-    events(out, &passed.events)
+    events(cx, out, &passed.events)
 }
 
 pub async fn drink(cx: &mut Ctx, out: &mut Out, a: ByArgs, oil: bool) -> Result<()> {
@@ -51,6 +70,13 @@ pub async fn drink(cx: &mut Ctx, out: &mut Out, a: ByArgs, oil: bool) -> Result<
         return out.doc(&taken);
     }
     out.event(&taken.event.event)?;
+    if taken.healed.is_some() {
+        let (who, hp) = (safe(&taken.character), taken.hp);
+        out.line(&tr!("  {who} has {hp} HP.", "  {who} a {hp} PV."))?;
+    }
+    for rec in &taken.consequences {
+        out.event(&rec.event)?;
+    }
     if let Some(end) = taken.ends_at {
         let end = GameTime(end);
         out.line(&tr!(
@@ -93,7 +119,7 @@ pub async fn cast(cx: &mut Ctx, out: &mut Out, a: CastArgs) -> Result<()> {
 
 pub async fn copy(cx: &mut Ctx, out: &mut Out, a: CopyArgs) -> Result<()> {
     let rec = app::scroll::copy(cx, &a.item, a.by.as_deref(), a.spell).await?;
-    event(out, &rec)
+    event(cx, out, &rec)
 }
 
 pub async fn wear(cx: &mut Ctx, out: &mut Out, a: WearArgs) -> Result<()> {
@@ -125,7 +151,7 @@ pub async fn wear(cx: &mut Ctx, out: &mut Out, a: WearArgs) -> Result<()> {
 
 pub async fn remove(cx: &mut Ctx, out: &mut Out, a: ItemArg) -> Result<()> {
     let rec = app::wear::remove(cx, &a.item).await?;
-    event(out, &rec)
+    event(cx, out, &rec)
 }
 
 pub async fn use_item(cx: &mut Ctx, out: &mut Out, a: UseArgs) -> Result<()> {
@@ -138,10 +164,28 @@ pub async fn use_item(cx: &mut Ctx, out: &mut Out, a: UseArgs) -> Result<()> {
 
 pub async fn recharge(cx: &mut Ctx, out: &mut Out, a: RechargeArgs) -> Result<()> {
     let rec = app::charges::recharge(cx, &a.item, a.charges).await?;
-    event(out, &rec)
+    event(cx, out, &rec)
 }
 
 pub async fn study(cx: &mut Ctx, out: &mut Out, a: ByArgs) -> Result<()> {
     let rec = app::book::study(cx, &a.item, a.by.as_deref()).await?;
-    event(out, &rec)
+    event(cx, out, &rec)?;
+    // hoard keeps no book's gift: what a manual or tome gives (an ability, a level,
+    // experience) is the referee's to write on the sheet.
+    match (&rec.event, out.json()) {
+        (
+            Event::BookStudied {
+                act,
+                outcome: crate::rules::book::Studied::Vanished,
+            },
+            false,
+        ) => {
+            let (who, book) = (safe(&act.character_name), safe(act.item_name()));
+            out.line(&tr!(
+                "  what {book} gives {who} (an ability, a level, experience) is for the sheet: `hoard character set {who} KEY VALUE`",
+                "  ce que {book} apporte à {who} (une caractéristique, un niveau, de l'expérience) va sur la fiche : `hoard character set {who} CLÉ VALEUR`"
+            ))
+        }
+        _ => Ok(()),
+    }
 }

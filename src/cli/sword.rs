@@ -19,11 +19,11 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
     match command {
         SwordCommand::Power { sword, power, by } => {
             let events = app::sword::power(cx, &sword, &power, by.as_deref()).await?;
-            super::play::events(out, &events)
+            super::play::events(cx, out, &events)
         }
         SwordCommand::Demand { sword, demand } => {
             let events = app::sword::demand(cx, &sword, &demand.join(" ")).await?;
-            super::play::events(out, &events)
+            super::play::events(cx, out, &events)
         }
         SwordCommand::Add(a) => {
             let new = NewSword {
@@ -41,22 +41,22 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SwordCommand) -> Result<(
 
 pub async fn touch(cx: &mut Ctx, out: &mut Out, a: TouchArgs) -> Result<()> {
     let events = app::sword::touch(cx, &a.sword, &a.by, a.rounds).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }
 
 pub async fn wield(cx: &mut Ctx, out: &mut Out, a: WieldArgs) -> Result<()> {
     let events = app::sword::wield(cx, &a.sword, a.by.as_deref()).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }
 
 pub async fn sheathe(cx: &mut Ctx, out: &mut Out, a: WieldArgs) -> Result<()> {
     let events = app::sword::sheathe(cx, &a.sword, a.by.as_deref()).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }
 
 pub async fn release(cx: &mut Ctx, out: &mut Out, a: ReleaseArgs) -> Result<()> {
     let events = app::sword::release(cx, &a.sword).await?;
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }
 
 pub async fn encounter(cx: &mut Ctx, out: &mut Out, a: EncounterArgs) -> Result<()> {
@@ -71,7 +71,7 @@ pub async fn encounter(cx: &mut Ctx, out: &mut Out, a: EncounterArgs) -> Result<
             app::sword::encounter(cx, foe, a.character.as_deref()).await?
         }
     };
-    super::play::events(out, &events)
+    super::play::events(cx, out, &events)
 }
 
 pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {

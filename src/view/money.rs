@@ -294,9 +294,15 @@ pub fn earned(p: &Earned) -> String {
 /// One line for each treasury event (`log`, reports).
 pub fn describe(event: &Event) -> Option<String> {
     Some(match event {
-        Event::CoinsAdded { coins, to } => {
+        Event::CoinsAdded { coins, to, session } => {
             let (amount, to) = (with_worth(coins), holder(to));
-            tr!("{amount} added to {to}", "{amount} ajoutés à {to}")
+            match session {
+                Some(n) => tr!(
+                    "{amount} added to {to}, brought back in session {n}",
+                    "{amount} ajoutés à {to}, rapportés pendant la session {n}"
+                ),
+                None => tr!("{amount} added to {to}", "{amount} ajoutés à {to}"),
+            }
         }
         Event::CoinsSpent { coins, from } => {
             let (amount, from) = (text(coins), holder(from));

@@ -403,3 +403,38 @@ fn exit_codes_and_flags_say_what_to_type() {
     assert!(!h.ok(&["export", "--help"]).contains("--format"));
     h.ok(&["export", "--format", "json"]);
 }
+
+/// `character show --at N` is the sheet at the end of session N with everything recorded for
+/// it — its share-out and its award, recorded once it ended — and `--as` joins it: what a
+/// character knew then.
+#[test]
+fn a_sheet_at_a_session_holds_its_share_and_award_and_may_be_seen_as_a_character() {
+    let h = campaign();
+    h.ok(&["session", "start", "The Barrow"]);
+    h.ok(&["coins", "add", "100gp"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["share"]);
+    h.ok(&["xp", "award", "--monsters", "20"]);
+    let report = h.ok(&["report", "session", "1"]);
+    assert!(report.contains("120 XP"), "{report}");
+    h.ok(&["session", "start", "The Road"]);
+    h.ok(&["coins", "spend", "30gp", "--from", "Arnaud"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["xp", "award", "--monsters", "5"]);
+    let then = h.json(&["character", "show", "Arnaud", "--at", "1"]);
+    assert_eq!(then["xp"], 120, "{then}");
+    assert_eq!(then["coins"]["gp"], 100, "{then}");
+    let later = h.json(&["character", "show", "Arnaud", "--at", "2"]);
+    assert_eq!(
+        (&later["xp"], &later["coins"]["gp"]),
+        (&125.into(), &70.into())
+    );
+    // Seen by a character, then.
+    let seen = h.json(&["character", "show", "Arnaud", "--at", "1", "--as", "Arnaud"]);
+    assert_eq!(
+        (&seen["xp"], &seen["coins"]["gp"]),
+        (&120.into(), &100.into())
+    );
+    let text = h.ok(&["character", "show", "Arnaud", "--as", "Arnaud", "--at", "1"]);
+    assert!(text.starts_with("At the end of session 1:"), "{text}");
+}

@@ -1134,3 +1134,112 @@ fn item_rename_fixes_a_mistyped_name_as_an_event() {
     assert!(err.contains("name"), "{err}");
     assert!(h.ok(&["check"]).starts_with("ok:"));
 }
+
+/// A name asks for a living item: a potion drunk is no candidate beside one still full, nor
+/// is it offered by the shell, which offers swords alone after `touch`, and names in the
+/// reader's language alone.
+#[test]
+fn used_up_items_are_no_candidates_for_a_name_or_a_completion() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 12, 10, "lawful");
+    h.character("Mordo", 10, 14, 6, "neutral");
+    let name = "Potion of Extra-Healing";
+    let ids: Vec<String> = (0..2)
+        .map(|_| id(&add(&h, name, "potion", &["--to", "Arnaud"])))
+        .collect();
+    let stderr = h.fails(&["give", name, "--to", "Mordo"], 3);
+    assert!(stderr.contains("2 items match"), "{stderr}");
+    h.ok(&["drink", &ids[0]]);
+    let given = h.ok(&["give", name, "--to", "Mordo"]);
+    assert!(given.contains("Mordo"), "{given}");
+    assert_eq!(h.json(&["item", "show", &ids[1]])["holder"], "Mordo");
+    h.strong_sword("Lawbringer", "lawful", "healing", &[]);
+    h.ok(&["--seed", "3", "generate", "ring"]);
+    if h.engine() == crate::common::Engine::Sqlite {
+        let db = h.db.to_str().unwrap();
+        let offered = |line: &[&str]| {
+            let out = crate::common::completion(line).output().unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let all = offered(&["--db", db, "give", ""]);
+        assert!(all.contains("Human") && all.contains("Potion"), "{all}");
+        assert!(!all.contains("Anneau"), "one language: {all}");
+        let fr = offered(&["--db", db, "--lang", "fr", "give", ""]);
+        assert!(fr.contains("Anneau") && !fr.contains("Ring"), "{fr}");
+        let swords = offered(&["--db", db, "touch", ""]);
+        assert!(
+            swords.contains("Lawbringer") && !swords.contains("Ring"),
+            "{swords}"
+        );
+        h.ok(&["drink", &ids[1], "--by", "Mordo"]);
+        let left = offered(&["--db", db, "give", ""]);
+        assert!(!left.contains("Potion"), "both drunk: {left}");
+    }
+}
+
+/// A Potion of Healing restores 2d4+2 hit points and Extra-Healing 6d4 (DMG, Potions and
+/// Oils), at once, every die in the event; a hand-made potion takes `--duration`; a manual
+/// studied says its gift is the referee's to write down.
+#[test]
+fn healing_potions_restore_hit_points_and_a_manual_says_what_is_left_to_record() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 12, 40, "lawful");
+    h.ok(&["character", "damage", "Arnaud", "35"]);
+    for (name, low, high) in [
+        ("Potion of Healing", 4, 10),
+        ("Potion of Extra-Healing", 6, 24),
+    ] {
+        add(&h, name, "potion", &["--to", "Arnaud"]);
+        let before = h.json(&["character", "show", "Arnaud"])["hp"]
+            .as_i64()
+            .unwrap();
+        let drunk = h.json(&["drink", name]);
+        let healed = drunk["healed"].as_i64().unwrap();
+        assert!((low..=high).contains(&healed), "{drunk}");
+        assert_eq!(drunk["duration"], Value::Null, "at once: {drunk}");
+        let roll = &drunk["event"]["payload"]["healed"];
+        assert_eq!(roll["total"], healed, "{drunk}");
+        let hp = h.json(&["character", "show", "Arnaud"])["hp"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(hp, (before + healed).min(40));
+        assert_eq!(drunk["hp"], hp);
+    }
+    add(&h, "Potion of Healing", "potion", &["--to", "Arnaud"]);
+    let text = h.ok(&["drink", "Potion of Healing"]);
+    assert!(text.contains("restoring 2d4+2"), "{text}");
+    assert!(text.contains("Arnaud has"), "{text}");
+    h.ok(&["check"]);
+    // A hand-made potion's duration; dice that do not parse are refused.
+    add(
+        &h,
+        "Potion of Dwarvish Luck",
+        "potion",
+        &["--to", "Arnaud", "--duration", "2d6"],
+    );
+    let drunk = h.json(&["drink", "Potion of Dwarvish Luck"]);
+    assert!(
+        (2..=12).contains(&drunk["duration"].as_i64().unwrap()),
+        "{drunk}"
+    );
+    h.refused_unchanged(
+        &[
+            "item",
+            "add",
+            "Potion of Doubt",
+            "--category",
+            "potion",
+            "--duration",
+            "2q6",
+        ],
+        2,
+    );
+    add(
+        &h,
+        "Manual of Puissant Skill at Arms",
+        "book",
+        &["--to", "Arnaud"],
+    );
+    let text = h.ok(&["study", "Manual of Puissant Skill at Arms"]);
+    assert!(text.contains("hoard character set Arnaud"), "{text}");
+}

@@ -835,3 +835,51 @@ fn a_sword_that_slays_a_type_of_monster_says_which() {
     let steps = sword["origin"]["steps"].to_string();
     assert!(steps.contains("sword-slays"), "{steps}");
 }
+
+/// What a sword's touch or hold leaves of a character is said by the campaign's death rule,
+/// as `character damage` says it, and the sheet and the list keep saying it.
+#[test]
+fn a_death_by_a_swords_touch_or_hold_is_said_and_kept_on_the_sheet() {
+    let h = Hoard::new();
+    // Old-School Essentials, the default: 2d6 a round from 2 HP leaves nobody standing.
+    h.character("Brune", 18, 18, 2, "chaotic");
+    lawbringer(&h);
+    let text = h.ok(&["--seed", "3", "touch", "Lawbringer", "--by", "Brune"]);
+    assert!(text.contains("Brune is dead."), "{text}");
+    let sheet = h.json(&["character", "show", "Brune"]);
+    assert_eq!(sheet["condition"], "dead", "{sheet}");
+    assert!(
+        h.ok(&["character", "show", "Brune"])
+            .contains("Brune is dead.")
+    );
+    assert_eq!(h.json(&["character", "list"])[0]["condition"], "dead");
+    assert!(h.ok(&["character", "list"]).contains("(dead)"));
+    let fr = h.ok(&["--lang", "fr", "character", "list"]);
+    assert!(fr.contains("(mort)"), "{fr}");
+
+    // AD&D's death's door: a hostile sword in hand hurts round by round as time passes.
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    h.character("Brune", 18, 18, 12, "chaotic");
+    h.character("Tess", 10, 10, 8, "lawful");
+    lawbringer(&h);
+    h.ok(&["--seed", "3", "give", "Lawbringer", "--to", "Brune"]);
+    h.ok(&["wield", "Lawbringer"]);
+    let text = h.ok(&["--seed", "9", "time", "advance", "6", "days"]);
+    let hp = h.json(&["character", "show", "Brune"])["hp"]
+        .as_i64()
+        .unwrap();
+    let (word, line) = if hp <= -10 {
+        ("dead", "Brune is dead.")
+    } else {
+        ("dying", "Brune is dying")
+    };
+    assert!(hp <= 0 && text.contains(line), "{hp}: {text}");
+    assert_eq!(h.json(&["character", "show", "Brune"])["condition"], word);
+    let list = h.json(&["character", "list"]);
+    assert_eq!(
+        (&list[0]["condition"], &list[1]["condition"]),
+        (&Value::from(word), &Value::from("up"))
+    );
+    h.ok(&["check"]);
+}

@@ -364,6 +364,13 @@ fn valuables_are_items_whose_worth_is_learnt_by_appraisal() {
         h.ok(&["coins"])
             .contains("Star ruby — valuable, 500 gp (at Bank)")
     );
+    // The list says where an item was left, not "(party)".
+    let list = h.ok(&["item", "list"]);
+    let row = list.lines().find(|l| l.contains("Star ruby")).unwrap();
+    assert!(
+        row.contains("at Bank") && !row.contains("(party)"),
+        "{list}"
+    );
     h.ok(&["drop", &id]);
     assert_eq!(h.json(&["item", "show", &id])["place"], Value::Null);
     h.ok(&["stash", &id, "--at", "Bank"]);
@@ -646,4 +653,90 @@ fn every_limit_is_refused_where_it_comes_in_and_stated_by_the_help() {
         let help = h.ok(args).split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(help.contains(&says), "{args:?}: {help}");
     }
+}
+
+/// Treasure recorded with no session open counts toward no session's experience, and says so;
+/// `--session N` attaches it to session N, ended or not, and `xp award --session N` counts it.
+#[test]
+fn treasure_recorded_between_sessions_says_where_it_counts() {
+    let h = Hoard::new();
+    party(&h);
+    h.ok(&["session", "start", "The Barrow"]);
+    let text = h.ok(&["coins", "add", "10gp"]);
+    assert!(!text.contains("no session is open"), "{text}");
+    h.ok(&["session", "end"]);
+    let text = h.ok(&["coins", "add", "100gp"]);
+    assert!(
+        text.contains("no session is open: these coins count toward no session's experience; `--session N` attaches them to one"),
+        "{text}"
+    );
+    assert_eq!(h.json(&["coins", "add", "1gp"])["session"], Value::Null);
+    h.ok(&["undo"]);
+    let text = h.ok(&["valuable", "add", "Opal", "--value", "40gp"]);
+    assert!(
+        text.contains("this valuable counts toward no session"),
+        "{text}"
+    );
+    h.ok(&["undo"]);
+    let fr = h.ok(&["--lang", "fr", "coins", "add", "1cp", "--at", "Cave"]);
+    assert!(!fr.contains("session"), "left where they lay: {fr}");
+    // Named: an ended session takes them, a missing one is refused.
+    h.refused_unchanged(&["coins", "add", "50gp", "--session", "2"], 3);
+    h.refused_unchanged(
+        &[
+            "valuable",
+            "add",
+            "Opal",
+            "--value",
+            "40gp",
+            "--session",
+            "0",
+        ],
+        3,
+    );
+    let added = h.json(&["coins", "add", "50gp", "--session", "1"]);
+    assert_eq!(added["session"], 1);
+    let text = h.ok(&[
+        "valuable",
+        "add",
+        "Opal",
+        "--value",
+        "40gp",
+        "--session",
+        "1",
+    ]);
+    assert!(text.contains("`xp award --session 1` counts it"), "{text}");
+    // 10 gp in the session, 50 gp and a 40 gp opal named for it; the 100 gp count for none.
+    let award = h.json(&["xp", "award", "--session", "1"]);
+    assert_eq!(award["treasure"]["xp"], 100, "{award}");
+    // Recorded in a later session but named for session 1, it counts for 1 alone.
+    h.ok(&["undo"]);
+    h.ok(&["session", "start", "Home"]);
+    h.ok(&["coins", "add", "7gp", "--session", "1"]);
+    h.ok(&["coins", "add", "3gp"]);
+    assert_eq!(
+        h.json(&["xp", "award", "--session", "1"])["treasure"]["xp"],
+        107
+    );
+    assert_eq!(
+        h.json(&["xp", "award", "--session", "2"])["treasure"]["xp"],
+        3
+    );
+    h.ok(&["check"]);
+    let first = h.ok(&["export"]);
+    let file = h.dir.path().join("treasury.jsonl");
+    std::fs::write(&file, &first).unwrap();
+    let copy = Hoard::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["export"]), first);
+    copy.ok(&["check"]);
+    // A ledger naming a session that never started cannot stand.
+    let forged = first.replace("\"session\":1}", "\"session\":9}");
+    assert_ne!(forged, first);
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    assert!(
+        stderr.contains("session 9, which has not started"),
+        "{stderr}"
+    );
 }

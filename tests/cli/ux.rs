@@ -128,10 +128,10 @@ fn show_at_gives_the_state_at_the_end_of_a_session() {
 
     let err = h.fails(&["character", "show", "Arnaud", "--at", "9"], 3);
     assert!(err.contains("session 9"), "{err}");
-    h.fails(
-        &["character", "show", "Arnaud", "--at", "1", "--as", "Mordo"],
-        2,
-    );
+    // With --as: the sheet as Mordo saw it then.
+    let seen = h.json(&["character", "show", "Arnaud", "--at", "1", "--as", "Mordo"]);
+    assert_eq!(seen["hp"], 7);
+    assert_eq!(seen["items"].as_array().unwrap().len(), 1);
 }
 
 #[test]

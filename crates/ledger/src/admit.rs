@@ -47,8 +47,21 @@ impl State {
             | Event::ChargesSpent { .. }
             | Event::Recharged { .. }
             | Event::ItemRenamed { .. } => self.admit_item(&rec.event),
-            Event::PotionTaken { act, .. }
-            | Event::ProtectionRead { act, .. }
+            Event::PotionTaken { act, healed, .. } => {
+                self.held_by(act)?;
+                // A dose drunk before hoard rolled healing records none.
+                let rule = crate::rules::potion::healing(&act.item_name).map(|e| e.to_string());
+                match healed {
+                    Some(roll) if Some(&roll.expr) != rule.as_ref() => {
+                        Err(Refusal::NotItsHealing {
+                            item: act.item_name.clone(),
+                            expr: roll.expr.clone(),
+                        })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Event::ProtectionRead { act, .. }
             | Event::SpellCast { act, .. }
             | Event::ItemWorn { act, .. }
             | Event::ItemRemoved { act, .. }
@@ -394,6 +407,7 @@ mod tests {
                     seed: None,
                     tables: None,
                     steps: Vec::new(),
+                    session: None,
                 }),
             },
         ] {
@@ -574,6 +588,7 @@ mod tests {
                 seed: None,
                 tables: None,
                 steps: Vec::new(),
+                session: None,
             }),
         };
         assert!(matches!(

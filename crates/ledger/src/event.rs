@@ -168,6 +168,9 @@ pub enum Event {
         delay: Roll,
         duration: Option<Roll>,
         effect: Option<Effect>,
+        /// The hit points it restored, rolled (`rules::potion::healing`: Healing, Extra-Healing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        healed: Option<Roll>,
     },
     /// An attempt to identify an item, and what it taught.
     Identified {
@@ -328,9 +331,13 @@ pub enum Event {
     },
     EncounterEnded {},
     /// Coins come into the campaign (`coins add`): to the party's pool, a purse or a place.
+    /// `session` is the play session they were brought back in, when named (`--session`) apart
+    /// from the one open: they count toward that session's experience.
     CoinsAdded {
         coins: Coins,
         to: Holder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        session: Option<u32>,
     },
     /// Coins leave the campaign (`coins spend`).
     CoinsSpent {
@@ -443,6 +450,10 @@ pub struct Origin {
     pub tables: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<Step>,
+    /// The play session a valuable was brought back in, when named (`valuable add --session`)
+    /// apart from the one open: it counts toward that session's experience.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<u32>,
 }
 
 /// The family an event belongs to. The layers that treat events by family (the projector,
@@ -527,8 +538,11 @@ impl Event {
                 chance_roll, roll, ..
             } => rolls.extend(chance_roll.iter().chain([roll])),
             Event::PotionTaken {
-                delay, duration, ..
-            } => rolls.extend([delay].into_iter().chain(duration)),
+                delay,
+                duration,
+                healed,
+                ..
+            } => rolls.extend([delay].into_iter().chain(duration).chain(healed)),
             Event::Identified { rounds, roll, .. } => rolls.extend(rounds.iter().chain(roll)),
             Event::SpellCast {
                 roll, outcome_roll, ..

@@ -101,6 +101,16 @@ pub enum Refusal {
     SessionNotLoaded {
         session: u32,
     },
+    /// A potion restored hit points by a roll that is not its own (`rules::potion::healing`).
+    NotItsHealing {
+        item: String,
+        expr: String,
+    },
+    /// Treasure brought back in a session that has not started.
+    SessionNotYet {
+        session: u32,
+        last: u32,
+    },
     TimeBackward,
     ClockOverflow,
     /// Stamped with `session`, where a live command would have stamped the one `open` then

@@ -195,11 +195,24 @@ impl State {
         result
     }
 
+    /// Treasure said to be brought back in `session` (`--session`): a session that has
+    /// started, ended or not.
+    pub(crate) fn found_in(&self, session: Option<u32>) -> Result<(), Refusal> {
+        match session {
+            Some(n) if n == 0 || n > self.campaign.last_session => Err(Refusal::SessionNotYet {
+                session: n,
+                last: self.campaign.last_session,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), Refusal> {
         // (row, coins in, coins out) for each row the event changes.
         let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
         match event {
-            Event::CoinsAdded { coins, to } => {
+            Event::CoinsAdded { coins, to, session } => {
+                self.found_in(*session)?;
                 changes.push((to.row(), *coins, Coins::default()));
                 changes.push((CoinRow::Added, *coins, Coins::default()));
             }
@@ -389,7 +402,7 @@ impl State {
     pub(super) fn admit_treasury(&self, event: &Event) -> Result<(), Refusal> {
         let out_of_range = |name: &str| Refusal::SheetOutOfRange { name: name.into() };
         match event {
-            Event::CoinsAdded { coins, to: h } | Event::CoinsSpent { coins, from: h } => {
+            Event::CoinsAdded { coins, to: h, .. } | Event::CoinsSpent { coins, from: h } => {
                 check_coins(coins)?;
                 self.check_holder(h)
             }
@@ -596,6 +609,7 @@ mod tests {
         events.push(Event::CoinsAdded {
             coins: gp(10),
             to: Holder::Pool,
+            session: None,
         });
         let mut state = replay(&events);
         let spend = Event::CoinsSpent {
@@ -639,6 +653,7 @@ mod tests {
         events.push(Event::CoinsAdded {
             coins: gp(101),
             to: Holder::Pool,
+            session: None,
         });
         let portion = |id: &str, share: Share, n: i64| Portion {
             character: id.to_string(),
@@ -695,6 +710,7 @@ mod tests {
         let add = Event::CoinsAdded {
             coins: gp(1),
             to: Holder::Pool,
+            session: None,
         };
         assert!(state.record(add, None, WHEN).is_err());
     }
@@ -728,7 +744,11 @@ mod tests {
                 let state = replay(&events);
                 let treasury = state.treasury.clone().unwrap();
                 let event = match kind {
-                    0 => Event::CoinsAdded { coins, to: holder(to) },
+                    0 => Event::CoinsAdded {
+                        coins,
+                        to: holder(to),
+                        session: None,
+                    },
                     1 => Event::CoinsSpent { coins, from: holder(from) },
                     2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
                     3 => {

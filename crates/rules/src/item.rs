@@ -193,6 +193,20 @@ pub enum Status {
 }
 
 impl Status {
+    /// Used up: drunk or applied, crumbled to dust, faded blank, vanished. Such an item is
+    /// not what its name asks for where a living item of that name fits (`give`, `touch`,
+    /// the shell's completion …).
+    pub const USED_UP: [Status; 4] = [
+        Status::Consumed,
+        Status::Crumbled,
+        Status::Faded,
+        Status::Vanished,
+    ];
+
+    pub fn used_up(self) -> bool {
+        Status::USED_UP.contains(&self)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Intact => "intact",

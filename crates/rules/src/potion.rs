@@ -75,6 +75,8 @@ pub struct Dose {
     pub duration: Option<Roll>,
     pub starts_at: i64,
     pub ends_at: Option<i64>,
+    /// The hit points it restores at once, rolled ([`healing`]).
+    pub healed: Option<Roll>,
 }
 
 /// The delay before a potion or oil takes effect.
@@ -86,6 +88,18 @@ pub fn delay() -> Expr {
 /// indication contraire, les effets d'une potion durent 4 + 1d4 tours complets »).
 pub fn default_duration() -> Expr {
     Expr::constant(4).plus_dice(1, 4)
+}
+
+/// The hit points a potion restores at once, by its English name: DMG, Potions and Oils —
+/// *Healing* restores 2d4+2 hit points, *Extra-Healing* 6d4, each when the whole dose is
+/// drunk (hoard keeps one dose to a potion). None for any other potion: its effect on the
+/// sheet, if any, is the referee's to record.
+pub fn healing(name: &str) -> Option<Expr> {
+    match name {
+        "Potion of Healing" => Some(Expr::dice(2, 4).plus(2)),
+        "Potion of Extra-Healing" => Some(Expr::dice(6, 4)),
+        _ => None,
+    }
 }
 
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`.
@@ -109,12 +123,16 @@ pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Do
         Some(text) => Expr::parse(text).unwrap_or_else(|_| default_duration()),
         None => default_duration(),
     };
-    let instant = formula.max() <= 0;
+    // A cure restores its hit points at once, however the item was made.
+    let healing = healing(&item.name);
+    let instant = formula.max() <= 0 || healing.is_some();
     let duration = (!instant).then(|| formula.roll(dice));
     let ends_at = duration
         .as_ref()
         .map(|d| now.saturating_add(d.total.max(0).saturating_mul(ROUNDS_PER_TURN)));
+    let healed = healing.map(|e| e.roll(dice));
     Ok(Dose {
+        healed,
         timing: timing(oil, delay.total),
         delay,
         duration,

@@ -44,7 +44,7 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
         let refs: Vec<(i64, &str)> = chunk
             .iter()
             .flat_map(|(rec, _)| {
-                let tag = tag(rec.event.kind());
+                let tag = tag(&rec.event);
                 rec.event
                     .refs()
                     .into_iter()
@@ -63,11 +63,25 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
     }
 }
 
+/// The tag of treasure brought back in a session named apart from the one open (`coins add
+/// --session`, `valuable add --session`): a session's experience reads them beside its own.
+pub const BROUGHT_BACK: &str = "treasure:brought_back";
+
 /// Kinds of event read on their own (every control check for an audit, every void for a
 /// replay) are listed in `event_refs` under a tag, beside the entities: such a read then walks
 /// that index like an item's history does, on any engine, whatever the size of the ledger.
-fn tag(kind: &str) -> Option<&'static str> {
-    match kind {
+fn tag(event: &Event) -> Option<&'static str> {
+    match event {
+        // Treasure brought back in a session named apart from the one it was recorded in.
+        Event::CoinsAdded {
+            session: Some(_), ..
+        } => return Some(BROUGHT_BACK),
+        Event::ItemCreated { origin, .. } if origin.session.is_some() => {
+            return Some(BROUGHT_BACK);
+        }
+        _ => {}
+    }
+    match event.kind() {
         "control_checked" => Some("kind:control_checked"),
         "events_voided" => Some("kind:events_voided"),
         // Share-outs and awards are reported with the session they pay, whenever recorded.

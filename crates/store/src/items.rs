@@ -13,7 +13,7 @@ use super::conn::{Conn, FromRow, Row};
 use super::error::{Broken, Error, Problem, Result};
 use super::sql::{Sql, name_key};
 use crate::ledger::Item;
-use crate::rules::item::{Control, Knowledge, ScrollSpell, Slot};
+use crate::rules::item::{Category, Control, Knowledge, ScrollSpell, Slot, Status};
 
 /// What play changes beyond the indexed columns.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -199,10 +199,36 @@ pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
          UNION ALL SELECT name_fr FROM items WHERE campaign_id = $1",
     )
     .bind(campaign);
-    let mut names: Vec<String> = conn.fetch_all(&sql).await?;
+    Ok(sorted(conn.fetch_all(&sql).await?))
+}
+
+/// The names of the campaign's items not used up ([`Status::USED_UP`]), in French if
+/// `french` else in English, of swords alone if `swords`: what the shell offers.
+pub async fn living_names(
+    conn: &mut Conn,
+    campaign: i64,
+    french: bool,
+    swords: bool,
+) -> Result<Vec<String>> {
+    let column = if french { "name_fr" } else { "name" };
+    let mut sql = Sql::new(format!("SELECT {column} FROM items WHERE campaign_id = "));
+    sql.push_bind(campaign);
+    for status in Status::USED_UP {
+        sql.push(" AND status <> ")
+            .push_bind(status.as_str().to_string());
+    }
+    if swords {
+        sql.push(" AND category = ")
+            .push_bind(Category::Sword.as_str().to_string());
+    }
+    Ok(sorted(conn.fetch_all(&sql).await?))
+}
+
+/// Names each once whatever their ASCII case (the first spelling byte by byte), in order.
+fn sorted(mut names: Vec<String>) -> Vec<String> {
     names.sort_by(|a, b| name_key(a).cmp(&name_key(b)).then_with(|| a.cmp(b)));
     names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
-    Ok(names)
+    names
 }
 
 #[derive(Debug, Default, Clone)]

@@ -69,8 +69,9 @@ pub enum CharacterCommand {
         /// Show the sheet as this character knows it (items by the names they know them by)
         #[arg(long = "as", value_name = "CHARACTER")]
         as_character: Option<String>,
-        /// Show the sheet as it stood at the end of this play session
-        #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
+        /// Show the sheet as it stood at the end of this play session, its share-out and
+        /// award included (with --as: as that character knew it then)
+        #[arg(long, value_name = "SESSION")]
         at: Option<u32>,
     },
     /// Take hit points away (HP stops at -10)

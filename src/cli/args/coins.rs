@@ -37,6 +37,10 @@ pub enum CoinsCommand {
         /// A named place instead of the pool: a bank, a stronghold, a cache
         #[arg(long, value_name = "PLACE", visible_alias = "to-place")]
         at: Option<String>,
+        /// The session they were brought back in, ended or not: its experience counts them
+        /// [default: the open one]
+        #[arg(long, value_name = "N")]
+        session: Option<u32>,
     },
     /// Coins go out: from the pool, or from a purse (--from) or a place (--at); refused if
     /// they are not there
@@ -126,6 +130,10 @@ pub enum ValuableCommand {
         /// Leave it at a named place
         #[arg(long, value_name = "PLACE")]
         at: Option<String>,
+        /// The session it was brought back in, ended or not: its experience counts it
+        /// [default: the open one]
+        #[arg(long, value_name = "N")]
+        session: Option<u32>,
     },
     /// Have a valuable appraised: the character learns what it is worth (the same as
     /// `identify ITEM --by C --method appraise`)

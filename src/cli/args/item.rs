@@ -72,6 +72,10 @@ pub enum ItemCommand {
         /// Armor: not metal (leather), so +3 to +5 get no special metal
         #[arg(long)]
         not_metal: bool,
+        /// Potions and oils: how many turns its effect lasts, as dice; 0 for an effect at once
+        /// [default: 4+1d4; at once for Healing and Extra-Healing]
+        #[arg(long, value_name = "DICE")]
+        duration: Option<String>,
         /// Armor: what it is made of [default: +3 meteoric iron, +4 mithril, +5 adamantite steel]
         #[arg(long)]
         material: Option<String>,

@@ -1,6 +1,7 @@
 //! The words of a character's events: joining, damage, healing, a changed sheet.
 
 use crate::ledger::{Change, Event};
+use crate::rules::health::Condition;
 use crate::tr;
 use crate::view::inert::safe;
 
@@ -41,6 +42,29 @@ pub(super) fn describe(event: &Event) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// What a character's hit points make of them by the campaign's death rule, when it is
+/// worth a line: dying or dead.
+pub fn condition(name: &str, condition: Condition) -> Option<String> {
+    let name = safe(name);
+    match condition {
+        Condition::Up => None,
+        Condition::Dying => Some(tr!(
+            "{name} is dying: unconscious, and dead at -10 HP (AD&D's death's door).",
+            "{name} agonise : sans connaissance, la mort vient à -10 PV (AD&D)."
+        )),
+        Condition::Dead => Some(tr!("{name} is dead.", "{name} n'est plus en vie.")),
+    }
+}
+
+/// `dying`, `dead`: a character's condition in a list, when it is worth a word.
+pub fn condition_word(condition: Condition) -> Option<&'static str> {
+    match condition {
+        Condition::Up => None,
+        Condition::Dying => Some(crate::i18n::pick("dying", "agonisant")),
+        Condition::Dead => Some(crate::i18n::pick("dead", "mort")),
+    }
 }
 
 fn change_text(change: &Change) -> String {

@@ -66,6 +66,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             oil,
             delay,
             duration,
+            healed,
             ..
         } => {
             let (who, item, delay) = (
@@ -91,7 +92,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             } else {
                 tr!("+{at}+{delay} = +{effect}", "+{at}+{delay} = +{effect}")
             };
-            match duration {
+            let line = match duration {
                 Some(d) => {
                     let turns = counted(d.total, ("turn", "turns"), ("tour", "tours"));
                     tr!(
@@ -103,6 +104,16 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                     "{taken}: its instant effect comes at initiative {when}",
                     "{taken} : effet instantané à l'initiative {when}"
                 ),
+            };
+            match healed {
+                Some(roll) => {
+                    let roll = roll.describe();
+                    tr!(
+                        "{line}, restoring {roll} hit points",
+                        "{line}, et rend {roll} points de vie"
+                    )
+                }
+                None => line,
             }
         }
         Event::Identified {

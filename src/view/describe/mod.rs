@@ -7,6 +7,7 @@ mod item;
 mod sword;
 
 pub use campaign::death_rule_name;
+pub use character::{condition, condition_word};
 pub use item::method_name;
 pub use sword::Wills;
 
@@ -24,6 +25,21 @@ pub fn describe(event: &Event) -> String {
         Family::Coins => super::money::describe(event),
     };
     line.unwrap_or_default()
+}
+
+/// The character a wound hurt and the hit points it left them: a sword's touch or hold that
+/// dealt damage, or damage.
+pub fn wound(event: &Event) -> Option<(&str, i32)> {
+    match event {
+        Event::SwordTouched {
+            act, damage, hp, ..
+        }
+        | Event::SwordHeld {
+            act, damage, hp, ..
+        } if !damage.is_empty() => Some((&act.character_name, *hp)),
+        Event::CharacterDamaged { name, hp, .. } => Some((name, *hp)),
+        _ => None,
+    }
 }
 
 /// How an event reads at the table: a sword taking control is danger, treasure lost is a

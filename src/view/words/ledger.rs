@@ -127,6 +127,14 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "session {session} is not open",
                 "la session {session} n'est pas ouverte"
             ),
+            R::NotItsHealing { item, expr } => tr!(
+                "{item} restores no {expr} hit points",
+                "{item} ne rend pas {expr} points de vie"
+            ),
+            R::SessionNotYet { session, last } => tr!(
+                "treasure brought back in session {session}, which has not started (the last is {last})",
+                "trésor rapporté pendant la session {session}, qui n'a pas commencé (la dernière est la {last})"
+            ),
             R::SessionNotLoaded { session } => tr!(
                 "session {session} is not loaded",
                 "la session {session} n'est pas chargée"

@@ -13,7 +13,8 @@ use crate::state::State;
 impl State {
     pub(super) fn apply_item(&mut self, rec: &Recorded) -> Result<(), Refusal> {
         match &rec.event {
-            Event::ItemCreated { item, .. } => {
+            Event::ItemCreated { item, origin } => {
+                self.found_in(origin.session)?;
                 if self.items.contains_key(&item.id) {
                     return Err(Refusal::ItemExists {
                         id: item.id.clone(),
@@ -57,7 +58,19 @@ impl State {
                     i.status = Status::Faded;
                 }
             }
-            Event::PotionTaken { act, effect, .. } => self.use_up(act, effect.as_ref())?,
+            Event::PotionTaken {
+                act,
+                effect,
+                healed,
+                ..
+            } => {
+                self.use_up(act, effect.as_ref())?;
+                if let Some(healed) = healed {
+                    let c = self.character_mut(&act.character)?;
+                    let amount = u32::try_from(healed.total).unwrap_or(0);
+                    c.hp = crate::rules::health::after_healing(c.hp, c.hp_max, amount);
+                }
+            }
             Event::Identified {
                 act,
                 learned,
