@@ -105,6 +105,8 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         xp: 0,
         share: new.share.unwrap_or_default(),
     };
+    crate::rules::xp::check_class_level(character.class.as_deref(), character.level)
+        .map_err(invalid)?;
     character.xp = match new.xp {
         Some(xp) => check_xp(xp)?,
         // A character who starts above 1st level has the XP that level needs.
@@ -321,6 +323,12 @@ pub async fn set(
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let c = w.character(name).await?;
+    // The class's last level holds for the sheet as it will be (a new level, or a new class).
+    let class = change
+        .class
+        .as_ref()
+        .map_or(c.class.as_deref(), |c| c.as_deref());
+    crate::rules::xp::check_class_level(class, change.level.unwrap_or(c.level)).map_err(invalid)?;
     let hp_max = change.hp_max.is_some();
     let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),

@@ -506,6 +506,13 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::character::SheetErro
                 "level {value} is out of range: give a level from 1 to 36",
                 "niveau {value} hors limites : donnez un niveau de 1 à 36"
             ),
+            S::PastClassMax { class, level, max } => {
+                let class = crate::view::words::class_name(class);
+                tr!(
+                    "level {level} is past the last a {class} reaches ({max}): give a level from 1 to {max}",
+                    "le niveau {level} dépasse le dernier qu'atteint un {class} ({max}) : donnez un niveau de 1 à {max}"
+                )
+            }
             S::EmptyName { what } => tr!(
                 "the {what} name is empty: give a name",
                 "le nom ({what}) est vide : donnez un nom"

@@ -883,3 +883,21 @@ fn a_death_by_a_swords_touch_or_hold_is_said_and_kept_on_the_sheet() {
     );
     h.ok(&["check"]);
 }
+
+/// The docs say what the program does: a sword in control cannot be stashed, and `sword add`
+/// rolls the languages it is not given.
+#[test]
+fn the_docs_say_a_controlling_sword_stays_and_languages_are_rolled() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reference = std::fs::read_to_string(root.join("docs/reference.md")).unwrap();
+    let stash = reference
+        .lines()
+        .find(|l| l.starts_with("| `hoard stash"))
+        .expect("the stash row");
+    assert!(stash.contains("cannot be stashed"), "{stash}");
+    let h = Hoard::new();
+    let help = h.ok(&["sword", "add", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("rolled when not given"), "{help}");
+    assert!(!help.contains("default 1"), "{help}");
+}

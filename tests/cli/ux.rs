@@ -429,3 +429,20 @@ fn a_sheet_gives_an_armor_class() {
             .contains("CA 1 [18]")
     );
 }
+
+/// A level past the last a class reaches is refused where it comes in (OSE: a halfling stops
+/// at 8th), on `add`, on `set level` and on `set class`; an import holding one too.
+#[test]
+fn a_level_past_the_class_maximum_is_refused() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    let add = "character add Pip --str 9 --wis 9 --hp 4 --class halfling --level";
+    let err = h.fails(&format!("{add} 9").split(' ').collect::<Vec<_>>(), 2);
+    assert!(err.contains("halfling") && err.contains('8'), "{err}");
+    h.ok_words(&format!("{add} 8"));
+    h.fails(&["character", "set", "Pip", "level", "9"], 2);
+    h.ok_words("character add Bruno --str 16 --wis 9 --hp 9 --class fighter --level 10");
+    h.fails(&["character", "set", "Bruno", "class", "halfling"], 2);
+    h.ok(&["character", "set", "Bruno", "class", "ranger"]);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}

@@ -20,6 +20,7 @@ use super::refusal::Refusal;
 use super::state::{Setting, State};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health::HP_FLOOR;
+use crate::rules::xp::check_class_level;
 use crate::rules::{charges, clock, custody, scroll};
 
 impl State {
@@ -126,10 +127,15 @@ impl State {
             Event::CharacterUpdated {
                 character, change, ..
             } => {
-                self.character(character)?;
+                let c = self.character(character)?;
                 if let Some(level) = change.level {
                     check_level(level.into())?;
                 }
+                let class = change
+                    .class
+                    .as_ref()
+                    .map_or(c.class.as_deref(), |c| c.as_deref());
+                check_class_level(class, change.level.unwrap_or(c.level))?;
                 if let Some(str) = change.str {
                     check_ability("STR", str.into())?;
                 }
@@ -253,6 +259,7 @@ impl State {
         check_ability("STR", c.str.into())?;
         check_ability("WIS", c.wis.into())?;
         check_level(c.level.into())?;
+        check_class_level(c.class.as_deref(), c.level)?;
         check_hp_max(c.hp_max.into())?;
         if let Some(class) = &c.class {
             name_ok("class", class)?;

@@ -80,6 +80,8 @@ pub enum SheetError {
     HpMax { value: i64 },
     /// A level outside [`LEVEL_RANGE`].
     Level { value: i64 },
+    /// A level past the class's last (OSE: a halfling stops at 8th): `max` is it.
+    PastClassMax { class: String, level: u8, max: u8 },
     /// A blank name; `what` names what it would name (campaign, item …).
     EmptyName { what: String },
     /// A name longer than [`NAME_LIMIT`] characters.

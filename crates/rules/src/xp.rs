@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::character::Character;
+use super::character::{Character, SheetError};
 use super::coins::Coins;
 
 /// The classes of OSE Classic Fantasy, whose level tables hoard knows.
@@ -85,7 +85,23 @@ impl Class {
     pub fn max_level(self) -> u8 {
         self.thresholds().len() as u8
     }
+}
 
+/// Whether a character of `class` may be of `level`: no higher than the last row of the
+/// class's *Level progression* table (OSE *Classic Fantasy*: a halfling reaches 8th level at
+/// most, a dwarf 12th, an elf 10th). A class without an OSE table has no such limit here.
+pub fn check_class_level(class: Option<&str>, level: u8) -> Result<(), SheetError> {
+    match Class::of(class) {
+        Some(of) if level > of.max_level() => Err(SheetError::PastClassMax {
+            class: class.unwrap_or_default().to_string(),
+            level,
+            max: of.max_level(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+impl Class {
     /// The XP a character of this class needs to be of `level` (its last level's for a
     /// higher one).
     pub fn threshold(self, level: u8) -> i64 {
@@ -391,6 +407,20 @@ mod tests {
             "no level past the table"
         );
         assert_eq!(Class::Halfling.max_level(), 8);
+        assert!(check_class_level(Some("halfling"), 8).is_ok());
+        assert_eq!(
+            check_class_level(Some("Halfelin"), 9),
+            Err(SheetError::PastClassMax {
+                class: "Halfelin".into(),
+                level: 9,
+                max: 8
+            })
+        );
+        assert!(
+            check_class_level(Some("ranger"), 20).is_ok(),
+            "no OSE table, no limit"
+        );
+        assert!(check_class_level(None, 36).is_ok());
         assert_eq!(Class::Dwarf.max_level(), 12);
         assert_eq!(Class::Cleric.threshold(6), 25_000);
         assert_eq!(Class::Thief.threshold(2), 1_200);

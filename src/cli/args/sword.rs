@@ -75,7 +75,7 @@ pub struct Mind {
     /// With --purpose slay-monster-type: the monsters it slays (else rolled on sword-slays)
     #[arg(long, value_name = "MONSTERS", requires = "purpose")]
     pub slays: Option<String>,
-    /// Languages beyond the alignment language (speaking swords; default 1)
+    /// Languages beyond the alignment language (speaking swords; rolled when not given)
     #[arg(long)]
     pub languages: Option<u32>,
 }
