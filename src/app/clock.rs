@@ -139,8 +139,13 @@ pub async fn pass(
                 };
                 hurt = Some(w.record_with_cause(held, Some(advanced.seq))?.seq);
             }
-            if let (Some(hurt), true) = (hurt, h.contact.wounded_at == Some(stop)) {
-                super::control::after_hp(w, &before, hurt, dice).await?;
+            match hurt {
+                Some(hurt) if h.contact.wounded_at == Some(stop) => {
+                    super::control::after_hp(w, &before, hurt, dice).await?;
+                }
+                // A wound short of the check may still end a control: one that felled them.
+                Some(hurt) => super::control::settle(w, holder, Some(hurt), dice).await?,
+                None => {}
             }
         }
         last = stop;

@@ -69,6 +69,10 @@ pub fn reason(r: Reason) -> String {
         Reason::EncounterEnded => tr!("the encounter ended", "la rencontre est finie"),
         Reason::Satisfied => tr!("the sword is satisfied", "l'épée est satisfaite"),
         Reason::SwordLeft => tr!("the sword left their hands", "l'épée a quitté ses mains"),
+        Reason::Fallen => tr!(
+            "they fell: no action left to control",
+            "il est tombé : plus aucune action à contrôler"
+        ),
     }
 }
 
@@ -85,7 +89,7 @@ pub fn until(t: Trigger) -> String {
         ),
         Reason::UseEnded => tr!("until it is put away", "jusqu'à ce qu'elle soit rangée"),
         Reason::EncounterEnded => tr!("until the encounter ends", "jusqu'à la fin de la rencontre"),
-        Reason::Satisfied | Reason::SwordLeft => tr!(
+        Reason::Satisfied | Reason::SwordLeft | Reason::Fallen => tr!(
             "until the sword is satisfied",
             "jusqu'à ce que l'épée soit satisfaite"
         ),

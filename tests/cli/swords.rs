@@ -901,3 +901,26 @@ fn the_docs_say_a_controlling_sword_stays_and_languages_are_rolled() {
     assert!(help.contains("rolled when not given"), "{help}");
     assert!(!help.contains("default 1"), "{help}");
 }
+
+/// A sword controls its holder's actions (OSE *Sentient Swords*): once the holder falls, it
+/// has none to control. The control ends with its own reason, and the body can be looted.
+#[test]
+fn control_ends_when_the_holder_falls_and_the_body_can_be_looted() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character("Arnaud", 9, 9, 30, "lawful");
+    h.character("Sable", 9, 9, 30, "chaotic");
+    // Will 25 and more against 18: first contact always takes control.
+    h.strong_sword("Blackfang", "chaotic", "telekinesis", &["--to", "Arnaud"]);
+    assert!(
+        h.ok(&["audit", "swords"])
+            .contains("Blackfang controls Arnaud")
+    );
+    h.fails(&["give", "Blackfang", "--to", "Sable"], 4);
+    let felled = h.ok(&["character", "damage", "Arnaud", "40"]);
+    assert!(felled.contains("Blackfang releases Arnaud"), "{felled}");
+    assert!(felled.contains("fell"), "{felled}");
+    assert!(!h.ok(&["audit", "swords"]).contains("controls Arnaud"));
+    h.ok(&["give", "Blackfang", "--to", "Sable"]);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}

@@ -266,6 +266,10 @@ pub enum Reason {
     /// Older ledgers: the sword left its holder's hands, which a controlled holder can no
     /// longer make it do.
     SwordLeft,
+    /// The holder fell: dead, or dying and helpless (0 HP or below, [`health::dead`]). A sword
+    /// in control « prend le contrôle sur les actions du personnage » (OSE *Sentient Swords*):
+    /// one who can no longer act gives it nothing to control, whatever set it off.
+    Fallen,
 }
 
 /// How long a control lasts. Stated for `hoard explain`, citing the book.
@@ -331,6 +335,9 @@ pub fn ended(sword: &Item, around: &Around<'_>) -> Option<Reason> {
         .control
         .as_ref()
         .filter(|c| c.character == around.holder.id)?;
+    if health::dead(around.holder.hp) {
+        return Some(Reason::Fallen);
+    }
     if control.trigger == Trigger::FirstContact {
         return None;
     }
