@@ -444,7 +444,7 @@ pub struct Named {
 }
 
 /// A sword in control of a character now: the circumstance it holds under, and those that
-/// wait on it.
+/// wait on it and are still in force (one that ended meanwhile will not be checked).
 pub struct Holding {
     pub sword: Item,
     pub character: String,
@@ -464,6 +464,7 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
         let Some(who) = characters.iter().find(|c| c.id == control.character) else {
             continue;
         };
+        let holdings = crate::store::items::held_by(cx.conn(), campaign.id, &who.id).await?;
         let mut name = async |c: &crate::rules::control::Circumstance| -> Result<Named> {
             let sword = super::item::find(cx.conn(), campaign.id, &c.sword).await?;
             let weapon = match &c.weapon {
@@ -479,8 +480,17 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
             })
         };
         let holds_under = name(&crate::rules::control::holds_under(&sword, &control)).await?;
+        let around = crate::rules::control::Around {
+            holder: who,
+            holdings: &holdings,
+            encounter: campaign.campaign.encounter.is_some(),
+        };
         let mut waiting = Vec::new();
-        for c in &control.waiting {
+        for c in control
+            .waiting
+            .iter()
+            .filter(|c| crate::rules::control::in_force(c, &around))
+        {
             waiting.push(name(c).await?);
         }
         current.push(Holding {

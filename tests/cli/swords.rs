@@ -924,3 +924,19 @@ fn control_ends_when_the_holder_falls_and_the_body_can_be_looted() {
     h.ok(&["give", "Blackfang", "--to", "Sable"]);
     assert!(h.ok(&["check"]).starts_with("ok:"));
 }
+
+/// `audit swords` shows a circumstance waiting on a control only while it is in force: a
+/// wound healed above half is no longer waiting.
+#[test]
+fn a_waiting_wound_healed_is_no_longer_shown_waiting() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.character("Arnaud", 9, 9, 30, "lawful");
+    h.strong_sword("Blackfang", "chaotic", "telekinesis", &["--to", "Arnaud"]);
+    h.ok(&["character", "damage", "Arnaud", "20"]);
+    assert!(h.ok(&["audit", "swords"]).contains("waiting: wounded"));
+    h.ok(&["character", "heal", "Arnaud", "15"]);
+    let audit = h.ok(&["audit", "swords"]);
+    assert!(audit.contains("Blackfang controls Arnaud"), "{audit}");
+    assert!(!audit.contains("waiting"), "{audit}");
+}
