@@ -931,7 +931,8 @@ fn control_ends_when_the_holder_falls_and_the_body_can_be_looted() {
 fn a_waiting_wound_healed_is_no_longer_shown_waiting() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
-    h.character("Arnaud", 9, 9, 30, "lawful");
+    // 40 HP: the first touch (2d6) and 20 damage leave 8 to 18, at half or less and alive.
+    h.character("Arnaud", 9, 9, 40, "lawful");
     h.strong_sword("Blackfang", "chaotic", "telekinesis", &["--to", "Arnaud"]);
     h.ok(&["character", "damage", "Arnaud", "20"]);
     assert!(h.ok(&["audit", "swords"]).contains("waiting: wounded"));
