@@ -539,35 +539,8 @@ fn every_limit_is_refused_where_it_comes_in_and_stated_by_the_help() {
     use hoard::rules::limits;
     let (coins_cap, xp_cap, value_cap) = (limits::COINS, limits::XP, limits::VALUE_GP);
     let h = Hoard::new();
-    h.ok(&[
-        "character",
-        "add",
-        "Druid",
-        "--str",
-        "10",
-        "--wis",
-        "10",
-        "--hp",
-        "5",
-        "--class",
-        "druid",
-    ]);
-    let fighter = [
-        "character",
-        "add",
-        "Brute",
-        "--str",
-        "10",
-        "--wis",
-        "10",
-        "--hp",
-        "5",
-        "--class",
-        "fighter",
-        "--share",
-        "0",
-    ];
-    h.ok(&fighter);
+    h.ok_words("character add Druid --str 10 --wis 10 --hp 5 --class druid");
+    h.ok_words("character add Brute --str 10 --wis 10 --hp 5 --class fighter --share 0");
 
     // Coins: a holder may reach the limit exactly, not pass it; another holder may still.
     h.ok(&["session", "start"]);
