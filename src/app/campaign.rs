@@ -29,6 +29,8 @@ pub enum Refusal {
     },
     /// `death` with neither rule.
     UnknownDeath,
+    /// `round` with neither edition.
+    UnknownRound,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
     NoTablesFolder {
         folder: String,
@@ -135,6 +137,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   wand, crumbles to dust; `default` for the documented defaults.
 /// - `tables`: a folder of edited tables laid over the shipped ones; `shipped` to go back.
 /// - `death`: `ose` (the default: dead at 0 HP) or `adnd` (dying from 0 to −9, dead at −10).
+/// - `round`: `adnd` (the default: a round is a minute, ten to a turn) or `ose` (ten seconds,
+///   sixty to a turn); only before the clock first moves (`rules::clock::round_settable`).
 pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     let default = matches!(
         value.trim(),
@@ -166,6 +170,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownDeath.into());
             }
         }),
+        "round" => Setting::Round(match value.trim() {
+            "adnd" | "ad&d" | "default" => None,
+            "ose" => Some(crate::rules::clock::Round::Ose),
+            _ => {
+                return Err(Refusal::UnknownRound.into());
+            }
+        }),
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);
@@ -181,6 +192,14 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
     };
     let mut w = cx.write().await?;
+    if matches!(setting, Setting::Round(_)) {
+        // Whether an effect has started decides whether the round may change.
+        let campaign = w.campaign;
+        let effects = crate::store::effects::all(w.conn(), campaign).await?;
+        w.state
+            .effects
+            .extend(effects.into_iter().map(|e| (e.id.clone(), e)));
+    }
     w.record(Event::SettingChanged {
         setting: setting.clone(),
     })?;

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::{Ctx, find_character};
 use crate::error::{Error, Problem, Result};
 use crate::ledger::state::Effect;
-use crate::ledger::{Change, Character, Event, Item};
+use crate::ledger::{Change, Character, Event, Item, Recorded};
 use crate::rules::alignment::Alignment;
 use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
@@ -104,6 +104,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         cha: ability("CHA", new.cha)?,
         xp: 0,
         share: new.share.unwrap_or_default(),
+        bound: false,
     };
     crate::rules::xp::check_class_level(character.class.as_deref(), character.level)
         .map_err(invalid)?;
@@ -366,6 +367,30 @@ pub async fn heal(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
     change_hp(cx, name, amount, Direction::Heal).await
 }
 
+/// `character bind NAME [--by C]`: a dying character's wounds bound, which stops the loss of
+/// a point a round. It takes a round (DMG, *Hovering on Death's Door*: "spend at least one
+/// round tending to his wounds"), which passes on the clock. Returns every event recorded.
+pub async fn bind(cx: &mut Ctx, name: &str, by: Option<&str>) -> Result<Vec<Recorded>> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let c = w.character(name).await?;
+    let by = match by {
+        Some(by) => {
+            let by = w.character(by).await?;
+            Some(w.able(by)?)
+        }
+        None => None,
+    };
+    let bound = w.record(Event::CharacterBound {
+        character: c.id,
+        name: c.name,
+        by: by.as_ref().map(|b| b.id.clone()),
+        by_name: by.map(|b| b.name),
+    })?;
+    super::clock::pass(&mut w, 1, None, Some(bound.seq), &mut dice).await?;
+    w.commit().await
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Direction {
     Damage,
@@ -392,7 +417,8 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
             (hp, event)
         }
         Direction::Heal => {
-            let hp = health::after_healing(c.hp, c.hp_max, amount);
+            let rule = w.state.campaign.settings.death.unwrap_or_default();
+            let hp = health::healed(c.hp, c.hp_max, amount, rule);
             let event = Event::CharacterHealed {
                 character,
                 name,

@@ -9,6 +9,7 @@ use crate::ledger::state::Effect;
 use crate::ledger::{Act, Event, Item, Recorded};
 use crate::rules::clock::{self, Unit};
 use crate::rules::dice::{Dice, Expr};
+use crate::rules::health::{self, DeathRule};
 use crate::rules::sword;
 
 /// What advancing the clock did: the span, what the rounds did (a sword in hand hurting, the
@@ -26,8 +27,8 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let from = w.state.campaign.clock;
-    let to =
-        clock::advance(from, amount, unit).map_err(|e| Error::Invalid(Problem::Clock(e).into()))?;
+    let to = clock::advance(from, amount, unit, w.round())
+        .map_err(|e| Error::Invalid(Problem::Clock(e).into()))?;
     pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
     let consequences = w
@@ -126,10 +127,7 @@ pub async fn pass(
                 }
                 let now = w.character_by_id(holder).await?;
                 let total: i64 = span.iter().map(|r| r.total).sum();
-                let hp = crate::rules::health::after_damage(
-                    now.hp,
-                    u32::try_from(total).unwrap_or(u32::MAX),
-                );
+                let hp = health::after_damage(now.hp, u32::try_from(total).unwrap_or(u32::MAX));
                 let sword = w.current(&item.id)?;
                 let held = Event::SwordHeld {
                     act: Act::new(&sword, &now),
@@ -149,6 +147,53 @@ pub async fn pass(
             }
         }
         last = stop;
+    }
+    bleed(w, from, rounds, &held, first.or(cause)).await
+}
+
+/// Under AD&D 2e's death's door (`campaign set death adnd`), the rounds that passed bleed
+/// every dying character whose wounds are not bound, a point a round (`rules::health::bleed`);
+/// a holder a sword felled on the way bleeds from the round after its last blow.
+async fn bleed(
+    w: &mut Write<'_>,
+    from: i64,
+    rounds: i64,
+    held: &BTreeMap<String, Held>,
+    cause: Option<i64>,
+) -> Result<()> {
+    let rule = w.state.campaign.settings.death.unwrap_or_default();
+    if rule != DeathRule::Adnd {
+        return Ok(());
+    }
+    let campaign = w.campaign;
+    let mut ids: BTreeSet<String> = held.keys().cloned().collect();
+    // The stored rows, and the state this command changed.
+    for c in crate::store::characters::at_deaths_door(w.conn(), campaign).await? {
+        ids.insert(c.id.clone());
+        w.state.characters.entry(c.id.clone()).or_insert(c);
+    }
+    ids.extend(w.state.characters.keys().cloned());
+    for id in ids {
+        let c = w.character_by_id(&id).await?;
+        if c.bound || health::condition(c.hp, rule) != health::Condition::Dying {
+            continue;
+        }
+        let fell = held.get(&id).map_or(0, |h| {
+            h.contact.damage.iter().map(Vec::len).max().unwrap_or(0) as i64
+        });
+        // Only the rounds that take a point: the last leaves them at the floor, dead.
+        let span = (rounds - fell).min(i64::from(c.hp - health::HP_FLOOR));
+        if span <= 0 {
+            continue;
+        }
+        let bled = Event::CharacterBled {
+            character: id,
+            name: c.name,
+            from: from + fell,
+            rounds: span,
+            hp: health::bleed(c.hp, span),
+        };
+        w.record_with_cause(bled, cause)?;
     }
     Ok(())
 }

@@ -184,10 +184,11 @@ pub async fn after_hp(
     settle(w, &after.id, Some(cause), dice).await
 }
 
-/// A first handling of a sentient sword by `who`: a touch of one round, which hurts a
-/// character of another alignment (OSE *Sentient Swords*, « L'alignement de l'épée ne peut
-/// être déterminé qu'en la touchant. Cela peut entraîner des dégâts »), and the wound may call
-/// for a check.
+/// A first handling of a sentient sword by `who`: a touch of one round, which passes on the
+/// clock as any round in hand does (`touch --rounds 1`), so the rounds that follow in hand do
+/// not pay it again (OSE *Sentient Swords*: « Inflige 1d6 de dégâts par round »). It hurts a
+/// character of another alignment (« L'alignement de l'épée ne peut être déterminé qu'en la
+/// touchant. Cela peut entraîner des dégâts »), and the wound may call for a check.
 async fn first_touch(
     w: &mut Write<'_>,
     sword: &Item,
@@ -195,25 +196,22 @@ async fn first_touch(
     cause: i64,
     dice: &mut impl Dice,
 ) -> Result<()> {
-    let Some(expr) = sword
-        .sentience()
-        .and_then(|mind| crate::rules::sword::touch_damage(mind.alignment, who.alignment))
-    else {
+    let Some(mind) = sword.sentience() else {
         return Ok(());
     };
-    let before = w.character_by_id(&who.id).await?;
-    let roll = expr.roll(dice);
-    let hp = crate::rules::health::after_damage(before.hp, u32::try_from(roll.total).unwrap_or(0));
+    if crate::rules::sword::touch_damage(mind.alignment, who.alignment).is_none() {
+        return Ok(());
+    }
     let touched = w.record_with_cause(
         Event::SwordTouched {
-            act: Act::new(sword, &before),
+            act: Act::new(sword, who),
             rounds: 1,
-            damage: vec![roll],
-            hp,
+            damage: Vec::new(),
+            hp: who.hp,
         },
         Some(cause),
     )?;
-    after_hp(w, &before, touched.seq, dice).await
+    super::clock::pass(w, 1, Some(sword), Some(touched.seq), dice).await
 }
 
 /// How the receiver of an item comes by it.

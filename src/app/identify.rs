@@ -20,6 +20,9 @@ pub struct Identified {
     /// What the character now calls the item.
     pub known_as: super::name::KnownAs,
     pub event: Recorded,
+    /// What the time the attempt took did (a bard's study of an instrument passes its rounds
+    /// on the clock): the clock's own event, a sword in hand hurting, the checks it set off.
+    pub consequences: Vec<Recorded>,
 }
 
 pub async fn identify(
@@ -55,7 +58,11 @@ pub async fn identify(
     })?;
     let now = w.current(&item.id)?;
     let known_as = knowledge::revealed(&now, knowledge::Looker::Character(&who.id)).name;
-    w.commit().await?;
+    // « en les examinant attentivement pendant 1d10 rounds »: the study takes its rounds.
+    if let Some(rounds) = &attempt.rounds {
+        super::clock::pass(&mut w, rounds.total, None, Some(event.seq), &mut dice).await?;
+    }
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(Identified {
         item: super::name::Name::of(&item),
         character: who.name,
@@ -65,5 +72,6 @@ pub async fn identify(
         learned: attempt.learned,
         known_as: super::name::KnownAs(known_as),
         event,
+        consequences,
     })
 }

@@ -112,6 +112,9 @@ pub struct Options {
     pub tables: Option<std::path::PathBuf>,
     /// `--dry-run`: show what would be recorded, write nothing (no file either).
     pub dry_run: bool,
+    /// Told the settings of each campaign the command opens, before it returns anything: how
+    /// an edge learns what its words depend on (the length of a round) without a second read.
+    pub opened: Option<fn(&crate::ledger::state::Settings)>,
 }
 
 /// What every command receives: the open database and the global options.
@@ -128,6 +131,17 @@ pub struct Ctx {
     made: Option<Made>,
     /// The campaign's death rule, as the command's write found it ([`Ctx::death_rule`]).
     death: crate::rules::health::DeathRule,
+    opened: Option<fn(&crate::ledger::state::Settings)>,
+}
+
+/// Tell the edge's `hook` ([`Options::opened`]) that a campaign with these settings was opened.
+fn opened(
+    hook: Option<fn(&crate::ledger::state::Settings)>,
+    settings: &crate::ledger::state::Settings,
+) {
+    if let Some(hook) = hook {
+        hook(settings);
+    }
 }
 
 /// What a command changed that is no event of a campaign's ledger: the edge names it if the
@@ -151,6 +165,7 @@ impl Ctx {
             dry_run: options.dry_run,
             made: None,
             death: Default::default(),
+            opened: options.opened,
         }
     }
 
@@ -181,6 +196,7 @@ impl Ctx {
         let seed = self.seeded.then_some(self.seed);
         let w = Write::begin(&mut self.db, self.campaign.as_deref(), seed).await?;
         self.death = w.state.campaign.settings.death.unwrap_or_default();
+        opened(self.opened, &w.state.campaign.settings);
         Ok(w)
     }
 
@@ -195,11 +211,13 @@ impl Ctx {
     /// use; one that only reads never creates anything.
     pub async fn campaign(&mut self) -> Result<campaigns::Found> {
         if let Some(found) = campaigns::find(self.db.conn(), self.campaign.as_deref()).await? {
+            opened(self.opened, &found.campaign.settings);
             return Ok(found);
         }
         if self.db.access() == store::Access::Write && !self.db.writing() {
             self.write().await?.commit().await?;
             if let Some(found) = campaigns::find(self.db.conn(), self.campaign.as_deref()).await? {
+                opened(self.opened, &found.campaign.settings);
                 return Ok(found);
             }
         }
@@ -369,6 +387,11 @@ impl<'c> Write<'c> {
     /// The game clock now.
     pub fn now(&self) -> i64 {
         self.state.campaign.clock
+    }
+
+    /// How long the campaign's rounds last.
+    pub fn round(&self) -> crate::rules::clock::Round {
+        self.state.campaign.settings.round()
     }
 
     /// The item `key` names (id, id prefix or name), loaded into the state.

@@ -34,7 +34,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     let now = w.now();
-    let dose = potion::take(&item, oil, now, &mut dice)
+    let dose = potion::take(&item, oil, now, w.round(), &mut dice)
         .map_err(|r| Error::Refused(Problem::Potion(r).into()))?;
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),

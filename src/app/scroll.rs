@@ -75,7 +75,7 @@ pub async fn cast(
                     .and_then(|d| d.parse().ok())
             })
             .unwrap_or(0);
-        let ends_at = scroll::protect(&item, &who, turns, now)?;
+        let ends_at = scroll::protect(&item, &who, turns, now, w.round())?;
         // The effects of protections stack; their durations do not: the same protection
         // still running keeps the later end.
         let running = w.effects(&who.id).await?;

@@ -270,7 +270,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
         .into());
     }
     let now = w.now();
-    if let Some(period) = sword::usage_period(&found.uses, now) {
+    if let Some(period) = sword::usage_period(&found.uses, now, w.round()) {
         let campaign = w.campaign;
         let since = period.since;
         let used =

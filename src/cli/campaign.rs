@@ -105,6 +105,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  death: {}",
                 crate::view::describe::death_rule_name(c.settings.death.unwrap_or_default())
             ))?;
+            let round = c.settings.round();
+            let name = crate::view::describe::round_name(round);
+            let seconds = round.seconds();
+            out.line(&tr!(
+                "  round: {name} ({seconds} seconds)",
+                "  round : {name} ({seconds} secondes)"
+            ))?;
             out.line(&format!(
                 "  tables: {}",
                 c.settings

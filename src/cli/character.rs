@@ -212,6 +212,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let change = app::character::damage(cx, &name, amount).await?;
             hp_change(out, &change, true)
         }
+        CharacterCommand::Bind { name, by } => {
+            let bound = app::character::bind(cx, &name, by.as_deref()).await?;
+            if out.json() {
+                return out.doc(&bound);
+            }
+            for rec in &bound {
+                out.event(&rec.event)?;
+            }
+            Ok(())
+        }
         CharacterCommand::Heal { name, amount } => {
             let change = app::character::heal(cx, &name, amount).await?;
             hp_change(out, &change, false)

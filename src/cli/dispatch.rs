@@ -58,6 +58,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         seed: cli.global.seed,
         tables: cli.global.tables.clone(),
         dry_run: cli.global.dry_run,
+        opened: Some(crate::i18n::time::opened),
     };
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);

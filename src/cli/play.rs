@@ -106,7 +106,11 @@ pub async fn identify(
     out.line(&tr!(
         "  {who} knows it as: {name}",
         "  {who} le connaît comme : {name}"
-    ))
+    ))?;
+    for rec in &done.consequences {
+        out.event(&rec.event)?;
+    }
+    Ok(())
 }
 
 pub async fn cast(cx: &mut Ctx, out: &mut Out, a: CastArgs) -> Result<()> {

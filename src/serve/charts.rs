@@ -6,7 +6,8 @@
 use plotters::prelude::*;
 
 use super::gather::Span;
-use crate::rules::clock::{ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN};
+use crate::i18n::time::rounds_per;
+use crate::rules::clock::Unit;
 use crate::tr;
 
 /// Every picture is this wide (it is scaled to the page's width) and uses this font.
@@ -81,7 +82,7 @@ pub fn found_per_session(found: &[(u32, u32)]) -> String {
 /// Each item's charges over the campaign, by game day, a line each.
 pub fn charges(items: &[(String, Vec<(i64, i32)>)]) -> String {
     let points = || items.iter().flat_map(|(_, p)| p.iter());
-    let day = |t: i64| t as f64 / ROUNDS_PER_DAY as f64 + 1.0;
+    let day = |t: i64| t as f64 / rounds_per(Unit::Days) as f64 + 1.0;
     let (Some(start), Some(end)) = (
         points().map(|(t, _)| *t).min(),
         points().map(|(t, _)| *t).max(),
@@ -184,10 +185,16 @@ fn rows(rows: &[Row], start: f64, end: f64, axis: String) -> String {
 /// turns or hours (never what is left: `rules::effect::Effect::felt`).
 pub fn effects_clock(effects: &[(String, i64)]) -> String {
     let longest = effects.iter().map(|(_, since)| *since).max().unwrap_or(0);
-    let (unit, axis) = if longest <= 6 * ROUNDS_PER_HOUR {
-        (ROUNDS_PER_TURN, tr!("turns so far", "tours écoulés"))
+    let (unit, axis) = if longest <= 6 * rounds_per(Unit::Hours) {
+        (
+            rounds_per(Unit::Turns),
+            tr!("turns so far", "tours écoulés"),
+        )
     } else {
-        (ROUNDS_PER_HOUR, tr!("hours so far", "heures écoulées"))
+        (
+            rounds_per(Unit::Hours),
+            tr!("hours so far", "heures écoulées"),
+        )
     };
     let rows_: Vec<Row> = effects
         .iter()
@@ -204,7 +211,7 @@ pub fn effects_clock(effects: &[(String, i64)]) -> String {
 /// Which sword controlled whom, by game day: a row per sword, a bar per stretch of control
 /// coloured by the character, named with the character and why.
 pub fn control_timeline(spans: &[Span], now: i64) -> String {
-    let day = |t: i64| t as f64 / ROUNDS_PER_DAY as f64 + 1.0;
+    let day = |t: i64| t as f64 / rounds_per(Unit::Days) as f64 + 1.0;
     let mut characters: Vec<&str> = spans.iter().map(|s| s.character.as_str()).collect();
     characters.sort_unstable();
     characters.dedup();

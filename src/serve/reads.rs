@@ -103,6 +103,7 @@ impl Reads {
                     };
                     let options = Options {
                         campaign,
+                        opened: Some(crate::i18n::time::opened),
                         ..Options::default()
                     };
                     let mut cx = Ctx::new(db, options);

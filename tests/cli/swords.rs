@@ -372,21 +372,25 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
         "--sensory",
         "detect-magic",
     ]);
-    // A chaotic sword handed to a lawful character: 2d6 for the round they hold it.
+    // A chaotic sword handed to a lawful character: 2d6 for the round they hold it, a round
+    // that passes on the clock.
     let given = h.json(&["--seed", "8", "give", "Grim", "--to", "Lia"]);
     assert_eq!(
         kinds(&given),
-        ["item_passed", "control_checked", "sword_touched"]
+        [
+            "item_passed",
+            "control_checked",
+            "sword_touched",
+            "time_advanced",
+            "sword_held"
+        ]
     );
-    let touch = &given["events"][2]["payload"];
-    assert_eq!(
-        (
-            touch["rounds"].as_i64(),
-            touch["damage"][0]["expr"].as_str()
-        ),
-        (Some(1), Some("2d6"))
-    );
-    let hp = 60 - touch["damage"][0]["total"].as_i64().unwrap();
+    assert_eq!(given["events"][2]["payload"]["rounds"].as_i64(), Some(1));
+    let held = &given["events"][4]["payload"];
+    assert_eq!(held["damage"].as_array().map(Vec::len), Some(1));
+    assert_eq!(held["damage"][0]["expr"].as_str(), Some("2d6"));
+    assert_eq!(h.json(&["time", "show"])["clock"].as_i64(), Some(1));
+    let hp = 60 - held["damage"][0]["total"].as_i64().unwrap();
     assert_eq!(
         h.json(&["character", "show", "Lia"])["hp"].as_i64(),
         Some(hp)
@@ -506,7 +510,8 @@ fn a_long_rest_with_a_hostile_sword_in_hand_stops_at_death_and_is_never_checked_
     // A wound at death is never checked.
     let more = h.json(&["--seed", "9", "time", "advance", "1", "days"]);
     assert_eq!(more["consequences"], serde_json::json!([]));
-    assert_eq!(h.json(&["time", "show"])["clock"], 7 * 1440);
+    // The touch of the hand-over was a round of its own.
+    assert_eq!(h.json(&["time", "show"])["clock"], 7 * 1440 + 1);
     h.ok(&["check"]);
 }
 

@@ -59,8 +59,9 @@ fn void_and_undo_rebuild_the_state_from_the_ledger() {
     let undone = h.json(&["undo"]);
     assert_eq!(
         undone["events"].as_array().unwrap().len(),
-        3,
-        "the gift, its check, and the first touch's wound (not to half HP, with this seed)"
+        5,
+        "the gift, its check, the first touch, its round on the clock and its wound (not to \
+         half HP, with this seed)"
     );
     assert_eq!(
         h.json(&["audit", "swords"])["current"],

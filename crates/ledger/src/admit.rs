@@ -19,7 +19,7 @@ use super::event::{Act, Event, Recorded};
 use super::refusal::Refusal;
 use super::state::{Setting, State};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
-use crate::rules::health::HP_FLOOR;
+use crate::rules::health::{self, HP_FLOOR};
 use crate::rules::xp::check_class_level;
 use crate::rules::{charges, clock, custody, scroll};
 
@@ -42,6 +42,8 @@ impl State {
             Event::CharacterAdded { .. }
             | Event::CharacterDamaged { .. }
             | Event::CharacterHealed { .. }
+            | Event::CharacterBound { .. }
+            | Event::CharacterBled { .. }
             | Event::CharacterUpdated { .. } => self.admit_character(&rec.event),
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
@@ -93,6 +95,15 @@ impl State {
             Event::CampaignCreated { name } | Event::CampaignRenamed { name } => {
                 name_ok("campaign", name)
             }
+            Event::SettingChanged {
+                setting: Setting::Round(round),
+            } if *round != self.campaign.settings.round
+                && !clock::round_settable(self.campaign.clock, self.effects.len()) =>
+            {
+                Err(Refusal::RoundFixed {
+                    clock: self.campaign.clock,
+                })
+            }
             Event::SettingChanged { setting } => setting_ok(setting),
             Event::SessionStarted {
                 title: Some(title), ..
@@ -118,12 +129,32 @@ impl State {
         }
     }
 
+    /// A character dying with wounds unbound.
+    fn bleeding(&self, id: &str) -> Result<(), Refusal> {
+        let c = self.character(id)?;
+        let rule = self.campaign.settings.death.unwrap_or_default();
+        if c.bound || health::condition(c.hp, rule) != health::Condition::Dying {
+            return Err(Refusal::NotBleeding {
+                name: c.name.clone(),
+            });
+        }
+        Ok(())
+    }
+
     /// A character's arrival, wounds, healing and sheet.
     fn admit_character(&self, event: &Event) -> Result<(), Refusal> {
         match event {
             Event::CharacterAdded { character } => self.new_character_ok(character),
             Event::CharacterDamaged { character, .. }
             | Event::CharacterHealed { character, .. } => self.character(character).map(|_| ()),
+            // Only the dying lose blood, and only until their wounds are bound.
+            Event::CharacterBound { character, by, .. } => {
+                if let Some(by) = by {
+                    self.character(by)?;
+                }
+                self.bleeding(character)
+            }
+            Event::CharacterBled { character, .. } => self.bleeding(character),
             Event::CharacterUpdated {
                 character, change, ..
             } => {
@@ -349,7 +380,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent(v, 0..=100),
         Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
-        Setting::Tables(None) | Setting::Death(_) => Ok(()),
+        Setting::Tables(None) | Setting::Death(_) | Setting::Round(_) => Ok(()),
     }
 }
 

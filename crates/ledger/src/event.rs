@@ -106,6 +106,24 @@ pub enum Event {
         amount: u32,
         hp: i32,
     },
+    /// A dying character's wounds bound (`character bind`): they stop losing a point a round.
+    CharacterBound {
+        character: Id,
+        name: String,
+        /// Who tended them, if the referee said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Id>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by_name: Option<String>,
+    },
+    /// Rounds of dying unbound, from round `from`: a point lost each (`rules::health::bleed`).
+    CharacterBled {
+        character: Id,
+        name: String,
+        from: i64,
+        rounds: i64,
+        hp: i32,
+    },
     TimeAdvanced {
         rounds: i64,
         clock: i64,
@@ -490,6 +508,8 @@ impl Event {
             Event::CharacterAdded { .. }
             | Event::CharacterDamaged { .. }
             | Event::CharacterHealed { .. }
+            | Event::CharacterBound { .. }
+            | Event::CharacterBled { .. }
             | Event::CharacterUpdated { .. } => Family::Character,
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
@@ -595,6 +615,7 @@ impl Event {
     pub fn actor(&self) -> Option<&Id> {
         match self {
             Event::ItemPassed { to, .. } => to.as_ref(),
+            Event::CharacterBound { by, .. } => by.as_ref(),
             _ => self.act().map(|a| &a.character),
         }
     }
@@ -606,6 +627,8 @@ impl Event {
             Event::ItemCreated { item, .. } => Some(&item.id),
             Event::CharacterDamaged { character, .. }
             | Event::CharacterHealed { character, .. }
+            | Event::CharacterBound { character, .. }
+            | Event::CharacterBled { character, .. }
             | Event::CharacterUpdated { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }

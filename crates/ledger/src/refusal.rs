@@ -75,6 +75,14 @@ pub enum Refusal {
     TablesFolderEmpty,
     /// The clock moves forward and stops at `rules::clock::MAX_ROUNDS`.
     ClockLimit,
+    /// The round's length changes only before time passes (`rules::clock::round_settable`).
+    RoundFixed {
+        clock: i64,
+    },
+    /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
+    NotBleeding {
+        name: String,
+    },
     HpOutOfRange {
         name: String,
         hp: i32,
@@ -263,8 +271,9 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// Whether this is a limit of `rules::limits` passed: a live command meeting one is refused
-    /// by a rule, where any other refusal from the ledger is a ledger at odds with itself.
+    /// Whether this is a limit of `rules::limits` passed, the round's length set too late or
+    /// wounds bound that are not bleeding: a live command meeting one is refused by a rule,
+    /// where any other refusal from the ledger is a ledger at odds with itself.
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
@@ -273,6 +282,8 @@ impl Refusal {
                 | Refusal::XpPastLimit { .. }
                 | Refusal::AwardPastLimit { .. }
                 | Refusal::ValuePastLimit { .. }
+                | Refusal::RoundFixed { .. }
+                | Refusal::NotBleeding { .. }
         )
     }
 }

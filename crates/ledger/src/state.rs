@@ -48,6 +48,8 @@ pub struct Settings {
     pub tables: Option<String>,
     /// When characters die; `None` is Old-School Essentials' rule.
     pub death: Option<crate::rules::health::DeathRule>,
+    /// How long a round lasts; `None` is AD&D 2e's minute (`rules::clock::Round`).
+    pub round: Option<crate::rules::clock::Round>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -59,6 +61,7 @@ pub enum Setting {
     CrumbleWand(Option<u8>),
     Tables(Option<String>),
     Death(Option<crate::rules::health::DeathRule>),
+    Round(Option<crate::rules::clock::Round>),
 }
 
 impl Settings {
@@ -69,7 +72,13 @@ impl Settings {
             Setting::CrumbleWand(v) => self.crumble_wand = v,
             Setting::Tables(v) => self.tables = v,
             Setting::Death(v) => self.death = v,
+            Setting::Round(v) => self.round = v,
         }
+    }
+
+    /// How long the campaign's rounds last.
+    pub fn round(&self) -> crate::rules::clock::Round {
+        self.round.unwrap_or_default()
     }
 }
 

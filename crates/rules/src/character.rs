@@ -49,6 +49,9 @@ pub struct Character {
     /// The character's part of treasure and experience, in shares (retainers: a half).
     #[serde(default)]
     pub share: Share,
+    /// Dying, with wounds bound: no longer losing a point a round (`health::bleed`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
 }
 
 fn yes() -> bool {

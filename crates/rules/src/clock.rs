@@ -1,21 +1,59 @@
-//! The game clock. hoard counts game time in rounds, as AD&D 2e does: a round is one minute,
-//! a turn is 10 rounds, an hour 60 rounds (6 turns), a day 1,440 rounds. Round 0 is the first
-//! minute of day 1, 00:00.
+//! The game clock. hoard counts game time in rounds from round 0, the first moment of day 1,
+//! 00:00. How long a round lasts is the campaign's edition ([`Round`]): everything on the
+//! clock (durations, damage per round, uses per turn or day) is measured in that round.
 
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub const ROUNDS_PER_TURN: i64 = 10;
-pub const ROUNDS_PER_HOUR: i64 = 60;
-pub const ROUNDS_PER_DAY: i64 = 1_440;
-pub const ROUNDS_PER_WEEK: i64 = 7 * ROUNDS_PER_DAY;
-/// A round is one minute (AD&D 2e DMG, Time): a referee may count in either.
-pub const ROUNDS_PER_MINUTE: i64 = 1;
-
-/// The largest clock value hoard accepts: about 17 million years of game time, far beyond any
-/// campaign, and far from `i64` overflow whatever is added to it.
+/// The largest clock value hoard accepts: at least 17 million years of game time, far beyond
+/// any campaign, and far from `i64` overflow whatever is added to it.
 pub const MAX_ROUNDS: i64 = 1 << 43;
+
+/// How long a round lasts, a campaign setting (`campaign set round adnd|ose`). Both editions
+/// make a turn ten minutes; they part on the round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Round {
+    /// AD&D 2e DMG, *Time*: "a round is approximately one minute … ten rounds equal a turn".
+    /// The default: hoard's clock has counted in it from the start, so a campaign recorded
+    /// before the setting existed keeps its meaning.
+    #[default]
+    Adnd,
+    /// Old-School Essentials, *Time*: "Rounds: 10 seconds" and "Turns: 10 minutes", sixty
+    /// rounds to a turn; the sentient-sword rules hoard follows count their rounds in it.
+    Ose,
+}
+
+impl Round {
+    /// The round's length in seconds.
+    pub const fn seconds(self) -> i64 {
+        match self {
+            Round::Adnd => 60,
+            Round::Ose => 10,
+        }
+    }
+
+    /// How many rounds make one `unit`.
+    pub const fn per(self, unit: Unit) -> i64 {
+        let seconds = match unit {
+            Unit::Rounds => return 1,
+            Unit::Minutes => 60,
+            Unit::Turns => 600,
+            Unit::Hours => 3_600,
+            Unit::Days => 86_400,
+            Unit::Weeks => 604_800,
+        };
+        seconds / self.seconds()
+    }
+}
+
+/// Whether a campaign may change its round's length: only before its clock first moves and
+/// before any effect starts, since every time already counted (the clock, an effect's end, a
+/// use per turn) is a number of rounds of the old length.
+pub fn round_settable(clock: i64, effects: usize) -> bool {
+    clock == 0 && effects == 0
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -26,19 +64,6 @@ pub enum Unit {
     Hours,
     Days,
     Weeks,
-}
-
-impl Unit {
-    pub fn rounds(self) -> i64 {
-        match self {
-            Unit::Rounds => 1,
-            Unit::Minutes => ROUNDS_PER_MINUTE,
-            Unit::Turns => ROUNDS_PER_TURN,
-            Unit::Hours => ROUNDS_PER_HOUR,
-            Unit::Days => ROUNDS_PER_DAY,
-            Unit::Weeks => ROUNDS_PER_WEEK,
-        }
-    }
 }
 
 /// A unit of time hoard does not know, as typed.
@@ -69,14 +94,15 @@ pub enum ClockError {
     TooFar { amount: u64, unit: Unit },
 }
 
-/// The clock after advancing `amount` units, refusing zero and anything past [`MAX_ROUNDS`].
-pub fn advance(now: i64, amount: u64, unit: Unit) -> Result<i64, ClockError> {
+/// The clock after advancing `amount` units of a campaign whose rounds are `round`, refusing
+/// zero and anything past [`MAX_ROUNDS`].
+pub fn advance(now: i64, amount: u64, unit: Unit, round: Round) -> Result<i64, ClockError> {
     if amount == 0 {
         return Err(ClockError::NotPositive);
     }
     i64::try_from(amount)
         .ok()
-        .and_then(|n| n.checked_mul(unit.rounds()))
+        .and_then(|n| n.checked_mul(round.per(unit)))
         .and_then(|n| now.checked_add(n))
         .filter(|&t| t <= MAX_ROUNDS)
         .ok_or(ClockError::TooFar { amount, unit })
@@ -88,20 +114,47 @@ mod tests {
 
     #[test]
     fn units_convert_to_rounds() {
-        assert_eq!(advance(0, 3, Unit::Rounds), Ok(3));
-        assert_eq!(advance(5, 2, Unit::Turns), Ok(25));
-        assert_eq!(advance(0, 1, Unit::Hours), Ok(60));
-        assert_eq!(advance(0, 2, Unit::Days), Ok(2_880));
-        assert_eq!(advance(0, 30, Unit::Minutes), Ok(30));
-        assert_eq!(advance(0, 1, Unit::Weeks), Ok(10_080));
+        let adnd = Round::Adnd;
+        assert_eq!(advance(0, 3, Unit::Rounds, adnd), Ok(3));
+        assert_eq!(advance(5, 2, Unit::Turns, adnd), Ok(25));
+        assert_eq!(advance(0, 1, Unit::Hours, adnd), Ok(60));
+        assert_eq!(advance(0, 2, Unit::Days, adnd), Ok(2_880));
+        assert_eq!(advance(0, 30, Unit::Minutes, adnd), Ok(30));
+        assert_eq!(advance(0, 1, Unit::Weeks, adnd), Ok(10_080));
+    }
+
+    #[test]
+    fn an_ose_round_is_ten_seconds() {
+        let ose = Round::Ose;
+        assert_eq!(advance(0, 3, Unit::Rounds, ose), Ok(3));
+        assert_eq!(ose.per(Unit::Minutes), 6);
+        assert_eq!(advance(0, 1, Unit::Turns, ose), Ok(60));
+        assert_eq!(advance(0, 1, Unit::Hours, ose), Ok(360));
+        assert_eq!(advance(0, 1, Unit::Days, ose), Ok(8_640));
+        assert_eq!(advance(0, 1, Unit::Weeks, ose), Ok(60_480));
+        // A turn is ten minutes in both editions.
+        for round in [Round::Adnd, Round::Ose] {
+            assert_eq!(round.per(Unit::Turns) * round.seconds(), 600);
+        }
+    }
+
+    #[test]
+    fn the_round_is_set_before_time_passes() {
+        assert!(round_settable(0, 0));
+        assert!(!round_settable(1, 0));
+        assert!(!round_settable(0, 1));
     }
 
     #[test]
     fn refuses_zero_and_overflow() {
-        assert_eq!(advance(0, 0, Unit::Days), Err(ClockError::NotPositive));
-        assert!(advance(0, u64::MAX, Unit::Days).is_err());
-        assert!(advance(MAX_ROUNDS, 1, Unit::Rounds).is_err());
-        assert_eq!(advance(MAX_ROUNDS - 1, 1, Unit::Rounds), Ok(MAX_ROUNDS));
+        let ose = Round::Ose;
+        assert_eq!(advance(0, 0, Unit::Days, ose), Err(ClockError::NotPositive));
+        assert!(advance(0, u64::MAX, Unit::Days, ose).is_err());
+        assert!(advance(MAX_ROUNDS, 1, Unit::Rounds, ose).is_err());
+        assert_eq!(
+            advance(MAX_ROUNDS - 1, 1, Unit::Rounds, ose),
+            Ok(MAX_ROUNDS)
+        );
     }
 
     #[test]

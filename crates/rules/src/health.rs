@@ -71,6 +71,28 @@ pub fn condition(hp: i32, rule: DeathRule) -> Condition {
     }
 }
 
+/// HP after `rounds` rounds of dying with wounds unbound, under AD&D 2e's death's door (DMG,
+/// *Hovering on Death's Door*, optional rule): "as soon as the character reaches 0 hit points,
+/// he falls to the ground unconscious. Thereafter, he automatically loses one hit point each
+/// round", until −10, where he dies. "If the only action is to bind his wounds, the injured
+/// character no longer loses one hit point each round": the caller bleeds only the unbound.
+pub fn bleed(hp: i32, rounds: i64) -> i32 {
+    let lost = i32::try_from(rounds.max(0)).unwrap_or(i32::MAX);
+    hp.saturating_sub(lost).max(HP_FLOOR)
+}
+
+/// HP after `amount` points of healing by the campaign's death rule. A dying character
+/// healed comes back to 1 HP, however much was healed (DMG, *Hovering on Death's Door*: "If a
+/// cure spell of some type is cast upon him, the character is immediately restored to 1 hit
+/// point—no more"); anyone else heals the amount, up to the maximum.
+pub fn healed(hp: i32, hp_max: i32, amount: u32, rule: DeathRule) -> i32 {
+    if amount > 0 && condition(hp, rule) == Condition::Dying {
+        1.min(hp_max)
+    } else {
+        after_healing(hp, hp_max, amount)
+    }
+}
+
 /// Out of play: in Old-School Essentials a character at 0 HP or below is dead (AD&D 2e counts
 /// down to −10, but a character at 0 or below is helpless there too). A sword's damage stops
 /// hurting and its wounded check stops coming at this point (OSE *Sentient Swords*).
@@ -107,6 +129,25 @@ mod tests {
         assert_eq!(after_healing(3, 10, 4), 7);
         assert_eq!(after_healing(9, 10, 5), 10);
         assert_eq!(after_healing(-10, 10, u32::MAX), 10);
+    }
+
+    #[test]
+    fn the_dying_lose_a_point_a_round_down_to_the_floor() {
+        assert_eq!(bleed(0, 1), -1);
+        assert_eq!(bleed(-3, 6), -9);
+        assert_eq!(bleed(-3, 7), HP_FLOOR);
+        assert_eq!(bleed(-9, i64::MAX), HP_FLOOR);
+        assert_eq!(bleed(-4, 0), -4);
+    }
+
+    #[test]
+    fn a_dying_character_healed_comes_back_to_one() {
+        assert_eq!(healed(-5, 20, 8, DeathRule::Adnd), 1);
+        assert_eq!(healed(0, 20, 1, DeathRule::Adnd), 1);
+        assert_eq!(healed(-5, 20, 0, DeathRule::Adnd), -5);
+        // Up, or under Old-School Essentials: the amount healed.
+        assert_eq!(healed(3, 20, 8, DeathRule::Adnd), 11);
+        assert_eq!(healed(-5, 20, 8, DeathRule::Ose), 3);
     }
 
     #[test]

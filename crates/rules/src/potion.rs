@@ -2,7 +2,7 @@
 //! and the effect comes a further 1d4+1 later; an oil takes 1d4+1 to rub on; the effect lasts
 //! 4+1d4 turns unless the item says otherwise.
 
-use super::clock::ROUNDS_PER_TURN;
+use super::clock::{Round, Unit};
 use super::dice::{Dice, Expr, Roll};
 use super::item::{Category, Item, Names, Status};
 
@@ -102,8 +102,15 @@ pub fn healing(name: &str) -> Option<Expr> {
     }
 }
 
-/// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`.
-pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Dose, Refusal> {
+/// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`, in a
+/// campaign whose rounds are `round` (the duration is rolled in turns).
+pub fn take(
+    item: &Item,
+    oil: bool,
+    now: i64,
+    round: Round,
+    dice: &mut impl Dice,
+) -> Result<Dose, Refusal> {
     let name = || item.names();
     if item.category != Category::Potion {
         return Err(Refusal::NotAPotion { item: name() });
@@ -129,7 +136,7 @@ pub fn take(item: &Item, oil: bool, now: i64, dice: &mut impl Dice) -> Result<Do
     let duration = (!instant).then(|| formula.roll(dice));
     let ends_at = duration
         .as_ref()
-        .map(|d| now.saturating_add(d.total.max(0).saturating_mul(ROUNDS_PER_TURN)));
+        .map(|d| now.saturating_add(d.total.max(0).saturating_mul(round.per(Unit::Turns))));
     let healed = healing.map(|e| e.roll(dice));
     Ok(Dose {
         healed,
@@ -165,17 +172,38 @@ mod tests {
 
     #[test]
     fn effect_starts_after_1d4_plus_1_and_lasts_4_plus_1d4_turns() {
-        let dose = take(&potion(None, None), false, 100, &mut Scripted::new(&[3, 2])).unwrap();
+        let dose = take(
+            &potion(None, None),
+            false,
+            100,
+            Round::Adnd,
+            &mut Scripted::new(&[3, 2]),
+        )
+        .unwrap();
         assert_eq!(dose.delay.total, 4);
         assert_eq!(dose.duration.as_ref().unwrap().total, 6);
         assert_eq!((dose.starts_at, dose.ends_at), (100, Some(160)));
-        let longest = take(&potion(None, None), false, 0, &mut Scripted::new(&[4, 4])).unwrap();
+        let longest = take(
+            &potion(None, None),
+            false,
+            0,
+            Round::Adnd,
+            &mut Scripted::new(&[4, 4]),
+        )
+        .unwrap();
         assert_eq!((longest.delay.total, longest.ends_at), (5, Some(80)));
     }
 
     #[test]
     fn a_potion_is_drunk_at_plus_1_and_acts_at_plus_1_plus_the_delay() {
-        let quickest = take(&potion(None, None), false, 0, &mut Scripted::new(&[1, 1])).unwrap();
+        let quickest = take(
+            &potion(None, None),
+            false,
+            0,
+            Round::Adnd,
+            &mut Scripted::new(&[1, 1]),
+        )
+        .unwrap();
         assert_eq!(
             quickest.timing,
             Timing {
@@ -184,7 +212,14 @@ mod tests {
             },
             "1d4+1 = 2 at the least: +1+2"
         );
-        let slowest = take(&potion(None, None), false, 0, &mut Scripted::new(&[4, 1])).unwrap();
+        let slowest = take(
+            &potion(None, None),
+            false,
+            0,
+            Round::Adnd,
+            &mut Scripted::new(&[4, 1]),
+        )
+        .unwrap();
         assert_eq!(slowest.timing.takes_effect_at, 6, "+1+5 at the most");
     }
 
@@ -194,6 +229,7 @@ mod tests {
             &potion(Some("oil"), None),
             true,
             0,
+            Round::Adnd,
             &mut Scripted::new(&[1, 1]),
         )
         .unwrap();
@@ -212,12 +248,20 @@ mod tests {
 
     #[test]
     fn the_items_data_overrides_the_duration() {
-        let instant = take(&potion(None, Some("0")), false, 5, &mut Scripted::new(&[1])).unwrap();
+        let instant = take(
+            &potion(None, Some("0")),
+            false,
+            5,
+            Round::Adnd,
+            &mut Scripted::new(&[1]),
+        )
+        .unwrap();
         assert_eq!((instant.duration, instant.ends_at), (None, None));
         let long = take(
             &potion(None, Some("2d6")),
             false,
             0,
+            Round::Adnd,
             &mut Scripted::new(&[1, 6, 6]),
         )
         .unwrap();
@@ -229,7 +273,7 @@ mod tests {
         let mut drunk = potion(None, None);
         drunk.status = Status::Consumed;
         assert!(matches!(
-            take(&drunk, false, 0, &mut Scripted::new(&[])),
+            take(&drunk, false, 0, Round::Adnd, &mut Scripted::new(&[])),
             Err(Refusal::Empty { .. })
         ));
         assert!(matches!(
@@ -237,12 +281,19 @@ mod tests {
                 &potion(Some("oil"), None),
                 false,
                 0,
+                Round::Adnd,
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::IsAnOil { .. })
         ));
         assert!(matches!(
-            take(&potion(None, None), true, 0, &mut Scripted::new(&[])),
+            take(
+                &potion(None, None),
+                true,
+                0,
+                Round::Adnd,
+                &mut Scripted::new(&[])
+            ),
             Err(Refusal::IsAPotion { .. })
         ));
         let wand = Item::new(
@@ -253,7 +304,7 @@ mod tests {
             Identity::default(),
         );
         assert!(matches!(
-            take(&wand, false, 0, &mut Scripted::new(&[])),
+            take(&wand, false, 0, Round::Adnd, &mut Scripted::new(&[])),
             Err(Refusal::NotAPotion { .. })
         ));
     }

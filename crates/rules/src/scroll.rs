@@ -313,7 +313,13 @@ pub fn comprehend(scroll: &Item, who: &Character) -> Result<(), Refusal> {
 /// Reading a protection scroll: it is used up and protects its reader for `turns` turns.
 /// The effects of several protections stack; their durations do not (the caller keeps the
 /// later end for a protection already running).
-pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i64, Refusal> {
+pub fn protect(
+    scroll: &Item,
+    who: &Character,
+    turns: i64,
+    now: i64,
+    round: super::clock::Round,
+) -> Result<i64, Refusal> {
     let item = || scroll.names();
     can_read(scroll, who)?;
     if scroll.identity.kind.as_deref() != Some("protection") {
@@ -325,7 +331,8 @@ pub fn protect(scroll: &Item, who: &Character, turns: i64, now: i64) -> Result<i
     if turns <= 0 {
         return Err(Refusal::NoDuration);
     }
-    Ok(now.saturating_add(turns.saturating_mul(super::clock::ROUNDS_PER_TURN)))
+    let per_turn = round.per(super::clock::Unit::Turns);
+    Ok(now.saturating_add(turns.saturating_mul(per_turn)))
 }
 
 #[cfg(test)]
@@ -574,7 +581,10 @@ mod tests {
         let mut reader = wizard(1);
         reader.class = Some("fighter".into());
         assert!(can_read(&protection, &reader).is_ok());
-        assert_eq!(protect(&protection, &reader, 6, 100), Ok(160));
+        let adnd = crate::clock::Round::Adnd;
+        assert_eq!(protect(&protection, &reader, 6, 100, adnd), Ok(160));
+        let ose = crate::clock::Round::Ose;
+        assert_eq!(protect(&protection, &reader, 6, 100, ose), Ok(460));
         reader.literate = false;
         assert!(can_read(&protection, &reader).is_err());
     }

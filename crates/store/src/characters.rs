@@ -39,6 +39,7 @@ impl FromRow for Character {
             cha: state.cha,
             xp: row.int("xp")?,
             share: crate::rules::coins::Share(row.small("half_shares")?),
+            bound: state.bound,
         })
     }
 }
@@ -59,6 +60,8 @@ struct CharacterState {
     con: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cha: Option<u8>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    bound: bool,
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
@@ -92,6 +95,19 @@ pub async fn list(conn: &mut Conn, campaign: i64) -> Result<Vec<Character>> {
     let mut all: Vec<Character> = conn.fetch_all(&sql).await?;
     all.sort_by(|a, b| name_order(&a.name, &b.name).then_with(|| a.id.cmp(&b.id)));
     Ok(all)
+}
+
+/// The campaign's characters between 0 HP and the floor, not included: those who may be
+/// dying (whether they are is the campaign's death rule).
+pub async fn at_deaths_door(conn: &mut Conn, campaign: i64) -> Result<Vec<Character>> {
+    let sql = Sql::new(format!(
+        "SELECT {COLUMNS} FROM characters WHERE campaign_id = $1 AND hp <= 0 AND hp > $2"
+    ))
+    .bind(campaign)
+    .bind(crate::rules::health::HP_FLOOR);
+    let mut found: Vec<Character> = conn.fetch_all(&sql).await?;
+    found.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(found)
 }
 
 /// The campaign's character names, in order.
@@ -171,6 +187,7 @@ fn state(c: &Character) -> String {
         reads_languages: c.reads_languages,
         con: c.con,
         cha: c.cha,
+        bound: c.bound,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -93,7 +93,17 @@ pub enum CharacterCommand {
         /// Its new value
         value: String,
     },
-    /// Give hit points back (never above the maximum)
+    /// Bind a dying character's wounds, a round's work: they stop losing 1 HP a round (AD&D's
+    /// death's door, `campaign set death adnd`)
+    Bind {
+        /// The dying character's name
+        name: String,
+        /// Who tends them (they must be able to act)
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// Give hit points back (never above the maximum; a dying character comes back to 1 HP
+    /// under `death adnd`)
     Heal {
         /// The character's name
         name: String,

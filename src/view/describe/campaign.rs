@@ -88,6 +88,14 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             v.as_deref().map(safe).unwrap_or_else(|| "shipped".into()),
         ),
         Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
+        Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
+    }
+}
+
+pub fn round_name(round: crate::rules::clock::Round) -> &'static str {
+    match round {
+        crate::rules::clock::Round::Adnd => "adnd",
+        crate::rules::clock::Round::Ose => "ose",
     }
 }
 

@@ -33,6 +33,28 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 "{name} récupère {amount} ({hp} PV)"
             )
         }
+        Event::CharacterBound { name, by_name, .. } => {
+            let name = safe(name);
+            match by_name.as_deref().map(safe) {
+                Some(by) => tr!(
+                    "{by} binds {name}'s wounds: no more HP lost",
+                    "{by} bande les blessures de {name} : plus de PV perdus"
+                ),
+                None => tr!(
+                    "{name}'s wounds are bound: no more HP lost",
+                    "les blessures de {name} sont bandées : plus de PV perdus"
+                ),
+            }
+        }
+        Event::CharacterBled {
+            name, rounds, hp, ..
+        } => {
+            let (name, span) = (safe(name), crate::i18n::time::span(*rounds));
+            tr!(
+                "{name} loses 1 HP a round, dying, for {span} ({hp} HP left)",
+                "{name}, mourant, perd 1 PV par round pendant {span} (reste {hp} PV)"
+            )
+        }
         Event::CharacterUpdated { name, change, .. } => {
             let (name, what) = (safe(name), change_text(change));
             tr!(
@@ -51,8 +73,10 @@ pub fn condition(name: &str, condition: Condition) -> Option<String> {
     match condition {
         Condition::Up => None,
         Condition::Dying => Some(tr!(
-            "{name} is dying: unconscious, and dead at -10 HP (AD&D's death's door).",
-            "{name} agonise : sans connaissance, la mort vient à -10 PV (AD&D)."
+            "{name} is dying: unconscious, losing 1 HP a round until their wounds are bound \
+             (`character bind`), and dead at -10 HP (AD&D's death's door).",
+            "{name} agonise : sans connaissance, perd 1 PV par round tant que ses blessures ne \
+             sont pas bandées (`character bind`), la mort vient à -10 PV (AD&D)."
         )),
         Condition::Dead => Some(tr!("{name} is dead.", "{name} n'est plus en vie.")),
     }

@@ -6,7 +6,7 @@ mod character;
 mod item;
 mod sword;
 
-pub use campaign::death_rule_name;
+pub use campaign::{death_rule_name, round_name};
 pub use character::{condition, condition_word};
 pub use item::method_name;
 pub use sword::Wills;
@@ -37,7 +37,9 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::SwordHeld {
             act, damage, hp, ..
         } if !damage.is_empty() => Some((&act.character_name, *hp)),
-        Event::CharacterDamaged { name, hp, .. } => Some((name, *hp)),
+        Event::CharacterDamaged { name, hp, .. } | Event::CharacterBled { name, hp, .. } => {
+            Some((name, *hp))
+        }
         _ => None,
     }
 }
@@ -56,7 +58,8 @@ pub fn tone(event: &Event) -> Tone {
         | Event::ChargesSpent {
             backfired: true, ..
         }
-        | Event::CharacterDamaged { .. } => Tone::Loss,
+        | Event::CharacterDamaged { .. }
+        | Event::CharacterBled { .. } => Tone::Loss,
         Event::SwordTouched { damage, .. } | Event::SwordHeld { damage, .. }
             if !damage.is_empty() =>
         {
@@ -67,7 +70,8 @@ pub fn tone(event: &Event) -> Tone {
         | Event::XpAwarded { .. }
         | Event::ControlChecked { .. }
         | Event::ControlEnded { .. }
-        | Event::CharacterHealed { .. } => Tone::Good,
+        | Event::CharacterHealed { .. }
+        | Event::CharacterBound { .. } => Tone::Good,
         _ => Tone::Plain,
     }
 }

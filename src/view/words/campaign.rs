@@ -30,6 +30,10 @@ impl fmt::Display for Refusal {
                 "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
                 "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
             ),
+            Refusal::UnknownRound => tr!(
+                "round must be adnd (a minute, ten to a turn) or ose (ten seconds, sixty to a turn)",
+                "round vaut adnd (une minute, dix par tour) ou ose (dix secondes, soixante par tour)"
+            ),
             Refusal::NoTablesFolder {
                 folder: value,
                 error: e,

@@ -100,6 +100,23 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "the clock moves forward, and stops at {max} rounds",
                 "l'horloge avance, et s'arrête à {max} rounds"
             ),
+            R::RoundFixed { clock } => tr!(
+                "the length of a round is set before time passes, and the clock is at round \
+                 {clock} (or an effect has started): a new length would change every time \
+                 already counted; set it in a new campaign",
+                "la durée d'un round se choisit avant que le temps passe, et l'horloge est au \
+                 round {clock} (ou un effet a commencé) : une autre durée changerait tous les \
+                 temps déjà comptés ; choisissez-la dans une nouvelle campagne"
+            ),
+            R::NotBleeding { name } => {
+                tr!(
+                    "{name} is not dying with open wounds: only a dying character (`campaign set \
+                     death adnd`, 0 to −9 HP) whose wounds are not yet bound has wounds to bind",
+                    "{name} n'est pas mourant aux blessures ouvertes : seul un personnage mourant \
+                     (`campaign set death adnd`, de 0 à −9 PV) aux blessures pas encore bandées a \
+                     des blessures à bander"
+                )
+            }
             R::HpOutOfRange { name, hp, hp_max } => {
                 let floor = health::HP_FLOOR;
                 tr!(

@@ -25,12 +25,25 @@ impl State {
             } => {
                 let c = self.character_mut(character)?;
                 c.hp = health::after_damage(c.hp, *amount);
+                // A new wound opens again what was bound.
+                c.bound = false;
             }
             Event::CharacterHealed {
                 character, amount, ..
             } => {
+                let rule = self.campaign.settings.death.unwrap_or_default();
                 let c = self.character_mut(character)?;
-                c.hp = health::after_healing(c.hp, c.hp_max, *amount);
+                c.hp = health::healed(c.hp, c.hp_max, *amount, rule);
+                c.bound = false;
+            }
+            Event::CharacterBound { character, .. } => {
+                self.character_mut(character)?.bound = true;
+            }
+            Event::CharacterBled {
+                character, rounds, ..
+            } => {
+                let c = self.character_mut(character)?;
+                c.hp = health::bleed(c.hp, *rounds);
             }
             Event::CharacterUpdated {
                 character, change, ..

@@ -164,17 +164,17 @@ pub struct Period {
 
 /// How often a power may be used, and the period now: `3/day` is three times a game day (from
 /// midnight), `1/turn` once a turn, `3/week` three times in seven days; `None` for powers
-/// usable at will.
-pub fn usage_period(uses: &str, now: i64) -> Option<Period> {
-    use crate::clock::{ROUNDS_PER_DAY, ROUNDS_PER_TURN};
+/// usable at will. `round` is how long the campaign's rounds last.
+pub fn usage_period(uses: &str, now: i64, round: crate::clock::Round) -> Option<Period> {
+    use crate::clock::Unit;
     let (limit, per) = uses.split_once('/')?;
     let limit: u32 = limit.parse().ok()?;
-    let length = match per {
-        "day" => ROUNDS_PER_DAY,
-        "turn" => ROUNDS_PER_TURN,
-        "week" => ROUNDS_PER_DAY * 7,
+    let length = round.per(match per {
+        "day" => Unit::Days,
+        "turn" => Unit::Turns,
+        "week" => Unit::Weeks,
         _ => return None,
-    };
+    });
     let since = now - now.rem_euclid(length);
     Some(Period {
         limit,
@@ -306,7 +306,8 @@ mod tests {
 
     #[test]
     fn powers_count_per_day_turn_or_week() {
-        assert_eq!(usage_period("at-will", 5_000), None);
+        use crate::clock::Round::{Adnd, Ose};
+        assert_eq!(usage_period("at-will", 5_000, Adnd), None);
         let period = |limit, since, until| {
             Some(Period {
                 limit,
@@ -315,12 +316,13 @@ mod tests {
             })
         };
         assert_eq!(
-            usage_period("3/day", 1_440 * 2 + 30),
+            usage_period("3/day", 1_440 * 2 + 30, Adnd),
             period(3, 2_880, 4_320)
         );
-        assert_eq!(usage_period("1/turn", 127), period(1, 120, 130));
+        assert_eq!(usage_period("1/turn", 127, Adnd), period(1, 120, 130));
+        assert_eq!(usage_period("1/turn", 127, Ose), period(1, 120, 180));
         assert_eq!(
-            usage_period("3/week", 1_440 * 8),
+            usage_period("3/week", 1_440 * 8, Adnd),
             period(3, 1_440 * 7, 1_440 * 14)
         );
     }
