@@ -21,6 +21,7 @@ mod manuals;
 mod outputs;
 mod readme;
 mod repository;
+mod rounds;
 #[cfg(feature = "serve")]
 mod serve;
 mod swords;

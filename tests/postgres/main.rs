@@ -33,6 +33,8 @@ mod leak;
 mod manuals;
 #[path = "../cli/outputs.rs"]
 mod outputs;
+#[path = "../cli/rounds.rs"]
+mod rounds;
 mod schema;
 #[cfg(feature = "serve")]
 #[path = "../cli/serve.rs"]

@@ -547,6 +547,7 @@ mod tests {
             cha: None,
             xp: 0,
             share: Share::FULL,
+            bound: false,
         }
     }
 

@@ -26,6 +26,7 @@ pub fn character(id: &str) -> Character {
         cha: None,
         xp: 0,
         share: Default::default(),
+        bound: false,
     }
 }
 
