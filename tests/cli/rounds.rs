@@ -204,7 +204,7 @@ fn under_deaths_door_the_dying_lose_a_point_a_round_until_bound() {
     // Binding takes a round, and stops the loss for good.
     let bound = h.json(&["character", "bind", "Bran", "--by", "Ada"]);
     assert_eq!(
-        kinds(&Value::from(serde_json::json!({ "events": bound }))),
+        kinds(&serde_json::json!({ "events": bound })),
         ["character_bound", "time_advanced"]
     );
     assert_eq!(clock(&h), 4);
