@@ -29,6 +29,8 @@ pub enum Refusal {
     },
     /// `death` with neither rule.
     UnknownDeath,
+    /// `dead-share` with neither choice.
+    UnknownDeadShare,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
     NoTablesFolder {
         folder: String,
@@ -135,6 +137,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   wand, crumbles to dust; `default` for the documented defaults.
 /// - `tables`: a folder of edited tables laid over the shipped ones; `shipped` to go back.
 /// - `death`: `ose` (the default: dead at 0 HP) or `adnd` (dying from 0 to −9, dead at −10).
+/// - `dead-share`: `survivors` (the default: the dead take no share of treasure) or `heirs`
+///   (their share is paid into their purse, for their heirs).
 pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     let default = matches!(
         value.trim(),
@@ -164,6 +168,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "adnd" | "ad&d" => Some(crate::rules::health::DeathRule::Adnd),
             _ => {
                 return Err(Refusal::UnknownDeath.into());
+            }
+        }),
+        "dead-share" => Setting::DeadShare(match value.trim() {
+            "survivors" | "default" => None,
+            "heirs" => Some(crate::rules::party::DeadShare::Heirs),
+            _ => {
+                return Err(Refusal::UnknownDeadShare.into());
             }
         }),
         "tables" if default => Setting::Tables(None),

@@ -106,6 +106,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 crate::view::describe::death_rule_name(c.settings.death.unwrap_or_default())
             ))?;
             out.line(&format!(
+                "  dead-share: {}",
+                crate::view::describe::dead_share_name(c.settings.dead_share.unwrap_or_default())
+            ))?;
+            out.line(&format!(
                 "  tables: {}",
                 c.settings
                     .tables

@@ -48,6 +48,8 @@ pub struct Settings {
     pub tables: Option<String>,
     /// When characters die; `None` is Old-School Essentials' rule.
     pub death: Option<crate::rules::health::DeathRule>,
+    /// Where a dead character's share of treasure goes; `None` is to the survivors.
+    pub dead_share: Option<crate::rules::party::DeadShare>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -59,6 +61,7 @@ pub enum Setting {
     CrumbleWand(Option<u8>),
     Tables(Option<String>),
     Death(Option<crate::rules::health::DeathRule>),
+    DeadShare(Option<crate::rules::party::DeadShare>),
 }
 
 impl Settings {
@@ -69,6 +72,7 @@ impl Settings {
             Setting::CrumbleWand(v) => self.crumble_wand = v,
             Setting::Tables(v) => self.tables = v,
             Setting::Death(v) => self.death = v,
+            Setting::DeadShare(v) => self.dead_share = v,
         }
     }
 }

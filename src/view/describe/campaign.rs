@@ -88,6 +88,15 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             v.as_deref().map(safe).unwrap_or_else(|| "shipped".into()),
         ),
         Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
+        Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
+    }
+}
+
+/// The `dead-share` setting's value as typed.
+pub fn dead_share_name(rule: crate::rules::party::DeadShare) -> &'static str {
+    match rule {
+        crate::rules::party::DeadShare::Survivors => "survivors",
+        crate::rules::party::DeadShare::Heirs => "heirs",
     }
 }
 

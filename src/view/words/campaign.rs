@@ -30,6 +30,10 @@ impl fmt::Display for Refusal {
                 "death must be ose (dead at 0 HP) or adnd (dying from 0 to -9, dead at -10)",
                 "death vaut ose (mort à 0 PV) ou adnd (mourant de 0 à -9, mort à -10)"
             ),
+            Refusal::UnknownDeadShare => tr!(
+                "dead-share must be survivors (the dead take no share of treasure) or heirs (their share goes to their purse, for their heirs)",
+                "dead-share vaut survivors (les morts n'ont pas de part du trésor) ou heirs (leur part va dans leur bourse, pour leurs héritiers)"
+            ),
             Refusal::NoTablesFolder {
                 folder: value,
                 error: e,
@@ -38,8 +42,8 @@ impl fmt::Display for Refusal {
                 "pas de dossier de tables {value:?} : {e}"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, dead-share or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, dead-share ou tables"
             ),
         };
         f.write_str(&text)
