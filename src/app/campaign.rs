@@ -31,6 +31,8 @@ pub enum Refusal {
     UnknownDeath,
     /// `round` with neither edition.
     UnknownRound,
+    /// `dead-share` with neither choice.
+    UnknownDeadShare,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
     NoTablesFolder {
         folder: String,
@@ -139,6 +141,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 /// - `death`: `ose` (the default: dead at 0 HP) or `adnd` (dying from 0 to −9, dead at −10).
 /// - `round`: `adnd` (the default: a round is a minute, ten to a turn) or `ose` (ten seconds,
 ///   sixty to a turn); only before the clock first moves (`rules::clock::round_settable`).
+/// - `dead-share`: `survivors` (the default: the dead take no share of treasure) or `heirs`
+///   (their share is paid into their purse, for their heirs).
 pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     let default = matches!(
         value.trim(),
@@ -175,6 +179,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "ose" => Some(crate::rules::clock::Round::Ose),
             _ => {
                 return Err(Refusal::UnknownRound.into());
+            }
+        }),
+        "dead-share" => Setting::DeadShare(match value.trim() {
+            "survivors" | "default" => None,
+            "heirs" => Some(crate::rules::party::DeadShare::Heirs),
+            _ => {
+                return Err(Refusal::UnknownDeadShare.into());
             }
         }),
         "tables" if default => Setting::Tables(None),

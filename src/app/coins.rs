@@ -12,6 +12,7 @@ use crate::ledger::treasury::{Holder, Portion, Treasury};
 use crate::ledger::{Character, Event, Item, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split_coins};
+use crate::rules::party::{Division, Spoils, counted, takes_part};
 use crate::store;
 
 /// Why a treasury command is refused, as data (a `--json` error carries its fields).
@@ -29,7 +30,8 @@ pub enum Refusal {
     SameHolder { holder: Holder },
     /// Nothing in the pool to share.
     EmptyPool,
-    /// Nobody has a share (every character is on 0, or there is no character).
+    /// Nobody takes part: every character is on 0 or dead (and the dead's treasure does not
+    /// go to their heirs), or there is no character.
     NoSharers,
     /// Too few coins of every denomination for anyone to get one.
     TooLittle { pool: Coins, shares: Share },
@@ -340,20 +342,26 @@ pub(super) async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result
     Ok(Some(n))
 }
 
-/// The characters who take part in a share-out or an award: every character on a share, by
-/// name, loaded into the write.
-pub(super) async fn sharers(w: &mut Write<'_>) -> Result<Vec<Character>> {
+/// The characters who take part in a share-out or an award (`rules::party::takes_part`: on a
+/// share, and alive unless the dead's treasure goes to their heirs), by name, loaded into the
+/// write.
+pub(super) async fn sharers(w: &mut Write<'_>, spoils: Spoils) -> Result<Vec<Character>> {
     let campaign = w.campaign;
+    let settings = &w.state.campaign.settings;
+    let (death, dead) = (
+        settings.death.unwrap_or_default(),
+        settings.dead_share.unwrap_or_default(),
+    );
     let mut all = store::characters::list(w.conn(), campaign).await?;
-    all.retain(|c| c.share.0 > 0);
+    all.retain(|c| takes_part(c, spoils, death, dead));
     for c in &all {
         w.state.characters.entry(c.id.clone()).or_insert(c.clone());
     }
     Ok(all)
 }
 
-/// `share [--session N]`: the pool split among the party by shares, denomination by
-/// denomination; what cannot be split stays in the pool.
+/// `share [--session N]`: the pool split among the party by the book's division
+/// (`rules::party`), denomination by denomination; what is not paid stays in the pool.
 pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
     let mut w = cx.write().await?;
     let session = session_for(&mut w, session).await?;
@@ -361,14 +369,14 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
     if pool.is_zero() {
         return Err(Refusal::EmptyPool.into());
     }
-    let sharers = sharers(&mut w).await?;
+    let sharers = sharers(&mut w, Spoils::Treasure).await?;
     let shares: Vec<Share> = sharers.iter().map(|c| c.share).collect();
     if sharers.is_empty() {
         return Err(Refusal::NoSharers.into());
     }
-    let (split, remainder) = split_coins(&pool, &shares);
+    let (split, remainder) = split_coins(&pool, &shares, Division::Ose);
     if split.iter().all(Coins::is_zero) {
-        let shares = Share(shares.iter().map(|s| s.0).sum());
+        let shares = Share(counted(&shares, Division::Ose));
         return Err(Refusal::TooLittle { pool, shares }.into());
     }
     let portions: Vec<Portion> = sharers
@@ -385,6 +393,7 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
         session,
         portions: portions.clone(),
         remainder,
+        division: Division::Ose,
     })?;
     w.commit().await?;
     Ok(Shared {

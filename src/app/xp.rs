@@ -1,6 +1,7 @@
 //! `hoard xp award [--session N] [--monsters XP]`: experience for a session — the treasure
-//! brought back and the monsters defeated — divided among the party by shares, each part
-//! adjusted by the character's prime requisites (`rules::xp`), in one event.
+//! brought back and the monsters defeated — divided among the survivors, a retainer taking half
+//! a share (`rules::party`), each part adjusted by the character's prime requisites
+//! (`rules::xp`), in one event.
 //!
 //! *Brought back* is kept simple: the coins added in the session to the pool or a purse, and
 //! the valuables found in it that were not left where they lay — what was added straight to a
@@ -17,9 +18,10 @@ use super::coins::{Refusal, session_for, sharers};
 use crate::error::Result;
 use crate::ledger::treasury::{Earned, Holder, Valuable};
 use crate::ledger::{Event, Recorded};
-use crate::rules::coins::{Coins, Share, split};
+use crate::rules::coins::{Coins, Share};
 use crate::rules::item::Category;
 use crate::rules::limits;
+use crate::rules::party::{Division, Spoils, split};
 use crate::rules::xp;
 use crate::store::events::{self, Filter};
 use crate::store::{self, Conn};
@@ -172,12 +174,12 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
     if total == 0 {
         return Err(Refusal::NothingToAward { session }.into());
     }
-    let party = sharers(&mut w).await?;
+    let party = sharers(&mut w, Spoils::Experience).await?;
     if party.is_empty() {
         return Err(Refusal::NoSharers.into());
     }
     let shares: Vec<Share> = party.iter().map(|c| c.share).collect();
-    let (parts, _) = split(total, &shares);
+    let (parts, _) = split(total, &shares, Division::Ose);
     let portions = party
         .iter()
         .zip(parts)
@@ -196,6 +198,7 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         monsters,
         total,
         portions,
+        division: Division::Ose,
     })?;
     let title = store::sessions::get(w.conn(), campaign, session)
         .await?

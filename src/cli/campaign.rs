@@ -113,6 +113,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  round : {name} ({seconds} secondes)"
             ))?;
             out.line(&format!(
+                "  dead-share: {}",
+                crate::view::describe::dead_share_name(c.settings.dead_share.unwrap_or_default())
+            ))?;
+            out.line(&format!(
                 "  tables: {}",
                 c.settings
                     .tables

@@ -13,11 +13,13 @@ use crate::error::{Error, Result};
 use crate::i18n::coins::text;
 use crate::ledger::Event;
 use crate::ledger::EventView;
-use crate::rules::coins::{self, AmountError, Coins, Share};
+use crate::rules::coins::{self, AmountError, Coins};
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::money::{award_json, award_lines, label, portion, shares, with_worth};
+use crate::view::money::{
+    award_json, award_lines, divided_into, label, portion, shares, with_worth,
+};
 
 /// The amount typed, or why it is not one.
 fn amount(words: &[String]) -> Result<Coins> {
@@ -204,7 +206,7 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
             "event": EventView::of(&s.event),
         }));
     }
-    let n = shares(Share(s.portions.iter().map(|p| p.share.0).sum()));
+    let n = shares(divided_into(&s.event.event));
     out.line(&match s.session {
         Some(session) => tr!(
             "The pool is shared among {n} (session {session}):",

@@ -11,6 +11,7 @@ use crate::ledger::EventView;
 use crate::ledger::treasury::{Earned, Holder, Portion};
 use crate::ledger::{Event, Recorded};
 use crate::rules::coins::{self, Coins, Denomination, Share};
+use crate::rules::party::Division;
 use crate::rules::xp::{self, Ability, Adjustment};
 use crate::tr;
 use serde_json::json;
@@ -107,8 +108,8 @@ impl std::fmt::Display for Refusal {
                 "la caisse du groupe est vide : rien à partager (`hoard coins add` y met des pièces)"
             ),
             Refusal::NoSharers => tr!(
-                "nobody has a share: `hoard character set NAME share 1`",
-                "personne n'a de part : `hoard character set NOM share 1`"
+                "nobody takes part: every character is dead or has no share (`hoard character set NAME share 1`)",
+                "personne n'y a part : chaque personnage est mort ou sans part (`hoard character set NOM share 1`)"
             ),
             Refusal::TooLittle { pool, shares: n } => {
                 let (pool, n) = (text(pool), shares(*n));
@@ -173,18 +174,25 @@ pub fn award_json(rec: &Recorded) -> serde_json::Value {
         "treasure": { "coins": p["coins"], "valuables": p["valuables"], "xp": p["treasure"] },
         "monsters": p["monsters"],
         "total": p["total"],
-        "shares": Share(awarded_shares(&rec.event)),
+        "shares": divided_into(&rec.event),
         "portions": portions,
         "event": EventView::of(rec),
     })
 }
 
-/// The shares an award was divided by.
-pub fn awarded_shares(event: &Event) -> u32 {
-    match event {
-        Event::XpAwarded { portions, .. } => portions.iter().map(|p| p.share.0).sum(),
-        _ => 0,
-    }
+/// The shares a share-out or an award was divided into (`rules::party::counted`: under the
+/// book's division a retainer on ½ counts one, and leaves the other half).
+pub fn divided_into(event: &Event) -> Share {
+    let (shares, division): (Vec<Share>, _) = match event {
+        Event::XpAwarded {
+            portions, division, ..
+        } => (portions.iter().map(|p| p.share).collect(), *division),
+        Event::CoinsShared {
+            portions, division, ..
+        } => (portions.iter().map(|p| p.share).collect(), *division),
+        _ => return Share(0),
+    };
+    Share(crate::rules::party::counted(&shares, division))
 }
 
 /// An award's arithmetic, a line each, in its tone: a level reached is good news.
@@ -206,7 +214,7 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
         valuables.iter().map(|v| &v.value),
     );
     let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
-    let n = shares(Share(awarded_shares(event)));
+    let n = shares(divided_into(event));
     let mut lines = vec![
         (
             Tone::Plain,
@@ -381,9 +389,14 @@ pub fn explain(event: &Event) -> Vec<String> {
         Event::CoinsShared {
             portions,
             remainder,
+            division,
             ..
         } => {
-            lines.push(format!("  {}", pick(coins::SHARES.en, coins::SHARES.fr)));
+            let rule = match division {
+                Division::Ose => coins::SHARES,
+                Division::Weighted => coins::WEIGHTED,
+            };
+            lines.push(format!("  {}", pick(rule.en, rule.fr)));
             lines.extend(portions.iter().map(|p| format!("  {}", portion(p))));
             lines.push(tr!(
                 "  left in the pool: {}",

@@ -190,39 +190,52 @@ fn a_share_splits_the_pool_by_shares_and_undo_gives_it_back() {
     h.ok(&["coins", "add", "10gp", "--to", "Mordo"]);
     let before = treasury(&h);
     let shared = h.json(&["share"]);
-    // 2.5 shares: 101 gp gives 40, 40 and 20 (1 left), 3 pp 1, 1 and 0 (1 left), 7 cp 2, 2
-    // and 1 (2 left), 4 sp 1, 1 and 0 (2 left). Ghost has no share and takes no part.
+    // Shares of a third (the retainer counted as one), Tobin taking half of one: 101 gp gives
+    // 33, 33 and 16 (19 left), 3 pp 1, 1 and 0 (1 left), 7 cp 2, 2 and 1 (2 left), 4 sp 1, 1
+    // and 0 (2 left). Ghost has no share and takes no part.
     assert_eq!(
         shared["portions"],
         json!([
-            { "character": "Arnaud", "share": 1, "coins": coins(2, 1, 0, 40, 1) },
-            { "character": "Mordo", "share": 1, "coins": coins(2, 1, 0, 40, 1) },
-            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 20, 0) },
+            { "character": "Arnaud", "share": 1, "coins": coins(2, 1, 0, 33, 1) },
+            { "character": "Mordo", "share": 1, "coins": coins(2, 1, 0, 33, 1) },
+            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 16, 0) },
         ])
     );
-    assert_eq!(shared["remainder"], coins(2, 2, 0, 1, 1));
+    assert_eq!(shared["remainder"], coins(2, 2, 0, 19, 1));
+    assert_eq!(shared["event"]["payload"]["division"], "ose");
     assert_eq!(shared["session"], 1);
     assert_eq!(
         treasury(&h)["pool"],
         shared["remainder"],
         "the remainder stays"
     );
-    assert_eq!(purse(&h, "Mordo"), coins(2, 1, 0, 50, 1));
+    assert_eq!(purse(&h, "Mordo"), coins(2, 1, 0, 43, 1));
     h.ok(&["undo"]);
     assert_eq!(treasury(&h), before, "every purse and the pool, exactly");
     h.ok(&["check"]);
     let text = h.ok(&["share"]);
     assert!(
-        text.contains("Arnaud (1 share): 1 pp, 40 gp, 1 sp, 2 cp (worth 45 gp 12 cp)"),
+        text.contains("The pool is shared among 3 shares (session 1):"),
         "{text}"
     );
     assert!(
-        text.contains("left in the pool: 1 pp, 1 gp, 2 sp, 2 cp"),
+        text.contains("Arnaud (1 share): 1 pp, 33 gp, 1 sp, 2 cp (worth 38 gp 12 cp)"),
         "{text}"
     );
-    // What is left is too little for anyone: refused, all of it stays.
+    assert!(
+        text.contains("left in the pool: 1 pp, 19 gp, 2 sp, 2 cp"),
+        "{text}"
+    );
+    // What is left is shared again like any pool (19 gp: 6, 6 and 3; then 4 gp: 1, 1 and 0),
+    // until it is too little for anyone: refused, all of it stays.
+    h.ok(&["share"]);
+    h.ok(&["share"]);
     let stderr = h.refused_unchanged(&["share"], 4);
-    assert!(stderr.contains("gives nobody a coin"), "{stderr}");
+    assert!(
+        stderr.contains("among 3 shares gives nobody a coin"),
+        "{stderr}"
+    );
+    assert_eq!(treasury(&h)["pool"], coins(2, 2, 0, 2, 1));
     h.ok(&["check"]);
 }
 
@@ -253,12 +266,13 @@ fn experience_counts_the_treasure_brought_back_and_the_monsters() {
     ]);
     h.ok(&["session", "end"]);
     let award = h.json(&["xp", "award", "--monsters", "150"]);
-    // 1430 gp + 99 cp (0.99 gp) + 50 gp = 1480 XP for treasure; 1630 in all, for 2.5 shares.
+    // 1430 gp + 99 cp (0.99 gp) + 50 gp = 1480 XP for treasure; 1630 in all, in three shares
+    // (the retainer counted as one).
     assert_eq!(award["treasure"]["xp"], 1480);
     assert_eq!(award["total"], 1630);
-    assert_eq!(award["shares"], 2.5);
+    assert_eq!(award["shares"], 3);
     let p = &award["portions"];
-    // Arnaud: 652 + 5 % = 684 (684.6 rounded down): 7984, still 3rd level.
+    // Arnaud: 543 + 5 % = 570 (570.15 rounded down): 7870, still 3rd level.
     assert_eq!(
         (
             &p[0]["base"],
@@ -268,41 +282,41 @@ fn experience_counts_the_treasure_brought_back_and_the_monsters() {
             &p[0]["level"]
         ),
         (
-            &json!(652),
+            &json!(543),
             &json!(5),
-            &json!(684),
-            &json!(7984),
+            &json!(570),
+            &json!(7870),
             &Value::Null
         )
     );
-    // Mordo: 652 + 10 % = 717.
+    // Mordo: 543 + 10 % = 597.
     assert_eq!(
         (&p[1]["adjusted"], &p[1]["xp"]),
-        (&json!(717), &json!(20717))
+        (&json!(597), &json!(20597))
     );
-    // Tobin, half a share: 326 − 10 % for STR 8 = 293.
+    // Tobin, half a share: 271 (half of 543.3) − 10 % for STR 8 = 243.
     assert_eq!(
         (&p[2]["base"], &p[2]["percent"], &p[2]["gained"]),
-        (&json!(326), &json!(-10), &json!(293))
+        (&json!(271), &json!(-10), &json!(243))
     );
     let sheet = h.json(&["character", "show", "Arnaud"]);
-    assert_eq!((&sheet["xp"], &sheet["level"]), (&json!(7984), &json!(3)));
+    assert_eq!((&sheet["xp"], &sheet["level"]), (&json!(7870), &json!(3)));
 
     // Once a session; voided, it can be given again — and the XP come back exactly.
     let stderr = h.refused_unchanged(&["xp", "award", "--session", "1"], 4);
     assert!(stderr.contains("was awarded by event"), "{stderr}");
     h.ok(&["undo"]);
     assert_eq!(h.json(&["character", "show", "Arnaud"])["xp"], 7300);
-    let text = h.ok(&["xp", "award", "--monsters", "200"]);
+    let text = h.ok(&["xp", "award", "--monsters", "530"]);
     assert!(
-        text.contains("Arnaud (1 share): 672, +5% for STR 13 = 705 → 8005 XP; reaches level 4!"),
+        text.contains("Arnaud (1 share): 670, +5% for STR 13 = 703 → 8003 XP; reaches level 4!"),
         "{text}"
     );
     let sheet = h.json(&["character", "show", "Arnaud"]);
-    assert_eq!((&sheet["xp"], &sheet["level"]), (&json!(8005), &json!(4)));
+    assert_eq!((&sheet["xp"], &sheet["level"]), (&json!(8003), &json!(4)));
     assert!(
         h.ok(&["character", "show", "Arnaud"])
-            .contains("XP 8005, level 5 at 16000")
+            .contains("XP 8003, level 5 at 16000")
     );
     h.ok(&["undo"]);
     assert_eq!(h.json(&["character", "show", "Arnaud"])["level"], 3);
@@ -712,4 +726,120 @@ fn treasure_recorded_between_sessions_says_where_it_counts() {
         stderr.contains("session 9, which has not started"),
         "{stderr}"
     );
+}
+
+/// Two fighters on full shares and a retainer on a half share, all alive.
+fn company(h: &Hoard) {
+    h.ok_words("character add Arnaud --str 9 --wis 9 --hp 12 --class fighter");
+    h.ok_words("character add Bertrand --str 9 --wis 9 --hp 8 --class fighter");
+    h.ok_words("character add Tobin --str 9 --wis 9 --hp 4 --class fighter --share 0.5");
+}
+
+#[test]
+fn a_retainer_takes_half_a_share_counted_among_all_and_the_rest_stays() {
+    let h = Hoard::new();
+    company(&h);
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 300gp 301pp 7cp");
+    let shared = h.json(&["share"]);
+    // 300 gp in shares of 100: 100, 100 and 50, the retainer's other 50 left in the pool; 301
+    // pp likewise (100, 100, 50, 51 left); 7 cp in shares of 2.33 (2, 2 and 1, 2 left).
+    assert_eq!(
+        shared["portions"],
+        json!([
+            { "character": "Arnaud", "share": 1, "coins": coins(2, 0, 0, 100, 100) },
+            { "character": "Bertrand", "share": 1, "coins": coins(2, 0, 0, 100, 100) },
+            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 50, 50) },
+        ])
+    );
+    assert_eq!(shared["remainder"], coins(2, 0, 0, 50, 51));
+    let text = h.ok(&["explain", &shared["event"]["id"].to_string()]);
+    assert!(text.contains("a retainer counted as one"), "{text}");
+    // Experience alike, for a session that brought back no treasure: 300 XP is 100, 100 and
+    // 50; the other 50 is nobody's.
+    h.ok_words("session end");
+    h.ok_words("session start Wilds");
+    let award = h.json(&["xp", "award", "--monsters", "300"]);
+    assert_eq!(award["shares"], 3);
+    let gained: Vec<&Value> = (0..3).map(|i| &award["portions"][i]["gained"]).collect();
+    assert_eq!(gained, [&json!(100), &json!(100), &json!(50)]);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+
+    // Without a retainer, equal shares and only what does not divide stays.
+    h.ok_words("character set Tobin share 1");
+    h.ok_words("coins spend 50gp 51pp 2cp");
+    h.ok_words("coins add 301gp");
+    let shared = h.json(&["share"]);
+    assert_eq!(shared["portions"][2]["coins"]["gp"], 100);
+    assert_eq!(shared["remainder"], coins(0, 0, 0, 1, 0));
+    // Several retainers each leave half a share: 300 gp among one and two retainers.
+    h.ok_words("character set Bertrand share 0.5");
+    h.ok_words("character set Tobin share 0.5");
+    h.ok_words("coins spend 1gp");
+    h.ok_words("coins add 300gp");
+    let shared = h.json(&["share"]);
+    let gp: Vec<&Value> = (0..3)
+        .map(|i| &shared["portions"][i]["coins"]["gp"])
+        .collect();
+    assert_eq!(gp, [&json!(100), &json!(50), &json!(50)]);
+    assert_eq!(shared["remainder"]["gp"], 100);
+}
+
+#[test]
+fn the_dead_get_no_experience_and_their_treasure_by_the_campaign_s_choice() {
+    let h = Hoard::new();
+    company(&h);
+    h.ok_words("session start Crypt");
+    let text = h.ok_words("character damage Bertrand 10");
+    assert!(text.contains("Bertrand is dead."), "{text}");
+    // The survivors divide 100 XP: Arnaud and his retainer, in shares of 50.
+    let award = h.json(&["xp", "award", "--monsters", "100"]);
+    let names: Vec<&Value> = (0..2).map(|i| &award["portions"][i]["character"]).collect();
+    assert_eq!(names, [&json!("Arnaud"), &json!("Tobin")]);
+    assert_eq!(award["portions"][0]["gained"], 50);
+    assert_eq!(award["portions"][1]["gained"], 25);
+    assert_eq!(award["shares"], 2);
+    assert_eq!(h.json(&["character", "show", "Bertrand"])["xp"], 0);
+    h.ok(&["undo"]);
+
+    // Treasure: by default the dead take no share and the survivors divide it.
+    assert!(
+        h.ok(&["campaign", "show"])
+            .contains("dead-share: survivors")
+    );
+    h.ok_words("coins add 200gp");
+    let shared = h.json(&["share"]);
+    assert_eq!(shared["portions"].as_array().unwrap().len(), 2);
+    assert_eq!(shared["portions"][0]["coins"]["gp"], 100);
+    assert_eq!(shared["remainder"]["gp"], 50);
+    h.ok(&["undo"]);
+    // Left to their heirs, the dead's share is counted as if they lived and paid into their
+    // purse; experience still goes to the living alone.
+    h.ok_words("campaign set dead-share heirs");
+    assert!(h.ok(&["campaign", "show"]).contains("dead-share: heirs"));
+    let shared = h.json(&["share"]);
+    assert_eq!(
+        shared["portions"][1],
+        json!({ "character": "Bertrand", "share": 1, "coins": coins(0, 0, 0, 66, 0) })
+    );
+    assert_eq!(purse(&h, "Bertrand")["gp"], 66);
+    let award = h.json(&["xp", "award", "--session", "1", "--monsters", "100"]);
+    assert_eq!(award["portions"].as_array().unwrap().len(), 2);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    let stderr = h.refused_unchanged(&["campaign", "set", "dead-share", "pool"], 2);
+    assert!(stderr.contains("survivors"), "{stderr}");
+
+    // Under AD&D's death's door the dying still take part; with nobody left, nothing is paid.
+    h.ok(&["undo"]);
+    h.ok_words("campaign set death adnd");
+    h.ok_words("character damage Arnaud 15");
+    let award = h.json(&["xp", "award", "--monsters", "100"]);
+    assert_eq!(award["portions"][0]["character"], "Arnaud");
+    h.ok(&["undo"]);
+    h.ok_words("campaign set dead-share survivors");
+    for name in ["Arnaud", "Bertrand", "Tobin"] {
+        h.ok_words(&format!("character damage {name} 20"));
+    }
+    let stderr = h.refused_unchanged(&["xp", "award", "--monsters", "100"], 4);
+    assert!(stderr.contains("every character is dead"), "{stderr}");
 }

@@ -380,7 +380,9 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent(v, 0..=100),
         Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
-        Setting::Tables(None) | Setting::Death(_) | Setting::Round(_) => Ok(()),
+        Setting::Tables(None) | Setting::Death(_) | Setting::Round(_) | Setting::DeadShare(_) => {
+            Ok(())
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
 use crate::rules::knowledge::Method;
+use crate::rules::party::Division;
 use crate::rules::sword::Foe;
 
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
@@ -369,11 +370,14 @@ pub enum Event {
         to: Holder,
     },
     /// The pool shared out by shares (`share`): each portion goes to its purse, the
-    /// remainder stays in the pool. `session` is the session whose treasure it pays.
+    /// remainder stays in the pool. `session` is the session whose treasure it pays;
+    /// `division` how it was divided (by weight when recorded before hoard followed OSE).
     CoinsShared {
         session: Option<u32>,
         portions: Vec<Portion>,
         remainder: Coins,
+        #[serde(default = "Division::recorded_before")]
+        division: Division,
     },
     /// Experience for a session (`xp award`): the coins and valuables brought back, the
     /// monsters' XP, the total, and what each character earned of it.
@@ -385,6 +389,8 @@ pub enum Event {
         monsters: i64,
         total: i64,
         portions: Vec<Earned>,
+        #[serde(default = "Division::recorded_before")]
+        division: Division,
     },
     /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
     /// state is rebuilt from the ledger without them.

@@ -224,6 +224,11 @@ pub enum Refusal {
         recorded: Share,
     },
     XpTotal,
+    /// A share-out or award by the book pays a character who takes no part: the dead (their
+    /// treasure share, unless the campaign leaves it to their heirs).
+    DeadPaid {
+        name: String,
+    },
     XpPart {
         name: String,
         base: i64,

@@ -50,6 +50,8 @@ pub struct Settings {
     pub death: Option<crate::rules::health::DeathRule>,
     /// How long a round lasts; `None` is AD&D 2e's minute (`rules::clock::Round`).
     pub round: Option<crate::rules::clock::Round>,
+    /// Where a dead character's share of treasure goes; `None` is to the survivors.
+    pub dead_share: Option<crate::rules::party::DeadShare>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -62,6 +64,7 @@ pub enum Setting {
     Tables(Option<String>),
     Death(Option<crate::rules::health::DeathRule>),
     Round(Option<crate::rules::clock::Round>),
+    DeadShare(Option<crate::rules::party::DeadShare>),
 }
 
 impl Settings {
@@ -73,6 +76,7 @@ impl Settings {
             Setting::Tables(v) => self.tables = v,
             Setting::Death(v) => self.death = v,
             Setting::Round(v) => self.round = v,
+            Setting::DeadShare(v) => self.dead_share = v,
         }
     }
 

@@ -15,8 +15,9 @@ use super::admit::name_ok;
 use super::event::Event;
 use super::refusal::Refusal;
 use super::state::State;
-use crate::rules::coins::{Coins, Denomination, Share, split, split_coins};
+use crate::rules::coins::{Coins, Denomination, Share, split_coins};
 use crate::rules::limits;
+use crate::rules::party::{Division, Spoils, split, takes_part};
 use crate::rules::xp::{self, Gain};
 
 /// Who holds coins.
@@ -230,14 +231,16 @@ impl State {
             Event::CoinsShared {
                 portions,
                 remainder,
+                division,
                 ..
             } => {
                 // The share-out is the rule's split of the pool, by the shares the characters
-                // have: anything else (a pool changed by a voided event, a file edited by hand)
-                // cannot stand.
-                self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+                // have, among those who take part: anything else (a pool changed by a voided
+                // event, a file edited by hand) cannot stand.
+                let named = portions.iter().map(|p| (&p.character, p.share));
+                self.check_shares(named, Spoils::Treasure, *division)?;
                 let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
-                let (split, rest) = split_coins(&t.pool, &shares);
+                let (split, rest) = split_coins(&t.pool, &shares, *division);
                 let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
                 if split != recorded || rest != *remainder {
                     return Err(Refusal::UnevenShare { pool: t.pool });
@@ -303,18 +306,33 @@ impl State {
         Ok(())
     }
 
-    /// Each character named in a share-out or an award exists and has the share it says.
+    /// Each character named in a share-out or an award exists, has the share it says and, by
+    /// the book's division, takes part (`rules::party::takes_part`: not the dead, unless their
+    /// treasure goes to their heirs). One divided by weight, recorded before hoard followed the
+    /// book, paid the dead too, and replays as it was.
     fn check_shares<'a>(
         &self,
         mut named: impl Iterator<Item = (&'a Id, Share)>,
+        spoils: Spoils,
+        division: Division,
     ) -> Result<(), Refusal> {
+        let settings = &self.campaign.settings;
+        let (death, dead) = (
+            settings.death.unwrap_or_default(),
+            settings.dead_share.unwrap_or_default(),
+        );
         named.try_for_each(|(id, share)| match self.characters.get(id) {
-            Some(c) if c.share == share => Ok(()),
-            Some(c) => Err(Refusal::WrongShare {
+            Some(c) if c.share != share => Err(Refusal::WrongShare {
                 name: c.name.clone(),
                 share: c.share,
                 recorded: share,
             }),
+            Some(c) if division == Division::Ose && !takes_part(c, spoils, death, dead) => {
+                Err(Refusal::DeadPaid {
+                    name: c.name.clone(),
+                })
+            }
+            Some(_) => Ok(()),
             None => Err(Refusal::NoCharacter { id: id.clone() }),
         })
     }
@@ -330,6 +348,7 @@ impl State {
             monsters,
             total,
             portions,
+            division,
             ..
         } = event
         else {
@@ -352,9 +371,10 @@ impl State {
         if !fits {
             return Err(Refusal::XpTotal);
         }
-        self.check_shares(portions.iter().map(|p| (&p.character, p.share)))?;
+        let named = portions.iter().map(|p| (&p.character, p.share));
+        self.check_shares(named, Spoils::Experience, *division)?;
         let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
-        let (bases, _) = split(*total, &shares);
+        let (bases, _) = split(*total, &shares, *division);
         for (p, base) in portions.iter().zip(bases) {
             let c = self.character_mut(&p.character)?;
             if p.gain != xp::gain(c, base) {
@@ -523,6 +543,7 @@ mod tests {
     use super::*;
     use crate::rules::alignment::Alignment;
     use crate::rules::coins::{Denomination, split_coins};
+    use crate::rules::party::DeadShare;
     use crate::{Character, Recorded};
     use proptest::prelude::*;
 
@@ -648,32 +669,48 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_share_takes_from_the_pool_what_it_gives() {
-        let mut events = start();
-        events.push(Event::CoinsAdded {
-            coins: gp(101),
-            to: Holder::Pool,
-            session: None,
-        });
-        let portion = |id: &str, share: Share, n: i64| Portion {
+    fn portion(id: &str, share: Share, n: i64) -> Portion {
+        Portion {
             character: id.to_string(),
             name: id.to_uppercase(),
             share,
             coins: gp(n),
-        };
-        // a and c on full shares, b on a half: 101 gp is 40, 20 and 40, 1 left.
-        let share = |b: i64| Event::CoinsShared {
+        }
+    }
+
+    /// a and c on full shares, b on a half, paid `[a, b, c]` gp with `left` left in the pool.
+    fn shared(paid: [i64; 3], left: i64, division: Division) -> Event {
+        Event::CoinsShared {
             session: None,
-            portions: vec![
-                portion("a", Share(2), 40),
-                portion("b", Share(1), b),
-                portion("c", Share(2), 40),
-            ],
-            remainder: gp(1),
-        };
+            portions: PEOPLE
+                .iter()
+                .zip(SHARES)
+                .zip(paid)
+                .map(|((id, share), n)| portion(id, share, n))
+                .collect(),
+            remainder: gp(left),
+            division,
+        }
+    }
+
+    fn with_pool(gold: i64) -> Vec<Event> {
+        let mut events = start();
+        events.push(Event::CoinsAdded {
+            coins: gp(gold),
+            to: Holder::Pool,
+            session: None,
+        });
+        events
+    }
+
+    #[test]
+    fn a_share_takes_from_the_pool_what_it_gives() {
+        let mut events = with_pool(101);
+        // Shares of 101 ÷ 3 heads: 33 for a and c, 16 for b's half, 19 left.
         let mut state = replay(&events);
-        let err = state.record(share(21), None, WHEN).unwrap_err();
+        let err = state
+            .record(shared([33, 17, 33], 18, Division::Ose), None, WHEN)
+            .unwrap_err();
         assert_eq!(*err.reason, Refusal::UnevenShare { pool: gp(101) });
         let err = state
             .record(
@@ -681,6 +718,7 @@ mod tests {
                     session: None,
                     portions: vec![portion("b", Share(2), 50), portion("c", Share(2), 50)],
                     remainder: gp(1),
+                    division: Division::Ose,
                 },
                 None,
                 WHEN,
@@ -696,13 +734,62 @@ mod tests {
             ),
             "a share the sheet does not give: {err:?}"
         );
-        events.push(share(20));
+        events.push(shared([33, 16, 33], 19, Division::Ose));
         let t = replay(&events).treasury.unwrap();
         assert_eq!(
             (t.pool, t.purses["a"], t.purses["b"], t.purses["c"]),
-            (gp(1), gp(40), gp(20), gp(40))
+            (gp(19), gp(33), gp(16), gp(33))
         );
         assert!(t.balances());
+    }
+
+    #[test]
+    fn a_share_out_recorded_before_the_book_replays_by_weight() {
+        // As hoard wrote it then: no `division`, and 101 gp by weight is 40, 20 and 40.
+        let mut old = serde_json::to_value(shared([40, 20, 40], 1, Division::Weighted)).unwrap();
+        old.as_object_mut().unwrap().remove("division");
+        let old: Event = serde_json::from_value(old).unwrap();
+        assert_eq!(old, shared([40, 20, 40], 1, Division::Weighted));
+        let mut events = with_pool(101);
+        events.push(old);
+        let state = replay(&events);
+        assert_eq!(state.last_seq, 6, "it stands");
+        assert_eq!(state.treasury.unwrap().purses["b"], gp(20));
+    }
+
+    #[test]
+    fn the_dead_are_paid_by_the_book_only_for_their_heirs() {
+        let mut events = with_pool(300);
+        events.push(Event::CharacterDamaged {
+            character: "c".into(),
+            name: "C".into(),
+            amount: 12,
+            hp: 0,
+        });
+        // The survivors: a on a full share, b on a half; 300 gp is two shares of 150.
+        let survivors = Event::CoinsShared {
+            session: None,
+            portions: vec![portion("a", Share(2), 150), portion("b", Share(1), 75)],
+            remainder: gp(75),
+            division: Division::Ose,
+        };
+        let mut state = replay(&events);
+        let err = state
+            .record(shared([100, 50, 100], 50, Division::Ose), None, WHEN)
+            .unwrap_err();
+        assert_eq!(*err.reason, Refusal::DeadPaid { name: "C".into() });
+        state.clone().record(survivors, None, WHEN).unwrap();
+        // Before the book, the dead were paid like anyone.
+        state
+            .clone()
+            .record(shared([120, 60, 120], 0, Division::Weighted), None, WHEN)
+            .unwrap();
+        events.push(Event::SettingChanged {
+            setting: crate::state::Setting::DeadShare(Some(DeadShare::Heirs)),
+        });
+        events.push(shared([100, 50, 100], 50, Division::Ose));
+        let t = replay(&events).treasury.unwrap();
+        assert_eq!(t.purses["c"], gp(100), "the heirs' share, in the purse");
     }
 
     #[test]
@@ -753,7 +840,8 @@ mod tests {
                     1 => Event::CoinsSpent { coins, from: holder(from) },
                     2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
                     3 => {
-                        let (portions, remainder) = split_coins(&treasury.pool, &SHARES);
+                        let (portions, remainder) =
+                            split_coins(&treasury.pool, &SHARES, Division::Ose);
                         Event::CoinsShared {
                             session: None,
                             portions: PEOPLE.iter().zip(SHARES).zip(portions)
@@ -762,6 +850,7 @@ mod tests {
                                 })
                                 .collect(),
                             remainder,
+                            division: Division::Ose,
                         }
                     }
                     _ => {

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::limits;
+use crate::party::{self, Division};
 
 /// The five coins of both games, from the least to the most valuable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -299,35 +300,25 @@ impl<'de> Deserialize<'de> for Share {
     }
 }
 
-/// `amount` split among shares: each sharer gets the whole part of their exact due,
-/// `amount × share ÷ all shares`, rounded down; what is left (less than one coin per sharer)
-/// is the remainder. With no shares, everything is the remainder.
-pub fn split(amount: i64, shares: &[Share]) -> (Vec<i64>, i64) {
-    let total: i128 = shares.iter().map(|s| i128::from(s.0)).sum();
-    if total == 0 || amount <= 0 {
-        return (vec![0; shares.len()], amount);
-    }
-    let parts: Vec<i64> = shares
-        .iter()
-        .map(|s| (i128::from(amount) * i128::from(s.0) / total) as i64)
-        .collect();
-    let remainder = amount - parts.iter().sum::<i64>();
-    (parts, remainder)
-}
-
 /// Sharing the pool among the characters. Stated for `hoard explain`, citing the book.
 pub const SHARES: super::statement::Statement = super::statement::Statement {
-    en: "Shares: of each coin, every character gets the whole coins of pool × share ÷ all shares; what cannot be split stays in the pool (retainers are customarily offered half a share: OSE Rules Tome, Retainers).",
-    fr: "Parts : de chaque pièce, chacun reçoit les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partage pas reste dans la caisse (un suivant reçoit d'ordinaire une demi-part : OSE Rules Tome, Retainers).",
+    en: "Shares (OSE Rules Tome, Retainers): of each coin, a share is the pool divided among all who take part, a retainer counted as one; each gets the whole coins of their shares of it (a retainer half of one), and the rest stays in the pool. The dead take part only when their share goes to their heirs.",
+    fr: "Parts (OSE Rules Tome, Retainers) : de chaque pièce, une part est la caisse divisée entre tous ceux qui y ont droit, un suivant compté pour un ; chacun reçoit les pièces entières de ses parts (un suivant la moitié d'une), et le reste demeure dans la caisse. Les morts n'y ont droit que si leur part revient à leurs héritiers.",
+};
+
+/// Sharing the pool by weight, as share-outs recorded before hoard followed the book were.
+pub const WEIGHTED: super::statement::Statement = super::statement::Statement {
+    en: "Shares by weight (hoard's division before it followed OSE Rules Tome, Retainers): of each coin, every character got the whole coins of pool × share ÷ all shares; what could not be split stayed in the pool.",
+    fr: "Parts au prorata (la division de hoard avant qu'il suive OSE Rules Tome, Retainers) : de chaque pièce, chacun recevait les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partageait pas restait dans la caisse.",
 };
 
 /// A pool of coins split denomination by denomination (coins are never changed for others),
-/// each by [`split`]: the portions in the order of `shares`, and the remainder.
-pub fn split_coins(pool: &Coins, shares: &[Share]) -> (Vec<Coins>, Coins) {
+/// each by [`party::split`]: the portions in the order of `shares`, and the remainder.
+pub fn split_coins(pool: &Coins, shares: &[Share], division: Division) -> (Vec<Coins>, Coins) {
     let mut portions = vec![Coins::default(); shares.len()];
     let mut remainder = Coins::default();
     for d in Denomination::ALL {
-        let (parts, left) = split(pool.get(d), shares);
+        let (parts, left) = party::split(pool.get(d), shares, division);
         for (portion, part) in portions.iter_mut().zip(parts) {
             *portion.get_mut(d) = part;
         }
@@ -460,45 +451,17 @@ mod tests {
     }
 
     #[test]
-    fn equal_shares_split_evenly_and_keep_the_remainder() {
-        let (parts, left) = split(100, &[Share(2), Share(2), Share(2)]);
-        assert_eq!((parts, left), (vec![33, 33, 33], 1));
-        let (parts, left) = split(99, &[Share(2), Share(2), Share(2)]);
-        assert_eq!((parts, left), (vec![33, 33, 33], 0));
-    }
-
-    #[test]
-    fn a_half_share_gets_half_of_an_exact_full_share() {
-        // OSE's example of shares: 2,750 gp for five characters and a retainer on a half
-        // share is 500 gp a share and 250 gp for the retainer.
-        let shares = [Share(2); 5]
-            .into_iter()
-            .chain([Share(1)])
-            .collect::<Vec<_>>();
-        let (parts, left) = split(2750, &shares);
-        assert_eq!(parts, vec![500, 500, 500, 500, 500, 250]);
-        assert_eq!(left, 0);
-    }
-
-    #[test]
-    fn each_gets_the_whole_part_of_their_due_and_no_more() {
-        // 13 among 1 + 1 + ½: dues of 5.2, 5.2 and 2.6.
-        let (parts, left) = split(13, &[Share(2), Share(2), Share(1)]);
-        assert_eq!((parts, left), (vec![5, 5, 2], 1));
-        // Too little for anyone: it all stays.
-        assert_eq!(
-            split(2, &[Share(2), Share(2), Share(2)]),
-            (vec![0, 0, 0], 2)
-        );
-        // Nobody on a share: it all stays.
-        assert_eq!(split(7, &[Share(0)]), (vec![0], 7));
-        assert_eq!(split(7, &[]), (vec![], 7));
-    }
-
-    #[test]
     fn coins_split_denomination_by_denomination() {
-        let (portions, left) = split_coins(&coins("1200gp 300sp 41pp 1cp"), &[Share(2), Share(2)]);
+        let pool = coins("1200gp 300sp 41pp 1cp");
+        let (portions, left) = split_coins(&pool, &[Share(2), Share(2)], Division::Ose);
         assert_eq!(portions, vec![coins("600gp 150sp 20pp"); 2]);
         assert_eq!(left, coins("1pp 1cp"), "no coin is changed to split it");
+        // Two characters and a retainer: a remainder in every denomination, each on its own.
+        let pool = coins("301pp 301gp 301ep 301sp 301cp");
+        let (portions, left) = split_coins(&pool, &[Share(2), Share(2), Share(1)], Division::Ose);
+        let third = coins("100pp 100gp 100ep 100sp 100cp");
+        let sixth = coins("50pp 50gp 50ep 50sp 50cp");
+        assert_eq!(portions, vec![third, third, sixth]);
+        assert_eq!(left, coins("51pp 51gp 51ep 51sp 51cp"));
     }
 }

@@ -20,6 +20,7 @@ pub mod health;
 pub mod item;
 pub mod knowledge;
 pub mod limits;
+pub mod party;
 pub mod potion;
 pub mod rarity;
 pub mod ring;

@@ -16,7 +16,7 @@ mod tests {
     use super::super::{charges, coins, control, knowledge, potion, scroll, sword, xp};
     use super::Statement;
 
-    const ALL: [(&str, Statement); 13] = [
+    const ALL: [(&str, Statement); 14] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -29,6 +29,7 @@ mod tests {
         ("charges::SPENDING", charges::SPENDING),
         ("knowledge::IDENTIFICATION", knowledge::IDENTIFICATION),
         ("coins::SHARES", coins::SHARES),
+        ("coins::WEIGHTED", coins::WEIGHTED),
         ("xp::AWARDING", xp::AWARDING),
     ];
 

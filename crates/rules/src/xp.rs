@@ -1,6 +1,6 @@
 //! Experience, as Old-School Essentials Classic Fantasy: Rules Tome awards it: one XP per gold
 //! piece of treasure brought back (*Awarding XP*: magical treasure grants none), plus the XP of
-//! monsters defeated; the total divided among the party; each character's part adjusted by the
+//! monsters defeated; the total divided among the survivors (`party`); each character's part adjusted by the
 //! scores of their class's prime requisites; at most one level gained in one session; and the
 //! level tables of the seven classes of that book.
 
@@ -230,8 +230,8 @@ pub struct Gain {
 
 /// Awarding experience for a session. Stated for `hoard explain`, citing the book.
 pub const AWARDING: super::statement::Statement = super::statement::Statement {
-    en: "Experience (OSE Rules Tome, Awarding XP): 1 XP per gold piece of treasure brought back, none for magic items, plus the monsters' XP; divided by shares; each part adjusted by the character's prime requisites, rounded down; at most one level in a session.",
-    fr: "Expérience (OSE Rules Tome, Awarding XP) : 1 XP par pièce d'or de trésor rapporté, aucun pour les objets magiques, plus l'XP des monstres ; divisée par parts ; chaque part ajustée par les caractéristiques primordiales du personnage, arrondie à l'unité inférieure ; un niveau au plus par session.",
+    en: "Experience (OSE Rules Tome, Awarding XP): 1 XP per gold piece of treasure brought back, none for magic items, plus the monsters' XP; divided evenly among the survivors who took part, a retainer getting half a share (Retainers), the dead nothing; each part adjusted by the character's prime requisites, rounded down; at most one level in a session.",
+    fr: "Expérience (OSE Rules Tome, Awarding XP) : 1 XP par pièce d'or de trésor rapporté, aucun pour les objets magiques, plus l'XP des monstres ; divisée également entre les survivants qui y ont pris part, un suivant recevant une demi-part (Retainers), les morts rien ; chaque part ajustée par les caractéristiques primordiales du personnage, arrondie à l'unité inférieure ; un niveau au plus par session.",
 };
 
 /// `base` XP earned by `c`: adjusted by their prime requisites (OSE Rules Tome, *Experience*:

@@ -38,9 +38,9 @@ pub enum CampaignCommand {
         force: bool,
     },
     /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
-    /// death ose | adnd, tables DIR | shipped
+    /// death ose | adnd, round adnd | ose, dead-share survivors | heirs, tables DIR | shipped
     Set {
-        /// scroll-fade, crumble-rod, crumble-wand, death or tables
+        /// scroll-fade, crumble-rod, crumble-wand, death, round, dead-share or tables
         key: String,
         /// The setting's value (`default` for the default)
         value: String,

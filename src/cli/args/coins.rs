@@ -90,8 +90,9 @@ pub struct ShareArgs {
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum XpCommand {
-    /// Experience for a session: its treasure brought back and its monsters, by shares, each
-    /// part adjusted by the character's prime requisites (OSE)
+    /// Experience for a session: its treasure brought back and its monsters, divided among the
+    /// living (a retainer takes half a share; the dead none), each part adjusted by the
+    /// character's prime requisites (OSE)
     Award {
         /// The session [default: the open one, else the latest]
         #[arg(long, value_name = "N")]

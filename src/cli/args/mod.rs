@@ -160,7 +160,8 @@ pub enum Command {
     /// Gems, jewelry and art: `valuable add NAME --value 500gp`, `valuable appraise`
     #[command(subcommand)]
     Valuable(coins::ValuableCommand),
-    /// Share the party's pool among the characters by their shares
+    /// Share the party's pool among the characters (a retainer takes half a share; the dead by
+    /// `campaign set dead-share`)
     Share(coins::ShareArgs),
     /// Experience: `xp award --monsters XP` for a session's treasure and monsters
     #[command(subcommand)]

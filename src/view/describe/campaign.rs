@@ -89,6 +89,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         ),
         Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
+        Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
     }
 }
 
@@ -96,6 +97,14 @@ pub fn round_name(round: crate::rules::clock::Round) -> &'static str {
     match round {
         crate::rules::clock::Round::Adnd => "adnd",
         crate::rules::clock::Round::Ose => "ose",
+    }
+}
+
+/// The `dead-share` setting's value as typed.
+pub fn dead_share_name(rule: crate::rules::party::DeadShare) -> &'static str {
+    match rule {
+        crate::rules::party::DeadShare::Survivors => "survivors",
+        crate::rules::party::DeadShare::Heirs => "heirs",
     }
 }
 

@@ -34,6 +34,10 @@ impl fmt::Display for Refusal {
                 "round must be adnd (a minute, ten to a turn) or ose (ten seconds, sixty to a turn)",
                 "round vaut adnd (une minute, dix par tour) ou ose (dix secondes, soixante par tour)"
             ),
+            Refusal::UnknownDeadShare => tr!(
+                "dead-share must be survivors (the dead take no share of treasure) or heirs (their share goes to their purse, for their heirs)",
+                "dead-share vaut survivors (les morts n'ont pas de part du trésor) ou heirs (leur part va dans leur bourse, pour leurs héritiers)"
+            ),
             Refusal::NoTablesFolder {
                 folder: value,
                 error: e,
@@ -42,8 +46,8 @@ impl fmt::Display for Refusal {
                 "pas de dossier de tables {value:?} : {e}"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share ou tables"
             ),
         };
         f.write_str(&text)

@@ -269,6 +269,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "its total is not the XP of its treasure and monsters",
                 "son total n'est pas les PX de son trésor et de ses monstres"
             ),
+            R::DeadPaid { name } => tr!(
+                "it pays {name}, who is dead and takes no part",
+                "il paie {name}, qui est mort et n'y a pas part"
+            ),
             R::XpPart { name, base } => tr!(
                 "{name}'s part is not what the rules give for {base} XP",
                 "la part de {name} n'est pas ce que les règles donnent pour {base} PX"

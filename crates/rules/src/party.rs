@@ -1,0 +1,217 @@
+//! Dividing treasure and experience among the party: who takes part (the living; the dead's
+//! treasure by the campaign's choice) and how a sum is divided (Old-School Essentials: among
+//! everyone who takes part, a retainer taking half a share). `share` and `xp award` divide by
+//! these, and the ledger holds every share-out and award to them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::character::Character;
+use crate::coins::Share;
+use crate::health::{self, Condition, DeathRule};
+
+/// How a sum is divided among shares. Every share-out and award records the one it used, so
+/// that those recorded before hoard followed the book replay as they were made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Division {
+    /// Old-School Essentials Classic Fantasy: Rules Tome, *Retainers*: a retainer is paid half
+    /// a share of treasure, and earns half a share of experience, the XP being divided evenly
+    /// among all who took part and each retainer's part then halved. A share is the sum divided
+    /// among everyone who takes part, a retainer counted as one: two characters and a retainer
+    /// make 300 gp into shares of 100, so 100, 100 and 50; the retainer's other half is
+    /// nobody's, and stays (treasure in the pool; experience is not given).
+    Ose,
+    /// By weight alone, `amount × share ÷ all shares` (a retainer's half share then grows with
+    /// the sum's other half: 120, 120 and 60 of 300): how hoard divided before it followed the
+    /// book, kept so that what was recorded then replays.
+    Weighted,
+}
+
+impl Division {
+    /// The division of a share-out or award recorded without one: before hoard followed OSE.
+    pub fn recorded_before() -> Division {
+        Division::Weighted
+    }
+}
+
+/// The shares a sum is divided into, counted in half shares: under [`Division::Ose`] each
+/// sharer counts at least one full share (a retainer on ½ counts 1, a leader on 2 counts 2);
+/// by weight, the shares themselves. Sharers on no share take no part.
+pub fn counted(shares: &[Share], division: Division) -> u32 {
+    shares
+        .iter()
+        .filter(|s| s.0 > 0)
+        .map(|s| match division {
+            Division::Ose => s.0.max(Share::FULL.0),
+            Division::Weighted => s.0,
+        })
+        .sum()
+}
+
+/// `amount` divided among shares: each sharer gets the whole part of their due,
+/// `amount × share ÷ the shares counted` ([`counted`]), rounded down; what is left — what does
+/// not divide, and under [`Division::Ose`] the half share each retainer does not take — is the
+/// remainder. With no shares, everything is the remainder.
+pub fn split(amount: i64, shares: &[Share], division: Division) -> (Vec<i64>, i64) {
+    let total = i128::from(counted(shares, division));
+    if total == 0 || amount <= 0 {
+        return (vec![0; shares.len()], amount);
+    }
+    let parts: Vec<i64> = shares
+        .iter()
+        .map(|s| (i128::from(amount) * i128::from(s.0) / total) as i64)
+        .collect();
+    let remainder = amount - parts.iter().sum::<i64>();
+    (parts, remainder)
+}
+
+/// What becomes of a dead character's share of treasure, a campaign setting (`campaign set
+/// dead-share survivors|heirs`). The books leave it to the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadShare {
+    /// The dead take no share: the survivors divide the treasure (*The Keep on the
+    /// Borderlands*, Dungeon Module B2: "After the party leaves the dungeon safely, all
+    /// surviving player characters should divide the treasure and be awarded their experience
+    /// points").
+    #[default]
+    Survivors,
+    /// The dead's share is counted as if they lived and paid into their purse, kept for their
+    /// heirs (`coins move` hands it on).
+    Heirs,
+}
+
+/// What is being divided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spoils {
+    Treasure,
+    Experience,
+}
+
+/// Whether `c` takes part in dividing `spoils`: a character on a share who is not dead by the
+/// campaign's death rule (OSE Rules Tome, *Awarding XP*: experience goes to the characters who
+/// survive the adventure; B2, as [`DeadShare::Survivors`] quotes it) — or, for treasure, a dead
+/// one whose share goes to their heirs.
+pub fn takes_part(c: &Character, spoils: Spoils, death: DeathRule, dead: DeadShare) -> bool {
+    let alive = health::condition(c.hp, death) != Condition::Dead;
+    c.share.0 > 0 && (alive || (spoils == Spoils::Treasure && dead == DeadShare::Heirs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: Share = Share::FULL;
+    const HALF: Share = Share(1);
+
+    #[test]
+    fn with_no_retainer_everyone_gets_an_equal_share_and_the_rest_stays() {
+        for division in [Division::Ose, Division::Weighted] {
+            assert_eq!(split(300, &[FULL, FULL], division), (vec![150, 150], 0));
+            assert_eq!(split(100, &[FULL; 3], division), (vec![33, 33, 33], 1));
+        }
+    }
+
+    #[test]
+    fn a_retainer_takes_half_of_a_share_counted_among_all_who_take_part() {
+        // The issue's case: two characters and a retainer, 300 coins.
+        assert_eq!(
+            split(300, &[FULL, FULL, HALF], Division::Ose),
+            (vec![100, 100, 50], 50)
+        );
+        // By weight, as hoard divided before: the retainer's other half went to everyone.
+        assert_eq!(
+            split(300, &[FULL, FULL, HALF], Division::Weighted),
+            (vec![120, 120, 60], 0)
+        );
+        // A retainer alone: half of the whole, the other half stays.
+        assert_eq!(split(301, &[HALF], Division::Ose), (vec![150], 151));
+    }
+
+    #[test]
+    fn several_retainers_each_leave_half_a_share() {
+        // Five characters and three retainers: eight shares of 100.
+        let mut shares = vec![FULL; 5];
+        shares.extend([HALF; 3]);
+        let (parts, left) = split(800, &shares, Division::Ose);
+        assert_eq!(parts, vec![100, 100, 100, 100, 100, 50, 50, 50]);
+        assert_eq!(left, 150);
+        assert_eq!(counted(&shares, Division::Ose), 16);
+        assert_eq!(counted(&shares, Division::Weighted), 13);
+    }
+
+    #[test]
+    fn odd_sums_are_rounded_down_for_each_and_the_rest_stays() {
+        // 13 among 1 + 1 + ½: shares of 4.33, so 4, 4 and 2 (2.17), 3 left.
+        assert_eq!(
+            split(13, &[FULL, FULL, HALF], Division::Ose),
+            (vec![4, 4, 2], 3)
+        );
+        // 1 among two and a retainer: nobody gets a whole one.
+        assert_eq!(
+            split(1, &[FULL, FULL, HALF], Division::Ose),
+            (vec![0, 0, 0], 1)
+        );
+        // 5 among one and a retainer: shares of 2.5, so 2 and 1 (1.25), 2 left.
+        assert_eq!(split(5, &[FULL, HALF], Division::Ose), (vec![2, 1], 2));
+    }
+
+    #[test]
+    fn shares_above_one_still_divide_by_weight() {
+        // A leader on 2 shares, a member on 1 and a retainer on ½: shares counted 2 + 1 + 1.
+        let shares = [Share(4), FULL, HALF];
+        assert_eq!(counted(&shares, Division::Ose), 8);
+        assert_eq!(split(400, &shares, Division::Ose), (vec![200, 100, 50], 50));
+        // One and a half shares count as they are.
+        assert_eq!(
+            split(500, &[Share(3), FULL], Division::Ose),
+            (vec![300, 200], 0)
+        );
+    }
+
+    #[test]
+    fn nobody_on_a_share_takes_nothing_and_leaves_it_all() {
+        for division in [Division::Ose, Division::Weighted] {
+            assert_eq!(split(7, &[Share(0)], division), (vec![0], 7));
+            assert_eq!(split(7, &[], division), (vec![], 7));
+            assert_eq!(
+                split(10, &[FULL, Share(0)], division),
+                (vec![10, 0], 0),
+                "a sharer on 0 counts for nothing"
+            );
+        }
+    }
+
+    #[test]
+    fn the_dead_take_no_experience_and_treasure_only_for_their_heirs() {
+        let c = |hp, share| Character {
+            hp,
+            share,
+            ..crate::fixtures::character("c")
+        };
+        let (ose, adnd) = (DeathRule::Ose, DeathRule::Adnd);
+        let (xp, gold) = (Spoils::Experience, Spoils::Treasure);
+        let (survivors, heirs) = (DeadShare::Survivors, DeadShare::Heirs);
+        // 1 HP is alive; 0 dead under OSE, dying (alive) under AD&D until −10.
+        assert!(takes_part(&c(1, FULL), xp, ose, survivors));
+        assert!(!takes_part(&c(0, FULL), xp, ose, heirs));
+        assert!(takes_part(&c(0, FULL), xp, adnd, survivors));
+        assert!(takes_part(&c(-9, FULL), xp, adnd, survivors));
+        assert!(!takes_part(&c(-10, FULL), xp, adnd, heirs));
+        assert!(!takes_part(&c(0, FULL), gold, ose, survivors));
+        assert!(takes_part(&c(0, HALF), gold, ose, heirs));
+        // No share, no part, alive or dead.
+        assert!(!takes_part(&c(5, Share(0)), gold, ose, heirs));
+        assert!(!takes_part(&c(0, Share(0)), gold, ose, heirs));
+    }
+
+    #[test]
+    fn a_division_recorded_without_one_is_by_weight() {
+        assert_eq!(Division::recorded_before(), Division::Weighted);
+        assert_eq!(serde_json::to_string(&Division::Ose).unwrap(), "\"ose\"");
+        assert_eq!(
+            serde_json::to_string(&DeadShare::Heirs).unwrap(),
+            "\"heirs\""
+        );
+    }
+}
