@@ -301,7 +301,8 @@ mod tests {
             seen(&book, "p").name,
             KnownName::GeneralContent {
                 look: Look::Book,
-                bears_on: None
+                bears_on: Vec::new(),
+                alignment: None
             },
             "the first wish tells the general content, not the title"
         );
