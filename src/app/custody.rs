@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::control::Handling;
 use super::{Ctx, Write};
 use crate::error::{Error, Problem, Result};
-use crate::ledger::{Act, Character, Event, Item, Recorded};
+use crate::ledger::{Act, Character, Event, Item, Recorded, Through};
 use crate::rules::custody;
 use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
@@ -47,9 +47,9 @@ impl From<custody::Refusal> for Error {
     }
 }
 
-/// After `to` takes `item` (event `cause`): a scroll is read at once (`--read`), or, at its
-/// first taking in hand, rolls to fade.
-fn taken(
+/// After `to` takes `item` (event `cause`): a scroll is read at once (`--read`), by them or
+/// by a sword they wield that reads, or, at its first taking in hand, rolls to fade.
+async fn taken(
     w: &mut Write<'_>,
     item: &Item,
     to: &Character,
@@ -61,9 +61,10 @@ fn taken(
         if item.category != Category::Scroll {
             return Err(Refusal::ReadNotScroll.into());
         }
-        scroll::can_read(item, to)?;
+        let held = w.holdings(&to.id).await?;
+        let through = scroll::read_by(item, to, &held)?.map(Through::new);
         let curse = item.identity.kind.as_deref() == Some("curse");
-        w.record_with_cause(
+        let read = w.record_with_cause(
             Event::Identified {
                 act: Act::new(item, to),
                 method: Method::ReadMagic,
@@ -72,10 +73,11 @@ fn taken(
                 roll: None,
                 learned: Some(Knowledge::Full),
                 curse,
+                through: through.clone(),
             },
             Some(cause),
         )?;
-        return Ok(());
+        return super::identify::sword_read(w, through.as_ref(), &to.id, read.seq, dice).await;
     }
     if custody::fade_check_needed(item, false) {
         let (chance, chance_roll) =
@@ -112,7 +114,7 @@ pub async fn handed_over(
     if let Some(taker) = to {
         let now = w.current(&item.id)?;
         let read = matches!(handling, Handling::Takes { read: true });
-        taken(w, &now, taker, read, cause, dice)?;
+        taken(w, &now, taker, read, cause, dice).await?;
     }
     super::control::after_passing(w, item, from, to, cause, handling, dice).await
 }

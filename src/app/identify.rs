@@ -4,8 +4,11 @@
 use serde::Serialize;
 
 use super::Ctx;
+use super::Write;
 use crate::error::Result;
-use crate::ledger::{Act, Event, Recorded};
+use crate::ledger::{Act, Event, Recorded, Through};
+use crate::rules::control::Occasion;
+use crate::rules::dice::Dice;
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, Method};
 
@@ -43,9 +46,14 @@ pub async fn identify(
         }
         None => w.actor(&item, None).await?,
     };
-    let attempt = knowledge::identify(&item, &who, method, &mut dice).map_err(|u| {
+    let held = w.holdings(&who.id).await?;
+    let attempt = knowledge::identify(&item, &who, method, &held, &mut dice).map_err(|u| {
         crate::error::Error::Refused(crate::error::Problem::Unidentifiable(u).into())
     })?;
+    let through = match &attempt.through {
+        Some(sword) => Some(Through::new(&w.current(sword)?)),
+        None => None,
+    };
     let curse = method == Method::ReadMagic && item.identity.kind.as_deref() == Some("curse");
     let event = w.record(Event::Identified {
         act: Act::new(&item, &who),
@@ -55,7 +63,9 @@ pub async fn identify(
         roll: attempt.roll.clone(),
         learned: attempt.learned,
         curse,
+        through: through.clone(),
     })?;
+    sword_read(&mut w, through.as_ref(), &who.id, event.seq, &mut dice).await?;
     let now = w.current(&item.id)?;
     let known_as = knowledge::revealed(&now, knowledge::Looker::Character(&who.id)).name;
     // « en les examinant attentivement pendant 1d10 rounds »: the study takes its rounds.
@@ -74,4 +84,23 @@ pub async fn identify(
         event,
         consequences,
     })
+}
+
+/// A sword read for its wielder `who` (event `cause`): the reading is a use of the sword, so
+/// its first contact and an alignment difference set off their checks, as a power's use does
+/// (OSE *Sentient Swords*: « Différence d'alignement : À chaque utilisation »).
+pub(super) async fn sword_read(
+    w: &mut Write<'_>,
+    through: Option<&Through>,
+    who: &str,
+    cause: i64,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    let Some(through) = through else {
+        return Ok(());
+    };
+    let sword = w.current(&through.sword)?;
+    let reader = w.character_by_id(who).await?;
+    let used = Occasion::Used { by: &reader };
+    super::control::on(w, &sword, who, used, cause, dice).await
 }

@@ -5,12 +5,13 @@ use serde::Serialize;
 use crate::app::character::Sheet;
 use crate::i18n::time::span;
 use crate::ledger::state::Effect;
-use crate::rules::armor::Protection;
+use crate::rules::armor::{Aside, Protection};
 use crate::rules::character::Quest;
 use crate::rules::item::{Category, Slot};
 use crate::rules::knowledge::{Looker, revealed};
 use crate::rules::ring;
 use crate::view::item::{ItemView, line as item_line};
+use crate::view::words::Shown as _;
 
 use super::args::character::CharacterCommand;
 use super::out::{Out, table};
@@ -385,6 +386,44 @@ impl<'a> SheetView<'a> {
     }
 }
 
+/// The ring of protection that counts, and why each other worn one does not, or not in full
+/// (AD&D 2e DMG: the strongest alone; no armor class over magic armor).
+fn ring_lines(p: &Protection) -> Vec<String> {
+    let mut lines = Vec::new();
+    match (p.ring, p.ring_ac) {
+        (Some(ring), Some(_)) => lines.push(tr!(
+            "  ring of protection: AC better by {ring}, every saving throw {ring:+}",
+            "  anneau de protection : CA meilleure de {ring}, tous les jets de sauvegarde {ring:+}"
+        )),
+        (Some(ring), None) => lines.push(tr!(
+            "  ring of protection: every saving throw {ring:+}",
+            "  anneau de protection : tous les jets de sauvegarde {ring:+}"
+        )),
+        (None, _) => {}
+    }
+    for aside in &p.rings_aside {
+        let (name, bonus) = (safe(aside.item.shown()), aside.bonus);
+        lines.push(match aside.why {
+            Aside::MagicArmor => tr!(
+                "    {name} ({bonus:+}) adds nothing to AC: magic armor is worn (its saves still count)",
+                "    {name} ({bonus:+}) n'ajoute rien à la CA : une armure magique est portée (ses sauvegardes comptent toujours)"
+            ),
+            Aside::Weaker => tr!(
+                "    {name} ({bonus:+}) does not count: of several rings of protection, only the strongest works",
+                "    {name} ({bonus:+}) ne compte pas : de plusieurs anneaux de protection, seul le plus puissant fonctionne"
+            ),
+        });
+    }
+    if p.ring_ac.is_some() && (p.armor.is_some() || p.shield.is_some()) {
+        let ac = p.ac;
+        lines.push(tr!(
+            "  in all: AC better by {ac}",
+            "  en tout : CA meilleure de {ac}"
+        ));
+    }
+    lines
+}
+
 /// The sheet as a referee reads it at the table.
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
@@ -449,25 +488,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     }
     let p = &sheet.protection;
     if p.armor.is_some() || p.shield.is_some() {
-        let (ac, saves) = (p.ac - p.ring.unwrap_or(0), p.saves);
+        let (ac, saves) = (p.ac - p.ring_ac.unwrap_or(0), p.saves);
         lines.push(tr!(
             "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
             "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
         ));
     }
-    if let Some(ring) = p.ring {
-        lines.push(tr!(
-            "  ring of protection: AC better by {ring}, every saving throw {ring:+}",
-            "  anneau de protection : CA meilleure de {ring}, tous les jets de sauvegarde {ring:+}"
-        ));
-        if p.armor.is_some() || p.shield.is_some() {
-            let ac = p.ac;
-            lines.push(tr!(
-                "  in all: AC better by {ac}",
-                "  en tout : CA meilleure de {ac}"
-            ));
-        }
-    }
+    lines.extend(ring_lines(p));
     for e in &sheet.effects {
         let name = safe(e.name());
         lines.push(match e.left(sheet.now) {

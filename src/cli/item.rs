@@ -82,6 +82,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             maker,
             harmful,
             favours,
+            bears_on,
             initiative,
             level,
             not_metal,
@@ -92,6 +93,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             let book = (category == Category::Book).then_some(crate::rules::item::BookNature {
                 beneficial: !harmful,
                 alignment: favours,
+                bears_on,
             });
             let new = NewItem {
                 name,

@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::i18n::Worded;
 use crate::i18n::pick;
+use crate::rules::book::Bearing;
 use crate::rules::knowledge::{KnownName, Look, Revealed, UnknownMethod};
 use crate::tr;
 
@@ -75,17 +76,28 @@ impl fmt::Display for crate::i18n::Worded<'_, KnownName> {
                     "{look} (magique, très puissant)"
                 ))
             }
-            KnownName::GeneralContent { look, bears_on } => {
+            KnownName::GeneralContent {
+                look,
+                bears_on,
+                alignment,
+            } => {
                 let look = look.words();
-                f.write_str(&match bears_on {
-                    Some(a) => {
-                        let a = pick(a.as_str(), a.french());
-                        tr!(
-                            "{look} (general content: it bears on {a} characters)",
-                            "{look} (contenu général : il concerne les personnages {a})"
-                        )
-                    }
-                    None => tr!(
+                let on = bearings(bears_on);
+                let among = alignment.map(|a| pick(a.as_str(), a.french_plural()));
+                f.write_str(&match (on, among) {
+                    (Some(on), Some(a)) => tr!(
+                        "{look} (general content: it bears most on {on}, among {a} characters)",
+                        "{look} (contenu général : il influe surtout sur {on}, chez les personnages {a})"
+                    ),
+                    (Some(on), None) => tr!(
+                        "{look} (general content: it bears most on {on})",
+                        "{look} (contenu général : il influe surtout sur {on})"
+                    ),
+                    (None, Some(a)) => tr!(
+                        "{look} (general content: it bears on {a} characters)",
+                        "{look} (contenu général : il concerne les personnages {a})"
+                    ),
+                    (None, None) => tr!(
                         "{look} (general content: a work of great power for its reader)",
                         "{look} (contenu général : un ouvrage de grande puissance pour son lecteur)"
                     ),
@@ -93,6 +105,24 @@ impl fmt::Display for crate::i18n::Worded<'_, KnownName> {
             }
         }
     }
+}
+
+/// The classes or abilities a book bears on most, as a list in the reader's language
+/// (`wizards, priests and Wisdom`; French with their articles); `None` when none is known.
+pub fn bearings(bears_on: &[Bearing]) -> Option<String> {
+    let names: Vec<&str> = bears_on
+        .iter()
+        .map(|b| {
+            let (en, fr) = b.names();
+            pick(en, fr)
+        })
+        .collect();
+    let (last, rest) = names.split_last()?;
+    if rest.is_empty() {
+        return Some(last.to_string());
+    }
+    let rest = rest.join(", ");
+    Some(tr!("{rest} and {last}", "{rest} et {last}"))
 }
 
 /// An item as someone may know it, in JSON (`export --as`, `/party.json`, the chronicle):
@@ -173,11 +203,28 @@ mod tests {
                 KnownName::Magical(Look::Book),
                 KnownName::GeneralContent {
                     look: Look::Book,
-                    bears_on: Some(Alignment::Chaotic),
+                    bears_on: Vec::new(),
+                    alignment: Some(Alignment::Chaotic),
                 },
                 KnownName::GeneralContent {
                     look: Look::Book,
-                    bears_on: None,
+                    bears_on: Vec::new(),
+                    alignment: None,
+                },
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: vec![Bearing::Priests, Bearing::Wisdom],
+                    alignment: Some(Alignment::Lawful),
+                },
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: vec![Bearing::Intelligence],
+                    alignment: None,
+                },
+                KnownName::GeneralContent {
+                    look: Look::Book,
+                    bears_on: vec![Bearing::Wizards, Bearing::Priests, Bearing::Wisdom],
+                    alignment: None,
                 },
             ]
             .map(|n| crate::i18n::Worded(&n).to_string())
@@ -191,6 +238,9 @@ mod tests {
                 "book of mystic lore (magical, of great power)",
                 "book of mystic lore (general content: it bears on chaotic characters)",
                 "book of mystic lore (general content: a work of great power for its reader)",
+                "book of mystic lore (general content: it bears most on priests and Wisdom, among lawful characters)",
+                "book of mystic lore (general content: it bears most on Intelligence)",
+                "book of mystic lore (general content: it bears most on wizards, priests and Wisdom)",
             ]
         );
         assert_eq!(
@@ -200,8 +250,11 @@ mod tests {
                 "Axe",
                 "potion inconnue",
                 "ouvrage de savoir mystique (magique, très puissant)",
-                "ouvrage de savoir mystique (contenu général : il concerne les personnages chaotique)",
+                "ouvrage de savoir mystique (contenu général : il concerne les personnages chaotiques)",
                 "ouvrage de savoir mystique (contenu général : un ouvrage de grande puissance pour son lecteur)",
+                "ouvrage de savoir mystique (contenu général : il influe surtout sur les prêtres et la Sagesse, chez les personnages loyaux)",
+                "ouvrage de savoir mystique (contenu général : il influe surtout sur l'Intelligence)",
+                "ouvrage de savoir mystique (contenu général : il influe surtout sur les magiciens, les prêtres et la Sagesse)",
             ]
         );
     }

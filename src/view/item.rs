@@ -306,6 +306,12 @@ pub fn details_seen(
         } else {
             tr!("  harmful", "  néfaste")
         });
+        if let Some(on) = crate::i18n::known::bearings(&book.bears_on) {
+            lines.push(tr!(
+                "  bears most on {on} (a first wish tells it, not which way)",
+                "  influe surtout sur {on} (un premier souhait le dit, pas dans quel sens)"
+            ));
+        }
     }
     if let Some(s) = mind {
         lines.push(format!("  {}", mind_line(s)));

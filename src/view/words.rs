@@ -255,6 +255,13 @@ impl fmt::Display for crate::i18n::Worded<'_, scroll::Refusal> {
                     "{reader} ne sait pas lire : même un parchemin de protection demande un lecteur"
                 )
             }
+            R::SwordInControl { reader, sword } => {
+                let (reader, sword) = (safe(reader), safe(sword.shown()));
+                tr!(
+                    "{sword} controls {reader} and reads nothing for them until it lets go: what {reader} does is the sword's to decide",
+                    "{sword} contrôle {reader} et ne lit rien pour lui tant qu'elle ne l'a pas libéré : ce que fait {reader}, c'est l'épée qui le décide"
+                )
+            }
             R::NotAProtection { item } => {
                 let item = safe(item.shown());
                 tr!(

@@ -248,6 +248,73 @@ fn a_worn_ring_of_protection_improves_armor_class_and_saves() {
     );
 }
 
+/// AD&D 2e DMG, *Ring of Protection*: of two rings only the strongest counts, and over magic
+/// armor a ring adds to saves, not to armor class; with plain armor or a magic shield it adds
+/// to both.
+#[test]
+fn rings_of_protection_do_not_stack_nor_add_to_magic_armor() {
+    let h = campaign();
+    h.ok_words(
+        "item add Ring-of-Protection-+2 --category ring --kind protection --bonus 2 --to Arnaud",
+    );
+    h.ok_words(
+        "item add Ring-of-Protection-+3 --category ring --kind protection --bonus 3 --to Arnaud",
+    );
+    h.ok_words("item add Plate --category armor --kind armor --bonus 1 --to Arnaud");
+    h.ok_words("item add Mail --category armor --kind armor --to Arnaud");
+    h.ok_words("item add Shield --category armor --kind shield --bonus 1 --to Arnaud");
+    h.ok_words("wear Ring-of-Protection-+2 --hand left");
+    h.ok_words("wear Ring-of-Protection-+3 --hand right");
+    // Two rings, unarmoured: the +3 alone, AC 9 [10] → 6 [13].
+    let two = h.json(&["character", "show", "Arnaud"]);
+    assert_eq!(two["protection"]["ac"], 3, "{two}");
+    assert_eq!(two["protection"]["ring"], 3, "{two}");
+    assert_eq!(two["armor_class"], serde_json::json!({"ac": 6, "aac": 13}));
+    assert_eq!(
+        two["protection"]["rings_aside"][0]["why"], "weaker",
+        "{two}"
+    );
+    let text = h.ok(&["character", "show", "Arnaud"]);
+    assert!(
+        text.contains("Ring-of-Protection-+2 (+2) does not count: of several rings of protection, only the strongest works"),
+        "{text}"
+    );
+    // The case: plate +1 and both rings are AC better by 1, not 6; saves +3.
+    h.ok_words("wear Plate");
+    let plate = h.json(&["character", "show", "Arnaud"]);
+    assert_eq!(plate["protection"]["ac"], 1, "{plate}");
+    assert_eq!(plate["protection"]["ring"], 3, "{plate}");
+    assert_eq!(plate["protection"]["ring_ac"], serde_json::Value::Null);
+    assert_eq!(
+        plate["armor_class"],
+        serde_json::json!({"ac": 4, "aac": 15})
+    );
+    let text = h.ok(&["character", "show", "Arnaud"]);
+    assert!(
+        text.contains("ring of protection: every saving throw +3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ring-of-Protection-+3 (+3) adds nothing to AC: magic armor is worn"),
+        "{text}"
+    );
+    let fr = h.ok(&["--lang", "fr", "character", "show", "Arnaud"]);
+    assert!(
+        fr.contains("n'ajoute rien à la CA : une armure magique est portée"),
+        "{fr}"
+    );
+    // Plain mail and a shield +1: the ring counts again. Mail 5 [14], shield 2, ring 3: 0 [19].
+    h.ok_words("remove Plate");
+    h.ok_words("wear Mail");
+    h.ok_words("wear Shield");
+    let plain = h.json(&["character", "show", "Arnaud"]);
+    assert_eq!(plain["protection"]["ac"], 4, "{plain}");
+    assert_eq!(
+        plain["armor_class"],
+        serde_json::json!({"ac": 0, "aac": 19})
+    );
+}
+
 #[test]
 fn the_dying_and_the_dead_are_named_and_cannot_act() {
     let h = campaign();

@@ -579,6 +579,64 @@ fn a_books_first_wish_tells_its_general_content_and_the_second_its_title() {
     assert_eq!(seen["name"], "Libram of Silver Magic");
 }
 
+/// « révélant son contenu général et sur quelles classes ou caractéristiques celui-ci a la plus
+/// grande influence (pas nécessairement en bien) »: a harmful book's first wish names what it
+/// bears on as a helpful one's does, and neither says which way.
+#[test]
+fn a_books_first_wish_names_the_classes_or_abilities_it_bears_on_not_which_way() {
+    let h = Hoard::new();
+    party(&h);
+    let harmful = ["--harmful", "--bears-on", "intelligence,wisdom"];
+    add(&h, "Vacuous Grimoire", "book", &harmful);
+    add(
+        &h,
+        "Manual of Golems",
+        "book",
+        &["--bears-on", "wizards,priests"],
+    );
+    for (book, on) in [
+        (
+            "Vacuous Grimoire",
+            "it bears most on Intelligence and Wisdom",
+        ),
+        ("Manual of Golems", "it bears most on wizards and priests"),
+    ] {
+        let text = h.ok(&["identify", book, "--by", "Mordo", "--method", "wish"]);
+        assert!(text.contains(on), "{text}");
+        for way in ["harm", "benefi", "good", "ill"] {
+            assert!(!text.contains(way), "{way}: {text}");
+        }
+        let seen = h.json(&["item", "show", book, "--as", "Mordo"]);
+        assert!(seen["name"].as_str().unwrap().contains(on), "{seen}");
+    }
+    let fr = h.ok(&[
+        "--lang",
+        "fr",
+        "item",
+        "show",
+        "Vacuous Grimoire",
+        "--as",
+        "Mordo",
+    ]);
+    assert!(
+        fr.contains("il influe surtout sur l'Intelligence et la Sagesse"),
+        "{fr}"
+    );
+    // The referee reads it beside the book's nature.
+    let referee = h.ok(&["item", "show", "Vacuous Grimoire"]);
+    assert!(referee.contains("harmful"), "{referee}");
+    assert!(
+        referee.contains("bears most on Intelligence and Wisdom"),
+        "{referee}"
+    );
+    // A generated book carries it: Boccob's Blessed Book (seed 5) bears on wizards.
+    let made = h.json(&["--seed", "5", "generate", "books", "--to", "Mordo"]);
+    assert_eq!(made[0]["book"]["bears_on"], serde_json::json!(["wizards"]));
+    let text = h.ok(&["identify", "Boccob's Blessed Book", "--method", "wish"]);
+    assert!(text.contains("it bears most on wizards"), "{text}");
+    h.ok(&["check"]);
+}
+
 #[test]
 fn a_potion_is_drunk_at_plus_1_and_takes_effect_1d4_plus_1_later_an_oil_in_its_own_time() {
     let h = Hoard::new();

@@ -946,3 +946,51 @@ fn a_waiting_wound_healed_is_no_longer_shown_waiting() {
     assert!(audit.contains("Blackfang controls Arnaud"), "{audit}");
     assert!(!audit.contains("waiting"), "{audit}");
 }
+
+/// « L'épée peut lire toutes les langues qu'elle est capable de parler, ainsi que les
+/// inscriptions magiques » (OSE *Sentient Swords*): a sword in hand that reads reads a spell
+/// scroll for a wielder who cannot; the reading is a use, checked as one; a sword in control
+/// of its wielder reads nothing for them.
+#[test]
+fn a_sword_in_hand_that_reads_reads_a_scroll_for_its_wielder_unless_it_controls_them() {
+    let h = Hoard::new();
+    // 18 + 18 (− 2d4 at worst) against 11 + 1 + 1d10: the sword never wins. INT 11 reads.
+    h.character("Sage", 18, 18, 60, "neutral");
+    h.ok_words("sword add Hater --int 11 --ego 1 --alignment chaotic --languages 1 --to Sage");
+    h.ok_words("item add Sleep --category scroll --kind spell");
+    h.ok_words("item add Charm --category scroll --kind spell");
+    // Carried, it reads nothing: a character with no class cannot read magic.
+    let stderr = h.refused_unchanged(&["read", "Sleep", "--by", "Sage"], 4);
+    assert!(stderr.contains("cannot read magic"), "{stderr}");
+    h.ok_words("wield Hater --by Sage");
+    let checks = || audit(&h)["checks"].as_array().unwrap().clone();
+    let before = checks().len();
+    let read = h.json(&["read", "Sleep", "--by", "Sage"]);
+    assert_eq!(read["learned"], "full", "{read}");
+    let text = h.ok(&["log"]);
+    assert!(
+        text.contains("identifies Sleep by reading, through Hater"),
+        "{text}"
+    );
+    // A use of a sword of another alignment: its check, with its dice, follows the reading.
+    let after = checks();
+    assert_eq!(after.len(), before + 1, "{after:?}");
+    assert_eq!(after[before]["trigger"], "alignment", "{after:?}");
+    assert_eq!(after[before]["controlled"], false, "{after:?}");
+    let fr = h.ok(&["--lang", "fr", "log"]);
+    assert!(fr.contains("par la voix de Hater"), "{fr}");
+    // `give --read` reads through it too.
+    h.ok_words("give Charm --to Sage --read");
+    assert!(h.ok(&["log"]).contains("Charm by reading, through Hater"));
+    // 3 + 3: a sword of another alignment always takes control, and then reads nothing.
+    weak(&h, "Pell", 60, "neutral");
+    h.strong_sword("Fiend", "chaotic", "telepathy", &["--to", "Pell"]);
+    h.ok_words("wield Fiend --by Pell");
+    h.ok_words("item add Web --category scroll --kind spell");
+    let stderr = h.refused_unchanged(&["read", "Web", "--by", "Pell"], 4);
+    assert!(
+        stderr.contains("Fiend controls Pell and reads nothing for them"),
+        "{stderr}"
+    );
+    h.ok(&["check"]);
+}

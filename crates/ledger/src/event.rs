@@ -203,6 +203,10 @@ pub enum Event {
         /// Reading a cursed scroll sets the curse off (AD&D 2e DMG, Scrolls).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         curse: bool,
+        /// The sentient sword that read the writing for its wielder (OSE *Sentient Swords*),
+        /// when one did; older ledgers have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        through: Option<Through>,
     },
     /// A spell cast or copied from a scroll: erased either way.
     SpellCast {
@@ -408,6 +412,24 @@ pub struct Act {
     pub item_name_fr: String,
     pub character: Id,
     pub character_name: String,
+}
+
+/// A sword that read for its wielder: its id, and its names as they were, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Through {
+    pub sword: Id,
+    pub sword_name: String,
+    pub sword_name_fr: String,
+}
+
+impl Through {
+    pub fn new(sword: &Item) -> Through {
+        Through {
+            sword: sword.id.clone(),
+            sword_name: sword.name.clone(),
+            sword_name_fr: sword.name_fr.clone(),
+        }
+    }
 }
 
 impl Act {

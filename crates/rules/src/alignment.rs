@@ -31,6 +31,15 @@ impl Alignment {
             Alignment::Chaotic => "chaotique",
         }
     }
+
+    /// Its French name in the plural (« les personnages loyaux »).
+    pub fn french_plural(self) -> &'static str {
+        match self {
+            Alignment::Lawful => "loyaux",
+            Alignment::Neutral => "neutres",
+            Alignment::Chaotic => "chaotiques",
+        }
+    }
 }
 
 impl fmt::Display for Alignment {

@@ -1,6 +1,6 @@
-//! Magic armor, shields and rings of protection (AD&D 2e DMG; OSE Rules Tome, *Ring of
-//! Protection*, *Armour*): what +3, +4 and +5 metal armor is made of, the armor class a suit or
-//! a shield gives, and what each plus is worth once worn.
+//! Magic armor, shields and rings of protection (AD&D 2e DMG, *Armor and Shields* and *Ring
+//! of Protection*; OSE Rules Tome, *Armour*): what +3, +4 and +5 metal armor is made of, the
+//! armor class a suit or a shield gives, and what each plus is worth once worn.
 
 use super::item::{Category, Item, Slot};
 
@@ -38,7 +38,7 @@ pub fn is_shield(item: &Item) -> bool {
     item.category == Category::Armor && item.identity.kind.as_deref() == Some("shield")
 }
 
-/// What worn magic armor and shield add up to.
+/// What worn magic armor, shield and rings of protection add up to.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Protection {
     /// Points of armor class improvement (each +1 improves it by one).
@@ -48,11 +48,34 @@ pub struct Protection {
     pub saves: i32,
     pub armor: Option<i32>,
     pub shield: Option<i32>,
-    /// The bonus to armor class and to every saving throw of the worn rings of protection
-    /// that work (one to a hand).
+    /// The bonus to every saving throw of the ring of protection that counts: the strongest
+    /// of those worn that work (one to a hand).
     pub ring: Option<i32>,
+    /// What that ring adds to armor class: its bonus, or nothing over magic armor.
+    pub ring_ac: Option<i32>,
+    /// The worn rings of protection that do not count in full, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rings_aside: Vec<RingAside>,
     /// Magic armor does not count toward encumbrance; a magic shield does.
     pub armor_counts_for_encumbrance: bool,
+}
+
+/// A worn ring of protection that does not count in full.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RingAside {
+    pub item: super::item::Names,
+    pub bonus: i32,
+    pub why: Aside,
+}
+
+/// Why a ring of protection does not count in full (AD&D 2e DMG, *Ring of Protection*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aside {
+    /// A stronger ring (or one as strong, put on first) is the one that works.
+    Weaker,
+    /// Magic armor is worn: no armor class from the ring; its saving throws still count.
+    MagicArmor,
 }
 
 /// Whether a ring is a ring of protection: its kind says so, or its name does (as the tables
@@ -80,27 +103,48 @@ fn ring_bonus(ring: &Item) -> i32 {
 }
 
 /// The totals of the suit of armor, the shield and the rings of protection a character
-/// wears; each plus improves armor class and saving throws by one.
+/// wears; each plus improves armor class and saving throws by one. Rings of protection
+/// follow the AD&D 2e DMG's *Ring of Protection*: "The ring does not improve Armor Class if
+/// magical armor is worn, although it does add to saving throw die rolls", and "Multiple
+/// rings of protection operating on the same person [...] do not combine protection. Only one
+/// such ring—the strongest—functions". Non-magical armor (no plus) and any shield, magic or
+/// not, leave the ring whole.
 pub fn protection(worn: &[&Item]) -> Protection {
-    let bonus = |slot: Slot| {
+    let on = |slot: Slot| {
         worn.iter()
             .find(|i| i.category == Category::Armor && i.worn == Some(slot))
-            .map(|i| i.identity.bonus.unwrap_or(0))
     };
+    let bonus = |slot: Slot| on(slot).map(|i| i.identity.bonus.unwrap_or(0));
     let (armor, shield) = (bonus(Slot::Body), bonus(Slot::Shield));
-    let rings: Vec<i32> = worn
+    let magic_armor = armor.is_some_and(|b| b != 0);
+    let mut rings: Vec<&Item> = worn
         .iter()
+        .copied()
         .filter(|i| is_protection_ring(i) && super::ring::works(i, worn))
-        .map(|i| ring_bonus(i))
         .collect();
-    let ring = (!rings.is_empty()).then(|| rings.iter().sum());
+    // The strongest first; of equals, the first worn (the order given) keeps its place.
+    rings.sort_by_key(|r| std::cmp::Reverse(ring_bonus(r)));
+    let ring = rings.first().map(|r| ring_bonus(r));
+    let aside = |r: &Item, why| RingAside {
+        item: r.names(),
+        bonus: ring_bonus(r),
+        why,
+    };
+    let mut rings_aside: Vec<RingAside> = Vec::new();
+    if magic_armor && let Some(best) = rings.first() {
+        rings_aside.push(aside(best, Aside::MagicArmor));
+    }
+    rings_aside.extend(rings.iter().skip(1).map(|r| aside(r, Aside::Weaker)));
+    let ring_ac = ring.filter(|_| !magic_armor);
     let worn_armor = armor.unwrap_or(0) + shield.unwrap_or(0);
     Protection {
-        ac: worn_armor + ring.unwrap_or(0),
+        ac: worn_armor + ring_ac.unwrap_or(0),
         saves: worn_armor,
         armor,
         shield,
         ring,
+        ring_ac,
+        rings_aside,
         armor_counts_for_encumbrance: false,
     }
 }
@@ -171,8 +215,8 @@ pub fn dexterity(dex: u8) -> i32 {
 }
 
 /// A character's armor class (OSE): the worn suit's, or unarmoured; better by the worn
-/// shield's improvement, the rings of protection that work ([`protection`]) and DEX when the
-/// sheet records it.
+/// shield's improvement, the ring of protection that counts for armor class ([`protection`])
+/// and DEX when the sheet records it.
 pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
     let on = |slot: Slot| {
         worn.iter()
@@ -181,7 +225,7 @@ pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
     };
     let suit = on(Slot::Body).unwrap_or(UNARMOURED);
     let better = on(Slot::Shield).map_or(0, |s| s.ac)
-        + protection(worn).ring.unwrap_or(0)
+        + protection(worn).ring_ac.unwrap_or(0)
         + dex.map_or(0, dexterity);
     ArmorClass {
         ac: suit.ac - better,
@@ -240,27 +284,28 @@ mod tests {
         assert!(is_shield(&shield) && !is_shield(&armor));
     }
 
-    #[test]
-    fn a_worn_ring_of_protection_that_works_adds_its_plus() {
-        let ring = |name: &str, bonus: Option<i32>, hand: Option<Slot>| {
-            let identity = Identity {
-                bonus,
-                ..Identity::default()
-            };
-            let mut r = Item::new(
-                name.into(),
-                name.into(),
-                name.into(),
-                Category::Ring,
-                identity,
-            );
-            r.worn = hand;
-            r
+    fn ring(name: &str, bonus: Option<i32>, hand: Option<Slot>) -> Item {
+        let identity = Identity {
+            bonus,
+            ..Identity::default()
         };
+        let mut r = Item::new(
+            name.into(),
+            name.into(),
+            name.into(),
+            Category::Ring,
+            identity,
+        );
+        r.worn = hand;
+        r
+    }
+
+    #[test]
+    fn one_worn_ring_of_protection_that_works_adds_its_plus() {
         let plus1 = ring("Ring of Protection +1", None, Some(Slot::LeftHand));
-        let armor = piece("armor", 2, Some(Slot::Body));
-        let p = protection(&[&plus1, &armor]);
-        assert_eq!((p.ac, p.saves, p.ring), (3, 2, Some(1)));
+        let p = protection(&[&plus1]);
+        assert_eq!((p.ac, p.saves, p.ring, p.ring_ac), (1, 0, Some(1), Some(1)));
+        assert!(p.rings_aside.is_empty());
         let plus3 = ring("Ring of Protection", Some(3), Some(Slot::RightHand));
         assert_eq!(protection(&[&plus3]).ac, 3);
         // Carried, or sharing a hand with another ring, it does nothing.
@@ -268,6 +313,68 @@ mod tests {
         assert_eq!(protection(&[&carried]).ring, None);
         let other = ring("Ring of Warmth", None, Some(Slot::LeftHand));
         assert_eq!(protection(&[&plus1, &other]).ring, None);
+    }
+
+    #[test]
+    fn of_two_rings_of_protection_only_the_strongest_counts() {
+        let plus2 = ring("Ring of Protection +2", None, Some(Slot::LeftHand));
+        let plus3 = ring("Ring of Protection +3", None, Some(Slot::RightHand));
+        let p = protection(&[&plus2, &plus3]);
+        assert_eq!((p.ac, p.ring, p.ring_ac), (3, Some(3), Some(3)));
+        assert_eq!(p.rings_aside.len(), 1);
+        assert_eq!(
+            (p.rings_aside[0].item.en.as_str(), p.rings_aside[0].bonus),
+            ("Ring of Protection +2", 2)
+        );
+        assert_eq!(p.rings_aside[0].why, Aside::Weaker);
+        // Two as strong: one works, the first worn.
+        let twin = ring(
+            "Ring of Protection +2 (twin)",
+            Some(2),
+            Some(Slot::RightHand),
+        );
+        let p = protection(&[&plus2, &twin]);
+        assert_eq!((p.ac, p.ring), (2, Some(2)));
+        assert_eq!(p.rings_aside[0].item.en, "Ring of Protection +2 (twin)");
+        // Unarmoured and DEX-less: AC 9 [10] better by the strongest alone.
+        let ac = character_class(&[&plus2, &plus3], None);
+        assert_eq!(ac, ArmorClass { ac: 6, aac: 13 });
+    }
+
+    #[test]
+    fn over_magic_armor_a_ring_of_protection_adds_to_saves_not_armor_class() {
+        let plus2 = ring("Ring of Protection +2", None, Some(Slot::LeftHand));
+        let plus3 = ring("Ring of Protection +3", None, Some(Slot::RightHand));
+        let plate = piece("armor", 1, Some(Slot::Body));
+        // The issue's case: two rings and armor +1 are AC better by 1, not 6.
+        let p = protection(&[&plus2, &plus3, &plate]);
+        assert_eq!((p.ac, p.saves, p.ring, p.ring_ac), (1, 1, Some(3), None));
+        let why: Vec<_> = p.rings_aside.iter().map(|r| (r.bonus, r.why)).collect();
+        assert_eq!(why, [(3, Aside::MagicArmor), (2, Aside::Weaker)]);
+        // Chain +1: AC 4 [15], the rings adding nothing.
+        let ac = character_class(&[&plus2, &plus3, &plate], None);
+        assert_eq!(ac, ArmorClass { ac: 4, aac: 15 });
+        // Cursed armor is magic armor too.
+        let cursed = piece("armor", -1, Some(Slot::Body));
+        assert_eq!(protection(&[&plus2, &cursed]).ring_ac, None);
+    }
+
+    #[test]
+    fn a_ring_of_protection_adds_to_plain_armor_and_to_any_shield() {
+        let plus2 = ring("Ring of Protection +2", None, Some(Slot::LeftHand));
+        let plain = piece("armor", 0, Some(Slot::Body));
+        let p = protection(&[&plus2, &plain]);
+        assert_eq!((p.ac, p.ring_ac), (2, Some(2)));
+        assert!(p.rings_aside.is_empty());
+        // Chain 5 [14], ring +2: 3 [16].
+        let ac = character_class(&[&plus2, &plain], None);
+        assert_eq!(ac, ArmorClass { ac: 3, aac: 16 });
+        let shield = piece("shield", 2, Some(Slot::Shield));
+        let p = protection(&[&plus2, &plain, &shield]);
+        assert_eq!((p.ac, p.saves, p.ring_ac), (4, 2, Some(2)));
+        // Shield +2 improves by 3, ring by 2: 0 [19].
+        let ac = character_class(&[&plus2, &plain, &shield], None);
+        assert_eq!(ac, ArmorClass { ac: 0, aac: 19 });
     }
 
     #[test]

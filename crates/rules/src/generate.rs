@@ -345,6 +345,7 @@ pub fn make(
         book: (category == Category::Book).then(|| BookNature {
             beneficial: props.beneficial.unwrap_or(true),
             alignment: props.alignment,
+            bears_on: props.bears_on.clone().unwrap_or_default(),
         }),
         sentience,
         value: None,
@@ -565,6 +566,29 @@ mod shipped_tables {
                 "{category}: every value comes up"
             );
         }
+    }
+
+    /// Every book of Table 95, helpful or harmful, carries the classes or abilities it bears
+    /// on, which a first wish tells (the Vacuous Grimoire: Intelligence and Wisdom).
+    #[test]
+    fn every_book_bears_on_a_class_or_an_ability() {
+        let tables = tables();
+        let mut dice = seeded(3);
+        let mut seen = std::collections::BTreeMap::new();
+        for _ in 0..2_000 {
+            let book = make(&tables, "books", Sentient::AsRolled, &mut dice).unwrap();
+            let nature = book.identity.book.expect("a book's nature");
+            assert!(!nature.bears_on.is_empty(), "{}", book.name);
+            seen.insert(book.name, nature.bears_on);
+        }
+        assert_eq!(seen.len(), 17, "every book came up");
+        assert_eq!(
+            seen["Vacuous Grimoire"],
+            [
+                crate::book::Bearing::Intelligence,
+                crate::book::Bearing::Wisdom
+            ]
+        );
     }
 
     #[test]

@@ -237,6 +237,10 @@ pub struct BookNature {
     pub beneficial: bool,
     /// The alignment a book favours, if it favours one.
     pub alignment: Option<Alignment>,
+    /// The classes or abilities it bears on most, for good or ill (none on books made before
+    /// hoard kept them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bears_on: Vec<crate::book::Bearing>,
 }
 
 /// One power of a sentient sword, with its usage limit from the tables.

@@ -5,7 +5,7 @@
 use super::character::Character;
 use super::class::{self, Caster};
 use super::dice::{Dice, Expr, Roll};
-use super::item::{Category, Item, Names, Status};
+use super::item::{Category, Item, Names, Slot, Status};
 use super::tables::Table;
 
 /// Why a scroll cannot be read, cast or copied (words are the edge's).
@@ -55,6 +55,12 @@ pub enum Refusal {
     /// Even a protection scroll needs a reader of some language.
     Illiterate {
         reader: String,
+    },
+    /// The sword that would read for its wielder controls them: it reads nothing for them
+    /// until the control ends.
+    SwordInControl {
+        reader: String,
+        sword: Names,
     },
     NotAProtection {
         item: Names,
@@ -299,6 +305,47 @@ pub fn can_read(scroll: &Item, who: &Character) -> Result<(), Refusal> {
         Writing::Plain if !who.literate => Err(Refusal::Illiterate { reader: reader() }),
         Writing::Map | Writing::Plain => Ok(()),
     }
+}
+
+/// Who reads `scroll` for `who`, who holds `held`: `None`, they read it themselves
+/// ([`can_read`]); else the sentient sword in their hand that reads, if one does (OSE
+/// *Sentient Swords*, Communication: « L'épée peut lire toutes les langues qu'elle est capable
+/// de parler, ainsi que les inscriptions magiques »): magic writing, and writing in any
+/// language, since it reads at least its alignment's; not a map, which needs the ability to
+/// read unknown languages. Reading is a use of the sword, so it must be in hand, as a use is;
+/// and a sword in control of its wielder reads nothing for them — what they do is then the
+/// sword's to decide (« elle prend le contrôle sur les actions du personnage »).
+pub fn read_by<'a>(
+    scroll: &Item,
+    who: &Character,
+    held: &'a [Item],
+) -> Result<Option<&'a Item>, Refusal> {
+    let refusal = match can_read(scroll, who) {
+        Ok(()) => return Ok(None),
+        Err(refusal @ (Refusal::Faded { .. } | Refusal::NeedsComprehendLanguages { .. })) => {
+            return Err(refusal);
+        }
+        Err(refusal) => refusal,
+    };
+    let wielded = held.iter().find(|i| {
+        i.holder.as_deref() == Some(who.id.as_str())
+            && i.worn == Some(Slot::Hand)
+            && i.sentience().is_some_and(|m| m.reads)
+    });
+    let Some(sword) = wielded else {
+        return Err(refusal);
+    };
+    if sword
+        .control
+        .as_ref()
+        .is_some_and(|c| c.character == who.id)
+    {
+        return Err(Refusal::SwordInControl {
+            reader: who.name.clone(),
+            sword: sword.names(),
+        });
+    }
+    Ok(Some(sword))
 }
 
 /// Whether a comprehend languages spell lets `who` read `scroll`: a map, yes; a spell scroll
@@ -587,5 +634,93 @@ mod tests {
         assert_eq!(protect(&protection, &reader, 6, 100, ose), Ok(460));
         reader.literate = false;
         assert!(can_read(&protection, &reader).is_err());
+    }
+
+    /// A sentient sword held by `w` (the wizard fixture's id), of INT `int`.
+    fn sword(int: u8, slot: Option<crate::item::Slot>) -> Item {
+        let mut sword = Item::new(
+            "s".into(),
+            "Blade".into(),
+            "Lame".into(),
+            Category::Sword,
+            Identity {
+                sentience: Some(crate::item::Sentience {
+                    int,
+                    ego: 6,
+                    alignment: crate::alignment::Alignment::Neutral,
+                    communication: "speech".into(),
+                    reads: int >= 11,
+                    languages: 1,
+                    sensory_powers: vec![],
+                    extraordinary_powers: vec![],
+                    special_purpose: None,
+                }),
+                ..Identity::default()
+            },
+        );
+        sword.holder = Some("w".into());
+        sword.worn = slot;
+        sword
+    }
+
+    #[test]
+    fn a_sword_in_hand_that_reads_reads_magic_for_its_wielder() {
+        let mut fighter = wizard(5);
+        fighter.class = Some("fighter".into());
+        let spells = scroll(&[(1, 1)]);
+        let in_hand = [sword(11, Some(Slot::Hand))];
+        assert_eq!(read_by(&spells, &fighter, &in_hand), Ok(Some(&in_hand[0])));
+        // One who reads it themselves needs no sword.
+        assert_eq!(read_by(&spells, &wizard(5), &in_hand), Ok(None));
+        // Carried, not in hand; INT 10, which does not read; another's: no help.
+        for held in [
+            sword(12, None),
+            sword(10, Some(Slot::Hand)),
+            Item {
+                holder: Some("x".into()),
+                ..sword(12, Some(Slot::Hand))
+            },
+        ] {
+            assert!(matches!(
+                read_by(&spells, &fighter, &[held]),
+                Err(Refusal::NeedsReadMagic { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_sword_reads_any_language_but_not_a_map_nor_for_one_it_controls() {
+        let mut fighter = wizard(5);
+        fighter.class = Some("fighter".into());
+        fighter.literate = false;
+        let in_hand = [sword(12, Some(Slot::Hand))];
+        let protection = scroll_of("protection");
+        assert_eq!(
+            read_by(&protection, &fighter, &in_hand),
+            Ok(Some(&in_hand[0]))
+        );
+        assert!(matches!(
+            read_by(&scroll_of("map"), &fighter, &in_hand),
+            Err(Refusal::NeedsComprehendLanguages { .. })
+        ));
+        let mut master = sword(12, Some(Slot::Hand));
+        master.control = Some(crate::item::Control {
+            character: "w".into(),
+            trigger: crate::control::Trigger::Alignment,
+            since: 1,
+            since_round: 0,
+            weapon: None,
+            waiting: vec![],
+        });
+        assert_eq!(
+            read_by(&scroll(&[(1, 1)]), &fighter, &[master]),
+            Err(Refusal::SwordInControl {
+                reader: fighter.name.clone(),
+                sword: Names {
+                    en: "Blade".into(),
+                    fr: "Lame".into()
+                }
+            })
+        );
     }
 }

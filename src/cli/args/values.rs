@@ -35,3 +35,10 @@ where
     text.parse()
         .map_err(|e: T::Err| crate::i18n::Worded(&e).to_string())
 }
+
+/// A class or an ability a book bears on most, by its id (`wizards`, `strength` …).
+pub fn bearing(text: &str) -> Result<crate::rules::book::Bearing, String> {
+    use crate::rules::book::Bearing;
+    Bearing::from_id(&text.trim().to_lowercase())
+        .ok_or_else(|| format!("{text:?} is none of: {}", Bearing::IDS.join(", ")))
+}

@@ -123,6 +123,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             roll,
             learned,
             curse,
+            through,
             ..
         } => {
             let (who, item, how) = (
@@ -130,6 +131,14 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 safe(act.item_name()),
                 method_name(*method),
             );
+            // A sword that reads read it for its wielder (OSE *Sentient Swords*).
+            let how = match through {
+                Some(t) => {
+                    let sword = safe(pick(&t.sword_name, &t.sword_name_fr));
+                    tr!("{how}, through {sword}", "{how}, par la voix de {sword}")
+                }
+                None => how.to_string(),
+            };
             let odds = match (chance, roll) {
                 (Some(c), Some(r)) => format!(" (d100 {} / {c}%)", r.total),
                 _ => String::new(),

@@ -52,6 +52,8 @@ impl FromStr for Method {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attempt {
     pub method: Method,
+    /// The id of the sentient sword that read the writing for its wielder, if one did.
+    pub through: Option<String>,
     /// Bard lore: the chance in percent, the rounds of study and the d100.
     pub chance: Option<u8>,
     pub rounds: Option<Roll>,
@@ -108,12 +110,14 @@ pub const IDENTIFICATION: crate::statement::Statement = crate::statement::Statem
     fr: "Identification (AD&D 2e, Guide du maître) : goûter les potions, lire la magie des parchemins, un sort d'identification, le savoir du barde (5 % par niveau, 10 % pour les instruments après 1d10 rounds), un souhait pour les livres.",
 };
 
-/// Try to identify `item` for `who` by `method`. Refuses a method that cannot work on that
-/// item, with the DMG's reason.
+/// Try to identify `item` for `who`, who holds `held`, by `method`. Refuses a method that
+/// cannot work on that item, with the DMG's reason. A scroll's writing `who` cannot read, a
+/// sword they wield may read for them ([`scroll::read_by`]).
 pub fn identify(
     item: &Item,
     who: &Character,
     method: Method,
+    held: &[Item],
     dice: &mut impl Dice,
 ) -> Result<Attempt, Unidentifiable> {
     use Unidentifiable as U;
@@ -127,6 +131,7 @@ pub fn identify(
     }
     let plain = |learned| Attempt {
         method,
+        through: None,
         chance: None,
         rounds: None,
         roll: None,
@@ -141,8 +146,11 @@ pub fn identify(
         (Method::Taste, Category::Potion) => Ok(plain(Knowledge::Full)),
         (Method::Taste, _) => cannot(U::TasteOnlyPotions),
         (Method::ReadMagic, Category::Scroll) => {
-            scroll::can_read(item, who).map_err(U::Writing)?;
-            Ok(plain(Knowledge::Full))
+            let by = scroll::read_by(item, who, held).map_err(U::Writing)?;
+            Ok(Attempt {
+                through: by.map(|sword| sword.id.clone()),
+                ..plain(Knowledge::Full)
+            })
         }
         (Method::ComprehendLanguages, Category::Scroll) => {
             scroll::comprehend(item, who).map_err(U::Writing)?;
@@ -176,6 +184,7 @@ pub fn identify(
             });
             Ok(Attempt {
                 method,
+                through: None,
                 chance: Some(chance),
                 rounds,
                 roll: Some(roll),
@@ -209,28 +218,59 @@ mod tests {
         let fighter = person("fighter", 3);
         let mut d = Scripted::new(&[]);
         assert_eq!(
-            identify(&item(Category::Potion), &fighter, Method::Taste, &mut d)
+            identify(
+                &item(Category::Potion),
+                &fighter,
+                Method::Taste,
+                &[],
+                &mut d
+            )
+            .unwrap()
+            .learned,
+            Some(Knowledge::Full)
+        );
+        assert!(identify(&item(Category::Ring), &fighter, Method::Taste, &[], &mut d).is_err());
+        assert!(
+            identify(
+                &item(Category::Ring),
+                &fighter,
+                Method::ReadMagic,
+                &[],
+                &mut d
+            )
+            .is_err()
+        );
+        assert!(
+            identify(
+                &item(Category::Scroll),
+                &fighter,
+                Method::Spell,
+                &[],
+                &mut d
+            )
+            .is_err()
+        );
+        assert_eq!(
+            identify(&item(Category::Wand), &fighter, Method::Spell, &[], &mut d)
                 .unwrap()
                 .learned,
             Some(Knowledge::Full)
         );
-        assert!(identify(&item(Category::Ring), &fighter, Method::Taste, &mut d).is_err());
-        assert!(identify(&item(Category::Ring), &fighter, Method::ReadMagic, &mut d).is_err());
-        assert!(identify(&item(Category::Scroll), &fighter, Method::Spell, &mut d).is_err());
         assert_eq!(
-            identify(&item(Category::Wand), &fighter, Method::Spell, &mut d)
-                .unwrap()
-                .learned,
-            Some(Knowledge::Full)
-        );
-        assert_eq!(
-            identify(&item(Category::Book), &fighter, Method::Spell, &mut d)
+            identify(&item(Category::Book), &fighter, Method::Spell, &[], &mut d)
                 .unwrap()
                 .learned,
             Some(Knowledge::Magical)
         );
         assert!(
-            identify(&item(Category::Ring), &fighter, Method::BardLore, &mut d).is_err(),
+            identify(
+                &item(Category::Ring),
+                &fighter,
+                Method::BardLore,
+                &[],
+                &mut d
+            )
+            .is_err(),
             "not a bard"
         );
         let bard = person("bard", 4);
@@ -242,7 +282,7 @@ mod tests {
             Category::Scroll,
         ] {
             assert!(
-                identify(&item(refused), &bard, Method::BardLore, &mut d).is_err(),
+                identify(&item(refused), &bard, Method::BardLore, &[], &mut d).is_err(),
                 "{refused}"
             );
         }
@@ -255,6 +295,7 @@ mod tests {
             &item(Category::Ring),
             &bard,
             Method::BardLore,
+            &[],
             &mut Scripted::new(&[20]),
         )
         .unwrap();
@@ -263,6 +304,7 @@ mod tests {
             &item(Category::Ring),
             &bard,
             Method::BardLore,
+            &[],
             &mut Scripted::new(&[21]),
         )
         .unwrap();
@@ -271,6 +313,7 @@ mod tests {
             &item(Category::Instrument),
             &bard,
             Method::BardLore,
+            &[],
             &mut Scripted::new(&[7, 40]),
         )
         .unwrap();
@@ -283,6 +326,7 @@ mod tests {
             &item(Category::Instrument),
             &old,
             Method::BardLore,
+            &[],
             &mut Scripted::new(&[1, 100]),
         )
         .unwrap();
@@ -293,7 +337,7 @@ mod tests {
     fn books_need_two_wishes() {
         let p = person("fighter", 1);
         let mut book = item(Category::Book);
-        let first = identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).unwrap();
+        let first = identify(&book, &p, Method::Wish, &[], &mut Scripted::new(&[])).unwrap();
         assert_eq!(first.learned, Some(Knowledge::General));
         book.name = "Libram of Silver Magic".into();
         book.known.insert("p".into(), Knowledge::General);
@@ -301,11 +345,12 @@ mod tests {
             seen(&book, "p").name,
             KnownName::GeneralContent {
                 look: Look::Book,
-                bears_on: None
+                bears_on: Vec::new(),
+                alignment: None
             },
             "the first wish tells the general content, not the title"
         );
-        let second = identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).unwrap();
+        let second = identify(&book, &p, Method::Wish, &[], &mut Scripted::new(&[])).unwrap();
         assert_eq!(second.learned, Some(Knowledge::Full));
         book.known.insert("p".into(), Knowledge::Full);
         assert_eq!(
@@ -313,7 +358,7 @@ mod tests {
             true_name("Libram of Silver Magic", "Chose")
         );
         assert!(
-            identify(&book, &p, Method::Wish, &mut Scripted::new(&[])).is_err(),
+            identify(&book, &p, Method::Wish, &[], &mut Scripted::new(&[])).is_err(),
             "nothing left to learn"
         );
     }
@@ -328,10 +373,19 @@ mod tests {
             ..Default::default()
         });
         let mut d = Scripted::new(&[]);
-        let a = identify(&gem, &fighter, Method::Appraise, &mut d).unwrap();
+        let a = identify(&gem, &fighter, Method::Appraise, &[], &mut d).unwrap();
         assert_eq!(a.learned, Some(Knowledge::Full));
-        assert!(identify(&gem, &fighter, Method::Spell, &mut d).is_err());
-        assert!(identify(&item(Category::Ring), &fighter, Method::Appraise, &mut d).is_err());
+        assert!(identify(&gem, &fighter, Method::Spell, &[], &mut d).is_err());
+        assert!(
+            identify(
+                &item(Category::Ring),
+                &fighter,
+                Method::Appraise,
+                &[],
+                &mut d
+            )
+            .is_err()
+        );
         let before = seen(&gem, "p");
         assert_eq!(before.name, KnownName::Unknown(Look::Gem));
         assert_eq!(before.item.identity.value, None, "its worth is not known");
@@ -346,7 +400,7 @@ mod tests {
         let p = person("fighter", 1);
         let mut sword = item(Category::Sword);
         sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
-        let spell = identify(&sword, &p, Method::Spell, &mut Scripted::new(&[])).unwrap();
+        let spell = identify(&sword, &p, Method::Spell, &[], &mut Scripted::new(&[])).unwrap();
         assert_eq!(spell.learned, Some(Knowledge::Full));
         sword.known.insert("p".into(), Knowledge::Full);
         assert!(!knows_alignment(&sword, "p"));

@@ -4,6 +4,7 @@
 
 use super::identification::knows_alignment;
 use crate::alignment::Alignment;
+use crate::book::Bearing;
 use crate::item::{Category, Item, Knowledge, Power, Purpose, Sentience, Slot};
 use crate::scroll;
 
@@ -97,24 +98,29 @@ pub enum KnownName {
     /// That it is magic and of great power (an identify spell on a book, bard lore on one),
     /// not what it is.
     Magical(Look),
-    /// A book whose general content a first wish told: the alignment of the characters it
-    /// bears on, if it favours one, not its title (AD&D 2e DMG, *Books*: « révélant son
-    /// contenu général et sur quelles classes ou caractéristiques celui-ci a la plus grande
-    /// influence (pas nécessairement en bien). Un second souhait est nécessaire pour
-    /// déterminer son contenu exact »).
+    /// A book whose general content a first wish told: the classes or abilities it bears on
+    /// most and the alignment it favours, if one, but neither its title nor whether it helps
+    /// or harms (AD&D 2e DMG, *Books*: « révélant son contenu général et sur quelles classes
+    /// ou caractéristiques celui-ci a la plus grande influence (pas nécessairement en bien).
+    /// Un second souhait est nécessaire pour déterminer son contenu exact »).
     GeneralContent {
         look: Look,
-        bears_on: Option<Alignment>,
+        bears_on: Vec<Bearing>,
+        alignment: Option<Alignment>,
     },
 }
 
 /// The name an item is known by at `known`.
 fn known_name(item: &Item, known: Option<Knowledge>) -> KnownName {
     match known {
-        Some(Knowledge::General) if item.category == Category::Book => KnownName::GeneralContent {
-            look: disguise(item),
-            bears_on: item.identity.book.as_ref().and_then(|b| b.alignment),
-        },
+        Some(Knowledge::General) if item.category == Category::Book => {
+            let nature = item.identity.book.as_ref();
+            KnownName::GeneralContent {
+                look: disguise(item),
+                bears_on: nature.map(|b| b.bears_on.clone()).unwrap_or_default(),
+                alignment: nature.and_then(|b| b.alignment),
+            }
+        }
         Some(Knowledge::General | Knowledge::Full) => KnownName::True {
             en: item.name.clone(),
             fr: item.name_fr.clone(),
@@ -309,6 +315,7 @@ mod tests {
         book.identity.book = Some(crate::item::BookNature {
             beneficial: true,
             alignment: Some(crate::alignment::Alignment::Lawful),
+            bears_on: vec![Bearing::Wizards],
         });
         let at = |book: &Item| {
             let s = seen(book, "p");
@@ -330,18 +337,38 @@ mod tests {
             (
                 KnownName::GeneralContent {
                     look: Look::Book,
-                    bears_on: Some(crate::alignment::Alignment::Lawful)
+                    bears_on: vec![Bearing::Wizards],
+                    alignment: Some(crate::alignment::Alignment::Lawful)
                 },
                 String::new(),
                 None
             ),
-            "a first wish: what it bears on, neither its title nor its nature"
+            "a first wish: what it bears on, neither its title nor which way"
         );
         book.known.insert("p".into(), Knowledge::Full);
         let (name, title, nature) = at(&book);
         assert_eq!(name, true_name("Libram of Silver Magic", "Chose"));
         assert_eq!(title, "Libram of Silver Magic");
         assert!(nature.is_some_and(|n| n.beneficial));
+    }
+
+    #[test]
+    fn a_first_wish_names_what_a_harmful_book_bears_on_as_a_helpful_ones() {
+        let mut book = item(Category::Book);
+        book.identity.book = Some(crate::item::BookNature {
+            beneficial: false,
+            alignment: None,
+            bears_on: vec![Bearing::Intelligence, Bearing::Wisdom],
+        });
+        book.known.insert("p".into(), Knowledge::General);
+        assert_eq!(
+            seen(&book, "p").name,
+            KnownName::GeneralContent {
+                look: Look::Book,
+                bears_on: vec![Bearing::Intelligence, Bearing::Wisdom],
+                alignment: None
+            }
+        );
     }
 
     #[test]

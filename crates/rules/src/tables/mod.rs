@@ -257,6 +257,8 @@ pub struct Props {
     pub min_levels: Option<Vec<u8>>,
     pub beneficial: Option<bool>,
     pub alignment: Option<Alignment>,
+    /// Books: the classes or abilities it bears on most.
+    pub bears_on: Option<Vec<crate::book::Bearing>>,
     pub trapped: Option<bool>,
     pub sentient: Option<bool>,
     /// The sentience table's flag (`purpose = true`).
@@ -304,6 +306,7 @@ impl Props {
             min_levels,
             beneficial,
             alignment,
+            bears_on,
             trapped,
             sentient,
             has_purpose,

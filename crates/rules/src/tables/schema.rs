@@ -9,6 +9,7 @@ use super::{
     TableFault, placeholders,
 };
 use crate::alignment::Alignment;
+use crate::book::Bearing;
 use crate::dice::Expr;
 use crate::item::Category;
 
@@ -45,6 +46,7 @@ struct RawEntry {
     min_levels: Option<Vec<u8>>,
     effect: Option<String>,
     alignment: Option<String>,
+    bears_on: Option<Vec<String>>,
     trapped: Option<bool>,
     sentient: Option<bool>,
     purpose: Option<PurposeField>,
@@ -289,6 +291,21 @@ fn one_of(
     }
 }
 
+/// A book's `bears_on`: each one of [`Bearing::IDS`].
+fn bearings(ids: &Option<Vec<String>>) -> Result<Option<Vec<Bearing>>, PropFault> {
+    let Some(ids) = ids else { return Ok(None) };
+    ids.iter()
+        .map(|id| {
+            Bearing::from_id(id).ok_or_else(|| PropFault::NotOneOf {
+                field: "bears_on",
+                value: id.clone(),
+                allowed: &Bearing::IDS,
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
 fn props(raw: &RawEntry) -> Result<Props, PropFault> {
     one_of("caster", &raw.caster, &["wizard", "priest"])?;
     one_of("communication", &raw.communication, &["empathy", "speech"])?;
@@ -336,6 +353,7 @@ fn props(raw: &RawEntry) -> Result<Props, PropFault> {
             .map(str::parse::<Alignment>)
             .transpose()
             .map_err(PropFault::Alignment)?,
+        bears_on: bearings(&raw.bears_on)?,
         trapped: raw.trapped,
         sentient: raw.sentient,
         has_purpose,
