@@ -314,3 +314,41 @@ fn a_crafted_foe_past_the_name_limit_is_refused() {
     lines[at]["event"]["foe"]["kind"] = json!("x".repeat(10_240));
     refused(text(&lines).as_bytes(), at + 1, "foe");
 }
+
+#[test]
+fn a_reading_through_a_sword_not_in_the_readers_hand_is_refused() {
+    let h = Hoard::new();
+    h.ok_words("character add Sage --class magic-user --str 9 --wis 12 --hp 8 --alignment lawful");
+    h.ok(&[
+        "item",
+        "add",
+        "Sleep",
+        "--category",
+        "scroll",
+        "--to",
+        "Sage",
+    ]);
+    // A sword that reads, which the sage never holds.
+    h.strong_sword("Hater", "lawful", "healing", &[]);
+    h.ok(&[
+        "identify",
+        "Sleep",
+        "--by",
+        "Sage",
+        "--method",
+        "read-magic",
+    ]);
+    let sword = h.json(&["item", "show", "Hater"])["id"].clone();
+    let mut lines: Vec<Value> = h
+        .ok(&["export"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = line_of(&lines, "identified");
+    lines[at]["event"]["through"] = json!({
+        "sword": sword,
+        "sword_name": "Hater",
+        "sword_name_fr": "Hater",
+    });
+    refused(text(&lines).as_bytes(), at + 1, "cannot read for Sage");
+}

@@ -64,6 +64,22 @@ impl State {
                     _ => Ok(()),
                 }
             }
+            Event::Identified {
+                act,
+                through: Some(through),
+                ..
+            } => {
+                self.acting(act)?;
+                let sword = self.item(&through.sword)?;
+                let controls = sword.control.as_ref().map(|c| &c.character);
+                if !scroll::reads_for(sword, &act.character) || controls == Some(&act.character) {
+                    return Err(Refusal::NotReadThrough {
+                        sword: through.sword_name.clone(),
+                        reader: act.character_name.clone(),
+                    });
+                }
+                Ok(())
+            }
             Event::ProtectionRead { act, .. }
             | Event::SpellCast { act, .. }
             | Event::ItemWorn { act, .. }

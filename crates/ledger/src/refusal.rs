@@ -79,6 +79,12 @@ pub enum Refusal {
     RoundFixed {
         clock: i64,
     },
+    /// A reading through a sword that is not in the reader's hand, does not read, or controls
+    /// them (`rules::scroll::read_by`).
+    NotReadThrough {
+        sword: String,
+        reader: String,
+    },
     /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
     NotBleeding {
         name: String,

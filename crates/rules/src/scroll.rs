@@ -327,11 +327,7 @@ pub fn read_by<'a>(
         }
         Err(refusal) => refusal,
     };
-    let wielded = held.iter().find(|i| {
-        i.holder.as_deref() == Some(who.id.as_str())
-            && i.worn == Some(Slot::Hand)
-            && i.sentience().is_some_and(|m| m.reads)
-    });
+    let wielded = held.iter().find(|i| reads_for(i, &who.id));
     let Some(sword) = wielded else {
         return Err(refusal);
     };
@@ -346,6 +342,14 @@ pub fn read_by<'a>(
         });
     }
     Ok(Some(sword))
+}
+
+/// Whether `sword` is one that could read for the character `who`: a sentient sword that
+/// reads, in their hand (whether it will, under its control, is [`read_by`]'s).
+pub fn reads_for(sword: &Item, who: &str) -> bool {
+    sword.holder.as_deref() == Some(who)
+        && sword.worn == Some(Slot::Hand)
+        && sword.sentience().is_some_and(|m| m.reads)
 }
 
 /// Whether a comprehend languages spell lets `who` read `scroll`: a map, yes; a spell scroll

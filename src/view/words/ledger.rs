@@ -108,6 +108,12 @@ impl fmt::Display for Worded<'_, Refusal> {
                  round {clock} (ou un effet a commencé) : une autre durée changerait tous les \
                  temps déjà comptés ; choisissez-la dans une nouvelle campagne"
             ),
+            R::NotReadThrough { sword, reader } => tr!(
+                "{sword} cannot read for {reader}: only a sentient sword that reads, in the \
+                 reader's hand and not in control of them, reads for its wielder",
+                "{sword} ne peut pas lire pour {reader} : seule une épée intelligente qui lit, \
+                 en main du lecteur et sans le contrôler, lit pour celui qui la manie"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \
