@@ -10,6 +10,8 @@ use crate::rules::alignment::Alignment;
 use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health;
+use crate::rules::item::Knowledge;
+use crate::rules::knowledge::{self, KnownName};
 use crate::store::characters;
 
 /// Why a character command refuses what it was given: data, worded by
@@ -147,11 +149,21 @@ pub async fn roster(cx: &mut Ctx) -> Result<Vec<(Character, health::Condition)>>
         .collect())
 }
 
-/// A character with everything they carry and what is on them now.
+/// A character with everything they carry and what is on them now, as the referee knows it
+/// or as a character does ([`Sheet::seen_by`]).
 #[derive(Debug, Clone)]
 pub struct Sheet {
     pub character: Character,
+    /// Each item as the reader of the sheet knows it.
     pub items: Vec<Item>,
+    /// Seen by a character: what they know of each item, in the order of `items` (the
+    /// referee's sheet has none: every item is as it is).
+    pub seen: Vec<knowledge::Revealed>,
+    /// Seen by a character: their effects as they feel them (since when, not until when).
+    pub felt: bool,
+    /// Seen by a character: some of what is worn protects in ways they do not know, so the
+    /// armor class counts only what they do.
+    pub armor_unknown: bool,
     pub effects: Vec<Effect>,
     pub protection: Protection,
     /// The armor class all that is worn and DEX give (OSE).
@@ -181,12 +193,54 @@ impl Sheet {
             condition,
             character,
             items,
+            seen: Vec::new(),
+            felt: false,
+            armor_unknown: false,
             effects,
             protection,
             armor_class,
             now,
             coins,
         }
+    }
+}
+
+impl Sheet {
+    /// The sheet as the character `viewer` knows it (`character show --as`), by the one rule
+    /// every view follows ([`knowledge::revealed`]): each item as they know it, with what
+    /// anyone sees (where it is worn, that it is used up, leather or metal) and a sword's hold
+    /// on them; the armor class of what they know; their own effects as they feel them, and
+    /// their own quests. Someone who knows everything sees the referee's sheet.
+    pub fn seen_by(self, viewer: &Character) -> Sheet {
+        let looker = knowledge::Looker::Character(&viewer.id);
+        let own = viewer.id == self.character.id;
+        let seen: Vec<_> = self
+            .items
+            .iter()
+            .map(|i| knowledge::revealed(i, looker))
+            .collect();
+        let armor_unknown = seen.iter().any(|s| {
+            s.worn.is_some() && s.known != Some(Knowledge::Full) && armor::may_protect(&s.item)
+        });
+        let items: Vec<Item> = seen.iter().map(|s| s.item.clone()).collect();
+        let mut character = self.character;
+        if !own {
+            character.quests.clear();
+        }
+        let effects = if own { self.effects } else { Vec::new() };
+        let mut sheet = Sheet::new(character, items, effects, self.now, self.coins, None);
+        sheet.condition = self.condition;
+        sheet.seen = seen;
+        sheet.felt = true;
+        sheet.armor_unknown = armor_unknown;
+        sheet
+    }
+}
+
+impl Sheet {
+    /// The name the reader of the sheet knows the item `id` by, if they are a character.
+    pub fn known_name(&self, id: &str) -> Option<&KnownName> {
+        self.seen.iter().find(|s| s.id == id).map(|s| &s.name)
     }
 }
 
@@ -232,22 +286,16 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
     Ok(Sheet::new(character, items, effects, now, coins, death))
 }
 
-/// A sheet — now, or at the end of session `at` — and the character whose knowledge decides
-/// what it shows (`character show --as [--at]`): the items carry what each character knew of
-/// them then.
-pub async fn show_as(
-    cx: &mut Ctx,
-    name: &str,
-    viewer: &str,
-    at: Option<u32>,
-) -> Result<(Sheet, Character)> {
+/// A sheet — now, or at the end of session `at` — as the character `viewer` knew it then
+/// (`character show --as [--at]`).
+pub async fn show_as(cx: &mut Ctx, name: &str, viewer: &str, at: Option<u32>) -> Result<Sheet> {
     let sheet = match at {
         Some(session) => show_at(cx, name, session).await?,
         None => show(cx, name).await?,
     };
     let campaign = cx.campaign().await?;
     let viewer = find_character(cx.conn(), campaign.id, &campaign.campaign.name, viewer).await?;
-    Ok((sheet, viewer))
+    Ok(sheet.seen_by(&viewer))
 }
 
 /// Experience points from 0 to [`crate::rules::limits::XP`].

@@ -4,13 +4,13 @@ use serde::Serialize;
 
 use crate::app::character::Sheet;
 use crate::i18n::time::span;
+use crate::ledger::Item;
 use crate::ledger::state::Effect;
 use crate::rules::armor::{Aside, Protection};
 use crate::rules::character::Quest;
 use crate::rules::item::{Category, Slot};
-use crate::rules::knowledge::{Looker, revealed};
 use crate::rules::ring;
-use crate::view::item::{ItemView, line as item_line};
+use crate::view::item::{ItemView, named_line as item_line};
 use crate::view::words::Shown as _;
 
 use super::args::character::CharacterCommand;
@@ -142,31 +142,15 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             as_character: Some(viewer),
             at,
         } => {
-            let (sheet, viewer) = app::character::show_as(cx, &name, &viewer, at).await?;
+            let sheet = app::character::show_as(cx, &name, &viewer, at).await?;
             if out.json() {
-                return out.doc(&player_view(&sheet, &viewer));
+                return out.doc(&player_view(&sheet));
             }
             if let Some(session) = at {
                 at_end(out, session)?;
             }
-            let c = &sheet.character;
-            out.line(&headline(c))?;
-            out.line(&abilities(c))?;
-            super::play::condition(out, &c.name, sheet.condition)?;
-            for line in crate::view::money::sheet_lines(c, &sheet.coins) {
+            for line in sheet_lines(&sheet) {
                 out.line(&line)?;
-            }
-            for item in &sheet.items {
-                let seen = revealed(item, Looker::Character(&viewer.id));
-                let name = safe(&crate::i18n::Worded(&seen.name).to_string());
-                let worn = seen
-                    .worn
-                    .map(|s| format!(" [{}]", s.label()))
-                    .unwrap_or_default();
-                out.line(&format!(
-                    "    {}  {name}{worn}",
-                    crate::ledger::short_id(&item.id)
-                ))?;
             }
             Ok(())
         }
@@ -424,14 +408,31 @@ fn ring_lines(p: &Protection) -> Vec<String> {
     lines
 }
 
-/// The sheet as a referee reads it at the table.
+/// The name of `item` as the reader of the sheet knows it, made safe.
+fn shown_name(sheet: &Sheet, item: &Item) -> String {
+    match sheet.known_name(&item.id) {
+        Some(known) => safe(&crate::i18n::Worded(known).to_string()),
+        None => safe(item.name()),
+    }
+}
+
+/// The sheet as its reader reads it at the table: the referee, or a character (`--as`), who
+/// reads the same lines about what they know.
 fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     let c = &sheet.character;
     let crate::rules::armor::ArmorClass { ac, aac } = sheet.armor_class;
     let abilities = format!(
-        "{}  {}",
+        "{}  {}{}",
         abilities(c),
-        tr!("AC {ac} [{aac}]", "CA {ac} [{aac}]")
+        tr!("AC {ac} [{aac}]", "CA {ac} [{aac}]"),
+        if sheet.armor_unknown {
+            tr!(
+                " (counting only what is identified of what is worn)",
+                " (en ne comptant que ce qui est identifié de ce qui est porté)"
+            )
+        } else {
+            String::new()
+        }
     );
     let mut lines = vec![headline(c), abilities];
     lines.extend(
@@ -446,7 +447,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     } else {
         lines.push(tr!("  carries:", "  porte :"));
         for item in carried {
-            let mut text = format!("    {}", item_line(item, None));
+            let mut text = format!("    {}", item_line(item, &shown_name(sheet, item), None));
             if let Some(slot) = item.worn {
                 text.push_str(&format!(" [{}]", slot.label()));
             }
@@ -462,7 +463,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             .map(|i| {
                 format!(
                     "{} ({})",
-                    safe(i.name()),
+                    shown_name(sheet, i),
                     crate::view::item::status_label(i.status)
                 )
             })
@@ -475,7 +476,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         if rings.is_empty() {
             continue;
         }
-        let names: Vec<String> = rings.iter().map(|r| safe(r.name())).collect();
+        let names: Vec<String> = rings.iter().map(|r| shown_name(sheet, r)).collect();
         let (label, names) = (hand.label(), names.join(", "));
         lines.push(if rings.len() > 1 {
             tr!(
@@ -496,13 +497,29 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     }
     lines.extend(ring_lines(p));
     for e in &sheet.effects {
-        let name = safe(e.name());
-        lines.push(match e.left(sheet.now) {
+        let item = e
+            .item
+            .as_deref()
+            .and_then(|id| sheet.items.iter().find(|i| i.id == id));
+        let name = match item {
+            Some(item) => shown_name(sheet, item),
+            None => safe(e.name()),
+        };
+        // A player feels the magic run, not how long it will (`rules::effect::Felt`).
+        let left = if sheet.felt { None } else { e.left(sheet.now) };
+        lines.push(match left {
             Some(left) => {
                 let left = span(left);
                 tr!(
                     "  under {name}: {left} left",
                     "  sous l'effet de {name} : encore {left}"
+                )
+            }
+            None if sheet.felt => {
+                let since = span(e.felt().since(sheet.now));
+                tr!(
+                    "  under {name}: for {since} so far",
+                    "  sous l'effet de {name} : depuis {since}"
                 )
             }
             None => tr!("  under {name}", "  sous l'effet de {name}"),
@@ -514,7 +531,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         .filter(|i| i.control.as_ref().is_some_and(|k| k.character == c.id))
     {
         let (name, why) = (
-            safe(sword.name()),
+            shown_name(sheet, sword),
             sword
                 .control
                 .as_ref()
@@ -536,16 +553,18 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
     lines
 }
 
-/// A sheet as `viewer` knows it: the character's own numbers, and each item as the viewer
-/// may know it ([`revealed`]).
-fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
-    let items: Vec<_> = sheet
-        .items
-        .iter()
-        .map(|item| revealed(item, Looker::Character(&viewer.id)))
-        .collect();
-    let items: Vec<_> = items.iter().map(crate::i18n::Worded).collect();
+/// A sheet as a character knows it ([`Sheet::seen_by`]): the character's own numbers, each
+/// item as the viewer may know it (`rules::knowledge::revealed`), the armor class of what they know, their
+/// effects as they feel them, and the sword that controls them if one does.
+fn player_view(sheet: &Sheet) -> serde_json::Value {
+    let items: Vec<_> = sheet.seen.iter().map(crate::i18n::Worded).collect();
+    let effects: Vec<_> = sheet.effects.iter().map(|e| e.felt()).collect();
     let c = &sheet.character;
+    let controlled_by = sheet
+        .seen
+        .iter()
+        .find(|s| s.item.control.as_ref().is_some_and(|k| k.character == c.id))
+        .map(|s| crate::i18n::Worded(&s.name).to_string());
     serde_json::json!({
         "name": c.name,
         "alignment": c.alignment,
@@ -559,6 +578,11 @@ fn player_view(sheet: &Sheet, viewer: &Character) -> serde_json::Value {
         "xp": c.xp,
         "share": c.share,
         "coins": sheet.coins,
+        "armor_class": sheet.armor_class,
+        "armor_class_partial": sheet.armor_unknown,
+        "effects": effects,
+        "controlled_by": controlled_by,
+        "quests": c.quests,
         "items": items,
     })
 }

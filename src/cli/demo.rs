@@ -172,11 +172,12 @@ const STORY: &[Step] = &[
         DEMO_SEEDS[0],
         &["give", "Scroll of Protection from Undead", "--to", "Mordo"],
     ),
+    quiet(34, &["give", "Potion of Heroism", "--to", "Arnaud"]),
     rolls(
         DEMO_SEEDS[1],
         &["drink", "Potion of Heroism", "--by", "Arnaud"],
     ),
-    quiet(14, &["give", "Wand of Frost", "--to", "Mordo"]),
+    quiet(14, &["give", "Wand of Frost", "--to", "Arnaud"]),
     rolls(DEMO_SEEDS[2], &["use", "Wand of Frost", "--charges", "3"]),
     quiet(16, &["wear", "Ring of Warmth", "--hand", "left"]),
     quiet(17, &["wear", "Ring of Free Action", "--hand", "left"]),
@@ -217,6 +218,7 @@ const STORY: &[Step] = &[
     quiet(29, &["share"]),
     quiet(30, &["xp", "award", "--monsters", "150"]),
     quiet(31, &["character", "show", "Arnaud"]),
+    quiet(35, &["character", "show", "Arnaud", "--as", "Arnaud"]),
     quiet(32, &["report", "session"]),
     quiet(33, &["audit", "swords"]),
 ];

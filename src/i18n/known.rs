@@ -132,7 +132,7 @@ impl serde::Serialize for crate::i18n::Worded<'_, Revealed> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let r = self.0;
-        let mut out = serializer.serialize_struct("Revealed", 7)?;
+        let mut out = serializer.serialize_struct("Revealed", 9)?;
         out.serialize_field("id", &r.id)?;
         out.serialize_field("name", &Worded(&r.name).to_string())?;
         out.serialize_field("category", &r.category)?;
@@ -145,6 +145,12 @@ impl serde::Serialize for crate::i18n::Worded<'_, Revealed> {
         }
         if let Some(worn) = r.worn {
             out.serialize_field("worn", &worn)?;
+        }
+        if r.item.status != crate::rules::item::Status::Intact {
+            out.serialize_field("status", &r.item.status)?;
+        }
+        if let Some(value) = &r.item.identity.value {
+            out.serialize_field("value", value)?;
         }
         out.end()
     }

@@ -77,7 +77,17 @@ pub fn status_label(status: Status) -> &'static str {
 
 /// `1a2b3c4d  Wand of Frost — wand, 93 charges (Arnaud)`
 pub fn line(item: &Item, holder: Option<&str>) -> String {
-    let mut facts = vec![item.category.label().to_string()];
+    named_line(item, &safe(item.name()), holder)
+}
+
+/// [`line`] with the item called `name` (already made safe): as a character knows it.
+pub fn named_line(item: &Item, name: &str, holder: Option<&str>) -> String {
+    let label = item.category.label();
+    // An unknown item's name is what it looks like, often its category already.
+    let mut facts: Vec<String> = (!name.eq_ignore_ascii_case(label))
+        .then(|| label.to_string())
+        .into_iter()
+        .collect();
     if let Some(c) = item.charges {
         facts.push(crate::i18n::counted(c, CHARGE, CHARGE));
     }
@@ -107,11 +117,14 @@ pub fn line(item: &Item, holder: Option<&str>) -> String {
         (None, Some(place)) => tr!(" (at {})", " (à {})", safe(place)),
         (None, None) => String::new(),
     };
+    let facts = if facts.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", facts.join(", "))
+    };
     format!(
-        "{}  {} — {}{holder}",
-        crate::ledger::short_id(&item.id),
-        safe(item.name()),
-        facts.join(", ")
+        "{}  {name}{facts}{holder}",
+        crate::ledger::short_id(&item.id)
     )
 }
 

@@ -78,6 +78,12 @@ pub enum Aside {
     MagicArmor,
 }
 
+/// Whether a worn item may bear on armor class: armor, a shield, or a ring (one of protection
+/// does). Someone who does not know such an item cannot count its armor class.
+pub fn may_protect(item: &Item) -> bool {
+    matches!(item.category, Category::Armor | Category::Ring)
+}
+
 /// Whether a ring is a ring of protection: its kind says so, or its name does (as the tables
 /// name it, in either language).
 fn is_protection_ring(item: &Item) -> bool {

@@ -224,6 +224,15 @@ pub struct Revealed {
     pub mind: Option<Mind>,
 }
 
+/// Whether anyone sees that an item of `category` is of `kind`: an oil's flask, a shield's
+/// shape, what a valuable is (a gem, a piece of jewellery, a work of art).
+fn kind_seen(category: Category, kind: &str) -> bool {
+    matches!(
+        (category, kind),
+        (Category::Potion, "oil") | (Category::Armor, "shield") | (Category::Valuable, _)
+    )
+}
+
 /// What `looker` may know of `item` (see [`Revealed`]).
 pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
     let full = Some(Knowledge::Full);
@@ -261,25 +270,37 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
             KnownName::True { en, fr } => (en.clone(), fr.clone()),
             _ => (String::new(), String::new()),
         };
-        let kind = item.identity.kind.clone().filter(|k| {
-            matches!(
-                (item.category, k.as_str()),
-                (Category::Potion, "oil") | (Category::Armor, "shield")
-            )
-        });
         let identity = crate::item::Identity {
-            kind,
+            kind: item
+                .identity
+                .kind
+                .clone()
+                .filter(|k| kind_seen(item.category, k)),
+            metal: item.identity.metal,
             blade: item.identity.blade.clone(),
+            material: item.identity.material.clone(),
+            consumable: item.identity.consumable,
             ..crate::item::Identity::default()
         };
         let mut shown = Item::new(item.id.clone(), en, fr, item.category, identity);
         shown.holder = item.holder.clone();
         shown.worn = item.worn;
-        if item.is_gone() {
+        // A flask drunk, a wand turned to dust, a blank parchment: anyone sees it. That a
+        // wand's last charge went is known only to who knows the wand.
+        if item.status != crate::item::Status::Drained {
             shown.status = item.status;
         }
         shown
     };
+    // A sword's hold on a character is known to that character (and so to their party).
+    let controls_looker = item.control.as_ref().is_some_and(|c| match looker {
+        Looker::Referee => true,
+        Looker::Character(who) => c.character == who,
+        Looker::Party(party) => party.contains(&c.character.as_str()),
+    });
+    if controls_looker {
+        shown.control = item.control.clone();
+    }
     let mind = shown
         .identity
         .sentience
@@ -454,6 +475,60 @@ mod tests {
     }
 
     #[test]
+    fn what_anyone_sees_stays_when_the_magic_is_unknown() {
+        let mut armor = item(Category::Armor);
+        armor.identity.metal = Some(false);
+        armor.identity.bonus = Some(1);
+        let seen_armor = seen(&armor, "p").item.identity;
+        assert_eq!(
+            (seen_armor.metal, seen_armor.bonus),
+            (Some(false), None),
+            "leather stays leather; its plus is unknown"
+        );
+        for kind in ["gem", "jewelry", "art"] {
+            let mut valuable = item(Category::Valuable);
+            valuable.identity.kind = Some(kind.into());
+            valuable.identity.value =
+                Some(crate::coins::Coins::of(crate::coins::Denomination::Gp, 100));
+            let seen = seen(&valuable, "p").item.identity;
+            assert_eq!((seen.kind.as_deref(), seen.value), (Some(kind), None));
+        }
+        let mut dust = item(Category::Misc);
+        dust.identity.consumable = true;
+        assert!(seen(&dust, "p").item.identity.consumable);
+        let mut scroll = item(Category::Scroll);
+        scroll.identity.kind = Some("curse".into());
+        assert_eq!(
+            seen(&scroll, "p").item.identity.kind,
+            None,
+            "a curse looks like any"
+        );
+    }
+
+    #[test]
+    fn a_sword_in_control_is_known_to_whom_it_controls() {
+        let mut sword = item(Category::Sword);
+        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
+        sword.control = Some(crate::item::Control {
+            character: "p".into(),
+            trigger: crate::control::Trigger::Wounded,
+            since: 3,
+            since_round: 0,
+            weapon: None,
+            waiting: Vec::new(),
+        });
+        assert!(seen(&sword, "p").item.control.is_some());
+        assert!(seen(&sword, "q").item.control.is_none());
+        let party = ["q", "p"];
+        assert!(
+            revealed(&sword, Looker::Party(&party))
+                .item
+                .control
+                .is_some()
+        );
+    }
+
+    #[test]
     fn charges_show_only_when_the_item_is_fully_known() {
         let mut wand = item(Category::Wand);
         wand.charges = Some(12);
@@ -486,9 +561,18 @@ mod tests {
         scroll.status = crate::item::Status::Faded;
         assert_eq!(
             seen(&scroll, "p").item.status,
-            crate::item::Status::Intact,
-            "that its magic faded is only known to who knows it"
+            crate::item::Status::Faded,
+            "a blank parchment is seen blank"
         );
+        let mut wand = item(Category::Wand);
+        wand.status = crate::item::Status::Drained;
+        assert_eq!(
+            seen(&wand, "p").item.status,
+            crate::item::Status::Intact,
+            "that its last charge went is known to who knows the wand"
+        );
+        wand.known.insert("p".into(), Knowledge::Full);
+        assert_eq!(seen(&wand, "p").item.status, crate::item::Status::Drained);
     }
 
     #[test]
