@@ -29,6 +29,7 @@ mod terminal;
 mod treasury;
 mod trust;
 mod ux;
+mod views;
 mod voids;
 mod words;
 

@@ -50,6 +50,8 @@ mod treasury;
 mod trust;
 #[path = "../cli/ux.rs"]
 mod ux;
+#[path = "../cli/views.rs"]
+mod views;
 #[path = "../cli/voids.rs"]
 mod voids;
 #[path = "../cli/words.rs"]
