@@ -371,27 +371,26 @@ pub fn known_lines(seen: &Revealed, holder: Option<&str>) -> Vec<String> {
             "  {a} (appris en la touchant)"
         ));
     }
-    if seen.identified {
-        let details = details_seen(&seen.item, holder, None, seen.mind.as_ref(), None);
-        lines.extend(details.into_iter().skip(2));
-    }
+    // What they know of it, and what anyone sees (who holds it, where it is worn, that it
+    // is used up): the item as `revealed` gives it to them.
+    let details = details_seen(&seen.item, holder, None, seen.mind.as_ref(), None);
+    lines.extend(details.into_iter().skip(2));
     lines
 }
 
 /// `item show --as --json`: the player's view, or the item as they know it once they know it
 /// fully.
 pub fn known_view(seen: &Revealed, holder: Option<&str>) -> serde_json::Value {
-    let mut value = serde_json::json!({
-        "id": seen.id,
-        "name": crate::i18n::Worded(&seen.name).to_string(),
-        "category": seen.category,
-        "known": seen.known,
-    });
-    if seen.identified {
-        value = serde_json::to_value(ItemView::of(&seen.item, holder)).unwrap_or(value);
-        value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
-        value["sentience"] = serde_json::to_value(&seen.mind).unwrap_or_default();
+    let mut value = serde_json::to_value(ItemView::of(&seen.item, holder)).unwrap_or_default();
+    value["name"] = crate::i18n::Worded(&seen.name).to_string().into();
+    if seen.item.name_fr.is_empty()
+        && let Some(fields) = value.as_object_mut()
+    {
+        // Not known by its true name: `name` is what it looks like, in the reader's words.
+        fields.remove("name_fr");
     }
+    value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
+    value["sentience"] = serde_json::to_value(&seen.mind).unwrap_or_default();
     if let Some(a) = seen.alignment {
         value["alignment"] = serde_json::to_value(a).unwrap_or_default();
     }

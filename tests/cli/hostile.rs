@@ -319,25 +319,11 @@ fn a_crafted_foe_past_the_name_limit_is_refused() {
 fn a_reading_through_a_sword_not_in_the_readers_hand_is_refused() {
     let h = Hoard::new();
     h.ok_words("character add Sage --class magic-user --str 9 --wis 12 --hp 8 --alignment lawful");
-    h.ok(&[
-        "item",
-        "add",
-        "Sleep",
-        "--category",
-        "scroll",
-        "--to",
-        "Sage",
-    ]);
+    h.ok(&["item", "add", "Sleep", "--category", "scroll"]);
     // A sword that reads, which the sage never holds.
     h.strong_sword("Hater", "lawful", "healing", &[]);
-    h.ok(&[
-        "identify",
-        "Sleep",
-        "--by",
-        "Sage",
-        "--method",
-        "read-magic",
-    ]);
+    // Read as it is taken: it cannot fade first.
+    h.ok(&["give", "Sleep", "--to", "Sage", "--read"]);
     let sword = h.json(&["item", "show", "Hater"])["id"].clone();
     let mut lines: Vec<Value> = h
         .ok(&["export"])
