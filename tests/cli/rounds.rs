@@ -24,6 +24,13 @@ fn hp(h: &Hoard, name: &str) -> i64 {
     h.json(&["character", "show", name])["hp"].as_i64().unwrap()
 }
 
+/// Lia, who carries a Potion of Speed.
+fn lia_with_a_potion(h: &Hoard) {
+    h.character("Lia", 12, 10, 30, "lawful");
+    let potion = ["item", "add", "Potion of Speed", "--category", "potion"];
+    h.ok(&[&potion[..], &["--to", "Lia"]].concat());
+}
+
 #[test]
 fn an_ose_round_is_ten_seconds_and_everything_on_the_clock_counts_in_it() {
     let h = Hoard::new();
@@ -50,16 +57,7 @@ fn an_ose_round_is_ten_seconds_and_everything_on_the_clock_counts_in_it() {
     assert_eq!(h.json(&["time", "advance", "1", "hour"])["rounds"], 360);
     assert_eq!(h.json(&["time", "advance", "3", "minutes"])["rounds"], 18);
     // A potion lasts turns: sixty rounds each.
-    h.character("Lia", 12, 10, 30, "lawful");
-    h.ok(&[
-        "item",
-        "add",
-        "Potion of Speed",
-        "--category",
-        "potion",
-        "--to",
-        "Lia",
-    ]);
+    lia_with_a_potion(&h);
     let now = clock(&h);
     let drunk = h.json(&["drink", "Potion of Speed"]);
     let turns = drunk["duration"].as_i64().unwrap();
@@ -78,16 +76,7 @@ fn the_round_is_chosen_before_time_passes() {
     h.ok(&["campaign", "set", "round", "adnd"]);
     // At round 0 with an effect already running: refused too.
     let h = Hoard::new();
-    h.character("Lia", 12, 10, 30, "lawful");
-    h.ok(&[
-        "item",
-        "add",
-        "Potion of Speed",
-        "--category",
-        "potion",
-        "--to",
-        "Lia",
-    ]);
+    lia_with_a_potion(&h);
     h.ok(&["drink", "Potion of Speed"]);
     h.refused_unchanged(&["campaign", "set", "round", "ose"], 4);
     // Neither edition: refused with the choices.
