@@ -29,7 +29,7 @@ pub fn list(out: &mut Out, campaigns: Vec<app::campaign::Summary>) -> Result<()>
             safe(&c.name),
             c.characters.to_string(),
             c.events.to_string(),
-            GameTime(c.clock).to_string(),
+            crate::i18n::time::at(c.clock, c.round),
             c.created_at.chars().take(10).collect::<String>(),
         ]);
     }

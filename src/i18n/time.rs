@@ -46,8 +46,9 @@ impl fmt::Display for GameTime {
 }
 
 /// Round `rounds` of a campaign whose rounds are `round`, as a day and a time: ten-second
-/// rounds show their seconds when they fall between minutes.
-fn at(rounds: i64, round: Round) -> String {
+/// rounds show their seconds when they fall between minutes. (A list of campaigns reads each
+/// clock by its own campaign's rounds.)
+pub fn at(rounds: i64, round: Round) -> String {
     let per_day = round.per(Unit::Days);
     let day = rounds.div_euclid(per_day) + 1;
     let second = rounds.rem_euclid(per_day) * round.seconds();

@@ -231,3 +231,34 @@ fn under_ose_the_fallen_are_dead_and_lose_nothing_more() {
     assert_eq!(hp(&h, "Bran"), -3);
     h.refused_unchanged(&["character", "bind", "Bran"], 4);
 }
+
+#[test]
+fn a_list_of_campaigns_reads_each_clock_by_its_own_rounds() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Keep", "--use"]);
+    h.ok(&["time", "advance", "1", "round"]);
+    h.ok(&["campaign", "new", "Isles", "--use"]);
+    h.ok(&["campaign", "set", "round", "ose"]);
+    h.ok(&["time", "advance", "1", "round"]);
+    let listed = h.ok(&["campaign", "list"]);
+    let row = |name: &str| {
+        listed
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in {listed}"))
+            .to_string()
+    };
+    assert!(row("Keep").contains("day 1, 00:01"), "{listed}");
+    assert!(row("Isles").contains("day 1, 00:00:10"), "{listed}");
+    let json = h.json(&["campaign", "list"]);
+    let rounds: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["round"].as_str())
+        .collect();
+    assert!(
+        rounds.contains(&"ose") && rounds.contains(&"adnd"),
+        "{json}"
+    );
+}

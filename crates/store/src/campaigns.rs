@@ -155,6 +155,8 @@ pub struct Summary {
     pub name: String,
     pub created_at: String,
     pub clock: i64,
+    /// How long the campaign's rounds last: what its clock reads as.
+    pub round: crate::rules::clock::Round,
     pub characters: i64,
     pub events: i64,
     pub current: bool,
@@ -166,6 +168,10 @@ impl FromRow for Summary {
             name: row.text("name")?,
             created_at: row.text("created_at")?,
             clock: row.int("clock")?,
+            // Unreadable settings fail where the campaign is opened; a list still lists it.
+            round: serde_json::from_str::<Settings>(&row.text("settings")?)
+                .map(|s| s.round())
+                .unwrap_or_default(),
             characters: row.int("characters")?,
             events: row.int("events")?,
             current: row.bool("current")?,
@@ -175,7 +181,7 @@ impl FromRow for Summary {
 
 pub async fn list(conn: &mut Conn) -> Result<Vec<Summary>> {
     let sql = Sql::new(
-        "SELECT c.name, c.created_at, c.clock,
+        "SELECT c.name, c.created_at, c.clock, c.settings,
                 (SELECT count(*) FROM characters h WHERE h.campaign_id = c.id) AS characters,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0) AS events,
                 lower(c.name)
