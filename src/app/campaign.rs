@@ -174,9 +174,9 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownDeath.into());
             }
         }),
-        "round" => Setting::Round(match value.trim() {
-            "adnd" | "ad&d" | "default" => None,
-            "ose" => Some(crate::rules::clock::Round::Ose),
+        "round" | "rounds" | "round-length" => Setting::Round(match value.trim() {
+            "adnd" | "ad&d" | "1m" | "minute" | "default" => None,
+            "ose" | "10s" | "ten-seconds" => Some(crate::rules::clock::Round::Ose),
             _ => {
                 return Err(Refusal::UnknownRound.into());
             }
