@@ -26,6 +26,8 @@ pub fn of(piece: &Piece, uses: &Value, attack: Option<&str>) -> Value {
             "type": { "value": kind, "classification": "weapon" },
         });
         a["damage"] = json!({ "critical": { "bonus": "" }, "includeBase": true, "parts": [] });
+        // No range of its own (`override` false): the weapon's counts.
+        a["range"]["value"] = json!("");
         out.insert(ID_ATTACK.into(), a);
     }
     if uses["max"].as_str().is_some_and(|m| !m.is_empty()) {

@@ -33,7 +33,7 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
         "quantity": piece.count(),
         // hoard's weight table is in coins, ten to the pound (`rules::weight`).
-        "weight": { "value": crate::rules::weight::coins(item) / 10.0, "units": "lb" },
+        "weight": { "value": super::number(crate::rules::weight::coins(item) / 10.0), "units": "lb" },
         "price": { "value": price.value, "denomination": price.denomination },
         "rarity": rarity(item),
         "identified": piece.seen.identified,

@@ -400,6 +400,16 @@ pub fn img(item: &Item) -> &'static str {
     }
 }
 
+/// A number as JavaScript writes it: a whole one without a decimal point (`0`, not `0.0`), so
+/// that what Foundry's packer reads and writes back is the same text.
+pub fn number(n: f64) -> Value {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        json!(n as i64)
+    } else {
+        json!(n)
+    }
+}
+
 /// A price as the systems write one: a number of coins of one denomination.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Price {

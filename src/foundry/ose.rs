@@ -88,10 +88,10 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "description": description,
         "tags": [],
         "equipped": item.worn.is_some(),
-        "cost": super::price(piece).gold(),
+        "cost": super::number(super::price(piece).gold()),
         "containerId": "",
         "quantity": quantity,
-        "weight": crate::rules::weight::coins(item),
+        "weight": super::number(crate::rules::weight::coins(item)),
     });
     if let (Some(system), Value::Object(own)) = (system.as_object_mut(), own) {
         system.extend(own);
