@@ -255,6 +255,12 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
     })
 }
 
+/// The random tables in use, to hand over beside the items: `--tables`, else the campaign's
+/// folder, else the shipped ones.
+pub async fn tables(cx: &mut Ctx) -> Result<crate::rules::tables::Tables> {
+    Ok(super::tables::for_campaign(cx).await?.tables)
+}
+
 /// An event's wall-clock time in milliseconds since 1970 (0 if it cannot be read).
 fn millis(rec: Option<&Recorded>) -> i64 {
     rec.and_then(|r| chrono::DateTime::parse_from_rfc3339(&r.wall_time).ok())

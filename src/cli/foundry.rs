@@ -42,6 +42,10 @@ pub async fn export(
         pieces,
         left_out,
     } = app::foundry::gather(cx, &selection, viewer).await?;
+    let tables = match args.roll_tables {
+        true => Some(app::foundry::tables(cx).await?),
+        false => None,
+    };
     if pieces.is_empty() {
         return Err(Error::NotFound(tr!(
             "no item to export: nothing matches (items gone for good are left out unless named)",
@@ -55,11 +59,16 @@ pub async fn export(
             (piece, words)
         })
         .collect();
-    let files = foundry::files(system, &campaign, &worded);
+    let files = foundry::files(system, &campaign, &worded, tables.as_ref());
     // A dry run lists what it would write, and writes nothing (not even the folder).
     let dry = cx.dry_run();
     if !dry {
-        write_all(dir, &files, force)?;
+        let mode = if args.private {
+            Mode::PRIVATE
+        } else {
+            Mode::SHARED
+        };
+        write_all(dir, &files, force, mode)?;
     }
     let shown = |path: &Path| safe(&dir.join(path).display().to_string());
     let name_of = |id: &Option<String>| {
@@ -75,6 +84,7 @@ pub async fn export(
                 serde_json::json!({
                     "path": dir.join(&f.path),
                     "item": f.item,
+                    "table": f.table,
                     "name": name_of(&f.item),
                 })
             })
@@ -122,6 +132,7 @@ pub async fn export(
     })?;
     for f in &files {
         let name = name_of(&f.item)
+            .or_else(|| f.table.clone())
             .map(|n| format!("  {}", safe(&n)))
             .unwrap_or_default();
         out.line(&format!("  {}{name}", shown(&f.path)))?;
@@ -237,10 +248,31 @@ fn check_dir(dir: &Path, force: bool) -> Result<()> {
     Ok(())
 }
 
-/// Write the files under `dir`, readable by their owner only. Every path is checked first —
-/// plain relative names, no symbolic link on the way, no folder where a file goes — so a
-/// refused export writes nothing; files are then created anew, never written through a link.
-fn write_all(dir: &Path, files: &[File], force: bool) -> Result<()> {
+/// The permissions of what an export creates: files, folders.
+#[derive(Clone, Copy)]
+struct Mode {
+    file: u32,
+    folder: u32,
+}
+
+impl Mode {
+    /// For another program (a Foundry server, perhaps another user's): readable by all.
+    const SHARED: Mode = Mode {
+        file: 0o644,
+        folder: 0o755,
+    };
+    /// `--private`: readable by their owner only.
+    const PRIVATE: Mode = Mode {
+        file: 0o600,
+        folder: 0o700,
+    };
+}
+
+/// Write the files under `dir` with `mode`. Every path is checked first — plain relative
+/// names, no symbolic link on the way, no folder where a file goes — so a refused export
+/// writes nothing; then what an earlier export left of the same documents under other names
+/// goes (`stale`), and files are created anew, never written through a link.
+fn write_all(dir: &Path, files: &[File], force: bool, mode: Mode) -> Result<()> {
     check_dir(dir, force)?;
     for f in files {
         let inside = f
@@ -286,30 +318,90 @@ fn write_all(dir: &Path, files: &[File], force: bool) -> Result<()> {
             }
         }
     }
+    for path in stale(dir, files) {
+        std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
+    }
     for f in files {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
-            create_dirs(parent)?;
+            create_dirs(parent, mode)?;
         }
-        write_new(&path, &f.bytes)?;
+        write_new(&path, &f.bytes, mode)?;
     }
     Ok(())
 }
 
-fn create_dirs(path: &Path) -> Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::DirBuilderExt;
-        builder.mode(0o700);
+/// The files an earlier export wrote of the documents this one writes, under a name this one
+/// does not use (the item was renamed): in a pack's sources two files with one `_key` make
+/// `fvtt package pack` fail, and beside the documents they would be stale twins. Only plain
+/// JSON files holding one of this export's `_id`s go; whatever else is there stays (an
+/// earlier session's items, the referee's own files).
+fn stale(dir: &Path, files: &[File]) -> Vec<PathBuf> {
+    let id = |bytes: &[u8]| {
+        serde_json::from_slice::<serde_json::Value>(bytes)
+            .ok()
+            .and_then(|doc| doc["_id"].as_str().map(String::from))
+    };
+    let ids: std::collections::BTreeSet<String> =
+        files.iter().filter_map(|f| id(&f.bytes)).collect();
+    let written: std::collections::BTreeSet<PathBuf> =
+        files.iter().map(|f| dir.join(&f.path)).collect();
+    let mut folders = vec![dir.to_path_buf()];
+    folders.extend(foundry::pack_sources().iter().map(|p| dir.join(p)));
+    let mut out = Vec::new();
+    for folder in folders {
+        // `write_all` checked there is no link on the way to these folders.
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            let plain = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+            if plain
+                && path.extension().is_some_and(|e| e == "json")
+                && !written.contains(&path)
+                && std::fs::read(&path)
+                    .ok()
+                    .and_then(|b| id(&b))
+                    .is_some_and(|i| ids.contains(&i))
+            {
+                out.push(path);
+            }
+        }
     }
-    builder.create(path).map_err(|e| cannot(path, e))
+    out
 }
 
-/// Replace the file with a new one of these bytes, mode 0600; `create_new` refuses whatever
-/// appeared at the path meanwhile, a link included.
-fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
+/// Make the folders down to `path` that do not exist yet, with `mode`'s permissions (set after
+/// creation, whatever the umask); folders already there keep theirs.
+fn create_dirs(path: &Path, mode: Mode) -> Result<()> {
+    let missing: Vec<&Path> = path
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && std::fs::symlink_metadata(a).is_err())
+        .collect();
+    for folder in missing.into_iter().rev() {
+        std::fs::create_dir(folder).map_err(|e| cannot(folder, e))?;
+        permit(folder, mode.folder)?;
+    }
+    Ok(())
+}
+
+/// Set a path's permissions (on Unix; elsewhere the platform's defaults stand).
+fn permit(path: &Path, mode: u32) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| cannot(path, e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
+}
+
+/// Replace the file with a new one of these bytes, with `mode`'s permissions; `create_new`
+/// refuses whatever appeared at the path meanwhile, a link included. It is created readable by
+/// its owner alone and opened up once written.
+fn write_new(path: &Path, bytes: &[u8], mode: Mode) -> Result<()> {
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
         std::fs::remove_file(path).map_err(|e| cannot(path, e))?;
     }
@@ -321,7 +413,8 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
         options.mode(0o600);
     }
     let mut file = options.open(path).map_err(|e| cannot(path, e))?;
-    file.write_all(bytes).map_err(|e| cannot(path, e))
+    file.write_all(bytes).map_err(|e| cannot(path, e))?;
+    permit(path, mode.file)
 }
 
 fn cannot(path: &Path, e: std::io::Error) -> Error {

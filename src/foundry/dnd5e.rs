@@ -2,13 +2,16 @@
 //! weapon,loot}.mjs` and their templates), shaped as the system's own pack sources
 //! (`packs/_source/items/*.yml`). dnd5e knows unidentified items: `identified` and
 //! `unidentified {name, description}` carry what someone who does not know the item sees.
+//! An item does something at the table through its activities (`activity.rs`).
 
 use serde_json::{Value, json};
 
+use super::activity;
 use super::{Piece, Words, facts, look, secret, slug};
 use crate::rules::armor::Weight;
 use crate::rules::item::{Category, Item, Status};
 use crate::rules::rarity::Rarity;
+use crate::rules::weapon::Make;
 
 /// The dnd5e item types hoard's items become.
 pub const TYPES: &[&str] = &["consumable", "equipment", "weapon", "loot"];
@@ -18,74 +21,86 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
     let item = piece.item();
     let (kind, subtype) = kind(piece);
     let description = format!("{}{}", facts(words), secret(piece, words, false));
-    let magical: Vec<&str> = if piece.seen.magic {
-        vec!["mgc"]
-    } else {
-        Vec::new()
-    };
+    let mut properties: Vec<&str> = Vec::new();
+    if piece.seen.magic {
+        properties.push("mgc");
+    }
     let bonus = item.identity.bonus;
+    let price = super::price(piece);
+    let uses = uses(piece, kind == "consumable");
     let mut system = json!({
         "description": { "value": description, "chat": "" },
         "source": { "custom": "hoard", "book": "", "page": "", "license": "", "rules": "2014" },
         "quantity": piece.count(),
-        "weight": { "value": 0, "units": "lb" },
-        "price": { "value": super::worth(piece), "denomination": "gp" },
+        // hoard's weight table is in coins, ten to the pound (`rules::weight`).
+        "weight": { "value": super::number(crate::rules::weight::coins(item) / 10.0), "units": "lb" },
+        "price": { "value": price.value, "denomination": price.denomination },
         "rarity": rarity(item),
         "identified": piece.seen.identified,
         "unidentified": { "name": super::clean(&words.look), "description": look(piece, words) },
         "container": null,
-        "properties": magical,
         "identifier": slug(&crate::i18n::Worded(&piece.seen.name).to_string()),
     });
     let extra = match kind {
         "consumable" => json!({
             "attunement": "",
             "equipped": false,
-            "uses": uses(piece, true),
             "damage": { "base": damage(None), "replace": false },
             "type": { "value": subtype, "subtype": "" },
             "magicalBonus": null,
-            "activities": {},
+            "activities": activity::of(piece, &uses, None),
+            "uses": uses,
             "attuned": false,
         }),
         "equipment" => {
-            let (value, dex, strength) = armor(item, subtype);
+            let (value, dex, strength, base) = armor(item, subtype);
+            if subtype == "heavy" {
+                // armor/chain-mail.yml: heavy armour imposes disadvantage on Stealth.
+                properties.push("stealthDisadvantage");
+            }
             json!({
                 "attunement": "",
                 "equipped": item.worn.is_some(),
                 "cover": null,
-                "uses": uses(piece, false),
                 "armor": { "value": value, "dex": dex, "magicalBonus": bonus },
                 "hp": mount_hp(),
                 "speed": { "value": null, "conditions": "" },
                 "strength": strength,
                 "proficient": null,
-                "type": { "value": subtype, "baseItem": "" },
-                "activities": {},
+                "type": { "value": subtype, "baseItem": base },
+                "activities": activity::of(piece, &uses, None),
+                "uses": uses,
                 "attuned": false,
             })
         }
         "weapon" => {
-            let (class, base, dice) = weapon(item);
+            let base = weapon(crate::rules::weapon::make(item));
+            properties.extend(base.properties);
+            let (value, long) = base.range.map_or((None, None), |(v, l)| (Some(v), Some(l)));
+            let (versatile_number, versatile_die) = base.versatile.unwrap_or((None, None));
+            let mut versatile = damage(None);
+            versatile["number"] = json!(versatile_number);
+            versatile["denomination"] = json!(versatile_die);
             json!({
                 "attunement": "",
                 "equipped": item.worn.is_some(),
                 "cover": null,
-                "range": { "value": null, "long": null, "units": "ft", "reach": null },
-                "uses": uses(piece, false),
-                "damage": { "versatile": damage(None), "base": damage(dice) },
+                "range": { "value": value, "long": long, "units": "ft", "reach": null },
+                "damage": { "versatile": versatile, "base": damage(base.dice) },
                 "armor": { "value": 10 },
                 "hp": mount_hp(),
                 "proficient": null,
-                "type": { "value": class, "baseItem": base },
+                "type": { "value": base.class, "baseItem": base.base_item },
                 "magicalBonus": bonus,
-                "activities": {},
+                "activities": activity::of(piece, &uses, Some(base.attack())),
+                "uses": uses,
                 "attuned": false,
                 "mastery": "",
             })
         }
         _ => json!({ "type": { "value": subtype, "subtype": "" } }),
     };
+    system["properties"] = json!(properties);
     if let (Some(system), Value::Object(extra)) = (system.as_object_mut(), extra) {
         system.extend(extra);
     }
@@ -94,64 +109,72 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
 
 /// The dnd5e type and subtype (`type.value`) of the item, by the system's own lists
 /// (`config.mjs` `consumableTypes`, `equipmentTypes`, `lootTypes`) and where its packs put
-/// such items: staves are quarterstaffs, manuals and tomes consumable trinkets, boots and
-/// gauntlets clothing.
+/// such items. The type follows the category alone, which every view of the item shares, so
+/// the same `_id` is of one type in the referee's pack and in every player's: staves are
+/// weapons (`weapon/staff-of-fire.yml`); books, household items, instruments and the rest
+/// consumable trinkets (`trinket/manual-of-bodily-health.yml`, `trinket/broom-of-flying.yml`,
+/// `trinket/dust-of-disappearance.yml`); a faded scroll or a drained wand stays what it is,
+/// its uses spent. Valuables are loot: gems, art (jewelry too, `lootTypes`) or treasure, by
+/// the kind anyone sees.
 fn kind(piece: &Piece) -> (&'static str, &'static str) {
     let item = piece.item();
-    if piece.spent() {
-        // A faded scroll, a drained wand: only the object is left.
-        return ("loot", "junk");
-    }
-    match item.category {
+    match piece.seen.category {
         Category::Potion => ("consumable", "potion"),
         Category::Scroll => ("consumable", "scroll"),
         Category::Wand => ("consumable", "wand"),
         Category::Rod => ("consumable", "rod"),
-        Category::Book => ("consumable", "trinket"),
+        Category::Book | Category::Household | Category::Instrument | Category::Misc => {
+            ("consumable", "trinket")
+        }
         Category::Staff | Category::Sword | Category::Weapon => ("weapon", ""),
         Category::Ring => ("equipment", "ring"),
         Category::Armor => ("equipment", armor_type(item)),
         Category::Clothing | Category::Boots => ("equipment", "clothing"),
-        // Valuables are dnd5e's loot: gems, art (jewelry too) or treasure.
         Category::Valuable => match item.identity.kind.as_deref() {
             Some("gem") => ("loot", "gem"),
             Some("art" | "jewelry") => ("loot", "art"),
             _ => ("loot", "treasure"),
         },
-        Category::Household | Category::Instrument | Category::Misc => {
-            if item.identity.consumable {
-                ("consumable", "wondrous")
-            } else {
-                ("equipment", "wondrous")
-            }
-        }
     }
 }
 
 /// `uses {max, spent, recovery}`: charges left of those made, a scroll's spells left of those
-/// written, one use for what is used up; no maximum (`""`) for what has no uses.
+/// written, one use for what is used up; no maximum (`""`) for what has no uses. A spent item
+/// (a faded scroll, a drained wand) has every use spent.
 fn uses(piece: &Piece, consumable: bool) -> Value {
     let item = piece.item();
     let (max, spent) = if let Some((left, made)) = piece.charges() {
-        (made.to_string(), made - left)
+        (made, made - left)
     } else if consumable && !item.spells.is_empty() {
         let erased = item.spells.iter().filter(|s| s.erased).count();
-        (item.spells.len().to_string(), erased as i32)
-    } else if consumable && item.category != Category::Book {
-        ("1".to_string(), i32::from(item.status == Status::Consumed))
+        (item.spells.len() as i32, erased as i32)
+    } else if consumable && used_up(item) {
+        (1, i32::from(item.status == Status::Consumed))
     } else {
-        (String::new(), 0)
+        (0, 0)
+    };
+    let spent = if piece.spent() { max } else { spent };
+    let max = if max == 0 {
+        String::new()
+    } else {
+        max.to_string()
     };
     let mut uses = json!({ "max": max, "spent": spent, "recovery": [] });
     if consumable {
         // Drinking the last potion or reading the last spell deletes it, as in dnd5e's packs;
         // a wand's last charge only may crumble it (hoard rolls that).
-        uses["autoDestroy"] = json!(
-            matches!(item.category, Category::Potion | Category::Scroll)
-                || item.identity.consumable
-        );
+        uses["autoDestroy"] = json!(used_up(item) && !item.category.charged());
     }
     uses
+}
+
+/// Used up when used: potions, scrolls and whatever is marked so (a dust); a wand or rod a
+/// player knows nothing of counts one use.
+fn used_up(item: &Item) -> bool {
+    match item.category {
+        Category::Potion | Category::Scroll | Category::Wand | Category::Rod => true,
+        _ => item.identity.consumable,
+    }
 }
 
 /// A damage part; `None`: no dice (hoard does not know them).
@@ -175,19 +198,234 @@ fn mount_hp() -> Value {
     json!({ "value": 0, "max": 0, "dt": null, "conditions": "" })
 }
 
-/// A weapon's class, base item and damage, from the dnd5e base weapon closest to it
-/// (`packs/_source/items/weapon/{longsword,shortsword,scimitar,greatsword,quarterstaff}.yml`).
-/// A hoard weapon of no known make keeps no base item and no dice.
-fn weapon(item: &Item) -> (&'static str, &'static str, Option<(u32, u32, &'static str)>) {
-    match (item.category, item.identity.blade.as_deref()) {
-        (Category::Staff, _) => ("simpleM", "quarterstaff", Some((1, 6, "bludgeoning"))),
-        (Category::Sword, Some("short")) => ("martialM", "shortsword", Some((1, 6, "piercing"))),
-        (Category::Sword, Some("scimitar")) => ("martialM", "scimitar", Some((1, 6, "slashing"))),
-        (Category::Sword, Some("two-handed")) => {
-            ("martialM", "greatsword", Some((2, 6, "slashing")))
+/// A dnd5e base weapon: its class, base item id, damage, versatile damage (`(None, Some(0))`:
+/// one die larger, as `weapon/longsword.yml` leaves it to the system), properties and range.
+pub struct Base {
+    pub class: &'static str,
+    pub base_item: &'static str,
+    pub dice: Option<(u32, u32, &'static str)>,
+    pub versatile: Option<(Option<u32>, Option<u32>)>,
+    pub properties: &'static [&'static str],
+    pub range: Option<(u32, u32)>,
+}
+
+impl Base {
+    /// The attack its activity makes: ranged for a bow, a crossbow or a sling and what they
+    /// shoot, melee otherwise (a thrown dagger is still a melee weapon).
+    pub fn attack(&self) -> &'static str {
+        if self.class.ends_with('R') {
+            "ranged"
+        } else {
+            "melee"
         }
-        (Category::Sword, _) => ("martialM", "longsword", Some((1, 8, "slashing"))),
-        _ => ("simpleM", "", None),
+    }
+}
+
+/// The dnd5e base weapon of a make, from `packs/_source/items/weapon/<file>.yml` (dnd5e 5.3.3):
+/// the file named beside each. dnd5e's ammunition is a consumable (`ammunition/arrow.yml`),
+/// hoard's a weapon in every view: arrows, bolts and sling bullets keep no base item and take
+/// the damage and range of what shoots them (`shortbow.yml`, `light-crossbow.yml`,
+/// `sling.yml`). A weapon of no known make keeps no base item and no dice.
+fn weapon(make: Option<Make>) -> Base {
+    let base = |class, base_item, dice, versatile, properties, range| Base {
+        class,
+        base_item,
+        dice: Some(dice),
+        versatile,
+        properties,
+        range,
+    };
+    let (p, s, b) = ("piercing", "slashing", "bludgeoning");
+    let ver = |d: Option<u32>| Some((d.map(|_| 1), d.or(Some(0))));
+    let Some(make) = make else {
+        return Base {
+            class: "simpleM",
+            base_item: "",
+            dice: None,
+            versatile: None,
+            properties: &[],
+            range: None,
+        };
+    };
+    match make {
+        Make::Arrows => base("simpleR", "", (1, 6, p), None, &[], Some((80, 320))),
+        Make::Bolts => base("simpleR", "", (1, 8, p), None, &[], Some((80, 320))),
+        Make::SlingBullets => base("simpleR", "", (1, 4, b), None, &[], Some((30, 120))),
+        // dart.yml
+        Make::Darts => base(
+            "simpleR",
+            "dart",
+            (1, 4, p),
+            None,
+            &["fin", "thr"],
+            Some((20, 60)),
+        ),
+        // javelin.yml
+        Make::Javelin => base(
+            "simpleM",
+            "javelin",
+            (1, 6, p),
+            None,
+            &["thr"],
+            Some((30, 120)),
+        ),
+        // handaxe.yml
+        Make::HandAxe => base(
+            "simpleM",
+            "handaxe",
+            (1, 6, s),
+            None,
+            &["lgt", "thr"],
+            Some((20, 60)),
+        ),
+        // battleaxe.yml
+        Make::BattleAxe => base(
+            "martialM",
+            "battleaxe",
+            (1, 8, s),
+            ver(None),
+            &["ver"],
+            None,
+        ),
+        // longbow.yml
+        Make::Bow => base(
+            "martialR",
+            "longbow",
+            (1, 8, p),
+            None,
+            &["amm", "hvy", "two"],
+            Some((150, 600)),
+        ),
+        // light-crossbow.yml
+        Make::Crossbow => base(
+            "simpleR",
+            "lightcrossbow",
+            (1, 8, p),
+            None,
+            &["amm", "lod", "two"],
+            Some((80, 320)),
+        ),
+        // sling.yml
+        Make::Sling => base(
+            "simpleR",
+            "sling",
+            (1, 4, b),
+            None,
+            &["amm"],
+            Some((30, 120)),
+        ),
+        // dagger.yml
+        Make::Dagger => base(
+            "simpleM",
+            "dagger",
+            (1, 4, p),
+            None,
+            &["fin", "lgt", "thr"],
+            Some((20, 60)),
+        ),
+        // flail.yml
+        Make::Flail => base("martialM", "flail", (1, 8, b), None, &[], None),
+        // warhammer.yml
+        Make::Warhammer => base(
+            "martialM",
+            "warhammer",
+            (1, 8, b),
+            ver(Some(10)),
+            &["ver"],
+            None,
+        ),
+        // lance.yml
+        Make::Lance => base("martialM", "lance", (1, 12, p), None, &["rch", "spc"], None),
+        // mace.yml
+        Make::Mace => base("simpleM", "mace", (1, 6, b), None, &[], None),
+        // war-pick.yml
+        Make::Pick => base("martialM", "warpick", (1, 8, p), None, &[], None),
+        // morningstar.yml
+        Make::MorningStar => base("martialM", "morningstar", (1, 8, p), None, &[], None),
+        // net.yml: no damage.
+        Make::Net => Base {
+            dice: None,
+            ..base(
+                "martialR",
+                "net",
+                (0, 0, ""),
+                None,
+                &["spc", "thr"],
+                Some((5, 15)),
+            )
+        },
+        // halberd.yml
+        Make::Polearm => base(
+            "martialM",
+            "halberd",
+            (1, 10, s),
+            None,
+            &["hvy", "rch", "two"],
+            None,
+        ),
+        // quarterstaff.yml
+        Make::Quarterstaff => base(
+            "simpleM",
+            "quarterstaff",
+            (1, 6, b),
+            ver(Some(8)),
+            &["ver"],
+            None,
+        ),
+        // spear.yml
+        Make::Spear => base(
+            "simpleM",
+            "spear",
+            (1, 6, p),
+            ver(Some(8)),
+            &["thr", "ver"],
+            Some((20, 60)),
+        ),
+        // trident.yml
+        Make::Trident => base(
+            "martialM",
+            "trident",
+            (1, 6, p),
+            ver(Some(8)),
+            &["thr", "ver"],
+            Some((20, 60)),
+        ),
+        // longsword.yml
+        Make::Sword => base(
+            "martialM",
+            "longsword",
+            (1, 8, s),
+            ver(None),
+            &["ver"],
+            None,
+        ),
+        // shortsword.yml
+        Make::ShortSword => base(
+            "martialM",
+            "shortsword",
+            (1, 6, p),
+            None,
+            &["fin", "lgt"],
+            None,
+        ),
+        // scimitar.yml
+        Make::Scimitar => base(
+            "martialM",
+            "scimitar",
+            (1, 6, s),
+            None,
+            &["fin", "lgt"],
+            None,
+        ),
+        // greatsword.yml
+        Make::TwoHandedSword => base(
+            "martialM",
+            "greatsword",
+            (2, 6, s),
+            None,
+            &["hvy", "two"],
+            None,
+        ),
     }
 }
 
@@ -200,17 +438,18 @@ fn armor_type(item: &Item) -> &'static str {
     }
 }
 
-/// Base AC, Dexterity cap and Strength needed: the dnd5e shield (2), leather armor (11) and
-/// chain mail (16, Dexterity 0, Strength 13) — hoard does not record an armor's make, only its
-/// weight. Other equipment gives no AC.
-fn armor(item: &Item, subtype: &str) -> (i32, Option<i32>, Option<i32>) {
+/// Base AC, Dexterity cap, Strength needed and base item: the dnd5e shield (2), leather armor
+/// (11) and chain mail (16, Dexterity 0, Strength 13) of `armor/{shield,leather-armor,
+/// chain-mail}.yml` — hoard does not record an armor's make, only its weight. Other equipment
+/// gives no AC.
+fn armor(item: &Item, subtype: &str) -> (i32, Option<i32>, Option<i32>, &'static str) {
     if item.category != Category::Armor {
-        return (0, Some(0), None);
+        return (0, Some(0), None, "");
     }
     match subtype {
-        "shield" => (2, None, None),
-        "light" => (11, None, None),
-        _ => (16, Some(0), Some(13)),
+        "shield" => (2, None, None, "shield"),
+        "light" => (11, None, None, "leather"),
+        _ => (16, Some(0), Some(13), "chainmail"),
     }
 }
 

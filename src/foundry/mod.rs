@@ -11,9 +11,12 @@
 //! module. Text a user typed (names) reaches HTML only escaped, and names lose control and
 //! bidirectional-override characters.
 
+mod activity;
 mod dnd5e;
 mod ose;
+mod table;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
@@ -21,6 +24,7 @@ use sha2::{Digest, Sha256};
 
 pub use crate::app::foundry::{Campaign, Piece, Running, View};
 use crate::rules::item::{Category, Item};
+use crate::rules::tables::Tables;
 use crate::tr;
 use crate::view::words::Labelled;
 
@@ -45,12 +49,23 @@ impl System {
         }
     }
 
-    /// The system release the documents follow: ose-foundry-core 2.2.2 (the continuation of
-    /// vttred/ose; item data models unchanged since vttred/ose 2.0.3), dnd5e 5.3.3.
+    /// The system release the documents follow: ose-foundry-core 2.2.2 (Necrotic Gnome's, the
+    /// maintained continuation of vttred/ose, whose last release, 2.0.3, runs on Foundry 12
+    /// only), dnd5e 5.3.3.
     pub fn version(self) -> &'static str {
         match self {
             System::Ose => "2.2.2",
             System::Dnd5e => "5.3.3",
+        }
+    }
+
+    /// The Foundry cores the system release runs on, as its `system.json` `compatibility`
+    /// declares them (minimum, verified): ose-foundry-core 2.2.2 `13`, `13`; dnd5e 5.3.3
+    /// `13.347`, `14` — hoard verified its documents on 13.351 ([`CORE_VERSION`]).
+    pub fn core(self) -> (&'static str, &'static str) {
+        match self {
+            System::Ose => ("13", "13"),
+            System::Dnd5e => ("13.347", CORE_VERSION),
         }
     }
 
@@ -77,21 +92,35 @@ pub struct Words {
 pub struct File {
     pub path: PathBuf,
     pub bytes: Vec<u8>,
-    /// The hoard item it holds (`None` for module.json).
+    /// The hoard item it holds (`None` for module.json and the tables).
     pub item: Option<String>,
+    /// The hoard table it holds, as a RollTable.
+    pub table: Option<String>,
 }
 
 /// The compendium pack every export fills.
 pub const PACK: &str = "hoard-items";
 
 /// The files of an export: each item's document, `module/module.json`, and each item's
-/// pack source (the document with the `_key` Foundry's CLI packs it under).
-pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> Vec<File> {
+/// pack source (the document with the `_key` Foundry's CLI packs it under); with `tables`,
+/// each table's RollTable as a source of the tables' pack.
+pub fn files(
+    system: System,
+    campaign: &Campaign,
+    pieces: &[(Piece, Words)],
+    tables: Option<&Tables>,
+) -> Vec<File> {
     let mut out = Vec::new();
     let mut names = std::collections::BTreeSet::new();
+    // The `_id` of the first document bearing each name, for the tables' links.
+    let mut named = BTreeMap::new();
     for (piece, words) in pieces {
         let doc = document(system, piece, words);
         let id = &piece.seen.id;
+        let fid = doc["_id"].as_str().unwrap_or_default().to_string();
+        named
+            .entry(doc["name"].as_str().unwrap_or_default().to_string())
+            .or_insert_with(|| fid.clone());
         // Two items may share a name and an id prefix (the whole id tells them apart), or
         // even their ids' letters and digits (imported ids: `ab-cd`, `abcd`): a number then.
         let short = file_stem(&doc["name"], id, 8);
@@ -103,30 +132,51 @@ pub fn files(system: System, campaign: &Campaign, pieces: &[(Piece, Words)]) -> 
             .unwrap_or_default();
         names.insert(stem.clone());
         let mut packed = doc.clone();
-        packed["_key"] = json!(format!(
-            "!items!{}",
-            doc["_id"].as_str().unwrap_or_default()
-        ));
+        packed["_key"] = json!(format!("!items!{fid}"));
         let item = Some(id.clone());
         out.push(File {
             path: PathBuf::from(format!("{stem}.json")),
             bytes: pretty(&doc),
             item: item.clone(),
+            table: None,
         });
         out.push(File {
-            path: ["module", "packs", "_source", PACK, &format!("{stem}.json")]
-                .iter()
-                .collect(),
+            path: source(PACK, &stem),
             bytes: pretty(&packed),
             item,
+            table: None,
         });
+    }
+    if let Some(tables) = tables {
+        for (stem, doc) in table::documents(system, tables, &named, &module_id(system, campaign)) {
+            let name = doc["flags"]["hoard"]["table"].as_str().map(String::from);
+            out.push(File {
+                path: source(table::PACK, &slug(&stem)),
+                bytes: pretty(&doc),
+                item: None,
+                table: name,
+            });
+        }
     }
     out.push(File {
         path: ["module", "module.json"].iter().collect(),
-        bytes: pretty(&module(system, campaign)),
+        bytes: pretty(&module(system, campaign, tables.is_some())),
         item: None,
+        table: None,
     });
     out
+}
+
+/// Where a pack's source document goes: `module/packs/_source/<pack>/<stem>.json`.
+fn source(pack: &str, stem: &str) -> PathBuf {
+    ["module", "packs", "_source", pack, &format!("{stem}.json")]
+        .iter()
+        .collect()
+}
+
+/// The pack folders an export fills, under its folder: what a re-export rewrites.
+pub fn pack_sources() -> [PathBuf; 2] {
+    [PACK, table::PACK].map(|pack| ["module", "packs", "_source", pack].iter().collect())
 }
 
 fn file_stem(name: &Value, id: &str, keep: usize) -> String {
@@ -174,10 +224,20 @@ pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
     })
 }
 
-/// `module.json` for the compendium: one Item pack for the system. Its id names the
-/// campaign (and the viewer), so exports of different campaigns install side by side.
-pub fn module(system: System, campaign: &Campaign) -> Value {
+/// The module's id: it names the campaign (and the viewer), so exports of different campaigns
+/// install side by side.
+pub fn module_id(system: System, campaign: &Campaign) -> String {
     let mut id = format!("hoard-{}-{}", slug(&campaign.name), system.id());
+    if let Some(viewer) = &campaign.viewer {
+        id.push_str(&format!("-as-{}", slug(viewer)));
+    }
+    id
+}
+
+/// `module.json` for the compendium: one Item pack for the system, and one RollTable pack
+/// when the tables are handed over too.
+pub fn module(system: System, campaign: &Campaign, tables: bool) -> Value {
+    let id = module_id(system, campaign);
     let mut title = tr!(
         "hoard: {} ({})",
         "hoard : {} ({})",
@@ -185,12 +245,28 @@ pub fn module(system: System, campaign: &Campaign) -> Value {
         system.id()
     );
     if let Some(viewer) = &campaign.viewer {
-        id.push_str(&format!("-as-{}", slug(viewer)));
         title.push_str(&tr!(
             " as {} knows it",
             " tel que {} le connaît",
             clean(viewer)
         ));
+    }
+    let mut packs = vec![json!({
+        "name": PACK,
+        "label": tr!("hoard: items", "hoard : objets"),
+        "path": format!("packs/{PACK}"),
+        "type": "Item",
+        "system": system.id(),
+        "ownership": ownership(campaign),
+    })];
+    if tables {
+        packs.push(json!({
+            "name": table::PACK,
+            "label": tr!("hoard: tables", "hoard : tables"),
+            "path": format!("packs/{}", table::PACK),
+            "type": "RollTable",
+            "ownership": ownership(campaign),
+        }));
     }
     json!({
         "id": id,
@@ -200,27 +276,34 @@ pub fn module(system: System, campaign: &Campaign) -> Value {
             "Trésor exporté par hoard, la base de campagne des MD old-school."
         ),
         "version": format!("1.0.{}", campaign.last_seq),
-        "compatibility": { "minimum": "13", "verified": CORE_VERSION },
+        "compatibility": { "minimum": system.core().0, "verified": system.core().1 },
         "relationships": {
             "systems": [{
                 "id": system.id(),
                 "type": "system",
-                "compatibility": { "verified": system.version() },
+                "compatibility": { "minimum": system.version(), "verified": system.version() },
             }],
         },
-        "packs": [{
-            "name": PACK,
-            "label": tr!("hoard: items", "hoard : objets"),
-            "path": format!("packs/{PACK}"),
-            "type": "Item",
-            "system": system.id(),
-            "ownership": { "PLAYER": "OBSERVER", "ASSISTANT": "OWNER" },
-        }],
+        "packs": packs,
     })
 }
 
+/// Who may open the module's packs: the referee's truth is for the game master and assistants
+/// alone (players `NONE`); a character's view, made to be handed over, players may browse.
+fn ownership(campaign: &Campaign) -> Value {
+    let player = if campaign.viewer.is_some() {
+        "OBSERVER"
+    } else {
+        "NONE"
+    };
+    json!({ "PLAYER": player, "ASSISTANT": "OWNER" })
+}
+
 /// hoard's own facts, for macros and a later import: everything for the referee; for a player
-/// only what the redacted item holds and what they know of it.
+/// only what the redacted item holds and what they know of it. They live under `flags.hoard`:
+/// Foundry's `getFlag` takes only `core`, `world`, the system's id or an active module's, and
+/// a module's id would change with the campaign and the viewer, so macros read
+/// `item.flags.hoard` (docs/foundry.md).
 fn flags(piece: &Piece) -> Value {
     let item = piece.item();
     let mut identity = json!(item.identity);
@@ -317,15 +400,50 @@ pub fn img(item: &Item) -> &'static str {
     }
 }
 
-/// A valuable's worth in whole gold pieces, when the export's reader may know it (the referee,
-/// or a player who had it appraised: the item they are given holds it); 0 otherwise and for
-/// other items.
-pub fn worth(piece: &Piece) -> i64 {
-    piece
-        .item()
-        .identity
-        .value
-        .map_or(0, |value| value.copper() / 100)
+/// A number as JavaScript writes it: a whole one without a decimal point (`0`, not `0.0`), so
+/// that what Foundry's packer reads and writes back is the same text.
+pub fn number(n: f64) -> Value {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        json!(n as i64)
+    } else {
+        json!(n)
+    }
+}
+
+/// A price as the systems write one: a number of coins of one denomination.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Price {
+    pub value: i64,
+    pub denomination: &'static str,
+}
+
+impl Price {
+    /// In gold pieces, as ose's `cost` counts (a silver piece 0.1).
+    pub fn gold(self) -> f64 {
+        let per_gold = match self.denomination {
+            "gp" => 1.0,
+            "sp" => 10.0,
+            _ => 100.0,
+        };
+        self.value as f64 / per_gold
+    }
+}
+
+/// A valuable's worth, when the export's reader may know it (the referee, or a player who had
+/// it appraised: the item they are given holds it): in whole gold pieces when it is some, else
+/// in silver, else in copper, so that 5 sp stays 5 sp and never rounds to 0 gp; 0 gp otherwise
+/// and for other items.
+pub fn price(piece: &Piece) -> Price {
+    let copper = piece.item().identity.value.map_or(0, |v| v.copper());
+    let (value, denomination) = match copper {
+        c if c % 100 == 0 => (c / 100, "gp"),
+        c if c % 10 == 0 => (c / 10, "sp"),
+        c => (c, "cp"),
+    };
+    Price {
+        value,
+        denomination,
+    }
 }
 
 const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,7 +1,8 @@
 //! The `system` object of an Old-School Essentials item, as the ose system's item data models
-//! define it (ose-foundry-core 2.2.2, `src/module/item/data-model-{item,weapon,armor}.js`; the
-//! same fields as vttred/ose 2.0.3). ose has no "identified" flag: a player's export simply
-//! holds what they know, and the referee's keeps the truth in a section only owners see.
+//! define it (ose-foundry-core 2.2.2 by Necrotic Gnome, the maintained continuation of
+//! vttred/ose, `src/module/item/data-model-{item,weapon,armor}.js`). ose has no "identified"
+//! flag: a player's export simply holds what they know, and the referee's keeps the truth in a
+//! section only owners see.
 
 use serde_json::{Value, json};
 
@@ -26,24 +27,31 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
     let quantity = match piece.charges() {
         // Charges as the quantity: the sheet shows them as uses left of those made.
         Some((left, made)) if !piece.gone() => json!({ "value": left, "max": made }),
+        // A maximum only where something counts (`quantity.max` 0: none, the model's
+        // initial): a quiver's arrows.
         _ => json!({
             "value": piece.count(),
-            "max": item.identity.count.unwrap_or(1),
+            "max": item.identity.count.unwrap_or(0),
         }),
     };
     let (kind, own) = match item.category {
         Category::Sword | Category::Weapon => {
+            let stats = crate::rules::weapon::make(item).map(crate::rules::weapon::stats);
+            // A weapon of no known make: a missile if found in numbers, as arrows are.
             let counted = item.identity.count.is_some();
+            let (missile, melee) =
+                stats.map_or((counted, !counted), |s| (s.missile.is_some(), s.melee));
+            let [short, medium, long] = stats.and_then(|s| s.missile).unwrap_or([0; 3]);
             (
                 "weapon",
                 json!({
                     "damage": crate::rules::weapon::damage(item).to_string(),
                     "save": "",
-                    "range": { "short": 0, "medium": 0, "long": 0 },
+                    "range": { "short": short, "medium": medium, "long": long },
                     "bonus": item.identity.bonus.unwrap_or(0),
                     "pattern": "transparent",
-                    "missile": counted,
-                    "melee": !counted,
+                    "missile": missile,
+                    "melee": melee,
                     "slow": false,
                     "counter": { "value": 0, "max": 0 },
                     "itemslots": 1,
@@ -75,15 +83,15 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         Category::Valuable => ("item", json!({ "treasure": true, "itemslots": 0 })),
         _ => ("item", json!({ "treasure": false, "itemslots": 0 })),
     };
-    // The fields every physical ose item has.
+    // The fields every physical ose item has; `cost` in gold pieces, a silver piece 0.1.
     let mut system = json!({
         "description": description,
         "tags": [],
         "equipped": item.worn.is_some(),
-        "cost": super::worth(piece),
+        "cost": super::number(super::price(piece).gold()),
         "containerId": "",
         "quantity": quantity,
-        "weight": 0,
+        "weight": super::number(crate::rules::weight::coins(item)),
     });
     if let (Some(system), Value::Object(own)) = (system.as_object_mut(), own) {
         system.extend(own);

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::common::Hoard;
 
-const SYSTEMS: [&str; 2] = ["ose", "dnd5e"];
+pub(crate) const SYSTEMS: [&str; 2] = ["ose", "dnd5e"];
 
 /// The JSON type of a value, as the golden shapes name it.
 fn type_name(v: &Value) -> &'static str {
@@ -79,9 +79,22 @@ fn golden(system: &str, kind: &str) -> BTreeMap<String, Vec<String>> {
         .collect()
 }
 
-/// The document's keys and value types are those of a real document of its type.
+/// The document's keys and value types are those of a real document of its type, and so are
+/// each of its activities' (dnd5e) of theirs.
 fn assert_shape(system: &str, doc: &Value, what: &str) {
     let kind = doc["type"].as_str().expect("a type");
+    assert_matches(system, kind, doc, what);
+    if let Some(activities) = doc["system"]["activities"].as_object() {
+        for (id, activity) in activities {
+            assert_eq!(activity["_id"], id.as_str(), "{what}");
+            let kind = format!("activity-{}", activity["type"].as_str().expect("a type"));
+            assert_matches(system, &kind, activity, &format!("{what} {id}"));
+        }
+    }
+}
+
+/// `doc`'s keys and value types are those of the golden shape `system-kind`.
+fn assert_matches(system: &str, kind: &str, doc: &Value, what: &str) {
     let expected = golden(system, kind);
     let got = shape(doc);
     let missing: Vec<_> = expected.keys().filter(|k| !got.contains_key(*k)).collect();
@@ -100,7 +113,7 @@ fn assert_shape(system: &str, doc: &Value, what: &str) {
 }
 
 /// `hoard --json export --foundry SYSTEM -o DIR ARGS…`: the listing.
-fn export(h: &Hoard, system: &str, dir: &Path, args: &[&str]) -> Value {
+pub(crate) fn export(h: &Hoard, system: &str, dir: &Path, args: &[&str]) -> Value {
     let dir = dir.to_str().expect("utf-8 path");
     let mut all = vec!["export", "--foundry", system, "-o", dir];
     all.extend_from_slice(args);
@@ -108,7 +121,7 @@ fn export(h: &Hoard, system: &str, dir: &Path, args: &[&str]) -> Value {
 }
 
 /// Export the referee's view, or `viewer`'s, into a new folder named after them and `tag`.
-fn export_view(h: &Hoard, system: &str, viewer: Option<&str>, tag: &str) -> PathBuf {
+pub(crate) fn export_view(h: &Hoard, system: &str, viewer: Option<&str>, tag: &str) -> PathBuf {
     let dir = h
         .dir
         .path()
@@ -132,7 +145,7 @@ fn refused(h: &Hoard, dir: &Path, args: &[&str], code: i32) -> String {
 }
 
 /// The item documents of an export folder, by hoard item id.
-fn documents(dir: &Path) -> BTreeMap<String, Value> {
+pub(crate) fn documents(dir: &Path) -> BTreeMap<String, Value> {
     let mut docs = BTreeMap::new();
     for entry in std::fs::read_dir(dir).expect("export folder") {
         let path = entry.expect("entry").path();
@@ -168,11 +181,11 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 /// A command line's words (none of them holds a space).
-fn words(line: &'static str) -> Vec<&'static str> {
+pub(crate) fn words(line: &'static str) -> Vec<&'static str> {
     line.split_whitespace().collect()
 }
 
-fn add(h: &Hoard, args: &[&str]) -> String {
+pub(crate) fn add(h: &Hoard, args: &[&str]) -> String {
     let mut all = vec!["item", "add"];
     all.extend_from_slice(args);
     h.json(&all)["id"].as_str().expect("an id").to_string()
@@ -180,7 +193,7 @@ fn add(h: &Hoard, args: &[&str]) -> String {
 
 /// A campaign with one item of every hoard category (a shield and a faded scroll besides),
 /// the category of each by id.
-fn every_category(h: &Hoard) -> BTreeMap<String, &'static str> {
+pub(crate) fn every_category(h: &Hoard) -> BTreeMap<String, &'static str> {
     for line in [
         "character add Arnaud --str 13 --wis 9 --hp 12 --alignment lawful --class fighter --level 3",
         "character add Mordo --str 9 --wis 14 --hp 7 --alignment neutral --class magic-user --level 5",
@@ -250,8 +263,11 @@ fn expected_type(system: &str, what: &str) -> &'static str {
         ("ose", "sword" | "weapon") => "weapon",
         ("ose", "armor" | "shield") => "armor",
         ("ose", _) => "item",
-        (_, "faded scroll") => "loot",
-        (_, "potion" | "scroll" | "wand" | "rod" | "book" | "misc") => "consumable",
+        (
+            _,
+            "potion" | "scroll" | "faded scroll" | "wand" | "rod" | "book" | "misc" | "household"
+            | "instrument",
+        ) => "consumable",
         (_, "staff" | "sword" | "weapon") => "weapon",
         _ => "equipment",
     }
@@ -404,6 +420,26 @@ fn the_module_packs_every_document_under_its_key() {
             (&"Item".into(), &system.into())
         );
         assert_eq!(module["relationships"]["systems"][0]["id"], system);
+        assert_eq!(
+            pack["ownership"]["PLAYER"], "NONE",
+            "{system}: the referee's truth is closed to players"
+        );
+        let seen = h.dir.path().join(format!("{system}-as"));
+        export(&h, system, &seen, &["--as", "Arnaud"]);
+        let theirs: Value =
+            serde_json::from_slice(&std::fs::read(seen.join("module/module.json")).unwrap())
+                .unwrap();
+        assert_eq!(theirs["packs"][0]["ownership"]["PLAYER"], "OBSERVER");
+        let (core, version) = if system == "ose" {
+            ("13", "2.2.2")
+        } else {
+            ("13.347", "5.3.3")
+        };
+        assert_eq!(module["compatibility"]["minimum"], core, "{system}");
+        assert_eq!(
+            module["relationships"]["systems"][0]["compatibility"]["minimum"],
+            version
+        );
         let sources = dir
             .join("module")
             .join(
@@ -526,11 +562,16 @@ fn a_random_campaign_exports_valid_documents_and_no_secret_to_a_player() {
                 assert_shape(system, doc, &what);
                 let s = &doc["system"];
                 if system == "ose" {
-                    let q = &s["quantity"];
-                    assert!(
-                        q["value"].as_i64().unwrap() <= q["max"].as_i64().unwrap(),
-                        "{what}: {q}"
-                    );
+                    // A maximum only where something counts: charges, or a quiver's arrows.
+                    let (q, hoard) = (&s["quantity"], &doc["flags"]["hoard"]);
+                    let counted = hoard["identity"]["count"].as_i64();
+                    match hoard["charges"]["made"].as_i64().or(counted) {
+                        Some(max) if doc["flags"]["hoard"]["status"] != "crumbled" => {
+                            assert_eq!(q["max"], max, "{what}: {q}");
+                            assert!(q["value"].as_i64().unwrap() <= max, "{what}: {q}");
+                        }
+                        _ => assert_eq!(q["max"], 0, "{what}: {q}"),
+                    }
                 } else {
                     assert!(s["quantity"].as_i64().unwrap() >= 0);
                     if let Some(uses) = s.get("uses") {
@@ -599,15 +640,15 @@ fn a_players_export_reveals_no_more_than_they_may_know() {
         assert_eq!(hoard["known"], Value::Null, "{system}");
         assert_eq!(hoard["charges"], Value::Null, "{system}: {text}");
         assert!(!text.contains("Frost"), "{system}: {text}");
-        let uses = if system == "ose" {
-            &seen["system"]["quantity"]["max"]
+        if system == "ose" {
+            assert_eq!(
+                seen["system"]["quantity"],
+                serde_json::json!({ "value": 1, "max": 0 }),
+                "{system}: one wand, its charges unknown: {text}"
+            );
         } else {
-            &seen["system"]["uses"]["max"]
-        };
-        assert!(
-            *uses == 1 || *uses == "1",
-            "{system}: the charges as uses: {text}"
-        );
+            assert_eq!(seen["system"]["uses"]["max"], "1", "one use: {text}");
+        }
         let seen = &arnaud[&sword];
         let (text, hoard) = (seen.to_string(), &seen["flags"]["hoard"]);
         assert_eq!(hoard["known"], "full", "{system}");
@@ -800,7 +841,7 @@ fn the_selection_takes_named_items_a_holder_or_a_session() {
 }
 
 #[test]
-fn a_folder_in_use_is_refused_unless_forced_and_files_are_private() {
+fn a_folder_in_use_is_refused_unless_forced_and_files_are_readable_unless_private() {
     let h = Hoard::new();
     add(&h, &["Ring of Warmth", "--category", "ring"]);
     let dir = h.dir.path().join("out");
@@ -815,21 +856,38 @@ fn a_folder_in_use_is_refused_unless_forced_and_files_are_private() {
         "mine",
         "other files kept"
     );
-    for f in listing["files"].as_array().unwrap() {
-        let path = PathBuf::from(f["path"].as_str().unwrap());
-        assert!(path.starts_with(&dir));
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-            assert_eq!(mode, 0o600, "{}", path.display());
-        }
-    }
+    modes(&listing, &dir, 0o644, 0o755);
+    let private = h.dir.path().join("private");
+    modes(
+        &export(&h, "ose", &private, &["--private"]),
+        &private,
+        0o600,
+        0o700,
+    );
     // Forced again: the same files, replaced.
     export(&h, "ose", &dir, &["--force"]);
     let file = h.dir.path().join("a-file");
     std::fs::write(&file, "x").unwrap();
     refused(&h, &file, &[], 2);
+}
+
+/// Every file of the listing is inside `dir`, with mode `file`; every folder the export made,
+/// with `folder`.
+fn modes(listing: &Value, dir: &Path, file: u32, folder: u32) {
+    for f in listing["files"].as_array().unwrap() {
+        let path = PathBuf::from(f["path"].as_str().unwrap());
+        assert!(path.starts_with(dir));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), file, "{}", path.display());
+            let parent = path.parent().unwrap();
+            if parent != dir {
+                assert_eq!(mode(parent), folder, "{}", parent.display());
+            }
+        }
+    }
 }
 
 #[test]

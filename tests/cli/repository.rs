@@ -226,6 +226,10 @@ fn a_use_group_is_read_by_its_first_names() {
 const SQLITE_ONLY: &[(&str, &str)] = &[
     ("allocator", "the binary's allocator, not a database"),
     (
+        "foundry_packer",
+        "Foundry's packer reads the export's files, not the database: once is enough",
+    ),
+    (
         "file",
         "the SQLite file itself: folders, modes, links, WAL, PRAGMAs",
     ),

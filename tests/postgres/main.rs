@@ -20,6 +20,10 @@ mod first_hour;
 mod foundation;
 #[path = "../cli/foundry.rs"]
 mod foundry;
+#[path = "../cli/foundry_play.rs"]
+mod foundry_play;
+#[path = "../cli/foundry_tables.rs"]
+mod foundry_tables;
 #[path = "../cli/generation.rs"]
 mod generation;
 #[path = "../cli/hostile.rs"]

@@ -29,4 +29,5 @@ pub mod statement;
 pub mod sword;
 pub mod tables;
 pub mod weapon;
+pub mod weight;
 pub mod xp;

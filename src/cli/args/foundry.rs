@@ -26,4 +26,12 @@ pub struct FoundryArgs {
     /// With --foundry: only the items found in this play session
     #[arg(long, value_name = "N", requires = "foundry")]
     pub session: Option<u32>,
+    /// With --foundry: hand over the random tables in use too (those --tables or the campaign
+    /// names, edited ones included), as Foundry roll tables in a pack of their own
+    #[arg(long, requires = "foundry")]
+    pub roll_tables: bool,
+    /// With --foundry: files readable by their owner only (0600, folders 0700) instead of by
+    /// everyone (0644, 0755), which a Foundry server running as another user needs
+    #[arg(long, requires = "foundry")]
+    pub private: bool,
 }
