@@ -247,3 +247,103 @@ fn who_knows_everything_they_carry_sees_the_referees_sheet() {
         );
     }
 }
+
+/// The item documents of a Foundry export for `system` (the referee's, or `--as` a
+/// character's), by `_id`.
+fn foundry(
+    h: &Hoard,
+    system: &str,
+    viewer: Option<&str>,
+) -> std::collections::BTreeMap<String, Value> {
+    let dir = h
+        .dir
+        .path()
+        .join(format!("{system}-{}", viewer.unwrap_or("referee")));
+    let mut args = vec![
+        "export",
+        "--foundry",
+        system,
+        "-o",
+        dir.to_str().unwrap(),
+        "--force",
+    ];
+    if let Some(viewer) = viewer {
+        args.extend(["--as", viewer]);
+    }
+    h.ok(&args);
+    std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let doc: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            (doc["_id"].as_str().unwrap().to_string(), doc)
+        })
+        .collect()
+}
+
+/// What a document says of its item that a player's must never contradict: its type, and
+/// where the player's says them, its counted uses and its quantity.
+fn foundry_agree(truth: &Value, seen: &Value, exact: bool, what: &str) {
+    assert_eq!(truth["type"], seen["type"], "{what}: type");
+    let known = seen["flags"]["hoard"]["known"] == "full";
+    if known || exact {
+        assert_eq!(truth["name"], seen["name"], "{what}: name");
+    }
+    for path in ["/system/uses/max", "/system/uses/spent", "/system/quantity"] {
+        let (t, s) = (truth.pointer(path), seen.pointer(path));
+        let said = s.is_some_and(|s| !(s.is_null() || s == "" || s == 0 && !exact));
+        if said || exact {
+            assert_eq!(t, s, "{what}: {path}");
+        }
+    }
+}
+
+#[test]
+fn foundry_packs_say_nothing_false_and_all_to_who_knows_all() {
+    let mut compared = 0;
+    for seed in [1, 3] {
+        let h = played(seed);
+        for system in ["dnd5e", "ose"] {
+            let truth = foundry(&h, system, None);
+            for viewer in PARTY {
+                for (id, seen) in foundry(&h, system, Some(viewer)) {
+                    let what = format!("seed {seed}, {system} as {viewer}, {id}");
+                    foundry_agree(&truth[&id], &seen, false, &what);
+                }
+            }
+        }
+        // Ann learns all she carries: her pack then holds the referee's documents for it.
+        let carried: Vec<String> = h.json(&["character", "show", "Ann"])["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["id"].as_str().unwrap().to_string())
+            .collect();
+        for id in &carried {
+            for method in ["spell", "read-magic", "wish", "wish"] {
+                attempt(&h, &["identify", id, "--by", "Ann", "--method", method]);
+            }
+            attempt(&h, &["valuable", "appraise", id, "--by", "Ann"]);
+        }
+        for system in ["dnd5e", "ose"] {
+            let truth = foundry(&h, system, None);
+            let seen = foundry(&h, system, Some("Ann"));
+            for (id, doc) in &seen {
+                if doc["flags"]["hoard"]["id"]
+                    .as_str()
+                    .is_some_and(|i| carried.iter().any(|c| c == i))
+                {
+                    foundry_agree(
+                        &truth[id],
+                        doc,
+                        true,
+                        &format!("seed {seed}, {system}, {id}"),
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 4, "Ann's items were compared: {compared}");
+}

@@ -225,11 +225,14 @@ pub struct Revealed {
 }
 
 /// Whether anyone sees that an item of `category` is of `kind`: an oil's flask, a shield's
-/// shape, what a valuable is (a gem, a piece of jewellery, a work of art).
+/// shape, what a valuable is (a gem, a piece of jewellery, a work of art), a weapon's make (an
+/// axe, a bow).
 fn kind_seen(category: Category, kind: &str) -> bool {
     matches!(
         (category, kind),
-        (Category::Potion, "oil") | (Category::Armor, "shield") | (Category::Valuable, _)
+        (Category::Potion, "oil")
+            | (Category::Armor, "shield")
+            | (Category::Valuable | Category::Weapon, _)
     )
 }
 
@@ -493,6 +496,9 @@ mod tests {
             let seen = seen(&valuable, "p").item.identity;
             assert_eq!((seen.kind.as_deref(), seen.value), (Some(kind), None));
         }
+        let mut axe = item(Category::Weapon);
+        axe.identity.kind = Some("axe".into());
+        assert_eq!(seen(&axe, "p").item.identity.kind.as_deref(), Some("axe"));
         let mut dust = item(Category::Misc);
         dust.identity.consumable = true;
         assert!(seen(&dust, "p").item.identity.consumable);
