@@ -2,8 +2,10 @@
 //! pages): the one place that decides which events the table sees, and names every item in
 //! them as the party knows it now ([`revealed`] to [`Looker::Party`]).
 //!
-//! The table sees treasure found and coins gained, potions drunk and oils rubbed on, charges
-//! spent (how many: the players say so), identification tried, items changing hands, worn and
+//! The table sees treasure found, coins gained, spent, moved, left at places and shared out,
+//! experience awarded and levels reached, characters joining, wounded and healed, potions
+//! drunk and oils rubbed on, scrolls read and spells cast from them, charges spent (how many:
+//! the players say so), identification tried, items changing hands, left at places, worn and
 //! taken off. It never sees what the referee's dice decided in secret — control checks, a
 //! scroll fading, a book's effect, a potion's duration, charges left on an item it does not
 //! know fully — nor a voided event. Names come from the items as they are now, never from the
@@ -31,8 +33,61 @@ pub enum Seen {
     },
     Coins {
         coins: Coins,
-        /// The character whose purse they went to; none for the party's pool or a place.
-        to: Option<String>,
+        to: Purse,
+    },
+    /// Coins spent (`coins spend`).
+    Spent {
+        coins: Coins,
+        from: Purse,
+    },
+    /// Coins moved from one purse to another (`coins move`).
+    Moved {
+        coins: Coins,
+        from: Purse,
+        to: Purse,
+    },
+    /// The pool shared out (`share`): each character's portion, and what stays in the pool.
+    Shared {
+        portions: Vec<(String, Coins)>,
+        remainder: Coins,
+    },
+    /// Experience for a session (`xp award`): what each character gained, and the level it
+    /// brought them to when a new one.
+    Experience {
+        session: u32,
+        gains: Vec<Gained>,
+    },
+    /// A character's level changed by the referee (`character set --level`).
+    Level {
+        who: String,
+        level: u8,
+    },
+    Joined {
+        who: String,
+    },
+    Wounded {
+        who: String,
+        amount: u32,
+    },
+    Healed {
+        who: String,
+        amount: u32,
+    },
+    /// A protection scroll read.
+    Read {
+        who: String,
+        item: super::name::Seen,
+    },
+    /// A spell cast or copied from a scroll, and whether it failed (the table sees it fizzle).
+    Cast {
+        who: String,
+        item: super::name::Seen,
+        copied: bool,
+        failed: bool,
+    },
+    Stashed {
+        item: super::name::Seen,
+        place: String,
     },
     Drank {
         who: String,
@@ -65,6 +120,34 @@ pub enum Seen {
     },
 }
 
+/// Where coins are: the party's pool, a character's purse, a place.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", content = "name", rename_all = "snake_case")]
+pub enum Purse {
+    Pool,
+    Character(String),
+    Place(String),
+}
+
+impl Purse {
+    fn of(holder: &Holder) -> Purse {
+        match holder {
+            Holder::Pool => Purse::Pool,
+            Holder::Character { name, .. } => Purse::Character(name.clone()),
+            Holder::Place { name } => Purse::Place(name.clone()),
+        }
+    }
+}
+
+/// What one character gained in an award.
+#[derive(Debug, Clone, Serialize)]
+pub struct Gained {
+    pub who: String,
+    pub xp: i64,
+    /// The level the award brought them to, when a new one.
+    pub level: Option<u8>,
+}
+
 /// A seen event: its ledger number, the game clock, what was seen.
 #[derive(Debug, Clone, Serialize)]
 pub struct Entry {
@@ -89,13 +172,19 @@ pub async fn session(cx: &mut Ctx, number: u32) -> Result<Told> {
         session: Some(number),
         ..Default::default()
     };
+    // An event that names another session (coins brought back, a share-out, an award
+    // recorded later) tells of that one; those naming this one come from wherever recorded.
     super::log::log(cx, query, |rec, voided_by| {
-        if voided_by.is_none() && is_seen(&rec.event) {
+        if voided_by.is_none() && super::xp::told_in(&rec) == Some(number) {
             events.push(rec);
         }
         Ok(())
     })
     .await?;
+    let named = super::xp::recorded_for(cx.conn(), campaign.id, number).await?;
+    events.extend(named.into_iter().filter(|r| r.session != Some(number)));
+    events.retain(|r| is_seen(&r.event));
+    events.sort_by_key(|r| r.seq);
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
     let items = items_of(cx, campaign.id, &events).await?;
     let entries = events
@@ -130,6 +219,16 @@ fn is_seen(event: &Event) -> bool {
         event,
         Event::ItemCreated { .. }
             | Event::CoinsAdded { .. }
+            | Event::CoinsSpent { .. }
+            | Event::CoinsMoved { .. }
+            | Event::CoinsShared { .. }
+            | Event::XpAwarded { .. }
+            | Event::CharacterAdded { .. }
+            | Event::CharacterDamaged { .. }
+            | Event::CharacterHealed { .. }
+            | Event::ProtectionRead { .. }
+            | Event::SpellCast { .. }
+            | Event::ItemStashed { .. }
             | Event::PotionTaken { .. }
             | Event::ChargesSpent { .. }
             | Event::Identified { .. }
@@ -137,7 +236,7 @@ fn is_seen(event: &Event) -> bool {
             | Event::ItemWorn { .. }
             | Event::ItemRemoved { .. }
             | Event::SwordWielded { .. }
-    )
+    ) || matches!(event, Event::CharacterUpdated { change, .. } if change.level.is_some())
 }
 
 /// The items the events name, as they are now.
@@ -156,7 +255,7 @@ async fn items_of(cx: &mut Ctx, campaign: i64, events: &[Recorded]) -> Result<BT
 fn item_of(event: &Event) -> Option<&Id> {
     match event {
         Event::ItemCreated { item, .. } => Some(&item.id),
-        Event::ItemPassed { item, .. } => Some(item),
+        Event::ItemPassed { item, .. } | Event::ItemStashed { item, .. } => Some(item),
         _ => event.act().map(|a| &a.item),
     }
 }
@@ -182,10 +281,73 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         },
         Event::CoinsAdded { coins, to, .. } => Seen::Coins {
             coins: *coins,
-            to: match to {
-                Holder::Character { id, .. } => name(id),
-                _ => None,
-            },
+            to: Purse::of(to),
+        },
+        Event::CoinsSpent { coins, from } => Seen::Spent {
+            coins: *coins,
+            from: Purse::of(from),
+        },
+        Event::CoinsMoved { coins, from, to } => Seen::Moved {
+            coins: *coins,
+            from: Purse::of(from),
+            to: Purse::of(to),
+        },
+        Event::CoinsShared {
+            portions,
+            remainder,
+            ..
+        } => Seen::Shared {
+            portions: portions.iter().map(|p| (p.name.clone(), p.coins)).collect(),
+            remainder: *remainder,
+        },
+        // What each gained, not what the valuables were worth: a valuable nobody appraised
+        // keeps its worth.
+        Event::XpAwarded {
+            session, portions, ..
+        } => Seen::Experience {
+            session: *session,
+            gains: portions
+                .iter()
+                .map(|e| Gained {
+                    who: e.name.clone(),
+                    xp: e.gain.gained,
+                    level: e.gain.level,
+                })
+                .collect(),
+        },
+        Event::CharacterUpdated { name, change, .. } => Seen::Level {
+            who: name.clone(),
+            level: change.level?,
+        },
+        Event::CharacterAdded { character } => Seen::Joined {
+            who: character.name.clone(),
+        },
+        Event::CharacterDamaged { name, amount, .. } => Seen::Wounded {
+            who: name.clone(),
+            amount: *amount,
+        },
+        Event::CharacterHealed { name, amount, .. } => Seen::Healed {
+            who: name.clone(),
+            amount: *amount,
+        },
+        Event::ProtectionRead { act, .. } => Seen::Read {
+            who: who(),
+            item: seen_item(&act.item)?,
+        },
+        Event::SpellCast {
+            act,
+            copied,
+            failed,
+            ..
+        } => Seen::Cast {
+            who: who(),
+            item: seen_item(&act.item)?,
+            copied: *copied,
+            failed: *failed,
+        },
+        Event::ItemStashed { item, place, .. } => Seen::Stashed {
+            item: seen_item(item)?,
+            place: place.clone(),
         },
         Event::PotionTaken { act, oil, .. } => Seen::Drank {
             who: who(),

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
 use crate::rules::character::check_name;
-use crate::rules::knowledge::{Looker, Revealed, revealed};
+use crate::rules::knowledge::Revealed;
 
 pub const FORMAT: u32 = 1;
 
@@ -318,9 +318,12 @@ pub async fn import(
     Ok((name, header.events))
 }
 
-/// The player's view of a character: the sheet, and what they carry as they know it — no
-/// true property they have not identified. Its JSON names the items in the reader's language
-/// (`view::words::export`).
+/// The player's view of a character: the sheet as they know it
+/// ([`super::character::Sheet::seen_by`]), what they carry as they know it — no true property
+/// they have not identified, and what anyone sees (an item used up, leather or metal) — and
+/// what they know of themselves: the effects running on them as they feel them, whether they
+/// are dying or dead, the sword that controls them. Its JSON names the items in the reader's
+/// language (`view::words::export`).
 #[derive(Debug)]
 pub struct PlayerView {
     pub campaign: String,
@@ -330,23 +333,46 @@ pub struct PlayerView {
     pub effects: Vec<crate::rules::effect::Felt>,
     /// The character's purse.
     pub coins: crate::rules::coins::Coins,
+    /// Up, dying or dead, by the campaign's death rule.
+    pub condition: crate::rules::health::Condition,
+}
+
+impl PlayerView {
+    /// The sword that controls them, as they know it (its hold is theirs to know).
+    pub fn controlled_by(&self) -> Option<&Revealed> {
+        let id = &self.character.id;
+        self.items
+            .iter()
+            .find(|s| s.item.control.as_ref().is_some_and(|c| &c.character == id))
+    }
+
+    /// The rings they wear that do not work: two magic rings on one hand (anyone sees where a
+    /// ring is worn).
+    pub fn idle_rings(&self) -> Vec<&Revealed> {
+        let worn: Vec<&crate::ledger::Item> = self.items.iter().map(|s| &s.item).collect();
+        self.items
+            .iter()
+            .filter(|s| {
+                s.category == crate::rules::item::Category::Ring
+                    && s.worn.is_some()
+                    && !crate::rules::ring::works(&s.item, &worn)
+            })
+            .collect()
+    }
 }
 
 pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
     let sheet = super::character::show(cx, who).await?;
-    let id = &sheet.character.id;
-    let items = sheet
-        .items
-        .iter()
-        .map(|i| revealed(i, Looker::Character(id)))
-        .collect();
+    let viewer = sheet.character.clone();
+    let sheet = sheet.seen_by(&viewer);
     let campaign = cx.campaign().await?.campaign.name;
     Ok(PlayerView {
         campaign,
         character: sheet.character,
-        items,
+        items: sheet.seen,
         effects: sheet.effects.iter().map(|e| e.felt()).collect(),
         coins: sheet.coins,
+        condition: sheet.condition,
     })
 }
 

@@ -52,6 +52,18 @@ fn brought_in(rec: &Recorded) -> Option<u32> {
     }
 }
 
+/// The session an event tells of: the one it names (treasure brought back, a share-out, an
+/// award), else the one it was recorded in (the chronicle's).
+pub fn told_in(rec: &Recorded) -> Option<u32> {
+    match &rec.event {
+        Event::CoinsShared {
+            session: Some(n), ..
+        }
+        | Event::XpAwarded { session: n, .. } => Some(*n),
+        _ => brought_in(rec),
+    }
+}
+
 /// The treasure session `number` brought back, from its events that stand: those recorded in
 /// it, and those recorded elsewhen that name it.
 pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result<Treasure> {

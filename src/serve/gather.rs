@@ -59,10 +59,9 @@ impl Treasure {
         let characters = app::character::list(cx).await?;
         let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
         let mut items: Vec<(Item, Option<String>)> = Vec::new();
+        // Items used up stay, with what became of them, as on the party page.
         app::item::list(cx, None, None, |item, holder| {
-            if !item.is_gone() {
-                items.push((item, holder));
-            }
+            items.push((item, holder));
             Ok(())
         })
         .await?;
@@ -239,7 +238,7 @@ async fn control_story(cx: &mut Ctx) -> Result<(Vec<Span>, Vec<Recorded>)> {
                 if *controlled && !open.contains_key(&act.item) {
                     open.insert(act.item.clone(), spans.len());
                     spans.push(Span {
-                        sword: act.item_name.clone(),
+                        sword: crate::i18n::pick(&act.item_name, &act.item_name_fr).to_string(),
                         character: act.character_name.clone(),
                         from: rec.game_time,
                         to: None,

@@ -13,7 +13,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::charts;
 use super::gather::{Chronicle, Party, Referee, Treasure};
-use crate::app::chronicle::Seen;
+use crate::app::chronicle::{Purse, Seen};
 use crate::error::Error;
 use crate::i18n::CHARGE;
 use crate::i18n::time::GameTime;
@@ -90,7 +90,7 @@ fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> 
 /// A page that could not be read: what the reader may be told of why (`None`: only that the
 /// campaign is unavailable).
 pub fn failure(e: Option<&Error>) -> Markup {
-    let title = tr!("Nothing to show yet", "Rien à montrer encore");
+    let title = tr!("Nothing to show for now", "Rien à montrer pour l'instant");
     frame(
         &title,
         Tab::None,
@@ -112,7 +112,7 @@ pub fn unavailable(e: Option<&Error>) -> String {
 
 /// Any address hoard does not serve.
 pub fn not_found() -> Markup {
-    let title = tr!("No such page", "Pas de telle page");
+    let title = tr!("No such page", "Cette page n'existe pas");
     frame(
         &title,
         Tab::None,
@@ -121,13 +121,19 @@ pub fn not_found() -> Markup {
     )
 }
 
-/// An item as a player knows it: its name, where it is worn, what else they know of it.
+/// An item's name as a player knows it, made safe.
+fn known_name(item: &Revealed) -> String {
+    safe(&crate::i18n::Worded(&item.name).to_string())
+}
+
+/// An item as a player knows it: its name, where it is worn, what else they know of it and
+/// what anyone sees of it (`view::item::seen_facts`).
 fn known_item(item: &Revealed) -> Markup {
     let category = item.category.label();
-    let name = crate::i18n::Worded(&item.name).to_string();
+    let name = known_name(item);
     html! {
         li data-item=(item.id) {
-            span.name { (safe(&name)) }
+            span.name { (name) }
             @if name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
@@ -136,8 +142,39 @@ fn known_item(item: &Revealed) -> Markup {
             @if let Some(a) = item.alignment {
                 " " span.alignment { (crate::view::words::alignment_name(a)) }
             }
+            @for fact in crate::view::item::seen_facts(&item.item) {
+                " " span.fact { (fact) }
+            }
         }
     }
+}
+
+/// Items held, as a player knows them: those still there, then those used up, each with what
+/// became of it, as the referee's sheet has them under "no longer" (the party page and the
+/// treasure page draw them alike).
+fn held_items(items: &[Revealed]) -> Markup {
+    let (gone, there): (Vec<&Revealed>, Vec<&Revealed>) =
+        items.iter().partition(|i| i.item.is_gone());
+    let gone: Vec<String> = gone
+        .iter()
+        .map(|i| {
+            let status = crate::view::item::status_label(i.item.status);
+            format!("{} ({status})", known_name(i))
+        })
+        .collect();
+    html! {
+        @if !there.is_empty() {
+            ul.items { @for item in there { (known_item(item)) } }
+        }
+        @if !gone.is_empty() {
+            p.gone { (labelled(&tr!("No longer", "Plus là"), &gone.join(", "))) }
+        }
+    }
+}
+
+/// `label: text` with the reader's language's spacing (French puts a space before a colon).
+fn labelled(label: &str, text: &str) -> String {
+    tr!("{label}: {text}", "{label} : {text}")
 }
 
 pub fn party(p: &Party) -> Markup {
@@ -147,7 +184,7 @@ pub fn party(p: &Party) -> Markup {
         .flat_map(|v| {
             v.effects.iter().map(|e| {
                 (
-                    format!("{}: {}", safe(&v.character.name), safe(e.name())),
+                    labelled(&safe(&v.character.name), &safe(e.name())),
                     e.since(p.clock),
                 )
             })
@@ -168,6 +205,17 @@ pub fn party(p: &Party) -> Markup {
             section.sheet id={ "c-" (c.id) } {
                 h2 { (safe(&c.name)) }
                 p.headline { (crate::view::words::headline(c)) }
+                @if let Some(word) = crate::view::describe::condition_word(v.condition) {
+                    p.condition { (labelled(&tr!("Condition", "État"), word)) }
+                }
+                @if let Some(sword) = v.controlled_by() {
+                    p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
+                }
+                @for ring in v.idle_rings() {
+                    p.condition {
+                        (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))
+                    }
+                }
                 dl.stats {
                     dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) }
                     dt { (tr!("STR", "FOR")) } dd { (c.str) }
@@ -183,7 +231,7 @@ pub fn party(p: &Party) -> Markup {
                 }
                 @if !v.items.is_empty() {
                     h3 { (tr!("Carries", "Porte")) }
-                    ul.items { @for item in &v.items { (known_item(item)) } }
+                    (held_items(&v.items))
                 }
                 @if !v.effects.is_empty() {
                     h3 { (tr!("Under the effect of", "Sous l'effet de")) }
@@ -213,12 +261,12 @@ pub fn treasure(t: &Treasure) -> Markup {
     let body = html! {
         h2 { (tr!("Coins", "Pièces")) }
         ul.coins {
-            li { (tr!("Party's pool", "Caisse du groupe")) ": " (crate::i18n::coins::text(&coins.pool)) }
+            li { (labelled(&tr!("Party's pool", "Caisse du groupe"), &crate::i18n::coins::text(&coins.pool))) }
             @for purse in &coins.purses {
-                li { (safe(&purse.character)) ": " (crate::i18n::coins::text(&purse.coins)) }
+                li { (labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))) }
             }
             @for place in &coins.places {
-                li { (safe(&place.place)) ": " (crate::i18n::coins::text(&place.coins)) }
+                li { (labelled(&safe(&place.place), &crate::i18n::coins::text(&place.coins))) }
             }
         }
         @for (holder, items) in &t.held {
@@ -228,11 +276,11 @@ pub fn treasure(t: &Treasure) -> Markup {
                     None => (tr!("The party's treasure", "Le trésor du groupe")),
                 }
             }
-            ul.items { @for item in items { (known_item(item)) } }
+            (held_items(items))
         }
         @for (place, items) in &t.places {
             h2 { (tr!("Left at {}", "Laissé à {}", safe(place))) }
-            ul.items { @for item in items { (known_item(item)) } }
+            (held_items(items))
         }
         @if t.found.iter().any(|(_, n)| *n > 0) {
             figure.chart {
@@ -255,18 +303,144 @@ pub fn treasure(t: &Treasure) -> Markup {
     )
 }
 
+/// Where coins are, as a chronicle's line names it.
+fn purse(p: &Purse) -> String {
+    match p {
+        Purse::Pool => tr!("the party's pool", "la caisse du groupe"),
+        Purse::Character(who) => tr!("{}'s purse", "la bourse de {}", safe(who)),
+        Purse::Place(place) => safe(place),
+    }
+}
+
+/// An item as the party knows it, with its worth once anyone appraised it.
+fn worth_of(i: &crate::app::name::Seen) -> String {
+    let name = known_name(&i.0);
+    match &i.0.item.identity.value {
+        Some(value) => format!("{name} ({})", crate::view::money::worth(value.copper())),
+        None => name,
+    }
+}
+
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &crate::app::name::Seen| safe(&crate::i18n::Worded(&i.0.name).to_string());
+    let item = |i: &crate::app::name::Seen| known_name(&i.0);
+    let text = crate::i18n::coins::text;
     match seen {
-        Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", item(i)),
+        Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", worth_of(i)),
         Seen::Coins { coins, to } => {
-            let coins = crate::i18n::coins::text(coins);
+            let coins = text(coins);
             match to {
-                Some(who) => tr!("{} gains {coins}.", "{} reçoit {coins}.", safe(who)),
-                None => tr!("The party gains {coins}.", "Le groupe reçoit {coins}."),
+                Purse::Character(who) => tr!("{} gains {coins}.", "{} reçoit {coins}.", safe(who)),
+                Purse::Pool => tr!("The party gains {coins}.", "Le groupe reçoit {coins}."),
+                Purse::Place(place) => {
+                    tr!("{coins} left at {}.", "{coins} laissés à {}.", safe(place))
+                }
             }
         }
+        Seen::Spent { coins, from } => tr!(
+            "{} spent from {}.",
+            "{} dépensés de {}.",
+            text(coins),
+            purse(from)
+        ),
+        Seen::Moved { coins, from, to } => tr!(
+            "{} move from {} to {}.",
+            "{} passent de {} à {}.",
+            text(coins),
+            purse(from),
+            purse(to)
+        ),
+        Seen::Shared {
+            portions,
+            remainder,
+        } => {
+            let each: Vec<String> = portions
+                .iter()
+                .map(|(who, coins)| labelled(&safe(who), &text(coins)))
+                .collect();
+            let each = each.join(crate::i18n::pick("; ", " ; "));
+            if remainder.is_zero() {
+                tr!(
+                    "The pool is shared: {each}.",
+                    "La caisse est partagée : {each}."
+                )
+            } else {
+                let left = text(remainder);
+                tr!(
+                    "The pool is shared: {each}; {left} stay in the pool.",
+                    "La caisse est partagée : {each} ; {left} restent dans la caisse."
+                )
+            }
+        }
+        Seen::Experience { session, gains } => {
+            let each: Vec<String> = gains
+                .iter()
+                .map(|g| {
+                    let (who, xp) = (safe(&g.who), g.xp);
+                    match g.level {
+                        Some(level) => tr!(
+                            "{who} +{xp} XP, reaching level {level}",
+                            "{who} +{xp} PX, atteint le niveau {level}"
+                        ),
+                        None => tr!("{who} +{xp} XP", "{who} +{xp} PX"),
+                    }
+                })
+                .collect();
+            let each = each.join(crate::i18n::pick("; ", " ; "));
+            tr!(
+                "Experience for session {session}: {each}.",
+                "Expérience de la session {session} : {each}."
+            )
+        }
+        Seen::Level { who, level } => tr!(
+            "{} is now level {level}.",
+            "{} est maintenant niveau {level}.",
+            safe(who)
+        ),
+        Seen::Joined { who } => tr!("{} joins the party.", "{} rejoint le groupe.", safe(who)),
+        Seen::Wounded { who, amount } => tr!(
+            "{} takes {amount} damage.",
+            "{} subit {amount} points de dégâts.",
+            safe(who)
+        ),
+        Seen::Healed { who, amount } => tr!(
+            "{} is healed of {amount} HP.",
+            "{} regagne {amount} PV.",
+            safe(who)
+        ),
+        Seen::Read { who, item: i } => tr!("{} reads {}.", "{} lit {}.", safe(who), item(i)),
+        Seen::Cast {
+            who,
+            item: i,
+            copied,
+            failed,
+        } => {
+            let (who, name) = (safe(who), item(i));
+            match (copied, failed) {
+                (false, false) => tr!(
+                    "{who} casts a spell from {name}.",
+                    "{who} lance un sort de {name}."
+                ),
+                (false, true) => tr!(
+                    "{who} casts a spell from {name}: it fails.",
+                    "{who} lance un sort de {name} : il échoue."
+                ),
+                (true, false) => tr!(
+                    "{who} copies a spell from {name} into their book.",
+                    "{who} copie un sort de {name} dans son grimoire."
+                ),
+                (true, true) => tr!(
+                    "{who} tries to copy a spell from {name}, in vain.",
+                    "{who} tente de copier un sort de {name}, en vain."
+                ),
+            }
+        }
+        Seen::Stashed { item: i, place } => tr!(
+            "{} is left at {}.",
+            "{} est laissé à {}.",
+            item(i),
+            safe(place)
+        ),
         Seen::Drank {
             who,
             item: i,
@@ -305,7 +479,14 @@ fn seen_text(seen: &Seen) -> String {
                 item(i),
                 crate::view::describe::method_name(*method),
             );
-            if *learned {
+            let worth = i.0.item.identity.value.as_ref();
+            if let (true, Some(worth)) = (*learned, worth) {
+                let worth = crate::view::money::worth(worth.copper());
+                tr!(
+                    "{who} identifies {name} ({method}): worth {worth}.",
+                    "{who} identifie {name} ({method}) : vaut {worth}."
+                )
+            } else if *learned {
                 tr!(
                     "{who} identifies {name} ({method}).",
                     "{who} identifie {name} ({method})."
@@ -352,6 +533,15 @@ fn seen_text(seen: &Seen) -> String {
     }
 }
 
+/// `Session 2: The tomb`.
+fn session_title(s: &crate::ledger::Session) -> String {
+    let number = tr!("Session {}", "Session {}", s.number);
+    match &s.title {
+        Some(title) => labelled(&number, &safe(title)),
+        None => number,
+    }
+}
+
 pub fn chronicle(c: &Chronicle) -> Markup {
     let body = html! {
         @if c.sessions.is_empty() {
@@ -359,10 +549,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
         }
         @if let Some(told) = &c.told {
             @let s = &told.session;
-            h2 {
-                (tr!("Session {}", "Session {}", s.number))
-                @if let Some(title) = &s.title { ": " (safe(title)) }
-            }
+            h2 { (session_title(s)) }
             @if told.entries.is_empty() {
                 p { (tr!("Nothing the players saw was recorded.", "Rien de ce que les joueurs ont vu n'a été enregistré.")) }
             }
@@ -381,10 +568,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
             ul.sessions {
                 @for s in c.sessions.iter().rev() {
                     li {
-                        a href={ "/chronicle/" (s.number) } {
-                            (tr!("Session {}", "Session {}", s.number))
-                            @if let Some(title) = &s.title { ": " (safe(title)) }
-                        }
+                        a href={ "/chronicle/" (s.number) } { (session_title(s)) }
                     }
                 }
             }

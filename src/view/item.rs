@@ -75,6 +75,41 @@ pub fn status_label(status: Status) -> &'static str {
     pick(en, fr)
 }
 
+/// What a player's page says of an item beyond its name, where it is worn, its charges and
+/// a sword's alignment, from the item as the player knows it (`rules::knowledge::revealed`):
+/// what anyone sees — leather or metal armor, a dust's single use, a blank parchment — and
+/// its worth once appraised. An item used up is said apart ([`status_label`]).
+pub fn seen_facts(item: &Item) -> Vec<String> {
+    let mut facts = Vec::new();
+    if item.category == Category::Armor {
+        match item.identity.metal {
+            Some(false) => facts.push(tr!("leather, light", "cuir, légère")),
+            Some(true) => facts.push(tr!("metal", "métal")),
+            None => {}
+        }
+    }
+    if let Some(m) = &item.identity.material {
+        facts.push(tr!("made of {}", "fait d'{}", material_name(m)));
+    }
+    if item.identity.consumable && item.category != Category::Potion {
+        facts.push(tr!("single use", "à usage unique"));
+    }
+    if let Some(value) = &item.identity.value {
+        facts.push(tr!(
+            "worth {}",
+            "vaut {}",
+            super::money::worth(value.copper())
+        ));
+    }
+    if !item.is_gone() {
+        let status = status_label(item.status);
+        if !status.is_empty() {
+            facts.push(status.to_string());
+        }
+    }
+    facts
+}
+
 /// `1a2b3c4d  Wand of Frost — wand, 93 charges (Arnaud)`
 pub fn line(item: &Item, holder: Option<&str>) -> String {
     named_line(item, &safe(item.name()), holder)

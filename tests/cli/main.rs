@@ -22,6 +22,8 @@ mod items;
 mod leak;
 mod manuals;
 mod outputs;
+#[cfg(feature = "serve")]
+mod pages;
 mod readme;
 mod repository;
 mod rounds;

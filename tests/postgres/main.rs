@@ -37,6 +37,9 @@ mod leak;
 mod manuals;
 #[path = "../cli/outputs.rs"]
 mod outputs;
+#[cfg(feature = "serve")]
+#[path = "../cli/pages.rs"]
+mod pages;
 #[path = "../cli/rounds.rs"]
 mod rounds;
 mod schema;

@@ -66,12 +66,20 @@ impl serde::Serialize for PlayerView {
                 crate::i18n::known::revealed_list(self.0, s)
             }
         }
-        let mut out = s.serialize_struct("PlayerView", 5)?;
+        let mut out = s.serialize_struct("PlayerView", 8)?;
         out.serialize_field("campaign", &self.campaign)?;
         out.serialize_field("character", &self.character)?;
         out.serialize_field("items", &Items(&self.items))?;
         out.serialize_field("effects", &self.effects)?;
         out.serialize_field("coins", &self.coins)?;
+        out.serialize_field("condition", &self.condition)?;
+        // The sword by the name they know it by, as `character show --as --json` has it.
+        let controlled_by = self
+            .controlled_by()
+            .map(|s| crate::i18n::Worded(&s.name).to_string());
+        out.serialize_field("controlled_by", &controlled_by)?;
+        let idle: Vec<&str> = self.idle_rings().iter().map(|s| s.id.as_str()).collect();
+        out.serialize_field("idle_rings", &idle)?;
         out.end()
     }
 }

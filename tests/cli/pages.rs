@@ -1,0 +1,273 @@
+//! What the served pages say is true (issue #32): items used up show what became of them on
+//! the party page, the treasure page and `/party.json` alike; each character's condition,
+//! effects, sword and idle rings; what anyone sees of an unknown item; an appraised worth;
+//! a chronicle that tells every event the table saw; French pages in French. Read on the
+//! server's real answers, in both languages. `leak.rs` checks the other way: nothing secret.
+
+use serde_json::Value;
+
+use crate::common::Hoard;
+use crate::serve::{Served, get};
+
+/// A session at the table: a potion drunk, a wand spent to dust, a scroll faded, two rings on
+/// one hand, a weak character under a sword's control, one dying, leather armor +1 and a gem
+/// nobody identified, a ruby appraised, coins shared, spent and left at a bank, an item
+/// stashed, and experience that brings Ulric to level 2.
+fn table(h: &Hoard) {
+    h.ok(&["campaign", "new", "Truth"]);
+    for (key, value) in [
+        ("death", "adnd"),
+        ("crumble-wand", "100"),
+        ("scroll-fade", "30"),
+    ] {
+        h.ok(&["campaign", "set", key, value]);
+    }
+    h.ok(&["session", "start", "The", "vault"]);
+    h.character("Ulric", 16, 10, 12, "lawful");
+    h.ok(&["character", "set", "Ulric", "class", "fighter"]);
+    h.character("Weak", 3, 3, 20, "chaotic");
+    h.character("Yseult", 10, 10, 8, "neutral");
+    let add = |name: &str, category: &str, more: &[&str]| {
+        let mut args = vec!["item", "add", name, "--category", category];
+        args.extend_from_slice(more);
+        h.ok(&args);
+    };
+    add("Potion of Speed", "potion", &["--to", "Ulric"]);
+    h.ok(&["drink", "Potion of Speed", "--by", "Ulric"]);
+    h.ok(&["time", "advance", "3", "rounds"]);
+    h.wand("Wand of Frost", 1, Some("Ulric"));
+    h.ok(&["use", "Wand of Frost"]);
+    add("Scroll of Warding", "scroll", &[]);
+    // With this seed, d100 20 ≤ 30 %: it fades.
+    h.ok(&["--seed", "1", "give", "Scroll of Warding", "--to", "Yseult"]);
+    add("Ring of Warmth", "ring", &["--to", "Ulric"]);
+    add("Ring of Swimming", "ring", &["--to", "Ulric"]);
+    h.ok(&["wear", "Ring of Warmth", "--hand", "left"]);
+    h.ok(&["wear", "Ring of Swimming", "--hand", "left"]);
+    add(
+        "Elven Leather +1",
+        "armor",
+        &["--bonus", "1", "--not-metal"],
+    );
+    add("Dust of Sneezing", "misc", &["--consumable"]);
+    h.strong_sword("Hater", "lawful", "telepathy", &["--to", "Weak"]);
+    h.ok(&["release", "Hater"]);
+    h.ok(&["wield", "Hater"]);
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "500gp", "--kind", "gem",
+    ]);
+    h.ok(&[
+        "valuable", "add", "Torc", "--value", "300gp", "--kind", "jewelry",
+    ]);
+    h.ok(&["valuable", "appraise", "Ruby", "--by", "Yseult"]);
+    h.ok(&["character", "damage", "Yseult", "10"]);
+    h.ok(&["coins", "add", "900gp"]);
+    h.ok(&["share"]);
+    h.ok(&["coins", "spend", "10gp", "--from", "Ulric"]);
+    h.ok(&["coins", "add", "500gp", "--at", "Bank of Threshold"]);
+    h.ok(&["stash", "Dust of Sneezing", "--at", "Bank of Threshold"]);
+    h.ok(&["xp", "award", "--monsters", "6000"]);
+}
+
+const FR: &[&str] = &["Accept-Language: fr"];
+
+/// A character's section of the party page.
+fn section<'a>(page: &'a str, name: &str) -> &'a str {
+    let start = page
+        .find(&format!("<h2>{name}</h2>"))
+        .unwrap_or_else(|| panic!("{name} on the page: {page}"));
+    let rest = &page[start..];
+    &rest[..rest.find("</section>").unwrap_or(rest.len())]
+}
+
+/// The items of `name` in `/party.json`, by the name they are shown by.
+fn items_of<'a>(players: &'a Value, name: &str) -> &'a Vec<Value> {
+    let player = players
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["character"]["name"] == name))
+        .unwrap_or_else(|| panic!("{name} in {players}"));
+    player["items"].as_array().expect("items")
+}
+
+fn player<'a>(players: &'a Value, name: &str) -> &'a Value {
+    players
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["character"]["name"] == name))
+        .unwrap_or_else(|| panic!("{name} in {players}"))
+}
+
+#[test]
+fn used_up_items_show_what_became_of_them_on_every_page_alike() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let party = get(&s.url, &[]).body;
+    let ulric = section(&party, "Ulric");
+    let gone = "No longer: Potion of Speed (consumed), wand (crumbled to dust)";
+    assert!(ulric.contains(gone), "{ulric}");
+    let carried = &ulric[..ulric.find("No longer").expect("no longer")];
+    assert!(!carried.contains("Potion of Speed"), "not carried: {ulric}");
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    assert!(
+        treasure.contains(gone),
+        "the same on the treasure: {treasure}"
+    );
+    assert!(
+        section(&party, "Yseult").contains("scroll</span> <span class=\"fact\">faded"),
+        "a blank parchment is seen blank: {party}"
+    );
+    let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
+    let statuses: Vec<(&str, &str)> = items_of(&players, "Ulric")
+        .iter()
+        .filter_map(|i| Some((i["name"].as_str()?, i["status"].as_str()?)))
+        .collect();
+    assert_eq!(
+        statuses,
+        [("Potion of Speed", "consumed"), ("wand", "crumbled")]
+    );
+    let fr = get(&s.url, FR).body;
+    assert!(
+        section(&fr, "Ulric")
+            .contains("Plus là : Potion of Speed (consommé), baguette (tombé en poussière)"),
+        "{fr}"
+    );
+    let fr = get(&s.at("/treasure"), FR).body;
+    assert!(fr.contains("Plus là : Potion of Speed (consommé)"), "{fr}");
+}
+
+#[test]
+fn each_character_shows_what_they_know_of_themselves() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let party = get(&s.url, &[]).body;
+    let ulric = section(&party, "Ulric");
+    assert!(ulric.contains("Potion of Speed</span> — for"), "{ulric}");
+    assert!(
+        ulric.contains("ring does not work: two magic rings on one hand"),
+        "{ulric}"
+    );
+    assert!(
+        section(&party, "Weak").contains("Under the control of sword"),
+        "{party}"
+    );
+    assert!(
+        section(&party, "Yseult").contains("Condition: dying"),
+        "{party}"
+    );
+    let fr = get(&s.url, FR).body;
+    assert!(section(&fr, "Yseult").contains("État : agonisant"), "{fr}");
+    assert!(
+        section(&fr, "Weak").contains("Sous le contrôle de épée"),
+        "{fr}"
+    );
+    let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
+    assert_eq!(player(&players, "Yseult")["condition"], "dying");
+    assert_eq!(player(&players, "Ulric")["condition"], "up");
+    assert_eq!(player(&players, "Weak")["controlled_by"], "sword");
+    assert_eq!(player(&players, "Ulric")["controlled_by"], Value::Null);
+    let ulric = player(&players, "Ulric");
+    assert_eq!(ulric["idle_rings"].as_array().map(Vec::len), Some(2));
+    assert!(ulric["effects"][0].get("ends_at").is_none(), "{ulric}");
+    // Dead by the campaign's rule: at 0 HP under OSE's.
+    h.ok(&["campaign", "set", "death", "ose"]);
+    let party = get(&s.url, &[]).body;
+    assert!(
+        section(&party, "Yseult").contains("Condition: dead"),
+        "{party}"
+    );
+}
+
+#[test]
+fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    for shown in [
+        "suit of armor</span> <span class=\"category\">(armor or shield)</span> <span class=\"fact\">leather, light",
+        "Ruby</span> <span class=\"category\">(valuable)</span> <span class=\"fact\">worth 500 gp",
+        ">piece of jewelry<",
+        "single use",
+    ] {
+        assert!(treasure.contains(shown), "{shown}: {treasure}");
+    }
+    assert!(
+        !treasure.contains("worth 300 gp"),
+        "the torc's worth is nobody's: {treasure}"
+    );
+    // No charge count where nobody knows it: the wand that crumbled shows none, never 1/1.
+    assert!(!treasure.contains("charge"), "{treasure}");
+    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    assert!(chronicle.contains("Found: Ruby (500 gp)."), "{chronicle}");
+    assert!(
+        chronicle.contains("Yseult identifies Ruby (appraisal): worth 500 gp."),
+        "{chronicle}"
+    );
+    let fr = get(&s.at("/treasure"), FR).body;
+    assert!(fr.contains("cuir, légère"), "{fr}");
+    assert!(fr.contains("vaut 500 po"), "{fr}");
+    let fr = get(&s.at("/chronicle"), FR).body;
+    assert!(
+        fr.contains("Yseult identifie Ruby (une estimation) : vaut 500 po."),
+        "{fr}"
+    );
+}
+
+#[test]
+fn the_chronicle_tells_every_event_the_table_saw() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    for told in [
+        "Ulric joins the party.",
+        "Yseult takes 10 damage.",
+        "The pool is shared: Ulric: 300 gp; Weak: 300 gp; Yseult: 300 gp.",
+        "10 gp spent from Ulric's purse.",
+        "500 gp left at Bank of Threshold.",
+        "curious object is left at Bank of Threshold.",
+        ", reaching level 2",
+    ] {
+        assert!(chronicle.contains(told), "{told}: {chronicle}");
+    }
+    assert!(!chronicle.contains("The party gains 500 gp"), "{chronicle}");
+    let fr = get(&s.at("/chronicle"), FR).body;
+    for told in [
+        "Session 1 : The vault",
+        "La caisse est partagée : Ulric : 300 po ; Weak : 300 po ; Yseult : 300 po.",
+        "10 po dépensés de la bourse de Ulric.",
+        "500 po laissés à Bank of Threshold.",
+        "PX, atteint le niveau 2",
+    ] {
+        assert!(fr.contains(told), "{told}: {fr}");
+    }
+    // An award recorded after the session ended is told in the session it pays.
+    h.ok(&["session", "end"]);
+    h.ok(&["coins", "add", "100gp", "--session", "1"]);
+    h.ok(&["share"]);
+    let chronicle = get(&s.at("/chronicle/1"), &[]).body;
+    assert!(chronicle.contains("The party gains 100 gp."), "{chronicle}");
+}
+
+#[test]
+fn french_pages_speak_french() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &["--lang", "fr", "--referee"]);
+    let party = get(&s.url, &[]).body;
+    assert!(party.contains("guerrier loyal, niveau"), "{party}");
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    assert!(treasure.contains("Caisse du groupe : rien"), "{treasure}");
+    assert!(!treasure.contains("Caisse du groupe:"), "{treasure}");
+    let missing = get(&s.at("/nowhere"), &[]).body;
+    assert!(missing.contains("Cette page n'existe pas"), "{missing}");
+    h.ok(&["item", "rename", "Hater", "Hater", "--fr", "Haineuse"]);
+    h.ok(&["unwield", "Hater"]);
+    h.ok(&["wield", "Hater"]);
+    let referee = get(&s.referee(), &[]).body;
+    assert!(
+        referee.contains("Haineuse · Weak"),
+        "the timeline names the sword in French: {referee}"
+    );
+}
