@@ -338,6 +338,13 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
+    /// The name they know an effect's item by (a potion drunk unidentified stays an unknown
+    /// potion), if it came from one of their items.
+    pub fn effect_item(&self, effect: &crate::rules::effect::Felt) -> Option<&Revealed> {
+        let item = effect.item()?;
+        self.items.iter().find(|s| s.id == item)
+    }
+
     /// The sword that controls them, as they know it (its hold is theirs to know).
     pub fn controlled_by(&self) -> Option<&Revealed> {
         let id = &self.character.id;

@@ -8,6 +8,7 @@ use crate::ledger::Item;
 use crate::ledger::state::Effect;
 use crate::rules::armor::{Aside, Protection};
 use crate::rules::character::Quest;
+use crate::rules::item::Knowledge;
 use crate::rules::item::{Category, Slot};
 use crate::rules::ring;
 use crate::view::item::{ItemView, named_line as item_line};
@@ -448,6 +449,17 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         lines.push(tr!("  carries:", "  porte :"));
         for item in carried {
             let mut text = format!("    {}", item_line(item, &shown_name(sheet, item), None));
+            // Not known: what anyone sees of it, which its name does not say.
+            if sheet
+                .seen
+                .iter()
+                .any(|s| s.id == item.id && s.known != Some(Knowledge::Full))
+            {
+                let seen = crate::view::item::appearance(item);
+                if !seen.is_empty() {
+                    text.push_str(&format!(" ({})", seen.join(", ")));
+                }
+            }
             if let Some(slot) = item.worn {
                 text.push_str(&format!(" [{}]", slot.label()));
             }

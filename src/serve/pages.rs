@@ -177,6 +177,14 @@ fn labelled(label: &str, text: &str) -> String {
     tr!("{label}: {text}", "{label} : {text}")
 }
 
+/// An effect's name as its character knows the item it came from, made safe.
+fn effect_name(v: &crate::app::export::PlayerView, e: &crate::rules::effect::Felt) -> String {
+    match v.effect_item(e) {
+        Some(item) => safe(&crate::i18n::Worded(&item.name).to_string()),
+        None => safe(e.name()),
+    }
+}
+
 pub fn party(p: &Party) -> Markup {
     let running: Vec<(String, i64)> = p
         .players
@@ -184,7 +192,7 @@ pub fn party(p: &Party) -> Markup {
         .flat_map(|v| {
             v.effects.iter().map(|e| {
                 (
-                    labelled(&safe(&v.character.name), &safe(e.name())),
+                    labelled(&safe(&v.character.name), &effect_name(v, e)),
                     e.since(p.clock),
                 )
             })
@@ -238,7 +246,7 @@ pub fn party(p: &Party) -> Markup {
                     ul.effects {
                         @for e in &v.effects {
                             li {
-                                span.name { (safe(e.name())) }
+                                span.name { (effect_name(v, e)) }
                                 " — "
                                 (tr!("for {} so far", "depuis {}", span(e.since(p.clock))))
                             }

@@ -75,11 +75,9 @@ pub fn status_label(status: Status) -> &'static str {
     pick(en, fr)
 }
 
-/// What a player's page says of an item beyond its name, where it is worn, its charges and
-/// a sword's alignment, from the item as the player knows it (`rules::knowledge::revealed`):
-/// what anyone sees — leather or metal armor, a dust's single use, a blank parchment — and
-/// its worth once appraised. An item used up is said apart ([`status_label`]).
-pub fn seen_facts(item: &Item) -> Vec<String> {
+/// What anyone sees of an item whose magic they do not know: leather or metal armor, what it
+/// is made of, a dust's single use.
+pub fn appearance(item: &Item) -> Vec<String> {
     let mut facts = Vec::new();
     if item.category == Category::Armor {
         match item.identity.metal {
@@ -89,11 +87,20 @@ pub fn seen_facts(item: &Item) -> Vec<String> {
         }
     }
     if let Some(m) = &item.identity.material {
-        facts.push(tr!("made of {}", "fait d'{}", material_name(m)));
+        facts.push(tr!("made of {}", "en {}", material_name(m)));
     }
     if item.identity.consumable && item.category != Category::Potion {
         facts.push(tr!("single use", "à usage unique"));
     }
+    facts
+}
+
+/// What a player's page says of an item beyond its name, where it is worn, its charges and
+/// a sword's alignment, from the item as the player knows it (`rules::knowledge::revealed`):
+/// what anyone sees — leather or metal armor, a dust's single use, a blank parchment — and
+/// its worth once appraised. An item used up is said apart ([`status_label`]).
+pub fn seen_facts(item: &Item) -> Vec<String> {
+    let mut facts = appearance(item);
     if let Some(value) = &item.identity.value {
         facts.push(tr!(
             "worth {}",

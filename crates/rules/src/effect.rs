@@ -51,6 +51,11 @@ impl Felt {
         (now - self.0.started_at).max(0)
     }
 
+    /// The item it came from, if any: the name its character knows it by is the item's.
+    pub fn item(&self) -> Option<&str> {
+        self.0.item.as_deref()
+    }
+
     /// Its name in English and in French.
     pub fn names(&self) -> (&str, &str) {
         (&self.0.name, &self.0.name_fr)
