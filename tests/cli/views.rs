@@ -119,6 +119,24 @@ fn played(seed: u64) -> Hoard {
     h
 }
 
+/// A character as `/party.json` serves them (`export --as` prints the same), in the shape
+/// [`agree`] reads: their items and effects as they know them, their numbers.
+fn party_view(player: &Value) -> Value {
+    let c = &player["character"];
+    serde_json::json!({
+        "items": player["items"],
+        "effects": player["effects"],
+        "condition": player["condition"],
+        "coins": player["coins"],
+        "hp": c["hp"],
+        "hp_max": c["hp_max"],
+        "level": c["level"],
+        "xp": c["xp"],
+        // The party's page gives no armor class.
+        "armor_class_partial": true,
+    })
+}
+
 /// `character show NAME` as the referee reads it, and as `viewer` does.
 fn sheets(h: &Hoard, name: &str, viewer: &str) -> (Value, Value) {
     (
@@ -167,7 +185,7 @@ fn agree(truth: &Value, seen: &Value, exact: bool, what: &str) {
     for key in ["hp", "hp_max", "condition", "coins", "level", "xp"] {
         assert_eq!(truth[key], seen[key], "{what}: {key}");
     }
-    if exact || seen["armor_class_partial"] == false {
+    if seen.get("armor_class").is_some() && (exact || seen["armor_class_partial"] == false) {
         assert_eq!(
             truth["armor_class"], seen["armor_class"],
             "{what}: armor class"
@@ -230,6 +248,13 @@ fn who_knows_everything_they_carry_sees_the_referees_sheet() {
         }
         let (truth, seen) = sheets(&h, "Ann", "Ann");
         agree(&truth, &seen, true, &format!("seed {seed}"));
+        let exported = party_view(&h.json(&["export", "--as", "Ann"]));
+        agree(
+            &truth,
+            &exported,
+            true,
+            &format!("seed {seed}, export --as Ann"),
+        );
         assert_eq!(seen["armor_class_partial"], false, "seed {seed}");
         // And her sheet reads as the referee's, line for line, but for how long an
         // effect has left (a player feels it run, not its end).
@@ -346,4 +371,36 @@ fn foundry_packs_say_nothing_false_and_all_to_who_knows_all() {
         }
     }
     assert!(compared > 4, "Ann's items were compared: {compared}");
+}
+
+/// The served `/party.json` is each character's `export --as`, so the oracle and the converse
+/// above hold for it; and the party page names each item as the party's JSON does.
+#[cfg(feature = "serve")]
+#[test]
+fn the_party_page_and_its_json_are_the_players_views() {
+    let h = played(2);
+    let s = super::serve::Served::start(&h, &[]);
+    let served: Value =
+        serde_json::from_str(&super::serve::get(&s.at("/party.json"), &[]).body).unwrap();
+    let page = super::serve::get(&s.url, &[]).body;
+    for name in PARTY {
+        let player = served
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["character"]["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {served}"));
+        assert_eq!(player, &h.json(&["export", "--as", name]), "{name}");
+        let (truth, _) = sheets(&h, name, name);
+        agree(
+            &truth,
+            &party_view(player),
+            false,
+            &format!("/party.json, {name}"),
+        );
+        for item in player["items"].as_array().unwrap() {
+            let shown = item["name"].as_str().unwrap();
+            assert!(page.contains(shown), "{name}'s {shown} on the page");
+        }
+    }
 }
