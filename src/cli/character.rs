@@ -500,14 +500,17 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         });
     }
     let p = &sheet.protection;
-    if p.armor.is_some() || p.shield.is_some() {
+    // Bonuses the reader does not know are not theirs to total.
+    if (p.armor.is_some() || p.shield.is_some()) && !sheet.armor_unknown {
         let (ac, saves) = (p.ac - p.ring_ac.unwrap_or(0), p.saves);
         lines.push(tr!(
             "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
             "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
         ));
     }
-    lines.extend(ring_lines(p));
+    if !sheet.armor_unknown {
+        lines.extend(ring_lines(p));
+    }
     for e in &sheet.effects {
         let item = e
             .item

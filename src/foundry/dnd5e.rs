@@ -139,7 +139,8 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
 }
 
 /// `uses {max, spent, recovery}`: charges left of those made, a scroll's spells left of those
-/// written, one use for what is used up; no maximum (`""`) for what has no uses. A spent item
+/// written, one use for a single dose; no maximum (`""`) for what has no uses or charges the
+/// viewer does not know. A spent item
 /// (a faded scroll, a drained wand) has every use spent.
 fn uses(piece: &Piece, consumable: bool) -> Value {
     let item = piece.item();
@@ -148,7 +149,8 @@ fn uses(piece: &Piece, consumable: bool) -> Value {
     } else if consumable && !item.spells.is_empty() {
         let erased = item.spells.iter().filter(|s| s.erased).count();
         (item.spells.len() as i32, erased as i32)
-    } else if consumable && used_up(item) {
+    } else if consumable && used_up(item) && !item.category.charged() {
+        // One dose; a wand whose charges the viewer does not know has no count to show.
         (1, i32::from(item.status == Status::Consumed))
     } else {
         (0, 0)

@@ -404,3 +404,30 @@ fn the_party_page_and_its_json_are_the_players_views() {
         }
     }
 }
+
+#[test]
+fn what_a_player_does_not_know_is_not_said() {
+    let h = Hoard::new();
+    h.character("Ulric", 12, 10, 10, "lawful");
+    h.ok_words("item add Frost --category wand --charges 7 --to Ulric");
+    h.ok_words("item add Hide --category armor --bonus 1 --not-metal --to Ulric");
+    h.ok(&["wear", "Hide"]);
+    let sheet = h.ok(&["character", "show", "Ulric", "--as", "Ulric"]);
+    // Leather is seen to be leather (AC 7), its plus is not: no total of bonuses.
+    assert!(sheet.contains("AC 7 [12] (counting only"), "{sheet}");
+    assert!(sheet.contains("(leather, light)"), "{sheet}");
+    assert!(!sheet.contains("better by"), "{sheet}");
+    assert!(
+        h.ok(&["character", "show", "Ulric"]).contains("AC 6 [13]"),
+        "the referee counts the plus"
+    );
+    // An unknown wand's charges are unknown, never one of one.
+    let charges = |viewer: Option<&str>| {
+        foundry(&h, "dnd5e", viewer)
+            .into_values()
+            .find(|d| d["type"] == "consumable")
+            .map(|d| d["system"]["uses"]["max"].clone())
+    };
+    assert_eq!(charges(Some("Ulric")), Some(Value::from("")));
+    assert_eq!(charges(None), Some(Value::from("7")));
+}
