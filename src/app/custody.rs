@@ -74,6 +74,7 @@ async fn taken(
                 learned: Some(Knowledge::Full),
                 curse,
                 through: through.clone(),
+                believed: None,
             },
             Some(cause),
         )?;

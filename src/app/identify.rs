@@ -7,6 +7,7 @@ use super::Ctx;
 use super::Write;
 use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded, Through};
+use crate::rules::coins::Coins;
 use crate::rules::control::Occasion;
 use crate::rules::dice::Dice;
 use crate::rules::item::Knowledge;
@@ -20,6 +21,9 @@ pub struct Identified {
     pub chance: Option<u8>,
     pub roll: Option<i64>,
     pub learned: Option<Knowledge>,
+    /// A wrong appraisal: the worth the character now believes (none: they know the truth).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub believed: Option<Coins>,
     /// What the character now calls the item.
     pub known_as: super::name::KnownAs,
     pub event: Recorded,
@@ -33,6 +37,7 @@ pub async fn identify(
     key: &str,
     by: Option<&str>,
     method: Method,
+    told: Option<Coins>,
 ) -> Result<Identified> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
@@ -47,9 +52,13 @@ pub async fn identify(
         None => w.actor(&item, None).await?,
     };
     let held = w.holdings(&who.id).await?;
-    let attempt = knowledge::identify(&item, &who, method, &held, &mut dice).map_err(|u| {
-        crate::error::Error::Refused(crate::error::Problem::Unidentifiable(u).into())
-    })?;
+    // A worth the referee's appraiser tells is an appraisal's, whatever `method` says (the
+    // edge offers `told` with appraisal alone).
+    let attempt = match told {
+        Some(_) => knowledge::appraise(&item, &who, told),
+        None => knowledge::identify(&item, &who, method, &held, &mut dice),
+    }
+    .map_err(|u| crate::error::Error::Refused(crate::error::Problem::Unidentifiable(u).into()))?;
     let through = match &attempt.through {
         Some(sword) => Some(Through::new(&w.current(sword)?)),
         None => None,
@@ -64,6 +73,7 @@ pub async fn identify(
         learned: attempt.learned,
         curse,
         through: through.clone(),
+        believed: attempt.believed,
     })?;
     sword_read(&mut w, through.as_ref(), &who.id, event.seq, &mut dice).await?;
     let now = w.current(&item.id)?;
@@ -80,6 +90,7 @@ pub async fn identify(
         chance: attempt.chance,
         roll: attempt.roll.map(|r| r.total),
         learned: attempt.learned,
+        believed: attempt.believed,
         known_as: super::name::KnownAs(known_as),
         event,
         consequences,

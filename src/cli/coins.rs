@@ -305,8 +305,9 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
                 _ => Ok(()),
             }
         }
-        ValuableCommand::Appraise { item, by } => {
-            super::play::identify(cx, out, &item, Some(&by), Method::Appraise).await
+        ValuableCommand::Appraise { item, by, value } => {
+            let told = value.map(|v| amount(&[v])).transpose()?;
+            super::play::identify(cx, out, &item, Some(&by), Method::Appraise, told).await
         }
     }
 }

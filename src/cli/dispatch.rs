@@ -83,7 +83,15 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
         Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
         Command::Taste(a) => {
-            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), Method::Taste).await
+            play::identify(
+                &mut cx,
+                &mut out,
+                &a.item,
+                a.by.as_deref(),
+                Method::Taste,
+                None,
+            )
+            .await
         }
         Command::Read(a) => {
             play::identify(
@@ -92,6 +100,7 @@ pub async fn run(cli: Cli) -> Result<()> {
                 &a.item,
                 a.by.as_deref(),
                 Method::ReadMagic,
+                None,
             )
             .await
         }
@@ -103,7 +112,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
         Command::Study(a) => play::study(&mut cx, &mut out, a).await,
         Command::Identify(a) => {
-            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), a.method).await
+            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), a.method, None).await
         }
         Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::i18n::time::GameTime;
 use crate::ledger::EventView;
 use crate::ledger::{Event, Recorded};
+use crate::rules::coins::Coins;
 use crate::rules::health;
 use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
@@ -93,8 +94,9 @@ pub async fn identify(
     item: &str,
     by: Option<&str>,
     method: Method,
+    told: Option<Coins>,
 ) -> Result<()> {
-    let done = app::identify::identify(cx, item, by, method).await?;
+    let done = app::identify::identify(cx, item, by, method, told).await?;
     if out.json() {
         return out.doc(&done);
     }

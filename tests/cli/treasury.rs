@@ -414,6 +414,96 @@ fn valuables_are_items_whose_worth_is_learnt_by_appraisal() {
     assert!(stderr.contains("valuable add"), "{stderr}");
 }
 
+/// `valuable appraise --value`: a fake gem appraised at 500 gp is believed worth that by who
+/// had it appraised — in every player view — until a true appraisal; the referee sees the truth,
+/// the event replays and imports, and a forged belief is refused.
+#[test]
+fn a_wrong_appraisal_is_believed_until_the_truth_corrects_it() {
+    let h = Hoard::new();
+    party(&h);
+    h.ok(&["session", "start", "One"]);
+    let gem = h.json(&[
+        "valuable",
+        "add",
+        "Red glass",
+        "--value",
+        "1gp",
+        "--kind",
+        "gem",
+        "--to",
+        "Mordo",
+    ]);
+    let id = gem["id"].as_str().unwrap().to_string();
+    let told = h.json(&[
+        "valuable", "appraise", &id, "--by", "Mordo", "--value", "500gp",
+    ]);
+    assert_eq!(told["believed"], coins(0, 0, 0, 500, 0), "{told}");
+    let believed = |who: &str| h.json(&["item", "show", &id, "--as", who])["value"].clone();
+    assert_eq!(believed("Mordo"), coins(0, 0, 0, 500, 0));
+    assert_eq!(believed("Arnaud"), Value::Null, "never appraised");
+    let sheet = h.ok(&["character", "show", "Mordo", "--as", "Mordo"]);
+    assert!(
+        sheet.contains("500 gp") && !sheet.contains(" 1 gp"),
+        "{sheet}"
+    );
+    assert!(
+        !h.ok(&["item", "show", &id, "--as", "Mordo"])
+            .contains(" 1 gp")
+    );
+    let shown = h.json(&["item", "show", &id]);
+    assert_eq!(shown["value"], coins(0, 0, 0, 1, 0), "the referee knows");
+    assert!(h.ok(&["log"]).contains("told wrong: worth 500 gp"));
+    // Another's true appraisal teaches them, not Mordo; Mordo's own corrects him.
+    h.ok(&["valuable", "appraise", &id, "--by", "Arnaud"]);
+    assert_eq!(believed("Arnaud"), coins(0, 0, 0, 1, 0));
+    assert_eq!(believed("Mordo"), coins(0, 0, 0, 500, 0));
+    h.ok(&["check"]);
+    let ledger = h.ok(&["export"]);
+    h.ok(&["valuable", "appraise", &id, "--by", "Mordo"]);
+    assert_eq!(believed("Mordo"), coins(0, 0, 0, 1, 0));
+    h.refused_unchanged(&["valuable", "appraise", &id, "--by", "Mordo"], 4);
+    h.ok(&["undo"]);
+    assert_eq!(
+        believed("Mordo"),
+        coins(0, 0, 0, 500, 0),
+        "undone, believed again"
+    );
+    h.refused_unchanged(
+        &[
+            "valuable",
+            "appraise",
+            &id,
+            "--by",
+            "Mordo",
+            "--value",
+            "200000000gp",
+        ],
+        4,
+    );
+    // The ledger imports as it is; a belief that is its true worth, or on no appraisal, not.
+    let file = h.dir.path().join("appraisal.jsonl");
+    std::fs::write(&file, &ledger).unwrap();
+    let copy = Hoard::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["export"]), ledger);
+    assert_eq!(
+        copy.json(&["item", "show", &id, "--as", "Mordo"])["value"],
+        coins(0, 0, 0, 500, 0)
+    );
+    for forged in [
+        ledger.replace(
+            "\"believed\":{\"cp\":0,\"sp\":0,\"ep\":0,\"gp\":500,\"pp\":0}",
+            "\"believed\":{\"cp\":0,\"sp\":0,\"ep\":0,\"gp\":1,\"pp\":0}",
+        ),
+        ledger.replace("\"method\":\"appraise\",", "\"method\":\"spell\","),
+    ] {
+        assert_ne!(forged, ledger);
+        std::fs::write(&file, &forged).unwrap();
+        let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+        assert!(stderr.contains("believed worth"), "{stderr}");
+    }
+}
+
 #[test]
 fn a_character_document_gains_coins_xp_and_share() {
     let h = Hoard::new();

@@ -20,6 +20,7 @@ use super::refusal::Refusal;
 use super::state::{Setting, State};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
 use crate::rules::health::{self, HP_FLOOR};
+use crate::rules::knowledge::{self, Method};
 use crate::rules::xp::check_class_level;
 use crate::rules::{charges, clock, custody, scroll};
 
@@ -63,6 +64,21 @@ impl State {
                     }
                     _ => Ok(()),
                 }
+            }
+            Event::Identified {
+                act,
+                method,
+                believed: Some(believed),
+                ..
+            } => {
+                let (who, item) = (self.character(&act.character)?, self.item(&act.item)?);
+                let told = knowledge::appraise(item, who, Some(*believed)).ok();
+                if *method != Method::Appraise || told.and_then(|a| a.believed) != Some(*believed) {
+                    return Err(Refusal::NotAnAppraisal {
+                        item: act.item_name.clone(),
+                    });
+                }
+                Ok(())
             }
             Event::Identified {
                 act,
@@ -438,6 +454,7 @@ mod tests {
             worn: None,
             attached: false,
             known: Default::default(),
+            appraised: Default::default(),
             trusted: Vec::new(),
             touched: Vec::new(),
             control: None,

@@ -207,6 +207,11 @@ pub enum Event {
         /// when one did; older ledgers have none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         through: Option<Through>,
+        /// An appraisal that told a worth other than the valuable's (a fake gem): what the
+        /// character now believes it is worth (`rules::knowledge::appraise`); none when they
+        /// learnt the truth, which corrects an earlier belief. Older ledgers have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        believed: Option<Coins>,
     },
     /// A spell cast or copied from a scroll: erased either way.
     SpellCast {

@@ -273,6 +273,11 @@ pub enum Refusal {
         item: String,
         limit: i64,
     },
+    /// A believed worth on what is no valuable's appraisal, or that is the valuable's own
+    /// (`rules::knowledge::appraise`).
+    NotAnAppraisal {
+        item: String,
+    },
     /// A holder (the pool when `holder` is none) has less than it would give.
     Lacks {
         holder: Option<String>,

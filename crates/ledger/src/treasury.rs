@@ -180,6 +180,18 @@ fn check_coins(coins: &Coins) -> Result<(), Refusal> {
     }
 }
 
+/// A valuable's worth, as found or as an appraiser told it: coins, within the limit.
+fn check_value(item: &str, value: &Coins) -> Result<(), Refusal> {
+    check_coins(value)?;
+    if value.copper() > limits::VALUE_COPPER {
+        return Err(Refusal::ValuePastLimit {
+            item: item.into(),
+            limit: limits::VALUE_GP,
+        });
+    }
+    Ok(())
+}
+
 impl State {
     /// Apply a coin event or an award (called by [`State::apply`]).
     pub(super) fn apply_treasury(&mut self, event: &Event) -> Result<(), Refusal> {
@@ -443,19 +455,15 @@ impl State {
                     name_ok("place", place)?;
                 }
                 match &item.identity.value {
-                    Some(value) => {
-                        check_coins(value)?;
-                        if value.copper() > limits::VALUE_COPPER {
-                            return Err(Refusal::ValuePastLimit {
-                                item: item.name.clone(),
-                                limit: limits::VALUE_GP,
-                            });
-                        }
-                        Ok(())
-                    }
+                    Some(value) => check_value(&item.name, value),
                     None => Ok(()),
                 }
             }
+            Event::Identified {
+                act,
+                believed: Some(value),
+                ..
+            } => check_value(&act.item_name, value),
             Event::CharacterAdded { character } if !sheet_ok(character) => {
                 Err(out_of_range(&character.name))
             }

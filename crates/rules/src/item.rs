@@ -405,6 +405,10 @@ pub struct Item {
     /// What each character (by id) knows of it.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub known: BTreeMap<String, Knowledge>,
+    /// Valuables: the worth each character (by id) believes because an appraisal told them
+    /// wrong (a fake gem), shown them instead of its value until a true appraisal.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub appraised: BTreeMap<String, crate::coins::Coins>,
     /// Characters the maker of a trapped wand designated: it works for them too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trusted: Vec<String>,
@@ -495,6 +499,7 @@ impl Item {
             worn: None,
             attached: false,
             known: BTreeMap::new(),
+            appraised: BTreeMap::new(),
             trusted: Vec::new(),
             touched: Vec::new(),
             control: None,

@@ -13,6 +13,7 @@ use super::conn::{Conn, FromRow, Row};
 use super::error::{Broken, Error, Problem, Result};
 use super::sql::{Sql, name_key};
 use crate::ledger::Item;
+use crate::rules::coins::Coins;
 use crate::rules::item::{Category, Control, Knowledge, ScrollSpell, Slot, Status};
 
 /// What play changes beyond the indexed columns.
@@ -27,6 +28,8 @@ struct ItemState {
     attached: bool,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     known: BTreeMap<String, Knowledge>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    appraised: BTreeMap<String, Coins>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     trusted: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -61,6 +64,7 @@ impl FromRow for Item {
             worn: state.worn,
             attached: state.attached,
             known: state.known,
+            appraised: state.appraised,
             trusted: state.trusted,
             touched: state.touched,
             control: state.control,
@@ -126,6 +130,7 @@ fn state(item: &Item) -> String {
         worn: item.worn,
         attached: item.attached,
         known: item.known.clone(),
+        appraised: item.appraised.clone(),
         trusted: item.trusted.clone(),
         touched: item.touched.clone(),
         control: item.control.clone(),

@@ -144,6 +144,10 @@ pub enum ValuableCommand {
         /// Who has it appraised
         #[arg(long, value_name = "CHARACTER")]
         by: String,
+        /// What the appraiser says it is worth, if not its true worth (a fake gem, a lying
+        /// jeweller): the character believes it until an appraisal without --value
+        #[arg(long, value_name = "AMOUNT")]
+        value: Option<String>,
     },
 }
 

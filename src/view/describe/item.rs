@@ -124,6 +124,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             learned,
             curse,
             through,
+            believed,
             ..
         } => {
             let (who, item, how) = (
@@ -143,12 +144,19 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 (Some(c), Some(r)) => format!(" (d100 {} / {c}%)", r.total),
                 _ => String::new(),
             };
-            let text = match learned {
-                Some(_) => tr!(
+            let text = match (learned, believed) {
+                (Some(_), Some(told)) => {
+                    let told = crate::i18n::coins::text(told);
+                    tr!(
+                        "{who} has {item} appraised and is told wrong: worth {told}",
+                        "{who} fait estimer {item} et se trompe : vaudrait {told}"
+                    )
+                }
+                (Some(_), None) => tr!(
                     "{who} identifies {item} by {how}{odds}",
                     "{who} identifie {item} par {how}{odds}"
                 ),
-                None => tr!(
+                (None, _) => tr!(
                     "{who} fails to identify {item} by {how}{odds}",
                     "{who} n'identifie pas {item} par {how}{odds}"
                 ),

@@ -108,6 +108,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                  round {clock} (ou un effet a commencé) : une autre durée changerait tous les \
                  temps déjà comptés ; choisissez-la dans une nouvelle campagne"
             ),
+            R::NotAnAppraisal { item } => tr!(
+                "{item}: a believed worth is only an appraisal's of a valuable, and not its own worth",
+                "{item} : une valeur crue ne vient que de l'estimation d'un objet de valeur, et n'est pas sa valeur"
+            ),
             R::NotReadThrough { sword, reader } => tr!(
                 "{sword} cannot read for {reader}: only a sentient sword that reads, in the \
                  reader's hand and not in control of them, reads for its wielder",

@@ -8,6 +8,7 @@ use crate::rules::book::Studied;
 use crate::rules::character::Quest;
 use crate::rules::charges;
 use crate::rules::item::Status;
+use crate::rules::knowledge::Method;
 use crate::state::State;
 
 impl State {
@@ -73,13 +74,22 @@ impl State {
             }
             Event::Identified {
                 act,
+                method,
                 learned,
                 curse,
+                believed,
                 ..
             } => {
                 let i = self.item_mut(&act.item)?;
                 if let Some(learned) = learned {
                     learn(i, &act.character, *learned);
+                }
+                // The latest appraisal is what they believe: told wrong, or the truth.
+                if *method == Method::Appraise {
+                    match believed {
+                        Some(value) => i.appraised.insert(act.character.clone(), *value),
+                        None => i.appraised.remove(&act.character),
+                    };
                 }
                 if *curse {
                     i.status = Status::Consumed;

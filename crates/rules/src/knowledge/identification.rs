@@ -6,6 +6,7 @@
 use std::str::FromStr;
 
 use crate::character::Character;
+use crate::coins::Coins;
 use crate::dice::{Dice, Expr, Roll};
 use crate::item::{Category, Item, Knowledge};
 use crate::scroll;
@@ -60,6 +61,9 @@ pub struct Attempt {
     pub roll: Option<Roll>,
     /// What the character knows afterwards, when the attempt taught something.
     pub learned: Option<Knowledge>,
+    /// An appraisal that told a worth other than the valuable's: what the character now
+    /// believes it is worth (`None`: they know its true worth).
+    pub believed: Option<Coins>,
 }
 
 fn is_bard(c: &Character) -> bool {
@@ -121,6 +125,9 @@ pub fn identify(
     dice: &mut impl Dice,
 ) -> Result<Attempt, Unidentifiable> {
     use Unidentifiable as U;
+    if method == Method::Appraise {
+        return appraise(item, who, None);
+    }
     let (name, person) = (|| item.names(), || who.name.clone());
     let known = item.knowledge(&who.id);
     if known == Some(Knowledge::Full) {
@@ -136,12 +143,11 @@ pub fn identify(
         rounds: None,
         roll: None,
         learned: Some(learned),
+        believed: None,
     };
     let cannot = Err;
     match (method, item.category) {
-        // A valuable's worth is learnt by appraisal, and only a valuable's.
-        (Method::Appraise, Category::Valuable) => Ok(plain(Knowledge::Full)),
-        (Method::Appraise, _) => cannot(U::NotValuable { item: name() }),
+        (Method::Appraise, _) => appraise(item, who, None),
         (_, Category::Valuable) => cannot(U::NotMagic { item: name() }),
         (Method::Taste, Category::Potion) => Ok(plain(Knowledge::Full)),
         (Method::Taste, _) => cannot(U::TasteOnlyPotions),
@@ -189,6 +195,7 @@ pub fn identify(
                 rounds,
                 roll: Some(roll),
                 learned,
+                believed: None,
             })
         }
         // A first wish tells a book's general content, a second its exact content.
@@ -197,6 +204,39 @@ pub fn identify(
         }
         (Method::Wish, _) => Ok(plain(Knowledge::Full)),
     }
+}
+
+/// `who` has a valuable appraised, and only a valuable: they learn its worth, or believe the
+/// worth `told` when the referee's appraiser says another (a fake gem, a jeweller who lies),
+/// until a true appraisal corrects it. A true appraisal is refused only to someone who knows
+/// the true worth already; a told one the referee may give at any time. OSE and the DMG leave
+/// how a worth is learnt to the referee (`docs/sources.md`).
+pub fn appraise(
+    item: &Item,
+    who: &Character,
+    told: Option<Coins>,
+) -> Result<Attempt, Unidentifiable> {
+    if item.category != Category::Valuable {
+        return Err(Unidentifiable::NotValuable { item: item.names() });
+    }
+    let believed = told.filter(|t| Some(t.copper()) != item.identity.value.map(|v| v.copper()));
+    let knows_truth =
+        item.knowledge(&who.id) == Some(Knowledge::Full) && !item.appraised.contains_key(&who.id);
+    if told.is_none() && knows_truth {
+        return Err(Unidentifiable::KnowsAll {
+            person: who.name.clone(),
+            item: item.names(),
+        });
+    }
+    Ok(Attempt {
+        method: Method::Appraise,
+        through: None,
+        chance: None,
+        rounds: None,
+        roll: None,
+        learned: Some(Knowledge::Full),
+        believed,
+    })
 }
 
 /// Whether `who` knows a sentient sword's alignment: only by touching it, or wielding it (OSE
@@ -211,7 +251,7 @@ mod tests {
     use super::*;
     use crate::dice::scripted::Scripted;
     use crate::knowledge::examples::*;
-    use crate::knowledge::{KnownName, Look};
+    use crate::knowledge::{KnownName, Look, Looker, revealed};
 
     #[test]
     fn each_method_works_only_where_the_seed_says() {
@@ -393,6 +433,61 @@ mod tests {
         let after = seen(&gem, "p");
         assert!(after.identified && after.item.identity.value.is_some());
         assert!(!after.magic, "a valuable is never magic");
+    }
+
+    #[test]
+    fn a_wrong_appraisal_is_believed_until_a_true_one() {
+        let gp = |gp| crate::coins::Coins {
+            gp,
+            ..Default::default()
+        };
+        let p = person("fighter", 1);
+        let mut gem = item(Category::Valuable);
+        gem.identity.value = Some(gp(5));
+        let told = appraise(&gem, &p, Some(gp(500))).unwrap();
+        assert_eq!(
+            (told.learned, told.believed),
+            (Some(Knowledge::Full), Some(gp(500)))
+        );
+        let sp = crate::coins::Coins {
+            sp: 50,
+            ..Default::default()
+        };
+        assert_eq!(
+            appraise(&gem, &p, Some(sp)).unwrap().believed,
+            None,
+            "the same worth"
+        );
+        gem.known.insert("p".into(), Knowledge::Full);
+        gem.appraised.insert("p".into(), gp(500));
+        assert_eq!(seen(&gem, "p").item.identity.value, Some(gp(500)));
+        assert!(
+            seen(&gem, "p").item.appraised.is_empty(),
+            "nobody's belief is shown"
+        );
+        let both = revealed(&gem, Looker::Party(&["p"]));
+        assert_eq!(both.item.identity.value, Some(gp(500)));
+        assert_eq!(
+            revealed(&gem, Looker::Referee).item.identity.value,
+            Some(gp(5))
+        );
+        assert_eq!(seen(&gem, "q").item.identity.value, None, "never appraised");
+        let truth = appraise(&gem, &p, None).unwrap();
+        assert_eq!(truth.believed, None, "a true appraisal corrects the belief");
+        gem.known.insert("q".into(), Knowledge::Full);
+        let party = revealed(&gem, Looker::Party(&["p", "q"]));
+        assert_eq!(
+            party.item.identity.value,
+            Some(gp(5)),
+            "the truth outweighs an error"
+        );
+        gem.appraised.clear();
+        assert!(appraise(&gem, &p, None).is_err(), "nothing left to learn");
+        assert!(
+            appraise(&gem, &p, Some(gp(1))).is_ok(),
+            "the referee may still lie"
+        );
+        assert!(appraise(&item(Category::Ring), &p, Some(gp(1))).is_err());
     }
 
     #[test]

@@ -6,7 +6,8 @@ mod identification;
 mod seen;
 
 pub use identification::{
-    Attempt, IDENTIFICATION, Method, Unidentifiable, UnknownMethod, identify, knows_alignment,
+    Attempt, IDENTIFICATION, Method, Unidentifiable, UnknownMethod, appraise, identify,
+    knows_alignment,
 };
 pub use seen::{KnownName, Look, Looker, Mind, Revealed, disguise, revealed};
 

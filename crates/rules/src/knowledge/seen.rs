@@ -236,6 +236,32 @@ fn kind_seen(category: Category, kind: &str) -> bool {
     )
 }
 
+/// The worth a player looker, who knows a valuable, believes it has: what a wrong appraisal
+/// told them, or its true worth. The party believes the truth once any of them has had it
+/// appraised truly, else the first of them (in the party's order) told wrong — the table hears
+/// what one character learns, and the truth outweighs an error.
+fn believed_value(item: &Item, looker: Looker<'_>) -> Option<crate::coins::Coins> {
+    let believes = |who: &str| match item.appraised.get(who) {
+        Some(told) => Some(*told),
+        None => item.identity.value,
+    };
+    match looker {
+        Looker::Referee => item.identity.value,
+        Looker::Character(who) => believes(who),
+        Looker::Party(party) => {
+            let knowing = party
+                .iter()
+                .filter(|who| item.knowledge(who) == Some(Knowledge::Full));
+            let (wrong, right): (Vec<&&str>, Vec<&&str>) =
+                knowing.partition(|who| item.appraised.contains_key(**who));
+            match (right.first(), wrong.first()) {
+                (None, Some(who)) => believes(who),
+                _ => item.identity.value,
+            }
+        }
+    }
+}
+
 /// What `looker` may know of `item` (see [`Revealed`]).
 pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
     let full = Some(Knowledge::Full);
@@ -262,7 +288,9 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
     let mut shown = if whole {
         let mut shown = item.clone();
         if looker != Looker::Referee {
+            shown.identity.value = believed_value(item, looker);
             shown.known.clear();
+            shown.appraised.clear();
             shown.trusted.clear();
             shown.touched.clear();
             shown.control = None;
