@@ -4,6 +4,7 @@ use super::{Ctx, Write};
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Setting};
 use crate::rules::character::check_name;
+use crate::rules::sale;
 use crate::store::campaigns;
 pub use crate::store::campaigns::Summary;
 
@@ -33,6 +34,8 @@ pub enum Refusal {
     UnknownRound,
     /// `dead-share` with neither choice.
     UnknownDeadShare,
+    /// `sell-fraction` without a market and a fraction from 0 to 1.
+    NotSellFraction,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
     NoTablesFolder {
         folder: String,
@@ -143,6 +146,9 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   sixty to a turn); only before the clock first moves (`rules::clock::round_settable`).
 /// - `dead-share`: `survivors` (the default: the dead take no share of treasure) or `heirs`
 ///   (their share is paid into their purse, for their heirs).
+/// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
+///   `equipment` (`rules::sale`), from 0 to 1 (`1.0`, `0.5`, `50%`); `default` for its
+///   default.
 pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     let default = matches!(
         value.trim(),
@@ -188,6 +194,18 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownDeadShare.into());
             }
         }),
+        "sell-fraction" => {
+            let (market, fraction) = value
+                .trim()
+                .split_once(char::is_whitespace)
+                .ok_or(Refusal::NotSellFraction)?;
+            let market = sale::Market::parse(market).ok_or(Refusal::NotSellFraction)?;
+            let percent = match fraction.trim() {
+                "default" | "défaut" => None,
+                f => Some(sale::parse_fraction(f).ok_or(Refusal::NotSellFraction)?),
+            };
+            Setting::SellFraction { market, percent }
+        }
         "tables" if default => Setting::Tables(None),
         "tables" => {
             let dir = std::path::Path::new(value);

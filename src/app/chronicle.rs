@@ -40,6 +40,12 @@ pub enum Seen {
         coins: Coins,
         from: Purse,
     },
+    /// Items sold (`sell`), as the party knows them, and where their price went.
+    Sold {
+        items: Vec<super::name::Seen>,
+        coins: Coins,
+        to: Purse,
+    },
     /// Coins moved from one purse to another (`coins move`).
     Moved {
         coins: Coins,
@@ -220,6 +226,7 @@ fn is_seen(event: &Event) -> bool {
         Event::ItemCreated { .. }
             | Event::CoinsAdded { .. }
             | Event::CoinsSpent { .. }
+            | Event::ItemsSold { .. }
             | Event::CoinsMoved { .. }
             | Event::CoinsShared { .. }
             | Event::XpAwarded { .. }
@@ -241,7 +248,7 @@ fn is_seen(event: &Event) -> bool {
 
 /// The items the events name, as they are now.
 async fn items_of(cx: &mut Ctx, campaign: i64, events: &[Recorded]) -> Result<BTreeMap<Id, Item>> {
-    let ids: BTreeSet<&Id> = events.iter().filter_map(|r| item_of(&r.event)).collect();
+    let ids: BTreeSet<&Id> = events.iter().flat_map(|r| items_named(&r.event)).collect();
     let mut items = BTreeMap::new();
     for id in ids {
         let found = crate::store::items::find(cx.conn(), campaign, id).await?;
@@ -252,11 +259,12 @@ async fn items_of(cx: &mut Ctx, campaign: i64, events: &[Recorded]) -> Result<BT
     Ok(items)
 }
 
-fn item_of(event: &Event) -> Option<&Id> {
+fn items_named(event: &Event) -> Vec<&Id> {
     match event {
-        Event::ItemCreated { item, .. } => Some(&item.id),
-        Event::ItemPassed { item, .. } | Event::ItemStashed { item, .. } => Some(item),
-        _ => event.act().map(|a| &a.item),
+        Event::ItemCreated { item, .. } => vec![&item.id],
+        Event::ItemPassed { item, .. } | Event::ItemStashed { item, .. } => vec![item],
+        Event::ItemsSold { items, .. } => items.iter().map(|s| &s.item).collect(),
+        _ => event.act().map(|a| &a.item).into_iter().collect(),
     }
 }
 
@@ -281,6 +289,14 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         },
         Event::CoinsAdded { coins, to, .. } => Seen::Coins {
             coins: *coins,
+            to: Purse::of(to),
+        },
+        Event::ItemsSold { items, price, to } => Seen::Sold {
+            items: items
+                .iter()
+                .map(|s| seen_item(&s.item))
+                .collect::<Option<_>>()?,
+            coins: *price,
             to: Purse::of(to),
         },
         Event::CoinsSpent { coins, from } => Seen::Spent {

@@ -8,11 +8,12 @@ use serde::Serialize;
 
 use super::{Ctx, Write};
 use crate::error::{Error, Problem, Result};
-use crate::ledger::treasury::{Holder, Portion, Treasury};
+use crate::ledger::treasury::{Holder, Portion, Sold, Treasury};
 use crate::ledger::{Character, Event, Item, Recorded};
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Share, split_coins};
 use crate::rules::party::{Division, Spoils, counted, takes_part};
+use crate::rules::sale::{self, Market};
 use crate::store;
 
 /// Why a treasury command is refused, as data (a `--json` error carries its fields).
@@ -46,6 +47,10 @@ pub enum Refusal {
         item: crate::rules::item::Names,
         place: String,
     },
+    /// An item sold without `--for` that has no worth (a magic item).
+    Unpriced { item: crate::rules::item::Names },
+    /// An item named twice in one sale.
+    SoldTwice { item: crate::rules::item::Names },
 }
 
 /// A treasury refusal as the command's error (the command line words it): a move to where
@@ -53,7 +58,9 @@ pub enum Refusal {
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         match r {
-            Refusal::SameHolder { .. } => Error::Invalid(Problem::Coins(r).into()),
+            Refusal::SameHolder { .. } | Refusal::Unpriced { .. } | Refusal::SoldTwice { .. } => {
+                Error::Invalid(Problem::Coins(r).into())
+            }
             Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
             _ => Error::Refused(Problem::Coins(r).into()),
         }
@@ -185,6 +192,52 @@ pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose, session: Option<u32>) ->
         moved,
         session: counts,
     })
+}
+
+/// `sell ITEM… [--for AMOUNT] [--to C | --at PLACE]`: the items leave play and their price
+/// comes into the party's pool (or a purse, or a place): by default each item's worth at its
+/// market's fraction (`campaign set sell-fraction`), or `asked` for all of them. One event.
+/// The coins are no treasure brought back: experience for treasure counted the items when
+/// found.
+pub async fn sell(cx: &mut Ctx, keys: &[String], asked: Option<Coins>, to: Whose) -> Result<Moved> {
+    let mut w = cx.write().await?;
+    treasury(&mut w).await?;
+    let to = holder(&mut w, &to).await?;
+    let (mut items, mut price) = (Vec::new(), Coins::default());
+    for key in keys {
+        let item = w.item(key).await?;
+        if items.iter().any(|s: &Sold| s.item == item.id) {
+            return Err(Refusal::SoldTwice { item: item.names() }.into());
+        }
+        let market = Market::of(&item);
+        let percent = w.state.campaign.settings.sell_percent(market);
+        let offer = sale::offer(&item, percent, asked.is_some()).map_err(|u| match u {
+            sale::Unsaleable::Custody(refused) => Error::from(refused),
+            sale::Unsaleable::Unpriced(item) => Refusal::Unpriced { item }.into(),
+        })?;
+        if let Some(offer) = offer {
+            // A sum past a holder's limit is refused by the ledger, as coins added would be; one
+            // past `i64` (beyond any sale of valuables within their limit) stays past it.
+            let past = Coins::of(crate::rules::coins::Denomination::Gp, i64::MAX);
+            price = price.checked_add(&offer, i64::MAX).unwrap_or(past);
+        }
+        items.push(Sold {
+            item: item.id.clone(),
+            name: item.name.clone(),
+            name_fr: item.name_fr.clone(),
+            from: item.holder.clone(),
+            place: item.place.clone(),
+            market,
+            percent: asked.is_none().then_some(percent),
+        });
+    }
+    let price = asked.unwrap_or(price);
+    let event = Event::ItemsSold {
+        items,
+        price,
+        to: to.clone(),
+    };
+    record(w, event, vec![to]).await
 }
 
 /// The session treasure comes back in — `--session`'s (it must exist), else the one open —

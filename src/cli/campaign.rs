@@ -62,7 +62,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
         }
         CampaignCommand::List => list(out, app::campaign::list(cx).await?),
         CampaignCommand::Set { key, value } => {
-            let setting = app::campaign::set(cx, &key, &value).await?;
+            let setting = app::campaign::set(cx, &key, &value.join(" ")).await?;
             if out.json() {
                 return out.doc(&setting);
             }
@@ -116,6 +116,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  dead-share: {}",
                 crate::view::describe::dead_share_name(c.settings.dead_share.unwrap_or_default())
             ))?;
+            for market in crate::rules::sale::Market::ALL {
+                let percent = c.settings.sell_percent(market);
+                out.line(&format!("  sell-fraction {}: {percent}%", market.as_str()))?;
+            }
             out.line(&format!(
                 "  tables: {}",
                 c.settings

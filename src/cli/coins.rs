@@ -4,7 +4,8 @@
 use serde_json::json;
 
 use super::args::coins::{
-    CoinsArgs, CoinsCommand, ShareArgs, StashArgs, ValuableCommand, ValuableKind, XpCommand,
+    CoinsArgs, CoinsCommand, SellArgs, ShareArgs, StashArgs, ValuableCommand, ValuableKind,
+    XpCommand,
 };
 use super::out::Out;
 use crate::app::coins::Whose;
@@ -122,6 +123,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
             )
         }
     };
+    balances(out, &moved, brought)
+}
+
+/// Coins moved: the event and what each holder it touched has now; for coins brought back,
+/// the session whose experience counts them.
+fn balances(
+    out: &mut Out,
+    moved: &app::coins::Moved,
+    brought: Option<(Option<u32>, bool)>,
+) -> Result<()> {
     if out.json() {
         let mut doc = json!({
             "event": EventView::of(&moved.event),
@@ -141,6 +152,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
         counted(out, session, Brought::Coins, named)?;
     }
     Ok(())
+}
+
+/// `sell ITEM… [--for AMOUNT] [--to C | --at PLACE]`.
+pub async fn sell(cx: &mut Ctx, out: &mut Out, a: SellArgs) -> Result<()> {
+    let asked = a.price.map(|p| amount(&[p])).transpose()?;
+    let moved = app::coins::sell(cx, &a.items, asked, whose(a.to, a.at)).await?;
+    balances(out, &moved, None)
 }
 
 async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {

@@ -345,6 +345,16 @@ fn seen_text(seen: &Seen) -> String {
                 }
             }
         }
+        Seen::Sold { items, coins, to } => {
+            let items: Vec<String> = items.iter().map(item).collect();
+            tr!(
+                "Sold: {} for {}, to {}.",
+                "Vendu : {} pour {}, à {}.",
+                items.join(", "),
+                text(coins),
+                purse(to)
+            )
+        }
         Seen::Spent { coins, from } => tr!(
             "{} spent from {}.",
             "{} dépensés de {}.",

@@ -71,6 +71,7 @@ pub fn status_label(status: Status) -> &'static str {
         Status::Drained => ("drained", "vidé"),
         Status::Crumbled => ("crumbled to dust", "tombé en poussière"),
         Status::Vanished => ("vanished", "disparu"),
+        Status::Sold => ("sold", "vendu"),
     };
     pick(en, fr)
 }

@@ -134,6 +134,17 @@ impl std::fmt::Display for Refusal {
                 let (item, place) = (safe(pick(&item.en, &item.fr)), safe(place));
                 tr!("{item} is already at {place}", "{item} est déjà à {place}")
             }
+            Refusal::Unpriced { item } => {
+                let item = safe(pick(&item.en, &item.fr));
+                tr!(
+                    "{item} has no worth to take a fraction of (a magic item): name its price with --for, such as --for 500gp",
+                    "{item} n'a pas de valeur dont prendre une fraction (un objet magique) : donnez son prix avec --for, comme --for 500po"
+                )
+            }
+            Refusal::SoldTwice { item } => {
+                let item = safe(pick(&item.en, &item.fr));
+                tr!("{item} is named twice", "{item} est nommé deux fois")
+            }
         };
         f.write_str(&text)
     }
@@ -311,6 +322,31 @@ pub fn describe(event: &Event) -> Option<String> {
                 ),
                 None => tr!("{amount} added to {to}", "{amount} ajoutés à {to}"),
             }
+        }
+        Event::ItemsSold { items, price, to } => {
+            let names: Vec<String> = items
+                .iter()
+                .map(|s| safe(pick(&s.name, &s.name_fr)))
+                .collect();
+            let (names, amount, to) = (names.join(", "), with_worth(price), holder(to));
+            let how = match items.first().and_then(|s| s.percent) {
+                Some(_) => {
+                    let fractions: Vec<String> = items
+                        .iter()
+                        .filter_map(|s| s.percent.map(|p| format!("{} {p}%", s.market.as_str())))
+                        .collect();
+                    let fractions = fractions.join(", ");
+                    tr!(
+                        " (at {fractions} of the worth)",
+                        " (à {fractions} de la valeur)"
+                    )
+                }
+                None => tr!(" (the price named)", " (au prix donné)"),
+            };
+            tr!(
+                "{names} sold for {amount}{how}, paid to {to}",
+                "{names} vendu pour {amount}{how}, payé à {to}"
+            )
         }
         Event::CoinsSpent { coins, from } => {
             let (amount, from) = (text(coins), holder(from));

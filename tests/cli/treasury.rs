@@ -504,6 +504,88 @@ fn a_wrong_appraisal_is_believed_until_the_truth_corrects_it() {
     }
 }
 
+/// `sell`: gems at the campaign's fraction of their worth (full by default) into the pool, a
+/// magic item only at a named price, into a purse or a place on request; the item leaves play,
+/// the sale is one event that undoes, replays and imports, and a forged price is refused.
+#[test]
+fn selling_turns_items_into_coins_at_the_campaigns_fraction() {
+    let h = Hoard::new();
+    party(&h);
+    h.ok(&["session", "start", "One"]);
+    let shown = h.ok(&["campaign", "show"]);
+    assert!(
+        shown.contains("sell-fraction gems: 100%") && shown.contains("sell-fraction magic: 50%"),
+        "{shown}"
+    );
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "500gp", "--kind", "gem", "--to", "Mordo",
+    ]);
+    h.ok(&[
+        "valuable", "add", "Furs", "--value", "5gp", "--kind", "other",
+    ]);
+    h.wand("Wand of frost", 5, Some("Arnaud"));
+    let before = treasury(&h);
+    let sold = h.json(&["sell", "Ruby", "Furs"]);
+    assert_eq!(sold["event"]["kind"], "items_sold", "{sold}");
+    assert_eq!(
+        sold["event"]["payload"]["price"],
+        coins(0, 5, 0, 502, 0),
+        "500 gp + half of 5 gp"
+    );
+    assert_eq!(sold["balances"][0]["coins"], coins(0, 5, 0, 502, 0));
+    let ruby = h.json(&["item", "show", "Ruby"]);
+    assert_eq!(
+        (&ruby["status"], &ruby["holder"]),
+        (&json!("sold"), &json!("Mordo"))
+    );
+    let sheet = h.ok(&["character", "show", "Mordo", "--as", "Mordo"]);
+    assert!(sheet.contains("sold"), "{sheet}");
+    assert!(h.ok(&["log"]).contains("Ruby, Furs sold for"));
+    let stderr = h.refused_unchanged(&["sell", "Ruby"], 4);
+    assert!(stderr.contains("gone (sold)"), "{stderr}");
+    // A magic item has no worth: its price is named, or it is refused.
+    let stderr = h.refused_unchanged(&["sell", "Wand of frost"], 2);
+    assert!(stderr.contains("--for"), "{stderr}");
+    h.ok(&["sell", "Wand of frost", "--for", "300gp", "--to", "Arnaud"]);
+    assert_eq!(purse(&h, "Arnaud"), coins(0, 0, 0, 300, 0));
+    h.ok(&["check"]);
+    let ledger = h.ok(&["export"]);
+    h.ok(&["undo"]);
+    assert_eq!(purse(&h, "Arnaud"), coins(0, 0, 0, 0, 0));
+    assert_eq!(
+        h.json(&["item", "show", "Wand of frost"])["holder"],
+        "Arnaud"
+    );
+    h.ok(&["undo"]);
+    assert_eq!(treasury(&h), before, "undone, the pool is as it was");
+    assert_eq!(h.json(&["item", "show", "Ruby"])["holder"], "Mordo");
+    // The campaign's fraction, and a place paid.
+    h.ok_words("campaign set sell-fraction gems 0.5");
+    h.refused_unchanged(&["campaign", "set", "sell-fraction", "gems", "1.5"], 2);
+    h.refused_unchanged(&["campaign", "set", "sell-fraction", "rubies", "1"], 2);
+    h.ok(&["stash", "Ruby", "--at", "Bank"]);
+    h.json(&["sell", "Ruby", "--at", "Bank"]);
+    let bank = &treasury(&h)["places"][0];
+    assert_eq!(bank["coins"], coins(0, 0, 0, 250, 0));
+    assert_eq!(
+        bank["items"],
+        json!([]),
+        "a place no longer holds what was sold there"
+    );
+    h.ok(&["check"]);
+    // The ledger imports as it is; a default price that is not the fraction's, not.
+    let file = h.dir.path().join("sale.jsonl");
+    std::fs::write(&file, &ledger).unwrap();
+    let copy = Hoard::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["export"]), ledger);
+    let forged = ledger.replace("\"gp\":502", "\"gp\":902");
+    assert_ne!(forged, ledger);
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    assert!(stderr.contains("not a sale"), "{stderr}");
+}
+
 #[test]
 fn a_character_document_gains_coins_xp_and_share() {
     let h = Hoard::new();

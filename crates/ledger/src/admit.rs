@@ -399,7 +399,7 @@ fn id_ok(id: &str) -> Result<(), Refusal> {
 }
 
 fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
-    let percent = |value: &Option<u8>, range: std::ops::RangeInclusive<u8>| match value {
+    let percent_ok = |value: &Option<u8>, range: std::ops::RangeInclusive<u8>| match value {
         Some(v) if !range.contains(v) => Err(Refusal::PercentOutOfRange {
             value: *v,
             min: *range.start(),
@@ -408,10 +408,11 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         _ => Ok(()),
     };
     match setting {
-        Setting::ScrollFade(v) => percent(v, scroll::FADE_CHANCES),
-        Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent(v, 0..=100),
+        Setting::ScrollFade(v) => percent_ok(v, scroll::FADE_CHANCES),
+        Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent_ok(v, 0..=100),
         Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
+        Setting::SellFraction { percent, .. } => percent_ok(percent, 0..=100),
         Setting::Tables(None) | Setting::Death(_) | Setting::Round(_) | Setting::DeadShare(_) => {
             Ok(())
         }

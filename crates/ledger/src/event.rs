@@ -6,7 +6,7 @@ use strum::{IntoStaticStr, VariantNames};
 
 use super::Id;
 use super::state::{Character, Item, Setting};
-use super::treasury::{Earned, Holder, Portion, Valuable};
+use super::treasury::{Earned, Holder, Portion, Sold, Valuable};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
@@ -378,6 +378,13 @@ pub enum Event {
         from: Holder,
         to: Holder,
     },
+    /// Items sold (`sell`): each leaves play (status `sold`), and their price, in all, goes to
+    /// `to` — new coins in the campaign, like `coins_added`, but no treasure brought back.
+    ItemsSold {
+        items: Vec<Sold>,
+        price: Coins,
+        to: Holder,
+    },
     /// The pool shared out by shares (`share`): each portion goes to its purse, the
     /// remainder stays in the pool. `session` is the session whose treasure it pays;
     /// `division` how it was divided (by weight when recorded before hoard followed OSE).
@@ -570,6 +577,7 @@ impl Event {
             | Event::CoinsSpent { .. }
             | Event::CoinsMoved { .. }
             | Event::CoinsShared { .. }
+            | Event::ItemsSold { .. }
             | Event::XpAwarded { .. }
             | Event::ItemStashed { .. } => Family::Coins,
         }
@@ -698,6 +706,14 @@ impl Event {
             }
             Event::CoinsShared { portions, .. } => {
                 refs.extend(portions.iter().map(|p| &p.character))
+            }
+            Event::ItemsSold { items, to, .. } => {
+                refs.extend(
+                    items
+                        .iter()
+                        .flat_map(|s| std::iter::once(&s.item).chain(&s.from)),
+                );
+                refs.extend(to.character());
             }
             Event::XpAwarded { portions, .. } => refs.extend(portions.iter().map(|p| &p.character)),
             _ => {}

@@ -273,6 +273,11 @@ pub enum Refusal {
         item: String,
         limit: i64,
     },
+    /// A sale `sell` would not make: an item missing, sold twice or unsaleable, on another
+    /// market or fraction than the campaign's, or a price that is not their sum.
+    NotASale {
+        item: String,
+    },
     /// A believed worth on what is no valuable's appraisal, or that is the valuable's own
     /// (`rules::knowledge::appraise`).
     NotAnAppraisal {

@@ -10,6 +10,7 @@ use super::treasury::{CoinRow, Treasury};
 pub use crate::rules::character::Character;
 pub use crate::rules::effect::Effect;
 pub use crate::rules::item::Item;
+use crate::rules::sale::Market;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
@@ -52,6 +53,10 @@ pub struct Settings {
     pub round: Option<crate::rules::clock::Round>,
     /// Where a dead character's share of treasure goes; `None` is to the survivors.
     pub dead_share: Option<crate::rules::party::DeadShare>,
+    /// The percent of an item's worth a sale fetches, by market; a market not set is at its
+    /// default (`rules::sale::Market::default_percent`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub sell_fraction: BTreeMap<Market, u8>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -65,6 +70,11 @@ pub enum Setting {
     Death(Option<crate::rules::health::DeathRule>),
     Round(Option<crate::rules::clock::Round>),
     DeadShare(Option<crate::rules::party::DeadShare>),
+    /// A market's fraction, in percent (`None`: back to its default).
+    SellFraction {
+        market: Market,
+        percent: Option<u8>,
+    },
 }
 
 impl Settings {
@@ -77,7 +87,23 @@ impl Settings {
             Setting::Death(v) => self.death = v,
             Setting::Round(v) => self.round = v,
             Setting::DeadShare(v) => self.dead_share = v,
+            Setting::SellFraction { market, percent } => match percent {
+                Some(p) => {
+                    self.sell_fraction.insert(market, p);
+                }
+                None => {
+                    self.sell_fraction.remove(&market);
+                }
+            },
         }
+    }
+
+    /// The percent of its worth an item on `market` fetches.
+    pub fn sell_percent(&self, market: Market) -> u8 {
+        self.sell_fraction
+            .get(&market)
+            .copied()
+            .unwrap_or_else(|| market.default_percent())
     }
 
     /// How long the campaign's rounds last.

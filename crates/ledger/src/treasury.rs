@@ -18,6 +18,7 @@ use super::state::State;
 use crate::rules::coins::{Coins, Denomination, Share, split_coins};
 use crate::rules::limits;
 use crate::rules::party::{Division, Spoils, split, takes_part};
+use crate::rules::sale::{self, Market};
 use crate::rules::xp::{self, Gain};
 
 /// Who holds coins.
@@ -162,6 +163,22 @@ pub struct Valuable {
     pub value: Coins,
 }
 
+/// One item of a sale: who held it or where it was left, and its market's fraction — none
+/// when the referee named the price (`sell --for`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sold {
+    pub item: Id,
+    pub name: String,
+    pub name_fr: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Id>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    pub market: Market,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub percent: Option<u8>,
+}
+
 /// What one character earned in an award, with the arithmetic (see [`crate::rules::xp::gain`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Earned {
@@ -205,7 +222,26 @@ impl State {
         let mut treasury = self.treasury.take().ok_or(Refusal::TreasuryNotLoaded)?;
         let result = self.move_coins(&mut treasury, event);
         self.treasury = Some(treasury);
-        result
+        result?;
+        match event {
+            Event::ItemsSold { items, .. } => items.iter().try_for_each(|s| self.sell(s)),
+            _ => Ok(()),
+        }
+    }
+
+    /// An item sold: out of play, from where the sale found it. Like a flask drunk it stays on
+    /// its holder's sheet, gone; a place no longer holds it.
+    fn sell(&mut self, sold: &Sold) -> Result<(), Refusal> {
+        let i = self.item_mut(&sold.item)?;
+        if i.holder != sold.from || i.place != sold.place {
+            return Err(Refusal::NotWhereTaken {
+                item: i.name.clone(),
+            });
+        }
+        i.status = crate::rules::item::Status::Sold;
+        i.place = None;
+        i.worn = None;
+        Ok(())
     }
 
     /// Treasure said to be brought back in `session` (`--session`): a session that has
@@ -228,6 +264,10 @@ impl State {
                 self.found_in(*session)?;
                 changes.push((to.row(), *coins, Coins::default()));
                 changes.push((CoinRow::Added, *coins, Coins::default()));
+            }
+            Event::ItemsSold { price, to, .. } => {
+                changes.push((to.row(), *price, Coins::default()));
+                changes.push((CoinRow::Added, *price, Coins::default()));
             }
             Event::CoinsSpent { coins, from } => {
                 changes.push((from.row(), Coins::default(), *coins));
@@ -296,6 +336,45 @@ impl State {
             Holder::Character { id, .. } if self.characters.contains_key(id) => Ok(()),
             Holder::Character { id, .. } => Err(Refusal::NoCharacterForCoins { id: id.clone() }),
             Holder::Place { name } => name_ok("place", name),
+        }
+    }
+
+    /// A sale as `sell` makes it: items that exist, each once, that may be sold
+    /// (`rules::sale::offer`) on their market; a price within a holder's limit, and — unless the
+    /// referee named it for all of them — the sum of each item's worth at the fraction the
+    /// campaign sets for its market.
+    fn check_sale(&self, items: &[Sold], price: &Coins) -> Result<(), Refusal> {
+        if !price.is_valid() {
+            return Err(Refusal::NotCoins);
+        }
+        let asked = items.first().is_some_and(|s| s.percent.is_none());
+        let mut total = Some(Coins::default());
+        for (n, s) in items.iter().enumerate() {
+            let not_a_sale = || Refusal::NotASale {
+                item: s.name.clone(),
+            };
+            let item = self.items.get(&s.item).ok_or_else(not_a_sale)?;
+            let percent = self.campaign.settings.sell_percent(s.market);
+            let twice = items[..n].iter().any(|o| o.item == s.item);
+            let fits = s.market == Market::of(item)
+                && s.percent.is_none() == asked
+                && s.percent.is_none_or(|p| p == percent);
+            if twice || !fits {
+                return Err(not_a_sale());
+            }
+            let offer = sale::offer(item, percent, asked).map_err(|_| not_a_sale())?;
+            total = match (total, offer) {
+                (Some(t), Some(p)) => t.checked_add(&p, limits::COINS).ok(),
+                _ => None,
+            };
+        }
+        match (items.is_empty(), asked, total) {
+            (true, _, _) => Err(Refusal::NotCoins),
+            (false, true, _) => Ok(()),
+            (false, false, Some(t)) if t == *price => Ok(()),
+            (false, false, _) => Err(Refusal::NotASale {
+                item: items[0].name.clone(),
+            }),
         }
     }
 
@@ -464,6 +543,10 @@ impl State {
                 believed: Some(value),
                 ..
             } => check_value(&act.item_name, value),
+            Event::ItemsSold { items, price, to } => {
+                self.check_holder(to)?;
+                self.check_sale(items, price)
+            }
             Event::CharacterAdded { character } if !sheet_ok(character) => {
                 Err(out_of_range(&character.name))
             }

@@ -190,17 +190,20 @@ pub enum Status {
     Crumbled,
     /// A book that vanished once studied.
     Vanished,
+    /// Sold (`hoard sell`): out of play, its price in coins.
+    Sold,
 }
 
 impl Status {
-    /// Used up: drunk or applied, crumbled to dust, faded blank, vanished. Such an item is
+    /// Used up: drunk or applied, crumbled to dust, faded blank, vanished, sold. Such an item is
     /// not what its name asks for where a living item of that name fits (`give`, `touch`,
     /// the shell's completion …).
-    pub const USED_UP: [Status; 4] = [
+    pub const USED_UP: [Status; 5] = [
         Status::Consumed,
         Status::Crumbled,
         Status::Faded,
         Status::Vanished,
+        Status::Sold,
     ];
 
     pub fn used_up(self) -> bool {
@@ -215,6 +218,7 @@ impl Status {
             Status::Drained => "drained",
             Status::Crumbled => "crumbled",
             Status::Vanished => "vanished",
+            Status::Sold => "sold",
         }
     }
 }
@@ -521,11 +525,11 @@ impl Item {
         self.known.get(who).copied()
     }
 
-    /// Whether the item is gone for good: drunk, crumbled, vanished.
+    /// Whether the item is gone for good: drunk, crumbled, vanished, sold.
     pub fn is_gone(&self) -> bool {
         matches!(
             self.status,
-            Status::Consumed | Status::Crumbled | Status::Vanished
+            Status::Consumed | Status::Crumbled | Status::Vanished | Status::Sold
         )
     }
 

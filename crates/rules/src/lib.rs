@@ -24,6 +24,7 @@ pub mod party;
 pub mod potion;
 pub mod rarity;
 pub mod ring;
+pub mod sale;
 pub mod scroll;
 pub mod statement;
 pub mod sword;

@@ -38,12 +38,16 @@ pub enum CampaignCommand {
         force: bool,
     },
     /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
-    /// death ose | adnd, round adnd | ose, dead-share survivors | heirs, tables DIR | shipped
+    /// death ose | adnd, round adnd | ose, dead-share survivors | heirs, sell-fraction gems |
+    /// magic | equipment 0..1, tables DIR | shipped
     Set {
-        /// scroll-fade, crumble-rod, crumble-wand, death, round, dead-share or tables
+        /// scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction or
+        /// tables
         key: String,
-        /// The setting's value (`default` for the default)
-        value: String,
+        /// The setting's value (`default` for the default); sell-fraction takes a market and a
+        /// fraction: `gems 1.0`
+        #[arg(num_args = 1..=2, required = true)]
+        value: Vec<String>,
     },
     /// Show the campaign in use and its settings
     Show,

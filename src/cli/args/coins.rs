@@ -152,6 +152,23 @@ pub enum ValuableCommand {
 }
 
 #[derive(Debug, Args)]
+pub struct SellArgs {
+    /// The items: names (in either language), ids or id prefixes
+    #[arg(required = true, value_name = "ITEM")]
+    pub items: Vec<String>,
+    /// The price for all of them, instead of each one's worth at its market's fraction
+    /// (`campaign set sell-fraction`); a magic item, which has no worth, needs it
+    #[arg(long = "for", value_name = "AMOUNT")]
+    pub price: Option<String>,
+    /// Pay a character's purse instead of the party's pool
+    #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
+    pub to: Option<String>,
+    /// Pay a named place instead of the party's pool (a bank)
+    #[arg(long, value_name = "PLACE")]
+    pub at: Option<String>,
+}
+
+#[derive(Debug, Args)]
 pub struct StashArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,

@@ -168,6 +168,9 @@ pub enum Command {
     Xp(coins::XpCommand),
     /// Leave an item at a named place (a bank, a stronghold, a cache)
     Stash(coins::StashArgs),
+    /// Sell items: their price (a fraction of their worth by `campaign set sell-fraction`, or
+    /// --for) comes into the party's pool
+    Sell(coins::SellArgs),
     /// Reports: a play session, or a character over the campaign
     #[command(subcommand)]
     Report(report::ReportCommand),

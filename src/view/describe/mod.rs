@@ -67,6 +67,7 @@ pub fn tone(event: &Event) -> Tone {
         }
         Event::ItemCreated { .. }
         | Event::CoinsAdded { .. }
+        | Event::ItemsSold { .. }
         | Event::XpAwarded { .. }
         | Event::ControlChecked { .. }
         | Event::ControlEnded { .. }

@@ -108,6 +108,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                  round {clock} (ou un effet a commencé) : une autre durée changerait tous les \
                  temps déjà comptés ; choisissez-la dans une nouvelle campagne"
             ),
+            R::NotASale { item } => tr!(
+                "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",
+                "{item} : pas une vente que les règles font (un objet présent, vendable et vendu une fois, à la fraction de sa valeur de son marché sauf prix donné)"
+            ),
             R::NotAnAppraisal { item } => tr!(
                 "{item}: a believed worth is only an appraisal's of a valuable, and not its own worth",
                 "{item} : une valeur crue ne vient que de l'estimation d'un objet de valeur, et n'est pas sa valeur"
