@@ -146,6 +146,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   sixty to a turn); only before the clock first moves (`rules::clock::round_settable`).
 /// - `dead-share`: `survivors` (the default: the dead take no share of treasure) or `heirs`
 ///   (their share is paid into their purse, for their heirs).
+/// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
+///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
 ///   `equipment` (`rules::sale`), from 0 to 1 (`1.0`, `0.5`, `50%`); `default` for its
 ///   default.
@@ -194,6 +196,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownDeadShare.into());
             }
         }),
+        "exchange-fee" => Setting::ExchangeFee(percent(0..=100)?),
         "sell-fraction" => {
             let (market, fraction) = value
                 .trim()

@@ -40,6 +40,12 @@ pub enum Seen {
         coins: Coins,
         from: Purse,
     },
+    /// Coins changed for another coin (`exchange`).
+    Exchanged {
+        taken: Coins,
+        received: Coins,
+        holder: Purse,
+    },
     /// Items sold (`sell`), as the party knows them, and where their price went.
     Sold {
         items: Vec<super::name::Seen>,
@@ -227,6 +233,7 @@ fn is_seen(event: &Event) -> bool {
             | Event::CoinsAdded { .. }
             | Event::CoinsSpent { .. }
             | Event::ItemsSold { .. }
+            | Event::CoinsExchanged { .. }
             | Event::CoinsMoved { .. }
             | Event::CoinsShared { .. }
             | Event::XpAwarded { .. }
@@ -290,6 +297,16 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         Event::CoinsAdded { coins, to, .. } => Seen::Coins {
             coins: *coins,
             to: Purse::of(to),
+        },
+        Event::CoinsExchanged {
+            holder,
+            taken,
+            received,
+            ..
+        } => Seen::Exchanged {
+            taken: *taken,
+            received: *received,
+            holder: Purse::of(holder),
         },
         Event::ItemsSold { items, price, to } => Seen::Sold {
             items: items

@@ -10,8 +10,10 @@ use super::{Ctx, Write};
 use crate::error::{Error, Problem, Result};
 use crate::ledger::treasury::{Holder, Portion, Sold, Treasury};
 use crate::ledger::{Character, Event, Item, Recorded};
+use crate::rules;
 use crate::rules::character::check_name;
-use crate::rules::coins::{Coins, Share, split_coins};
+use crate::rules::coins::{Coins, Denomination, Share, split_coins};
+use crate::rules::exchange::Unexchangeable;
 use crate::rules::party::{Division, Spoils, counted, takes_part};
 use crate::rules::sale::{self, Market};
 use crate::store;
@@ -51,6 +53,10 @@ pub enum Refusal {
     Unpriced { item: crate::rules::item::Names },
     /// An item named twice in one sale.
     SoldTwice { item: crate::rules::item::Names },
+    /// Coins offered for their own kind (`exchange 10gp --for gp`).
+    SameCoin { coin: Denomination },
+    /// Too few coins to make one of `coin` after the fee.
+    TooFewToChange { coin: Denomination },
 }
 
 /// A treasury refusal as the command's error (the command line words it): a move to where
@@ -58,9 +64,10 @@ pub enum Refusal {
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         match r {
-            Refusal::SameHolder { .. } | Refusal::Unpriced { .. } | Refusal::SoldTwice { .. } => {
-                Error::Invalid(Problem::Coins(r).into())
-            }
+            Refusal::SameHolder { .. }
+            | Refusal::Unpriced { .. }
+            | Refusal::SoldTwice { .. }
+            | Refusal::SameCoin { .. } => Error::Invalid(Problem::Coins(r).into()),
             Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
             _ => Error::Refused(Problem::Coins(r).into()),
         }
@@ -218,7 +225,7 @@ pub async fn sell(cx: &mut Ctx, keys: &[String], asked: Option<Coins>, to: Whose
         if let Some(offer) = offer {
             // A sum past a holder's limit is refused by the ledger, as coins added would be; one
             // past `i64` (beyond any sale of valuables within their limit) stays past it.
-            let past = Coins::of(crate::rules::coins::Denomination::Gp, i64::MAX);
+            let past = Coins::of(Denomination::Gp, i64::MAX);
             price = price.checked_add(&offer, i64::MAX).unwrap_or(past);
         }
         items.push(Sold {
@@ -238,6 +245,34 @@ pub async fn sell(cx: &mut Ctx, keys: &[String], asked: Option<Coins>, to: Whose
         to: to.clone(),
     };
     record(w, event, vec![to]).await
+}
+
+/// `exchange AMOUNT --for COIN [--from C | --at PLACE]`: coins of the pool (or a purse, or a
+/// place) changed at the rates, less the campaign's `exchange-fee`; what does not convert
+/// exactly stays. One event.
+pub async fn exchange(
+    cx: &mut Ctx,
+    offered: Coins,
+    into: Denomination,
+    from: Whose,
+) -> Result<Moved> {
+    let mut w = cx.write().await?;
+    treasury(&mut w).await?;
+    let holder = holder(&mut w, &from).await?;
+    let fee = w.state.campaign.settings.exchange_fee.unwrap_or(0);
+    let done = rules::exchange::exchange(&offered, into, fee).map_err(|u| match u {
+        Unexchangeable::SameCoin { coin } => Refusal::SameCoin { coin },
+        Unexchangeable::TooFew { coin } => Refusal::TooFewToChange { coin },
+    })?;
+    take(treasury(&mut w).await?, &holder, &offered)?;
+    let event = Event::CoinsExchanged {
+        holder: holder.clone(),
+        taken: done.taken,
+        into,
+        fee,
+        received: done.received,
+    };
+    record(w, event, vec![holder]).await
 }
 
 /// The session treasure comes back in — `--session`'s (it must exist), else the one open —

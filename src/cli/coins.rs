@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::args::coins::{
-    CoinsArgs, CoinsCommand, SellArgs, ShareArgs, StashArgs, ValuableCommand, ValuableKind,
-    XpCommand,
+    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, ShareArgs, StashArgs, ValuableCommand,
+    ValuableKind, XpCommand,
 };
 use super::out::Out;
 use crate::app::coins::Whose;
@@ -21,6 +21,15 @@ use crate::view::inert::safe;
 use crate::view::money::{
     award_json, award_lines, divided_into, label, portion, shares, with_worth,
 };
+
+/// What the referee typed for a coin, which is none.
+fn not_a_coin(typed: &str) -> String {
+    let d = safe(typed);
+    tr!(
+        "{d:?} is not a coin: cp, sp, ep, gp or pp",
+        "{d:?} n'est pas une pièce : pc, pa, pe, po ou pp"
+    )
+}
 
 /// The amount typed, or why it is not one.
 fn amount(words: &[String]) -> Result<Coins> {
@@ -38,13 +47,7 @@ fn amount(words: &[String]) -> Result<Coins> {
                     "{w:?} n'est pas un montant : écrivez un nombre et une pièce, comme 1200po (pc, pa, pe, po, pp)"
                 )
             }
-            AmountError::UnknownDenomination(d) => {
-                let d = safe(&d);
-                tr!(
-                    "{d:?} is not a coin: cp, sp, ep, gp or pp",
-                    "{d:?} n'est pas une pièce : pc, pa, pe, po ou pp"
-                )
-            }
+            AmountError::UnknownDenomination(d) => not_a_coin(&d),
             AmountError::TooLarge(w) => {
                 let (w, limit) = (safe(&w), crate::rules::limits::COINS);
                 tr!(
@@ -152,6 +155,16 @@ fn balances(
         counted(out, session, Brought::Coins, named)?;
     }
     Ok(())
+}
+
+/// `exchange AMOUNT… --for COIN [--from C | --at PLACE]`.
+pub async fn exchange(cx: &mut Ctx, out: &mut Out, a: ExchangeArgs) -> Result<()> {
+    let offered = amount(&a.amount)?;
+    let Some(into) = coins::Denomination::parse(a.into.trim()) else {
+        return Err(Error::Invalid(not_a_coin(&a.into).into()));
+    };
+    let moved = app::coins::exchange(cx, offered, into, whose(a.from, a.at)).await?;
+    balances(out, &moved, None)
 }
 
 /// `sell ITEM… [--for AMOUNT] [--to C | --at PLACE]`.

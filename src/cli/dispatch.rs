@@ -120,6 +120,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
         Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,
+        Command::Exchange(a) => coins::exchange(&mut cx, &mut out, a).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,
         Command::Check => check::run(&mut cx, &mut out).await,
         Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,

@@ -345,6 +345,17 @@ fn seen_text(seen: &Seen) -> String {
                 }
             }
         }
+        Seen::Exchanged {
+            taken,
+            received,
+            holder,
+        } => tr!(
+            "{} of {} exchanged for {}.",
+            "{} de {} changés en {}.",
+            text(taken),
+            purse(holder),
+            text(received)
+        ),
         Seen::Sold { items, coins, to } => {
             let items: Vec<String> = items.iter().map(item).collect();
             tr!(

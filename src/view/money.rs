@@ -141,6 +141,20 @@ impl std::fmt::Display for Refusal {
                     "{item} n'a pas de valeur dont prendre une fraction (un objet magique) : donnez son prix avec --for, comme --for 500po"
                 )
             }
+            Refusal::SameCoin { coin } => {
+                let coin = abbreviation(*coin);
+                tr!(
+                    "{coin} cannot be exchanged for {coin}: name other coins, such as exchange 1200sp --for {coin}",
+                    "{coin} ne se change pas en {coin} : donnez d'autres pièces, comme exchange 1200pa --for {coin}"
+                )
+            }
+            Refusal::TooFewToChange { coin } => {
+                let coin = abbreviation(*coin);
+                tr!(
+                    "too few coins to make one {coin} at the rates, after the changer's fee",
+                    "trop peu de pièces pour faire une {coin} aux taux, après la commission du changeur"
+                )
+            }
             Refusal::SoldTwice { item } => {
                 let item = safe(pick(&item.en, &item.fr));
                 tr!("{item} is named twice", "{item} est nommé deux fois")
@@ -347,6 +361,25 @@ pub fn describe(event: &Event) -> Option<String> {
                 "{names} sold for {amount}{how}, paid to {to}",
                 "{names} vendu pour {amount}{how}, payé à {to}"
             )
+        }
+        Event::CoinsExchanged {
+            holder: h,
+            taken,
+            fee,
+            received,
+            ..
+        } => {
+            let (taken, received, h) = (text(taken), text(received), holder(h));
+            match fee {
+                0 => tr!(
+                    "{taken} of {h} exchanged for {received}",
+                    "{taken} de {h} changés en {received}"
+                ),
+                fee => tr!(
+                    "{taken} of {h} exchanged for {received} (less the changer's {fee}%)",
+                    "{taken} de {h} changés en {received} (moins la commission de {fee} % du changeur)"
+                ),
+            }
         }
         Event::CoinsSpent { coins, from } => {
             let (amount, from) = (text(coins), holder(from));

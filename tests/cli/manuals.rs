@@ -186,7 +186,10 @@ fn completion_offers_the_names_in_the_database() {
         ["Aline"]
     );
     // Commands and options still complete as clap knows them.
-    assert_eq!(offered(home, &["ex"], &[]), ["explain", "export"]);
+    assert_eq!(
+        offered(home, &["ex"], &[]),
+        ["exchange", "explain", "export"]
+    );
     assert!(offered_all(home, &["--db", db, "give", "--r"], &[]).contains(&"--read".to_string()));
 }
 

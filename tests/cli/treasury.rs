@@ -586,6 +586,53 @@ fn selling_turns_items_into_coins_at_the_campaigns_fraction() {
     assert!(stderr.contains("not a sale"), "{stderr}");
 }
 
+/// `exchange`: coins changed at the rates, what does not convert exactly left with its
+/// holder, less the campaign's fee rounded up; one event that undoes, replays and imports.
+#[test]
+fn coins_are_exchanged_at_the_rates_less_the_changers_fee() {
+    let h = Hoard::new();
+    party(&h);
+    h.ok(&["coins", "add", "1205sp", "3pp"]);
+    let done = h.json(&["exchange", "1205sp", "--for", "gp"]);
+    assert_eq!(done["event"]["kind"], "coins_exchanged", "{done}");
+    assert_eq!(done["balances"][0]["coins"], coins(0, 5, 0, 120, 3));
+    let totals = treasury(&h);
+    assert_eq!(totals["pool"], coins(0, 5, 0, 120, 3));
+    h.ok(&["undo"]);
+    assert_eq!(treasury(&h)["pool"], coins(0, 1205, 0, 0, 3));
+    h.refused_unchanged(&["exchange", "9sp", "--for", "gp"], 4);
+    h.refused_unchanged(&["exchange", "5gp", "--for", "gp"], 2);
+    h.refused_unchanged(&["exchange", "5gp", "--for", "zz"], 2);
+    h.refused_unchanged(&["exchange", "4pp", "--for", "gp"], 4);
+    h.ok_words("campaign set exchange-fee 3");
+    assert!(h.ok(&["campaign", "show"]).contains("exchange-fee: 3%"));
+    h.ok(&["exchange", "1200sp", "--for", "gp"]);
+    assert_eq!(
+        treasury(&h)["pool"],
+        coins(0, 5, 0, 116, 3),
+        "120 gp less 4"
+    );
+    assert!(
+        h.ok(&["log"])
+            .contains("exchanged for 116 gp (less the changer's 3%)")
+    );
+    h.ok(&["coins", "move", "2pp", "--to", "Tobin"]);
+    h.ok(&["exchange", "2pp", "--for", "gp", "--from", "Tobin"]);
+    assert_eq!(purse(&h, "Tobin"), coins(0, 0, 0, 9, 0), "10 gp less 1");
+    h.ok(&["check"]);
+    let ledger = h.ok(&["export"]);
+    let file = h.dir.path().join("exchange.jsonl");
+    std::fs::write(&file, &ledger).unwrap();
+    let copy = Hoard::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["export"]), ledger);
+    let forged = ledger.replace("\"gp\":116", "\"gp\":120");
+    assert_ne!(forged, ledger);
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    assert!(stderr.contains("not an exchange"), "{stderr}");
+}
+
 #[test]
 fn a_character_document_gains_coins_xp_and_share() {
     let h = Hoard::new();

@@ -409,7 +409,9 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
     };
     match setting {
         Setting::ScrollFade(v) => percent_ok(v, scroll::FADE_CHANCES),
-        Setting::CrumbleRod(v) | Setting::CrumbleWand(v) => percent_ok(v, 0..=100),
+        Setting::CrumbleRod(v) | Setting::CrumbleWand(v) | Setting::ExchangeFee(v) => {
+            percent_ok(v, 0..=100)
+        }
         Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
         Setting::SellFraction { percent, .. } => percent_ok(percent, 0..=100),

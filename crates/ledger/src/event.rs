@@ -10,7 +10,7 @@ use super::treasury::{Earned, Holder, Portion, Sold, Valuable};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
-use crate::rules::coins::{Coins, Share};
+use crate::rules::coins::{Coins, Denomination, Share};
 use crate::rules::control::{CharacterWill, Reason, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
@@ -378,6 +378,16 @@ pub enum Event {
         from: Holder,
         to: Holder,
     },
+    /// Coins changed for another coin at the rates (`exchange`), less the changer's `fee`
+    /// (%): `taken` leaves the holder and `received` comes in — for the campaign's totals,
+    /// coins spent and coins added, as each denomination counts apart.
+    CoinsExchanged {
+        holder: Holder,
+        taken: Coins,
+        into: Denomination,
+        fee: u8,
+        received: Coins,
+    },
     /// Items sold (`sell`): each leaves play (status `sold`), and their price, in all, goes to
     /// `to` — new coins in the campaign, like `coins_added`, but no treasure brought back.
     ItemsSold {
@@ -578,6 +588,7 @@ impl Event {
             | Event::CoinsMoved { .. }
             | Event::CoinsShared { .. }
             | Event::ItemsSold { .. }
+            | Event::CoinsExchanged { .. }
             | Event::XpAwarded { .. }
             | Event::ItemStashed { .. } => Family::Coins,
         }
@@ -698,9 +709,9 @@ impl Event {
             Event::EncounterStarted {
                 character: Some(c), ..
             } => refs.push(c),
-            Event::CoinsAdded { to: h, .. } | Event::CoinsSpent { from: h, .. } => {
-                refs.extend(h.character())
-            }
+            Event::CoinsAdded { to: h, .. }
+            | Event::CoinsSpent { from: h, .. }
+            | Event::CoinsExchanged { holder: h, .. } => refs.extend(h.character()),
             Event::CoinsMoved { from, to, .. } => {
                 refs.extend(from.character().into_iter().chain(to.character()))
             }

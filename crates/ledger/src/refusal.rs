@@ -273,6 +273,9 @@ pub enum Refusal {
         item: String,
         limit: i64,
     },
+    /// An exchange the rates do not make: coins that do not convert exactly, another sum
+    /// received, or another fee than the campaign's.
+    NotAnExchange,
     /// A sale `sell` would not make: an item missing, sold twice or unsaleable, on another
     /// market or fraction than the campaign's, or a price that is not their sum.
     NotASale {

@@ -57,6 +57,9 @@ pub struct Settings {
     /// default (`rules::sale::Market::default_percent`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub sell_fraction: BTreeMap<Market, u8>,
+    /// A money-changer's fee (%) on `exchange`; `None` is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange_fee: Option<u8>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -70,6 +73,7 @@ pub enum Setting {
     Death(Option<crate::rules::health::DeathRule>),
     Round(Option<crate::rules::clock::Round>),
     DeadShare(Option<crate::rules::party::DeadShare>),
+    ExchangeFee(Option<u8>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -87,6 +91,7 @@ impl Settings {
             Setting::Death(v) => self.death = v,
             Setting::Round(v) => self.round = v,
             Setting::DeadShare(v) => self.dead_share = v,
+            Setting::ExchangeFee(v) => self.exchange_fee = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

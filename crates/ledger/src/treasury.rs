@@ -16,6 +16,7 @@ use super::event::Event;
 use super::refusal::Refusal;
 use super::state::State;
 use crate::rules::coins::{Coins, Denomination, Share, split_coins};
+use crate::rules::exchange;
 use crate::rules::limits;
 use crate::rules::party::{Division, Spoils, split, takes_part};
 use crate::rules::sale::{self, Market};
@@ -264,6 +265,16 @@ impl State {
                 self.found_in(*session)?;
                 changes.push((to.row(), *coins, Coins::default()));
                 changes.push((CoinRow::Added, *coins, Coins::default()));
+            }
+            Event::CoinsExchanged {
+                holder,
+                taken,
+                received,
+                ..
+            } => {
+                changes.push((holder.row(), *received, *taken));
+                changes.push((CoinRow::Spent, *taken, Coins::default()));
+                changes.push((CoinRow::Added, *received, Coins::default()));
             }
             Event::ItemsSold { price, to, .. } => {
                 changes.push((to.row(), *price, Coins::default()));
@@ -546,6 +557,21 @@ impl State {
             Event::ItemsSold { items, price, to } => {
                 self.check_holder(to)?;
                 self.check_sale(items, price)
+            }
+            Event::CoinsExchanged {
+                holder,
+                taken,
+                into,
+                fee,
+                received,
+            } => {
+                check_coins(taken)?;
+                self.check_holder(holder)?;
+                let set = self.campaign.settings.exchange_fee.unwrap_or(0);
+                match exchange::exchange(taken, *into, *fee) {
+                    Ok(e) if e.taken == *taken && e.received == *received && *fee == set => Ok(()),
+                    _ => Err(Refusal::NotAnExchange),
+                }
             }
             Event::CharacterAdded { character } if !sheet_ok(character) => {
                 Err(out_of_range(&character.name))

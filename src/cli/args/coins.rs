@@ -152,6 +152,21 @@ pub enum ValuableCommand {
 }
 
 #[derive(Debug, Args)]
+pub struct ExchangeArgs {
+    #[arg(required = true, value_name = "AMOUNT", help = amount("1200sp"))]
+    pub amount: Vec<String>,
+    /// The coin to change them for: cp, sp, ep, gp or pp
+    #[arg(long = "for", value_name = "COIN")]
+    pub into: String,
+    /// A character's purse instead of the pool
+    #[arg(long, value_name = "CHARACTER", conflicts_with = "at")]
+    pub from: Option<String>,
+    /// A named place instead of the pool
+    #[arg(long, value_name = "PLACE")]
+    pub at: Option<String>,
+}
+
+#[derive(Debug, Args)]
 pub struct SellArgs {
     /// The items: names (in either language), ids or id prefixes
     #[arg(required = true, value_name = "ITEM")]

@@ -171,6 +171,9 @@ pub enum Command {
     /// Sell items: their price (a fraction of their worth by `campaign set sell-fraction`, or
     /// --for) comes into the party's pool
     Sell(coins::SellArgs),
+    /// Change coins for another coin at the rates (1 pp = 5 gp = 10 ep = 50 sp = 500 cp), less
+    /// the changer's fee (`campaign set exchange-fee`)
+    Exchange(coins::ExchangeArgs),
     /// Reports: a play session, or a character over the campaign
     #[command(subcommand)]
     Report(report::ReportCommand),

@@ -90,6 +90,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
+        Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
             format!("{} {}", market.as_str(), shown(*percent)),

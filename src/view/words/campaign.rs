@@ -50,8 +50,8 @@ impl fmt::Display for Refusal {
                 "sell-fraction prend un marché — gems, magic ou equipment — et la fraction de sa valeur qu'un objet rapporte, de 0 à 1 (1.0, 0.5) ou default : sell-fraction gems 1.0"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee ou tables"
             ),
         };
         f.write_str(&text)

@@ -108,6 +108,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                  round {clock} (ou un effet a commencé) : une autre durée changerait tous les \
                  temps déjà comptés ; choisissez-la dans une nouvelle campagne"
             ),
+            R::NotAnExchange => tr!(
+                "not an exchange at the rates (coins that convert exactly, what they make less the campaign's fee)",
+                "pas un change aux taux (des pièces qui se convertissent exactement, ce qu'elles font moins la commission de la campagne)"
+            ),
             R::NotASale { item } => tr!(
                 "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",
                 "{item} : pas une vente que les règles font (un objet présent, vendable et vendu une fois, à la fraction de sa valeur de son marché sauf prix donné)"
