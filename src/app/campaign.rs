@@ -34,6 +34,8 @@ pub enum Refusal {
     UnknownRound,
     /// `dead-share` with neither choice.
     UnknownDeadShare,
+    /// `xp-from` with neither choice.
+    UnknownXpFrom,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
     NotSellFraction,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
@@ -146,6 +148,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   sixty to a turn); only before the clock first moves (`rules::clock::round_settable`).
 /// - `dead-share`: `survivors` (the default: the dead take no share of treasure) or `heirs`
 ///   (their share is paid into their purse, for their heirs).
+/// - `xp-from`: `found` (the default: experience counts treasure's worth when brought back)
+///   or `sold` (coins brought back, and valuables at the price they fetch when sold).
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -197,6 +201,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             }
         }),
         "exchange-fee" => Setting::ExchangeFee(percent(0..=100)?),
+        "xp-from" => Setting::XpFrom(match value.trim() {
+            "found" | "default" => None,
+            "sold" => Some(crate::rules::xp::Counted::Sold),
+            _ => {
+                return Err(Refusal::UnknownXpFrom.into());
+            }
+        }),
         "sell-fraction" => {
             let (market, fraction) = value
                 .trim()

@@ -53,6 +53,11 @@ pub enum Refusal {
     Unpriced { item: crate::rules::item::Names },
     /// An item named twice in one sale.
     SoldTwice { item: crate::rules::item::Names },
+    /// Magic items and valuables in one sale (`item`, and `first` the other kind's).
+    MixedSale {
+        item: crate::rules::item::Names,
+        first: String,
+    },
     /// Coins offered for their own kind (`exchange 10gp --for gp`).
     SameCoin { coin: Denomination },
     /// Too few coins to make one of `coin` after the fee.
@@ -67,6 +72,7 @@ impl From<Refusal> for Error {
             Refusal::SameHolder { .. }
             | Refusal::Unpriced { .. }
             | Refusal::SoldTwice { .. }
+            | Refusal::MixedSale { .. }
             | Refusal::SameCoin { .. } => Error::Invalid(Problem::Coins(r).into()),
             Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
             _ => Error::Refused(Problem::Coins(r).into()),
@@ -217,6 +223,18 @@ pub async fn sell(cx: &mut Ctx, keys: &[String], asked: Option<Coins>, to: Whose
             return Err(Refusal::SoldTwice { item: item.names() }.into());
         }
         let market = Market::of(&item);
+        // Experience may count a sale's price (`xp-from sold`), which magic items never earn:
+        // one sale is all magic items or none.
+        if let Some(first) = items
+            .first()
+            .filter(|s: &&Sold| (s.market == Market::Magic) != (market == Market::Magic))
+        {
+            return Err(Refusal::MixedSale {
+                item: item.names(),
+                first: first.name.clone(),
+            }
+            .into());
+        }
         let percent = w.state.campaign.settings.sell_percent(market);
         let offer = sale::offer(&item, percent, asked.is_some()).map_err(|u| match u {
             sale::Unsaleable::Custody(refused) => Error::from(refused),

@@ -160,7 +160,8 @@ pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
     let mut sections = build(cx, campaign.id, filter).await?;
     sections.shares = super::xp::shares(cx.conn(), campaign.id, number).await?;
     sections.xp = super::xp::awards(cx.conn(), campaign.id, number).await?;
-    let treasure = super::xp::brought_back(cx.conn(), campaign.id, number).await?;
+    let counted = campaign.campaign.settings.xp_from.unwrap_or_default();
+    let treasure = super::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
     Ok(Report {
         session: Some(session),
         character: None,

@@ -8,6 +8,10 @@
 //! place (`--at`) stays out until it is carried home and added again. Magic items give none
 //! (Old-School Essentials Classic Fantasy: Rules Tome, *Awarding XP*). Voided events count for
 //! nothing.
+//!
+//! Under `campaign set xp-from sold` the valuables found count for nothing when found: the
+//! price of the sales of valuables recorded in the session counts instead (`sell`; a sale of
+//! magic items never counts). Coins brought back count either way.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +26,7 @@ use crate::rules::coins::{Coins, Share};
 use crate::rules::item::Category;
 use crate::rules::limits;
 use crate::rules::party::{Division, Spoils, split};
+use crate::rules::sale::Market;
 use crate::rules::xp;
 use crate::store::events::{self, Filter};
 use crate::store::{self, Conn};
@@ -29,14 +34,19 @@ use crate::store::{self, Conn};
 /// The treasure a session brought back.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Treasure {
+    /// What it counts: the worth found, or what sales realised.
+    pub counted: xp::Counted,
     pub coins: Coins,
     pub valuables: Vec<Valuable>,
+    /// Under `xp-from sold`: what the session's sales of valuables fetched.
+    pub sold: Coins,
 }
 
 impl Treasure {
     /// Its whole value, in copper pieces (saturating: `rules::xp::treasure_copper`).
     pub fn copper(&self) -> i64 {
-        xp::treasure_copper(&self.coins, self.valuables.iter().map(|v| &v.value))
+        let values = self.valuables.iter().map(|v| &v.value).chain([&self.sold]);
+        xp::treasure_copper(&self.coins, values)
     }
 }
 
@@ -64,9 +74,14 @@ pub fn told_in(rec: &Recorded) -> Option<u32> {
     }
 }
 
-/// The treasure session `number` brought back, from its events that stand: those recorded in
-/// it, and those recorded elsewhen that name it.
-pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result<Treasure> {
+/// The treasure session `number` brought back, as `counted` counts it, from its events that
+/// stand: those recorded in it, and those recorded elsewhen that name it.
+pub async fn brought_back(
+    conn: &mut Conn,
+    campaign: i64,
+    number: u32,
+    counted: xp::Counted,
+) -> Result<Treasure> {
     let voided = events::voided(conn, campaign).await?;
     let filter = Filter {
         session: Some(number),
@@ -81,7 +96,10 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
     for rec in events::tagged(conn, campaign, events::BROUGHT_BACK).await? {
         recorded.insert(rec.seq, rec);
     }
-    let mut found = Treasure::default();
+    let mut found = Treasure {
+        counted,
+        ..Treasure::default()
+    };
     for rec in recorded.into_values() {
         if voided.contains_key(&rec.seq) || brought_in(&rec) != Some(number) {
             continue;
@@ -94,7 +112,17 @@ pub async fn brought_back(conn: &mut Conn, campaign: i64, number: u32) -> Result
                     found.coins = sum;
                 }
             }
-            Event::ItemCreated { item, .. } if item.category == Category::Valuable => {
+            Event::ItemsSold { items, price, .. }
+                if counted == xp::Counted::Sold
+                    && items.iter().all(|s| s.market != Market::Magic) =>
+            {
+                if let Ok(sum) = found.sold.checked_add(&price, limits::COINS_COUNTED) {
+                    found.sold = sum;
+                }
+            }
+            Event::ItemCreated { item, .. }
+                if item.category == Category::Valuable && counted == xp::Counted::Found =>
+            {
                 if let (Some(value), None) = (item.identity.value, &item.place) {
                     found.valuables.push(Valuable {
                         item: item.id,
@@ -180,7 +208,8 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         }
         .into());
     }
-    let treasure = brought_back(w.conn(), campaign, session).await?;
+    let counted = w.state.campaign.settings.xp_from.unwrap_or_default();
+    let treasure = brought_back(w.conn(), campaign, session, counted).await?;
     let for_treasure = xp::for_treasure(treasure.copper());
     let total = for_treasure.saturating_add(monsters);
     if total == 0 {
@@ -211,6 +240,8 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         total,
         portions,
         division: Division::Ose,
+        counted,
+        sold: treasure.sold,
     })?;
     let title = store::sessions::get(w.conn(), campaign, session)
         .await?

@@ -116,6 +116,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  dead-share: {}",
                 crate::view::describe::dead_share_name(c.settings.dead_share.unwrap_or_default())
             ))?;
+            out.line(&format!(
+                "  xp-from: {}",
+                crate::view::describe::xp_from_name(c.settings.xp_from.unwrap_or_default())
+            ))?;
             let fee = c.settings.exchange_fee.unwrap_or(0);
             out.line(&format!("  exchange-fee: {fee}%"))?;
             for market in crate::rules::sale::Market::ALL {

@@ -141,6 +141,13 @@ impl std::fmt::Display for Refusal {
                     "{item} n'a pas de valeur dont prendre une fraction (un objet magique) : donnez son prix avec --for, comme --for 500po"
                 )
             }
+            Refusal::MixedSale { item, first } => {
+                let (item, first) = (safe(pick(&item.en, &item.fr)), safe(first));
+                tr!(
+                    "{item} and {first} cannot be sold together: sell magic items apart from valuables (experience may count a valuable's price, never a magic item's)",
+                    "{item} et {first} ne se vendent pas ensemble : vendez les objets magiques à part des objets de valeur (l'expérience peut compter le prix d'un objet de valeur, jamais celui d'un objet magique)"
+                )
+            }
             Refusal::SameCoin { coin } => {
                 let coin = abbreviation(*coin);
                 tr!(
@@ -196,7 +203,13 @@ pub fn award_json(rec: &Recorded) -> serde_json::Value {
         .unwrap_or_default();
     json!({
         "session": p["session"],
-        "treasure": { "coins": p["coins"], "valuables": p["valuables"], "xp": p["treasure"] },
+        "treasure": {
+            "counted": p.get("counted").cloned().unwrap_or_else(|| json!("found")),
+            "coins": p["coins"],
+            "valuables": p["valuables"],
+            "sold": p.get("sold").cloned().unwrap_or_else(|| json!(Coins::default())),
+            "xp": p["treasure"],
+        },
         "monsters": p["monsters"],
         "total": p["total"],
         "shares": divided_into(&rec.event),
@@ -229,6 +242,8 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
         monsters,
         total,
         portions,
+        counted,
+        sold,
         ..
     } = event
     else {
@@ -240,14 +255,21 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
     );
     let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
     let n = shares(divided_into(event));
-    let mut lines = vec![
-        (
-            Tone::Plain,
-            tr!(
-                "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
-                "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} PX (les objets magiques n'en donnent pas)"
-            ),
+    let treasure_line = match counted {
+        xp::Counted::Found => tr!(
+            "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
+            "  trésor rapporté : {in_coins} en pièces + {in_valuables} en objets de valeur = {treasure} PX (les objets magiques n'en donnent pas)"
         ),
+        xp::Counted::Sold => {
+            let in_sales = worth(sold.copper());
+            tr!(
+                "  treasure realised (xp-from sold): {in_coins} in coins brought back + {in_sales} from valuables sold = {treasure} XP (valuables count when sold; magic items give none)",
+                "  trésor réalisé (xp-from sold) : {in_coins} en pièces rapportées + {in_sales} d'objets de valeur vendus = {treasure} PX (les objets de valeur comptent à leur vente ; les objets magiques n'en donnent pas)"
+            )
+        }
+    };
+    let mut lines = vec![
+        (Tone::Plain, treasure_line),
         (
             Tone::Plain,
             tr!(

@@ -633,6 +633,56 @@ fn coins_are_exchanged_at_the_rates_less_the_changers_fee() {
     assert!(stderr.contains("not an exchange"), "{stderr}");
 }
 
+/// `campaign set xp-from sold`: experience counts coins brought back and the price valuables
+/// fetch, in the session they are sold, not their worth when found; a sale of magic items
+/// never counts, nor mixes with valuables. `found` (the default) is today's rule.
+#[test]
+fn experience_counts_treasure_found_or_sold_as_the_campaign_says() {
+    let h = Hoard::new();
+    party(&h);
+    assert!(h.ok(&["campaign", "show"]).contains("xp-from: found"));
+    h.refused_unchanged(&["campaign", "set", "xp-from", "spent"], 2);
+    h.ok_words("campaign set xp-from sold");
+    h.ok(&["session", "start", "Lair"]);
+    h.ok(&["coins", "add", "100gp"]);
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "1000gp", "--kind", "gem",
+    ]);
+    h.wand("Wand of frost", 5, None);
+    let found = h.json(&["xp", "award"]);
+    assert_eq!(found["treasure"]["counted"], "sold", "{found}");
+    assert_eq!(found["treasure"]["xp"], 100, "the ruby counts when sold");
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start", "Market"]);
+    let stderr = h.refused_unchanged(&["sell", "Ruby", "Wand of frost", "--for", "900gp"], 2);
+    assert!(stderr.contains("sell magic items apart"), "{stderr}");
+    h.ok_words("campaign set sell-fraction gems 0.8");
+    h.ok(&["sell", "Ruby"]);
+    h.ok(&["sell", "Wand of frost", "--for", "2000gp"]);
+    let text = h.ok(&["xp", "award", "--session", "2"]);
+    assert!(
+        text.contains("treasure realised (xp-from sold): 0 gp in coins brought back + 800 gp from valuables sold = 800 XP"),
+        "{text}"
+    );
+    h.ok(&["check"]);
+    let ledger = h.ok(&["export"]);
+    let file = h.dir.path().join("xp.jsonl");
+    std::fs::write(&file, &ledger).unwrap();
+    let copy = Hoard::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["export"]), ledger);
+    // An award that counts what the campaign's rule does not, refused on import.
+    let forged = ledger.replace("\"counted\":\"sold\"", "\"counted\":\"found\"");
+    assert_ne!(forged, ledger);
+    std::fs::write(&file, &forged).unwrap();
+    Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    // Back to `found`: the worth when brought back, and sales count for nothing.
+    h.ok(&["undo"]);
+    h.ok_words("campaign set xp-from found");
+    let stderr = h.refused_unchanged(&["xp", "award", "--session", "2"], 4);
+    assert!(stderr.contains("nothing to award"), "{stderr}");
+}
+
 #[test]
 fn a_character_document_gains_coins_xp_and_share() {
     let h = Hoard::new();

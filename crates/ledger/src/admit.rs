@@ -415,9 +415,11 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         Setting::Tables(Some(dir)) if dir.trim().is_empty() => Err(Refusal::TablesFolderEmpty),
         Setting::Tables(Some(_)) => Ok(()),
         Setting::SellFraction { percent, .. } => percent_ok(percent, 0..=100),
-        Setting::Tables(None) | Setting::Death(_) | Setting::Round(_) | Setting::DeadShare(_) => {
-            Ok(())
-        }
+        Setting::Tables(None)
+        | Setting::Death(_)
+        | Setting::Round(_)
+        | Setting::DeadShare(_)
+        | Setting::XpFrom(_) => Ok(()),
     }
 }
 

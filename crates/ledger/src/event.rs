@@ -18,6 +18,7 @@ use crate::rules::item::{Knowledge, Slot, Step};
 use crate::rules::knowledge::Method;
 use crate::rules::party::Division;
 use crate::rules::sword::Foe;
+use crate::rules::xp::Counted;
 
 /// An event as stored: its number in the campaign, what caused it (for consequences such as a
 /// control check set off by a wound), the session open at the time, the game clock, the wall
@@ -417,6 +418,13 @@ pub enum Event {
         portions: Vec<Earned>,
         #[serde(default = "Division::recorded_before")]
         division: Division,
+        /// What the treasure counts (`campaign set xp-from`); older ledgers, the worth found.
+        #[serde(default, skip_serializing_if = "Counted::is_found")]
+        counted: Counted,
+        /// Under `xp-from sold`: the price the session's sales of valuables fetched (`coins`
+        /// are still those brought back, and `valuables` none).
+        #[serde(default, skip_serializing_if = "Coins::is_zero")]
+        sold: Coins,
     },
     /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
     /// state is rebuilt from the ledger without them.

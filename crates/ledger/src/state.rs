@@ -57,6 +57,9 @@ pub struct Settings {
     /// default (`rules::sale::Market::default_percent`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub sell_fraction: BTreeMap<Market, u8>,
+    /// What experience for treasure counts; `None` is the worth found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub xp_from: Option<crate::rules::xp::Counted>,
     /// A money-changer's fee (%) on `exchange`; `None` is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange_fee: Option<u8>,
@@ -74,6 +77,7 @@ pub enum Setting {
     Round(Option<crate::rules::clock::Round>),
     DeadShare(Option<crate::rules::party::DeadShare>),
     ExchangeFee(Option<u8>),
+    XpFrom(Option<crate::rules::xp::Counted>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -92,6 +96,7 @@ impl Settings {
             Setting::Round(v) => self.round = v,
             Setting::DeadShare(v) => self.dead_share = v,
             Setting::ExchangeFee(v) => self.exchange_fee = v,
+            Setting::XpFrom(v) => self.xp_from = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

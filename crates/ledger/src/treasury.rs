@@ -351,7 +351,7 @@ impl State {
     }
 
     /// A sale as `sell` makes it: items that exist, each once, that may be sold
-    /// (`rules::sale::offer`) on their market; a price within a holder's limit, and — unless the
+    /// (`rules::sale::offer`) on their market, magic items apart from valuables; a price within a holder's limit, and — unless the
     /// referee named it for all of them — the sum of each item's worth at the fraction the
     /// campaign sets for its market.
     fn check_sale(&self, items: &[Sold], price: &Coins) -> Result<(), Refusal> {
@@ -359,6 +359,7 @@ impl State {
             return Err(Refusal::NotCoins);
         }
         let asked = items.first().is_some_and(|s| s.percent.is_none());
+        let magic = items.first().is_some_and(|s| s.market == Market::Magic);
         let mut total = Some(Coins::default());
         for (n, s) in items.iter().enumerate() {
             let not_a_sale = || Refusal::NotASale {
@@ -368,6 +369,7 @@ impl State {
             let percent = self.campaign.settings.sell_percent(s.market);
             let twice = items[..n].iter().any(|o| o.item == s.item);
             let fits = s.market == Market::of(item)
+                && (s.market == Market::Magic) == magic
                 && s.percent.is_none() == asked
                 && s.percent.is_none_or(|p| p == percent);
             if twice || !fits {
@@ -451,13 +453,25 @@ impl State {
             total,
             portions,
             division,
+            counted,
+            sold,
             ..
         } = event
         else {
             return Ok(());
         };
+        // What it counts is the campaign's rule: the worth found, or what sales realised.
+        let rule = self.campaign.settings.xp_from.unwrap_or_default();
+        let kept_to_rule = *counted == rule
+            && match counted {
+                xp::Counted::Found => sold.is_zero(),
+                xp::Counted::Sold => valuables.is_empty() && sold.within(limits::COINS_COUNTED),
+            };
+        if !kept_to_rule {
+            return Err(Refusal::XpTotal);
+        }
         // The award's limit first, on its own arithmetic, which saturates past it.
-        let worth = xp::treasure_copper(coins, valuables.iter().map(|v| &v.value));
+        let worth = xp::treasure_copper(coins, valuables.iter().map(|v| &v.value).chain([sold]));
         let all = xp::for_treasure(worth).saturating_add(*monsters);
         if all > limits::XP {
             return Err(Refusal::AwardPastLimit {

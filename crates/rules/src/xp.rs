@@ -271,6 +271,25 @@ pub fn next_level(c: &Character) -> Option<(u8, i64)> {
     (c.level < class.max_level()).then(|| (c.level + 1, class.threshold(c.level + 1)))
 }
 
+/// What experience for treasure counts (`campaign set xp-from`): the treasure's worth when
+/// found — coins and valuables brought back, OSE Rules Tome, *Awarding XP* — or, a house rule
+/// the book leaves open (`docs/sources.md`), what was realised: coins brought back and the
+/// price valuables fetched when sold, in the session of the sale. Magic items give none
+/// either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Counted {
+    #[default]
+    Found,
+    Sold,
+}
+
+impl Counted {
+    pub fn is_found(&self) -> bool {
+        *self == Counted::Found
+    }
+}
+
 /// XP for treasure: one per gold piece of its value, counted in copper, fractions of a gold
 /// piece dropped (OSE Rules Tome, *Awarding XP*: non-magical treasure, 1 XP per 1 gp).
 pub fn for_treasure(copper: i64) -> i64 {

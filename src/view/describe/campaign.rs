@@ -90,6 +90,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::Death(v) => ("death", death_rule_name(v.unwrap_or_default()).into()),
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
+        Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -102,6 +103,14 @@ pub fn round_name(round: crate::rules::clock::Round) -> &'static str {
     match round {
         crate::rules::clock::Round::Adnd => "adnd",
         crate::rules::clock::Round::Ose => "ose",
+    }
+}
+
+/// The `xp-from` setting's value as typed.
+pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
+    match counted {
+        crate::rules::xp::Counted::Found => "found",
+        crate::rules::xp::Counted::Sold => "sold",
     }
 }
 
