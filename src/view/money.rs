@@ -369,7 +369,10 @@ pub fn describe(event: &Event) -> Option<String> {
                 Some(_) => {
                     let fractions: Vec<String> = items
                         .iter()
-                        .filter_map(|s| s.percent.map(|p| format!("{} {p}%", s.market.as_str())))
+                        .filter_map(|s| {
+                            let market = s.market.as_str();
+                            s.percent.map(|p| tr!("{market} {p}%", "{market} {p} %"))
+                        })
                         .collect();
                     let fractions = fractions.join(", ");
                     tr!(
