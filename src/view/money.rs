@@ -476,7 +476,8 @@ pub fn describe(event: &Event) -> Option<String> {
     })
 }
 
-/// The rule a share-out or an award applied, and its arithmetic, a line each (`explain`).
+/// The rule a share-out, an award, a sale or an exchange applied, and its arithmetic, a line
+/// each (`explain`).
 pub fn explain(event: &Event) -> Vec<String> {
     let mut lines = Vec::new();
     match event {
@@ -501,6 +502,24 @@ pub fn explain(event: &Event) -> Vec<String> {
         Event::XpAwarded { .. } => {
             lines.push(format!("  {}", pick(xp::AWARDING.en, xp::AWARDING.fr)));
             lines.extend(award_lines(event).into_iter().map(|(_, line)| line));
+        }
+        Event::ItemsSold { .. } => {
+            let rule = crate::rules::sale::SELLING;
+            lines.push(format!("  {}", pick(rule.en, rule.fr)));
+        }
+        Event::CoinsExchanged {
+            taken,
+            fee,
+            received,
+            ..
+        } => {
+            let rule = crate::rules::exchange::CHANGING;
+            lines.push(format!("  {}", pick(rule.en, rule.fr)));
+            let (taken, received) = (text(taken), text(received));
+            lines.push(tr!(
+                "  {taken} taken; {received} received, after a fee of {fee}%",
+                "  {taken} pris ; {received} reçus, après une commission de {fee} %"
+            ));
         }
         _ => {}
     }

@@ -1112,3 +1112,24 @@ fn the_dead_get_no_experience_and_their_treasure_by_the_campaign_s_choice() {
     let stderr = h.refused_unchanged(&["xp", "award", "--monsters", "100"], 4);
     assert!(stderr.contains("every character is dead"), "{stderr}");
 }
+
+#[test]
+fn explain_gives_the_rule_of_a_sale_and_of_an_exchange() {
+    let h = Hoard::new();
+    h.ok_words("valuable add Ruby --value 500gp --kind gem");
+    let sold = h.json(&["sell", "Ruby"]);
+    let text = h.ok(&["explain", &sold["event"]["id"].to_string()]);
+    assert!(text.contains("Selling treasure"), "{text}");
+    h.ok_words("coins add 1205sp");
+    h.ok_words("campaign set exchange-fee 3");
+    let changed = h.json(&["exchange", "1205sp", "--for", "gp"]);
+    let text = h.ok(&["explain", &changed["event"]["id"].to_string()]);
+    assert!(
+        text.contains("Changing coins (OSE Rules Tome, Coins"),
+        "{text}"
+    );
+    assert!(
+        text.contains("116 gp received, after a fee of 3%"),
+        "{text}"
+    );
+}

@@ -9,6 +9,12 @@ use serde::Serialize;
 
 use crate::coins::{Coins, Denomination};
 
+/// Changing coins. Stated for `hoard explain`, citing the book.
+pub const CHANGING: crate::statement::Statement = crate::statement::Statement {
+    en: "Changing coins (OSE Rules Tome, Coins: 1 pp = 5 gp, 1 gp = 2 ep = 10 sp = 100 cp): only whole new coins are made, what does not convert exactly stays, and a money-changer's fee (campaign set exchange-fee) is taken from the new coins, rounded up.",
+    fr: "Change de pièces (OSE Rules Tome, Coins : 1 pp = 5 po, 1 po = 2 pe = 10 pa = 100 pc) : seules des pièces neuves entières sont faites, ce qui ne se convertit pas exactement reste, et la commission d'un changeur (campaign set exchange-fee) est prise sur les pièces neuves, arrondie au-dessus.",
+};
+
 /// An exchange as the rates make it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Exchange {

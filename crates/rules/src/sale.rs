@@ -10,6 +10,12 @@ use crate::coins::{Coins, Denomination};
 use crate::custody;
 use crate::item::{Category, Item};
 
+/// Selling treasure. Stated for `hoard explain`.
+pub const SELLING: crate::statement::Statement = crate::statement::Statement {
+    en: "Selling treasure (hoard's rule; neither OSE nor the AD&D 2e DMG prices every sale): each item fetches its worth times its market's fraction (campaign set sell-fraction: gems, jewellery and art 100%, magic items and other goods 50% by default), or the price the referee names; its coins are new to the campaign.",
+    fr: "Vente de trésor (règle de hoard ; ni OSE ni le Guide du maître d'AD&D 2e ne fixent le prix de toute vente) : chaque objet rapporte sa valeur fois la fraction de son marché (campaign set sell-fraction : gemmes, bijoux et objets d'art 100 %, objets magiques et autres biens 50 % par défaut), ou le prix que le MJ nomme ; ses pièces sont nouvelles dans la campagne.",
+};
+
 /// A market treasure sells on, each with its fraction of the worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
