@@ -263,6 +263,9 @@ fn french_pages_speak_french() {
     let missing = get(&s.at("/nowhere"), &[]).body;
     assert!(missing.contains("Cette page n'existe pas"), "{missing}");
     h.ok(&["item", "rename", "Hater", "Hater", "--fr", "Haineuse"]);
+    // Whatever holds Weak now (the first touch's wound may have set off a check), a new
+    // check under the new name: released, put away, wielded again.
+    h.ok(&["release", "Hater"]);
     h.ok(&["unwield", "Hater"]);
     h.ok(&["wield", "Hater"]);
     let referee = get(&s.referee(), &[]).body;
