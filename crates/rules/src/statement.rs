@@ -13,10 +13,12 @@ pub struct Statement {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{charges, coins, control, knowledge, potion, scroll, sword, xp};
+    use super::super::{
+        charges, coins, control, exchange, knowledge, potion, sale, scroll, sword, xp,
+    };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 14] = [
+    const ALL: [(&str, Statement); 16] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -31,6 +33,8 @@ mod tests {
         ("coins::SHARES", coins::SHARES),
         ("coins::WEIGHTED", coins::WEIGHTED),
         ("xp::AWARDING", xp::AWARDING),
+        ("sale::SELLING", sale::SELLING),
+        ("exchange::CHANGING", exchange::CHANGING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.
