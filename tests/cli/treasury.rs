@@ -574,16 +574,22 @@ fn selling_turns_items_into_coins_at_the_campaigns_fraction() {
     );
     h.ok(&["check"]);
     // The ledger imports as it is; a default price that is not the fraction's, not.
-    let file = h.dir.path().join("sale.jsonl");
-    std::fs::write(&file, &ledger).unwrap();
+    imports_as_it_is_not_forged(&h, &ledger, ("\"gp\":502", "\"gp\":902"), "not a sale");
+}
+
+/// `ledger` (an export of `h`) imports into a new database and exports the same; with
+/// `forge.0` made `forge.1` it is refused (exit 2) for `why`.
+fn imports_as_it_is_not_forged(h: &Hoard, ledger: &str, forge: (&str, &str), why: &str) {
+    let file = h.dir.path().join("ledger.jsonl");
+    std::fs::write(&file, ledger).unwrap();
     let copy = Hoard::new();
     copy.ok(&["import", file.to_str().unwrap()]);
     assert_eq!(copy.ok(&["export"]), ledger);
-    let forged = ledger.replace("\"gp\":502", "\"gp\":902");
-    assert_ne!(forged, ledger);
+    let forged = ledger.replace(forge.0, forge.1);
+    assert_ne!(forged, ledger, "{} is in the ledger", forge.0);
     std::fs::write(&file, &forged).unwrap();
     let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
-    assert!(stderr.contains("not a sale"), "{stderr}");
+    assert!(stderr.contains(why), "{stderr}");
 }
 
 /// `exchange`: coins changed at the rates, what does not convert exactly left with its
@@ -621,16 +627,7 @@ fn coins_are_exchanged_at_the_rates_less_the_changers_fee() {
     assert_eq!(purse(&h, "Tobin"), coins(0, 0, 0, 9, 0), "10 gp less 1");
     h.ok(&["check"]);
     let ledger = h.ok(&["export"]);
-    let file = h.dir.path().join("exchange.jsonl");
-    std::fs::write(&file, &ledger).unwrap();
-    let copy = Hoard::new();
-    copy.ok(&["import", file.to_str().unwrap()]);
-    assert_eq!(copy.ok(&["export"]), ledger);
-    let forged = ledger.replace("\"gp\":116", "\"gp\":120");
-    assert_ne!(forged, ledger);
-    std::fs::write(&file, &forged).unwrap();
-    let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
-    assert!(stderr.contains("not an exchange"), "{stderr}");
+    imports_as_it_is_not_forged(&h, &ledger, ("\"gp\":116", "\"gp\":120"), "not an exchange");
 }
 
 /// `campaign set xp-from sold`: experience counts coins brought back and the price valuables
@@ -666,16 +663,9 @@ fn experience_counts_treasure_found_or_sold_as_the_campaign_says() {
     );
     h.ok(&["check"]);
     let ledger = h.ok(&["export"]);
-    let file = h.dir.path().join("xp.jsonl");
-    std::fs::write(&file, &ledger).unwrap();
-    let copy = Hoard::new();
-    copy.ok(&["import", file.to_str().unwrap()]);
-    assert_eq!(copy.ok(&["export"]), ledger);
     // An award that counts what the campaign's rule does not, refused on import.
-    let forged = ledger.replace("\"counted\":\"sold\"", "\"counted\":\"found\"");
-    assert_ne!(forged, ledger);
-    std::fs::write(&file, &forged).unwrap();
-    Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    let forge = ("\"counted\":\"sold\"", "\"counted\":\"found\"");
+    imports_as_it_is_not_forged(&h, &ledger, forge, "xp_awarded");
     // Back to `found`: the worth when brought back, and sales count for nothing.
     h.ok(&["undo"]);
     h.ok_words("campaign set xp-from found");
