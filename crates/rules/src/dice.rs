@@ -11,7 +11,7 @@
 //! `4d6kh3` rolls four dice and adds the three highest: every face is kept in the record, the
 //! total counts the kept ones.
 //! Limits keep every total inside an `i64`: at most 1,000 dice per term, 1,000,000 sides,
-//! constants up to 1,000,000,000, multipliers up to 1,000 and expressions of 200 characters.
+//! constants up to 1,000,000,000, multipliers up to 10,000 (a hoard's « 1d6 × 2,000 » coins) and expressions of 200 characters.
 //!
 //! Faces come from [`Dice::face`], implemented for every `rand` generator by rejection
 //! sampling on 32-bit words, so a seed gives the same faces on every platform and build as long
@@ -74,7 +74,7 @@ pub const MAX_LEN: usize = 200;
 pub const MAX_COUNT: u32 = 1_000;
 const MAX_SIDES: u32 = 1_000_000;
 const MAX_CONST: i64 = 1_000_000_000;
-const MAX_MULT: i64 = 1_000;
+const MAX_MULT: i64 = 10_000;
 
 /// A parsed dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -901,7 +901,7 @@ mod tests {
                 "99999999999999999999",
                 large(Number::Constant, "99999999999999999999", MAX_CONST),
             ),
-            ("1d6*1001", large(Number::Multiplier, "1001", MAX_MULT)),
+            ("1d6*10001", large(Number::Multiplier, "10001", MAX_MULT)),
         ] {
             assert_eq!(Expr::parse(text).unwrap_err().fault, fault, "{text:?}");
         }
@@ -920,7 +920,7 @@ mod tests {
 
     #[test]
     fn extreme_expressions_stay_inside_i64() {
-        let expr = parse(&["1000d1000000*1000"; 10].join("+"));
+        let expr = parse(&["1000d1000000*10000"; 10].join("+"));
         assert!(expr.max() > 0 && expr.max() < i64::MAX / 2);
     }
 

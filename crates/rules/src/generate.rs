@@ -60,7 +60,7 @@ pub enum GenFault {
 }
 
 /// How many rerolls a table may ask for in a row before hoard calls it broken.
-const REROLL_LIMIT: usize = 1_000;
+pub const REROLL_LIMIT: usize = 1_000;
 
 /// An item as the tables make it, ready to be stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -320,6 +320,11 @@ pub fn make(
         .as_ref()
         .map(|f| formula_step("count", f, dice, &mut steps))
         .map(|n| n.clamp(1, i64::from(u32::MAX)) as u32);
+    let value = props
+        .value
+        .as_ref()
+        .map(|f| formula_step("value", f, dice, &mut steps))
+        .map(|gp| crate::coins::Coins::of(crate::coins::Denomination::Gp, gp.max(1)));
     let spells = scroll_spells(props, dice, &mut steps)?;
     let sentience = if category == Category::Sword {
         sentience(tables, sentient, dice, &mut steps)?
@@ -348,7 +353,7 @@ pub fn make(
             bears_on: props.bears_on.clone().unwrap_or_default(),
         }),
         sentience,
-        value: None,
+        value,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name.

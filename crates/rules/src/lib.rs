@@ -30,6 +30,7 @@ pub mod scroll;
 pub mod statement;
 pub mod sword;
 pub mod tables;
+pub mod treasure;
 pub mod weapon;
 pub mod weight;
 pub mod xp;

@@ -9,6 +9,7 @@ use crate::i18n::Worded;
 use crate::rules::tables::{
     EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault, Unreadable,
 };
+use crate::rules::treasure::PartFault;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, TableError> {
@@ -36,6 +37,48 @@ fn unreadable(why: &Unreadable) -> String {
         Unreadable::NotUtf8 => tr!(
             "not UTF-8 text: save it as UTF-8",
             "pas du texte UTF-8 : enregistrez-le en UTF-8"
+        ),
+    }
+}
+
+/// What is wrong with a treasure type or one of its parts.
+fn treasure_fault(fault: &PartFault) -> String {
+    match fault {
+        PartFault::OneHolding => tr!(
+            "give exactly one of coins, valuables and magic",
+            "donnez exactement un de coins, valuables et magic"
+        ),
+        PartFault::Chance(c) => tr!(
+            "chance {c} is outside 1-100 (leave it out for a part always there)",
+            "la chance {c} n'est pas entre 1 et 100 (omettez-la pour une partie toujours là)"
+        ),
+        PartFault::Coin(c) => tr!(
+            "{c:?} is no coin: cp, sp, ep, gp or pp",
+            "{c:?} n'est pas une pièce : cp, sp, ep, gp ou pp"
+        ),
+        PartFault::Amount => tr!(
+            "coins and valuables need an amount (a dice formula); magic lots give their own count",
+            "coins et valuables demandent un amount (une formule de dés) ; les lots de magic donnent leur count"
+        ),
+        PartFault::Formula(e) => {
+            let e = Worded(e);
+            tr!("formula: {e}", "formule : {e}")
+        }
+        PartFault::Twice => tr!(
+            "defined twice in this file",
+            "défini deux fois dans ce fichier"
+        ),
+        PartFault::Key => tr!(
+            "a [[type]] has a letter and a group (lair or individual); a [[level]] has levels only",
+            "un [[type]] a une lettre (letter) et un groupe (group : lair ou individual) ; un [[level]] n'a que levels"
+        ),
+        PartFault::Levels(fault) => {
+            let fault = Worded(fault);
+            tr!("levels: {fault}", "levels : {fault}")
+        }
+        PartFault::NoTable(t) => tr!(
+            "rolls on table {t:?}, which does not exist",
+            "tire sur la table {t:?}, qui n'existe pas"
         ),
     }
 }
@@ -202,6 +245,16 @@ impl fmt::Display for crate::i18n::Worded<'_, TableFault> {
                 )
             }
             T::Unreadable(why) => unreadable(why),
+            T::Treasure { kind, part, fault } => {
+                let fault = treasure_fault(fault);
+                match part {
+                    0 => tr!("type {kind}: {fault}", "type {kind} : {fault}"),
+                    n => tr!(
+                        "type {kind}, part {n}: {fault}",
+                        "type {kind}, partie {n} : {fault}"
+                    ),
+                }
+            }
         };
         f.write_str(&text)
     }

@@ -86,6 +86,13 @@ pub enum TableFault {
     Loop { path: Vec<String> },
     /// The folder or the file could not be read.
     Unreadable(Unreadable),
+    /// A treasure type (its letter or levels) is wrong: in its `part` (from 1; 0 for the
+    /// type itself).
+    Treasure {
+        kind: String,
+        part: usize,
+        fault: crate::treasure::PartFault,
+    },
 }
 
 /// Why a tables folder or a table file could not be read (the edge reads them, and words this).
@@ -170,6 +177,8 @@ pub enum RangeFault {
 #[derive(Debug, Clone)]
 pub struct Tables {
     tables: BTreeMap<String, Table>,
+    /// Treasure types, by file name (`treasure-ose`), read by [`crate::treasure`].
+    treasures: BTreeMap<String, crate::treasure::Treasures>,
 }
 
 #[derive(Debug, Clone)]
@@ -240,6 +249,8 @@ pub struct Props {
     pub category: Option<Category>,
     pub kind: Option<String>,
     pub charges: Option<Expr>,
+    /// Valuables: what one is worth, in gold pieces, a dice formula (`3d6*100`).
+    pub value: Option<Expr>,
     pub count: Option<Expr>,
     pub consumable: Option<bool>,
     pub duration: Option<Expr>,
@@ -289,6 +300,7 @@ impl Props {
             category,
             kind,
             charges,
+            value,
             count,
             consumable,
             duration,
@@ -345,7 +357,17 @@ impl Tables {
     pub fn parse(files: &[(String, String)]) -> Result<Tables, Vec<TableError>> {
         let mut errors = Vec::new();
         let mut tables = BTreeMap::new();
+        let mut treasures = BTreeMap::new();
         for (file, text) in files {
+            if crate::treasure::is_treasure_file(text) {
+                match crate::treasure::parse(file, text) {
+                    Ok(t) => {
+                        treasures.insert(t.name.clone(), t);
+                    }
+                    Err(mut e) => errors.append(&mut e),
+                }
+                continue;
+            }
             match parse_table(file, text) {
                 Ok(table) => {
                     if let Some(previous) = tables.insert(table.name.clone(), table) {
@@ -361,7 +383,7 @@ impl Tables {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        let tables = Tables { tables };
+        let tables = Tables { tables, treasures };
         errors.extend(tables.check_references());
         if errors.is_empty() {
             Ok(tables)
@@ -376,6 +398,11 @@ impl Tables {
 
     pub fn iter(&self) -> impl Iterator<Item = &Table> {
         self.tables.values()
+    }
+
+    /// The treasure types of file `name` (`treasure-ose`).
+    pub fn treasures(&self, name: &str) -> Option<&crate::treasure::Treasures> {
+        self.treasures.get(name)
     }
 
     /// Every table a signpost or an `also` names must exist, and signposts must not loop.
@@ -394,6 +421,20 @@ impl Tables {
                             },
                         });
                     }
+                }
+            }
+        }
+        for treasures in self.treasures.values() {
+            for (kind, part, target) in treasures.references() {
+                if !self.tables.contains_key(target) {
+                    errors.push(TableError {
+                        file: treasures.file.clone(),
+                        fault: TableFault::Treasure {
+                            kind: kind.to_string(),
+                            part,
+                            fault: crate::treasure::PartFault::NoTable(target.clone()),
+                        },
+                    });
                 }
             }
         }
@@ -473,6 +514,14 @@ fn find(entries: &[Entry], total: i64) -> &Entry {
         .iter()
         .find(|e| (e.lo..=e.hi).contains(&total))
         .unwrap_or(&entries[0])
+}
+
+/// A span of numbers as a band's `when` writes it (`2-3`, `10+`), for unguarded treasure's
+/// dungeon levels.
+pub(crate) fn parse_span(text: &str) -> Result<(u32, Option<u32>), RangeFault> {
+    let (lo, hi) = schema::parse_band(text)?;
+    let fits = |n: i64| u32::try_from(n).map_err(|_| RangeFault::When { text: text.into() });
+    Ok((fits(lo)?, hi.map(fits).transpose()?))
 }
 
 /// The `{name}` placeholders in an item name.

@@ -29,6 +29,7 @@ struct RawEntry {
     category: Option<String>,
     kind: Option<String>,
     charges: Option<String>,
+    value: Option<String>,
     count: Option<String>,
     consumable: Option<bool>,
     duration: Option<String>,
@@ -331,6 +332,7 @@ fn props(raw: &RawEntry) -> Result<Props, PropFault> {
             .map_err(PropFault::Category)?,
         kind: raw.kind.clone(),
         charges: formula("charges", &raw.charges)?,
+        value: formula("value", &raw.value)?,
         count: formula("count", &raw.count)?,
         consumable: raw.consumable,
         duration: formula("duration", &raw.duration)?,
@@ -398,7 +400,7 @@ fn parse_range(text: &str) -> Result<(i64, i64), RangeFault> {
 }
 
 /// `1-3`, `16+`.
-fn parse_band(text: &str) -> Result<(i64, Option<i64>), RangeFault> {
+pub(super) fn parse_band(text: &str) -> Result<(i64, Option<i64>), RangeFault> {
     match text.trim().strip_suffix('+') {
         Some(from) => from
             .trim()

@@ -1,0 +1,732 @@
+//! Treasure types: a hoard rolled whole — coins by denomination, gems, jewellery and magic
+//! items — as the books' lettered tables give it (Old-School Essentials Classic Fantasy: Rules
+//! Tome, *Treasure Types* and *Unguarded Treasure*; AD&D 2nd edition Dungeon Master Guide,
+//! Table 84, *Treasure Types*). Each part rolls its own chance (d100 under the listed
+//! percentage) and, when present, its own amount; a gem or a piece of jewellery is an item
+//! made from its value table, a magic item one made from the magic-item tables, so a sword
+//! still becomes sentient by its procedure.
+//!
+//! The types are data, in `tables/treasure-*.toml`, read and checked here; what the rolls
+//! found is returned as data for the ledger to record and the view to word.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::coins::{Coins, Denomination};
+use crate::dice::{Dice, DiceError, Expr, Roll};
+use crate::generate::{self, GenFault, Made, REROLL_LIMIT, Sentient};
+use crate::tables::{RangeFault, TableError, TableFault, Tables};
+
+/// The treasure types of one game, as a file of `tables/` gives them.
+#[derive(Debug, Clone)]
+pub struct Treasures {
+    pub name: String,
+    pub title: String,
+    pub title_fr: String,
+    pub version: u32,
+    pub source: String,
+    pub notes: String,
+    pub file: String,
+    /// Lettered types (`A` … `V`).
+    pub types: Vec<Kind>,
+    /// Unguarded treasure by dungeon level, where the game gives it.
+    pub levels: Vec<Kind>,
+}
+
+/// One treasure type, or the unguarded treasure of a span of dungeon levels.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Kind {
+    /// The letter, or the levels as written (`2-3`, `10+`).
+    pub key: String,
+    /// For unguarded treasure: the levels it covers (`None` above: open-ended).
+    #[serde(skip)]
+    pub span: Option<(u32, Option<u32>)>,
+    /// `lair` or `individual` (per creature), for lettered types.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<Group>,
+    pub parts: Vec<Part>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    Lair,
+    Individual,
+}
+
+/// One line of a type: its chance in percent (100: always there) and what it holds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Part {
+    pub chance: u8,
+    #[serde(flatten)]
+    pub holds: Holds,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "holds", rename_all = "snake_case")]
+pub enum Holds {
+    /// Coins: `amount` of one denomination, or of one of several chosen by a die (AD&D's
+    /// « platinum or electrum »).
+    Coins {
+        coins: Vec<Denomination>,
+        #[serde(serialize_with = "as_text")]
+        amount: Expr,
+    },
+    /// `amount` valuables, each made from `table` (gems, jewellery, art objects).
+    Valuables {
+        table: String,
+        #[serde(serialize_with = "as_text")]
+        amount: Expr,
+    },
+    /// Magic items, each lot made from its table.
+    Magic { lots: Vec<Lot> },
+}
+
+/// `count` magic items from `table`; an item whose making rolls on a table of `except` (or
+/// on none of `only`, when given) is made again: « any 3 except weapons », « 1 sword, armour
+/// or weapon ».
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Lot {
+    pub table: String,
+    #[serde(serialize_with = "as_text")]
+    pub count: Expr,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub except: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
+}
+
+fn as_text<S: serde::Serializer>(expr: &Expr, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&expr.to_string())
+}
+
+/// What one part's rolls found: the chance roll (none when always there), whether it is
+/// there, then its amount — the die that chose the coin, the coins, or how many items.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Found {
+    /// Which roll of the type (1 … `--count`).
+    pub n: u32,
+    /// The part's place in its type (0 for the first).
+    pub part: u32,
+    pub chance: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance_roll: Option<Roll>,
+    pub present: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<Roll>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amounts: Vec<Roll>,
+    #[serde(default, skip_serializing_if = "Coins::is_zero")]
+    pub coins: Coins,
+    /// How many items this part made (they follow as items of their own).
+    #[serde(default)]
+    pub items: u32,
+}
+
+/// A whole roll: every part's rolls, the coins in all, and the items made, in order.
+#[derive(Debug, Clone)]
+pub struct Hoard {
+    pub found: Vec<Found>,
+    pub coins: Coins,
+    pub items: Vec<Made>,
+}
+
+/// Why a type cannot be rolled (worded by the edge).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TreasureFault {
+    /// The tables make an item they cannot finish.
+    Generation(GenFault),
+    /// A lot's `except`/`only` kept refusing what its table made.
+    NeverAccepted { table: String },
+}
+
+impl Treasures {
+    /// The lettered type `letter` (either case).
+    pub fn kind(&self, letter: &str) -> Option<&Kind> {
+        self.types
+            .iter()
+            .find(|k| k.key.eq_ignore_ascii_case(letter))
+    }
+
+    /// The unguarded treasure of dungeon level `level`.
+    pub fn level(&self, level: u32) -> Option<&Kind> {
+        self.levels.iter().find(|k| {
+            k.span
+                .is_some_and(|(lo, hi)| level >= lo && hi.is_none_or(|hi| level <= hi))
+        })
+    }
+}
+
+/// Roll `kind` `count` times: each part its chance, then its amount.
+pub fn roll(
+    tables: &Tables,
+    kind: &Kind,
+    count: u32,
+    dice: &mut impl Dice,
+) -> Result<Hoard, TreasureFault> {
+    let mut hoard = Hoard {
+        found: Vec::new(),
+        coins: Coins::default(),
+        items: Vec::new(),
+    };
+    for n in 1..=count {
+        for (i, part) in kind.parts.iter().enumerate() {
+            let found = roll_part(tables, part, n, i as u32, dice, &mut hoard)?;
+            hoard.found.push(found);
+        }
+    }
+    Ok(hoard)
+}
+
+fn roll_part(
+    tables: &Tables,
+    part: &Part,
+    n: u32,
+    index: u32,
+    dice: &mut impl Dice,
+    hoard: &mut Hoard,
+) -> Result<Found, TreasureFault> {
+    // « Roll percentile dice for each category »: present when the roll is at most the chance.
+    let chance_roll = (part.chance < 100).then(|| Expr::dice(1, 100).roll(dice));
+    let present = chance_roll
+        .as_ref()
+        .is_none_or(|r| r.total <= i64::from(part.chance));
+    let mut found = Found {
+        n,
+        part: index,
+        chance: part.chance,
+        chance_roll,
+        present,
+        choice: None,
+        amounts: Vec::new(),
+        coins: Coins::default(),
+        items: 0,
+    };
+    if !present {
+        return Ok(found);
+    }
+    let made_before = hoard.items.len();
+    match &part.holds {
+        Holds::Coins { coins, amount } => {
+            let coin = match coins.as_slice() {
+                [one] => *one,
+                several => {
+                    let choice = Expr::dice(1, several.len() as u32).roll(dice);
+                    let coin = several[(choice.total - 1) as usize];
+                    found.choice = Some(choice);
+                    coin
+                }
+            };
+            let roll = amount.roll(dice);
+            found.coins = Coins::of(coin, roll.total.max(0));
+            found.amounts.push(roll);
+            *hoard.coins.get_mut(coin) += found.coins.get(coin);
+        }
+        Holds::Valuables { table, amount } => {
+            let roll = amount.roll(dice);
+            for _ in 0..roll.total.max(0) {
+                let made = generate::make(tables, table, Sentient::AsRolled, dice)
+                    .map_err(TreasureFault::Generation)?;
+                hoard.items.push(made);
+            }
+            found.amounts.push(roll);
+        }
+        Holds::Magic { lots } => {
+            for lot in lots {
+                let roll = lot.count.roll(dice);
+                for _ in 0..roll.total.max(0) {
+                    hoard.items.push(magic(tables, lot, dice)?);
+                }
+                found.amounts.push(roll);
+            }
+        }
+    }
+    found.items = (hoard.items.len() - made_before) as u32;
+    Ok(found)
+}
+
+/// One magic item of a lot, made again while its making touches a table the lot refuses;
+/// the refused makings' rolls stay in the item's record, first.
+fn magic(tables: &Tables, lot: &Lot, dice: &mut impl Dice) -> Result<Made, TreasureFault> {
+    let mut refused = Vec::new();
+    for _ in 0..REROLL_LIMIT {
+        let mut made = generate::make(tables, &lot.table, Sentient::AsRolled, dice)
+            .map_err(TreasureFault::Generation)?;
+        if lot.accepts(&made) {
+            refused.append(&mut made.steps);
+            made.steps = refused;
+            return Ok(made);
+        }
+        refused.append(&mut made.steps);
+    }
+    Err(TreasureFault::NeverAccepted {
+        table: lot.table.clone(),
+    })
+}
+
+impl Lot {
+    fn accepts(&self, made: &Made) -> bool {
+        let touched = |names: &[String]| made.steps.iter().any(|s| names.contains(&s.what));
+        !touched(&self.except) && (self.only.is_empty() || touched(&self.only))
+    }
+}
+
+// ---- Reading a treasure file ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTreasures {
+    name: String,
+    title: String,
+    title_fr: String,
+    version: u32,
+    source: String,
+    notes: String,
+    #[serde(rename = "type")]
+    types: Vec<RawKind>,
+    #[serde(default, rename = "level")]
+    levels: Vec<RawKind>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKind {
+    letter: Option<String>,
+    levels: Option<String>,
+    group: Option<Group>,
+    #[serde(rename = "part")]
+    parts: Vec<RawPart>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPart {
+    #[serde(default = "always")]
+    chance: u8,
+    coins: Option<Vec<String>>,
+    valuables: Option<String>,
+    amount: Option<String>,
+    magic: Option<Vec<RawLot>>,
+}
+
+fn always() -> u8 {
+    100
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLot {
+    table: String,
+    count: String,
+    #[serde(default)]
+    except: Vec<String>,
+    #[serde(default)]
+    only: Vec<String>,
+}
+
+/// What is wrong with one part of a type (`kind` names the type, `part` counts from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartFault {
+    /// Not exactly one of coins, valuables and magic.
+    OneHolding,
+    /// A chance outside 1–100.
+    Chance(u8),
+    /// A coin that is none of cp, sp, ep, gp, pp.
+    Coin(String),
+    /// Coins or valuables without an amount, or magic with one.
+    Amount,
+    Formula(DiceError),
+    /// The same letter or levels twice.
+    Twice,
+    /// A type with neither a letter nor levels, or both; a letter with no group, or levels
+    /// with one.
+    Key,
+    Levels(RangeFault),
+    /// It rolls on a table that does not exist.
+    NoTable(String),
+}
+
+/// A file holds treasure types when it has `[[type]]`: the tables loader hands it here.
+pub fn is_treasure_file(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("type"))
+}
+
+pub(crate) fn parse(file: &str, text: &str) -> Result<Treasures, Vec<TableError>> {
+    let error = |fault: TableFault| TableError {
+        file: file.to_string(),
+        fault,
+    };
+    let raw: RawTreasures = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        vec![error(TableFault::Toml {
+            line,
+            message: e.message().to_string(),
+        })]
+    })?;
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    if raw.name != stem {
+        return Err(vec![error(TableFault::NameMismatch {
+            name: raw.name,
+            stem: stem.into(),
+        })]);
+    }
+    let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut read = |raws: Vec<RawKind>, lettered: bool, errors: &mut Vec<TableError>| {
+        let mut kinds = Vec::new();
+        for raw in raws {
+            let key = raw
+                .letter
+                .clone()
+                .or(raw.levels.clone())
+                .unwrap_or_default();
+            let fault = |part: usize, fault: PartFault| {
+                error(TableFault::Treasure {
+                    kind: key.clone(),
+                    part,
+                    fault,
+                })
+            };
+            match kind(raw, lettered) {
+                Ok(kind) if !seen.insert(kind.key.to_ascii_uppercase()) => {
+                    errors.push(fault(0, PartFault::Twice))
+                }
+                Ok(kind) => kinds.push(kind),
+                Err((part, f)) => errors.push(fault(part, f)),
+            }
+        }
+        kinds
+    };
+    let types = read(raw.types, true, &mut errors);
+    let levels = read(raw.levels, false, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Treasures {
+        name: raw.name,
+        title: raw.title,
+        title_fr: raw.title_fr,
+        version: raw.version,
+        source: raw.source,
+        notes: raw.notes,
+        file: file.to_string(),
+        types,
+        levels,
+    })
+}
+
+fn kind(raw: RawKind, lettered: bool) -> Result<Kind, (usize, PartFault)> {
+    let span = match (&raw.letter, &raw.levels, raw.group, lettered) {
+        (Some(_), None, Some(_), true) => None,
+        (None, Some(levels), None, false) => {
+            Some(crate::tables::parse_span(levels).map_err(|f| (0, PartFault::Levels(f)))?)
+        }
+        _ => return Err((0, PartFault::Key)),
+    };
+    let mut parts = Vec::new();
+    for (i, raw) in raw.parts.into_iter().enumerate() {
+        parts.push(part(raw).map_err(|f| (i + 1, f))?);
+    }
+    Ok(Kind {
+        key: raw.letter.or(raw.levels).unwrap_or_default(),
+        span,
+        group: raw.group,
+        parts,
+    })
+}
+
+fn part(raw: RawPart) -> Result<Part, PartFault> {
+    if !(1..=100).contains(&raw.chance) {
+        return Err(PartFault::Chance(raw.chance));
+    }
+    let formula = |text: &str| Expr::parse(text).map_err(PartFault::Formula);
+    let holds = match (raw.coins, raw.valuables, raw.magic, raw.amount) {
+        (Some(coins), None, None, Some(amount)) if !coins.is_empty() => Holds::Coins {
+            coins: coins
+                .iter()
+                .map(|c| Denomination::parse(c).ok_or_else(|| PartFault::Coin(c.clone())))
+                .collect::<Result<_, _>>()?,
+            amount: formula(&amount)?,
+        },
+        (None, Some(table), None, Some(amount)) => Holds::Valuables {
+            table,
+            amount: formula(&amount)?,
+        },
+        (None, None, Some(lots), None) if !lots.is_empty() => Holds::Magic {
+            lots: lots
+                .into_iter()
+                .map(|l| {
+                    Ok(Lot {
+                        table: l.table,
+                        count: formula(&l.count)?,
+                        except: l.except,
+                        only: l.only,
+                    })
+                })
+                .collect::<Result<_, PartFault>>()?,
+        },
+        (Some(_), None, None, None)
+        | (None, Some(_), None, None)
+        | (None, None, Some(_), Some(_)) => {
+            return Err(PartFault::Amount);
+        }
+        _ => return Err(PartFault::OneHolding),
+    };
+    Ok(Part {
+        chance: raw.chance,
+        holds,
+    })
+}
+
+impl Treasures {
+    /// Every table the types roll on, with the type and part (from 1) that names it, for the
+    /// loader's check that each exists.
+    pub fn references(&self) -> Vec<(&str, usize, &String)> {
+        let mut named = Vec::new();
+        for kind in self.types.iter().chain(&self.levels) {
+            for (i, part) in kind.parts.iter().enumerate() {
+                let tables: Vec<&String> = match &part.holds {
+                    Holds::Coins { .. } => Vec::new(),
+                    Holds::Valuables { table, .. } => vec![table],
+                    Holds::Magic { lots } => lots
+                        .iter()
+                        .flat_map(|l| std::iter::once(&l.table).chain(&l.except).chain(&l.only))
+                        .collect(),
+                };
+                named.extend(tables.into_iter().map(|t| (kind.key.as_str(), i + 1, t)));
+            }
+        }
+        named
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::seeded;
+
+    fn shipped() -> Tables {
+        Tables::parse(&crate::tables::shipped()).expect("the shipped tables load")
+    }
+
+    /// A part's chance holds within three standard deviations over many rolls, and each
+    /// amount stays within its dice's range: for every type of both games.
+    #[test]
+    fn every_part_appears_at_its_chance_with_amounts_in_range() {
+        let tables = shipped();
+        let n = 1_500u32;
+        for name in ["treasure-ose", "treasure-adnd"] {
+            let treasures = tables.treasures(name).unwrap();
+            for kind in treasures.types.iter().chain(&treasures.levels) {
+                let mut dice = seeded(7);
+                let hoard = roll(&tables, kind, n, &mut dice).unwrap();
+                for (i, part) in kind.parts.iter().enumerate() {
+                    let rolled: Vec<&Found> =
+                        hoard.found.iter().filter(|f| f.part == i as u32).collect();
+                    assert_eq!(rolled.len() as u32, n);
+                    let present = rolled.iter().filter(|f| f.present).count() as f64;
+                    let p = f64::from(part.chance) / 100.0;
+                    let (mean, sd) = (f64::from(n) * p, (f64::from(n) * p * (1.0 - p)).sqrt());
+                    assert!(
+                        (present - mean).abs() <= 3.0 * sd + 0.5,
+                        "{name} {} part {i}: {present} present, expected {mean} ± {sd}",
+                        kind.key
+                    );
+                    for f in rolled.iter().filter(|f| f.present) {
+                        let exprs: Vec<&Expr> = match &part.holds {
+                            Holds::Coins { amount, .. } | Holds::Valuables { amount, .. } => {
+                                vec![amount]
+                            }
+                            Holds::Magic { lots } => lots.iter().map(|l| &l.count).collect(),
+                        };
+                        for (roll, expr) in f.amounts.iter().zip(exprs) {
+                            assert!((expr.min()..=expr.max()).contains(&roll.total));
+                            roll.verify().unwrap();
+                        }
+                    }
+                }
+                let coins: i64 = hoard.found.iter().map(|f| f.coins.copper()).sum();
+                assert_eq!(coins, hoard.coins.copper(), "the parts add up");
+                let items: u32 = hoard.found.iter().map(|f| f.items).sum();
+                assert_eq!(items as usize, hoard.items.len());
+            }
+        }
+    }
+
+    /// OSE's gem values follow its d20 bands (1-4 10 gp, 5-9 50, 10-15 100, 16-19 500,
+    /// 20 1,000), each within three standard deviations over a fixed seed.
+    #[test]
+    fn gem_values_follow_the_bands() {
+        let tables = shipped();
+        let mut dice = seeded(11);
+        let n = 4_000;
+        let mut by_value = std::collections::BTreeMap::new();
+        for _ in 0..n {
+            let gem = generate::make(&tables, "gems-ose", Sentient::AsRolled, &mut dice).unwrap();
+            assert_eq!(gem.identity.kind.as_deref(), Some("gem"));
+            *by_value.entry(gem.identity.value.unwrap().gp).or_insert(0) += 1;
+        }
+        for (value, faces) in [(10, 4), (50, 5), (100, 6), (500, 4), (1000, 1)] {
+            let p = f64::from(faces) / 20.0;
+            let (mean, sd) = (n as f64 * p, (n as f64 * p * (1.0 - p)).sqrt());
+            let got = f64::from(by_value[&value]);
+            assert!(
+                (got - mean).abs() <= 3.0 * sd,
+                "{value} gp: {got} vs {mean}"
+            );
+        }
+        assert_eq!(by_value.len(), 5, "no other worth: {by_value:?}");
+        let mut dice = seeded(12);
+        for _ in 0..500 {
+            let piece =
+                generate::make(&tables, "jewellery-ose", Sentient::AsRolled, &mut dice).unwrap();
+            let gp = piece.identity.value.unwrap().gp;
+            assert!(
+                (300..=1800).contains(&gp) && gp % 100 == 0,
+                "3d6 x 100: {gp}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chance_is_met_at_the_chance_and_missed_above_it() {
+        let tables = shipped();
+        let kind = tables
+            .treasures("treasure-ose")
+            .unwrap()
+            .kind("j")
+            .unwrap()
+            .clone();
+        // J: copper 25 % (1d4 thousand), silver 10 % (1d3 thousand).
+        let mut dice = crate::dice::scripted::Scripted::new(&[25, 2, 11]);
+        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        assert!(hoard.found[0].present && !hoard.found[1].present);
+        assert_eq!(hoard.coins, Coins::of(Denomination::Cp, 2000));
+        let mut dice = crate::dice::scripted::Scripted::new(&[26, 10, 3]);
+        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        assert_eq!(hoard.coins, Coins::of(Denomination::Sp, 3000));
+    }
+
+    #[test]
+    fn platinum_or_electrum_is_one_of_the_two_by_a_die() {
+        let tables = shipped();
+        let kind = tables
+            .treasures("treasure-adnd")
+            .unwrap()
+            .kind("P")
+            .unwrap()
+            .clone();
+        // P: silver 1d6 x 10, then platinum or electrum (1d2) 1d20.
+        let mut dice = crate::dice::scripted::Scripted::new(&[3, 2, 17]);
+        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        assert_eq!(hoard.coins.sp, 30);
+        assert_eq!((hoard.coins.ep, hoard.coins.pp), (17, 0));
+        assert_eq!(hoard.found[1].choice.as_ref().unwrap().total, 2);
+    }
+
+    #[test]
+    fn a_lot_remakes_what_it_refuses_and_keeps_those_rolls() {
+        let tables = shipped();
+        let lot = Lot {
+            table: "magic-items".into(),
+            count: Expr::constant(1),
+            except: vec![],
+            only: vec!["armor".into(), "weapons".into()],
+        };
+        let mut dice = seeded(3);
+        for _ in 0..50 {
+            let made = magic(&tables, &lot, &mut dice).unwrap();
+            assert!(matches!(
+                made.category,
+                crate::item::Category::Armor
+                    | crate::item::Category::Weapon
+                    | crate::item::Category::Sword
+            ));
+            assert_eq!(made.steps[0].what, "magic-items");
+        }
+    }
+
+    #[test]
+    fn unguarded_treasure_goes_by_dungeon_level() {
+        let tables = shipped();
+        let ose = tables.treasures("treasure-ose").unwrap();
+        assert_eq!(ose.level(1).unwrap().key, "1");
+        assert_eq!(ose.level(3).unwrap().key, "2-3");
+        assert_eq!(ose.level(14).unwrap().key, "8+");
+        assert!(ose.level(0).is_none());
+        assert!(tables.treasures("treasure-adnd").unwrap().levels.is_empty());
+    }
+
+    fn faults(text: &str) -> Vec<TableFault> {
+        let header = "name = \"treasure-x\"\ntitle = \"t\"\ntitle_fr = \"t\"\nversion = 1\nsource = \"s\"\nnotes = \"n\"\n";
+        match parse("tables/treasure-x.toml", &format!("{header}{text}")) {
+            Ok(_) => vec![],
+            Err(e) => e.into_iter().map(|e| e.fault).collect(),
+        }
+    }
+
+    #[test]
+    fn a_treasure_file_is_checked_part_by_part() {
+        let fault = |kind: &str, part, fault| TableFault::Treasure {
+            kind: kind.into(),
+            part,
+            fault,
+        };
+        let good = "[[type]]\nletter = \"A\"\ngroup = \"lair\"\n[[type.part]]\ncoins = [\"gp\"]\namount = \"1d6\"\n";
+        assert_eq!(faults(good), vec![]);
+        assert_eq!(
+            faults(&good.replace("\"gp\"", "\"zp\"")),
+            [fault("A", 1, PartFault::Coin("zp".into()))]
+        );
+        assert_eq!(
+            faults(&good.replace("amount = \"1d6\"\n", "chance = 0\namount = \"1d6\"\n")),
+            [fault("A", 1, PartFault::Chance(0))]
+        );
+        assert_eq!(
+            faults(&good.replace("amount = \"1d6\"\n", "")),
+            [fault("A", 1, PartFault::Amount)]
+        );
+        assert_eq!(
+            faults(&good.replace("group = \"lair\"\n", "")),
+            [fault("A", 0, PartFault::Key)]
+        );
+        assert_eq!(
+            faults(&format!("{good}{good}")),
+            [fault("A", 0, PartFault::Twice)]
+        );
+        assert!(matches!(
+            &faults(&good.replace("1d6", "1d"))[..],
+            [TableFault::Treasure {
+                fault: PartFault::Formula(_),
+                ..
+            }]
+        ));
+        assert!(matches!(
+            &faults(&good.replace("group", "colour"))[..],
+            [TableFault::Toml { .. }]
+        ));
+    }
+
+    #[test]
+    fn a_missing_table_is_named_by_the_loader() {
+        let mut files = crate::tables::shipped();
+        let (_, text) = files
+            .iter_mut()
+            .find(|(f, _)| f.ends_with("treasure-ose.toml"))
+            .unwrap();
+        *text = text.replace("\"gems-ose\"", "\"gems-nowhere\"");
+        let errors = Tables::parse(&files).unwrap_err();
+        assert!(errors.iter().all(|e| matches!(
+            &e.fault,
+            TableFault::Treasure { fault: PartFault::NoTable(t), .. } if t == "gems-nowhere"
+        )));
+        assert!(!errors.is_empty());
+    }
+}
