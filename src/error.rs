@@ -72,6 +72,7 @@ pub enum Problem {
     Character(crate::app::character::Refusal),
     Item(crate::app::item::Refusal),
     Generate(crate::app::generate::Refusal),
+    Treasure(crate::app::treasure::Refusal),
     Passing(crate::app::custody::Refusal),
     Casting(crate::app::scroll::Refusal),
     Study(crate::app::book::Refusal),

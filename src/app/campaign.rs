@@ -36,6 +36,8 @@ pub enum Refusal {
     UnknownDeadShare,
     /// `xp-from` with neither choice.
     UnknownXpFrom,
+    /// `treasure` with neither game.
+    UnknownTreasure,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
     NotSellFraction,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
@@ -150,6 +152,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   (their share is paid into their purse, for their heirs).
 /// - `xp-from`: `found` (the default: experience counts treasure's worth when brought back)
 ///   or `sold` (coins brought back, and valuables at the price they fetch when sold).
+/// - `treasure`: `ose` (the default: Old-School Essentials' treasure types) or `adnd` (AD&D
+///   2nd edition's), the types `treasure roll` rolls.
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -206,6 +210,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "sold" => Some(crate::rules::xp::Counted::Sold),
             _ => {
                 return Err(Refusal::UnknownXpFrom.into());
+            }
+        }),
+        "treasure" | "treasure-types" => Setting::Treasure(match value.trim() {
+            "ose" | "default" => None,
+            "adnd" | "ad&d" => Some(crate::rules::treasure::System::Adnd),
+            _ => {
+                return Err(Refusal::UnknownTreasure.into());
             }
         }),
         "sell-fraction" => {

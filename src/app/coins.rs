@@ -114,7 +114,7 @@ pub(super) async fn treasury<'w>(w: &'w mut Write<'_>) -> Result<&'w Treasury> {
 
 /// The holder the referee named. A place keeps the spelling it was first given: named again in
 /// any case, it is the same place.
-async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
+pub(super) async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
     Ok(match whose {
         Whose::Pool => Holder::Pool,
         Whose::Character(name) => {

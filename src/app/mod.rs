@@ -33,6 +33,7 @@ pub mod scroll;
 pub mod session;
 pub mod sword;
 pub mod tables;
+pub mod treasure;
 pub mod wear;
 pub mod xp;
 

@@ -146,7 +146,7 @@ pub async fn check(
     dir: Option<&Path>,
 ) -> Result<std::result::Result<usize, Vec<TableError>>> {
     let dir = folder(cx, dir).await?;
-    Ok(load(dir.as_deref()).map(|l| l.tables.iter().count()))
+    Ok(load(dir.as_deref()).map(|l| l.tables.iter().count() + l.tables.all_treasures().count()))
 }
 
 /// The folder of edited tables in force: the one named, else `--tables`, else the campaign's

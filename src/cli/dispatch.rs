@@ -9,7 +9,7 @@ use super::args::{Cli, Command};
 use super::out::Out;
 use super::{
     access, campaign, character, check, clock, coins, defaults, explain, history, item, log,
-    notices, play, progress, report, roll, session, sword, tables,
+    notices, play, progress, report, roll, session, sword, tables, treasure,
 };
 use crate::app::Ctx;
 use crate::error::{Error, Result};
@@ -120,6 +120,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
         Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,
+        Command::Treasure(c) => treasure::run(&mut cx, &mut out, c).await,
         Command::Exchange(a) => coins::exchange(&mut cx, &mut out, a).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,
         Command::Check => check::run(&mut cx, &mut out).await,

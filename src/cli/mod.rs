@@ -37,6 +37,7 @@ mod serve;
 mod session;
 mod sword;
 mod tables;
+mod treasure;
 
 use std::process::ExitCode;
 

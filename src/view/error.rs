@@ -59,6 +59,7 @@ impl fmt::Display for Problem {
             Problem::Character(r) => fmt::Display::fmt(r, f),
             Problem::Item(r) => fmt::Display::fmt(r, f),
             Problem::Generate(r) => fmt::Display::fmt(r, f),
+            Problem::Treasure(r) => fmt::Display::fmt(r, f),
             Problem::Passing(r) => fmt::Display::fmt(r, f),
             Problem::Casting(r) => fmt::Display::fmt(r, f),
             Problem::Study(r) => fmt::Display::fmt(r, f),

@@ -379,6 +379,11 @@ pub fn details_seen(
                 "  tiré de la table {t} (graine {seed}, tables {})",
                 origin.tables.as_deref().unwrap_or("shipped")
             ),
+            ("treasure", Some(t), Some(seed)) => tr!(
+                "  found in a hoard, made from table {t} (seed {seed}, {} tables)",
+                "  trouvé dans un trésor, tiré de la table {t} (graine {seed}, tables {})",
+                origin.tables.as_deref().unwrap_or("shipped")
+            ),
             _ => tr!("  added by the referee", "  ajouté par le MD"),
         };
         lines.push(how);

@@ -9,4 +9,5 @@ pub mod inert;
 pub mod item;
 pub mod money;
 pub mod tone;
+pub mod treasure;
 pub mod words;

@@ -16,6 +16,7 @@ mod foundry_packer;
 mod foundry_play;
 mod foundry_tables;
 mod generation;
+mod hoards;
 mod hostile;
 mod items;
 #[cfg(feature = "serve")]

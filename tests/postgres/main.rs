@@ -26,6 +26,8 @@ mod foundry_play;
 mod foundry_tables;
 #[path = "../cli/generation.rs"]
 mod generation;
+#[path = "../cli/hoards.rs"]
+mod hoards;
 #[path = "../cli/hostile.rs"]
 mod hostile;
 #[path = "../cli/items.rs"]

@@ -39,6 +39,7 @@ impl State {
             | Event::SessionStarted { .. }
             | Event::TimeAdvanced { .. }
             | Event::TableRolled { .. }
+            | Event::TreasureRolled { .. }
             | Event::EventsVoided { .. } => self.admit_campaign(rec),
             Event::CharacterAdded { .. }
             | Event::CharacterDamaged { .. }
@@ -148,6 +149,33 @@ impl State {
                 Ok(())
             }
             Event::TableRolled { table, .. } => name_ok("table", table),
+            Event::TreasureRolled {
+                table,
+                treasure_type,
+                count,
+                found,
+                ..
+            } => {
+                name_ok("table", table)?;
+                name_ok("treasure type", treasure_type)?;
+                // Each part is there exactly when its chance roll says so, and found only then.
+                let holds = |f: &crate::rules::treasure::Found| {
+                    let rolled = match &f.chance_roll {
+                        Some(roll) => {
+                            f.chance < 100 && f.present == (roll.total <= i64::from(f.chance))
+                        }
+                        None => f.chance >= 100 && f.present,
+                    };
+                    let nothing = f.choice.is_none() && f.amounts.is_empty() && f.coins.is_zero();
+                    rolled
+                        && (f.present || (nothing && f.items == 0))
+                        && (1..=*count).contains(&f.n)
+                };
+                if *count == 0 || !found.iter().all(holds) {
+                    return Err(Refusal::NotATreasureRoll);
+                }
+                Ok(())
+            }
             Event::EventsVoided { target, events } => {
                 if !events.contains(target)
                     || events.iter().any(|s| *s < 1 || *s >= rec.seq)
@@ -419,7 +447,8 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Death(_)
         | Setting::Round(_)
         | Setting::DeadShare(_)
-        | Setting::XpFrom(_) => Ok(()),
+        | Setting::XpFrom(_)
+        | Setting::Treasure(_) => Ok(()),
     }
 }
 

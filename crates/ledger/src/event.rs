@@ -140,6 +140,20 @@ pub enum Event {
         roll: Roll,
         entry: String,
     },
+    /// A treasure type rolled (`treasure roll`): every part's chance roll and amount, `count`
+    /// times over (one per creature for an individual type). Its coins come in as its
+    /// consequence (`coins_added`) and each gem, piece of jewellery or magic item as one
+    /// (`item_created`): voiding it voids the whole hoard. `treasure_type` is the type's
+    /// letter, or the levels of unguarded treasure rolled for dungeon level `level`.
+    TreasureRolled {
+        table: String,
+        version: u32,
+        treasure_type: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u32>,
+        count: u32,
+        found: Vec<crate::rules::treasure::Found>,
+    },
     /// An item enters the campaign: generated from the tables or added by the referee.
     ItemCreated {
         item: Box<Item>,
@@ -561,6 +575,7 @@ impl Event {
             | Event::TimeAdvanced { .. }
             | Event::DiceRolled { .. }
             | Event::TableRolled { .. }
+            | Event::TreasureRolled { .. }
             | Event::EventsVoided { .. } => Family::Campaign,
             Event::EncounterStarted { .. } | Event::EncounterEnded { .. } => Family::Encounter,
             Event::CharacterAdded { .. }
@@ -613,6 +628,11 @@ impl Event {
         let mut rolls: Vec<&Roll> = Vec::new();
         match self {
             Event::DiceRolled { roll } | Event::TableRolled { roll, .. } => rolls.push(roll),
+            Event::TreasureRolled { found, .. } => rolls.extend(
+                found
+                    .iter()
+                    .flat_map(|f| f.chance_roll.iter().chain(&f.choice).chain(&f.amounts)),
+            ),
             Event::ItemCreated { origin, .. } => rolls.extend(origin.steps.iter().map(|s| &s.roll)),
             Event::ScrollFade {
                 chance_roll, roll, ..

@@ -276,6 +276,9 @@ pub enum Refusal {
     /// An exchange the rates do not make: coins that do not convert exactly, another sum
     /// received, or another fee than the campaign's.
     NotAnExchange,
+    /// A treasure roll whose parts do not follow their chance rolls (a part found that its
+    /// roll missed, or missed that it met), or rolled no times.
+    NotATreasureRoll,
     /// A sale `sell` would not make: an item missing, sold twice or unsaleable, on another
     /// market or fraction than the campaign's, or a price that is not their sum.
     NotASale {

@@ -18,6 +18,26 @@ use crate::dice::{Dice, DiceError, Expr, Roll};
 use crate::generate::{self, GenFault, Made, REROLL_LIMIT, Sentient};
 use crate::tables::{RangeFault, TableError, TableFault, Tables};
 
+/// Whose treasure types a campaign rolls (`campaign set treasure`): Old-School Essentials'
+/// (the default) or AD&D 2nd edition's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum System {
+    #[default]
+    Ose,
+    Adnd,
+}
+
+impl System {
+    /// The file of `tables/` that holds its types.
+    pub fn table(self) -> &'static str {
+        match self {
+            System::Ose => "treasure-ose",
+            System::Adnd => "treasure-adnd",
+        }
+    }
+}
+
 /// The treasure types of one game, as a file of `tables/` gives them.
 #[derive(Debug, Clone)]
 pub struct Treasures {

@@ -18,6 +18,7 @@ pub mod serve;
 pub mod session;
 pub mod sword;
 pub mod tables;
+pub mod treasure;
 pub mod values;
 
 use std::path::PathBuf;
@@ -160,6 +161,10 @@ pub enum Command {
     /// Gems, jewelry and art: `valuable add NAME --value 500gp`, `valuable appraise`
     #[command(subcommand)]
     Valuable(coins::ValuableCommand),
+    /// Treasure types: `treasure roll H` rolls a whole hoard (coins, gems, jewellery, magic
+    /// items), `treasure types` lists them (`campaign set treasure ose|adnd`)
+    #[command(subcommand)]
+    Treasure(treasure::TreasureCommand),
     /// Share the party's pool among the characters (a retainer takes half a share; the dead by
     /// `campaign set dead-share`)
     Share(coins::ShareArgs),

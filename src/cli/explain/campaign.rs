@@ -12,6 +12,7 @@ pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
         Event::TableRolled {
             table, roll, entry, ..
         } => lines.push(format!("  {table}: {} → {}", roll.describe(), safe(entry))),
+        Event::TreasureRolled { .. } => return crate::view::treasure::explain(event),
         _ => return None,
     }
     Some(lines)

@@ -51,6 +51,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 "table {table} : {roll} → {entry}"
             )
         }
+        Event::TreasureRolled { .. } => return crate::view::treasure::describe(event),
         Event::EventsVoided { target, events } => {
             let list: Vec<String> = events
                 .iter()
@@ -91,6 +92,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
+        Setting::Treasure(v) => ("treasure", treasure_name(v.unwrap_or_default()).into()),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -111,6 +113,14 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
     match counted {
         crate::rules::xp::Counted::Found => "found",
         crate::rules::xp::Counted::Sold => "sold",
+    }
+}
+
+/// The `treasure` setting's value as typed.
+pub fn treasure_name(system: crate::rules::treasure::System) -> &'static str {
+    match system {
+        crate::rules::treasure::System::Ose => "ose",
+        crate::rules::treasure::System::Adnd => "adnd",
     }
 }
 

@@ -19,6 +19,11 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             let name = safe(item.name());
             if origin.how == "generated" {
                 tr!("{name} is found", "on trouve {name}")
+            } else if origin.how == "treasure" {
+                tr!(
+                    "{name} is found in the hoard",
+                    "on trouve {name} dans le trésor"
+                )
             } else {
                 tr!("{name} is added", "on ajoute {name}")
             }

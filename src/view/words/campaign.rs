@@ -45,6 +45,10 @@ impl fmt::Display for Refusal {
                 "no tables folder {value:?}: {e}",
                 "pas de dossier de tables {value:?} : {e}"
             ),
+            Refusal::UnknownTreasure => tr!(
+                "treasure must be ose (Old-School Essentials' treasure types) or adnd (AD&D 2nd edition's)",
+                "treasure vaut ose (les types de trésor d'Old-School Essentials) ou adnd (ceux d'AD&D 2e édition)"
+            ),
             Refusal::UnknownXpFrom => tr!(
                 "xp-from must be found (experience counts treasure when brought back) or sold (valuables when sold, at their price)",
                 "xp-from vaut found (l'expérience compte le trésor rapporté) ou sold (les objets de valeur à leur vente, à leur prix)"
@@ -54,8 +58,8 @@ impl fmt::Display for Refusal {
                 "sell-fraction prend un marché — gems, magic ou equipment — et la fraction de sa valeur qu'un objet rapporte, de 0 à 1 (1.0, 0.5) ou default : sell-fraction gems 1.0"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure ou tables"
             ),
         };
         f.write_str(&text)

@@ -22,8 +22,8 @@ impl fmt::Display for Refusal {
                 "--sentient est pour les épées : `hoard generate sword --sentient`"
             ),
             Refusal::Valuable => tr!(
-                "valuables are not made from the tables: record one with `hoard valuable add NAME --value 500gp`",
-                "les objets de valeur ne se tirent pas des tables : notez-en un avec `hoard valuable add NOM --value 500po`"
+                "valuables come with a treasure type (`hoard treasure roll H`) or by hand (`hoard valuable add NAME --value 500gp`)",
+                "les objets de valeur viennent d'un type de trésor (`hoard treasure roll H`) ou à la main (`hoard valuable add NOM --value 500po`)"
             ),
         };
         f.write_str(&text)

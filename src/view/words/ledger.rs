@@ -112,6 +112,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "not an exchange at the rates (coins that convert exactly, what they make less the campaign's fee)",
                 "pas un change aux taux (des pièces qui se convertissent exactement, ce qu'elles font moins la commission de la campagne)"
             ),
+            R::NotATreasureRoll => tr!(
+                "not a treasure roll the rules make (each part there exactly when d100 rolls at most its chance, and found only then)",
+                "pas un jet de trésor que les règles font (chaque partie présente exactement quand le d100 fait au plus sa chance, et trouvée seulement alors)"
+            ),
             R::NotASale { item } => tr!(
                 "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",
                 "{item} : pas une vente que les règles font (un objet présent, vendable et vendu une fois, à la fraction de sa valeur de son marché sauf prix donné)"

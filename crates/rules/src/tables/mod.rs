@@ -400,6 +400,11 @@ impl Tables {
         self.tables.values()
     }
 
+    /// Every file of treasure types.
+    pub fn all_treasures(&self) -> impl Iterator<Item = &crate::treasure::Treasures> {
+        self.treasures.values()
+    }
+
     /// The treasure types of file `name` (`treasure-ose`).
     pub fn treasures(&self, name: &str) -> Option<&crate::treasure::Treasures> {
         self.treasures.get(name)

@@ -1,0 +1,250 @@
+//! How a treasure type and a hoard read: a type's parts (`35% 2d6*1000 gp`), each part's
+//! dice as rolled, the line of a `treasure_rolled` event in the log and its arithmetic in
+//! `explain`. Shared by `treasure roll`, `treasure types`, `log` and `explain`.
+
+use crate::app::treasure::Refusal;
+use crate::i18n::coins::abbreviation;
+use crate::ledger::Event;
+use crate::rules::treasure::{Found, Group, Holds, Kind, Part, System};
+use crate::tr;
+use crate::view::inert::safe;
+
+/// The game a campaign's types are from, by name.
+pub fn system_name(system: System) -> &'static str {
+    match system {
+        System::Ose => "Old-School Essentials",
+        System::Adnd => "AD&D 2e",
+    }
+}
+
+/// What a part holds, with its dice: `2d6*1000 gp`, `6d6 × gems-ose`, `3 × magic-items (not
+/// weapons) + 1 × potions`.
+pub fn holds(part: &Part) -> String {
+    match &part.holds {
+        Holds::Coins { coins, amount } => {
+            let coins: Vec<&str> = coins.iter().map(|c| abbreviation(*c)).collect();
+            let or = tr!(" or ", " ou ");
+            format!("{amount} {}", coins.join(&or))
+        }
+        Holds::Valuables { table, amount } => format!("{amount} × {}", safe(table)),
+        Holds::Magic { lots } => lots
+            .iter()
+            .map(|lot| {
+                let mut text = format!("{} × {}", lot.count, safe(&lot.table));
+                if !lot.except.is_empty() {
+                    let names = lot.except.iter().map(|t| safe(t)).collect::<Vec<_>>();
+                    text += &tr!(" (not {})", " (sauf {})", names.join(", "));
+                }
+                if !lot.only.is_empty() {
+                    let names = lot.only.iter().map(|t| safe(t)).collect::<Vec<_>>();
+                    text += &tr!(" (only {})", " (seulement {})", names.join(", "));
+                }
+                text
+            })
+            .collect::<Vec<_>>()
+            .join(" + "),
+    }
+}
+
+/// A part with its chance: `35%: 2d6*1000 gp`, or the holding alone when always there.
+pub fn part(part: &Part) -> String {
+    if part.chance >= 100 {
+        holds(part)
+    } else {
+        format!("{}% {}", part.chance, holds(part))
+    }
+}
+
+/// What was rolled, as a heading: `Treasure type H (lair, Old-School Essentials) ×2, to
+/// the party's pool`.
+pub fn heading(kind: &Kind, system: System, count: u32, to: &str) -> String {
+    let game = system_name(system);
+    let times = if count > 1 {
+        format!(" ×{count}")
+    } else {
+        String::new()
+    };
+    let key = safe(&kind.key);
+    match kind.group {
+        Some(Group::Lair) => tr!(
+            "Treasure type {key} (lair, {game}){times}, to {to}",
+            "Trésor de type {key} (repaire, {game}){times}, pour {to}"
+        ),
+        Some(Group::Individual) => tr!(
+            "Treasure type {key} (individual, {game}){times}, to {to}",
+            "Trésor de type {key} (individuel, {game}){times}, pour {to}"
+        ),
+        None => tr!(
+            "Unguarded treasure of dungeon level {key} ({game}){times}, to {to}",
+            "Trésor non gardé du niveau de donjon {key} ({game}){times}, pour {to}"
+        ),
+    }
+}
+
+/// A type's name in a list: `H (lair)`, `P (individual)`, `level 2-3 (unguarded)`.
+pub fn kind_name(kind: &Kind) -> String {
+    match kind.group {
+        Some(Group::Lair) => tr!("{} (lair)", "{} (repaire)", kind.key),
+        Some(Group::Individual) => tr!("{} (individual)", "{} (individuel)", kind.key),
+        None => tr!(
+            "dungeon level {} (unguarded)",
+            "niveau de donjon {} (non gardé)",
+            kind.key
+        ),
+    }
+}
+
+/// One part's dice as rolled: `d100 12 → 2d6*1000 [3 5] = 8000 → 8000 gp`, or `d100 71 →
+/// none`.
+fn rolled(found: &Found) -> String {
+    let mut rolls = Vec::new();
+    if let Some(r) = &found.chance_roll {
+        rolls.push(format!("d100 {}", r.total));
+    }
+    if let Some(choice) = &found.choice {
+        rolls.push(tr!("coin {}", "pièce {}", choice.describe()));
+    }
+    // A fixed amount (« any 3 ») rolls no die: it shows in the part's own words.
+    rolls.extend(
+        found
+            .amounts
+            .iter()
+            .filter(|r| !r.faces.is_empty())
+            .map(|r| r.describe()),
+    );
+    if !found.present {
+        rolls.push(tr!("none", "rien"));
+    } else if let Some((coin, _)) = found.coins.held().next() {
+        // The amount's total is the coins: name the coin after it.
+        if let Some(last) = rolls.last_mut() {
+            *last = format!("{last} {}", abbreviation(coin));
+        }
+    } else {
+        rolls.push(crate::i18n::counted(
+            i64::from(found.items),
+            ("item", "items"),
+            ("objet", "objets"),
+        ));
+    }
+    rolls.join(" → ")
+}
+
+/// A part of `kind` and its dice: `35% 2d6*1000 gp: d100 12 → … → 8000 gp`.
+pub fn found_line(kind: &Kind, found: &Found) -> String {
+    let what = kind
+        .parts
+        .get(found.part as usize)
+        .map(part)
+        .unwrap_or_default();
+    let rolled = rolled(found);
+    tr!("{what}: {rolled}", "{what} : {rolled}")
+}
+
+/// The log's line for a hoard rolled.
+pub fn describe(event: &Event) -> Option<String> {
+    let Event::TreasureRolled {
+        treasure_type,
+        level,
+        count,
+        found,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    let items: u32 = found.iter().map(|f| f.items).sum();
+    let mut coins = crate::rules::coins::Coins::default();
+    for f in found {
+        for (d, n) in f.coins.held() {
+            *coins.get_mut(d) += n;
+        }
+    }
+    let what = match level {
+        Some(level) => tr!(
+            "unguarded treasure of dungeon level {level}",
+            "trésor non gardé du niveau de donjon {level}"
+        ),
+        None if *count > 1 => tr!(
+            "treasure type {} ×{count}",
+            "trésor de type {} ×{count}",
+            safe(treasure_type)
+        ),
+        None => tr!("treasure type {}", "trésor de type {}", safe(treasure_type)),
+    };
+    let coins = if coins.is_zero() {
+        tr!("no coins", "aucune pièce")
+    } else {
+        crate::view::money::with_worth(&coins)
+    };
+    let items = crate::i18n::counted(i64::from(items), ("item", "items"), ("objet", "objets"));
+    Some(tr!(
+        "{what} rolled: {coins}, {items}",
+        "{what} tiré : {coins}, {items}"
+    ))
+}
+
+/// `explain`'s lines: each part's chance and amount as rolled.
+pub fn explain(event: &Event) -> Option<Vec<String>> {
+    let Event::TreasureRolled {
+        table,
+        found,
+        count,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    let mut lines = vec![tr!(
+        "  from {} (each part there when d100 rolls at most its chance)",
+        "  d'après {} (chaque partie présente quand le d100 fait au plus sa chance)",
+        safe(table)
+    )];
+    for f in found {
+        let n = if *count > 1 {
+            format!("#{} ", f.n)
+        } else {
+            String::new()
+        };
+        let (number, rolled) = (f.part + 1, rolled(f));
+        lines.push(tr!(
+            "  {n}part {number}: {rolled}",
+            "  {n}partie {number} : {rolled}"
+        ));
+    }
+    Some(lines)
+}
+
+/// A `treasure roll` refusal.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            Refusal::UnknownType {
+                letter,
+                system,
+                known,
+            } => {
+                let (letter, game, known) = (safe(letter), system_name(*system), known.join(" "));
+                tr!(
+                    "no treasure type {letter:?} in {game}'s types: {known} (`hoard treasure types` lists them; `campaign set treasure ose|adnd` picks the game)",
+                    "pas de type de trésor {letter:?} parmi ceux d'{game} : {known} (`hoard treasure types` les montre ; `campaign set treasure ose|adnd` choisit le jeu)"
+                )
+            }
+            Refusal::TypeOrLevel => tr!(
+                "give a treasure type (`treasure roll H`) or a dungeon level for unguarded treasure (`treasure roll --level 3`), not both",
+                "donnez un type de trésor (`treasure roll H`) ou un niveau de donjon pour un trésor non gardé (`treasure roll --level 3`), pas les deux"
+            ),
+            Refusal::NoUnguarded { system, level } => {
+                let game = system_name(*system);
+                tr!(
+                    "{game} gives no unguarded treasure for dungeon level {level}: roll a treasure type instead",
+                    "{game} ne donne pas de trésor non gardé pour le niveau de donjon {level} : tirez plutôt un type de trésor"
+                )
+            }
+            Refusal::CountOutOfRange { count, max } => tr!(
+                "--count {count} is out of range: give 1 to {max}",
+                "--count {count} hors limites : de 1 à {max}"
+            ),
+        };
+        f.write_str(&text)
+    }
+}

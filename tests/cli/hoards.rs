@@ -1,0 +1,281 @@
+//! Whole hoards through the CLI: a treasure type rolled into the pool, a purse or a place,
+//! one event with every die whose coins and items follow it and go with it; dry runs,
+//! seeds, both games' types, unguarded treasure by level, and a hoard that is shared, sold
+//! and awarded and replays from its events alone.
+
+use serde_json::Value;
+
+use crate::common::Hoard;
+
+fn fighter(h: &Hoard, name: &str) {
+    h.ok(&[
+        "character",
+        "add",
+        name,
+        "--str",
+        "13",
+        "--wis",
+        "9",
+        "--hp",
+        "30",
+        "--class",
+        "fighter",
+    ]);
+}
+
+/// The coins of a JSON amount, in copper.
+fn copper(coins: &Value) -> i64 {
+    ["cp", "sp", "ep", "gp", "pp"]
+        .iter()
+        .zip([1, 10, 50, 100, 500])
+        .map(|(d, rate)| coins[d].as_i64().unwrap_or(0) * rate)
+        .sum()
+}
+
+#[test]
+fn a_lair_is_rolled_whole_with_every_die_and_undone_as_one() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    let rolled = h.json(&["--seed", "5", "treasure", "roll", "H"]);
+    let event = &rolled["event"];
+    assert_eq!(event["kind"], "treasure_rolled", "{rolled}");
+    let found = event["payload"]["found"].as_array().unwrap();
+    assert_eq!(found.len(), 8, "H has eight parts: {rolled}");
+    for part in found {
+        let roll = &part["chance_roll"];
+        let present = roll["total"].as_i64().unwrap() <= part["chance"].as_i64().unwrap();
+        assert_eq!(part["present"], present, "{part}");
+    }
+    let in_parts: i64 = found.iter().map(|p| copper(&p["coins"])).sum();
+    assert_eq!(in_parts, copper(&rolled["coins"]));
+    let items: u64 = found.iter().map(|p| p["items"].as_u64().unwrap()).sum();
+    assert_eq!(items as usize, rolled["items"].as_array().unwrap().len());
+    // Everything else is its consequence, and `undo` takes it all back.
+    let seq = event["id"].as_i64().unwrap();
+    for c in rolled["consequences"].as_array().unwrap() {
+        assert!(c["id"].as_i64().unwrap() > seq);
+    }
+    assert!(copper(&rolled["coins"]) > 0, "seed 5 finds coins: {rolled}");
+    h.ok(&["undo"]);
+    let treasury = h.json(&["coins"]);
+    assert_eq!(copper(&treasury["pool"]), 0, "{treasury}");
+    assert_eq!(h.json(&["item", "list"]).as_array().unwrap().len(), 0);
+    h.ok(&["check"]);
+}
+
+#[test]
+fn a_dry_run_keeps_nothing_and_a_seed_rolls_the_same_hoard() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    let log = h.ok(&["log"]);
+    let dry = h.json(&[
+        "--seed",
+        "21",
+        "--dry-run",
+        "treasure",
+        "roll",
+        "A",
+        "--count",
+        "3",
+    ]);
+    assert_eq!(h.ok(&["log"]), log, "a dry run records nothing");
+    let kept = h.json(&["--seed", "21", "treasure", "roll", "A", "--count", "3"]);
+    assert_eq!(dry["coins"], kept["coins"]);
+    assert_eq!(dry["event"]["payload"], kept["event"]["payload"]);
+    let names = |v: &Value| -> Vec<String> {
+        v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&dry), names(&kept));
+    assert_eq!(kept["event"]["payload"]["count"], 3);
+    assert_eq!(
+        kept["event"]["payload"]["found"].as_array().unwrap().len(),
+        24
+    );
+}
+
+#[test]
+fn a_hoard_goes_to_a_purse_or_a_place_as_asked() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    // AD&D 2e's type R always holds gold, platinum or electrum, gems and art.
+    h.ok(&["campaign", "set", "treasure", "adnd"]);
+    let to = h.json(&["--seed", "2", "treasure", "roll", "R", "--to", "Ulric"]);
+    assert_eq!(
+        (&to["to"]["holder"], &to["to"]["name"]),
+        (&Value::from("character"), &Value::from("Ulric")),
+        "{to}"
+    );
+    let purse = h.json(&["coins"])["purses"].clone();
+    assert!(purse.to_string().contains("Ulric"), "{purse}");
+    for item in to["items"].as_array().unwrap() {
+        assert_eq!(item["holder"], "Ulric", "{item}");
+        assert!(
+            item["value"].is_object(),
+            "a gem or art has its worth: {item}"
+        );
+    }
+    let at = h.json(&["--seed", "3", "treasure", "roll", "R", "--at", "Lair"]);
+    assert_eq!(
+        (&at["to"]["holder"], &at["to"]["name"]),
+        (&Value::from("place"), &Value::from("Lair")),
+        "{at}"
+    );
+    let places = h.json(&["coins"])["places"].clone();
+    assert!(places.to_string().contains("Lair"), "{places}");
+    for item in at["items"].as_array().unwrap() {
+        assert_eq!(item["place"], "Lair", "{item}");
+    }
+    h.ok(&["check"]);
+}
+
+#[test]
+fn each_game_has_its_types_and_only_ose_its_unguarded_treasure() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    let ose = h.json(&["treasure", "types"]);
+    let letters = |v: &Value| -> String {
+        v["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["key"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(letters(&ose), "ABCDEFGHIJKLMNOPQRSTUV");
+    assert_eq!(ose["levels"].as_array().unwrap().len(), 5);
+    assert_eq!(
+        letters(&h.json(&["treasure", "types", "--system", "adnd"])),
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    );
+    let stderr = h.refused_unchanged(&["treasure", "roll", "W"], 3);
+    assert!(stderr.contains("no treasure type \"W\""), "{stderr}");
+    let level = h.json(&["--seed", "1", "treasure", "roll", "--level", "3"]);
+    assert_eq!(level["type"]["key"], "2-3", "{level}");
+    assert_eq!(level["event"]["payload"]["level"], 3);
+    assert!(
+        copper(&level["coins"]) >= 100 * 10,
+        "at least 1d12 × 100 sp"
+    );
+    h.ok(&["campaign", "set", "treasure", "adnd"]);
+    assert!(h.ok(&["campaign", "show"]).contains("treasure: adnd"));
+    h.ok(&["--seed", "1", "treasure", "roll", "W"]);
+    let stderr = h.refused_unchanged(&["treasure", "roll", "--level", "3"], 3);
+    assert!(stderr.contains("no unguarded treasure"), "{stderr}");
+    h.refused_unchanged(&["campaign", "set", "treasure", "bx"], 2);
+    let fr = h.ok(&["--lang", "fr", "--seed", "4", "treasure", "roll", "Q"]);
+    assert!(fr.contains("Trésor de type Q") && fr.contains("po"), "{fr}");
+    assert!(
+        h.ok(&["--lang", "fr", "log"])
+            .contains("trésor de type Q tiré")
+    );
+}
+
+/// A hoard rolled, shared, its gems sold and its experience awarded: the purses and awards
+/// are what its events give when the ledger is replayed (`check`), on either engine.
+#[test]
+fn a_hoard_shared_sold_and_awarded_replays_from_its_events() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    fighter(&h, "Brann");
+    h.ok(&["campaign", "set", "treasure", "adnd"]);
+    h.ok(&["session", "start", "The lair"]);
+    // AD&D 2e's type Q is 1d4 gems, always.
+    let rolled = h.json(&["--seed", "8", "treasure", "roll", "Q"]);
+    let gems: Vec<String> = rolled["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!gems.is_empty());
+    let worth: i64 = rolled["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| copper(&i["value"]))
+        .sum();
+    h.ok(&["coins", "add", "100gp"]);
+    let award = h.json(&["xp", "award"]);
+    assert_eq!(
+        award["treasure"]["xp"].as_i64().unwrap(),
+        100 + worth / 100,
+        "the gems count at their worth when found: {award}"
+    );
+    let mut sell = vec!["sell"];
+    sell.extend(gems.iter().map(String::as_str));
+    let sold = h.json(&sell);
+    assert_eq!(
+        copper(&sold["event"]["payload"]["price"]),
+        worth,
+        "gems sell at their worth"
+    );
+    h.ok(&["share"]);
+    let purses = h.json(&["coins"])["purses"].clone();
+    let total: i64 = purses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| copper(&p["coins"]))
+        .sum::<i64>()
+        + copper(&h.json(&["coins"])["pool"]);
+    assert_eq!(total, worth + 100 * 100);
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+#[test]
+fn an_edited_treasure_file_is_checked_like_any_table() {
+    let h = Hoard::new();
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/treasure-ose.toml"),
+    )
+    .unwrap();
+    let broken = shipped
+        .replacen(
+            "chance = 25\ncoins = [\"cp\"]",
+            "chance = 250\ncoins = [\"cp\"]",
+            1,
+        )
+        .replacen(
+            "valuables = \"gems-ose\"",
+            "valuables = \"gems-nowhere\"",
+            1,
+        );
+    std::fs::write(dir.path().join("treasure-ose.toml"), broken).unwrap();
+    let out = h
+        .cmd(&["tables", "check", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("type A, part 1: chance 250 is outside 1-100"),
+        "{text}"
+    );
+    // A raised chance is the referee's to make: the edited types are rolled.
+    let edited = shipped.replacen(
+        "letter = \"J\"\ngroup = \"lair\"\n\n[[type.part]]\nchance = 25",
+        "letter = \"J\"\ngroup = \"lair\"\n\n[[type.part]]\nchance = 100",
+        1,
+    );
+    assert_ne!(edited, shipped);
+    std::fs::write(dir.path().join("treasure-ose.toml"), edited).unwrap();
+    h.ok(&["tables", "check", dir.path().to_str().unwrap()]);
+    let rolled = h.json(&[
+        "--tables",
+        dir.path().to_str().unwrap(),
+        "treasure",
+        "roll",
+        "J",
+    ]);
+    assert_eq!(
+        rolled["event"]["payload"]["found"][0]["present"], true,
+        "{rolled}"
+    );
+}
