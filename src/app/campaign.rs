@@ -36,6 +36,8 @@ pub enum Refusal {
     UnknownDeadShare,
     /// `xp-from` with neither choice.
     UnknownXpFrom,
+    /// `encumbrance` with none of its rules.
+    UnknownEncumbrance,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
     NotSellFraction,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
@@ -150,6 +152,9 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   (their share is paid into their purse, for their heirs).
 /// - `xp-from`: `found` (the default: experience counts treasure's worth when brought back)
 ///   or `sold` (coins brought back, and valuables at the price they fetch when sold).
+/// - `encumbrance`: `detailed` (the default: OSE's detailed encumbrance, by the weight
+///   carried), `basic` (OSE's basic encumbrance, by the armour worn and treasure) or `adnd`
+///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -206,6 +211,14 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "sold" => Some(crate::rules::xp::Counted::Sold),
             _ => {
                 return Err(Refusal::UnknownXpFrom.into());
+            }
+        }),
+        "encumbrance" => Setting::Encumbrance(match value.trim() {
+            "detailed" | "ose-detailed" | "default" => None,
+            "basic" | "ose-basic" => Some(crate::rules::encumbrance::System::Basic),
+            "adnd" | "ad&d" => Some(crate::rules::encumbrance::System::Adnd),
+            _ => {
+                return Err(Refusal::UnknownEncumbrance.into());
             }
         }),
         "sell-fraction" => {

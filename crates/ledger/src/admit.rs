@@ -419,7 +419,8 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Death(_)
         | Setting::Round(_)
         | Setting::DeadShare(_)
-        | Setting::XpFrom(_) => Ok(()),
+        | Setting::XpFrom(_)
+        | Setting::Encumbrance(_) => Ok(()),
     }
 }
 

@@ -63,6 +63,9 @@ pub struct Settings {
     /// A money-changer's fee (%) on `exchange`; `None` is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange_fee: Option<u8>,
+    /// How what characters carry slows them; `None` is OSE's detailed encumbrance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encumbrance: Option<crate::rules::encumbrance::System>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -78,6 +81,7 @@ pub enum Setting {
     DeadShare(Option<crate::rules::party::DeadShare>),
     ExchangeFee(Option<u8>),
     XpFrom(Option<crate::rules::xp::Counted>),
+    Encumbrance(Option<crate::rules::encumbrance::System>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -97,6 +101,7 @@ impl Settings {
             Setting::DeadShare(v) => self.dead_share = v,
             Setting::ExchangeFee(v) => self.exchange_fee = v,
             Setting::XpFrom(v) => self.xp_from = v,
+            Setting::Encumbrance(v) => self.encumbrance = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

@@ -91,6 +91,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
+        Setting::Encumbrance(v) => ("encumbrance", encumbrance_name(v.unwrap_or_default()).into()),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -111,6 +112,15 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
     match counted {
         crate::rules::xp::Counted::Found => "found",
         crate::rules::xp::Counted::Sold => "sold",
+    }
+}
+
+/// The `encumbrance` setting's value as typed.
+pub fn encumbrance_name(system: crate::rules::encumbrance::System) -> &'static str {
+    match system {
+        crate::rules::encumbrance::System::Basic => "basic",
+        crate::rules::encumbrance::System::Detailed => "detailed",
+        crate::rules::encumbrance::System::Adnd => "adnd",
     }
 }
 
