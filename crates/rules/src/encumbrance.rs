@@ -99,10 +99,7 @@ pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
         .filter(|i| !i.is_gone() && !magic_suit(i))
         .map(|i| super::weight::coins(i))
         .sum();
-    let count: f64 = Denomination::ALL
-        .iter()
-        .map(|d| coins.get(*d) as f64)
-        .sum();
+    let count: f64 = Denomination::ALL.iter().map(|d| coins.get(*d) as f64).sum();
     let coins = match system {
         System::Basic | System::Detailed => count,
         System::Adnd => count / 5.0,

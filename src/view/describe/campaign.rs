@@ -91,7 +91,10 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::Round(v) => ("round", round_name(v.unwrap_or_default()).into()),
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
-        Setting::Encumbrance(v) => ("encumbrance", encumbrance_name(v.unwrap_or_default()).into()),
+        Setting::Encumbrance(v) => (
+            "encumbrance",
+            encumbrance_name(v.unwrap_or_default()).into(),
+        ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
