@@ -38,6 +38,8 @@ pub enum Refusal {
     UnknownXpFrom,
     /// `treasure` with neither game.
     UnknownTreasure,
+    /// `encumbrance` with none of its rules.
+    UnknownEncumbrance,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
     NotSellFraction,
     /// `tables` naming a folder that cannot be opened (`error` is the system's).
@@ -154,6 +156,9 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   or `sold` (coins brought back, and valuables at the price they fetch when sold).
 /// - `treasure`: `ose` (the default: Old-School Essentials' treasure types) or `adnd` (AD&D
 ///   2nd edition's), the types `treasure roll` rolls.
+/// - `encumbrance`: `detailed` (the default: OSE's detailed encumbrance, by the weight
+///   carried), `basic` (OSE's basic encumbrance, by the armour worn and treasure) or `adnd`
+///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -217,6 +222,14 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "adnd" | "ad&d" => Some(crate::rules::treasure::System::Adnd),
             _ => {
                 return Err(Refusal::UnknownTreasure.into());
+            }
+        }),
+        "encumbrance" => Setting::Encumbrance(match value.trim() {
+            "detailed" | "ose-detailed" | "default" => None,
+            "basic" | "ose-basic" => Some(crate::rules::encumbrance::System::Basic),
+            "adnd" | "ad&d" => Some(crate::rules::encumbrance::System::Adnd),
+            _ => {
+                return Err(Refusal::UnknownEncumbrance.into());
             }
         }),
         "sell-fraction" => {

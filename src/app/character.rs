@@ -4,11 +4,12 @@ use serde::Serialize;
 
 use super::{Ctx, find_character};
 use crate::error::{Error, Problem, Result};
-use crate::ledger::state::Effect;
+use crate::ledger::state::{Effect, Settings};
 use crate::ledger::{Change, Character, Event, Item, Recorded};
 use crate::rules::alignment::Alignment;
 use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
+use crate::rules::encumbrance::{self, Encumbrance};
 use crate::rules::health;
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, KnownName};
@@ -173,23 +174,28 @@ pub struct Sheet {
     pub coins: crate::rules::coins::Coins,
     /// Up, dying or dead, by the campaign's death rule.
     pub condition: health::Condition,
+    /// What they carry and how fast it lets them move, by the campaign's encumbrance rule.
+    pub encumbrance: Encumbrance,
 }
 
 impl Sheet {
-    /// The sheet, with the armor totals of what is worn.
+    /// The sheet, with the armor totals of what is worn and the weight of all that is held.
     fn new(
         character: Character,
         items: Vec<Item>,
         effects: Vec<Effect>,
         now: i64,
         coins: crate::rules::coins::Coins,
-        death: Option<health::DeathRule>,
+        settings: &Settings,
     ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
         let protection = armor::protection(&worn);
         let armor_class = armor::character_class(&worn, character.dex);
-        let condition = health::condition(character.hp, death.unwrap_or_default());
+        let condition = health::condition(character.hp, settings.death.unwrap_or_default());
+        let system = settings.encumbrance.unwrap_or_default();
+        let encumbrance = encumbrance::of(system, character.str, &worn, &coins);
         Sheet {
+            encumbrance,
             condition,
             character,
             items,
@@ -228,8 +234,11 @@ impl Sheet {
             character.quests.clear();
         }
         let effects = if own { self.effects } else { Vec::new() };
-        let mut sheet = Sheet::new(character, items, effects, self.now, self.coins, None);
+        let settings = Settings::default();
+        let mut sheet = Sheet::new(character, items, effects, self.now, self.coins, &settings);
         sheet.condition = self.condition;
+        // Weight is seen: what they carry weighs what it weighs, known or not.
+        sheet.encumbrance = self.encumbrance;
         sheet.seen = seen;
         sheet.felt = true;
         sheet.armor_unknown = armor_unknown;
@@ -251,8 +260,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let now = campaign.campaign.clock;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
-    let death = campaign.campaign.settings.death;
-    Ok(Sheet::new(character, items, effects, now, coins, death))
+    let settings = &campaign.campaign.settings;
+    Ok(Sheet::new(character, items, effects, now, coins, settings))
 }
 
 /// A character's sheet as it stood at the end of play session `session`.
@@ -282,8 +291,8 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .as_ref()
         .and_then(|t| t.purses.get(&character.id).copied())
         .unwrap_or_default();
-    let death = state.campaign.settings.death;
-    Ok(Sheet::new(character, items, effects, now, coins, death))
+    let settings = &state.campaign.settings;
+    Ok(Sheet::new(character, items, effects, now, coins, settings))
 }
 
 /// A sheet — now, or at the end of session `at` — as the character `viewer` knew it then

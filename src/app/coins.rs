@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::encumbrance::{Before, Slower};
 use super::{Ctx, Write};
 use crate::error::{Error, Problem, Result};
 use crate::ledger::treasury::{Holder, Portion, Sold, Treasury};
@@ -88,11 +89,14 @@ pub enum Whose {
     Place(String),
 }
 
-/// The coins a command moved, and what the holders it touched have now.
+/// The coins a command moved, what the holders it touched have now, and who of them the
+/// coins left slower.
 #[derive(Debug, Serialize)]
 pub struct Moved {
     pub event: Recorded,
     pub balances: Vec<Balance>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slower: Vec<Slower>,
 }
 
 #[derive(Debug, Serialize)]
@@ -150,9 +154,19 @@ async fn places(w: &mut Write<'_>) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// Record one coin event and commit; say what the holders it touched have now.
+/// Record one coin event and commit; say what the holders it touched have now, and which
+/// characters among them it left slower.
 async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<Moved> {
+    let characters: Vec<&str> = touched
+        .iter()
+        .filter_map(|h| match h {
+            Holder::Character { id, .. } => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    let before = Before::weigh(&mut w, &characters).await?;
     let event = w.record(event)?;
+    let slower = before.slower(&mut w).await?;
     let t = w.state.treasury.clone().unwrap_or_default();
     w.commit().await?;
     let balances = touched
@@ -162,7 +176,11 @@ async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<
             holder,
         })
         .collect();
-    Ok(Moved { event, balances })
+    Ok(Moved {
+        event,
+        balances,
+        slower,
+    })
 }
 
 /// Refuse taking `coins` from `from` if it lacks any of them.
@@ -421,13 +439,15 @@ pub async fn purses(cx: &mut Ctx) -> Result<BTreeMap<crate::ledger::Id, Coins>> 
     Ok(store::coins::load(cx.conn(), campaign).await?.purses)
 }
 
-/// What a share-out did.
+/// What a share-out did, and who of the party their portion left slower.
 #[derive(Debug, Serialize)]
 pub struct Shared {
     pub session: Option<u32>,
     pub portions: Vec<Portion>,
     pub remainder: Coins,
     pub event: Recorded,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slower: Vec<Slower>,
 }
 
 /// The session a share or an award is for: the one named (it must exist), else the one open,
@@ -495,18 +515,22 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
             coins,
         })
         .collect();
+    let paid: Vec<&str> = portions.iter().map(|p| p.character.as_str()).collect();
+    let before = Before::weigh(&mut w, &paid).await?;
     let event = w.record(Event::CoinsShared {
         session,
         portions: portions.clone(),
         remainder,
         division: Division::Ose,
     })?;
+    let slower = before.slower(&mut w).await?;
     w.commit().await?;
     Ok(Shared {
         session,
         portions,
         remainder,
         event,
+        slower,
     })
 }
 

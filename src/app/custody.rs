@@ -38,6 +38,9 @@ pub struct Passed {
     pub to: Option<String>,
     /// Every event it recorded (the hand-over, a scroll's fade roll or reading …).
     pub events: Vec<Recorded>,
+    /// The taker, if the item left them slower.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slower: Vec<super::encumbrance::Slower>,
 }
 
 /// A rule of custody refusing a change of hands, as the command's error.
@@ -158,7 +161,10 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         None => None,
     };
     let takes = Handling::Takes { read };
+    let taking: Vec<&str> = taker.iter().map(|t| t.id.as_str()).collect();
+    let before = super::encumbrance::Before::weigh(&mut w, &taking).await?;
     let (from, _) = hand_over(&mut w, &item, taker.as_ref(), takes, &mut dice).await?;
+    let slower = before.slower(&mut w).await?;
     let events = w.commit().await?;
     Ok(Passed {
         item: super::name::Name::of(&item),
@@ -166,6 +172,7 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         from: from.map(|f| f.name),
         to: taker.map(|t| t.name),
         events,
+        slower,
     })
 }
 

@@ -335,6 +335,8 @@ pub struct PlayerView {
     pub coins: crate::rules::coins::Coins,
     /// Up, dying or dead, by the campaign's death rule.
     pub condition: crate::rules::health::Condition,
+    /// What they carry weighs, and how fast it lets them move (weight is seen).
+    pub encumbrance: crate::rules::encumbrance::Encumbrance,
 }
 
 impl PlayerView {
@@ -380,6 +382,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         effects: sheet.effects.iter().map(|e| e.felt()).collect(),
         coins: sheet.coins,
         condition: sheet.condition,
+        encumbrance: sheet.encumbrance,
     })
 }
 

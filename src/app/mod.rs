@@ -14,6 +14,7 @@ pub mod coins;
 pub mod completion;
 pub mod control;
 pub mod custody;
+pub mod encumbrance;
 pub mod explain;
 pub mod export;
 pub mod foundry;

@@ -69,6 +69,8 @@ pub struct Rolled {
     pub coins: Coins,
     pub items: Vec<Item>,
     pub consequences: Vec<Recorded>,
+    /// The character it went to, if it left them slower.
+    pub slower: Vec<super::encumbrance::Slower>,
 }
 
 /// Roll the type and record the hoard (nothing is kept under `--dry-run`).
@@ -99,6 +101,8 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         Holder::Character { id, .. } => Some(w.character_by_id(id).await?),
         _ => None,
     };
+    let ids: Vec<&str> = taker.iter().map(|c| c.id.as_str()).collect();
+    let before = super::encumbrance::Before::weigh(&mut w, &ids).await?;
     let event = w.record(Event::TreasureRolled {
         table: treasures.name.clone(),
         version: treasures.version,
@@ -165,6 +169,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         items.push(w.current(&item.id)?);
     }
     let consequences = w.since(event.seq);
+    let slower = before.slower(&mut w).await?;
     w.commit().await?;
     Ok(Rolled {
         event,
@@ -174,6 +179,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         coins: hoard.coins,
         items,
         consequences,
+        slower,
     })
 }
 

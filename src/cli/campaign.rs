@@ -124,6 +124,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  treasure: {}",
                 crate::view::describe::treasure_name(c.settings.treasure.unwrap_or_default())
             ))?;
+            out.line(&format!(
+                "  encumbrance: {}",
+                crate::view::describe::encumbrance_name(c.settings.encumbrance.unwrap_or_default())
+            ))?;
             let fee = c.settings.exchange_fee.unwrap_or(0);
             out.line(&format!("  exchange-fee: {fee}%"))?;
             for market in crate::rules::sale::Market::ALL {

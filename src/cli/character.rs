@@ -321,6 +321,9 @@ struct SheetView<'a> {
     coins: &'a crate::rules::coins::Coins,
     /// Up, dying or dead, by the campaign's death rule.
     condition: crate::rules::health::Condition,
+    /// The weight carried, in coins, and the movement it leaves.
+    #[serde(flatten)]
+    encumbrance: &'a crate::rules::encumbrance::Encumbrance,
 }
 
 #[derive(Serialize)]
@@ -367,6 +370,7 @@ impl<'a> SheetView<'a> {
             quests: &sheet.character.quests,
             coins: &sheet.coins,
             condition: sheet.condition,
+            encumbrance: &sheet.encumbrance,
         }
     }
 }
@@ -440,6 +444,10 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         crate::view::describe::condition(&c.name, sheet.condition).map(|l| format!("  {l}")),
     );
     lines.extend(crate::view::money::sheet_lines(c, &sheet.coins));
+    lines.push(format!(
+        "  {}",
+        crate::view::encumbrance::line(&sheet.encumbrance)
+    ));
     let worn: Vec<&_> = sheet.items.iter().collect();
     // Potions drunk and wands turned to dust are no longer carried; they are listed apart.
     let (gone, carried): (Vec<&_>, Vec<&_>) = sheet.items.iter().partition(|i| i.is_gone());
@@ -593,6 +601,9 @@ fn player_view(sheet: &Sheet) -> serde_json::Value {
         "xp": c.xp,
         "share": c.share,
         "coins": sheet.coins,
+        "load": sheet.encumbrance.load,
+        "gear": sheet.encumbrance.gear,
+        "movement": sheet.encumbrance.movement,
         "armor_class": sheet.armor_class,
         "armor_class_partial": sheet.armor_unknown,
         "effects": effects,

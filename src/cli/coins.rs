@@ -144,6 +144,9 @@ fn balances(
         if let Some((session, _)) = brought {
             doc["session"] = json!(session);
         }
+        if !moved.slower.is_empty() {
+            doc["slower"] = json!(moved.slower);
+        }
         return out.doc(&doc);
     }
     out.event(&moved.event.event)?;
@@ -154,7 +157,7 @@ fn balances(
     if let Some((session, named)) = brought {
         counted(out, session, Brought::Coins, named)?;
     }
-    Ok(())
+    super::play::slower(out, &moved.slower)
 }
 
 /// `exchange AMOUNT… --for COIN [--from C | --at PLACE]`.
@@ -230,12 +233,16 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
             .iter()
             .map(|p| json!({ "character": p.name, "share": p.share, "coins": p.coins }))
             .collect();
-        return out.doc(&json!({
+        let mut doc = json!({
             "session": s.session,
             "portions": portions,
             "remainder": s.remainder,
             "event": EventView::of(&s.event),
-        }));
+        });
+        if !s.slower.is_empty() {
+            doc["slower"] = json!(s.slower);
+        }
+        return out.doc(&doc);
     }
     let n = shares(divided_into(&s.event.event));
     out.line(&match s.session {
@@ -255,7 +262,8 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
         "  left in the pool: {}",
         "  reste dans la caisse : {}",
         text(&s.remainder)
-    ))
+    ))?;
+    super::play::slower(out, &s.slower)
 }
 
 pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {

@@ -57,7 +57,23 @@ pub fn condition(out: &mut Out, name: &str, condition: health::Condition) -> Res
 
 pub async fn give(cx: &mut Ctx, out: &mut Out, a: GiveArgs) -> Result<()> {
     let passed = app::custody::give(cx, &a.item, &a.to, a.read).await?;
-    events(cx, out, &passed.events)
+    if out.json() && !passed.slower.is_empty() {
+        let views: Vec<_> = passed.events.iter().map(EventView::of).collect();
+        return out.doc(&json!({ "events": views, "slower": passed.slower }));
+    }
+    events(cx, out, &passed.events)?;
+    slower(out, &passed.slower)
+}
+
+/// `Ulric ralentit`: each character a command left slower, after its usual output.
+pub fn slower(out: &mut Out, slower: &[app::encumbrance::Slower]) -> Result<()> {
+    for s in slower {
+        out.toned(
+            crate::view::tone::Tone::Loss,
+            &format!("  {}", crate::view::encumbrance::slower(s)),
+        )?;
+    }
+    Ok(())
 }
 
 pub async fn drop(cx: &mut Ctx, out: &mut Out, a: ItemArg) -> Result<()> {

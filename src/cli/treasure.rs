@@ -57,6 +57,7 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
             "coins": rolled.coins,
             "items": items,
             "consequences": consequences,
+            "slower": rolled.slower,
         }));
     }
     let crate::ledger::Event::TreasureRolled { found, count, .. } = &rolled.event.event else {
@@ -113,7 +114,7 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
             out.event(&rec.event)?;
         }
     }
-    Ok(())
+    super::play::slower(out, &rolled.slower)
 }
 
 async fn types(cx: &mut Ctx, out: &mut Out, system: Option<SystemArg>) -> Result<()> {

@@ -51,6 +51,8 @@ pub struct Treasure {
     pub found: Vec<(u32, u32)>,
     /// Items whose charges the party knows, with their charges after each event.
     pub charges: Vec<(String, Vec<(i64, i32)>)>,
+    /// What each character carries weighs, and what is left at each place.
+    pub weights: app::encumbrance::Weights,
 }
 
 impl Treasure {
@@ -92,6 +94,7 @@ impl Treasure {
             coins: app::coins::show(cx).await?,
             found: app::chronicle::found_per_session(cx).await?,
             charges,
+            weights: app::encumbrance::weights(cx).await?,
         })
     }
 }

@@ -237,6 +237,7 @@ pub fn party(p: &Party) -> Markup {
                 @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
                     p.purse { (line.trim()) }
                 }
+                p.load { (crate::view::encumbrance::line(&v.encumbrance)) }
                 @if !v.items.is_empty() {
                     h3 { (tr!("Carries", "Porte")) }
                     (held_items(&v.items))
@@ -289,6 +290,17 @@ pub fn treasure(t: &Treasure) -> Markup {
         @for (place, items) in &t.places {
             h2 { (tr!("Left at {}", "Laissé à {}", safe(place))) }
             (held_items(items))
+        }
+        @if !t.weights.carried.is_empty() || !t.weights.stashed.is_empty() {
+            h2 { (tr!("Weight", "Poids")) }
+            ul.weights {
+                @for (name, e) in &t.weights.carried {
+                    li { (labelled(&tr!("Carried by {}", "Porté par {}", safe(name)), &crate::view::encumbrance::line(e))) }
+                }
+                @for (place, load) in &t.weights.stashed {
+                    li { (labelled(&tr!("Left at {}", "Laissé à {}", safe(place)), &crate::view::encumbrance::stashed(*load))) }
+                }
+            }
         }
         @if t.found.iter().any(|(_, n)| *n > 0) {
             figure.chart {

@@ -4,6 +4,7 @@
 //! decides a rule.
 
 pub mod describe;
+pub mod encumbrance;
 pub mod error;
 pub mod inert;
 pub mod item;

@@ -7,6 +7,7 @@ mod allocator;
 mod browser;
 mod common;
 mod consistency;
+mod encumbrance;
 mod file;
 mod files;
 mod first_hour;

@@ -274,3 +274,39 @@ fn french_pages_speak_french() {
         "the timeline names the sword in French: {referee}"
     );
 }
+
+/// The party page gives each character's load and movement as their sheet does, the treasure
+/// page what each carries and what is left at each place (issue #36), in both languages.
+#[test]
+fn the_pages_weigh_what_is_carried_and_what_is_stashed() {
+    let h = Hoard::new();
+    table(&h);
+    let sheet = h.json(&["character", "show", "Ulric"]);
+    let s = Served::start(&h, &[]);
+    let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
+    let ulric = player(&players, "Ulric");
+    assert_eq!(ulric["load"], sheet["load"]);
+    assert_eq!(ulric["movement"], sheet["movement"]);
+    let party = get(&s.url, &[]).body;
+    let load = sheet["load"].as_u64().unwrap();
+    assert!(
+        section(&party, "Ulric").contains(&format!("load {load} coins")),
+        "{party}"
+    );
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    // 500 gp and a pinch of dust (a coin's weight).
+    assert!(
+        treasure.contains("Left at Bank of Threshold: 501 coins (50.1 lb)"),
+        "{treasure}"
+    );
+    assert!(
+        treasure.contains(&format!("Carried by Ulric: load {load} coins")),
+        "{treasure}"
+    );
+    let fr = get(&s.at("/treasure"), FR).body;
+    assert!(
+        fr.contains("Laissé à Bank of Threshold : 501 pièces (50,1 livres)"),
+        "{fr}"
+    );
+    assert!(section(&get(&s.url, FR).body, "Ulric").contains(&format!("charge {load} pièces")));
+}

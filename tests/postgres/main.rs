@@ -14,6 +14,8 @@ mod browser;
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[path = "../cli/encumbrance.rs"]
+mod encumbrance;
 #[path = "../cli/first_hour.rs"]
 mod first_hour;
 #[path = "../cli/foundation.rs"]

@@ -448,7 +448,8 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Round(_)
         | Setting::DeadShare(_)
         | Setting::XpFrom(_)
-        | Setting::Treasure(_) => Ok(()),
+        | Setting::Treasure(_)
+        | Setting::Encumbrance(_) => Ok(()),
     }
 }
 

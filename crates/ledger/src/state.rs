@@ -66,6 +66,9 @@ pub struct Settings {
     /// Whose treasure types `treasure roll` rolls; `None` is Old-School Essentials'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub treasure: Option<crate::rules::treasure::System>,
+    /// How what characters carry slows them; `None` is OSE's detailed encumbrance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encumbrance: Option<crate::rules::encumbrance::System>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -82,6 +85,7 @@ pub enum Setting {
     ExchangeFee(Option<u8>),
     XpFrom(Option<crate::rules::xp::Counted>),
     Treasure(Option<crate::rules::treasure::System>),
+    Encumbrance(Option<crate::rules::encumbrance::System>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -102,6 +106,7 @@ impl Settings {
             Setting::ExchangeFee(v) => self.exchange_fee = v,
             Setting::XpFrom(v) => self.xp_from = v,
             Setting::Treasure(v) => self.treasure = v,
+            Setting::Encumbrance(v) => self.encumbrance = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

@@ -13,6 +13,7 @@ pub mod control;
 pub mod custody;
 pub mod dice;
 pub mod effect;
+pub mod encumbrance;
 pub mod exchange;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;

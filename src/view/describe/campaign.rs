@@ -93,6 +93,10 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
         Setting::Treasure(v) => ("treasure", treasure_name(v.unwrap_or_default()).into()),
+        Setting::Encumbrance(v) => (
+            "encumbrance",
+            encumbrance_name(v.unwrap_or_default()).into(),
+        ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -121,6 +125,15 @@ pub fn treasure_name(system: crate::rules::treasure::System) -> &'static str {
     match system {
         crate::rules::treasure::System::Ose => "ose",
         crate::rules::treasure::System::Adnd => "adnd",
+    }
+}
+
+/// The `encumbrance` setting's value as typed.
+pub fn encumbrance_name(system: crate::rules::encumbrance::System) -> &'static str {
+    match system {
+        crate::rules::encumbrance::System::Basic => "basic",
+        crate::rules::encumbrance::System::Detailed => "detailed",
+        crate::rules::encumbrance::System::Adnd => "adnd",
     }
 }
 

@@ -6,7 +6,9 @@ mod character;
 mod item;
 mod sword;
 
-pub use campaign::{dead_share_name, death_rule_name, round_name, treasure_name, xp_from_name};
+pub use campaign::{
+    dead_share_name, death_rule_name, encumbrance_name, round_name, treasure_name, xp_from_name,
+};
 pub use character::{condition, condition_word};
 pub use item::method_name;
 pub use sword::Wills;

@@ -53,13 +53,17 @@ impl fmt::Display for Refusal {
                 "xp-from must be found (experience counts treasure when brought back) or sold (valuables when sold, at their price)",
                 "xp-from vaut found (l'expérience compte le trésor rapporté) ou sold (les objets de valeur à leur vente, à leur prix)"
             ),
+            Refusal::UnknownEncumbrance => tr!(
+                "encumbrance must be detailed (OSE: by the weight carried), basic (OSE: by the armour worn and treasure) or adnd (AD&D 2e: by the weight carried and Strength)",
+                "encumbrance vaut detailed (OSE : selon le poids porté), basic (OSE : selon l'armure portée et le trésor) ou adnd (AD&D 2e : selon le poids porté et la Force)"
+            ),
             Refusal::NotSellFraction => tr!(
                 "sell-fraction takes a market — gems, magic or equipment — and the fraction of its worth an item fetches, from 0 to 1 (1.0, 0.5) or default: sell-fraction gems 1.0",
                 "sell-fraction prend un marché — gems, magic ou equipment — et la fraction de sa valeur qu'un objet rapporte, de 0 à 1 (1.0, 0.5) ou default : sell-fraction gems 1.0"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance ou tables"
             ),
         };
         f.write_str(&text)

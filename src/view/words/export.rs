@@ -66,13 +66,16 @@ impl serde::Serialize for PlayerView {
                 crate::i18n::known::revealed_list(self.0, s)
             }
         }
-        let mut out = s.serialize_struct("PlayerView", 8)?;
+        let mut out = s.serialize_struct("PlayerView", 11)?;
         out.serialize_field("campaign", &self.campaign)?;
         out.serialize_field("character", &self.character)?;
         out.serialize_field("items", &Items(&self.items))?;
         out.serialize_field("effects", &self.effects)?;
         out.serialize_field("coins", &self.coins)?;
         out.serialize_field("condition", &self.condition)?;
+        out.serialize_field("load", &self.encumbrance.load)?;
+        out.serialize_field("gear", &self.encumbrance.gear)?;
+        out.serialize_field("movement", &self.encumbrance.movement)?;
         // The sword by the name they know it by, as `character show --as --json` has it.
         let controlled_by = self
             .controlled_by()
