@@ -194,11 +194,11 @@ pub fn explain(event: &Event) -> Option<Vec<String>> {
     else {
         return None;
     };
-    let mut lines = vec![tr!(
-        "  from {} (each part there when d100 rolls at most its chance)",
-        "  d'après {} (chaque partie présente quand le d100 fait au plus sa chance)",
-        safe(table)
-    )];
+    let rule = crate::rules::treasure::ROLLING;
+    let mut lines = vec![
+        format!("  {}", crate::i18n::pick(rule.en, rule.fr)),
+        tr!("  from table {}", "  d'après la table {}", safe(table)),
+    ];
     for f in found {
         let n = if *count > 1 {
             format!("#{} ", f.n)

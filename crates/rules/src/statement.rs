@@ -14,11 +14,11 @@ pub struct Statement {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        charges, coins, control, exchange, knowledge, potion, sale, scroll, sword, xp,
+        charges, coins, control, exchange, knowledge, potion, sale, scroll, sword, treasure, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 16] = [
+    const ALL: [(&str, Statement); 17] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -35,6 +35,7 @@ mod tests {
         ("xp::AWARDING", xp::AWARDING),
         ("sale::SELLING", sale::SELLING),
         ("exchange::CHANGING", exchange::CHANGING),
+        ("treasure::ROLLING", treasure::ROLLING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.

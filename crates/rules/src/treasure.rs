@@ -18,6 +18,12 @@ use crate::dice::{Dice, DiceError, Expr, Roll};
 use crate::generate::{self, GenFault, Made, REROLL_LIMIT, Sentient};
 use crate::tables::{RangeFault, TableError, TableFault, Tables};
 
+/// Rolling a treasure type. Stated for `hoard explain`.
+pub const ROLLING: crate::statement::Statement = crate::statement::Statement {
+    en: "Treasure types (OSE Rules Tome, Treasure Types; AD&D 2e DMG, Table 84): each part of the type is present when d100 rolls at most its chance, and each part present rolls its own amount; gems and jewellery are valued each by their table, magic items made from the magic-item tables.",
+    fr: "Types de trésor (OSE Rules Tome, types de trésor ; Guide du maître d'AD&D 2e, table 84) : chaque partie du type est présente quand le d100 fait au plus sa chance, et chaque partie présente tire sa propre quantité ; gemmes et bijoux sont estimés chacun par leur table, les objets magiques tirés des tables d'objets magiques.",
+};
+
 /// Whose treasure types a campaign rolls (`campaign set treasure`): Old-School Essentials'
 /// (the default) or AD&D 2nd edition's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
