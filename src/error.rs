@@ -73,6 +73,12 @@ pub enum Problem {
     Item(crate::app::item::Refusal),
     Generate(crate::app::generate::Refusal),
     Treasure(crate::app::treasure::Refusal),
+    /// A valuable that cannot be damaged, by its name.
+    Damage {
+        item: String,
+        #[serde(flatten)]
+        refusal: rules::treasure::Undamageable,
+    },
     Passing(crate::app::custody::Refusal),
     Casting(crate::app::scroll::Refusal),
     Study(crate::app::book::Refusal),

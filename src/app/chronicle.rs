@@ -46,6 +46,10 @@ pub enum Seen {
         received: Coins,
         holder: Purse,
     },
+    /// A piece of jewellery or art damaged, as the party knows it.
+    Damaged {
+        item: super::name::Seen,
+    },
     /// Items sold (`sell`), as the party knows them, and where their price went.
     Sold {
         items: Vec<super::name::Seen>,
@@ -233,6 +237,7 @@ fn is_seen(event: &Event) -> bool {
             | Event::CoinsAdded { .. }
             | Event::CoinsSpent { .. }
             | Event::ItemsSold { .. }
+            | Event::ValuableDamaged { .. }
             | Event::CoinsExchanged { .. }
             | Event::CoinsMoved { .. }
             | Event::CoinsShared { .. }
@@ -307,6 +312,9 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
             taken: *taken,
             received: *received,
             holder: Purse::of(holder),
+        },
+        Event::ValuableDamaged { item, .. } => Seen::Damaged {
+            item: seen_item(item)?,
         },
         Event::ItemsSold { items, price, to } => Seen::Sold {
             items: items

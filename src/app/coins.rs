@@ -619,6 +619,31 @@ pub async fn add_valuable(
     Ok((added, counts))
 }
 
+/// `valuable damage ITEM`: a piece of jewellery or art damaged by rough treatment, worth half
+/// from now on (`rules::treasure::damaged`). One `valuable_damaged` event.
+pub async fn damage_valuable(cx: &mut Ctx, key: &str) -> Result<Recorded> {
+    let mut w = cx.write().await?;
+    let item = w.item(key).await?;
+    let now = crate::rules::treasure::damaged(&item).map_err(|refusal| {
+        Error::Refused(
+            Problem::Damage {
+                item: item.name.clone(),
+                refusal,
+            }
+            .into(),
+        )
+    })?;
+    let rec = w.record(Event::ValuableDamaged {
+        item: item.id.clone(),
+        item_name: item.name.clone(),
+        item_name_fr: item.name_fr.clone(),
+        was: item.identity.value.unwrap_or_default(),
+        now,
+    })?;
+    w.commit().await?;
+    Ok(rec)
+}
+
 /// What `check` finds wrong with the coins, as data (`view::words::check` words it).
 #[derive(Debug)]
 pub enum Discrepancy {

@@ -344,6 +344,10 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
                 _ => Ok(()),
             }
         }
+        ValuableCommand::Damage { item } => {
+            let rec = app::coins::damage_valuable(cx, &item).await?;
+            super::play::event(cx, out, &rec)
+        }
         ValuableCommand::Appraise { item, by, value } => {
             let told = value.map(|v| amount(&[v])).transpose()?;
             super::play::identify(cx, out, &item, Some(&by), Method::Appraise, told).await

@@ -368,6 +368,11 @@ fn seen_text(seen: &Seen) -> String {
             purse(holder),
             text(received)
         ),
+        Seen::Damaged { item: i } => tr!(
+            "{} is damaged: worth half what it was.",
+            "{} est endommagé : il vaut moitié moins.",
+            item(i)
+        ),
         Seen::Sold { items, coins, to } => {
             let items: Vec<String> = items.iter().map(item).collect();
             tr!(

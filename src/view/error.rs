@@ -60,6 +60,10 @@ impl fmt::Display for Problem {
             Problem::Item(r) => fmt::Display::fmt(r, f),
             Problem::Generate(r) => fmt::Display::fmt(r, f),
             Problem::Treasure(r) => fmt::Display::fmt(r, f),
+            Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
+                &crate::view::inert::safe(item),
+                *refusal,
+            )),
             Problem::Passing(r) => fmt::Display::fmt(r, f),
             Problem::Casting(r) => fmt::Display::fmt(r, f),
             Problem::Study(r) => fmt::Display::fmt(r, f),

@@ -137,6 +137,9 @@ pub fn named_line(item: &Item, name: &str, holder: Option<&str>) -> String {
     if let Some(n) = item.identity.count {
         facts.push(format!("×{n}"));
     }
+    if item.identity.damaged {
+        facts.push(tr!("damaged", "endommagé"));
+    }
     if item.identity.cursed {
         facts.push(tr!("cursed", "maudit"));
     }
@@ -299,6 +302,12 @@ pub fn details_seen(
         ));
     } else if id.cursed {
         lines.push(tr!("  cursed", "  maudit"));
+    }
+    if id.damaged {
+        lines.push(tr!(
+            "  damaged: worth half what it was",
+            "  endommagé : vaut la moitié de sa valeur d'avant"
+        ));
     }
     if let Some(size) = &id.size {
         lines.push(tr!("  size: {size}", "  taille : {size}"));

@@ -214,6 +214,25 @@ pub fn explain(event: &Event) -> Option<Vec<String>> {
     Some(lines)
 }
 
+/// Why `item` (its name, made safe) cannot be damaged.
+pub fn undamageable(item: &str, refusal: crate::rules::treasure::Undamageable) -> String {
+    use crate::rules::treasure::Undamageable as U;
+    match refusal {
+        U::NotJewellery => tr!(
+            "{item} is no jewellery nor art with a worth: only those lose worth when damaged (OSE Rules Tome, jewellery)",
+            "{item} n'est ni un bijou ni un objet d'art estimé : eux seuls perdent de la valeur endommagés (OSE Rules Tome, bijoux)"
+        ),
+        U::AlreadyDamaged => tr!(
+            "{item} is damaged already: the rule halves a piece's worth once",
+            "{item} est déjà endommagé : la règle divise la valeur d'une pièce par deux une fois"
+        ),
+        U::Gone => tr!(
+            "{item} is gone: there is nothing left to damage",
+            "{item} n'est plus là : il n'y a rien à endommager"
+        ),
+    }
+}
+
 /// A `treasure roll` refusal.
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -279,3 +279,44 @@ fn an_edited_treasure_file_is_checked_like_any_table() {
         "{rolled}"
     );
 }
+
+#[test]
+fn damaged_jewellery_is_worth_half_once_and_anyone_sees_it() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    h.ok(&[
+        "valuable",
+        "add",
+        "Gold torc",
+        "--value",
+        "1101gp",
+        "--kind",
+        "jewelry",
+        "--to",
+        "Ulric",
+    ]);
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "500gp", "--kind", "gem",
+    ]);
+    let text = h.ok(&["valuable", "damage", "Gold torc"]);
+    assert!(
+        text.contains("Gold torc is damaged: worth 1101 gp → 550 gp 50 cp"),
+        "half, to the copper: {text}"
+    );
+    let torc = h.json(&["item", "show", "Gold torc"]);
+    assert_eq!(copper(&torc["value"]), 55_050, "{torc}");
+    let stderr = h.refused_unchanged(&["valuable", "damage", "Gold torc"], 4);
+    assert!(stderr.contains("damaged already"), "{stderr}");
+    let stderr = h.refused_unchanged(&["valuable", "damage", "Ruby"], 4);
+    assert!(stderr.contains("no jewellery nor art"), "{stderr}");
+    let seen = h.ok(&["character", "show", "Ulric", "--as", "Ulric"]);
+    assert!(seen.contains("damaged"), "{seen}");
+    let fr = h.ok(&["--lang", "fr", "log", "--limit", "1"]);
+    assert!(fr.contains("est endommagé"), "{fr}");
+    h.ok(&["undo"]);
+    assert_eq!(
+        copper(&h.json(&["item", "show", "Gold torc"])["value"]),
+        110_100
+    );
+    h.ok(&["check"]);
+}

@@ -51,7 +51,8 @@ impl State {
             | Event::ItemPassed { .. }
             | Event::ChargesSpent { .. }
             | Event::Recharged { .. }
-            | Event::ItemRenamed { .. } => self.admit_item(&rec.event),
+            | Event::ItemRenamed { .. }
+            | Event::ValuableDamaged { .. } => self.admit_item(&rec.event),
             Event::PotionTaken { act, healed, .. } => {
                 self.held_by(act)?;
                 // A dose drunk before hoard rolled healing records none.
@@ -304,6 +305,20 @@ impl State {
                 self.item(item)?;
                 name_ok("item", name)?;
                 name_ok("item", name_fr)
+            }
+            // The rule's half of the worth it had, of a piece that can be damaged.
+            Event::ValuableDamaged { item, was, now, .. } => {
+                let i = self.item(item)?;
+                match crate::rules::treasure::damaged(i) {
+                    Ok(half) if half == *now && i.identity.value == Some(*was) => Ok(()),
+                    Ok(_) => Err(Refusal::NotItsDamage {
+                        item: i.name.clone(),
+                    }),
+                    Err(refusal) => Err(Refusal::Undamageable {
+                        item: i.name.clone(),
+                        refusal,
+                    }),
+                }
             }
             Event::Recharged {
                 item, charges: n, ..

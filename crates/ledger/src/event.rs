@@ -154,6 +154,15 @@ pub enum Event {
         count: u32,
         found: Vec<crate::rules::treasure::Found>,
     },
+    /// A piece of jewellery or art damaged by rough treatment (`valuable damage`): worth `now`,
+    /// half of what it `was` (`rules::treasure::damaged`).
+    ValuableDamaged {
+        item: Id,
+        item_name: String,
+        item_name_fr: String,
+        was: Coins,
+        now: Coins,
+    },
     /// An item enters the campaign: generated from the tables or added by the referee.
     ItemCreated {
         item: Box<Item>,
@@ -597,7 +606,8 @@ impl Event {
             | Event::Recharged { .. }
             | Event::BookStudied { .. }
             | Event::ItemTrusted { .. }
-            | Event::ItemRenamed { .. } => Family::Item,
+            | Event::ItemRenamed { .. }
+            | Event::ValuableDamaged { .. } => Family::Item,
             Event::SwordTouched { .. }
             | Event::SwordHeld { .. }
             | Event::ControlChecked { .. }
@@ -713,6 +723,7 @@ impl Event {
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }
+            | Event::ValuableDamaged { item, .. }
             | Event::ItemRenamed { item, .. } => Some(item),
             _ => self.act().map(|a| &a.item),
         }

@@ -279,6 +279,15 @@ pub enum Refusal {
     /// A treasure roll whose parts do not follow their chance rolls (a part found that its
     /// roll missed, or missed that it met), or rolled no times.
     NotATreasureRoll,
+    /// A valuable that cannot be damaged (`rules::treasure::damaged`).
+    Undamageable {
+        item: String,
+        refusal: crate::rules::treasure::Undamageable,
+    },
+    /// A damage that is not the rule's: another worth before or after than half.
+    NotItsDamage {
+        item: String,
+    },
     /// A sale `sell` would not make: an item missing, sold twice or unsaleable, on another
     /// market or fraction than the campaign's, or a price that is not their sum.
     NotASale {

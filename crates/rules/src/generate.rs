@@ -354,6 +354,7 @@ pub fn make(
         }),
         sentience,
         value,
+        damaged: false,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name.

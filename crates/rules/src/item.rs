@@ -280,7 +280,8 @@ pub struct Sentience {
     pub special_purpose: Option<Purpose>,
 }
 
-/// An item's true identity, fixed when it is made.
+/// An item's true identity, fixed when it is made (but for a valuable's worth, halved once
+/// when it is damaged).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Identity {
@@ -325,6 +326,9 @@ pub struct Identity {
     /// Valuables: what it is worth (its kind is `gem`, `jewelry`, `art` or `other`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<crate::coins::Coins>,
+    /// Jewellery or art damaged by rough treatment (`valuable damage`): worth half.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub damaged: bool,
 }
 
 /// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e

@@ -24,6 +24,40 @@ pub const ROLLING: crate::statement::Statement = crate::statement::Statement {
     fr: "Types de trésor (OSE Rules Tome, types de trésor ; Guide du maître d'AD&D 2e, table 84) : chaque partie du type est présente quand le d100 fait au plus sa chance, et chaque partie présente tire sa propre quantité ; gemmes et bijoux sont estimés chacun par leur table, les objets magiques tirés des tables d'objets magiques.",
 };
 
+/// The percent of its worth a piece of jewellery (or an object of art) keeps once damaged:
+/// OSE Rules Tome, *Treasure*, jewellery — rough treatment (crushing, fire, lightning)
+/// damages a piece, devaluing it by 50 %.
+pub const DAMAGED_PERCENT: u8 = 50;
+
+/// Why a valuable cannot be damaged (worded by the edge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Undamageable {
+    /// Not jewellery nor art: a gem or another valuable has no such rule, a magic item none.
+    NotJewellery,
+    /// Damaged already: the rule devalues a piece once.
+    AlreadyDamaged,
+    /// Gone (sold, lost): nothing left to damage.
+    Gone,
+}
+
+/// What `item` is worth once damaged: half its worth, rounded down to the copper.
+pub fn damaged(item: &crate::item::Item) -> Result<Coins, Undamageable> {
+    let jewellery = matches!(item.identity.kind.as_deref(), Some("jewelry" | "art"));
+    let value = item
+        .identity
+        .value
+        .filter(|_| jewellery)
+        .ok_or(Undamageable::NotJewellery)?;
+    if item.identity.damaged {
+        return Err(Undamageable::AlreadyDamaged);
+    }
+    if item.is_gone() {
+        return Err(Undamageable::Gone);
+    }
+    Ok(crate::sale::price(&value, DAMAGED_PERCENT))
+}
+
 /// Whose treasure types a campaign rolls (`campaign set treasure`): Old-School Essentials'
 /// (the default) or AD&D 2nd edition's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -609,6 +643,28 @@ mod tests {
             );
         }
         assert_eq!(by_value.len(), 5, "no other worth: {by_value:?}");
+        // AD&D 2e, Table 85: 01-25, 26-50, 51-70, 71-90, 91-99, 00.
+        let mut by_value = std::collections::BTreeMap::new();
+        for _ in 0..n {
+            let gem = generate::make(&tables, "gems-adnd", Sentient::AsRolled, &mut dice).unwrap();
+            *by_value.entry(gem.identity.value.unwrap().gp).or_insert(0) += 1;
+        }
+        for (value, faces) in [
+            (10, 25),
+            (50, 25),
+            (100, 20),
+            (500, 20),
+            (1000, 9),
+            (5000, 1),
+        ] {
+            let p = f64::from(faces) / 100.0;
+            let (mean, sd) = (n as f64 * p, (n as f64 * p * (1.0 - p)).sqrt());
+            let got = f64::from(by_value.get(&value).copied().unwrap_or(0));
+            assert!(
+                (got - mean).abs() <= 3.0 * sd,
+                "{value} gp: {got} vs {mean}"
+            );
+        }
         let mut dice = seeded(12);
         for _ in 0..500 {
             let piece =
@@ -619,6 +675,32 @@ mod tests {
                 "3d6 x 100: {gp}"
             );
         }
+    }
+
+    #[test]
+    fn damaged_jewellery_is_worth_half_once() {
+        use crate::item::{Category, Status};
+        let mut torc = crate::fixtures::item(Category::Valuable);
+        torc.identity.kind = Some("jewelry".into());
+        torc.identity.value = Some(Coins::of(Denomination::Gp, 1_101));
+        assert_eq!(
+            damaged(&torc),
+            Ok(Coins {
+                gp: 550,
+                sp: 5,
+                ..Coins::default()
+            }),
+            "half, to the copper"
+        );
+        torc.identity.damaged = true;
+        assert_eq!(damaged(&torc), Err(Undamageable::AlreadyDamaged));
+        torc.identity.damaged = false;
+        torc.status = Status::Sold;
+        assert_eq!(damaged(&torc), Err(Undamageable::Gone));
+        let mut gem = crate::fixtures::item(Category::Valuable);
+        gem.identity.kind = Some("gem".into());
+        gem.identity.value = Some(Coins::of(Denomination::Gp, 100));
+        assert_eq!(damaged(&gem), Err(Undamageable::NotJewellery));
     }
 
     #[test]

@@ -103,12 +103,14 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
     }
 }
 
-/// Queue the update of a stored item: the columns play changes (its names, once corrected).
+/// Queue the update of a stored item: the columns play changes (its names, once corrected;
+/// its identity, once a valuable is damaged).
 pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
     batch.push(
         Sql::new(
             "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
-             in_hand = $6, place = $7, name = $8, name_fr = $9 WHERE campaign_id = $10 AND id = $11",
+             in_hand = $6, place = $7, name = $8, name_fr = $9, identity = $10
+             WHERE campaign_id = $11 AND id = $12",
         )
         .bind(item.holder.as_ref())
         .bind(item.charges)
@@ -119,6 +121,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
         .bind(item.place.as_ref())
         .bind(&item.name)
         .bind(&item.name_fr)
+        .bind(serde_json::to_string(&item.identity).unwrap_or_default())
         .bind(campaign)
         .bind(&item.id),
     );

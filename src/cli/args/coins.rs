@@ -136,6 +136,12 @@ pub enum ValuableCommand {
         #[arg(long, value_name = "N")]
         session: Option<u32>,
     },
+    /// A piece of jewellery or art damaged by rough treatment (crushed, burnt, struck by
+    /// lightning): it is worth half from now on (OSE Rules Tome, jewellery)
+    Damage {
+        /// The valuable: its name, id or id prefix
+        item: String,
+    },
     /// Have a valuable appraised: the character learns what it is worth (the same as
     /// `identify ITEM --by C --method appraise`)
     Appraise {

@@ -28,6 +28,23 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 tr!("{name} is added", "on ajoute {name}")
             }
         }
+        Event::ValuableDamaged {
+            item_name,
+            item_name_fr,
+            was,
+            now,
+            ..
+        } => {
+            let item = safe(pick(item_name, item_name_fr));
+            let (was, now) = (
+                crate::view::money::worth(was.copper()),
+                crate::view::money::worth(now.copper()),
+            );
+            tr!(
+                "{item} is damaged: worth {was} → {now}",
+                "{item} est endommagé : valeur {was} → {now}"
+            )
+        }
         Event::ItemPassed {
             item_name,
             item_name_fr,

@@ -112,6 +112,16 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "not an exchange at the rates (coins that convert exactly, what they make less the campaign's fee)",
                 "pas un change aux taux (des pièces qui se convertissent exactement, ce qu'elles font moins la commission de la campagne)"
             ),
+            R::Undamageable { item, refusal } => {
+                crate::view::treasure::undamageable(&crate::view::inert::safe(item), *refusal)
+            }
+            R::NotItsDamage { item } => {
+                let item = crate::view::inert::safe(item);
+                tr!(
+                    "{item}: not the damage the rule makes (half the worth it had)",
+                    "{item} : pas le dommage que fait la règle (la moitié de sa valeur)"
+                )
+            }
             R::NotATreasureRoll => tr!(
                 "not a treasure roll the rules make (each part there exactly when d100 rolls at most its chance, and found only then)",
                 "pas un jet de trésor que les règles font (chaque partie présente exactement quand le d100 fait au plus sa chance, et trouvée seulement alors)"

@@ -178,6 +178,11 @@ impl State {
                 i.name = name.clone();
                 i.name_fr = name_fr.clone();
             }
+            Event::ValuableDamaged { item, now, .. } => {
+                let i = self.item_mut(item)?;
+                i.identity.value = Some(*now);
+                i.identity.damaged = true;
+            }
             Event::ItemTrusted { act } => {
                 let i = self.item_mut(&act.item)?;
                 if !i.trusted.contains(&act.character) {

@@ -308,6 +308,8 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
                 .clone()
                 .filter(|k| kind_seen(item.category, k)),
             metal: item.identity.metal,
+            // A crushed or burnt piece looks it.
+            damaged: item.identity.damaged,
             blade: item.identity.blade.clone(),
             material: item.identity.material.clone(),
             consumable: item.identity.consumable,
