@@ -43,6 +43,12 @@ h give Lawbringer --to Arnaud
 ab "give (sentient sword) vs sqlite3 insert" "$rounds" "$runs" \
     "$hoard --db $db give Lawbringer --to Arnaud" "$insert" \
     "$hoard --db $db give Lawbringer --to Mordo" "true"
+# A whole lair rolled by its type: eight parts, its coins and items as consequences (seed 5:
+# 96,000 coins of three kinds, no items; seed 8 of type A: coins and three magic items).
+ab "treasure roll H vs sqlite3 insert" "$rounds" "$runs" \
+    "$hoard --db $db --seed 5 treasure roll H" "$insert"
+ab "treasure roll A (3 magic items) vs sqlite3 insert" "$rounds" "$runs" \
+    "$hoard --db $db --seed 9 treasure roll A" "$insert"
 # hoard commits with synchronous=NORMAL; the same durability for the reference:
 ab "character damage vs insert at synchronous=NORMAL" "$rounds" "$runs" \
     "$hoard --db $db character damage Arnaud 1" \
@@ -52,3 +58,4 @@ ab "character damage vs insert at synchronous=NORMAL" "$rounds" "$runs" \
 compare_instructions "character damage" "$hoard --db $db character damage Arnaud 1" "$insert"
 compare_instructions "use" "$hoard --db $db use 'Wand of Frost'" "$insert"
 compare_instructions "wield" "$hoard --db $db wield Lawbringer" "$insert"
+compare_instructions "treasure roll A" "$hoard --db $db --seed 9 treasure roll A" "$insert"
