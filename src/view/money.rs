@@ -367,13 +367,17 @@ pub fn describe(event: &Event) -> Option<String> {
             let (names, amount, to) = (names.join(", "), with_worth(price), holder(to));
             let how = match items.first().and_then(|s| s.percent) {
                 Some(_) => {
-                    let fractions: Vec<String> = items
-                        .iter()
-                        .filter_map(|s| {
-                            let market = s.market.as_str();
-                            s.percent.map(|p| tr!("{market} {p}%", "{market} {p} %"))
-                        })
-                        .collect();
+                    // Each market's fraction once, in the order the items name them.
+                    let mut fractions: Vec<String> = Vec::new();
+                    for s in items {
+                        let market = s.market.as_str();
+                        if let Some(p) = s.percent {
+                            let fraction = tr!("{market} {p}%", "{market} {p} %");
+                            if !fractions.contains(&fraction) {
+                                fractions.push(fraction);
+                            }
+                        }
+                    }
                     let fractions = fractions.join(", ");
                     tr!(
                         " (at {fractions} of the worth)",
