@@ -60,11 +60,17 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
             "slower": rolled.slower,
         }));
     }
-    let crate::ledger::Event::TreasureRolled { found, count, .. } = &rolled.event.event else {
+    let crate::ledger::Event::TreasureRolled {
+        found,
+        count,
+        level,
+        ..
+    } = &rolled.event.event
+    else {
         unreachable!("treasure roll records a treasure_rolled event")
     };
     let to = crate::view::money::holder(&rolled.to);
-    out.heading(&heading(&rolled.kind, rolled.system, *count, &to))?;
+    out.heading(&heading(&rolled.kind, *level, rolled.system, *count, &to))?;
     for f in found {
         let n = if *count > 1 {
             format!("#{} ", f.n)

@@ -56,8 +56,8 @@ pub fn part(part: &Part) -> String {
 }
 
 /// What was rolled, as a heading: `Treasure type H (lair, Old-School Essentials) ×2, to
-/// the party's pool`.
-pub fn heading(kind: &Kind, system: System, count: u32, to: &str) -> String {
+/// the party's pool`; unguarded treasure names the dungeon `level` asked for.
+pub fn heading(kind: &Kind, level: Option<u32>, system: System, count: u32, to: &str) -> String {
     let game = system_name(system);
     let times = if count > 1 {
         format!(" ×{count}")
@@ -74,10 +74,13 @@ pub fn heading(kind: &Kind, system: System, count: u32, to: &str) -> String {
             "Treasure type {key} (individual, {game}){times}, to {to}",
             "Trésor de type {key} (individuel, {game}){times}, pour {to}"
         ),
-        None => tr!(
-            "Unguarded treasure of dungeon level {key} ({game}){times}, to {to}",
-            "Trésor non gardé du niveau de donjon {key} ({game}){times}, pour {to}"
-        ),
+        None => {
+            let level = level.map_or_else(|| key.clone(), |l| l.to_string());
+            tr!(
+                "Unguarded treasure of dungeon level {level} (levels {key}, {game}){times}, to {to}",
+                "Trésor non gardé du niveau de donjon {level} (niveaux {key}, {game}){times}, pour {to}"
+            )
+        }
     }
 }
 

@@ -23,7 +23,7 @@ pub struct RollArgs {
     #[arg(value_name = "TYPE", required_unless_present = "level")]
     pub letter: Option<String>,
     /// Unguarded treasure of this dungeon level instead of a type (Old-School Essentials)
-    #[arg(long, value_name = "N", conflicts_with = "letter",
+    #[arg(long, value_name = "N", conflicts_with = "letter", visible_alias = "dungeon-level",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub level: Option<u32>,
     /// Roll it this many times: one per creature for an individual type (1 to 1,000)
