@@ -146,7 +146,12 @@ pub async fn check(
     dir: Option<&Path>,
 ) -> Result<std::result::Result<usize, Vec<TableError>>> {
     let dir = folder(cx, dir).await?;
-    Ok(load(dir.as_deref()).map(|l| l.tables.iter().count() + l.tables.all_treasures().count()))
+    Ok(load(dir.as_deref()).map(|l| counted(&l.tables)))
+}
+
+/// How many table files loaded: the tables and the files of treasure types.
+pub fn counted(tables: &Tables) -> usize {
+    tables.iter().count() + tables.all_treasures().count()
 }
 
 /// The folder of edited tables in force: the one named, else `--tables`, else the campaign's

@@ -29,7 +29,7 @@ pub fn without_db(
         }
         TablesCommand::Check { dir } => report(
             out,
-            app::tables::load(dir.as_deref().or(folder)).map(|l| l.tables.iter().count()),
+            app::tables::load(dir.as_deref().or(folder)).map(|l| app::tables::counted(&l.tables)),
         ),
         TablesCommand::Roll { .. } => return None,
     })
@@ -92,7 +92,13 @@ fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
             .iter()
             .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "die": t.die.to_string(), "version": t.version, "entries": t.all_entries().count(), "file": t.file, "hash": t.hash }))
             .collect();
-        return out.doc(&json!({ "source": loaded.source, "tables": list }));
+        let treasures: Vec<_> = loaded
+            .tables
+            .all_treasures()
+            .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "version": t.version, "types": t.types.len() + t.levels.len(), "file": t.file }))
+            .collect();
+        return out
+            .doc(&json!({ "source": loaded.source, "tables": list, "treasure_types": treasures }));
     }
     let mut t = table(&[
         tr!("Table", "Table"),
@@ -108,12 +114,39 @@ fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
             tb.title().to_string(),
         ]);
     }
+    // Treasure types roll d100 for each part of a type (`hoard treasure types` shows them).
+    for tr in loaded.tables.all_treasures() {
+        let types = tr.types.len() + tr.levels.len();
+        t.add_row(vec![
+            tr.name.clone(),
+            "d100".into(),
+            crate::i18n::counted(types as i64, ("type", "types"), ("type", "types")),
+            crate::i18n::pick(&tr.title, &tr.title_fr).to_string(),
+        ]);
+    }
     out.table(t)?;
     out.line(&tr!("Tables: {}", "Tables : {}", safe(&loaded.source)))
 }
 
 /// `tables show NAME`: one table's entries.
+/// A table file's closing lines: where it comes from and the choices made.
+fn source_and_notes(out: &mut Out, source: &str, notes: &str) -> Result<()> {
+    out.line(&tr!("Source: {}", "Source : {}", source))?;
+    out.line(notes.trim())
+}
+
 fn show(out: &mut Out, loaded: app::tables::Loaded, name: &str) -> Result<()> {
+    if let Some(t) = loaded.tables.treasures(name) {
+        if out.json() {
+            return out.doc(&json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "version": t.version, "source": t.source, "notes": t.notes, "file": t.file, "types": t.types, "levels": t.levels }));
+        }
+        let title = crate::i18n::pick(&t.title, &t.title_fr);
+        out.line(&format!("{} — {} (v{})", t.name, safe(title), t.version))?;
+        for kind in t.types.iter().chain(&t.levels) {
+            out.line(&crate::view::treasure::kind_line(kind))?;
+        }
+        return source_and_notes(out, &t.source, &t.notes);
+    }
     let tb = crate::rules::generate::table(&loaded.tables, name)
         .map_err(|e| Error::NotFound(crate::i18n::Worded(&e).to_string().into()))?;
     if out.json() {
@@ -152,8 +185,7 @@ fn show(out: &mut Out, loaded: app::tables::Loaded, name: &str) -> Result<()> {
         }
     }
     out.table(t)?;
-    out.line(&tr!("Source: {}", "Source : {}", tb.source))?;
-    out.line(tb.notes.trim())
+    source_and_notes(out, &tb.source, &tb.notes)
 }
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TablesCommand) -> Result<()> {

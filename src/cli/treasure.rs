@@ -15,7 +15,7 @@ use crate::rules::treasure::System;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::item::{ItemView, line};
-use crate::view::treasure::{found_line, heading, kind_name, part};
+use crate::view::treasure::{found_line, heading, kind_line};
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TreasureCommand) -> Result<()> {
     match command {
@@ -135,8 +135,7 @@ async fn types(cx: &mut Ctx, out: &mut Out, system: Option<SystemArg>) -> Result
     let title = crate::i18n::pick(&listed.title, &listed.title_fr);
     out.heading(&format!("{} — {}", safe(title), safe(&listed.source)))?;
     for kind in listed.types.iter().chain(&listed.levels) {
-        let parts: Vec<String> = kind.parts.iter().map(part).collect();
-        out.line(&format!("  {}: {}", kind_name(kind), parts.join(" · ")))?;
+        out.line(&kind_line(kind))?;
     }
     Ok(())
 }

@@ -84,6 +84,12 @@ pub fn heading(kind: &Kind, level: Option<u32>, system: System, count: u32, to: 
     }
 }
 
+/// A type and its parts, a line of `treasure types` and `tables show`.
+pub fn kind_line(kind: &Kind) -> String {
+    let parts: Vec<String> = kind.parts.iter().map(part).collect();
+    format!("  {}: {}", kind_name(kind), parts.join(" · "))
+}
+
 /// A type's name in a list: `H (lair)`, `P (individual)`, `level 2-3 (unguarded)`.
 pub fn kind_name(kind: &Kind) -> String {
     match kind.group {
