@@ -150,7 +150,11 @@ fn each_game_has_its_types_and_only_ose_its_unguarded_treasure() {
     assert_eq!(ose["levels"].as_array().unwrap().len(), 5);
     // The files are tables like the others: listed, shown and counted.
     let listed = h.json(&["tables", "list"]);
-    assert_eq!(listed["treasure_types"].as_array().unwrap().len(), 2, "{listed}");
+    assert_eq!(
+        listed["treasure_types"].as_array().unwrap().len(),
+        2,
+        "{listed}"
+    );
     let shown = h.ok(&["tables", "show", "treasure-ose"]);
     assert!(shown.contains("H (lair): 25% 3d8*1000 cp"), "{shown}");
     assert_eq!(
