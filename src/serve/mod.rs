@@ -44,6 +44,8 @@ pub struct Settings {
     pub port: u16,
     /// Add the referee's dashboard behind a token.
     pub referee: bool,
+    /// Print each character's personal link.
+    pub players: bool,
     /// `--lang`: every page in this language; else each reader's (`Accept-Language`).
     pub lang: Option<Lang>,
 }
