@@ -5,8 +5,8 @@
 //!
 //! Every write from a page is hostile until validated. A claim is refused, with nothing
 //! recorded, when:
-//! - the path's token is not a link that stands (403), or the form does not carry that same
-//!   token (401): a link revoked, mistyped, or a request made without it;
+//! - the path's token is not a link that stands (403: a link revoked or mistyped), or the form
+//!   does not carry that same token (401: a request made without it);
 //! - the request comes from another site (`Origin` or `Sec-Fetch-Site` say so; 403);
 //! - the body is not exactly the page's form (400);
 //! - it claims for another character than the link's (403), an item that is not the party's
@@ -286,29 +286,29 @@ async fn page(State(app): State<App>, Path(token): Path<String>, headers: Header
     .await
 }
 
-/// Whether the request comes from this server's own page: a browser says where a request
-/// comes from in `Sec-Fetch-Site` and `Origin`; a request saying another site is refused.
+/// Whether the request comes from this server's own page. A browser says where a request
+/// comes from in `Sec-Fetch-Site`, which decides when present; else in `Origin`, unless it is
+/// `null` (what a form sends under `Referrer-Policy: no-referrer`, which these pages carry).
+/// A request that says another site is refused; the token in the path and the form is what
+/// an attacker's page cannot know.
 fn same_origin(headers: &HeaderMap) -> bool {
     let text = |name| {
         headers
             .get(name)
             .and_then(|v: &HeaderValue| v.to_str().ok())
     };
-    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site"))
-        && !matches!(site, "same-origin" | "none")
-    {
-        return false;
+    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+        return matches!(site, "same-origin" | "none");
     }
     match (text(header::ORIGIN), text(header::HOST)) {
+        (Some("null") | None, _) => true,
         (Some(origin), Some(host)) => origin == format!("http://{host}"),
         (Some(_), None) => false,
-        (None, _) => true,
     }
 }
 
 /// The page's form, exactly: its five fields once each, nothing else.
 struct Form {
-    token: String,
     character: String,
     item: String,
     at: i64,
@@ -328,11 +328,10 @@ fn form(body: &[u8]) -> Option<Form> {
             return None;
         }
     }
-    if fields.len() != 5 {
+    if fields.len() != 5 || !fields.contains_key("token") {
         return None;
     }
     Some(Form {
-        token: fields.remove("token")?,
         character: fields.remove("character")?,
         item: fields.remove("item")?,
         at: fields.remove("at")?.parse().ok()?,
@@ -374,6 +373,16 @@ async fn claim(
             );
             return refused(StatusCode::TOO_MANY_REQUESTS, &said, Some(&token));
         }
+        let carried = url::form_urlencoded::parse(&body)
+            .find(|(key, _)| key == "token")
+            .is_some_and(|(_, given)| bool::from(given.as_bytes().ct_eq(token.as_bytes())));
+        if !carried {
+            let said = tr!(
+                "This request does not carry your link's token: nothing recorded.",
+                "Cette requête ne porte pas le jeton de votre lien : rien d'enregistré."
+            );
+            return refused(StatusCode::UNAUTHORIZED, &said, None);
+        }
         let Some(form) = form(&body) else {
             let said = tr!(
                 "This request is not your page's form: nothing recorded.",
@@ -381,14 +390,6 @@ async fn claim(
             );
             return refused(StatusCode::BAD_REQUEST, &said, Some(&token));
         };
-        let given: bool = form.token.as_bytes().ct_eq(token.as_bytes()).into();
-        if !given {
-            let said = tr!(
-                "This request does not carry your link's token: nothing recorded.",
-                "Cette requête ne porte pas le jeton de votre lien : rien d'enregistré."
-            );
-            return refused(StatusCode::UNAUTHORIZED, &said, None);
-        }
         let Form {
             character,
             item,
