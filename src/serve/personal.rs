@@ -460,11 +460,14 @@ fn status_of(e: &Error) -> StatusCode {
     }
 }
 
+/// A claim as the personal pages show it: who, what, and whether it is void.
+type Shown = (String, Claim, bool);
+
 /// A digest of the claims the personal pages show (which item, who, what), for the
 /// watcher: a claim refreshes the players' pages.
 pub async fn claims_shown(cx: &mut Ctx) -> Result<String> {
     let board = app::claims::board(cx).await?;
-    let shown: Vec<(String, Vec<(String, Claim, bool)>)> = board
+    let shown: Vec<(String, Vec<Shown>)> = board
         .items
         .into_iter()
         .map(|l| {

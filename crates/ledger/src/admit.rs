@@ -335,7 +335,7 @@ impl State {
                     let rolled = crate::rules::claims::By::Roll == award.by;
                     if !seen.insert(&award.item)
                         || award.claim == crate::rules::claims::Claim::Pass
-                        || rolled != !award.rounds.is_empty()
+                        || rolled == award.rounds.is_empty()
                         || (rolled
                             && !crate::rules::claims::rolled_off(&award.rounds, &award.character))
                     {
