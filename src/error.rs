@@ -73,6 +73,7 @@ pub enum Problem {
     Item(crate::app::item::Refusal),
     Generate(crate::app::generate::Refusal),
     Treasure(crate::app::treasure::Refusal),
+    Claims(crate::app::claims::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,

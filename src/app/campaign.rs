@@ -38,6 +38,8 @@ pub enum Refusal {
     UnknownXpFrom,
     /// `treasure` with neither game.
     UnknownTreasure,
+    /// `claim-ties` with neither way.
+    UnknownClaimTies,
     /// `encumbrance` with none of its rules.
     UnknownEncumbrance,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
@@ -159,6 +161,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 /// - `encumbrance`: `detailed` (the default: OSE's detailed encumbrance, by the weight
 ///   carried), `basic` (OSE's basic encumbrance, by the armour worn and treasure) or `adnd`
 ///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
+/// - `claim-ties`: `roll` (the default: d100 each among equal claims, highest wins) or
+///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -230,6 +234,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "adnd" | "ad&d" => Some(crate::rules::encumbrance::System::Adnd),
             _ => {
                 return Err(Refusal::UnknownEncumbrance.into());
+            }
+        }),
+        "claim-ties" => Setting::ClaimTies(match value.trim() {
+            "roll" | "default" => None,
+            "share" => Some(crate::rules::claims::Ties::Share),
+            _ => {
+                return Err(Refusal::UnknownClaimTies.into());
             }
         }),
         "sell-fraction" => {

@@ -22,6 +22,9 @@ pub fn access(command: &Command, dry_run: bool) -> Access {
         Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),
         Command::Tables(c) => !matches!(c, TablesCommand::Roll { .. }),
         Command::Coins(a) => matches!(a.command, None | Some(CoinsCommand::Show)),
+        Command::Claims(a) => {
+            !matches!(a.command, Some(super::args::claims::ClaimsCommand::Settle))
+        }
         Command::Treasure(c) => matches!(c, super::args::treasure::TreasureCommand::Types { .. }),
         Command::Report(_)
         | Command::Check

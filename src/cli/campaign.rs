@@ -128,6 +128,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  encumbrance: {}",
                 crate::view::describe::encumbrance_name(c.settings.encumbrance.unwrap_or_default())
             ))?;
+            out.line(&format!(
+                "  claim-ties: {}",
+                crate::view::describe::claim_ties_name(c.settings.claim_ties.unwrap_or_default())
+            ))?;
             let fee = c.settings.exchange_fee.unwrap_or(0);
             out.line(&format!("  exchange-fee: {fee}%"))?;
             for market in crate::rules::sale::Market::ALL {

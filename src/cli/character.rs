@@ -198,6 +198,42 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             let change = app::character::damage(cx, &name, amount).await?;
             hp_change(out, &change, true)
         }
+        CharacterCommand::Link { name, revoke } => {
+            let link = app::links::link(cx, &name, revoke).await?;
+            if out.json() {
+                let doc = link.as_ref().map(|l| {
+                    serde_json::json!({
+                        "character": l.character,
+                        "path": format!("/p/{}", l.token),
+                        "revoked": revoke,
+                    })
+                });
+                return out.doc(&doc);
+            }
+            match (link, revoke) {
+                (Some(l), false) => {
+                    let (who, token) = (safe(&l.character), &l.token);
+                    out.line(&tr!(
+                        "{who}'s personal link: /p/{token} after the players' address `hoard serve` prints (http://ADDRESS:PORT/p/{token}); `hoard serve --players` prints them whole.",
+                        "Lien personnel de {who} : /p/{token} après l'adresse des joueurs que `hoard serve` affiche (http://ADRESSE:PORT/p/{token}) ; `hoard serve --players` les affiche en entier."
+                    ))
+                }
+                (Some(l), true) => {
+                    let who = safe(&l.character);
+                    out.line(&tr!(
+                        "{who}'s personal link is revoked: it opens nothing any more (`hoard character link {who}` makes a new one).",
+                        "Le lien personnel de {who} est révoqué : il n'ouvre plus rien (`hoard character link {who}` en fait un nouveau)."
+                    ))
+                }
+                (None, _) => {
+                    let who = safe(&name);
+                    out.line(&tr!(
+                        "{who} has no personal link to revoke.",
+                        "{who} n'a pas de lien personnel à révoquer."
+                    ))
+                }
+            }
+        }
         CharacterCommand::Bind { name, by } => {
             let bound = app::character::bind(cx, &name, by.as_deref()).await?;
             if out.json() {

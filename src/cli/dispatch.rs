@@ -8,8 +8,8 @@ use super::args::tables::TablesCommand;
 use super::args::{Cli, Command};
 use super::out::Out;
 use super::{
-    access, campaign, character, check, clock, coins, defaults, explain, history, item, log,
-    notices, play, progress, report, roll, session, sword, tables, treasure,
+    access, campaign, character, check, claims, clock, coins, defaults, explain, history, item,
+    log, notices, play, progress, report, roll, session, sword, tables, treasure,
 };
 use crate::app::Ctx;
 use crate::error::{Error, Result};
@@ -117,6 +117,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
         Command::Share(a) => coins::share(&mut cx, &mut out, a).await,
+        Command::Claim(a) => claims::claim(&mut cx, &mut out, a).await,
+        Command::Claims(a) => claims::run(&mut cx, &mut out, a).await,
         Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
         Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,

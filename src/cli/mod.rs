@@ -9,6 +9,7 @@ pub mod args;
 mod campaign;
 pub(crate) mod character;
 mod check;
+mod claims;
 mod clock;
 pub(crate) mod coins;
 mod complete;

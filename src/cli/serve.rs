@@ -17,6 +17,7 @@ pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
         bind: args.bind,
         port: args.port,
         referee: args.referee,
+        players: args.players,
         lang: global.lang.map(|l| match l {
             LangArg::En => Lang::En,
             LangArg::Fr => Lang::Fr,

@@ -17,8 +17,10 @@ mod charts;
 mod gather;
 mod listen;
 mod pages;
+mod personal;
 mod reads;
 mod routes;
+mod writes;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -44,6 +46,8 @@ pub struct Settings {
     pub port: u16,
     /// Add the referee's dashboard behind a token.
     pub referee: bool,
+    /// Print each character's personal link.
+    pub players: bool,
     /// `--lang`: every page in this language; else each reader's (`Accept-Language`).
     pub lang: Option<Lang>,
 }
@@ -70,7 +74,20 @@ pub async fn run(settings: Settings) -> Result<()> {
     } else {
         None
     };
-    for line in banner(address, token.as_deref()) {
+    let players = if settings.players {
+        let writes = writes::Writes::new(settings.db.clone(), settings.campaign.clone());
+        Some(Arc::new(personal::Players::new(writes)))
+    } else {
+        None
+    };
+    let mut lines = banner(address, token.as_deref());
+    if let Some(players) = &players {
+        let links = personal::links(players).await?;
+        let last = lines.pop();
+        lines.extend(personal::banner(&lines[0].clone(), &links));
+        lines.extend(last);
+    }
+    for line in lines {
         println!("{line}");
     }
     let (changed, changes) = watch::channel(first);
@@ -88,6 +105,7 @@ pub async fn run(settings: Settings) -> Result<()> {
         lang: settings.lang,
         changes,
         sights,
+        players,
     };
     listen::serve(listener, routes::router(app), async move {
         let _ = tokio::signal::ctrl_c().await;
@@ -256,6 +274,8 @@ async fn shown_to_players(reads: &Reads) -> Result<u64> {
             pages::treasure(&gather::Treasure::read(cx).await?)
                 .into_string()
                 .hash(&mut digest);
+            // The claims the personal pages show: a claim refreshes them.
+            personal::claims_shown(cx).await?.hash(&mut digest);
             let sessions = crate::app::session::list(cx).await?;
             for (session, _) in &sessions {
                 pages::chronicle(&gather::Chronicle::read(cx, Some(session.number)).await?)

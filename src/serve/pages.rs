@@ -36,7 +36,7 @@ pub fn html(markup: Markup) -> Response {
 
 /// Where a page sits in the players' menu.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Tab {
+pub(super) enum Tab {
     Party,
     Treasure,
     Chronicle,
@@ -45,7 +45,7 @@ enum Tab {
 
 /// The frame of every page: the menu, the campaign and its clock, and `main`, which the
 /// script replaces when the ledger moves.
-fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> Markup {
+pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> Markup {
     let tabs = [
         (Tab::Party, "/", tr!("Party", "Groupe")),
         (Tab::Treasure, "/treasure", tr!("Treasure", "Trésor")),
@@ -122,7 +122,7 @@ pub fn not_found() -> Markup {
 }
 
 /// An item's name as a player knows it, made safe.
-fn known_name(item: &Revealed) -> String {
+pub(super) fn known_name(item: &Revealed) -> String {
     safe(&crate::i18n::Worded(&item.name).to_string())
 }
 
@@ -173,7 +173,7 @@ fn held_items(items: &[Revealed]) -> Markup {
 }
 
 /// `label: text` with the reader's language's spacing (French puts a space before a colon).
-fn labelled(label: &str, text: &str) -> String {
+pub(super) fn labelled(label: &str, text: &str) -> String {
     tr!("{label}: {text}", "{label} : {text}")
 }
 
@@ -182,6 +182,58 @@ fn effect_name(v: &crate::app::export::PlayerView, e: &crate::rules::effect::Fel
     match v.effect_item(e) {
         Some(item) => safe(&crate::i18n::Worded(&item.name).to_string()),
         None => safe(e.name()),
+    }
+}
+
+/// One character's sheet as they know it (the party page's, and a personal link's first).
+pub(super) fn sheet(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
+    let c = &v.character;
+    html! {
+        section.sheet id={ "c-" (c.id) } {
+            h2 { (safe(&c.name)) }
+            p.headline { (crate::view::words::headline(c)) }
+            @if let Some(word) = crate::view::describe::condition_word(v.condition) {
+                p.condition { (labelled(&tr!("Condition", "État"), word)) }
+            }
+            @if let Some(sword) = v.controlled_by() {
+                p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
+            }
+            @for ring in v.idle_rings() {
+                p.condition {
+                    (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))
+                }
+            }
+            dl.stats {
+                dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) }
+                dt { (tr!("STR", "FOR")) } dd { (c.str) }
+                dt { (tr!("WIS", "SAG")) } dd { (c.wis) }
+                @if let Some(int) = c.int { dt { "INT" } dd { (int) } }
+                @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
+                @if let Some(con) = c.con { dt { "CON" } dd { (con) } }
+                @if let Some(cha) = c.cha { dt { "CHA" } dd { (cha) } }
+                dt { (tr!("XP", "PX")) } dd { (c.xp) }
+            }
+            @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
+                p.purse { (line.trim()) }
+            }
+            p.load { (crate::view::encumbrance::line(&v.encumbrance)) }
+            @if !v.items.is_empty() {
+                h3 { (tr!("Carries", "Porte")) }
+                (held_items(&v.items))
+            }
+            @if !v.effects.is_empty() {
+                h3 { (tr!("Under the effect of", "Sous l'effet de")) }
+                ul.effects {
+                    @for e in &v.effects {
+                        li {
+                            span.name { (effect_name(v, e)) }
+                            " — "
+                            (tr!("for {} so far", "depuis {}", span(e.since(clock))))
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -208,54 +260,7 @@ pub fn party(p: &Party) -> Markup {
                 figcaption { (tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")) }
             }
         }
-        div.party { @for v in &p.players {
-            @let c = &v.character;
-            section.sheet id={ "c-" (c.id) } {
-                h2 { (safe(&c.name)) }
-                p.headline { (crate::view::words::headline(c)) }
-                @if let Some(word) = crate::view::describe::condition_word(v.condition) {
-                    p.condition { (labelled(&tr!("Condition", "État"), word)) }
-                }
-                @if let Some(sword) = v.controlled_by() {
-                    p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
-                }
-                @for ring in v.idle_rings() {
-                    p.condition {
-                        (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))
-                    }
-                }
-                dl.stats {
-                    dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) }
-                    dt { (tr!("STR", "FOR")) } dd { (c.str) }
-                    dt { (tr!("WIS", "SAG")) } dd { (c.wis) }
-                    @if let Some(int) = c.int { dt { "INT" } dd { (int) } }
-                    @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
-                    @if let Some(con) = c.con { dt { "CON" } dd { (con) } }
-                    @if let Some(cha) = c.cha { dt { "CHA" } dd { (cha) } }
-                    dt { (tr!("XP", "PX")) } dd { (c.xp) }
-                }
-                @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
-                    p.purse { (line.trim()) }
-                }
-                p.load { (crate::view::encumbrance::line(&v.encumbrance)) }
-                @if !v.items.is_empty() {
-                    h3 { (tr!("Carries", "Porte")) }
-                    (held_items(&v.items))
-                }
-                @if !v.effects.is_empty() {
-                    h3 { (tr!("Under the effect of", "Sous l'effet de")) }
-                    ul.effects {
-                        @for e in &v.effects {
-                            li {
-                                span.name { (effect_name(v, e)) }
-                                " — "
-                                (tr!("for {} so far", "depuis {}", span(e.since(p.clock))))
-                            }
-                        }
-                    }
-                }
-            }
-        } }
+        div.party { @for v in &p.players { (sheet(v, p.clock)) } }
     };
     frame(
         &tr!("The party", "Le groupe"),

@@ -33,6 +33,8 @@ pub struct App {
     pub changes: watch::Receiver<Stamp>,
     /// Every change of what the players' pages show.
     pub sights: watch::Receiver<u64>,
+    /// With `--players`: the personal links' writer and rate limits.
+    pub players: Option<Arc<super::personal::Players>>,
 }
 
 pub fn router(app: App) -> Router {
@@ -47,6 +49,7 @@ pub fn router(app: App) -> Router {
         .route("/hoard.css", get(style))
         .route("/referee/{token}", get(referee))
         .route("/referee/{token}/events", get(referee_events))
+        .merge(super::personal::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         .with_state(app)
@@ -59,10 +62,10 @@ const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; i
 
 async fn secure(mut response: Response) -> Response {
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(POLICY),
-    );
+    // A personal page sets its own, which lets its forms post here (`serve::personal`).
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(POLICY));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -81,7 +84,7 @@ async fn secure(mut response: Response) -> Response {
 impl App {
     /// The language of a request: `--lang`, else the reader's first choice of English or
     /// French in `Accept-Language`, else English.
-    fn lang(&self, headers: &HeaderMap) -> Lang {
+    pub(super) fn lang(&self, headers: &HeaderMap) -> Lang {
         self.lang.unwrap_or_else(|| {
             headers
                 .get(header::ACCEPT_LANGUAGE)
@@ -260,7 +263,7 @@ async fn referee(
 }
 
 /// Any other address, and the referee's without its token: the same plain 404.
-async fn not_found(State(app): State<App>, headers: HeaderMap) -> Response {
+pub(super) async fn not_found(State(app): State<App>, headers: HeaderMap) -> Response {
     let lang = app.lang(&headers);
     (
         StatusCode::NOT_FOUND,

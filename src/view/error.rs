@@ -60,6 +60,7 @@ impl fmt::Display for Problem {
             Problem::Item(r) => fmt::Display::fmt(r, f),
             Problem::Generate(r) => fmt::Display::fmt(r, f),
             Problem::Treasure(r) => fmt::Display::fmt(r, f),
+            Problem::Claims(r) => fmt::Display::fmt(r, f),
             Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
                 &crate::view::inert::safe(item),
                 *refusal,

@@ -12,6 +12,7 @@ mod campaign;
 mod cast;
 mod character;
 mod check;
+mod claims;
 mod custody;
 mod export;
 mod files;

@@ -369,3 +369,33 @@ fn no_secret_reaches_the_dom() {
         }
     }
 }
+
+#[test]
+fn a_claim_made_on_a_phone_sized_page_appears_on_the_claims_board() {
+    let Some(b) = Browser::start("a_claim_made_on_a_phone_sized_page_appears_on_the_claims_board")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    h.ok(&["item", "add", "Mace", "--category", "weapon"]);
+    let s = Served::start(&h, &["--players"]);
+    let link = crate::claims::links::link(&s, "Arnaud");
+    b.resize(375, 812);
+    b.go(&link);
+    assert!(b.text().contains("Arnaud"), "{}", b.text());
+    assert!(
+        !b.scrolls_sideways(),
+        "the personal page scrolls sideways at 375 px"
+    );
+    b.screenshot("personal-375");
+    // Tap "need" on the mace, as a player would: the form posts, the page comes back.
+    b.run(
+        "var li = [...document.querySelectorAll('ul.loot li')].find(l => l.innerText.includes('weapon'));\
+         li.querySelector('button[value=need]').click(); return true;",
+    );
+    let took = b.wait_for_text("Arnaud: need", Duration::from_secs(10));
+    assert!(took.is_some(), "the claim did not come back: {}", b.text());
+    let board = h.ok(&["claims"]);
+    assert!(board.contains("Mace: Arnaud* need"), "{board}");
+}

@@ -5,6 +5,7 @@
 mod allocator;
 #[cfg(feature = "serve")]
 mod browser;
+mod claims;
 mod common;
 mod consistency;
 mod encumbrance;

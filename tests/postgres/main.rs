@@ -10,6 +10,8 @@
 #[cfg(feature = "serve")]
 #[path = "../cli/browser.rs"]
 mod browser;
+#[path = "../cli/claims.rs"]
+mod claims;
 #[path = "../cli/common.rs"]
 mod common;
 #[path = "../cli/consistency.rs"]

@@ -52,7 +52,9 @@ impl State {
             | Event::ChargesSpent { .. }
             | Event::Recharged { .. }
             | Event::ItemRenamed { .. }
-            | Event::ValuableDamaged { .. } => self.admit_item(&rec.event),
+            | Event::ValuableDamaged { .. }
+            | Event::ClaimMade { .. }
+            | Event::ClaimsSettled { .. } => self.admit_item(&rec.event),
             Event::PotionTaken { act, healed, .. } => {
                 self.held_by(act)?;
                 // A dose drunk before hoard rolled healing records none.
@@ -306,6 +308,44 @@ impl State {
                 name_ok("item", name)?;
                 name_ok("item", name_fr)
             }
+            // A claim: on the party's treasure, by a character, for themselves on their link.
+            Event::ClaimMade {
+                character,
+                item,
+                author,
+                name,
+                ..
+            } => {
+                self.character(character)?;
+                self.in_treasure(item)?;
+                match author {
+                    Some(author) if author != character => Err(Refusal::NotTheirClaim {
+                        character: name.clone(),
+                    }),
+                    _ => Ok(()),
+                }
+            }
+            // A settlement: each item of the party's treasure awarded once, on a need or a want,
+            // to the winner of its roll-off when dice were rolled.
+            Event::ClaimsSettled { awards, .. } => {
+                let mut seen = std::collections::BTreeSet::new();
+                for award in awards {
+                    self.character(&award.character)?;
+                    self.in_treasure(&award.item)?;
+                    let rolled = crate::rules::claims::By::Roll == award.by;
+                    if !seen.insert(&award.item)
+                        || award.claim == crate::rules::claims::Claim::Pass
+                        || rolled == award.rounds.is_empty()
+                        || (rolled
+                            && !crate::rules::claims::rolled_off(&award.rounds, &award.character))
+                    {
+                        return Err(Refusal::NotASettlement {
+                            item: award.item_name.clone(),
+                        });
+                    }
+                }
+                Ok(())
+            }
             // The rule's half of the worth it had, of a piece that can be damaged.
             Event::ValuableDamaged { item, was, now, .. } => {
                 let i = self.item(item)?;
@@ -395,6 +435,17 @@ impl State {
             .ok_or_else(|| Refusal::NoCharacter { id: id.into() })
     }
 
+    /// The item, if it is the party's treasure: held by nobody, left nowhere, not used up.
+    fn in_treasure(&self, id: &str) -> Result<&crate::Item, Refusal> {
+        let item = self.item(id)?;
+        if item.holder.is_some() || item.place.is_some() || item.is_gone() {
+            return Err(Refusal::NotInTreasure {
+                item: item.name.clone(),
+            });
+        }
+        Ok(item)
+    }
+
     fn item(&self, id: &str) -> Result<&crate::Item, Refusal> {
         self.items
             .get(id)
@@ -464,6 +515,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::DeadShare(_)
         | Setting::XpFrom(_)
         | Setting::Treasure(_)
+        | Setting::ClaimTies(_)
         | Setting::Encumbrance(_) => Ok(()),
     }
 }

@@ -44,6 +44,8 @@ pub struct EventView<'a> {
     pub kind: &'static str,
     pub actor: Option<&'a Id>,
     pub subject: Option<&'a Id>,
+    /// Who wrote it, when not the referee (a player's claim on their personal link).
+    pub author: Option<&'a Id>,
     pub cause: Option<i64>,
     pub payload: &'a Event,
 }
@@ -58,6 +60,7 @@ impl<'a> EventView<'a> {
             kind: rec.event.kind(),
             actor: rec.event.actor(),
             subject: rec.event.subject(),
+            author: rec.event.author(),
             cause: rec.cause,
             payload: &rec.event,
         }
@@ -162,6 +165,29 @@ pub enum Event {
         item_name_fr: String,
         was: Coins,
         now: Coins,
+    },
+    /// A claim on an item of the party's treasure (`claim`, or a player's personal link on
+    /// `hoard serve --players`): need, want or pass. It changes no holder; `claims settle`
+    /// reads it. `author` is the character whose link made it (none: the referee's command).
+    ClaimMade {
+        character: Id,
+        name: String,
+        item: Id,
+        item_name: String,
+        item_name_fr: String,
+        claim: crate::rules::claims::Claim,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        author: Option<Id>,
+    },
+    /// The claims settled (`claims settle`): each item awarded, with how and every d100 of a
+    /// roll-off; the hand-overs follow as its consequences (`item_passed`), so undoing it
+    /// takes them back with it. `void` names the items claimed that were no longer the party's
+    /// treasure (their claims end unawarded).
+    ClaimsSettled {
+        ties: crate::rules::claims::Ties,
+        awards: Vec<Award>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        void: Vec<VoidClaim>,
     },
     /// An item enters the campaign: generated from the tables or added by the referee.
     ItemCreated {
@@ -555,6 +581,30 @@ pub struct Origin {
     pub session: Option<u32>,
 }
 
+/// One item of a settlement: who won it, with which claim, and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Award {
+    pub item: Id,
+    pub item_name: String,
+    pub item_name_fr: String,
+    pub character: Id,
+    pub name: String,
+    /// `need` or `want`.
+    pub claim: crate::rules::claims::Claim,
+    pub by: crate::rules::claims::By,
+    /// A roll-off's rounds, each the tied claimants' d100.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<Vec<crate::rules::claims::TieRoll>>,
+}
+
+/// An item claimed that left the party's treasure before the settlement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VoidClaim {
+    pub item: Id,
+    pub item_name: String,
+    pub item_name_fr: String,
+}
+
 /// The family an event belongs to. The layers that treat events by family (the projector,
 /// the log's words) route on it, so each kind is placed once, here, and a new kind does not
 /// compile until it is.
@@ -607,7 +657,9 @@ impl Event {
             | Event::BookStudied { .. }
             | Event::ItemTrusted { .. }
             | Event::ItemRenamed { .. }
-            | Event::ValuableDamaged { .. } => Family::Item,
+            | Event::ValuableDamaged { .. }
+            | Event::ClaimMade { .. }
+            | Event::ClaimsSettled { .. } => Family::Item,
             Event::SwordTouched { .. }
             | Event::SwordHeld { .. }
             | Event::ControlChecked { .. }
@@ -644,6 +696,11 @@ impl Event {
                     .flat_map(|f| f.chance_roll.iter().chain(&f.choice).chain(&f.amounts)),
             ),
             Event::ItemCreated { origin, .. } => rolls.extend(origin.steps.iter().map(|s| &s.roll)),
+            Event::ClaimsSettled { awards, .. } => rolls.extend(
+                awards
+                    .iter()
+                    .flat_map(|a| a.rounds.iter().flatten().map(|r| &r.roll)),
+            ),
             Event::ScrollFade {
                 chance_roll, roll, ..
             } => rolls.extend(chance_roll.iter().chain([roll])),
@@ -706,6 +763,7 @@ impl Event {
         match self {
             Event::ItemPassed { to, .. } => to.as_ref(),
             Event::CharacterBound { by, .. } => by.as_ref(),
+            Event::ClaimMade { character, .. } => Some(character),
             _ => self.act().map(|a| &a.character),
         }
     }
@@ -724,8 +782,18 @@ impl Event {
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }
             | Event::ValuableDamaged { item, .. }
+            | Event::ClaimMade { item, .. }
             | Event::ItemRenamed { item, .. } => Some(item),
             _ => self.act().map(|a| &a.item),
+        }
+    }
+
+    /// Who wrote the event when it was not the referee: the character whose personal link
+    /// made a claim.
+    pub fn author(&self) -> Option<&Id> {
+        match self {
+            Event::ClaimMade { author, .. } => author.as_ref(),
+            _ => None,
         }
     }
 
@@ -766,6 +834,10 @@ impl Event {
                 refs.extend(to.character());
             }
             Event::XpAwarded { portions, .. } => refs.extend(portions.iter().map(|p| &p.character)),
+            Event::ClaimsSettled { awards, void, .. } => {
+                refs.extend(awards.iter().flat_map(|a| [&a.item, &a.character]));
+                refs.extend(void.iter().map(|v| &v.item));
+            }
             _ => {}
         }
         refs.sort();

@@ -16,7 +16,7 @@ pub mod timeline;
 pub mod treasury;
 
 pub use event::Origin;
-pub use event::{Act, Change, Event, EventView, Family, Recorded, Through};
+pub use event::{Act, Award, Change, Event, EventView, Family, Recorded, Through, VoidClaim};
 pub use refusal::{Conflict, Refusal};
 pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, State};
 

@@ -279,6 +279,20 @@ pub enum Refusal {
     /// A treasure roll whose parts do not follow their chance rolls (a part found that its
     /// roll missed, or missed that it met), or rolled no times.
     NotATreasureRoll,
+    /// A claim or an award on an item that is not the party's treasure (held by nobody, left
+    /// nowhere, not used up).
+    NotInTreasure {
+        item: String,
+    },
+    /// A claim written on a player's link (`author`) for another character than theirs.
+    NotTheirClaim {
+        character: String,
+    },
+    /// A settlement the rules do not make: an item awarded twice, on a pass, or to another
+    /// than its roll-off's winner.
+    NotASettlement {
+        item: String,
+    },
     /// A valuable that cannot be damaged (`rules::treasure::damaged`).
     Undamageable {
         item: String,

@@ -69,6 +69,9 @@ pub struct Settings {
     /// How what characters carry slows them; `None` is OSE's detailed encumbrance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encumbrance: Option<crate::rules::encumbrance::System>,
+    /// How `claims settle` breaks ties; `None` is by d100.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_ties: Option<crate::rules::claims::Ties>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -85,6 +88,7 @@ pub enum Setting {
     ExchangeFee(Option<u8>),
     XpFrom(Option<crate::rules::xp::Counted>),
     Treasure(Option<crate::rules::treasure::System>),
+    ClaimTies(Option<crate::rules::claims::Ties>),
     Encumbrance(Option<crate::rules::encumbrance::System>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
@@ -106,6 +110,7 @@ impl Settings {
             Setting::ExchangeFee(v) => self.exchange_fee = v,
             Setting::XpFrom(v) => self.xp_from = v,
             Setting::Treasure(v) => self.treasure = v,
+            Setting::ClaimTies(v) => self.claim_ties = v,
             Setting::Encumbrance(v) => self.encumbrance = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {

@@ -6,6 +6,7 @@ pub mod armor;
 pub mod book;
 pub mod character;
 pub mod charges;
+pub mod claims;
 pub mod class;
 pub mod clock;
 pub mod coins;

@@ -125,6 +125,7 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
 /// forget it as the campaign in use.
 pub async fn delete(conn: &mut Conn, id: i64, name: &str) -> Result<()> {
     for table in [
+        "links",
         "event_refs",
         "voided",
         "effects",

@@ -25,7 +25,7 @@ pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
 pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)]) {
     for chunk in rows.chunks(BATCH) {
         let mut insert = Sql::new(
-            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, payload) ",
+            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, author, payload) ",
         );
         insert.push_values(chunk, |row, (rec, payload)| {
             row.push_bind(campaign)
@@ -37,6 +37,7 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
                 .push_bind(rec.event.kind())
                 .push_bind(rec.event.actor())
                 .push_bind(rec.event.subject())
+                .push_bind(rec.event.author())
                 .push_bind(payload);
         });
         batch.push(insert);
@@ -67,6 +68,9 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
 /// --session`, `valuable add --session`): a session's experience reads them beside its own.
 pub const BROUGHT_BACK: &str = "treasure:brought_back";
 
+/// The tag of claims and their settlements (`hoard claims`).
+pub const CLAIMS: &str = "kind:claims";
+
 /// Kinds of event read on their own (every control check for an audit, every void for a
 /// replay) are listed in `event_refs` under a tag, beside the entities: such a read then walks
 /// that index like an item's history does, on any engine, whatever the size of the ledger.
@@ -87,6 +91,8 @@ fn tag(event: &Event) -> Option<&'static str> {
         // Share-outs and awards are reported with the session they pay, whenever recorded.
         "coins_shared" => Some("kind:coins_shared"),
         "xp_awarded" => Some("kind:xp_awarded"),
+        // The claims board reads every claim and settlement since the last.
+        "claim_made" | "claims_settled" => Some(CLAIMS),
         _ => None,
     }
 }

@@ -18,6 +18,7 @@ pub mod effects;
 pub mod error;
 pub mod events;
 pub mod items;
+pub mod links;
 mod migrations;
 pub mod open;
 // The query plans' checker, for the tests alone (`tests/plans.rs`).

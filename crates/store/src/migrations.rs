@@ -44,6 +44,7 @@ const SQLITE: &[File] = files!("sqlite":
     "0008_swords_in_hand.sql",
     "0009_treasury.sql",
     "0010_ascii_names.sql",
+    "0011_links.sql",
 );
 
 #[cfg(feature = "postgres")]
@@ -51,6 +52,7 @@ const POSTGRES: &[File] = files!("postgres":
     "0008_schema.sql",
     "0009_treasury.sql",
     "0010_ascii_names.sql",
+    "0011_links.sql",
 );
 
 /// SQLite's migrator.

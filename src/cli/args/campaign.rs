@@ -40,10 +40,10 @@ pub enum CampaignCommand {
     /// Change a setting: scroll-fade 5..30 | roll, crumble-rod 0..100, crumble-wand 0..100,
     /// death ose | adnd, round adnd | ose, dead-share survivors | heirs, sell-fraction gems |
     /// magic | equipment 0..1, exchange-fee 0..100, xp-from found | sold, treasure ose | adnd,
-    /// encumbrance detailed | basic | adnd, tables DIR | shipped
+    /// encumbrance detailed | basic | adnd, claim-ties roll | share, tables DIR | shipped
     Set {
         /// scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction,
-        /// exchange-fee, xp-from, treasure, encumbrance or tables
+        /// exchange-fee, xp-from, treasure, encumbrance, claim-ties or tables
         key: String,
         /// The setting's value (`default` for the default); sell-fraction takes a market and a
         /// fraction: `gems 1.0`

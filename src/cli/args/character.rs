@@ -93,6 +93,15 @@ pub enum CharacterCommand {
         /// Its new value
         value: String,
     },
+    /// A character's personal link for `hoard serve --players` (made now if they have none):
+    /// their own sheet and the party's loot to claim; --revoke revokes it (the next is new)
+    Link {
+        /// The character's name
+        name: String,
+        /// Revoke their link: it opens nothing any more
+        #[arg(long)]
+        revoke: bool,
+    },
     /// Bind a dying character's wounds, a round's work: they stop losing 1 HP a round (AD&D's
     /// death's door, `campaign set death adnd`)
     Bind {

@@ -3,6 +3,7 @@
 
 pub mod campaign;
 pub mod character;
+pub mod claims;
 pub mod clock;
 pub mod coins;
 pub mod explain;
@@ -165,6 +166,11 @@ pub enum Command {
     /// items), `treasure types` lists them (`campaign set treasure ose|adnd`)
     #[command(subcommand)]
     Treasure(treasure::TreasureCommand),
+    /// Claim an item of the party's treasure for a character: `claim ITEM need --by NAME`
+    /// (need, want or pass; players claim on their personal links, `serve --players`)
+    Claim(claims::ClaimArgs),
+    /// The claims board; `claims settle` gives each item claimed to one who needs it
+    Claims(claims::ClaimsArgs),
     /// Share the party's pool among the characters (a retainer takes half a share; the dead by
     /// `campaign set dead-share`)
     Share(coins::ShareArgs),

@@ -16,4 +16,9 @@ pub struct ServeArgs {
     /// random token, printed once at start-up
     #[arg(long)]
     pub referee: bool,
+    /// Print each character's personal link (made for those who have none; kept in the
+    /// database, so the same links open after a restart): their own sheet first, and the
+    /// party's loot to claim need, want or pass
+    #[arg(long)]
+    pub players: bool,
 }

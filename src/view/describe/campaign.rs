@@ -93,6 +93,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::DeadShare(v) => ("dead-share", dead_share_name(v.unwrap_or_default()).into()),
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
         Setting::Treasure(v) => ("treasure", treasure_name(v.unwrap_or_default()).into()),
+        Setting::ClaimTies(v) => ("claim-ties", claim_ties_name(v.unwrap_or_default()).into()),
         Setting::Encumbrance(v) => (
             "encumbrance",
             encumbrance_name(v.unwrap_or_default()).into(),
@@ -117,6 +118,14 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
     match counted {
         crate::rules::xp::Counted::Found => "found",
         crate::rules::xp::Counted::Sold => "sold",
+    }
+}
+
+/// The `claim-ties` setting's value as typed.
+pub fn claim_ties_name(ties: crate::rules::claims::Ties) -> &'static str {
+    match ties {
+        crate::rules::claims::Ties::Roll => "roll",
+        crate::rules::claims::Ties::Share => "share",
     }
 }
 

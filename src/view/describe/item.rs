@@ -28,6 +28,47 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 tr!("{name} is added", "on ajoute {name}")
             }
         }
+        Event::ClaimMade {
+            name,
+            item_name,
+            item_name_fr,
+            claim,
+            author,
+            ..
+        } => {
+            let (who, item) = (safe(name), safe(pick(item_name, item_name_fr)));
+            let claim = claim_word(*claim);
+            if author.is_some() {
+                tr!(
+                    "{who} claims {item}: {claim} (on their personal link)",
+                    "{who} demande {item} : {claim} (par son lien personnel)"
+                )
+            } else {
+                tr!(
+                    "{who} claims {item}: {claim}",
+                    "{who} demande {item} : {claim}"
+                )
+            }
+        }
+        Event::ClaimsSettled { awards, void, .. } => {
+            let mut parts: Vec<String> = awards.iter().map(award_words).collect();
+            parts.extend(void.iter().map(|v| {
+                let item = safe(pick(&v.item_name, &v.item_name_fr));
+                tr!(
+                    "{item}: claims void (no longer the party's treasure)",
+                    "{item} : demandes caduques (plus le trésor du groupe)"
+                )
+            }));
+            if parts.is_empty() {
+                tr!(
+                    "claims settled: nothing claimed",
+                    "demandes réglées : rien de demandé"
+                )
+            } else {
+                let parts = parts.join("; ");
+                tr!("claims settled: {parts}", "demandes réglées : {parts}")
+            }
+        }
         Event::ValuableDamaged {
             item_name,
             item_name_fr,
@@ -375,4 +416,45 @@ pub fn method_name(method: Method) -> String {
         Method::ComprehendLanguages => tr!("comprehend languages", "compréhension des langues"),
         Method::Appraise => tr!("appraisal", "une estimation"),
     }
+}
+
+/// A claim's word, in the reader's language.
+pub fn claim_word(claim: crate::rules::claims::Claim) -> String {
+    use crate::rules::claims::Claim;
+    match claim {
+        Claim::Need => tr!("need", "besoin"),
+        Claim::Want => tr!("want", "envie"),
+        Claim::Pass => tr!("pass", "passe"),
+    }
+}
+
+/// One award of a settlement: the item, its winner, the claim and how a tie was broken.
+fn award_words(award: &crate::ledger::Award) -> String {
+    use crate::rules::claims::By;
+    let item = safe(pick(&award.item_name, &award.item_name_fr));
+    let who = safe(&award.name);
+    let claim = claim_word(award.claim);
+    let how = match award.by {
+        By::Alone => String::new(),
+        By::Share => tr!(", fewest won so far", ", le moins gagné jusqu'ici"),
+        By::Roll => {
+            let rounds: Vec<String> = award
+                .rounds
+                .iter()
+                .map(|round| {
+                    round
+                        .iter()
+                        .map(|r| r.roll.total.to_string())
+                        .collect::<Vec<_>>()
+                        .join("/")
+                })
+                .collect();
+            let rounds = rounds.join(", ");
+            tr!(", d100 {rounds}", ", d100 {rounds}")
+        }
+    };
+    tr!(
+        "{item} → {who} ({claim}{how})",
+        "{item} → {who} ({claim}{how})"
+    )
 }

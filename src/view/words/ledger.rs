@@ -126,6 +126,18 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "not a treasure roll the rules make (each part there exactly when d100 rolls at most its chance, and found only then)",
                 "pas un jet de trésor que les règles font (chaque partie présente exactement quand le d100 fait au plus sa chance, et trouvée seulement alors)"
             ),
+            R::NotInTreasure { item } => tr!(
+                "{item} is not the party's treasure (held by nobody, left nowhere): only such an item is claimed",
+                "{item} n'est pas le trésor du groupe (porté par personne, laissé nulle part) : seul un tel objet se demande"
+            ),
+            R::NotTheirClaim { character } => tr!(
+                "a player's link claims for its own character, not for {character}",
+                "le lien d'un joueur demande pour son propre personnage, pas pour {character}"
+            ),
+            R::NotASettlement { item } => tr!(
+                "{item}: not a settlement the rules make (each item once, on a need or a want, to the winner of its d100 roll-off)",
+                "{item} : pas un partage que les règles font (chaque objet une fois, sur un besoin ou une envie, au vainqueur de son d100)"
+            ),
             R::NotASale { item } => tr!(
                 "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",
                 "{item} : pas une vente que les règles font (un objet présent, vendable et vendu une fois, à la fraction de sa valeur de son marché sauf prix donné)"

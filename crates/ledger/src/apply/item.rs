@@ -189,6 +189,8 @@ impl State {
                     i.trusted.push(act.character.clone());
                 }
             }
+            // A claim changes no holder; a settlement's hand-overs are its consequences.
+            Event::ClaimMade { .. } | Event::ClaimsSettled { .. } => {}
             _ => {}
         }
         Ok(())

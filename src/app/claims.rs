@@ -1,0 +1,412 @@
+//! `hoard claim ITEM --by C need|want|pass`, `hoard claims`, `hoard claims settle`, and the
+//! claims players make on their personal links (`hoard serve --players`): one function records
+//! a claim for both, held to the same rules.
+//!
+//! A claim is on an item of the party's treasure (held by nobody, left nowhere, not used up),
+//! changes no holder, and stands until a settlement; a later claim by the same character on
+//! the same item replaces theirs. A claim on an item that left the party's treasure since (an
+//! `item_passed`, `item_stashed` or `items_sold` after it) is void. The settlement gives each
+//! item by `rules::claims::settle`, recorded as one `claims_settled` event whose hand-overs
+//! follow as its consequences, so `undo` takes the whole settlement back.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::control::Handling;
+use super::{Ctx, Write};
+use crate::error::{Error, Problem, Result};
+use crate::ledger::{Award, Event, Id, Item, Recorded, VoidClaim};
+use crate::rules::claims::{self, Claim, Claimed, Ties};
+use crate::rules::item::Names;
+use crate::store::{self, Conn};
+
+/// Why a claim is refused, as data; `view::words` words it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// Not an item of the party's treasure: someone holds it, it was left somewhere, or it is
+    /// used up.
+    NotInTreasure { item: Names },
+    /// A personal link claiming for another character than its own (or for none the
+    /// campaign has).
+    NotTheirs,
+    /// A personal link's claim drawn before this character's latest claim on the item (a
+    /// request sent twice, or replayed): it would undo a newer choice.
+    Stale,
+    /// A personal link's claim drawn at a ledger number the ledger has not reached: forged.
+    Forged,
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        let kind = match r {
+            Refusal::NotInTreasure { .. } | Refusal::NotTheirs => Error::Refused,
+            Refusal::Stale => Error::Conflict,
+            Refusal::Forged => Error::Invalid,
+        };
+        kind(Box::new(Problem::Claims(r)))
+    }
+}
+
+/// Where a claim comes from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// The referee's command line: `by` names the character.
+    Referee,
+    /// A player's personal link: `by` is a character's id, which must be the link's
+    /// (`author`); `drawn_at` is the ledger's last number when their page was drawn.
+    Link { author: Id, drawn_at: i64 },
+}
+
+/// A claim recorded.
+#[derive(Debug, Clone, Serialize)]
+pub struct Made {
+    pub item: super::name::Name,
+    pub id: String,
+    pub character: String,
+    pub claim: Claim,
+    pub events: Vec<Recorded>,
+}
+
+/// Record `by`'s claim on `key`, from the command line or a personal link.
+pub async fn claim(cx: &mut Ctx, key: &str, by: &str, claim: Claim, from: Source) -> Result<Made> {
+    let mut w = cx.write().await?;
+    let (who, item) = match &from {
+        Source::Referee => {
+            let who = w.character(by).await?;
+            (who, w.item(key).await?)
+        }
+        Source::Link { author, drawn_at } => {
+            if by != author.as_str() {
+                return Err(Refusal::NotTheirs.into());
+            }
+            let who = w
+                .character_by_id(by)
+                .await
+                .map_err(|_| Error::from(Refusal::NotTheirs))?;
+            if *drawn_at > w.state.last_seq || *drawn_at < 0 {
+                return Err(Refusal::Forged.into());
+            }
+            // A page names items by their id alone.
+            let item = match w.item(key).await {
+                Ok(item) if item.id == key => item,
+                _ => return Err(Refusal::NotInTreasure { item: unnamed() }.into()),
+            };
+            let campaign = w.campaign;
+            let latest = latest_claims(w.conn(), campaign).await?;
+            if latest
+                .get(&(item.id.clone(), who.id.clone()))
+                .is_some_and(|(seq, _)| seq > drawn_at)
+            {
+                return Err(Refusal::Stale.into());
+            }
+            (who, item)
+        }
+    };
+    if !in_treasure(&item) {
+        return Err(Refusal::NotInTreasure {
+            item: match from {
+                Source::Referee => item.names(),
+                Source::Link { .. } => unnamed(),
+            },
+        }
+        .into());
+    }
+    let who = w.able(who)?;
+    w.record(Event::ClaimMade {
+        character: who.id.clone(),
+        name: who.name.clone(),
+        item: item.id.clone(),
+        item_name: item.name.clone(),
+        item_name_fr: item.name_fr.clone(),
+        claim,
+        author: match from {
+            Source::Referee => None,
+            Source::Link { author, .. } => Some(author),
+        },
+    })?;
+    let events = w.commit().await?;
+    Ok(Made {
+        item: super::name::Name::of(&item),
+        id: item.id,
+        character: who.name,
+        claim,
+        events,
+    })
+}
+
+/// No name: a refusal on a player's page never names an item they may not know.
+fn unnamed() -> Names {
+    Names {
+        en: String::new(),
+        fr: String::new(),
+    }
+}
+
+/// Whether an item is the party's treasure: held by nobody, left nowhere, not used up.
+pub fn in_treasure(item: &Item) -> bool {
+    item.holder.is_none() && item.place.is_none() && !item.is_gone()
+}
+
+/// The claims board: each item claimed since the last settlement, with each character's
+/// latest claim.
+#[derive(Debug, Clone, Serialize)]
+pub struct Board {
+    pub ties: Ties,
+    pub items: Vec<Line>,
+}
+
+/// One item of the board.
+#[derive(Debug, Clone, Serialize)]
+pub struct Line {
+    pub item: super::name::Name,
+    pub id: String,
+    /// Still the party's treasure: the settlement will give it (else its claims are void).
+    pub standing: bool,
+    pub claims: Vec<Standing>,
+}
+
+/// A character's claim on a board's item.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standing {
+    pub character: String,
+    #[serde(skip)]
+    pub character_id: String,
+    pub claim: Claim,
+    /// The `claim_made` event.
+    pub seq: i64,
+    /// Made on the character's personal link.
+    pub on_link: bool,
+    /// The item left the party's treasure since: the claim is void.
+    pub void: bool,
+}
+
+/// `hoard claims`: the board, read.
+pub async fn board(cx: &mut Ctx) -> Result<Board> {
+    let found = cx.campaign().await?;
+    let items = lines(cx.conn(), found.id).await?;
+    Ok(Board {
+        ties: found.campaign.settings.claim_ties.unwrap_or_default(),
+        items,
+    })
+}
+
+/// The claims and settlements that stand, oldest first.
+async fn standing_claims(conn: &mut Conn, campaign: i64) -> Result<Vec<Recorded>> {
+    let voided = store::events::voided(conn, campaign).await?;
+    let mut events = store::events::tagged(conn, campaign, store::events::CLAIMS).await?;
+    events.retain(|rec| !voided.contains_key(&rec.seq));
+    Ok(events)
+}
+
+/// Each (item, character)'s latest claim since the last settlement: its number and event.
+async fn latest_claims(
+    conn: &mut Conn,
+    campaign: i64,
+) -> Result<BTreeMap<(Id, Id), (i64, Recorded)>> {
+    let mut latest = BTreeMap::new();
+    for rec in standing_claims(conn, campaign).await? {
+        match &rec.event {
+            Event::ClaimsSettled { .. } => latest.clear(),
+            Event::ClaimMade {
+                item, character, ..
+            } => {
+                latest.insert((item.clone(), character.clone()), (rec.seq, rec.clone()));
+            }
+            _ => {}
+        }
+    }
+    Ok(latest)
+}
+
+/// The number of the last standing event that took `item` out of the party's treasure or
+/// moved it (0: none).
+async fn moved_at(conn: &mut Conn, campaign: i64, item: &str) -> Result<i64> {
+    let voided = store::events::voided(conn, campaign).await?;
+    let filter = store::events::Filter {
+        entity: Some(item.to_string()),
+        ..Default::default()
+    };
+    let mut last = 0;
+    store::events::select(conn, campaign, &filter, |rec| {
+        let moves = matches!(
+            rec.event,
+            Event::ItemPassed { .. } | Event::ItemStashed { .. } | Event::ItemsSold { .. }
+        );
+        if moves && !voided.contains_key(&rec.seq) {
+            last = rec.seq;
+        }
+        Ok::<_, store::Error>(())
+    })
+    .await?;
+    Ok(last)
+}
+
+/// The board's lines, in the order items were first claimed.
+async fn lines(conn: &mut Conn, campaign: i64) -> Result<Vec<Line>> {
+    let latest = latest_claims(conn, campaign).await?;
+    let mut by_item: BTreeMap<Id, Vec<(i64, Recorded)>> = BTreeMap::new();
+    for ((item, _), claim) in latest {
+        by_item.entry(item).or_default().push(claim);
+    }
+    let mut lines = Vec::new();
+    for (id, mut made) in by_item {
+        made.sort_by_key(|(seq, _)| *seq);
+        let item = super::item::find(conn, campaign, &id).await?;
+        let moved = moved_at(conn, campaign, &id).await?;
+        let standing = in_treasure(&item);
+        let claims = made
+            .into_iter()
+            .filter_map(|(seq, rec)| match rec.event {
+                Event::ClaimMade {
+                    character,
+                    name,
+                    claim,
+                    author,
+                    ..
+                } => Some(Standing {
+                    character: name,
+                    character_id: character,
+                    claim,
+                    seq,
+                    on_link: author.is_some(),
+                    void: !standing || seq < moved,
+                }),
+                _ => None,
+            })
+            .collect();
+        lines.push(Line {
+            item: super::name::Name::of(&item),
+            id,
+            standing,
+            claims,
+        });
+    }
+    lines.sort_by_key(|l| l.claims.first().map_or(0, |c| c.seq));
+    Ok(lines)
+}
+
+/// What a settlement did.
+#[derive(Debug, Clone, Serialize)]
+pub struct Settled {
+    pub ties: Ties,
+    /// Each award, with the hand-over it made.
+    pub awards: Vec<Award>,
+    pub void: Vec<VoidClaim>,
+    pub events: Vec<Recorded>,
+}
+
+/// `hoard claims settle`: give each item claimed to one who needs it, else to one who wants
+/// it, ties by the campaign's `claim-ties`; one `claims_settled` event, the hand-overs its
+/// consequences. Nothing claimed: nothing recorded.
+pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let campaign = w.campaign;
+    let ties = w.state.campaign.settings.claim_ties.unwrap_or_default();
+    let board = lines(w.conn(), campaign).await?;
+    if board.is_empty() {
+        w.commit().await?;
+        return Ok(Settled {
+            ties,
+            awards: Vec::new(),
+            void: Vec::new(),
+            events: Vec::new(),
+        });
+    }
+    let mut won = won_before(w.conn(), campaign).await?;
+    let mut claimed = Vec::new();
+    let mut void = Vec::new();
+    for line in &board {
+        let claims: Vec<(String, Claim)> = line
+            .claims
+            .iter()
+            .filter(|c| !c.void)
+            .map(|c| (c.character_id.clone(), c.claim))
+            .collect();
+        if claims.is_empty() {
+            let item = w.item(&line.id).await?;
+            void.push(VoidClaim {
+                item: item.id,
+                item_name: item.name,
+                item_name_fr: item.name_fr,
+            });
+        } else {
+            claimed.push(Claimed {
+                item: line.id.clone(),
+                claims,
+            });
+        }
+    }
+    let decided = claims::settle(&claimed, ties, &mut won, &mut dice);
+    let mut awards = Vec::new();
+    for award in decided {
+        let item = w.item(&award.item).await?;
+        let who = w.character_by_id(&award.character).await?;
+        awards.push(Award {
+            item: item.id,
+            item_name: item.name,
+            item_name_fr: item.name_fr,
+            character: who.id,
+            name: who.name,
+            claim: award.claim,
+            by: award.by,
+            rounds: award.rounds,
+        });
+    }
+    let settled = w.record(Event::ClaimsSettled {
+        ties,
+        awards: awards.clone(),
+        void: void.clone(),
+    })?;
+    for award in &awards {
+        hand_over(&mut w, award, settled.seq, &mut dice).await?;
+    }
+    let events = w.commit().await?;
+    Ok(Settled {
+        ties,
+        awards,
+        void,
+        events,
+    })
+}
+
+/// Give an award's item to its winner, as a consequence of the settlement `cause`: what any
+/// taking in hand sets off follows (a scroll's fade, a sword's touch).
+async fn hand_over(
+    w: &mut Write<'_>,
+    award: &Award,
+    cause: i64,
+    dice: &mut impl crate::rules::dice::Dice,
+) -> Result<()> {
+    let item = w.current(&award.item)?;
+    let to = w.character_by_id(&award.character).await?;
+    crate::rules::custody::can_pass(&item, Some(&to))?;
+    let passed = w.record_with_cause(
+        Event::ItemPassed {
+            item: item.id.clone(),
+            item_name: item.name.clone(),
+            item_name_fr: item.name_fr.clone(),
+            from: None,
+            to: Some(to.id.clone()),
+            to_name: Some(to.name.clone()),
+        },
+        Some(cause),
+    )?;
+    let takes = Handling::Takes { read: false };
+    super::custody::handed_over(w, &item, None, Some(&to), takes, passed.seq, dice).await
+}
+
+/// How many items each character won by the settlements that stand.
+async fn won_before(conn: &mut Conn, campaign: i64) -> Result<BTreeMap<String, u32>> {
+    let mut won = BTreeMap::new();
+    for rec in standing_claims(conn, campaign).await? {
+        if let Event::ClaimsSettled { awards, .. } = rec.event {
+            for award in awards {
+                *won.entry(award.character).or_default() += 1;
+            }
+        }
+    }
+    Ok(won)
+}

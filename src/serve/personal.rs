@@ -1,0 +1,505 @@
+//! Personal links (`hoard serve --players`): `/p/TOKEN` opens one character's sheet as they
+//! know it, then the party's treasure nobody carries, as the party knows it, each item with
+//! need / want / pass buttons; `POST /p/TOKEN/claim` records the claim through the same `app`
+//! function as `hoard claim`, with the character as its author.
+//!
+//! Every write from a page is hostile until validated. A claim is refused, with nothing
+//! recorded, when:
+//! - the path's token is not a link that stands (403: a link revoked or mistyped), or the form
+//!   does not carry that same token (401: a request made without it);
+//! - the request comes from another site (`Origin` or `Sec-Fetch-Site` say so; 403);
+//! - the body is not exactly the page's form (400);
+//! - it claims for another character than the link's (403), an item that is not the party's
+//!   treasure (422), or was drawn before this character's latest claim on that item — a
+//!   request sent twice or replayed (409) — or at a ledger number not reached yet (400);
+//! - the token made more than [`PER_MINUTE`] writes in the last minute (429).
+//!
+//! The token is compared in constant time with every link that stands (`subtle`).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use maud::{Markup, html};
+use subtle::ConstantTimeEq;
+
+use super::pages::{self, Tab, known_name, labelled};
+use super::routes::App;
+use super::writes::Writes;
+use crate::app::claims::{Refusal, Source};
+use crate::app::export::PlayerView;
+use crate::app::{self, Ctx};
+use crate::error::{Error, Problem, Result};
+use crate::i18n;
+use crate::rules::claims::Claim;
+use crate::rules::knowledge::{Looker, Revealed, revealed};
+use crate::tr;
+use crate::view::describe::claim_word;
+use crate::view::inert::safe;
+
+/// Writes a token may make a minute: a token bucket holding this many, refilled at this rate.
+pub const PER_MINUTE: u32 = 10;
+
+/// What the personal links need beside the pages': the writer, and each token's bucket.
+pub struct Players {
+    pub writes: Writes,
+    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+}
+
+impl Players {
+    pub fn new(writes: Writes) -> Players {
+        Players {
+            writes,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether `token` may write now (and count it).
+    fn allow(&self, token: &str) -> bool {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        let full = f64::from(PER_MINUTE);
+        let (left, since) = buckets.entry(token.to_string()).or_insert((full, now));
+        let refill = now.duration_since(*since).as_secs_f64() * full / 60.0;
+        *left = (*left + refill).min(full);
+        *since = now;
+        if *left >= 1.0 {
+            *left -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/p/{token}", get(page))
+        .route("/p/{token}/claim", post(claim))
+}
+
+/// The policy of a personal page: the site's, but its forms may post to this server.
+const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+     connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+fn answer(status: StatusCode, markup: Markup) -> Response {
+    let mut response = (status, pages::html(markup)).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    response
+}
+
+/// The character whose link `token` is, if one stands: compared with every link in constant
+/// time.
+async fn holder(cx: &mut Ctx, token: &str) -> Result<Option<String>> {
+    let mut found = None;
+    for link in app::links::standing(cx).await? {
+        let same: bool = link.token.as_bytes().ct_eq(token.as_bytes()).into();
+        if same {
+            found = Some(link.character);
+        }
+    }
+    Ok(found)
+}
+
+/// One item of the party's treasure, as the party knows it, with its claims.
+struct Loot {
+    seen: Revealed,
+    /// Each claimant's name and claim.
+    claims: Vec<(String, Claim)>,
+    mine: Option<Claim>,
+}
+
+/// What a personal page shows.
+struct Personal {
+    campaign: String,
+    clock: i64,
+    token: String,
+    me: PlayerView,
+    loot: Vec<Loot>,
+    /// The ledger's last number as the page was drawn: its claims say so.
+    drawn_at: i64,
+}
+
+impl Personal {
+    async fn read(cx: &mut Ctx, token: String, me: &str) -> Result<Personal> {
+        let found = cx.campaign().await?;
+        let characters = app::character::list(cx).await?;
+        let name = characters
+            .iter()
+            .find(|c| c.id == me)
+            .map(|c| c.name.clone())
+            .ok_or_else(|| Error::from(Refusal::NotTheirs))?;
+        let party: Vec<String> = characters.iter().map(|c| c.id.clone()).collect();
+        let party: Vec<&str> = party.iter().map(String::as_str).collect();
+        let mut items = Vec::new();
+        app::item::list(cx, None, None, |item, _| {
+            if app::claims::in_treasure(&item) {
+                items.push(item);
+            }
+            Ok(())
+        })
+        .await?;
+        let board = app::claims::board(cx).await?;
+        let loot = items
+            .iter()
+            .map(|item| {
+                let line = board.items.iter().find(|l| l.id == item.id);
+                let claims: Vec<_> = line
+                    .map(|l| l.claims.iter().filter(|c| !c.void).collect())
+                    .unwrap_or_default();
+                Loot {
+                    seen: revealed(item, Looker::Party(&party)),
+                    mine: claims
+                        .iter()
+                        .find(|c| c.character_id == me)
+                        .map(|c| c.claim),
+                    claims: claims
+                        .iter()
+                        .map(|c| (c.character.clone(), c.claim))
+                        .collect(),
+                }
+            })
+            .collect();
+        Ok(Personal {
+            campaign: found.campaign.name,
+            clock: found.campaign.clock,
+            token,
+            me: app::export::player(cx, &name).await?,
+            loot,
+            drawn_at: found.last_seq,
+        })
+    }
+}
+
+fn draw(p: &Personal) -> Markup {
+    let action = format!("/p/{}/claim", p.token);
+    let body = html! {
+        (pages::sheet(&p.me, p.clock))
+        section.loot {
+            h2 { (tr!("The party's loot", "Le butin du groupe")) }
+            @if p.loot.is_empty() {
+                p { (tr!("Nothing in the party's treasure that nobody carries.", "Rien dans le trésor du groupe que personne ne porte.")) }
+            } @else {
+                p { (tr!(
+                    "Say what you need, want or pass; the referee settles the claims (need first, then want; ties by dice or by share).",
+                    "Dites ce dont vous avez besoin, envie, ou ce que vous passez ; le meneur règle les demandes (besoin d'abord, puis envie ; égalités aux dés ou au partage)."
+                )) }
+                ul.loot {
+                    @for l in &p.loot {
+                        li data-item=(l.seen.id) {
+                            span.name { (known_name(&l.seen)) }
+                            @if !l.claims.is_empty() {
+                                @let said: Vec<String> = l.claims.iter().map(|(who, c)| labelled(&safe(who), &claim_word(*c))).collect();
+                                " " span.claims { "(" (said.join(", ")) ")" }
+                            }
+                            form.claim method="post" action=(action) {
+                                input type="hidden" name="token" value=(p.token);
+                                input type="hidden" name="character" value=(p.me.character.id);
+                                input type="hidden" name="item" value=(l.seen.id);
+                                input type="hidden" name="at" value=(p.drawn_at);
+                                @for c in Claim::ALL {
+                                    button type="submit" name="claim" value=(c.word())
+                                        aria-pressed=(if l.mine == Some(c) { "true" } else { "false" }) {
+                                        (claim_word(c))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    pages::frame(
+        &safe(&p.me.character.name),
+        Tab::None,
+        Some((&p.campaign, p.clock)),
+        body,
+    )
+}
+
+/// A refusal as a page: what went wrong, and the way back when there is one.
+fn refused(status: StatusCode, said: &str, back: Option<&str>) -> Response {
+    let title = tr!("Not recorded", "Pas enregistré");
+    let markup = pages::frame(
+        &title,
+        Tab::None,
+        None,
+        html! {
+            p.problem { (safe(said)) }
+            @if let Some(token) = back {
+                p { a href={ "/p/" (token) } { (tr!("Back to your sheet", "Retour à votre fiche")) } }
+            }
+        },
+    );
+    let mut response = answer(status, markup);
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("6"));
+    }
+    response
+}
+
+fn no_link() -> String {
+    tr!(
+        "This link opens nothing (revoked, or mistyped): ask the referee for yours.",
+        "Ce lien n'ouvre rien (révoqué, ou mal recopié) : demandez le vôtre au meneur."
+    )
+}
+
+async fn page(State(app): State<App>, Path(token): Path<String>, headers: HeaderMap) -> Response {
+    let lang = app.lang(&headers);
+    if app.players.is_none() {
+        return super::routes::not_found(State(app), headers).await;
+    }
+    i18n::within(lang, async {
+        let read = app
+            .reads
+            .read(async move |cx| match holder(cx, &token).await? {
+                Some(me) => Personal::read(cx, token, &me).await.map(Some),
+                None => Ok(None),
+            })
+            .await;
+        match read {
+            Ok(Some(personal)) => answer(StatusCode::OK, draw(&personal)),
+            Ok(None) => refused(StatusCode::FORBIDDEN, &no_link(), None),
+            Err(e) => {
+                eprintln!("{}", safe(&e.to_string()));
+                refused(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    &pages::unavailable(None),
+                    None,
+                )
+            }
+        }
+    })
+    .await
+}
+
+/// Whether the request comes from this server's own page. A browser says where a request
+/// comes from in `Sec-Fetch-Site`, which decides when present; else in `Origin`, unless it is
+/// `null` (what a form sends under `Referrer-Policy: no-referrer`, which these pages carry).
+/// A request that says another site is refused; the token in the path and the form is what
+/// an attacker's page cannot know.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+        return matches!(site, "same-origin" | "none");
+    }
+    match (text(header::ORIGIN), text(header::HOST)) {
+        (Some("null") | None, _) => true,
+        (Some(origin), Some(host)) => origin == format!("http://{host}"),
+        (Some(_), None) => false,
+    }
+}
+
+/// The page's form, exactly: its five fields once each, nothing else.
+struct Form {
+    character: String,
+    item: String,
+    at: i64,
+    claim: Claim,
+}
+
+fn form(body: &[u8]) -> Option<Form> {
+    if body.len() > 2048 {
+        return None;
+    }
+    let mut fields: HashMap<String, String> = HashMap::new();
+    for (key, value) in url::form_urlencoded::parse(body) {
+        if fields
+            .insert(key.into_owned(), value.into_owned())
+            .is_some()
+        {
+            return None;
+        }
+    }
+    if fields.len() != 5 || !fields.contains_key("token") {
+        return None;
+    }
+    Some(Form {
+        character: fields.remove("character")?,
+        item: fields.remove("item")?,
+        at: fields.remove("at")?.parse().ok()?,
+        claim: Claim::parse(&fields.remove("claim")?)?,
+    })
+}
+
+async fn claim(
+    State(app): State<App>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = app.lang(&headers);
+    let Some(players) = app.players.clone() else {
+        return super::routes::not_found(State(app), headers).await;
+    };
+    i18n::within(lang, async {
+        let path_token = token.clone();
+        let me = match app.reads.read(async move |cx| holder(cx, &path_token).await).await {
+            Ok(Some(me)) => me,
+            Ok(None) => return refused(StatusCode::FORBIDDEN, &no_link(), None),
+            Err(_) => {
+                return refused(StatusCode::SERVICE_UNAVAILABLE, &pages::unavailable(None), None);
+            }
+        };
+        if !same_origin(&headers) {
+            let said = tr!(
+                "This claim did not come from your page: nothing recorded.",
+                "Cette demande ne vient pas de votre page : rien d'enregistré."
+            );
+            return refused(StatusCode::FORBIDDEN, &said, Some(&token));
+        }
+        if !players.allow(&token) {
+            let said = tr!(
+                "Too many claims at once ({n} a minute at most): wait a moment and try again.",
+                "Trop de demandes d'un coup ({n} par minute au plus) : attendez un instant et recommencez.",
+                n = PER_MINUTE
+            );
+            return refused(StatusCode::TOO_MANY_REQUESTS, &said, Some(&token));
+        }
+        let carried = url::form_urlencoded::parse(&body)
+            .find(|(key, _)| key == "token")
+            .is_some_and(|(_, given)| bool::from(given.as_bytes().ct_eq(token.as_bytes())));
+        if !carried {
+            let said = tr!(
+                "This request does not carry your link's token: nothing recorded.",
+                "Cette requête ne porte pas le jeton de votre lien : rien d'enregistré."
+            );
+            return refused(StatusCode::UNAUTHORIZED, &said, None);
+        }
+        let Some(form) = form(&body) else {
+            let said = tr!(
+                "This request is not your page's form: nothing recorded.",
+                "Cette requête n'est pas le formulaire de votre page : rien d'enregistré."
+            );
+            return refused(StatusCode::BAD_REQUEST, &said, Some(&token));
+        };
+        let Form {
+            character,
+            item,
+            at,
+            claim,
+            ..
+        } = form;
+        let author = me.clone();
+        let made = players
+            .writes
+            .write(async move |cx| {
+                let from = Source::Link {
+                    author: author.clone(),
+                    drawn_at: at,
+                };
+                app::claims::claim(cx, &item, &character, claim, from).await
+            })
+            .await;
+        match made {
+            Ok(_) => {
+                let mut response = StatusCode::SEE_OTHER.into_response();
+                if let Ok(to) = HeaderValue::from_str(&format!("/p/{token}")) {
+                    response.headers_mut().insert(header::LOCATION, to);
+                }
+                response
+            }
+            Err(e) => {
+                let status = status_of(&e);
+                let said = match &e {
+                    Error::NotFound(_) => Refusal::NotInTreasure {
+                        item: crate::rules::item::Names {
+                            en: String::new(),
+                            fr: String::new(),
+                        },
+                    }
+                    .to_string(),
+                    e if status == StatusCode::SERVICE_UNAVAILABLE => {
+                        eprintln!("{}", safe(&e.to_string()));
+                        pages::unavailable(None)
+                    }
+                    e => e.to_string(),
+                };
+                refused(status, &said, Some(&token))
+            }
+        }
+    })
+    .await
+}
+
+/// The status of a claim refused.
+fn status_of(e: &Error) -> StatusCode {
+    let claims = |p: &Problem| match p {
+        Problem::Claims(r) => Some(r.clone()),
+        _ => None,
+    };
+    match e {
+        Error::NotFound(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Error::Refused(p) | Error::Conflict(p) | Error::Invalid(p) => match claims(p) {
+            Some(Refusal::NotInTreasure { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
+            Some(Refusal::NotTheirs) => StatusCode::FORBIDDEN,
+            Some(Refusal::Stale) => StatusCode::CONFLICT,
+            Some(Refusal::Forged) => StatusCode::BAD_REQUEST,
+            None if matches!(e, Error::Refused(_)) => StatusCode::FORBIDDEN,
+            None if matches!(e, Error::Invalid(_)) => StatusCode::BAD_REQUEST,
+            None => StatusCode::CONFLICT,
+        },
+        _ => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// A claim as the personal pages show it: who, what, and whether it is void.
+type Shown = (String, Claim, bool);
+
+/// A digest of the claims the personal pages show (which item, who, what), for the
+/// watcher: a claim refreshes the players' pages.
+pub async fn claims_shown(cx: &mut Ctx) -> Result<String> {
+    let board = app::claims::board(cx).await?;
+    let shown: Vec<(String, Vec<Shown>)> = board
+        .items
+        .into_iter()
+        .map(|l| {
+            let claims = l
+                .claims
+                .into_iter()
+                .map(|c| (c.character_id, c.claim, c.void))
+                .collect();
+            (l.id, claims)
+        })
+        .collect();
+    Ok(format!("{shown:?}"))
+}
+
+/// The start-up lines of `--players`: each character's link, and what the links do.
+pub fn banner(players_url: &str, links: &[app::links::Link]) -> Vec<String> {
+    let mut lines: Vec<String> = links
+        .iter()
+        .map(|l| format!("{}: {players_url}p/{}", safe(&l.character), l.token))
+        .collect();
+    lines.push(tr!(
+        "These are the players' personal links, one each: their own sheet, and the party's loot to claim (need, want, pass). The server records those claims and nothing else; `hoard character link NAME --revoke` revokes one.",
+        "Voici les liens personnels des joueurs, un chacun : leur fiche, et le butin du groupe à demander (besoin, envie, passe). Le serveur enregistre ces demandes et rien d'autre ; `hoard character link NOM --revoke` en révoque un."
+    ));
+    lines
+}
+
+/// The players' own, for the server's start: every character's link, made for those who had
+/// none.
+pub async fn links(players: &Arc<Players>) -> Result<Vec<app::links::Link>> {
+    players
+        .writes
+        .write(async |cx| app::links::every(cx).await)
+        .await
+}
