@@ -1,7 +1,8 @@
 //! `hoard serve`: the campaign in use as web pages the table opens on its phones — the party,
 //! its treasure and its chronicle, as the players know them — and, with `--referee`, the
-//! referee's dashboard behind a token. Read-only: the database is opened through SQLite's
-//! read-only mode, each request reads one moment of it, and no route writes. Every page comes
+//! referee's dashboard behind a token. Read-only but for the players' claims (`--players`,
+//! `writes`): the pages read through SQLite's read-only mode, each request reads one moment
+//! of it, and no other route writes. Every page comes
 //! from the same `app` read functions as the command line, and every rule of what a player
 //! may know from `rules::knowledge` (through `app::export::player` and
 //! `app::chronicle`); this module only gathers and draws.
@@ -80,7 +81,7 @@ pub async fn run(settings: Settings) -> Result<()> {
     } else {
         None
     };
-    let mut lines = banner(address, token.as_deref());
+    let mut lines = banner(address, token.as_deref(), settings.players);
     if let Some(players) = &players {
         let links = personal::links(players).await?;
         let last = lines.pop();
@@ -162,8 +163,17 @@ async fn listen_on(bind: &str, port: u16) -> Result<tokio::net::TcpListener> {
 /// What `serve` prints at start-up: the players' address first, the referee's (with its
 /// token) second, then who can reach them. Listening on every network (`0.0.0.0`), the
 /// address shown is this computer's first, and the last line names the others.
-fn banner(listening: SocketAddr, token: Option<&str>) -> Vec<String> {
+fn banner(listening: SocketAddr, token: Option<&str>, players: bool) -> Vec<String> {
     let port = listening.port();
+    // What the server writes: nothing, or the claims players make on their personal links.
+    let writes = if players {
+        tr!(
+            "Read-only but for the players' claims on their links",
+            "Lecture seule, sauf les demandes des joueurs sur leurs liens"
+        )
+    } else {
+        tr!("Read-only", "Lecture seule")
+    };
     let mut reached: Vec<SocketAddr> = Vec::new();
     if listening.ip().is_unspecified() {
         let own = addresses::reaching(listening.ip()).into_iter();
@@ -184,20 +194,20 @@ fn banner(listening: SocketAddr, token: Option<&str>) -> Vec<String> {
     let ip = listening.ip();
     lines.push(if ip.is_loopback() {
         tr!(
-            "Only this computer can open these pages (--bind ADDR lets phones on your network in). Read-only; Ctrl-C stops.",
-            "Seul cet ordinateur peut ouvrir ces pages (--bind ADRESSE y laisse les téléphones de votre réseau). Lecture seule ; Ctrl-C arrête."
+            "Only this computer can open these pages (--bind ADDR lets phones on your network in). {writes}; Ctrl-C stops.",
+            "Seul cet ordinateur peut ouvrir ces pages (--bind ADRESSE y laisse les téléphones de votre réseau). {writes} ; Ctrl-C arrête."
         )
     } else if ip.is_unspecified() {
         let all: Vec<String> = reached.iter().map(|a| format!("http://{a}/")).collect();
         let all = all.join(", ");
         tr!(
-            "Anyone who can reach this computer on any of its networks can now open these pages, at {all}. Read-only; Ctrl-C stops.",
-            "Quiconque atteint cet ordinateur par l'un de ses réseaux peut maintenant ouvrir ces pages, à {all}. Lecture seule ; Ctrl-C arrête."
+            "Anyone who can reach this computer on any of its networks can now open these pages, at {all}. {writes}; Ctrl-C stops.",
+            "Quiconque atteint cet ordinateur par l'un de ses réseaux peut maintenant ouvrir ces pages, à {all}. {writes} ; Ctrl-C arrête."
         )
     } else {
         tr!(
-            "Anyone who can reach {ip} (the devices on that network) can now open these pages. Read-only; Ctrl-C stops.",
-            "Quiconque atteint {ip} (les appareils de ce réseau) peut maintenant ouvrir ces pages. Lecture seule ; Ctrl-C arrête."
+            "Anyone who can reach {ip} (the devices on that network) can now open these pages. {writes}; Ctrl-C stops.",
+            "Quiconque atteint {ip} (les appareils de ce réseau) peut maintenant ouvrir ces pages. {writes} ; Ctrl-C arrête."
         )
     });
     lines

@@ -142,8 +142,8 @@ fn backup_points_at_the_servers_own_tools() {
 }
 
 /// The read-only role docs/postgres.md gives players, made by running its SQL block as
-/// written (names aside): it reads everything, even a table made after the grant, and a write
-/// through it is one line, exit 4, nothing written.
+/// written (names aside): it reads everything but the personal links, even a table made after
+/// the grant, and a write through it is one line, exit 4, nothing written.
 #[test]
 fn the_documented_read_only_role_reads_and_is_refused_writes_in_one_line() {
     let h = Hoard::new();
@@ -189,6 +189,13 @@ fn the_documented_read_only_role_reads_and_is_refused_writes_in_one_line() {
             .unwrap()
     });
     assert_eq!(later, 1);
+    // The personal links stay the referee's: no token for the players' role.
+    let links: Result<i64, _> = pg(std::path::Path::new(&player), async |conn| {
+        sqlx::query_scalar("SELECT count(*) FROM links")
+            .fetch_one(&mut *conn)
+            .await
+    });
+    assert!(links.is_err(), "the players' role reads the links");
     let before = h.dump();
     for args in [
         &["use", "Wand"][..],
