@@ -267,15 +267,23 @@ fn the_password_in_the_url_never_shows() {
             seen.push(text(&out));
         }
     }
-    // A URL where the grammar expects something else, echoed back by the usage error.
+    // A URL where the grammar expects something else, echoed back by the usage error; a home
+    // of its own, so that a command that opens the default database opens none of the user's.
     let url = format!("postgres://referee:{secret}@127.0.0.1:1/west");
+    let home = tempfile::tempdir().unwrap();
     for args in [
         &["--db", "x.db", url.as_str(), "roll", "1d6"][..],
         &["--json", "--db", "x.db", url.as_str()],
         &["roll", "1d6", url.as_str()],
         &["campaign", "new", "West", url.as_str()],
     ] {
-        let out = Command::new(bin()).args(args).output().unwrap();
+        let out = Command::new(bin())
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env_remove("HOARD_DB")
+            .args(args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{}", text(&out));
         assert!(
             text(&out).contains("postgres://referee:***@"),
