@@ -48,7 +48,8 @@ pub struct Treasure {
     /// Items left at places, by place.
     pub places: BTreeMap<String, Vec<Revealed>>,
     pub coins: app::coins::Balances,
-    pub found: Vec<(u32, u32)>,
+    /// The treasure found in each session, in copper as the party believes it.
+    pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
     pub charges: Vec<(String, Vec<(i64, i32)>)>,
     /// What each character carries weighs, and what is left at each place.

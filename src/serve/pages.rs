@@ -86,7 +86,18 @@ fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> 
     }
 }
 
-/// A refused or failed read, as a page.
+/// A picture with its caption, drawn for a phone and for a desktop: the page shows the one
+/// that fits its width (`hoard.css`), so the picture's text reads at the page's size.
+fn picture(draw: impl Fn(charts::Canvas) -> String, caption: String) -> Markup {
+    html! {
+        figure.chart {
+            div.phone { (PreEscaped(draw(charts::PHONE))) }
+            div.desktop { (PreEscaped(draw(charts::DESKTOP))) }
+            figcaption { (caption) }
+        }
+    }
+}
+
 /// A page that could not be read: what the reader may be told of why (`None`: only that the
 /// campaign is unavailable).
 pub fn failure(e: Option<&Error>) -> Markup {
@@ -203,10 +214,8 @@ pub fn party(p: &Party) -> Markup {
             p { (tr!("No character yet.", "Aucun personnage encore.")) }
         }
         @if !running.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::effects_clock(&running)))
-                figcaption { (tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")) }
-            }
+            (picture(|c| charts::effects_clock(c, &running),
+                tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")))
         }
         div.party { @for v in &p.players {
             @let c = &v.character;
@@ -303,16 +312,12 @@ pub fn treasure(t: &Treasure) -> Markup {
             }
         }
         @if t.found.iter().any(|(_, n)| *n > 0) {
-            figure.chart {
-                (PreEscaped(charts::found_per_session(&t.found)))
-                figcaption { (tr!("Treasure found per session (items)", "Trésor trouvé par session (objets)")) }
-            }
+            (picture(|c| charts::found_per_session(c, &t.found),
+                tr!("Treasure found per session (its worth in gold pieces, as the party knows it)", "Trésor trouvé par session (sa valeur en pièces d'or, telle que le groupe la connaît)")))
         }
         @if !t.charges.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::charges(&t.charges)))
-                figcaption { (tr!("Charges of the wands, staves and rods the party knows, by game day", "Charges des baguettes, bâtons et sceptres que le groupe connaît, par jour de jeu")) }
-            }
+            (picture(|c| charts::charges(c, &t.charges, t.clock),
+                tr!("Charges of the wands, staves and rods the party knows, until now", "Charges des baguettes, bâtons et sceptres que le groupe connaît, jusqu'à maintenant")))
         }
     };
     frame(
@@ -678,10 +683,8 @@ pub fn referee(r: &Referee) -> Markup {
             }
         }
         @if !r.spans.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::control_timeline(&r.spans, r.clock)))
-                figcaption { (tr!("Which sword controlled whom, by game day, and why", "Quelle épée a contrôlé qui, par jour de jeu, et pourquoi")) }
-            }
+            (picture(|c| charts::control_timeline(c, &r.spans, r.clock),
+                tr!("Which sword controlled whom, until now, and why", "Quelle épée a contrôlé qui, jusqu'à maintenant, et pourquoi")))
             ul.spans {
                 @for s in &r.spans {
                     li {
