@@ -22,7 +22,7 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
 use crate::rules::coins::Coins;
 use crate::rules::item::Slot;
-use crate::rules::knowledge::{Looker, Method, revealed};
+use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 
 /// One thing the table saw happen.
 #[derive(Debug, Clone, Serialize)]
@@ -208,6 +208,30 @@ pub async fn session(cx: &mut Ctx, number: u32) -> Result<Told> {
         .filter_map(|rec| entry(rec, &characters, &items))
         .collect();
     Ok(Told { session, entries })
+}
+
+/// Item `id` as the party knows it now ([`revealed`] to [`Looker::Party`]), and its story as
+/// the table saw it: found, handed over, worn, used. `None` when the table never saw it (no
+/// such item, or nothing the players saw tells of it: a find voided).
+pub async fn item(cx: &mut Ctx, id: &str) -> Result<Option<(Revealed, Vec<Entry>)>> {
+    let campaign = cx.campaign().await?;
+    let found = crate::store::items::find(cx.conn(), campaign.id, id).await?;
+    if !found.iter().any(|i| i.id == id) {
+        return Ok(None);
+    }
+    let (item, mut events) = super::custody::history(cx, id).await?;
+    events.retain(|r| is_seen(&r.event));
+    let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
+    let items = items_of(cx, campaign.id, &events).await?;
+    let entries: Vec<Entry> = events
+        .iter()
+        .filter_map(|rec| entry(rec, &characters, &items))
+        .collect();
+    if entries.is_empty() {
+        return Ok(None);
+    }
+    let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    Ok(Some((revealed(&item, Looker::Party(&party)), entries)))
 }
 
 /// The treasure found in each session, by its worth in copper as the party believes it: the
