@@ -29,11 +29,11 @@ pub struct Canvas {
 /// A phone's column (a 375-pixel screen less the page's margins), and a desktop's.
 pub const PHONE: Canvas = Canvas {
     width: 360,
-    font: 17,
+    font: 21,
 };
 pub const DESKTOP: Canvas = Canvas {
     width: 720,
-    font: 17,
+    font: 21,
 };
 
 impl Canvas {
