@@ -44,11 +44,8 @@
         }
       });
   }
+  // The page's "offline" line shows while this says so (hoard.css).
   function offline(down) {
-    var banner = document.getElementById("offline");
-    if (banner) {
-      banner.hidden = !down;
-    }
     root.dataset.live = down ? "off" : "on";
   }
   // The referee's dashboard hears of every event; the players' pages of what they show.

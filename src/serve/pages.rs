@@ -80,8 +80,8 @@ fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> 
                             a href=(href) aria-current=[(*t == tab).then_some("page")] { (label) }
                         }
                     }
-                    // Shown by the script while the server cannot be reached.
-                    p #offline role="status" hidden {
+                    // Shown (`hoard.css`) while the script cannot reach the server.
+                    p #offline role="status" {
                         (tr!("Offline: this page will catch up as soon as the server answers again.",
                             "Hors ligne : cette page se mettra à jour dès que le serveur répondra à nouveau."))
                     }
