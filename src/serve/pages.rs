@@ -360,7 +360,7 @@ pub fn item(p: &ItemPage) -> Markup {
         section.sheet.whole {
             ul.items { (known_item(item)) }
             @if item.item.is_gone() {
-                p.condition { (labelled(&tr!("No longer", "Plus là"), &crate::view::item::status_label(item.item.status))) }
+                p.condition { (labelled(&tr!("No longer", "Plus là"), crate::view::item::status_label(item.item.status))) }
             }
             @if let Some(value) = &item.item.identity.value {
                 p.worth { (whole(&labelled(&tr!("Worth, as the party believes", "Valeur, selon le groupe"),
