@@ -4,7 +4,7 @@
     benches/make_campaign.py EVENTS ITEMS_EXPORT > campaign.jsonl
 
 ITEMS_EXPORT is an export of a campaign made by `hoard generate any` (its item_created lines
-give real items). The campaign: 20 characters, the items shared among them, three benchmark
+give real items). The campaign: CHARACTERS characters (20 unless a third argument says), the items shared among them, three benchmark
 props (a character "Bench" of 9,999 HP, a wand "Bench Wand" with 10,000 charges, a sentient sword
 "Bench Sword"), then play until EVENTS events: sessions, damage and healing, rolls, the clock,
 items changing hands, charges spent, sword checks and uses. Every event is one the projector
@@ -16,6 +16,7 @@ import sys
 
 events_wanted = int(sys.argv[1])
 items_source = sys.argv[2]
+characters = int(sys.argv[3]) if len(sys.argv) > 3 else 20
 rng = random.Random(7)
 out = sys.stdout
 seq = 0
@@ -55,8 +56,8 @@ def main():
     global clock, session, sessions, out
     real_out = out
     out = open("/dev/null", "w") if False else _Buffer()
-    names = ["Bench"] + [f"Hero {i}" for i in range(1, 20)]
-    ids = [f"00000000-0000-4000-8000-{i:012d}" for i in range(20)]
+    names = ["Bench"] + [f"Hero {i}" for i in range(1, characters)]
+    ids = [f"00000000-0000-4000-8000-{i:012d}" for i in range(characters)]
     alignments = ["lawful", "neutral", "chaotic"]
     emit({"kind": "campaign_created", "name": "bench"})
     for i, (cid, name) in enumerate(zip(ids, names)):
@@ -92,7 +93,7 @@ def main():
     emit({"kind": "item_created", "item": sword, "origin": {"how": "added"}})
     holders[sword_id] = ids[1]
     movable = [i for i in holders if i != sword_id]
-    hp = {who: 30 for who in range(1, 20)}
+    hp = {who: 30 for who in range(1, characters)}
     while seq < events_wanted - 2:
         if session is None:
             sessions += 1
@@ -100,7 +101,7 @@ def main():
             session = sessions
             continue
         r = rng.random()
-        who = rng.randrange(1, 20)
+        who = rng.randrange(1, characters)
         # Wounds that never fell anyone (the fallen cannot act, and the benchmarks have the
         # heroes act), nor Hero 1, who wields the benchmark's sword (a wounded wielder calls for
         # another check): a blow leaves at least 1 HP, else the hero is healed instead.

@@ -8,11 +8,13 @@
 # - time from `hoard` recording an event (the command returning) to a page showing it: an
 #   event-stream client hears the change and fetches the page again, as the page's script
 #   does; median and worst over 50 events. Target: within 2 s.
-#   benches/serve.sh [EVENTS] [SECONDS]
+# - the party page and `/party.json` against a static asset (`/hoard.css`, no read at all) in the
+#   same run, each p99 as a ratio to the asset's: what reading and drawing cost, on this machine.
+#   benches/serve.sh [EVENTS] [SECONDS] [CHARACTERS]   (the issue's: 5000 10 50)
 source "$(dirname "$0")/common.sh"
 need wrk python3 curl
 build
-events=${1:-1000000} seconds=${2:-10}
+events=${1:-1000000} seconds=${2:-10} characters=${3:-20}
 work=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill -INT "$server" 2>/dev/null; rm -rf "$work"' EXIT
@@ -21,11 +23,11 @@ cd "$work"
 echo "machine: $(nproc) cores, $(uname -sr); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
 "$hoard" --db items.db --seed 1 generate any --count 2000 >/dev/null
 "$hoard" --db items.db export -o items.jsonl >/dev/null
-python3 "$root/benches/make_campaign.py" "$events" items.jsonl >big.jsonl
+python3 "$root/benches/make_campaign.py" "$events" items.jsonl "$characters" >big.jsonl
 started=$(date +%s)
 "$hoard" --db big.db import big.jsonl >/dev/null
 "$hoard" --db big.db campaign use bench >/dev/null
-echo "campaign: $events events imported in $(($(date +%s) - started)) s"
+echo "campaign: $events events, $characters characters, imported in $(($(date +%s) - started)) s"
 
 "$hoard" --db big.db serve --port 0 >serve.out 2>serve.err &
 server=$!
@@ -61,6 +63,21 @@ rows = [list(map(float, l.split())) for l in sys.stdin if l.strip()]
 p99 = statistics.median(r[0] / r[2] for r in rows)
 rps = statistics.median(r[1] / r[3] for r in rows)
 print(f"  p99 ratio page/JSON {p99:.2f}x; requests per second page/JSON {rps:.2f}x")'
+
+echo
+echo "party page and JSON vs a static asset (/hoard.css), 32 connections, ${seconds} s each:"
+results=()
+for round in 1 2; do
+    html=$(load "$url") json=$(load "${url}party.json") css=$(load "${url}hoard.css")
+    echo "  round $round: page p99 ${html% *} ms; JSON p99 ${json% *} ms; asset p99 ${css% *} ms, ${css#* } req/s"
+    results+=("$html $json $css")
+done
+printf '%s\n' "${results[@]}" | python3 -c '
+import statistics, sys
+rows = [list(map(float, l.split())) for l in sys.stdin if l.strip()]
+page = statistics.median(r[0] / r[4] for r in rows)
+json = statistics.median(r[2] / r[4] for r in rows)
+print(f"  p99 ratio page/asset {page:.2f}x; JSON/asset {json:.2f}x")'
 
 # Event to page: the change event, then the page fetched again, after each recording command.
 echo

@@ -22,7 +22,7 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
 use crate::rules::coins::Coins;
 use crate::rules::item::Slot;
-use crate::rules::knowledge::{Looker, Method, revealed};
+use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 
 /// One thing the table saw happen.
 #[derive(Debug, Clone, Serialize)]
@@ -210,22 +210,69 @@ pub async fn session(cx: &mut Ctx, number: u32) -> Result<Told> {
     Ok(Told { session, entries })
 }
 
-/// Items found in each session (of those that still exist): the sessions' numbers, in order,
-/// with how many items were found in each. Only what the table saw: a voided find is none.
-pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, u32)>> {
+/// Item `id` as the party knows it now ([`revealed`] to [`Looker::Party`]), and its story as
+/// the table saw it: found, handed over, worn, used. `None` when the table never saw it (no
+/// such item, or nothing the players saw tells of it: a find voided).
+pub async fn item(cx: &mut Ctx, id: &str) -> Result<Option<(Revealed, Vec<Entry>)>> {
+    let campaign = cx.campaign().await?;
+    let found = crate::store::items::find(cx.conn(), campaign.id, id).await?;
+    if !found.iter().any(|i| i.id == id) {
+        return Ok(None);
+    }
+    let (item, mut events) = super::custody::history(cx, id).await?;
+    events.retain(|r| is_seen(&r.event));
+    let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
+    let items = items_of(cx, campaign.id, &events).await?;
+    let entries: Vec<Entry> = events
+        .iter()
+        .filter_map(|rec| entry(rec, &characters, &items))
+        .collect();
+    if entries.is_empty() {
+        return Ok(None);
+    }
+    let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    Ok(Some((revealed(&item, Looker::Party(&party)), entries)))
+}
+
+/// The treasure found in each session, by its worth in copper as the party believes it: the
+/// sessions' numbers, in order, each with the coins gained in it (or brought back for it) and
+/// the worth of the items found in it that anyone appraised (an item of unknown worth counts
+/// nothing: the party does not know it). Only what the table saw: a voided find is none.
+pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
     let sessions = super::session::list(cx).await?;
-    let mut found: BTreeMap<u32, u32> = sessions.iter().map(|(s, _)| (s.number, 0)).collect();
-    let query = Query {
-        kind: Some("item_created".into()),
-        ..Default::default()
-    };
-    super::log::log(cx, query, |rec, voided_by| {
-        if let (Some(n), None) = (rec.session, voided_by) {
-            *found.entry(n).or_default() += 1;
+    let mut found: BTreeMap<u32, i64> = sessions.iter().map(|(s, _)| (s.number, 0)).collect();
+    let campaign = cx.campaign().await?;
+    let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
+    let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    let mut believed: BTreeMap<Id, i64> = BTreeMap::new();
+    super::item::list(cx, None, None, |item, _| {
+        let seen = revealed(&item, Looker::Party(&party));
+        if let Some(value) = seen.item.identity.value {
+            believed.insert(item.id.clone(), value.copper());
         }
         Ok(())
     })
     .await?;
+    for kind in ["item_created", "coins_added"] {
+        let query = Query {
+            kind: Some(kind.into()),
+            ..Default::default()
+        };
+        super::log::log(cx, query, |rec, voided_by| {
+            let worth = match &rec.event {
+                Event::ItemCreated { item, .. } => believed.get(&item.id).copied(),
+                Event::CoinsAdded { coins, .. } => Some(coins.copper()),
+                _ => None,
+            };
+            let session = super::xp::told_in(&rec);
+            if let (Some(n), None, Some(worth)) = (session, voided_by, worth) {
+                let total = found.entry(n).or_default();
+                *total = total.saturating_add(worth);
+            }
+            Ok(())
+        })
+        .await?;
+    }
     Ok(found.into_iter().collect())
 }
 

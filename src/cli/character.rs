@@ -6,13 +6,12 @@ use crate::app::character::Sheet;
 use crate::i18n::time::span;
 use crate::ledger::Item;
 use crate::ledger::state::Effect;
-use crate::rules::armor::{Aside, Protection};
+use crate::rules::armor::Protection;
 use crate::rules::character::Quest;
 use crate::rules::item::Knowledge;
 use crate::rules::item::{Category, Slot};
 use crate::rules::ring;
 use crate::view::item::{ItemView, named_line as item_line};
-use crate::view::words::Shown as _;
 
 use super::args::character::CharacterCommand;
 use super::out::{Out, table};
@@ -411,44 +410,6 @@ impl<'a> SheetView<'a> {
     }
 }
 
-/// The ring of protection that counts, and why each other worn one does not, or not in full
-/// (AD&D 2e DMG: the strongest alone; no armor class over magic armor).
-fn ring_lines(p: &Protection) -> Vec<String> {
-    let mut lines = Vec::new();
-    match (p.ring, p.ring_ac) {
-        (Some(ring), Some(_)) => lines.push(tr!(
-            "  ring of protection: AC better by {ring}, every saving throw {ring:+}",
-            "  anneau de protection : CA meilleure de {ring}, tous les jets de sauvegarde {ring:+}"
-        )),
-        (Some(ring), None) => lines.push(tr!(
-            "  ring of protection: every saving throw {ring:+}",
-            "  anneau de protection : tous les jets de sauvegarde {ring:+}"
-        )),
-        (None, _) => {}
-    }
-    for aside in &p.rings_aside {
-        let (name, bonus) = (safe(aside.item.shown()), aside.bonus);
-        lines.push(match aside.why {
-            Aside::MagicArmor => tr!(
-                "    {name} ({bonus:+}) adds nothing to AC: magic armor is worn (its saves still count)",
-                "    {name} ({bonus:+}) n'ajoute rien à la CA : une armure magique est portée (ses sauvegardes comptent toujours)"
-            ),
-            Aside::Weaker => tr!(
-                "    {name} ({bonus:+}) does not count: of several rings of protection, only the strongest works",
-                "    {name} ({bonus:+}) ne compte pas : de plusieurs anneaux de protection, seul le plus puissant fonctionne"
-            ),
-        });
-    }
-    if p.ring_ac.is_some() && (p.armor.is_some() || p.shield.is_some()) {
-        let ac = p.ac;
-        lines.push(tr!(
-            "  in all: AC better by {ac}",
-            "  en tout : CA meilleure de {ac}"
-        ));
-    }
-    lines
-}
-
 /// The name of `item` as the reader of the sheet knows it, made safe.
 fn shown_name(sheet: &Sheet, item: &Item) -> String {
     match sheet.known_name(&item.id) {
@@ -543,18 +504,10 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             tr!("  {label}: {names}", "  {label} : {names}")
         });
     }
-    let p = &sheet.protection;
-    // Bonuses the reader does not know are not theirs to total.
-    if (p.armor.is_some() || p.shield.is_some()) && !sheet.armor_unknown {
-        let (ac, saves) = (p.ac - p.ring_ac.unwrap_or(0), p.saves);
-        lines.push(tr!(
-            "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
-            "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
-        ));
-    }
-    if !sheet.armor_unknown {
-        lines.extend(ring_lines(p));
-    }
+    lines.extend(crate::view::armor::lines(
+        &sheet.protection,
+        sheet.armor_unknown,
+    ));
     for e in &sheet.effects {
         let item = e
             .item

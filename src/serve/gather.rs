@@ -48,7 +48,8 @@ pub struct Treasure {
     /// Items left at places, by place.
     pub places: BTreeMap<String, Vec<Revealed>>,
     pub coins: app::coins::Balances,
-    pub found: Vec<(u32, u32)>,
+    /// The treasure found in each session, in copper as the party believes it.
+    pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
     pub charges: Vec<(String, Vec<(i64, i32)>)>,
     /// What each character carries weighs, and what is left at each place.
@@ -123,25 +124,41 @@ pub struct Chronicle {
 }
 
 impl Chronicle {
-    /// Session `number`, or the latest.
-    pub async fn read(cx: &mut Ctx, number: Option<u32>) -> Result<Chronicle> {
+    /// Session `number`, or the latest; `None` when there is no session `number`.
+    pub async fn read(cx: &mut Ctx, number: Option<u32>) -> Result<Option<Chronicle>> {
         let found = cx.campaign().await?;
         let sessions: Vec<Session> = app::session::list(cx)
             .await?
             .into_iter()
             .map(|(s, _)| s)
             .collect();
+        if number.is_some_and(|n| !sessions.iter().any(|s| s.number == n)) {
+            return Ok(None);
+        }
         let number = number.or(sessions.iter().map(|s| s.number).max());
         let told = match number {
             Some(n) => Some(app::chronicle::session(cx, n).await?),
             None => None,
         };
-        Ok(Chronicle {
+        Ok(Some(Chronicle {
             campaign: found.campaign.name,
             clock: found.campaign.clock,
             sessions,
             told,
-        })
+        }))
+    }
+
+    /// The sessions before and after the one told, by number.
+    pub fn neighbours(&self) -> (Option<u32>, Option<u32>) {
+        let Some(told) = &self.told else {
+            return (None, None);
+        };
+        let n = told.session.number;
+        let numbers = || self.sessions.iter().map(|s| s.number);
+        (
+            numbers().filter(|m| *m < n).max(),
+            numbers().filter(|m| *m > n).min(),
+        )
     }
 }
 
@@ -262,4 +279,55 @@ async fn control_story(cx: &mut Ctx) -> Result<(Vec<Span>, Vec<Recorded>)> {
     }
     let skip = checks.len().saturating_sub(CHECKS_LISTED);
     Ok((spans, checks.split_off(skip)))
+}
+
+/// One item as the party knows it, and its story as the table saw it (`/item/ID`).
+pub struct ItemPage {
+    pub campaign: String,
+    pub clock: i64,
+    pub item: Revealed,
+    pub story: Vec<crate::app::chronicle::Entry>,
+}
+
+impl ItemPage {
+    /// `None`: the table never saw such an item.
+    pub async fn read(cx: &mut Ctx, id: &str) -> Result<Option<ItemPage>> {
+        let found = cx.campaign().await?;
+        Ok(app::chronicle::item(cx, id)
+            .await?
+            .map(|(item, story)| ItemPage {
+                campaign: found.campaign.name,
+                clock: found.campaign.clock,
+                item,
+                story,
+            }))
+    }
+}
+
+/// A character's whole sheet as they know it (`/character/ID`): the party page's view, with
+/// the armor class and the protection they know of (`character show --as` themselves).
+pub struct FullSheet {
+    pub campaign: String,
+    pub clock: i64,
+    pub view: PlayerView,
+    pub sheet: app::character::Sheet,
+}
+
+impl FullSheet {
+    /// `None`: no character has this id.
+    pub async fn read(cx: &mut Ctx, id: &str) -> Result<Option<FullSheet>> {
+        let found = cx.campaign().await?;
+        let characters = app::character::list(cx).await?;
+        let Some(c) = characters.into_iter().find(|c| c.id == id) else {
+            return Ok(None);
+        };
+        let view = app::export::player(cx, &c.name).await?;
+        let sheet = app::character::show(cx, &c.name).await?.seen_by(&c);
+        Ok(Some(FullSheet {
+            campaign: found.campaign.name,
+            clock: found.campaign.clock,
+            view,
+            sheet,
+        }))
+    }
 }

@@ -1,11 +1,16 @@
 // hoard serve: live pages. When what a page shows changes, the server says so on its event
 // stream; this fetches the page again and puts its <main> in place of the old one. Without this
 // script (or without JavaScript) the pages are whole and a reload shows the latest.
+//
+// When the stream drops (the server restarted, the Wi-Fi went), the page says it is offline
+// until the stream opens again, and then fetches itself once: whatever changed meanwhile (which
+// no event could announce) shows, and a page that missed nothing stays as it is.
 "use strict";
 (function () {
   if (!window.EventSource || !window.fetch || !window.DOMParser) {
     return;
   }
+  var root = document.documentElement;
   var busy = false;
   var again = false;
   function refresh() {
@@ -25,9 +30,9 @@
         // Parsed into a separate document: nothing in it runs.
         var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
         var old = document.getElementById("page");
-        if (fresh && old) {
+        if (fresh && old && fresh.innerHTML !== old.innerHTML) {
           old.replaceWith(document.importNode(fresh, true));
-          document.documentElement.dataset.updated = String(Date.now());
+          root.dataset.updated = String(Date.now());
         }
       })
       .catch(function () {})
@@ -39,11 +44,32 @@
         }
       });
   }
+  // The page's "offline" line shows while this says so (hoard.css).
+  function offline(down) {
+    root.dataset.live = down ? "off" : "on";
+  }
   // The referee's dashboard hears of every event; the players' pages of what they show.
   var path = window.location.pathname;
-  var events = new EventSource(/^\/referee\/[0-9a-f]+$/.test(path) ? path + "/events" : "/events");
-  events.addEventListener("open", function () {
-    document.documentElement.dataset.live = "on";
-  });
-  events.addEventListener("change", refresh);
+  var url = /^\/referee\/[0-9a-f]+$/.test(path) ? path + "/events" : "/events";
+  var dropped = false;
+  function listen() {
+    var events = new EventSource(url);
+    events.addEventListener("open", function () {
+      offline(false);
+      if (dropped) {
+        dropped = false;
+        refresh();
+      }
+    });
+    events.addEventListener("change", refresh);
+    events.addEventListener("error", function () {
+      dropped = true;
+      offline(true);
+      // A stream the browser gave up on (an answer that was not a stream) is opened anew.
+      if (events.readyState === EventSource.CLOSED) {
+        window.setTimeout(listen, 1000);
+      }
+    });
+  }
+  listen();
 })();

@@ -288,9 +288,9 @@ async fn shown_to_players(reads: &Reads) -> Result<u64> {
             personal::claims_shown(cx).await?.hash(&mut digest);
             let sessions = crate::app::session::list(cx).await?;
             for (session, _) in &sessions {
-                pages::chronicle(&gather::Chronicle::read(cx, Some(session.number)).await?)
-                    .into_string()
-                    .hash(&mut digest);
+                if let Some(told) = gather::Chronicle::read(cx, Some(session.number)).await? {
+                    pages::chronicle(&told).into_string().hash(&mut digest);
+                }
             }
             Ok(digest.finish())
         })

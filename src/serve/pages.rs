@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::charts;
-use super::gather::{Chronicle, Party, Referee, Treasure};
+use super::gather::{Chronicle, FullSheet, ItemPage, Party, Referee, Treasure};
 use crate::app::chronicle::{Purse, Seen};
 use crate::error::Error;
 use crate::i18n::CHARGE;
@@ -40,17 +40,23 @@ pub(super) enum Tab {
     Party,
     Treasure,
     Chronicle,
+    /// The referee's dashboard: its tab shows only there, where its token is.
+    Referee,
     None,
 }
 
 /// The frame of every page: the menu, the campaign and its clock, and `main`, which the
 /// script replaces when the ledger moves.
 pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: Markup) -> Markup {
-    let tabs = [
+    let mut tabs = vec![
         (Tab::Party, "/", tr!("Party", "Groupe")),
         (Tab::Treasure, "/treasure", tr!("Treasure", "Trésor")),
         (Tab::Chronicle, "/chronicle", tr!("Chronicle", "Chronique")),
     ];
+    if tab == Tab::Referee {
+        // This very address: the token is in it, and nowhere else on the page.
+        tabs.push((Tab::Referee, "", tr!("Referee", "Meneur")));
+    }
     let lang = match lang() {
         Lang::En => "en",
         Lang::Fr => "fr",
@@ -64,6 +70,7 @@ pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: 
                 meta name="referrer" content="no-referrer";
                 title { (title) " — hoard" }
                 link rel="stylesheet" href="/hoard.css";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 script src="/hoard.js" defer {}
             }
             body {
@@ -72,6 +79,11 @@ pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: 
                         @for (t, href, label) in &tabs {
                             a href=(href) aria-current=[(*t == tab).then_some("page")] { (label) }
                         }
+                    }
+                    // Shown (`hoard.css`) while the script cannot reach the server.
+                    p #offline role="status" {
+                        (tr!("Offline: this page will catch up as soon as the server answers again.",
+                            "Hors ligne : cette page se mettra à jour dès que le serveur répondra à nouveau."))
                     }
                 }
                 main id="page" {
@@ -86,7 +98,18 @@ pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: 
     }
 }
 
-/// A refused or failed read, as a page.
+/// A picture with its caption, drawn for a phone and for a desktop: the page shows the one
+/// that fits its width (`hoard.css`), so the picture's text reads at the page's size.
+fn picture(draw: impl Fn(charts::Canvas) -> String, caption: String) -> Markup {
+    html! {
+        figure.chart {
+            div.phone { (PreEscaped(draw(charts::PHONE))) }
+            div.desktop { (PreEscaped(draw(charts::DESKTOP))) }
+            figcaption { (caption) }
+        }
+    }
+}
+
 /// A page that could not be read: what the reader may be told of why (`None`: only that the
 /// campaign is unavailable).
 pub fn failure(e: Option<&Error>) -> Markup {
@@ -112,12 +135,21 @@ pub fn unavailable(e: Option<&Error>) -> String {
 
 /// Any address hoard does not serve.
 pub fn not_found() -> Markup {
-    let title = tr!("No such page", "Cette page n'existe pas");
+    missing(&tr!("No such page", "Cette page n'existe pas"))
+}
+
+/// A page for something that is not there (`title` says what), with the way back.
+pub fn missing(title: &str) -> Markup {
     frame(
-        &title,
+        title,
         Tab::None,
         None,
-        html! { p { a href="/" { (tr!("Back to the party", "Retour au groupe")) } } },
+        html! {
+            ul.back {
+                li { a href="/" { (tr!("Back to the party", "Retour au groupe")) } }
+                li { a href="/chronicle" { (tr!("The chronicle", "La chronique")) } }
+            }
+        },
     )
 }
 
@@ -133,7 +165,7 @@ fn known_item(item: &Revealed) -> Markup {
     let name = known_name(item);
     html! {
         li data-item=(item.id) {
-            span.name { (name) }
+            a.name href={ "/item/" (item.id) } { (name) }
             @if name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
@@ -172,6 +204,34 @@ fn held_items(items: &[Revealed]) -> Markup {
     }
 }
 
+/// `text` with each number kept on one line with the word after it (`120 gp`, `3 turns`).
+fn whole(text: &str) -> Markup {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut pieces: Vec<(String, bool)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let (word, next) = (words[i], words.get(i + 1));
+        let amount = word.ends_with(|c: char| c.is_ascii_digit())
+            && next.is_some_and(|n| n.starts_with(char::is_alphabetic));
+        match next {
+            Some(next) if amount => {
+                pieces.push((format!("{word} {next}"), true));
+                i += 2;
+            }
+            _ => {
+                pieces.push((word.to_string(), false));
+                i += 1;
+            }
+        }
+    }
+    html! {
+        @for (n, (piece, amount)) in pieces.iter().enumerate() {
+            @if n > 0 { " " }
+            @if *amount { span.amount { (piece) } } @else { (piece) }
+        }
+    }
+}
+
 /// `label: text` with the reader's language's spacing (French puts a space before a colon).
 pub(super) fn labelled(label: &str, text: &str) -> String {
     tr!("{label}: {text}", "{label} : {text}")
@@ -185,54 +245,166 @@ fn effect_name(v: &crate::app::export::PlayerView, e: &crate::rules::effect::Fel
     }
 }
 
-/// One character's sheet as they know it (the party page's, and a personal link's first).
-pub(super) fn sheet(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
+/// What is the matter with a character, as they know it: dying or dead, a sword's control, a
+/// worn ring that does not work.
+fn conditions(v: &crate::app::export::PlayerView) -> Markup {
+    html! {
+        @if let Some(word) = crate::view::describe::condition_word(v.condition) {
+            p.condition { (labelled(&tr!("Condition", "État"), word)) }
+        }
+        @if let Some(sword) = v.controlled_by() {
+            p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
+        }
+        @for ring in v.idle_rings() {
+            p.condition {
+                (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))
+            }
+        }
+    }
+}
+
+/// A character's hit points, abilities and experience, each label kept with its value.
+fn stats(c: &crate::ledger::Character) -> Markup {
+    let abilities = [
+        (tr!("STR", "FOR"), Some(c.str)),
+        ("INT".into(), c.int),
+        (tr!("WIS", "SAG"), Some(c.wis)),
+        ("DEX".into(), c.dex),
+        ("CON".into(), c.con),
+        ("CHA".into(), c.cha),
+    ];
+    html! {
+        div { dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) } }
+        @for (label, score) in &abilities {
+            @if let Some(score) = score { div { dt { (label) } dd { (score) } } }
+        }
+        div { dt { (tr!("XP", "PX")) } dd { (c.xp) } }
+    }
+}
+
+/// The effects running on a character, as they feel them: how long each has run.
+fn effects(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
+    html! {
+        @if !v.effects.is_empty() {
+            h3 { (tr!("Under the effect of", "Sous l'effet de")) }
+            ul.effects {
+                @for e in &v.effects {
+                    li {
+                        span.name { (effect_name(v, e)) }
+                        " — "
+                        (whole(&tr!("for {} so far", "depuis {}", span(e.since(clock)))))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The armor class, descending and ascending (`AC 5 [14]`), kept with its label.
+fn armor_class(ac: &crate::rules::armor::ArmorClass) -> Markup {
+    html! { div { dt { (tr!("AC", "CA")) } dd { (ac.ac) " [" (ac.aac) "]" } } }
+}
+
+/// A character's whole sheet as they know it: the party page's, with their armor class and
+/// what protects them (what they know of it), the experience the next level needs, and what
+/// they carry with a page for each item.
+pub fn sheet(f: &FullSheet) -> Markup {
+    let (v, sheet) = (&f.view, &f.sheet);
+    let c = &v.character;
+    let next = crate::rules::xp::next_level(c);
+    let body = html! {
+        section.sheet.whole {
+            p.headline { (crate::view::words::headline(c)) }
+            (conditions(v))
+            dl.stats { (stats(c)) (armor_class(&sheet.armor_class)) }
+            @if sheet.armor_unknown {
+                p.note { (tr!("The armor class counts only what is identified of what is worn.",
+                    "La classe d'armure ne compte que ce qui est identifié de ce qui est porté.")) }
+            }
+            @for line in crate::view::armor::lines(&sheet.protection, sheet.armor_unknown) {
+                p.protection { (whole(line.trim())) }
+            }
+            @for line in crate::view::money::sheet_lines(c, &v.coins) {
+                p.purse { (whole(line.trim())) }
+            }
+            @if let Some((level, needs)) = next {
+                p.progress {
+                    label {
+                        (tr!("Towards level {level}", "Vers le niveau {level}")) " "
+                        meter min="0" max=(needs) value=(c.xp.min(needs)) {}
+                    }
+                }
+            }
+            p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
+            h2 { (tr!("Carries", "Porte")) }
+            @if v.items.is_empty() {
+                p { (tr!("Nothing.", "Rien.")) }
+            }
+            (held_items(&v.items))
+            (effects(v, f.clock))
+        }
+    };
+    frame(
+        &safe(&c.name),
+        Tab::Party,
+        Some((&f.campaign, f.clock)),
+        body,
+    )
+}
+
+/// An item as the party knows it: what it is, what is known of it, its charges and worth as
+/// believed, and its story as the table saw it.
+pub fn item(p: &ItemPage) -> Markup {
+    let item = &p.item;
+    let body = html! {
+        section.sheet.whole {
+            ul.items { (known_item(item)) }
+            @if item.item.is_gone() {
+                p.condition { (labelled(&tr!("No longer", "Plus là"), crate::view::item::status_label(item.item.status))) }
+            }
+            @if let Some(value) = &item.item.identity.value {
+                p.worth { (whole(&labelled(&tr!("Worth, as the party believes", "Valeur, selon le groupe"),
+                    &crate::view::money::worth(value.copper())))) }
+            }
+            h2 { (tr!("Its story", "Son histoire")) }
+            ol.chronicle {
+                @for e in &p.story {
+                    li data-event=(e.seq) {
+                        span.when { (GameTime(e.game_time).to_string()) }
+                        " "
+                        (seen_text(&e.seen))
+                    }
+                }
+            }
+        }
+    };
+    frame(
+        &known_name(item),
+        Tab::Treasure,
+        Some((&p.campaign, p.clock)),
+        body,
+    )
+}
+
+/// One character's sheet as they know it, in short: the party page's, and a personal link's
+/// first (the whole sheet is [`sheet`]).
+pub(super) fn summary(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
     let c = &v.character;
     html! {
         section.sheet id={ "c-" (c.id) } {
-            h2 { (safe(&c.name)) }
+            h2 { a href={ "/character/" (c.id) } { (safe(&c.name)) } }
             p.headline { (crate::view::words::headline(c)) }
-            @if let Some(word) = crate::view::describe::condition_word(v.condition) {
-                p.condition { (labelled(&tr!("Condition", "État"), word)) }
-            }
-            @if let Some(sword) = v.controlled_by() {
-                p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
-            }
-            @for ring in v.idle_rings() {
-                p.condition {
-                    (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))
-                }
-            }
-            dl.stats {
-                dt { (tr!("HP", "PV")) } dd { (c.hp) " / " (c.hp_max) }
-                dt { (tr!("STR", "FOR")) } dd { (c.str) }
-                dt { (tr!("WIS", "SAG")) } dd { (c.wis) }
-                @if let Some(int) = c.int { dt { "INT" } dd { (int) } }
-                @if let Some(dex) = c.dex { dt { (tr!("DEX", "DEX")) } dd { (dex) } }
-                @if let Some(con) = c.con { dt { "CON" } dd { (con) } }
-                @if let Some(cha) = c.cha { dt { "CHA" } dd { (cha) } }
-                dt { (tr!("XP", "PX")) } dd { (c.xp) }
-            }
+            (conditions(v))
+            dl.stats { (stats(c)) }
             @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
-                p.purse { (line.trim()) }
+                p.purse { (whole(line.trim())) }
             }
-            p.load { (crate::view::encumbrance::line(&v.encumbrance)) }
+            p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
             @if !v.items.is_empty() {
                 h3 { (tr!("Carries", "Porte")) }
                 (held_items(&v.items))
             }
-            @if !v.effects.is_empty() {
-                h3 { (tr!("Under the effect of", "Sous l'effet de")) }
-                ul.effects {
-                    @for e in &v.effects {
-                        li {
-                            span.name { (effect_name(v, e)) }
-                            " — "
-                            (tr!("for {} so far", "depuis {}", span(e.since(clock))))
-                        }
-                    }
-                }
-            }
+            (effects(v, clock))
         }
     }
 }
@@ -255,12 +427,10 @@ pub fn party(p: &Party) -> Markup {
             p { (tr!("No character yet.", "Aucun personnage encore.")) }
         }
         @if !running.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::effects_clock(&running)))
-                figcaption { (tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")) }
-            }
+            (picture(|c| charts::effects_clock(c, &running),
+                tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")))
         }
-        div.party { @for v in &p.players { (sheet(v, p.clock)) } }
+        div.party { @for v in &p.players { (summary(v, p.clock)) } }
     };
     frame(
         &tr!("The party", "Le groupe"),
@@ -273,51 +443,57 @@ pub fn party(p: &Party) -> Markup {
 pub fn treasure(t: &Treasure) -> Markup {
     let coins = &t.coins;
     let body = html! {
-        h2 { (tr!("Coins", "Pièces")) }
-        ul.coins {
-            li { (labelled(&tr!("Party's pool", "Caisse du groupe"), &crate::i18n::coins::text(&coins.pool))) }
-            @for purse in &coins.purses {
-                li { (labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))) }
-            }
-            @for place in &coins.places {
-                li { (labelled(&safe(&place.place), &crate::i18n::coins::text(&place.coins))) }
+        div.holdings {
+        section {
+            h2 { (tr!("Coins", "Pièces")) }
+            ul.coins {
+                li { (whole(&labelled(&tr!("Party's pool", "Caisse du groupe"), &crate::i18n::coins::text(&coins.pool)))) }
+                @for purse in &coins.purses {
+                    li { (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins)))) }
+                }
+                @for place in &coins.places {
+                    li { (whole(&labelled(&safe(&place.place), &crate::i18n::coins::text(&place.coins)))) }
+                }
             }
         }
         @for (holder, items) in &t.held {
-            h2 {
-                @match holder {
-                    Some(name) => (tr!("Carried by {}", "Porté par {}", safe(name))),
-                    None => (tr!("The party's treasure", "Le trésor du groupe")),
+            section {
+                h2 {
+                    @match holder {
+                        Some(name) => (tr!("Carried by {}", "Porté par {}", safe(name))),
+                        None => (tr!("The party's treasure", "Le trésor du groupe")),
+                    }
                 }
+                (held_items(items))
             }
-            (held_items(items))
         }
         @for (place, items) in &t.places {
-            h2 { (tr!("Left at {}", "Laissé à {}", safe(place))) }
-            (held_items(items))
+            section {
+                h2 { (tr!("Left at {}", "Laissé à {}", safe(place))) }
+                (held_items(items))
+            }
         }
         @if !t.weights.carried.is_empty() || !t.weights.stashed.is_empty() {
-            h2 { (tr!("Weight", "Poids")) }
-            ul.weights {
-                @for (name, e) in &t.weights.carried {
-                    li { (labelled(&tr!("Carried by {}", "Porté par {}", safe(name)), &crate::view::encumbrance::line(e))) }
-                }
-                @for (place, load) in &t.weights.stashed {
-                    li { (labelled(&tr!("Left at {}", "Laissé à {}", safe(place)), &crate::view::encumbrance::stashed(*load))) }
+            section {
+                h2 { (tr!("Weight", "Poids")) }
+                ul.weights {
+                    @for (name, e) in &t.weights.carried {
+                        li { (whole(&labelled(&tr!("Carried by {}", "Porté par {}", safe(name)), &crate::view::encumbrance::line(e)))) }
+                    }
+                    @for (place, load) in &t.weights.stashed {
+                        li { (whole(&labelled(&tr!("Left at {}", "Laissé à {}", safe(place)), &crate::view::encumbrance::stashed(*load)))) }
+                    }
                 }
             }
+        }
         }
         @if t.found.iter().any(|(_, n)| *n > 0) {
-            figure.chart {
-                (PreEscaped(charts::found_per_session(&t.found)))
-                figcaption { (tr!("Treasure found per session (items)", "Trésor trouvé par session (objets)")) }
-            }
+            (picture(|c| charts::found_per_session(c, &t.found),
+                tr!("Treasure found per session (its worth in gold pieces, as the party knows it)", "Trésor trouvé par session (sa valeur en pièces d'or, telle que le groupe la connaît)")))
         }
         @if !t.charges.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::charges(&t.charges)))
-                figcaption { (tr!("Charges of the wands, staves and rods the party knows, by game day", "Charges des baguettes, bâtons et sceptres que le groupe connaît, par jour de jeu")) }
-            }
+            (picture(|c| charts::charges(c, &t.charges, t.clock),
+                tr!("Charges of the wands, staves and rods the party knows, until now", "Charges des baguettes, bâtons et sceptres que le groupe connaît, jusqu'à maintenant")))
         }
     };
     frame(
@@ -601,6 +777,17 @@ pub fn chronicle(c: &Chronicle) -> Markup {
         @if let Some(told) = &c.told {
             @let s = &told.session;
             h2 { (session_title(s)) }
+            @let (before, after) = c.neighbours();
+            @if before.is_some() || after.is_some() {
+                nav.pager {
+                    @if let Some(n) = before {
+                        a rel="prev" href={ "/chronicle/" (n) } { "← " (tr!("Session {}", "Session {}", n)) }
+                    }
+                    @if let Some(n) = after {
+                        a rel="next" href={ "/chronicle/" (n) } { (tr!("Session {}", "Session {}", n)) " →" }
+                    }
+                }
+            }
             @if told.entries.is_empty() {
                 p { (tr!("Nothing the players saw was recorded.", "Rien de ce que les joueurs ont vu n'a été enregistré.")) }
             }
@@ -637,26 +824,55 @@ pub fn referee(r: &Referee) -> Markup {
     let body = html! {
         p.warning { (tr!("The referee's eyes only: true names, charges and minds.", "Pour les yeux du meneur seulement : vrais noms, charges et esprits.")) }
         h2 { (tr!("True sheets", "Vraies feuilles")) }
-        @for sheet in &r.sheets {
+        div.party { @for sheet in &r.sheets {
             @let c = &sheet.character;
             section.sheet {
                 h3 { (safe(&c.name)) }
-                p.headline { (crate::view::words::headline(c)) " · " (tr!("HP", "PV")) " " (c.hp) " / " (c.hp_max) }
-                ul.items {
-                    @for item in &sheet.items {
-                        li { (crate::view::item::line(item, None)) }
-                        @if let Some(s) = item.sentience() {
-                            li.mind { (crate::view::item::sentience_line(s)) }
+                p.headline { (crate::view::words::headline(c)) }
+                @if let Some(word) = crate::view::describe::condition_word(sheet.condition) {
+                    p.condition { (labelled(&tr!("Condition", "État"), word)) }
+                }
+                @for h in r.holding.iter().filter(|h| h.character == c.name) {
+                    p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", safe(h.sword.name()))) }
+                }
+                dl.stats { (stats(c)) (armor_class(&sheet.armor_class)) }
+                @for line in crate::view::money::sheet_lines(c, &sheet.coins) {
+                    p.purse { (whole(line.trim())) }
+                }
+                p.load { (whole(&crate::view::encumbrance::line(&sheet.encumbrance))) }
+                @for line in crate::view::armor::lines(&sheet.protection, false) {
+                    p.protection { (whole(line.trim())) }
+                }
+                @let (swords, items): (Vec<_>, Vec<_>) = sheet.items.iter().partition(|i| i.sentience().is_some());
+                @if !items.is_empty() {
+                    h4 { (tr!("Items", "Objets")) }
+                    ul.items {
+                        @for item in items {
+                            li {
+                                (crate::view::item::line(item, None))
+                                @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
+                            }
                         }
                     }
                 }
+                @for sword in swords {
+                    h4 { (tr!("Sword", "Épée")) }
+                    p {
+                        (crate::view::item::line(sword, None))
+                        @if let Some(slot) = sword.worn { " " span.worn { (slot.label()) } }
+                    }
+                    @if let Some(mind) = sword.sentience() {
+                        p.mind { (crate::view::item::sentience_line(mind)) }
+                    }
+                }
                 @if !sheet.effects.is_empty() {
+                    h4 { (tr!("Running effects", "Effets en cours")) }
                     ul.effects {
                         @for e in &sheet.effects {
                             li {
                                 (safe(e.name())) " — "
                                 @match e.left(r.clock) {
-                                    Some(left) => (tr!("{} left", "encore {}", span(left))),
+                                    Some(left) => (whole(&tr!("{} left", "encore {}", span(left)))),
                                     None => (tr!("until you end it", "jusqu'à ce que vous y mettiez fin")),
                                 }
                             }
@@ -664,10 +880,19 @@ pub fn referee(r: &Referee) -> Markup {
                     }
                 }
             }
-        }
+        } }
         @if !r.unheld.is_empty() {
             h3 { (tr!("Nobody holds", "Personne ne porte")) }
-            ul.items { @for item in &r.unheld { li { (crate::view::item::line(item, None)) } } }
+            ul.items { @for item in &r.unheld {
+                li {
+                    (crate::view::item::line(item, None))
+                    @if let Some(mind) = item.sentience() {
+                        " " span.sentient { (tr!("sentient, unheld", "douée de conscience, sans porteur")) }
+                        br;
+                        span.mind { (crate::view::item::sentience_line(mind)) }
+                    }
+                }
+            } }
         }
         h2 { (tr!("Swords", "Épées")) }
         @if r.holding.is_empty() {
@@ -683,10 +908,8 @@ pub fn referee(r: &Referee) -> Markup {
             }
         }
         @if !r.spans.is_empty() {
-            figure.chart {
-                (PreEscaped(charts::control_timeline(&r.spans, r.clock)))
-                figcaption { (tr!("Which sword controlled whom, by game day, and why", "Quelle épée a contrôlé qui, par jour de jeu, et pourquoi")) }
-            }
+            (picture(|c| charts::control_timeline(c, &r.spans, r.clock),
+                tr!("Which sword controlled whom, until now, and why", "Quelle épée a contrôlé qui, jusqu'à maintenant, et pourquoi")))
             ul.spans {
                 @for s in &r.spans {
                     li {
@@ -722,7 +945,7 @@ pub fn referee(r: &Referee) -> Markup {
     };
     frame(
         &tr!("Referee", "Meneur"),
-        Tab::None,
+        Tab::Referee,
         Some((&r.campaign, r.clock)),
         body,
     )

@@ -43,15 +43,22 @@ pub fn router(app: App) -> Router {
         .route("/treasure", get(treasure))
         .route("/chronicle", get(chronicle))
         .route("/chronicle/{session}", get(chronicle_of))
+        .route("/item/{id}", get(item))
+        .route("/character/{id}", get(character))
         .route("/party.json", get(party_json))
         .route("/events", get(events))
         .route("/hoard.js", get(script))
         .route("/hoard.css", get(style))
+        .route("/favicon.svg", get(icon))
+        .route("/favicon.ico", get(icon))
         .route("/referee/{token}", get(referee))
         .route("/referee/{token}/events", get(referee_events))
         .merge(super::personal::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
+        // Pages are mostly repeated markup and pictures: gzip when the browser takes it (the
+        // event streams are left alone: `DefaultPredicate` never compresses them).
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(app)
 }
 
@@ -102,10 +109,26 @@ impl App {
         reader: Reader,
         work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Markup> + Send + 'static,
     ) -> Response {
+        self.found(headers, reader, async move |cx| work(cx).await.map(Some))
+            .await
+    }
+
+    /// [`App::page`] for what may not be there (`None`): a 404 page with the way back.
+    async fn found(
+        &self,
+        headers: &HeaderMap,
+        reader: Reader,
+        work: impl AsyncFnOnce(&mut crate::app::Ctx) -> crate::error::Result<Option<Markup>>
+        + Send
+        + 'static,
+    ) -> Response {
         let lang = self.lang(headers);
         i18n::within(lang, async {
             match self.reads.read(work).await {
-                Ok(markup) => pages::html(markup),
+                Ok(Some(markup)) => pages::html(markup),
+                Ok(None) => {
+                    (StatusCode::NOT_FOUND, pages::html(pages::not_found())).into_response()
+                }
                 Err(e) => {
                     let told = told(&e, reader);
                     (status_of(&e), pages::html(pages::failure(told))).into_response()
@@ -226,8 +249,9 @@ async fn treasure(State(app): State<App>, headers: HeaderMap) -> Response {
 }
 
 async fn chronicle(State(app): State<App>, headers: HeaderMap) -> Response {
-    app.page(&headers, Reader::Players, async move |cx| {
-        Ok(pages::chronicle(&gather::Chronicle::read(cx, None).await?))
+    app.found(&headers, Reader::Players, async move |cx| {
+        let told = gather::Chronicle::read(cx, None).await?;
+        Ok(told.map(|c| pages::chronicle(&c)))
     })
     .await
 }
@@ -240,12 +264,44 @@ async fn chronicle_of(
     let Ok(number) = session.parse::<u32>() else {
         return not_found(State(app), headers).await;
     };
-    app.page(&headers, Reader::Players, async move |cx| {
-        Ok(pages::chronicle(
-            &gather::Chronicle::read(cx, Some(number)).await?,
-        ))
+    app.found(&headers, Reader::Players, async move |cx| {
+        let told = gather::Chronicle::read(cx, Some(number)).await?;
+        Ok(told.map(|c| pages::chronicle(&c)))
     })
     .await
+}
+
+/// An item as the party knows it; one the table never saw is no page.
+async fn item(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    if !is_id(&id) {
+        return not_found(State(app), headers).await;
+    }
+    app.found(&headers, Reader::Players, async move |cx| {
+        let page = gather::ItemPage::read(cx, &id).await?;
+        Ok(page.map(|p| pages::item(&p)))
+    })
+    .await
+}
+
+/// A character's whole sheet as they know it.
+async fn character(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    if !is_id(&id) {
+        return not_found(State(app), headers).await;
+    }
+    app.found(&headers, Reader::Players, async move |cx| {
+        let sheet = gather::FullSheet::read(cx, &id).await?;
+        Ok(sheet.map(|s| pages::sheet(&s)))
+    })
+    .await
+}
+
+/// Whether an address's id can be one hoard gave (a UUID, or an imported id of the same
+/// letters): anything else is no page, without a read.
+fn is_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 async fn referee(
@@ -297,6 +353,11 @@ fn live<T: Clone + Send + Sync + 'static>(
     changes: watch::Receiver<T>,
     data: fn(&T) -> String,
 ) -> Response {
+    use futures_util::StreamExt as _;
+    // A dropped stream (the server restarted, the network went) is tried again after half a
+    // second, not the browser's default of seconds: a page catches up within the 2 s asked.
+    let retry = Event::default().retry(std::time::Duration::from_millis(500));
+    let first = futures_util::stream::once(async move { Ok::<_, Infallible>(retry) });
     let stream = futures_util::stream::unfold(changes, move |mut changes| async move {
         changes.changed().await.ok()?;
         let event = Event::default()
@@ -304,7 +365,7 @@ fn live<T: Clone + Send + Sync + 'static>(
             .data(data(&changes.borrow_and_update()));
         Some((Ok::<_, Infallible>(event), changes))
     });
-    Sse::new(stream)
+    Sse::new(first.chain(stream))
         .keep_alive(KeepAlive::default())
         .into_response()
 }
@@ -313,6 +374,15 @@ async fn script() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("hoard.js"),
+    )
+        .into_response()
+}
+
+/// The tab's little picture: a chest of coins, drawn in the page's colours.
+async fn icon() -> Response {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        include_str!("favicon.svg"),
     )
         .into_response()
 }

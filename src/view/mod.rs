@@ -3,6 +3,7 @@
 //! text from outside through [`inert`]. Rendering only: nothing here reads the database or
 //! decides a rule.
 
+pub mod armor;
 pub mod describe;
 pub mod encumbrance;
 pub mod error;

@@ -232,17 +232,243 @@ fn pages_render_at_phone_and_desktop_width() {
         assert!(b.text().contains(wanted));
         b.screenshot(&format!("{name}-desktop"));
     }
-    // The clock of running effects and the pictures are drawn.
-    b.resize(375, 812);
+    // The clock of running effects and the pictures are drawn, one of each at each width.
+    for (width, height) in [(375, 812), (1280, 900)] {
+        b.resize(width, height);
+        b.go(&s.url);
+        assert_eq!(b.run(VISIBLE_PICTURES), json!(1), "the effects' clock");
+        b.go(&s.at("/treasure"));
+        assert_eq!(
+            b.run(VISIBLE_PICTURES),
+            json!(2),
+            "treasure per session, and known charges"
+        );
+    }
+}
+
+/// How many pictures the page shows (each comes drawn for a phone and for a desktop).
+const VISIBLE_PICTURES: &str = "return [...document.querySelectorAll('figure svg')].filter(s => s.getClientRects().length).length;";
+
+/// Of each picture shown: its title, its time axis' tick labels from left to right (the
+/// largest row of labels on one line), the widest of its lines and bars as a share of its
+/// width, and the size its text is shown at against the page's.
+const PICTURES: &str = r#"
+return [...document.querySelectorAll('figure svg')].filter(s => s.getClientRects().length).map(svg => {
+  const rows = {};
+  for (const t of svg.querySelectorAll('text')) {
+    (rows[t.getAttribute('y')] = rows[t.getAttribute('y')] || []).push(t);
+  }
+  const ticks = Object.values(rows).sort((a, b) => b.length - a.length)[0]
+    .sort((a, b) => a.getBBox().x - b.getBBox().x).map(t => t.textContent.trim());
+  const width = svg.viewBox.baseVal.width || svg.width.baseVal.value;
+  const data = [...svg.querySelectorAll('polyline, rect')]
+    .filter(e => e.getAttribute('fill') !== 'none' || e.tagName === 'polyline')
+    .map(e => e.getBBox().width / width);
+  const text = svg.querySelector('text');
+  const scale = svg.getBoundingClientRect().width / width;
+  const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+  const page = parseFloat(getComputedStyle(document.body).fontSize);
+  return {
+    title: (svg.querySelector('title') || {}).textContent || '',
+    desc: (svg.querySelector('desc') || {}).textContent || '',
+    ticks, widest: Math.max(...data), size: size / page,
+  };
+});"#;
+
+#[test]
+fn pictures_read_at_a_glance() {
+    let Some(b) = Browser::start("pictures_read_at_a_glance") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    h.strong_sword("Lame de Vérité", "lawful", "healing", &["--to", "Arnaud"]);
+    h.ok(&["time", "advance", "3", "hours"]);
+    h.ok(&["use", "Wand of Frost"]);
+    h.ok(&["time", "advance", "2", "hours"]);
+    h.ok(&["drink", "Potion of Giant Strength"]);
+    h.ok(&["time", "advance", "4", "turns"]);
+    h.ok(&["character", "damage", "Arnaud", "8"]);
+    let s = Served::start(&h, &["--referee"]);
+    for (width, height) in [(375, 812), (1280, 900)] {
+        b.resize(width, height);
+        for url in [s.url.clone(), s.at("/treasure"), s.referee()] {
+            b.go(&url);
+            let pictures = b.run(PICTURES);
+            let pictures = pictures.as_array().expect("pictures");
+            assert!(!pictures.is_empty(), "{url}: no picture");
+            for p in pictures {
+                let what = format!("{url} at {width} px: {p}");
+                assert!(!p["title"].as_str().unwrap().is_empty(), "{what}: no title");
+                assert!(!p["desc"].as_str().unwrap().is_empty(), "{what}: no desc");
+                // Time axes (a picture per session counts sessions, not time).
+                if p["title"].as_str().unwrap().contains("per session") {
+                    continue;
+                }
+                let ticks: Vec<&str> = p["ticks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.as_str().unwrap())
+                    .collect();
+                let mut distinct = ticks.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), ticks.len(), "{what}: ticks repeat");
+                assert!(ticks.len() >= 2, "{what}: no axis");
+                // The text reads at about the page's own size (within a quarter).
+                let size = p["size"].as_f64().unwrap();
+                assert!(
+                    (0.75..=1.25).contains(&size),
+                    "{what}: text at {size}x the page's"
+                );
+            }
+        }
+        // Time runs from the first event to now: the charges' lines and the bars of control
+        // span most of the picture.
+        b.go(&s.at("/treasure"));
+        let charges = &b.run(PICTURES)[1];
+        assert_eq!(charges["ticks"][0], json!("0"), "{charges}");
+        assert!(
+            charges["ticks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t.as_str().unwrap().ends_with(" h")),
+            "hours on a span of hours: {charges}"
+        );
+        assert!(charges["widest"].as_f64().unwrap() > 0.6, "{charges}");
+        b.go(&s.referee());
+        let control = &b.run(PICTURES)[0];
+        assert!(control["widest"].as_f64().unwrap() > 0.6, "{control}");
+    }
+}
+
+#[test]
+fn the_item_page_and_the_full_sheet() {
+    let Some(b) = Browser::start("the_item_page_and_the_full_sheet") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    h.ok(&["character", "set", "Arnaud", "class", "fighter"]);
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "500gp", "--kind", "gem",
+    ]);
+    h.ok(&["valuable", "appraise", "Ruby", "--by", "Arnaud"]);
+    h.ok(&["give", "Ruby", "--to", "Béatrice"]);
+    let s = Served::start(&h, &[]);
+    for (width, height) in [(375, 812), (1280, 900)] {
+        b.resize(width, height);
+        // From the party page to Arnaud's whole sheet.
+        b.go(&s.url);
+        b.run("document.querySelector('#page h2 a').click(); return 0;");
+        assert!(
+            b.wait_for_text("Towards level", Duration::from_secs(10))
+                .is_some(),
+            "{}",
+            b.text()
+        );
+        let sheet = b.text();
+        for shown in [
+            "Arnaud",
+            "Towards level 2",
+            "12 / 12",
+            "Wand of Frost",
+            "10 charges",
+            "load",
+        ] {
+            assert!(
+                sheet.contains(shown),
+                "{shown} missing from the sheet:\n{sheet}"
+            );
+        }
+        assert!(
+            !b.scrolls_sideways(),
+            "the sheet scrolls sideways at {width} px"
+        );
+        b.screenshot(&format!("sheet-{width}"));
+        // From the treasure page to the ruby's.
+        b.go(&s.at("/treasure"));
+        b.run("[...document.querySelectorAll('a.name')].find(a => a.textContent === 'Ruby').click(); return 0;");
+        assert!(
+            b.wait_for_text("Its story", Duration::from_secs(10))
+                .is_some(),
+            "{}",
+            b.text()
+        );
+        let item = b.text();
+        for shown in [
+            "Ruby",
+            "Worth, as the party believes: 500 gp",
+            "Found: Ruby (500 gp).",
+            "Béatrice takes Ruby.",
+        ] {
+            assert!(
+                item.contains(shown),
+                "{shown} missing from the item page:\n{item}"
+            );
+        }
+        assert!(
+            !b.scrolls_sideways(),
+            "the item page scrolls sideways at {width} px"
+        );
+        b.screenshot(&format!("item-{width}"));
+    }
+    // An item nobody saw, a session that is not there: a page with the way back.
+    for path in [
+        "/item/00000000-0000-4000-8000-000000000000",
+        "/chronicle/99",
+    ] {
+        b.go(&s.at(path));
+        let text = b.text();
+        assert!(
+            text.contains("No such page") && text.contains("Back to the party"),
+            "{path}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_page_catches_up_after_the_server_restarts() {
+    let Some(b) = Browser::start("a_page_catches_up_after_the_server_restarts") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let port = s.port().to_string();
     b.go(&s.url);
-    let pictures = b.run("return document.querySelectorAll('figure svg').length;");
-    assert_eq!(pictures, json!(1), "the effects' clock");
-    b.go(&s.at("/treasure"));
-    let pictures = b.run("return document.querySelectorAll('figure svg').length;");
-    assert_eq!(
-        pictures,
-        json!(2),
-        "treasure per session, and known charges"
+    let until = |what: &str, script: &str| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while b.run(script) != json!(true) {
+            assert!(Instant::now() < deadline, "{what}");
+            std::thread::park_timeout(Duration::from_millis(25));
+        }
+    };
+    until(
+        "no event stream",
+        "return document.documentElement.dataset.live === 'on';",
+    );
+    let (status, _, _) = s.interrupt();
+    assert!(status.success());
+    // While the server is away, the page says so; the table plays on.
+    until(
+        "no word of being offline",
+        "return getComputedStyle(document.getElementById('offline')).display !== 'none';",
+    );
+    assert!(b.text().contains("Offline"), "{}", b.text());
+    h.ok(&["character", "damage", "Arnaud", "5"]);
+    let _back = Served::start(&h, &["--port", &port]);
+    let took = b.wait_for_text("7 / 12", Duration::from_secs(2));
+    assert!(
+        took.is_some(),
+        "the page did not catch up within 2 s: {}",
+        b.text()
+    );
+    until(
+        "still offline",
+        "return getComputedStyle(document.getElementById('offline')).display === 'none';",
     );
 }
 

@@ -211,6 +211,20 @@ pub fn player_pages(s: &Served) -> Vec<String> {
         s.at("/chronicle/1"),
     ];
     pages.push(s.at("/party.json"));
+    // Every item's page and every character's sheet the party and treasure pages link to.
+    for page in [s.url.clone(), s.at("/treasure")] {
+        let html = crate::serve::get(&page, &[]).body;
+        for prefix in ["href=\"/item/", "href=\"/character/"] {
+            for (at, _) in html.match_indices(prefix) {
+                let rest = &html[at + "href=\"".len()..];
+                let path = &rest[..rest.find('"').unwrap_or(rest.len())];
+                let url = s.at(path);
+                if !pages.contains(&url) {
+                    pages.push(url);
+                }
+            }
+        }
+    }
     pages
 }
 

@@ -71,10 +71,26 @@ fn table(h: &Hoard) {
 
 const FR: &[&str] = &["Accept-Language: fr"];
 
+/// A page's HTML with its amounts' markup taken away (`<span class="amount">120 gp</span>`
+/// keeps a number on one line with its unit), to read its sentences whole.
+fn plain(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<span class=\"amount\">") {
+        out.push_str(&rest[..at]);
+        let inside = &rest[at + "<span class=\"amount\">".len()..];
+        let end = inside.find("</span>").expect("the amount's end");
+        out.push_str(&inside[..end]);
+        rest = &inside[end + "</span>".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A character's section of the party page.
 fn section<'a>(page: &'a str, name: &str) -> &'a str {
     let start = page
-        .find(&format!("<h2>{name}</h2>"))
+        .find(&format!(">{name}</a></h2>"))
         .unwrap_or_else(|| panic!("{name} on the page: {page}"));
     let rest = &page[start..];
     &rest[..rest.find("</section>").unwrap_or(rest.len())]
@@ -101,19 +117,19 @@ fn used_up_items_show_what_became_of_them_on_every_page_alike() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &[]);
-    let party = get(&s.url, &[]).body;
+    let party = plain(&get(&s.url, &[]).body);
     let ulric = section(&party, "Ulric");
     let gone = "No longer: Potion of Speed (consumed), wand (crumbled to dust)";
     assert!(ulric.contains(gone), "{ulric}");
     let carried = &ulric[..ulric.find("No longer").expect("no longer")];
     assert!(!carried.contains("Potion of Speed"), "not carried: {ulric}");
-    let treasure = get(&s.at("/treasure"), &[]).body;
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
     assert!(
         treasure.contains(gone),
         "the same on the treasure: {treasure}"
     );
     assert!(
-        section(&party, "Yseult").contains("scroll</span> <span class=\"fact\">faded"),
+        section(&party, "Yseult").contains("scroll</a> <span class=\"fact\">faded"),
         "a blank parchment is seen blank: {party}"
     );
     let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
@@ -125,13 +141,13 @@ fn used_up_items_show_what_became_of_them_on_every_page_alike() {
         statuses,
         [("Potion of Speed", "consumed"), ("wand", "crumbled")]
     );
-    let fr = get(&s.url, FR).body;
+    let fr = plain(&get(&s.url, FR).body);
     assert!(
         section(&fr, "Ulric")
             .contains("Plus là : Potion of Speed (consommé), baguette (tombé en poussière)"),
         "{fr}"
     );
-    let fr = get(&s.at("/treasure"), FR).body;
+    let fr = plain(&get(&s.at("/treasure"), FR).body);
     assert!(fr.contains("Plus là : Potion of Speed (consommé)"), "{fr}");
 }
 
@@ -140,7 +156,7 @@ fn each_character_shows_what_they_know_of_themselves() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &[]);
-    let party = get(&s.url, &[]).body;
+    let party = plain(&get(&s.url, &[]).body);
     let ulric = section(&party, "Ulric");
     assert!(ulric.contains("Potion of Speed</span> — for"), "{ulric}");
     assert!(
@@ -155,7 +171,7 @@ fn each_character_shows_what_they_know_of_themselves() {
         section(&party, "Yseult").contains("Condition: dying"),
         "{party}"
     );
-    let fr = get(&s.url, FR).body;
+    let fr = plain(&get(&s.url, FR).body);
     assert!(section(&fr, "Yseult").contains("État : agonisant"), "{fr}");
     assert!(
         section(&fr, "Weak").contains("Sous le contrôle de épée"),
@@ -171,7 +187,7 @@ fn each_character_shows_what_they_know_of_themselves() {
     assert!(ulric["effects"][0].get("ends_at").is_none(), "{ulric}");
     // Dead by the campaign's rule: at 0 HP under OSE's.
     h.ok(&["campaign", "set", "death", "ose"]);
-    let party = get(&s.url, &[]).body;
+    let party = plain(&get(&s.url, &[]).body);
     assert!(
         section(&party, "Yseult").contains("Condition: dead"),
         "{party}"
@@ -183,10 +199,10 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &[]);
-    let treasure = get(&s.at("/treasure"), &[]).body;
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
     for shown in [
-        "suit of armor</span> <span class=\"category\">(armor or shield)</span> <span class=\"fact\">leather, light",
-        "Ruby</span> <span class=\"category\">(valuable)</span> <span class=\"fact\">worth 500 gp",
+        "suit of armor</a> <span class=\"category\">(armor or shield)</span> <span class=\"fact\">leather, light",
+        "Ruby</a> <span class=\"category\">(valuable)</span> <span class=\"fact\">worth 500 gp",
         ">piece of jewelry<",
         "single use",
     ] {
@@ -204,7 +220,7 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
         chronicle.contains("Yseult identifies Ruby (appraisal): worth 500 gp."),
         "{chronicle}"
     );
-    let fr = get(&s.at("/treasure"), FR).body;
+    let fr = plain(&get(&s.at("/treasure"), FR).body);
     assert!(fr.contains("cuir, légère"), "{fr}");
     assert!(fr.contains("vaut 500 po"), "{fr}");
     let fr = get(&s.at("/chronicle"), FR).body;
@@ -255,9 +271,9 @@ fn french_pages_speak_french() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &["--lang", "fr", "--referee"]);
-    let party = get(&s.url, &[]).body;
+    let party = plain(&get(&s.url, &[]).body);
     assert!(party.contains("guerrier loyal, niveau"), "{party}");
-    let treasure = get(&s.at("/treasure"), &[]).body;
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
     assert!(treasure.contains("Caisse du groupe : rien"), "{treasure}");
     assert!(!treasure.contains("Caisse du groupe:"), "{treasure}");
     let missing = get(&s.at("/nowhere"), &[]).body;
@@ -270,7 +286,7 @@ fn french_pages_speak_french() {
     h.ok(&["wield", "Hater"]);
     let referee = get(&s.referee(), &[]).body;
     assert!(
-        referee.contains("Haineuse · Weak"),
+        referee.contains("Haineuse sur Weak"),
         "the timeline names the sword in French: {referee}"
     );
 }
@@ -287,13 +303,13 @@ fn the_pages_weigh_what_is_carried_and_what_is_stashed() {
     let ulric = player(&players, "Ulric");
     assert_eq!(ulric["load"], sheet["load"]);
     assert_eq!(ulric["movement"], sheet["movement"]);
-    let party = get(&s.url, &[]).body;
+    let party = plain(&get(&s.url, &[]).body);
     let load = sheet["load"].as_u64().unwrap();
     assert!(
         section(&party, "Ulric").contains(&format!("load {load} coins")),
         "{party}"
     );
-    let treasure = get(&s.at("/treasure"), &[]).body;
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
     // 500 gp and a pinch of dust (a coin's weight).
     assert!(
         treasure.contains("Left at Bank of Threshold: 501 coins (50.1 lb)"),
@@ -303,10 +319,98 @@ fn the_pages_weigh_what_is_carried_and_what_is_stashed() {
         treasure.contains(&format!("Carried by Ulric: load {load} coins")),
         "{treasure}"
     );
-    let fr = get(&s.at("/treasure"), FR).body;
+    let fr = plain(&get(&s.at("/treasure"), FR).body);
     assert!(
         fr.contains("Laissé à Bank of Threshold : 501 pièces (50,1 livres)"),
         "{fr}"
     );
-    assert!(section(&get(&s.url, FR).body, "Ulric").contains(&format!("charge {load} pièces")));
+    assert!(
+        section(&plain(&get(&s.url, FR).body), "Ulric").contains(&format!("charge {load} pièces"))
+    );
+}
+
+#[test]
+fn an_item_and_a_sheet_have_pages_and_what_is_not_there_has_none() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
+    let ruby = treasure
+        .split("href=\"/item/")
+        .skip(1)
+        .find(|rest| {
+            rest.split_once('<')
+                .is_some_and(|(a, _)| a.ends_with(">Ruby"))
+        })
+        .and_then(|rest| rest.split('"').next())
+        .expect("the ruby's page");
+    let page = get(&s.at(&format!("/item/{ruby}")), &[]);
+    assert_eq!(page.status, 200);
+    for shown in ["Ruby", "500 gp", "Found: Ruby"] {
+        assert!(page.body.contains(shown), "{shown}: {}", page.body);
+    }
+    // The torc nobody appraised: no worth on its page.
+    let party = plain(&get(&s.url, &[]).body);
+    let ulric = party
+        .split("href=\"/character/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("Ulric's sheet");
+    let sheet = get(&s.at(&format!("/character/{ulric}")), &[]);
+    assert_eq!(sheet.status, 200);
+    for shown in ["Ulric", "Towards level 3", "AC", "left hand"] {
+        assert!(sheet.body.contains(shown), "{shown}: {}", sheet.body);
+    }
+    // Ids from outside are hostile: an unknown one, a malformed one, a path, a session that is
+    // not there: the same 404 with the way back, never a command line's hint.
+    for path in [
+        "/item/00000000-0000-4000-8000-000000000000",
+        "/item/%3Cscript%3E",
+        "/item/..%2F..%2Fetc",
+        "/character/nobody",
+        "/chronicle/99",
+    ] {
+        let answer = get(&s.at(path), &[]);
+        assert_eq!(answer.status, 404, "{path}");
+        assert!(answer.body.contains("href=\"/\""), "{path}: no way back");
+        assert!(!answer.body.contains("hoard "), "{path}: {}", answer.body);
+    }
+    // A chronicle links the sessions on either side.
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start", "Onward"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start", "Further"]);
+    let middle = get(&s.at("/chronicle/2"), &[]).body;
+    assert!(
+        middle.contains("rel=\"prev\" href=\"/chronicle/1\""),
+        "{middle}"
+    );
+    assert!(
+        middle.contains("rel=\"next\" href=\"/chronicle/3\""),
+        "{middle}"
+    );
+}
+
+#[test]
+fn treasure_per_session_counts_its_worth_and_pages_come_compressed() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &[]);
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
+    // 900 gp and 500 gp gained, the ruby appraised at 500 gp; the torc's worth nobody knows.
+    assert!(
+        treasure.contains("session 1: 1,900 gp") || treasure.contains("session 1: 1900 gp"),
+        "{treasure}"
+    );
+    assert!(treasure.contains("<title>"), "a picture without a title");
+    let zipped = get(&s.at("/treasure"), &["Accept-Encoding: gzip"]);
+    assert!(
+        zipped.headers.contains("content-encoding: gzip"),
+        "{}",
+        zipped.headers
+    );
+    let icon = get(&s.at("/favicon.svg"), &[]);
+    assert_eq!(icon.status, 200);
+    assert!(icon.headers.contains("image/svg+xml"));
+    assert!(plain(&get(&s.url, &[]).body).contains("rel=\"icon\""));
 }

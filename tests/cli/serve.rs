@@ -47,7 +47,13 @@ impl Served {
             .env_remove("LC_MESSAGES")
             .arg("--db")
             .arg(&h.db)
-            .args(["serve", "--port", "0"])
+            .arg("serve")
+            // A port of the test's own, or any free one.
+            .args(if args.contains(&"--port") {
+                &[][..]
+            } else {
+                &["--port", "0"][..]
+            })
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
