@@ -97,8 +97,9 @@ def main():
     while seq < events_wanted - 2:
         if session is None:
             sessions += 1
-            emit({"kind": "session_started", "number": sessions, "title": f"Session {sessions}"})
+            # A session's start is stamped with the session it starts, as hoard records it.
             session = sessions
+            emit({"kind": "session_started", "number": sessions, "title": f"Session {sessions}"})
             continue
         r = rng.random()
         who = rng.randrange(1, characters)

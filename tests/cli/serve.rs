@@ -208,8 +208,13 @@ fn ask(mut stream: TcpStream, url: &str, extra: &[&str]) -> Answer {
     stream.write_all(request.as_bytes()).expect("send");
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).expect("answer");
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("head and body");
+    // Bytes until the body is whole: a gzipped body is no text, and its chunks count bytes.
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("head and body");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let body = &raw[split + 4..];
     let status = head
         .split(' ')
         .nth(1)
@@ -221,26 +226,28 @@ fn ask(mut stream: TcpStream, url: &str, extra: &[&str]) -> Answer {
     {
         unchunk(body)
     } else {
-        body.to_string()
+        body.to_vec()
     };
     Answer {
         status,
         headers: head.to_ascii_lowercase(),
-        body,
+        body: String::from_utf8_lossy(&body).to_string(),
     }
 }
 
-fn unchunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
+fn unchunk(mut body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = body.windows(2).position(|w| w == b"\r\n") {
+        let size = String::from_utf8_lossy(&body[..end]);
         let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
             break;
         };
+        let rest = &body[end + 2..];
         if n == 0 || rest.len() < n {
             break;
         }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
+        out.extend_from_slice(&rest[..n]);
+        body = rest[n..].strip_prefix(b"\r\n").unwrap_or(&rest[n..]);
     }
     out
 }
