@@ -118,8 +118,9 @@ def main():
             emit({"kind": "dice_rolled", "roll": {"expr": "1d20", "faces": [face], "total": face}})
         elif r < 0.68:
             rounds = rng.randint(1, 10)
+            # Stamped with the clock it starts from, as hoard records it; the clock moves after.
+            emit({"kind": "time_advanced", "rounds": rounds, "clock": clock + rounds})
             clock += rounds
-            emit({"kind": "time_advanced", "rounds": rounds, "clock": clock})
         elif r < 0.85 and movable:
             item = rng.choice(movable)
             to = rng.choice([i for i in ids[1:] if i != holders[item]])
