@@ -52,8 +52,10 @@
   var path = window.location.pathname;
   var url = /^\/referee\/[0-9a-f]+$/.test(path) ? path + "/events" : "/events";
   var dropped = false;
+  var current = null;
   function listen() {
     var events = new EventSource(url);
+    current = events;
     events.addEventListener("open", function () {
       offline(false);
       if (dropped) {
@@ -71,5 +73,21 @@
       }
     });
   }
+  // A page left for another closes its stream: a browser keeps a page it may go back to,
+  // and its open stream would hold one of the few connections it opens to one server, so
+  // that after a few pages the next would wait. Back on the page, it listens again and
+  // fetches itself, as after any drop.
+  window.addEventListener("pagehide", function () {
+    if (current) {
+      current.close();
+      current = null;
+    }
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && !current) {
+      dropped = true;
+      listen();
+    }
+  });
   listen();
 })();

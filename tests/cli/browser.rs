@@ -625,3 +625,27 @@ fn a_claim_made_on_a_phone_sized_page_appears_on_the_claims_board() {
     let board = h.ok(&["claims"]);
     assert!(board.contains("Mace: Arnaud* need"), "{board}");
 }
+
+/// A page left for another closes its event stream: a browser opens only a few connections to
+/// one server, and streams kept open by pages it might go back to would make the seventh page
+/// wait a minute for one. Twelve pages in a row open as fast as the first.
+#[test]
+fn going_from_page_to_page_never_waits_for_a_connection() {
+    let Some(b) = Browser::start("going_from_page_to_page_never_waits_for_a_connection") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let started = Instant::now();
+    for n in 0..12 {
+        b.go(&s.at(["/", "/treasure", "/chronicle"][n % 3]));
+        assert!(b.text().contains("Arnaud"), "page {n}: {}", b.text());
+    }
+    // A bound, not a pause: a held connection would cost a minute.
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "twelve pages took {:?}",
+        started.elapsed()
+    );
+}
