@@ -90,16 +90,8 @@ pub async fn generate(
     for n in 1..=request.count {
         let made = generate::make(&loaded.tables, start, sentient, &mut dice)
             .map_err(|e| Error::Invalid(Problem::Generation(e).into()))?;
-        let mut item = Item::new(
-            w.new_id(),
-            made.name,
-            made.name_fr,
-            made.category,
-            made.identity,
-        );
+        let (mut item, steps) = made.into_item(w.new_id());
         item.holder = holder.as_ref().map(|h| h.id.clone());
-        item.charges = made.charges;
-        item.spells = made.spells;
         if let Some(h) = &holder {
             // Generated for a character: it must still be in the state when applied.
             w.state
@@ -115,7 +107,7 @@ pub async fn generate(
                 table: Some(start.to_string()),
                 seed: Some(seed),
                 tables: Some(loaded.source.clone()),
-                steps: made.steps,
+                steps,
                 session: None,
             }),
         })?;

@@ -124,15 +124,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
     }
     let mut items = Vec::new();
     for made in hoard.items {
-        let mut item = Item::new(
-            w.new_id(),
-            made.name,
-            made.name_fr,
-            made.category,
-            made.identity,
-        );
-        item.charges = made.charges;
-        item.spells = made.spells;
+        let (mut item, steps) = made.into_item(w.new_id());
         match &to {
             Holder::Character { id, .. } => item.holder = Some(id.clone()),
             Holder::Place { name } => item.place = Some(name.clone()),
@@ -143,10 +135,10 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
                 item: Box::new(item.clone()),
                 origin: Box::new(Origin {
                     how: "treasure".into(),
-                    table: made.steps.first().map(|s| s.what.clone()),
+                    table: steps.first().map(|s| s.what.clone()),
                     seed: Some(seed),
                     tables: Some(loaded.source.clone()),
-                    steps: made.steps,
+                    steps,
                     session: None,
                 }),
             },

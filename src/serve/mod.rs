@@ -35,6 +35,16 @@ use crate::i18n::Lang;
 use crate::tr;
 use reads::Reads;
 
+/// The options of a command the server runs on the campaign in use: its words of time follow
+/// the campaign's rounds, as the command line's do.
+fn options(campaign: Option<String>) -> crate::app::Options {
+    crate::app::Options {
+        campaign,
+        opened: Some(crate::i18n::time::opened),
+        ..crate::app::Options::default()
+    }
+}
+
 /// What `hoard serve` was asked for.
 #[derive(Debug, Clone)]
 pub struct Settings {

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, mpsc};
 
+use crate::app::Ctx;
 use crate::app::open::{Db, open_read_only};
-use crate::app::{Ctx, Options};
 use crate::error::{Error, Problem, Result};
 use crate::i18n;
 use crate::tr;
@@ -101,12 +101,7 @@ impl Reads {
                             fresh
                         }
                     };
-                    let options = Options {
-                        campaign,
-                        opened: Some(crate::i18n::time::opened),
-                        ..Options::default()
-                    };
-                    let mut cx = Ctx::new(db, options);
+                    let mut cx = Ctx::new(db, super::options(campaign));
                     let result = work(&mut cx).await;
                     let mut db = cx.db;
                     if db.end_read().await.is_ok() {

@@ -9,8 +9,8 @@
 
 use std::path::PathBuf;
 
+use crate::app::Ctx;
 use crate::app::open::{Access, contention, open};
-use crate::app::{Ctx, Options};
 use crate::error::{Error, Result};
 use crate::i18n;
 
@@ -68,12 +68,7 @@ async fn once<T>(
     work: &impl AsyncFn(&mut Ctx) -> Result<T>,
 ) -> Result<T> {
     let db = open(db, Access::Write).await?;
-    let options = Options {
-        campaign,
-        opened: Some(crate::i18n::time::opened),
-        ..Options::default()
-    };
-    let mut cx = Ctx::new(db, options);
+    let mut cx = Ctx::new(db, super::options(campaign));
     let result = work(&mut cx).await;
     let closed = cx.db.close().await;
     let value = result?;

@@ -75,6 +75,17 @@ pub struct Made {
     pub steps: Vec<Step>,
 }
 
+impl Made {
+    /// The item made, as a new item `id` in the party's treasure, and the rolls that made it.
+    pub fn into_item(self, id: String) -> (crate::item::Item, Vec<Step>) {
+        let mut item =
+            crate::item::Item::new(id, self.name, self.name_fr, self.category, self.identity);
+        item.charges = self.charges;
+        item.spells = self.spells;
+        (item, self.steps)
+    }
+}
+
 /// Whether a sword must be sentient (`generate sword --sentient`) or takes its chances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sentient {

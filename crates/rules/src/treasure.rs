@@ -418,25 +418,8 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Treasures, Vec<TableError>
         file: file.to_string(),
         fault,
     };
-    let raw: RawTreasures = toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
-        vec![error(TableFault::Toml {
-            line,
-            message: e.message().to_string(),
-        })]
-    })?;
-    let stem = std::path::Path::new(file)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default();
-    if raw.name != stem {
-        return Err(vec![error(TableFault::NameMismatch {
-            name: raw.name,
-            stem: stem.into(),
-        })]);
-    }
+    let raw: RawTreasures = crate::tables::read(file, text, |r: &RawTreasures| &r.name)
+        .map_err(|fault| vec![error(fault)])?;
     let mut errors = Vec::new();
     let mut seen = BTreeSet::new();
     let mut read = |raws: Vec<RawKind>, lettered: bool, errors: &mut Vec<TableError>| {

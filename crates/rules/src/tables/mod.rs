@@ -18,6 +18,7 @@ use crate::alignment::{Alignment, UnknownAlignment};
 use crate::dice::{Dice, DiceError, Expr, Roll};
 use crate::item::{Category, UnknownCategory};
 use schema::parse_table;
+pub(crate) use schema::read;
 
 /// A problem in a table file, named with the file (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -112,29 +112,40 @@ fn hash(text: &str) -> String {
     format!("{h:016x}")
 }
 
+/// A file of `tables/` read as TOML of shape `T`, whose `name` must be its file's name: the
+/// reader's own message at its line, or the two names.
+pub(crate) fn read<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+    name: impl Fn(&T) -> &str,
+) -> Result<T, TableFault> {
+    let raw: T = toml::from_str(text).map_err(|e| {
+        let message = e.message().to_string();
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        TableFault::Toml { line, message }
+    })?;
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    if name(&raw) != stem {
+        return Err(TableFault::NameMismatch {
+            name: name(&raw).to_string(),
+            stem: stem.into(),
+        });
+    }
+    Ok(raw)
+}
+
 pub(super) fn parse_table(file: &str, text: &str) -> Result<Table, Vec<TableError>> {
     let error = |fault: TableFault| TableError {
         file: file.to_string(),
         fault,
     };
     let fail = |fault: TableFault| vec![error(fault)];
-    let raw: RawTable = toml::from_str(text).map_err(|e| {
-        let message = e.message().to_string();
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
-        fail(TableFault::Toml { line, message })
-    })?;
-    let stem = std::path::Path::new(file)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default();
-    if raw.name != stem {
-        return Err(fail(TableFault::NameMismatch {
-            name: raw.name,
-            stem: stem.into(),
-        }));
-    }
+    let raw: RawTable = read(file, text, |r: &RawTable| &r.name).map_err(&fail)?;
     let die = Expr::parse(&raw.die).map_err(|e| fail(TableFault::Die(e)))?;
     let mut errors = Vec::new();
     if raw.defaults.roll.is_some() || raw.defaults.name.is_some() || raw.defaults.fr.is_some() {
