@@ -620,6 +620,118 @@ mod tests {
         }
     }
 
+    /// A treasure roll stands only if each part is there exactly when its d100 is at most its
+    /// chance, and a part missed found nothing.
+    #[test]
+    fn a_treasure_roll_follows_its_chance_rolls() {
+        use crate::rules::coins::{Coins, Denomination};
+        use crate::rules::dice::Roll;
+        use crate::rules::treasure::Found;
+        let s = state();
+        let d100 = |total: i64| Roll {
+            expr: "1d100".into(),
+            faces: vec![total as u32],
+            total,
+        };
+        let part = |roll: i64, present: bool| Found {
+            n: 1,
+            part: 0,
+            chance: 25,
+            chance_roll: Some(d100(roll)),
+            present,
+            choice: None,
+            amounts: Vec::new(),
+            coins: if present {
+                Coins::of(Denomination::Gp, 10)
+            } else {
+                Coins::default()
+            },
+            items: 0,
+        };
+        let rolled = |found: Vec<Found>| Event::TreasureRolled {
+            table: "treasure-ose".into(),
+            version: 1,
+            treasure_type: "J".into(),
+            level: None,
+            count: 1,
+            found,
+        };
+        let admits = |event: Event| {
+            let rec = Recorded {
+                seq: s.last_seq + 1,
+                cause: None,
+                session: None,
+                game_time: 0,
+                wall_time: WHEN.into(),
+                event,
+            };
+            s.admit(&rec)
+        };
+        assert_eq!(
+            admits(rolled(vec![part(25, true)])),
+            Ok(()),
+            "at the chance"
+        );
+        assert_eq!(admits(rolled(vec![part(26, false)])), Ok(()), "above it");
+        for forged in [part(26, true), part(25, false)] {
+            assert_eq!(admits(rolled(vec![forged])), Err(Refusal::NotATreasureRoll));
+        }
+        let mut missed_but_paid = part(80, false);
+        missed_but_paid.coins = Coins::of(Denomination::Gp, 1000);
+        assert_eq!(
+            admits(rolled(vec![missed_but_paid])),
+            Err(Refusal::NotATreasureRoll)
+        );
+        let mut always = part(1, true);
+        always.chance = 100;
+        assert_eq!(
+            admits(rolled(vec![always])),
+            Err(Refusal::NotATreasureRoll),
+            "a part always there rolls no chance"
+        );
+    }
+
+    /// An imported damage is the rule's: half the worth the piece had, once, of jewellery.
+    #[test]
+    fn a_damaged_valuable_loses_half_its_worth_once() {
+        use crate::rules::coins::{Coins, Denomination};
+        let mut s = state();
+        let mut torc = wand(None, 0);
+        torc.id = "t1".into();
+        torc.category = Category::Valuable;
+        torc.charges = None;
+        torc.identity.kind = Some("jewelry".into());
+        torc.identity.value = Some(Coins::of(Denomination::Gp, 900));
+        let origin = crate::Origin {
+            how: "added".into(),
+            table: None,
+            seed: None,
+            tables: None,
+            steps: Vec::new(),
+            session: None,
+        };
+        let created = Event::ItemCreated {
+            item: Box::new(torc),
+            origin: Box::new(origin),
+        };
+        s.record(created, None, WHEN).unwrap();
+        let damaged = |was: i64, now: i64| Event::ValuableDamaged {
+            item: "t1".into(),
+            item_name: "Torc".into(),
+            item_name_fr: "Torque".into(),
+            was: Coins::of(Denomination::Gp, was),
+            now: Coins::of(Denomination::Gp, now),
+        };
+        for wrong in [damaged(900, 100), damaged(1000, 500)] {
+            assert!(matches!(refused(&s, wrong), Refusal::NotItsDamage { .. }));
+        }
+        s.record(damaged(900, 450), None, WHEN).unwrap();
+        assert!(matches!(
+            refused(&s, damaged(450, 225)),
+            Refusal::Undamageable { .. }
+        ));
+    }
+
     #[test]
     fn a_sheet_the_live_commands_refuse_is_refused() {
         let s = state();

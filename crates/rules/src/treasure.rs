@@ -750,6 +750,16 @@ mod tests {
         let ose = tables.treasures("treasure-ose").unwrap();
         assert_eq!(ose.level(1).unwrap().key, "1");
         assert_eq!(ose.level(3).unwrap().key, "2-3");
+        for (level, span) in [
+            (2, "2-3"),
+            (4, "4-5"),
+            (5, "4-5"),
+            (6, "6-7"),
+            (7, "6-7"),
+            (8, "8+"),
+        ] {
+            assert_eq!(ose.level(level).unwrap().key, span, "level {level}");
+        }
         assert_eq!(ose.level(14).unwrap().key, "8+");
         assert!(ose.level(0).is_none());
         assert!(tables.treasures("treasure-adnd").unwrap().levels.is_empty());
