@@ -26,11 +26,15 @@ pub struct Advanced {
 pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    let from = w.state.campaign.clock;
+    w.session()?;
+    let from = w.now();
     let to = clock::advance(from, amount, unit, w.round())
         .map_err(|e| Error::Invalid(Problem::Clock(e).into()))?;
     pass(&mut w, to - from, None, None, &mut dice).await?;
     let campaign = w.campaign;
+    // With several parties out, the time passed is this one's: only its effects wear off.
+    let (open, current): (Vec<crate::ledger::Session>, _) =
+        (w.state.open_sessions().cloned().collect(), w.state.current);
     let consequences = w
         .commit()
         .await?
@@ -40,6 +44,9 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let ended = crate::store::effects::ending(cx.conn(), campaign, from, to)
         .await?
         .into_iter()
+        .filter(|e| {
+            crate::ledger::state::session_of(open.iter(), &e.effect.character) == current
+        })
         .map(|e| (e.effect, e.who))
         .collect();
     Ok(Advanced {
@@ -71,9 +78,12 @@ pub async fn pass(
     cause: Option<i64>,
     dice: &mut impl Dice,
 ) -> Result<()> {
+    w.session()?;
     let from = w.now();
     let campaign = w.campaign;
     let mut in_hand = crate::store::items::in_hand(w.conn(), campaign).await?;
+    // Time passes for the party of the session it passes in, not for another out at once.
+    in_hand.retain(|i| i.holder.as_deref().is_some_and(|h| w.here(h)));
     for item in &in_hand {
         w.state
             .items

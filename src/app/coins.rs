@@ -167,15 +167,19 @@ async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<
     let before = Before::weigh(&mut w, &characters).await?;
     let event = w.record(event)?;
     let slower = before.slower(&mut w).await?;
-    let t = w.state.treasury.clone().unwrap_or_default();
-    w.commit().await?;
     let balances = touched
         .into_iter()
         .map(|holder| Balance {
-            coins: t.holding(&holder),
+            coins: w
+                .state
+                .treasury
+                .as_ref()
+                .map(|t| t.row(&w.state.row_of(&holder)))
+                .unwrap_or_default(),
             holder,
         })
         .collect();
+    w.commit().await?;
     Ok(Moved {
         event,
         balances,
@@ -183,9 +187,12 @@ async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<
     })
 }
 
-/// Refuse taking `coins` from `from` if it lacks any of them.
-fn take(t: &Treasury, from: &Holder, coins: &Coins) -> Result<()> {
-    let has = t.holding(from);
+/// Refuse taking `coins` from `from` if it lacks any of them (the pool is the one of the
+/// session the command records in).
+async fn take(w: &mut Write<'_>, from: &Holder, coins: &Coins) -> Result<()> {
+    w.session()?;
+    let row = w.state.row_of(from);
+    let has = treasury(w).await?.row(&row);
     match has.checked_sub(coins) {
         Some(_) => Ok(()),
         None => Err(Refusal::Lacks {
@@ -300,7 +307,7 @@ pub async fn exchange(
         Unexchangeable::SameCoin { coin } => Refusal::SameCoin { coin },
         Unexchangeable::TooFew { coin } => Refusal::TooFewToChange { coin },
     })?;
-    take(treasury(&mut w).await?, &holder, &offered)?;
+    take(&mut w, &holder, &offered).await?;
     let event = Event::CoinsExchanged {
         holder: holder.clone(),
         taken: done.taken,
@@ -317,7 +324,7 @@ async fn brought_back_in(
     w: &mut Write<'_>,
     given: Option<u32>,
 ) -> Result<(Option<u32>, Option<u32>)> {
-    let open = w.state.campaign.open_session;
+    let open = w.session()?;
     match given {
         Some(n) => {
             session_for(w, Some(n)).await?;
@@ -332,7 +339,7 @@ pub async fn spend(cx: &mut Ctx, coins: Coins, from: Whose) -> Result<Moved> {
     let mut w = cx.write().await?;
     treasury(&mut w).await?;
     let from = holder(&mut w, &from).await?;
-    take(treasury(&mut w).await?, &from, &coins)?;
+    take(&mut w, &from, &coins).await?;
     let event = Event::CoinsSpent {
         coins,
         from: from.clone(),
@@ -349,7 +356,7 @@ pub async fn move_coins(cx: &mut Ctx, coins: Coins, from: Whose, to: Whose) -> R
     if from == to {
         return Err(Refusal::SameHolder { holder: from }.into());
     }
-    take(treasury(&mut w).await?, &from, &coins)?;
+    take(&mut w, &from, &coins).await?;
     let event = Event::CoinsMoved {
         coins,
         from: from.clone(),
@@ -362,6 +369,8 @@ pub async fn move_coins(cx: &mut Ctx, coins: Coins, from: Whose, to: Whose) -> R
 #[derive(Debug, Serialize)]
 pub struct Balances {
     pub pool: Coins,
+    /// The pools of expeditions under way (sessions with a roster), by session.
+    pub expeditions: BTreeMap<u32, Coins>,
     pub purses: Vec<Purse>,
     pub places: Vec<Place>,
     /// Every coin that came into the campaign, and every coin spent.
@@ -426,6 +435,12 @@ pub async fn show(cx: &mut Ctx) -> Result<Balances> {
     }
     Ok(Balances {
         pool: t.pool,
+        expeditions: t
+            .expeditions
+            .iter()
+            .filter(|(_, c)| !c.is_zero())
+            .map(|(n, c)| (*n, *c))
+            .collect(),
         purses,
         places: places.into_values().collect(),
         added: t.added,
@@ -453,11 +468,9 @@ pub struct Shared {
 /// The session a share or an award is for: the one named (it must exist), else the one open,
 /// else the latest.
 pub(super) async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result<Option<u32>> {
-    let c = &w.state.campaign;
     let Some(n) = given else {
-        return Ok(c
-            .open_session
-            .or((c.last_session > 0).then_some(c.last_session)));
+        let last = w.state.campaign.last_session;
+        return Ok(w.session()?.or((last > 0).then_some(last)));
     };
     let found = store::campaigns::Found {
         id: w.campaign,
@@ -471,7 +484,15 @@ pub(super) async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result
 /// The characters who take part in a share-out or an award (`rules::party::takes_part`: on a
 /// share, and alive unless the dead's treasure goes to their heirs), by name, loaded into the
 /// write.
-pub(super) async fn sharers(w: &mut Write<'_>, spoils: Spoils) -> Result<Vec<Character>> {
+pub(super) async fn sharers(
+    w: &mut Write<'_>,
+    spoils: Spoils,
+    session: Option<u32>,
+) -> Result<Vec<Character>> {
+    let roster = match session {
+        Some(n) => w.roster(n).await?,
+        None => Vec::new(),
+    };
     let campaign = w.campaign;
     let settings = &w.state.campaign.settings;
     let (death, dead) = (
@@ -479,7 +500,11 @@ pub(super) async fn sharers(w: &mut Write<'_>, spoils: Spoils) -> Result<Vec<Cha
         settings.dead_share.unwrap_or_default(),
     );
     let mut all = store::characters::list(w.conn(), campaign).await?;
-    all.retain(|c| takes_part(c, spoils, death, dead));
+    // A session with a roster pays its party only, whichever referee runs it.
+    all.retain(|c| {
+        takes_part(c, spoils, death, dead)
+            && (roster.is_empty() || roster.iter().any(|m| m.character == c.id))
+    });
     for c in &all {
         w.state.characters.entry(c.id.clone()).or_insert(c.clone());
     }
@@ -491,11 +516,13 @@ pub(super) async fn sharers(w: &mut Write<'_>, spoils: Spoils) -> Result<Vec<Cha
 pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
     let mut w = cx.write().await?;
     let session = session_for(&mut w, session).await?;
-    let pool = treasury(&mut w).await?.pool;
+    w.about(session).await?;
+    let pool_row = w.state.pool_row();
+    let pool = treasury(&mut w).await?.row(&pool_row);
     if pool.is_zero() {
         return Err(Refusal::EmptyPool.into());
     }
-    let sharers = sharers(&mut w, Spoils::Treasure).await?;
+    let sharers = sharers(&mut w, Spoils::Treasure, session).await?;
     let shares: Vec<Share> = sharers.iter().map(|c| c.share).collect();
     if sharers.is_empty() {
         return Err(Refusal::NoSharers.into());

@@ -108,6 +108,8 @@ struct LineOut<'a> {
     session: Option<u32>,
     game_time: i64,
     wall_time: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    referee: Option<&'a str>,
     event: &'a serde_json::value::RawValue,
 }
 
@@ -118,6 +120,8 @@ struct LineIn<'a> {
     session: Option<u32>,
     game_time: i64,
     wall_time: String,
+    #[serde(default)]
+    referee: Option<String>,
     #[serde(borrow)]
     event: &'a serde_json::value::RawValue,
 }
@@ -159,6 +163,7 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
             session: stored.session,
             game_time: stored.game_time,
             wall_time: &stored.wall_time,
+            referee: stored.referee.as_deref(),
             event,
         };
         serde_json::to_writer(&mut *out, &line).map_err(|e| Error::Io(e.into()))?;
@@ -235,6 +240,7 @@ pub fn parse_line(
             session: line.session,
             game_time: line.game_time,
             wall_time: line.wall_time,
+            referee: line.referee,
             event,
         },
         payload,

@@ -27,6 +27,8 @@ impl From<Refusal> for Error {
 #[derive(Debug, Default, Clone)]
 pub struct Query {
     pub session: Option<u32>,
+    /// Only what this referee recorded.
+    pub by: Option<String>,
     pub character: Option<String>,
     pub kind: Option<String>,
     pub limit: Option<u32>,
@@ -70,6 +72,10 @@ pub async fn log(
         kind: query.kind,
         limit: query.limit,
         until: None,
+        referee: match &query.by {
+            Some(name) => Some(super::session::referee_in(&campaign.campaign, name)?),
+            None => None,
+        },
     };
     let voided: std::collections::BTreeMap<i64, i64> = events::void_marks(cx.conn(), campaign.id)
         .await?

@@ -119,6 +119,10 @@ pub struct Options {
     /// Told the settings of each campaign the command opens, before it returns anything: how
     /// an edge learns what its words depend on (the length of a round) without a second read.
     pub opened: Option<fn(&crate::ledger::state::Settings)>,
+    /// `--referee` (or `HOARD_REFEREE`): who records this command's events.
+    pub referee: Option<String>,
+    /// `--session N|TITLE`: the session this command records in, or is about.
+    pub session: Option<session::Key>,
 }
 
 /// What every command receives: the open database and the global options.
@@ -130,6 +134,10 @@ pub struct Ctx {
     /// Whether the seed was given (`--seed`): then ids are reproducible too.
     pub seeded: bool,
     pub tables: Option<std::path::PathBuf>,
+    /// `--referee`: who records this command's events.
+    pub referee: Option<String>,
+    /// `--session`: the session named.
+    pub session: Option<session::Key>,
     dry_run: bool,
     /// What the command changed beside events, once it is done ([`Ctx::made`]).
     made: Option<Made>,
@@ -166,6 +174,8 @@ impl Ctx {
             seed: options.seed.unwrap_or_else(dice::fresh_seed),
             seeded: options.seed.is_some(),
             tables: options.tables,
+            referee: options.referee,
+            session: options.session,
             dry_run: options.dry_run,
             made: None,
             death: Default::default(),
@@ -198,7 +208,9 @@ impl Ctx {
     /// Begin a write on the campaign in use.
     pub async fn write(&mut self) -> Result<Write<'_>> {
         let seed = self.seeded.then_some(self.seed);
-        let w = Write::begin(&mut self.db, self.campaign.as_deref(), seed).await?;
+        let mut w = Write::begin(&mut self.db, self.campaign.as_deref(), seed).await?;
+        w.choose_at_start(self.referee.as_deref(), self.session.as_ref())
+            .await?;
         self.death = w.state.campaign.settings.death.unwrap_or_default();
         opened(self.opened, &w.state.campaign.settings);
         Ok(w)
@@ -238,6 +250,17 @@ impl Ctx {
     pub fn conn(&mut self) -> &mut Conn {
         self.db.conn()
     }
+
+    /// The number of the session `--session` names, if it names one.
+    pub async fn named_session(&mut self) -> Result<Option<u32>> {
+        let Some(key) = self.session.clone() else {
+            return Ok(None);
+        };
+        let campaign = self.campaign().await?;
+        session::resolve(self.conn(), &campaign, &key)
+            .await
+            .map(Some)
+    }
 }
 
 /// A write in progress: the write lock is held, the campaign's state is loaded as far as the
@@ -256,6 +279,14 @@ pub struct Write<'c> {
     replace: bool,
     /// Events to list as voided, with the void event that voided them.
     voided: Vec<(Vec<i64>, i64)>,
+    /// The referee named for the command (`--referee`), as the campaign spells it.
+    referee: Option<String>,
+    /// The session `--session` named, if any (open or not).
+    pub named: Option<u32>,
+    /// The session the command records in, once the characters it names have chosen it.
+    chosen: Option<Option<u32>>,
+    /// The session a share or an award is about ([`Write::about`]).
+    about: Option<u32>,
 }
 
 impl<'c> Write<'c> {
@@ -297,7 +328,161 @@ impl<'c> Write<'c> {
             holdings_loaded: Default::default(),
             replace: false,
             voided: Vec::new(),
+            referee: None,
+            named: None,
+            chosen: None,
+            about: None,
         }
+    }
+
+    /// Load the open sessions, check the referee named, and resolve `--session`: a write knows
+    /// where it may record before it reads anything else.
+    async fn choose_at_start(
+        &mut self,
+        referee: Option<&str>,
+        key: Option<&session::Key>,
+    ) -> Result<()> {
+        if !self.state.campaign.open.is_empty() {
+            for s in store::sessions::open(self.db.conn(), self.campaign).await? {
+                self.state.sessions.insert(s.number, s);
+            }
+        }
+        if let Some(name) = referee {
+            self.referee = Some(session::referee(&self.state, name)?);
+        }
+        if let Some(key) = key {
+            let found = store::campaigns::Found {
+                id: self.campaign,
+                campaign: self.state.campaign.clone(),
+                last_seq: self.state.last_seq,
+            };
+            let n = session::resolve(self.db.conn(), &found, key).await?;
+            self.named = Some(n);
+            if self.state.campaign.open.contains(&n) {
+                self.chosen = Some(Some(n));
+            }
+        }
+        self.state.current = match self.chosen {
+            Some(chosen) => chosen,
+            None => self.lone_open(),
+        };
+        Ok(())
+    }
+
+    /// The one open session, if exactly one is.
+    fn lone_open(&self) -> Option<u32> {
+        match self.state.campaign.open.len() {
+            1 => self.state.campaign.open.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// The session the command records in: the one `--session` named if open, else that of
+    /// the characters it named, else the one open; several open and nothing to choose by is
+    /// refused. Once chosen, it stays.
+    pub fn session(&mut self) -> Result<Option<u32>> {
+        if let Some(chosen) = self.chosen {
+            return Ok(chosen);
+        }
+        let open: Vec<&crate::ledger::Session> = self.state.open_sessions().collect();
+        let chosen = match open.len() {
+            0 => None,
+            1 => Some(open[0].number),
+            // A past session named (`xp award --session 2`) is bookkeeping between sessions.
+            _ if self.named.is_some() => None,
+            _ => {
+                return Err(session::Refusal::SeveralOpen {
+                    open: open
+                        .iter()
+                        .map(|s| (s.number, s.title.clone()))
+                        .collect(),
+                }
+                .into());
+            }
+        };
+        self.fix(chosen);
+        Ok(chosen)
+    }
+
+    /// A command about session `about` (a share, an award): recorded in it while it is open;
+    /// once it has ended, between sessions (unless a session of the whole campaign is open).
+    pub async fn about(&mut self, about: Option<u32>) -> Result<()> {
+        let Some(n) = about else {
+            return self.session().map(|_| ());
+        };
+        if self.state.campaign.open.contains(&n) {
+            return match self.chosen {
+                Some(Some(chosen)) if chosen != n => Err(session::Refusal::NotOpen { number: n }.into()),
+                _ => {
+                    self.fix(Some(n));
+                    Ok(())
+                }
+            };
+        }
+        if self.chosen.is_none() && self.state.open_sessions().all(|s| !s.with.is_empty()) {
+            self.fix(None);
+        }
+        // Its referee records it, unless another is named.
+        if !self.state.sessions.contains_key(&n) {
+            let campaign = self.campaign;
+            if let Some(s) = store::sessions::get(self.db.conn(), campaign, n).await? {
+                self.state.sessions.insert(n, s);
+            }
+        }
+        self.about = Some(n);
+        self.session().map(|_| ())
+    }
+
+    /// Session `n`'s roster (empty: the whole campaign's session).
+    pub async fn roster(&mut self, n: u32) -> Result<Vec<crate::ledger::Member>> {
+        if let Some(s) = self.state.sessions.get(&n) {
+            return Ok(s.with.clone());
+        }
+        let campaign = self.campaign;
+        let s = store::sessions::get(self.db.conn(), campaign, n).await?;
+        Ok(s.map(|s| s.with).unwrap_or_default())
+    }
+
+    fn fix(&mut self, chosen: Option<u32>) {
+        self.chosen = Some(chosen);
+        self.state.current = chosen;
+    }
+
+    /// `c` is named by the command: it records in `c`'s open session (none if `c` is on no
+    /// expedition), and a command naming characters of two sessions is refused.
+    fn named_character(&mut self, c: &Character) -> Result<()> {
+        let theirs = self.state.session_of(&c.id);
+        match self.chosen {
+            None => {
+                self.fix(theirs);
+                Ok(())
+            }
+            Some(chosen) if theirs.is_none() || theirs == chosen => Ok(()),
+            Some(chosen) => Err(session::Refusal::Apart {
+                name: c.name.clone(),
+                theirs: theirs.unwrap_or_default(),
+                this: chosen.unwrap_or_default(),
+            }
+            .into()),
+        }
+    }
+
+    /// Whether `character` is in the session this command records in (with several sessions
+    /// open, what time does to one party it does not do to another).
+    pub fn here(&self, character: &str) -> bool {
+        self.state.here(character)
+    }
+
+    /// Who records: `--referee`, else the referee of the session recorded in.
+    fn author(&self) -> Option<String> {
+        let of = |n: Option<u32>| {
+            n.and_then(|n| self.state.sessions.get(&n))
+                .and_then(|s| s.referee.clone())
+        };
+        self.referee
+            .clone()
+            .or_else(|| of(self.state.current))
+            .or_else(|| of(self.about))
     }
 
     /// A new campaign, its first event naming it.
@@ -338,9 +523,17 @@ impl<'c> Write<'c> {
 
     /// Record a consequence of an earlier event (e.g. a control check set off by a wound).
     pub fn record_with_cause(&mut self, event: Event, cause: Option<i64>) -> Result<Recorded> {
+        let author = match event {
+            Event::SessionStarted { .. } => self.referee.clone(),
+            _ => {
+                self.session()?;
+                self.author()
+            }
+        };
         // A limit passed is the command's own refusal, by a rule (`rules::limits`); any other
         // refusal is a ledger at odds with itself.
-        let recorded = self.state.record(event, cause, &self.now).map_err(|c| {
+        let recorded = self.state.record(event, cause, &self.now, author.as_deref());
+        let recorded = recorded.map_err(|c| {
             if c.reason.is_limit() {
                 Error::Refused(Box::new(crate::error::Problem::Limit(*c.reason)))
             } else {
@@ -358,8 +551,10 @@ impl<'c> Write<'c> {
             .characters
             .values()
             .find(|c| c.name.eq_ignore_ascii_case(name))
+            .cloned()
         {
-            return Ok(c.clone());
+            self.named_character(&c)?;
+            return Ok(c);
         }
         let character = find_character(
             self.db.conn(),
@@ -368,6 +563,7 @@ impl<'c> Write<'c> {
             name,
         )
         .await?;
+        self.named_character(&character)?;
         self.state
             .characters
             .insert(character.id.clone(), character.clone());
@@ -388,9 +584,9 @@ impl<'c> Write<'c> {
         self.ids.draw()
     }
 
-    /// The game clock now.
+    /// The game clock now: the session's recorded in (the expedition's), else the world's.
     pub fn now(&self) -> i64 {
-        self.state.campaign.clock
+        self.state.now()
     }
 
     /// How long the campaign's rounds last.
@@ -446,6 +642,7 @@ impl<'c> Write<'c> {
             (_, Some(who)) => self.able(who),
             (Some(holder), None) => {
                 let holder = self.character_by_id(holder).await?;
+                self.named_character(&holder)?;
                 self.able(holder)
             }
             (None, None) => Err(Refusal::InTreasure { item: item.names() }.into()),

@@ -36,7 +36,7 @@ impl Replay {
 
     pub fn feed(&mut self, rec: &Recorded) {
         let voided = self.voided.contains_key(&rec.seq);
-        if let Err(reason) = self.timeline.follow(rec, voided) {
+        if let Err(reason) = self.timeline.follow(rec) {
             self.conflicts.push(Conflict {
                 seq: rec.seq,
                 kind: rec.event.kind(),

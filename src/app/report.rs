@@ -143,8 +143,9 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
 /// The report of session `number`, or of the latest session.
 pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
     let campaign = cx.campaign().await?;
+    let open = &campaign.campaign.open;
     let number = match number
-        .or(campaign.campaign.open_session)
+        .or((open.len() == 1).then(|| open.first().copied()).flatten())
         .or_else(|| (campaign.campaign.last_session > 0).then_some(campaign.campaign.last_session))
     {
         Some(n) => n,

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::error::{Error, Result};
-use crate::ledger::{Event, Session};
+use crate::ledger::{Event, Member, Recorded, Session};
 use crate::rules::character::check_name;
 use crate::store::sessions;
 
@@ -15,19 +15,46 @@ pub enum Refusal {
     NoSession { number: u32, last: u32 },
     /// No play session at all yet (a report of the latest session).
     NoneYet,
-    /// `session start` while one is open.
+    /// `session start` while one is open that is the whole campaign's, or without a roster
+    /// while any is open.
     StillOpen { open: u32 },
+    /// `session start --with` naming a character of open session `session`.
+    InOpenSession { name: String, session: u32 },
     /// `session end` with none open.
     NoneOpen,
+    /// `session end --session N` of a session that has ended.
+    NotOpen { number: u32 },
     /// The open session has no row (the database disagrees with itself).
     NoRow { number: u32 },
+    /// Several sessions are open and the command names no character or session to choose by.
+    SeveralOpen { open: Vec<(u32, Option<String>)> },
+    /// A command naming characters of two open sessions (`name` is in `theirs`).
+    Apart { name: String, theirs: u32, this: u32 },
+    /// `--session TITLE` that no session has.
+    NoTitle { title: String },
+    /// `--session TITLE` that several sessions have.
+    SameTitle { title: String, sessions: Vec<u32> },
+    /// `--referee` naming no referee of the campaign; `near` as for characters.
+    UnknownReferee { name: String, near: Option<String>, none: bool },
+    /// `referee add` of a name the campaign has.
+    RefereeExists { name: String },
 }
 
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         let kind = match r {
-            Refusal::NoSession { .. } | Refusal::NoneYet => Error::NotFound,
-            Refusal::StillOpen { .. } | Refusal::NoneOpen => Error::Refused,
+            Refusal::NoSession { .. }
+            | Refusal::NoneYet
+            | Refusal::NoTitle { .. }
+            | Refusal::UnknownReferee { .. } => Error::NotFound,
+            Refusal::StillOpen { .. }
+            | Refusal::NoneOpen
+            | Refusal::NotOpen { .. }
+            | Refusal::Apart { .. }
+            | Refusal::InOpenSession { .. } => Error::Refused,
+            Refusal::SeveralOpen { .. }
+            | Refusal::SameTitle { .. }
+            | Refusal::RefereeExists { .. } => Error::Invalid,
             Refusal::NoRow { .. } => Error::Conflict,
         };
         kind(Box::new(crate::error::Problem::Session(r)))
@@ -47,32 +74,176 @@ pub async fn require(
         .ok_or_else(|| Refusal::NoSession { number, last }.into())
 }
 
-pub async fn start(cx: &mut Ctx, title: Option<&str>) -> Result<Session> {
+/// `--session N|TITLE`: a session by its number or its title.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    Number(u32),
+    Title(String),
+}
+
+impl std::str::FromStr for Key {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Ok(match s.trim().parse() {
+            Ok(n) => Key::Number(n),
+            Err(_) => Key::Title(s.trim().to_string()),
+        })
+    }
+}
+
+/// The number of the session `key` names: one that has started; a title names the session of
+/// that title (an open one before an ended one), and a title two sessions share is refused.
+pub async fn resolve(
+    conn: &mut crate::store::Conn,
+    campaign: &crate::store::campaigns::Found,
+    key: &Key,
+) -> Result<u32> {
+    match key {
+        Key::Number(n) => require(conn, campaign, *n).await.map(|s| s.number),
+        Key::Title(title) => {
+            let titled: Vec<(u32, bool)> = sessions::list(conn, campaign.id)
+                .await?
+                .into_iter()
+                .filter(|c| {
+                    c.session
+                        .title
+                        .as_deref()
+                        .is_some_and(|t| t.eq_ignore_ascii_case(title))
+                })
+                .map(|c| (c.session.number, c.session.ended_seq.is_none()))
+                .collect();
+            let open: Vec<u32> = titled.iter().filter(|t| t.1).map(|t| t.0).collect();
+            let all: Vec<u32> = titled.iter().map(|t| t.0).collect();
+            match (&open[..], &all[..]) {
+                ([n], _) | ([], [n]) => Ok(*n),
+                ([], []) => Err(Refusal::NoTitle {
+                    title: title.clone(),
+                }
+                .into()),
+                (open, all) => Err(Refusal::SameTitle {
+                    title: title.clone(),
+                    sessions: if open.is_empty() { all } else { open }.to_vec(),
+                }
+                .into()),
+            }
+        }
+    }
+}
+
+/// The referee `name` names, as the campaign spells it.
+pub fn referee(state: &crate::ledger::State, name: &str) -> Result<String> {
+    referee_in(&state.campaign, name)
+}
+
+/// [`referee`], in a campaign as read.
+pub fn referee_in(campaign: &crate::ledger::Campaign, name: &str) -> Result<String> {
+    let known = &campaign.settings.referees;
+    let found = known.iter().find(|r| r.eq_ignore_ascii_case(name));
+    found.cloned().ok_or_else(|| {
+        Refusal::UnknownReferee {
+            name: name.to_string(),
+            near: super::suggest(name, known),
+            none: known.is_empty(),
+        }
+        .into()
+    })
+}
+
+/// `referee add NAME`: a referee named in the campaign, who may then record (`--referee`).
+pub async fn add_referee(cx: &mut Ctx, name: &str) -> Result<Recorded> {
+    let name = check_name("referee", name).map_err(super::invalid_name)?;
+    let mut w = cx.write().await?;
+    if w.state.referee(&name).is_some() {
+        return Err(Refusal::RefereeExists { name }.into());
+    }
+    let rec = w.record(Event::RefereeAdded { name })?;
+    w.commit().await?;
+    Ok(rec)
+}
+
+/// `referee list`: the campaign's referees, with the number of events each recorded.
+pub async fn referees(cx: &mut Ctx) -> Result<Vec<(String, i64)>> {
+    let campaign = cx.campaign().await?;
+    let mut counts = crate::store::events::by_referee(cx.conn(), campaign.id).await?;
+    Ok(campaign
+        .campaign
+        .settings
+        .referees
+        .into_iter()
+        .map(|r| {
+            let n = counts.remove(&r).unwrap_or(0);
+            (r, n)
+        })
+        .collect())
+}
+
+/// `session start [TITLE] [--with A,B,C] [--referee NAME]`: a session opens at the world's
+/// time, with its party and its referee. Without a roster it is the whole campaign's and opens
+/// alone; with one, it opens beside the others when no character is in two.
+pub async fn start(cx: &mut Ctx, title: Option<&str>, with: &[String]) -> Result<Session> {
     let title = title
         .map(|t| check_name("session", t))
         .transpose()
         .map_err(super::invalid_name)?;
+    let referee = cx.referee.clone();
     let mut w = cx.write().await?;
-    if let Some(open) = w.state.campaign.open_session {
-        return Err(Refusal::StillOpen { open }.into());
+    let mut roster = Vec::new();
+    let (campaign, campaign_name) = (w.campaign, w.state.campaign.name.clone());
+    for name in with {
+        // Looked up without choosing a session: the new one is theirs.
+        let c = super::find_character(w.conn(), campaign, &campaign_name, name).await?;
+        w.able(c.clone())?;
+        if !roster.iter().any(|m: &Member| m.character == c.id) {
+            roster.push(Member {
+                character: c.id.clone(),
+                name: c.name.clone(),
+            });
+        }
+        w.state.characters.insert(c.id.clone(), c);
+    }
+    let referee = match referee {
+        Some(r) => Some(self::referee(&w.state, &r)?),
+        None => None,
+    };
+    // The ledger refuses the same; said here as the referee's mistake, not a conflict.
+    match w.state.may_open(&roster) {
+        Err(crate::ledger::Refusal::InOpenSession { name, session }) => {
+            return Err(Refusal::InOpenSession { name, session }.into());
+        }
+        Err(crate::ledger::Refusal::SessionOpen { session }) => {
+            return Err(Refusal::StillOpen { open: session }.into());
+        }
+        _ => {}
     }
     let number = w.state.campaign.last_session + 1;
-    w.record(Event::SessionStarted { number, title })?;
+    w.record(Event::SessionStarted {
+        number,
+        title,
+        with: roster,
+        referee,
+    })?;
     let session = w.state.sessions[&number].clone();
     w.commit().await?;
     Ok(session)
 }
 
+/// `session end [--session N|TITLE]`: the session named, or the one open, ends; its
+/// expedition's time folds back into the world's calendar.
 pub async fn end(cx: &mut Ctx) -> Result<Session> {
     let mut w = cx.write().await?;
-    let Some(number) = w.state.campaign.open_session else {
-        return Err(Refusal::NoneOpen.into());
+    let number = match w.named {
+        Some(n) if w.state.campaign.open.contains(&n) => n,
+        Some(number) => return Err(Refusal::NotOpen { number }.into()),
+        None => match w.session()? {
+            Some(n) => n,
+            None => return Err(Refusal::NoneOpen.into()),
+        },
     };
-    let campaign = w.campaign;
-    let session = sessions::get(w.conn(), campaign, number)
-        .await?
-        .ok_or(Refusal::NoRow { number })?;
-    w.state.sessions.insert(number, session);
+    if !w.state.sessions.contains_key(&number) {
+        return Err(Refusal::NoRow { number }.into());
+    }
+    // What the expedition left in its pool joins the campaign's.
+    super::coins::treasury(&mut w).await?;
     w.record(Event::SessionEnded { number })?;
     let session = w.state.sessions[&number].clone();
     w.commit().await?;

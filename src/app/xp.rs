@@ -215,7 +215,8 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
     if total == 0 {
         return Err(Refusal::NothingToAward { session }.into());
     }
-    let party = sharers(&mut w, Spoils::Experience).await?;
+    w.about(Some(session)).await?;
+    let party = sharers(&mut w, Spoils::Experience, Some(session)).await?;
     if party.is_empty() {
         return Err(Refusal::NoSharers.into());
     }

@@ -17,6 +17,7 @@ pub fn access(command: &Command, dry_run: bool) -> Access {
     let reads = match command {
         Command::Campaign(c) => matches!(c, Ca::List | Ca::Show),
         Command::Session(c) => matches!(c, SessionCommand::List),
+        Command::Referee(c) => matches!(c, super::args::session::RefereeCommand::List),
         Command::Character(c) => matches!(c, Ch::List | Ch::Show { .. }),
         Command::Time(c) => matches!(c, TimeCommand::Show),
         Command::Item(c) => matches!(c, It::List { .. } | It::Show { .. } | It::History { .. }),

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::args::coins::{
-    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, ShareArgs, StashArgs, ValuableCommand,
+    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, StashArgs, ValuableCommand,
     ValuableKind, XpCommand,
 };
 use super::out::Out;
@@ -76,12 +76,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: CoinsArgs) -> Result<()> {
     // For coins brought in: the session whose experience counts them, unless left at a place.
     let (moved, brought) = match args.command.unwrap_or(CoinsCommand::Show) {
         CoinsCommand::Show => return show(cx, out).await,
-        CoinsCommand::Add {
-            amount: a,
-            to,
-            at,
-            session,
-        } => {
+        CoinsCommand::Add { amount: a, to, at } => {
+            let session = cx.named_session().await?;
             let home = at.is_none();
             let added = app::coins::add(cx, amount(&a)?, whose(to, at), session).await?;
             (
@@ -194,6 +190,7 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             .collect();
         return out.doc(&json!({
             "pool": b.pool,
+            "expeditions": b.expeditions.iter().map(|(n, c)| json!({"session": n, "coins": c})).collect::<Vec<_>>(),
             "purses": b.purses,
             "places": places,
             "added": b.added,
@@ -201,6 +198,13 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
         }));
     }
     out.line(&tr!("Pool: {}", "Caisse : {}", with_worth(&b.pool)))?;
+    for (n, coins) in &b.expeditions {
+        let coins = with_worth(coins);
+        out.line(&tr!(
+            "  Session {n}'s pool (under way): {coins}",
+            "  Caisse de la session {n} (en cours) : {coins}"
+        ))?;
+    }
     if !b.purses.is_empty() {
         out.line(&tr!("Purses:", "Bourses :"))?;
         for p in &b.purses {
@@ -225,8 +229,9 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     ))
 }
 
-pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
-    let s = app::coins::share(cx, a.session).await?;
+pub async fn share(cx: &mut Ctx, out: &mut Out) -> Result<()> {
+    let session = cx.named_session().await?;
+    let s = app::coins::share(cx, session).await?;
     if out.json() {
         let portions: Vec<_> = s
             .portions
@@ -267,7 +272,8 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, a: ShareArgs) -> Result<()> {
 }
 
 pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
-    let XpCommand::Award { session, monsters } = command;
+    let XpCommand::Award { monsters } = command;
+    let session = cx.named_session().await?;
     let awarded = app::xp::award(cx, session, monsters).await?;
     let rec = &awarded.event;
     if out.json() {
@@ -326,8 +332,8 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
             kind,
             to,
             at,
-            session,
         } => {
+            let session = cx.named_session().await?;
             let kind = match kind {
                 ValuableKind::Gem => "gem",
                 ValuableKind::Jewelry => "jewelry",

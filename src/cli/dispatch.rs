@@ -59,6 +59,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         tables: cli.global.tables.clone(),
         dry_run: cli.global.dry_run,
         opened: Some(crate::i18n::time::opened),
+        referee: cli.global.referee.clone(),
+        session: cli.global.session.clone(),
     };
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);
     let mut cx = Ctx::new(db, options);
@@ -70,6 +72,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
+        Command::Referee(c) => session::referee(&mut cx, &mut out, c).await,
         Command::Character(c) => character::run(&mut cx, &mut out, c).await,
         Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
         Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
@@ -116,7 +119,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         }
         Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
-        Command::Share(a) => coins::share(&mut cx, &mut out, a).await,
+        Command::Share => coins::share(&mut cx, &mut out).await,
         Command::Claim(a) => claims::claim(&mut cx, &mut out, a).await,
         Command::Claims(a) => claims::run(&mut cx, &mut out, a).await,
         Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,

@@ -33,7 +33,7 @@ pub async fn export(
     let selection = Selection {
         items: args.items,
         holder: args.holder,
-        session: args.session,
+        session: cx.named_session().await?,
     };
     // Refuse a folder in use before reading anything.
     check_dir(dir, force)?;

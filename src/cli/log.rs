@@ -13,7 +13,8 @@ pub use crate::ledger::EventView;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, args: LogArgs) -> Result<()> {
     let query = Query {
-        session: args.session,
+        session: cx.named_session().await?,
+        by: args.by,
         character: args.character,
         kind: args.kind,
         limit: args.limit,

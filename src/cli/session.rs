@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::args::session::SessionCommand;
+use super::args::session::{RefereeCommand, SessionCommand};
 use super::out::{Out, table};
 use crate::app::{self, Ctx};
 use crate::error::Result;
@@ -21,9 +21,9 @@ struct SessionView<'a> {
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result<()> {
     match command {
-        SessionCommand::Start { title } => {
+        SessionCommand::Start { title, with } => {
             let title = (!title.is_empty()).then(|| title.join(" "));
-            let s = app::session::start(cx, title.as_deref()).await?;
+            let s = app::session::start(cx, title.as_deref(), &with).await?;
             if out.json() {
                 return out.doc(&SessionView {
                     session: &s,
@@ -39,7 +39,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
             out.line(&tr!(
                 "Session {number}{title} started ({at}).",
                 "Session {number}{title} commencée ({at})."
-            ))
+            ))?;
+            if !s.with.is_empty() {
+                let names: Vec<String> = s.with.iter().map(|m| safe(&m.name)).collect();
+                let names = names.join(", ");
+                out.line(&tr!("  With: {names}", "  Avec : {names}"))?;
+            }
+            if let Some(r) = s.referee.as_deref().map(safe) {
+                out.line(&tr!("  Referee: {r}", "  Meneur : {r}"))?;
+            }
+            Ok(())
         }
         SessionCommand::End => {
             let s = app::session::end(cx).await?;
@@ -70,6 +79,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
             let mut t = table(&[
                 "#".into(),
                 tr!("Title", "Titre"),
+                tr!("Party", "Groupe"),
+                tr!("Referee", "Meneur"),
                 tr!("Started", "Début"),
                 tr!("Ended", "Fin"),
                 tr!("Events", "Événements"),
@@ -78,6 +89,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
                 t.add_row(vec![
                     s.number.to_string(),
                     s.title.as_deref().map(safe).unwrap_or_default(),
+                    match &s.with[..] {
+                        [] => tr!("everyone", "tous"),
+                        with => {
+                            let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
+                            names.join(", ")
+                        }
+                    },
+                    s.referee.as_deref().map(safe).unwrap_or_default(),
                     GameTime(s.started_round).to_string(),
                     match s.ended_round {
                         Some(r) => GameTime(r).to_string(),
@@ -91,6 +110,39 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
                 &tr!(
                     "No sessions yet: `hoard session start \"TITLE\"` opens the first.",
                     "Aucune session encore : `hoard session start \"TITRE\"` ouvre la première."
+                ),
+            )
+        }
+    }
+}
+
+pub async fn referee(cx: &mut Ctx, out: &mut Out, command: RefereeCommand) -> Result<()> {
+    match command {
+        RefereeCommand::Add { name } => {
+            let rec = app::session::add_referee(cx, &name).await?;
+            if out.json() {
+                return out.doc(&rec);
+            }
+            out.line(&crate::view::describe::line(&rec))
+        }
+        RefereeCommand::List => {
+            let referees = app::session::referees(cx).await?;
+            if out.json() {
+                let views: Vec<_> = referees
+                    .iter()
+                    .map(|(name, events)| serde_json::json!({"name": name, "events": events}))
+                    .collect();
+                return out.doc(&views);
+            }
+            let mut t = table(&[tr!("Referee", "Meneur"), tr!("Events", "Événements")]);
+            for (name, events) in referees {
+                t.add_row(vec![safe(&name), events.to_string()]);
+            }
+            out.listing(
+                t,
+                &tr!(
+                    "No referees named: one referee is implied. `hoard referee add NAME` names one.",
+                    "Aucun meneur nommé : il y en a un, implicite. `hoard referee add NOM` en nomme un."
                 ),
             )
         }

@@ -100,7 +100,8 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
 }
 
 pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result<()> {
-    let AuditCommand::Swords { session } = command;
+    let AuditCommand::Swords = command;
+    let session = cx.named_session().await?;
     let current = app::sword::in_control(cx).await?;
     if out.json() {
         let current: Vec<_> = current

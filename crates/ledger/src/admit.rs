@@ -37,6 +37,7 @@ impl State {
             | Event::CampaignRenamed { .. }
             | Event::SettingChanged { .. }
             | Event::SessionStarted { .. }
+            | Event::RefereeAdded { .. }
             | Event::TimeAdvanced { .. }
             | Event::TableRolled { .. }
             | Event::TreasureRolled { .. }
@@ -134,18 +135,31 @@ impl State {
             Event::SettingChanged {
                 setting: Setting::Round(round),
             } if *round != self.campaign.settings.round
-                && !clock::round_settable(self.campaign.clock, self.effects.len()) =>
+                && !clock::round_settable(self.now(), self.effects.len()) =>
             {
-                Err(Refusal::RoundFixed {
-                    clock: self.campaign.clock,
-                })
+                Err(Refusal::RoundFixed { clock: self.now() })
             }
             Event::SettingChanged { setting } => setting_ok(setting),
             Event::SessionStarted {
-                title: Some(title), ..
-            } => name_ok("session", title),
+                title,
+                with,
+                referee,
+                ..
+            } => {
+                if let Some(title) = title {
+                    name_ok("session", title)?;
+                }
+                if let Some(referee) = referee {
+                    name_ok("referee", referee)?;
+                }
+                with.iter().try_for_each(|m| {
+                    id_ok(&m.character)?;
+                    name_ok("character", &m.name)
+                })
+            }
+            Event::RefereeAdded { name } => name_ok("referee", name),
             Event::TimeAdvanced { rounds, .. } => {
-                let to = self.campaign.clock.checked_add(*rounds);
+                let to = self.now().checked_add(*rounds);
                 if *rounds <= 0 || to.is_none_or(|to| to > clock::MAX_ROUNDS) {
                     return Err(Refusal::ClockLimit);
                 }
@@ -396,6 +410,12 @@ impl State {
         {
             return Err(Refusal::WallTime);
         }
+        // Only a referee the campaign names records (a campaign naming none has one, implicit).
+        if let Some(r) = &rec.referee
+            && self.referee(r) != Some(r.as_str())
+        {
+            return Err(Refusal::NoReferee { name: r.clone() });
+        }
         Ok(())
     }
 
@@ -586,7 +606,7 @@ mod tests {
                 }),
             },
         ] {
-            state.record(event, None, WHEN).unwrap();
+            state.record(event, None, WHEN, None).unwrap();
         }
         state
     }
@@ -598,6 +618,7 @@ mod tests {
             session: None,
             game_time: state.campaign.clock,
             wall_time: WHEN.into(),
+            referee: None,
             event,
         };
         state.admit(&rec).expect_err("refused")
@@ -663,6 +684,7 @@ mod tests {
                 session: None,
                 game_time: 0,
                 wall_time: WHEN.into(),
+                referee: None,
                 event,
             };
             s.admit(&rec)
@@ -714,7 +736,7 @@ mod tests {
             item: Box::new(torc),
             origin: Box::new(origin),
         };
-        s.record(created, None, WHEN).unwrap();
+        s.record(created, None, WHEN, None).unwrap();
         let damaged = |was: i64, now: i64| Event::ValuableDamaged {
             item: "t1".into(),
             item_name: "Torc".into(),
@@ -725,7 +747,7 @@ mod tests {
         for wrong in [damaged(900, 100), damaged(1000, 500)] {
             assert!(matches!(refused(&s, wrong), Refusal::NotItsDamage { .. }));
         }
-        s.record(damaged(900, 450), None, WHEN).unwrap();
+        s.record(damaged(900, 450), None, WHEN, None).unwrap();
         assert!(matches!(
             refused(&s, damaged(450, 225)),
             Refusal::Undamageable { .. }
@@ -783,6 +805,7 @@ mod tests {
                 session: None,
                 game_time: 0,
                 wall_time: WHEN.into(),
+                referee: None,
                 event: spend("c1", 5),
             })
             .is_ok()
@@ -831,6 +854,7 @@ mod tests {
             session: None,
             game_time: 0,
             wall_time: WHEN.into(),
+            referee: None,
             event,
         };
         assert!(
@@ -904,6 +928,7 @@ mod tests {
             session: None,
             game_time: 0,
             wall_time: WHEN.into(),
+            referee: None,
             event: Event::DiceRolled {
                 roll: crate::rules::dice::Expr::dice(1, 6).roll(&mut crate::rules::dice::seeded(1)),
             },
@@ -918,6 +943,7 @@ mod tests {
         }
         let rec = Recorded {
             wall_time: "\u{1b}]0;pwned".into(),
+            referee: None,
             ..base.clone()
         };
         assert_eq!(s.admit(&rec), Err(Refusal::WallTime));

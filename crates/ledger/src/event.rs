@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use strum::{IntoStaticStr, VariantNames};
 
 use super::Id;
-use super::state::{Character, Item, Setting};
+use super::state::{Character, Item, Member, Setting};
 use super::treasury::{Earned, Holder, Portion, Sold, Valuable};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
@@ -30,6 +30,9 @@ pub struct Recorded {
     pub session: Option<u32>,
     pub game_time: i64,
     pub wall_time: String,
+    /// The referee who recorded it (`--referee`, `HOARD_REFEREE`, else its session's); none
+    /// where a campaign names no referees.
+    pub referee: Option<String>,
     pub event: Event,
 }
 
@@ -44,8 +47,11 @@ pub struct EventView<'a> {
     pub kind: &'static str,
     pub actor: Option<&'a Id>,
     pub subject: Option<&'a Id>,
-    /// Who wrote it, when not the referee (a player's claim on their personal link).
-    pub author: Option<&'a Id>,
+    /// Who wrote it: the referee who recorded it, or the character whose personal link made a
+    /// claim; none where a campaign names no referees.
+    pub author: Option<&'a str>,
+    /// The referee who recorded it (a claim on a link: none).
+    pub referee: Option<&'a str>,
     pub cause: Option<i64>,
     pub payload: &'a Event,
 }
@@ -60,7 +66,12 @@ impl<'a> EventView<'a> {
             kind: rec.event.kind(),
             actor: rec.event.actor(),
             subject: rec.event.subject(),
-            author: rec.event.author(),
+            author: rec
+                .event
+                .author()
+                .map(String::as_str)
+                .or(rec.referee.as_deref()),
+            referee: rec.referee.as_deref(),
             cause: rec.cause,
             payload: &rec.event,
         }
@@ -92,6 +103,16 @@ pub enum Event {
     SessionStarted {
         number: u32,
         title: Option<String>,
+        /// The characters who went (`--with`); none: the whole campaign, as before rosters.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        with: Vec<Member>,
+        /// The referee who runs it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        referee: Option<String>,
+    },
+    /// A referee named in the campaign (`hoard referee add`).
+    RefereeAdded {
+        name: String,
     },
     SessionEnded {
         number: u32,
@@ -631,6 +652,7 @@ impl Event {
             | Event::SettingChanged { .. }
             | Event::SessionStarted { .. }
             | Event::SessionEnded { .. }
+            | Event::RefereeAdded { .. }
             | Event::TimeAdvanced { .. }
             | Event::DiceRolled { .. }
             | Event::TableRolled { .. }
@@ -866,6 +888,8 @@ mod tests {
         let event = Event::SessionStarted {
             number: 2,
             title: Some("Two".into()),
+            with: vec![],
+            referee: None,
         };
         let text = serde_json::to_string(&event).unwrap();
         assert!(text.starts_with(r#"{"kind":"session_started","#));

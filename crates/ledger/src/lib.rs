@@ -18,7 +18,7 @@ pub mod treasury;
 pub use event::Origin;
 pub use event::{Act, Award, Change, Event, EventView, Family, Recorded, Through, VoidClaim};
 pub use refusal::{Conflict, Refusal};
-pub use state::{Campaign, Changed, Character, Item, Session, Setting, Settings, State};
+pub use state::{Campaign, Changed, Character, Item, Member, Session, Setting, Settings, State};
 
 /// Entity ids (characters, items) are UUID text: readable in the plain `sqlite3` client.
 pub type Id = String;

@@ -115,6 +115,19 @@ pub enum Refusal {
     SessionNotLoaded {
         session: u32,
     },
+    /// A roster naming a character already in open session `session`.
+    InOpenSession {
+        name: String,
+        session: u32,
+    },
+    /// `referee add` of a name the campaign has.
+    RefereeExists {
+        name: String,
+    },
+    /// A referee the campaign does not name.
+    NoReferee {
+        name: String,
+    },
     /// A potion restored hit points by a roll that is not its own (`rules::potion::healing`).
     NotItsHealing {
         item: String,
@@ -131,7 +144,7 @@ pub enum Refusal {
     /// (`ledger::timeline`).
     WrongSession {
         session: Option<u32>,
-        open: Option<u32>,
+        open: Vec<u32>,
     },
     /// Stamped at `game_time`, where the clock then stood at `clock`.
     WrongGameTime {

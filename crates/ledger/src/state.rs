@@ -17,8 +17,11 @@ pub struct Campaign {
     pub name: String,
     pub created_at: String,
     /// Game time in rounds (see `rules::clock`).
+    /// The world's calendar in rounds (see `rules::clock`): each open session keeps its own
+    /// clock (the expedition's time), folded back into this one at its end.
     pub clock: i64,
-    pub open_session: Option<u32>,
+    /// The sessions open now: several, when their rosters do not overlap.
+    pub open: BTreeSet<u32>,
     pub last_session: u32,
     pub settings: Settings,
     /// A foe met and not yet left (`hoard encounter`): swords' purposes apply meanwhile.
@@ -72,6 +75,9 @@ pub struct Settings {
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
+    /// The referees named in the campaign (`hoard referee add`), in the order they came.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub referees: Vec<String>,
 }
 
 /// One change of setting, as the ledger records it.
@@ -137,10 +143,23 @@ impl Settings {
     }
 }
 
+/// A character on a session's roster, by id and by name (so the ledger reads on its own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub character: Id,
+    pub name: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
     pub number: u32,
     pub title: Option<String>,
+    /// Who went; empty: the whole campaign (a session without a roster).
+    pub with: Vec<Member>,
+    /// The referee who runs it.
+    pub referee: Option<String>,
+    /// The expedition's game clock, in rounds: it starts at the world's and runs on its own.
+    pub clock: i64,
     pub started_at: String,
     pub started_round: i64,
     /// The ledger number of the `session_started` event.
@@ -178,6 +197,8 @@ pub struct State {
     /// The coins of the pool, purses and places (`None` until a command that needs them loads
     /// them; replay starts from an empty one).
     pub treasury: Option<Treasury>,
+    /// The session the event being recorded or applied falls in (its clock is "now").
+    pub current: Option<u32>,
     pub changed: Changed,
 }
 
@@ -191,7 +212,50 @@ impl State {
             items: BTreeMap::new(),
             effects: BTreeMap::new(),
             treasury: None,
+            current: None,
             changed: Changed::default(),
         }
     }
+
+    /// The game clock of `session` (the expedition's), or the world's outside any session.
+    pub fn clock_of(&self, session: Option<u32>) -> i64 {
+        session
+            .and_then(|n| self.sessions.get(&n))
+            .map_or(self.campaign.clock, |s| s.clock)
+    }
+
+    /// The game clock now: the current session's, or the world's.
+    pub fn now(&self) -> i64 {
+        self.clock_of(self.current)
+    }
+
+    /// The open sessions, loaded (a write loads them all as it begins).
+    pub fn open_sessions(&self) -> impl Iterator<Item = &Session> {
+        self.campaign
+            .open
+            .iter()
+            .filter_map(|n| self.sessions.get(n))
+    }
+
+    /// The open session whose roster holds `character`, or the open one without a roster.
+    pub fn session_of(&self, character: &str) -> Option<u32> {
+        session_of(self.open_sessions(), character)
+    }
+
+    /// Whether `character` is in the current session (outside sessions: on no expedition).
+    pub fn here(&self, character: &str) -> bool {
+        self.session_of(character) == self.current
+    }
+}
+
+/// Of `open` sessions, the one whose roster holds `character`, or the one without a roster.
+pub fn session_of<'a>(
+    mut open: impl Iterator<Item = &'a Session>,
+    character: &str,
+) -> Option<u32> {
+    open.find(|s| s.with.is_empty() || s.with.iter().any(|m| m.character == character))
+        .map(|s| s.number)
+}
+
+impl State {
 }

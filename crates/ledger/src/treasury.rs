@@ -26,7 +26,8 @@ use crate::rules::xp::{self, Gain};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "holder", rename_all = "snake_case")]
 pub enum Holder {
-    /// The party's pool: what is shared out with `share`.
+    /// The party's pool: what is shared out with `share`. During an expedition (a session with
+    /// a roster) it is that expedition's own pool, folded into the campaign's at its end.
     Pool,
     /// A character's purse.
     Character { id: Id, name: String },
@@ -55,6 +56,8 @@ impl Holder {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum CoinRow {
     Pool,
+    /// The pool of an open session with a roster: what that party found and has not shared.
+    Expedition(u32),
     Purse(Id),
     Place(String),
     Added,
@@ -69,6 +72,8 @@ pub struct Treasury {
     pub purses: BTreeMap<Id, Coins>,
     /// Places by name.
     pub places: BTreeMap<String, Coins>,
+    /// The pools of expeditions under way, by session.
+    pub expeditions: BTreeMap<u32, Coins>,
     /// Every coin that came into the campaign, and every coin spent.
     pub added: Coins,
     pub spent: Coins,
@@ -79,7 +84,9 @@ impl CoinRow {
     fn cap(&self) -> i64 {
         match self {
             CoinRow::Added | CoinRow::Spent => limits::COINS_COUNTED,
-            CoinRow::Pool | CoinRow::Purse(_) | CoinRow::Place(_) => limits::COINS,
+            CoinRow::Pool | CoinRow::Expedition(_) | CoinRow::Purse(_) | CoinRow::Place(_) => {
+                limits::COINS
+            }
         }
     }
 }
@@ -89,6 +96,7 @@ impl Treasury {
     pub fn row(&self, row: &CoinRow) -> Coins {
         match row {
             CoinRow::Pool => self.pool,
+            CoinRow::Expedition(n) => self.expeditions.get(n).copied().unwrap_or_default(),
             CoinRow::Purse(id) => self.purses.get(id).copied().unwrap_or_default(),
             CoinRow::Place(name) => self.places.get(name).copied().unwrap_or_default(),
             CoinRow::Added => self.added,
@@ -99,15 +107,12 @@ impl Treasury {
     pub fn row_mut(&mut self, row: &CoinRow) -> &mut Coins {
         match row {
             CoinRow::Pool => &mut self.pool,
+            CoinRow::Expedition(n) => self.expeditions.entry(*n).or_default(),
             CoinRow::Purse(id) => self.purses.entry(id.clone()).or_default(),
             CoinRow::Place(name) => self.places.entry(name.clone()).or_default(),
             CoinRow::Added => &mut self.added,
             CoinRow::Spent => &mut self.spent,
         }
-    }
-
-    pub fn holding(&self, holder: &Holder) -> Coins {
-        self.row(&holder.row())
     }
 
     /// Every row that holds coins, totals included: what the store keeps and `check` compares
@@ -123,6 +128,9 @@ impl Treasury {
         for (name, coins) in &self.places {
             rows.insert(CoinRow::Place(name.clone()), *coins);
         }
+        for (n, coins) in &self.expeditions {
+            rows.insert(CoinRow::Expedition(*n), *coins);
+        }
         rows.retain(|_, coins| !coins.is_zero());
         rows
     }
@@ -133,6 +141,7 @@ impl Treasury {
         self.purses
             .values()
             .chain(self.places.values())
+            .chain(self.expeditions.values())
             .try_fold(self.pool, |sum, c| {
                 sum.checked_add(c, limits::COINS_COUNTED).ok()
             })
@@ -257,13 +266,46 @@ impl State {
         }
     }
 
+    /// The pool this event's coins come to or from: its expedition's, in a session with a
+    /// roster; else the campaign's.
+    pub fn pool_row(&self) -> CoinRow {
+        match self.current.and_then(|n| self.sessions.get(&n)) {
+            Some(s) if !s.with.is_empty() && s.ended_seq.is_none() => CoinRow::Expedition(s.number),
+            _ => CoinRow::Pool,
+        }
+    }
+
+    /// The row a holder's coins are in, now.
+    pub fn row_of(&self, holder: &Holder) -> CoinRow {
+        match holder {
+            Holder::Pool => self.pool_row(),
+            other => other.row(),
+        }
+    }
+
+    /// An expedition's pool, at its end, joins the campaign's: what it did not share stays
+    /// the party's.
+    pub(super) fn fold_pool(&mut self, session: u32) -> Result<(), Refusal> {
+        let t = self.treasury.as_mut().ok_or(Refusal::TreasuryNotLoaded)?;
+        let Some(left) = t.expeditions.remove(&session) else {
+            return Ok(());
+        };
+        t.pool = t
+            .pool
+            .checked_add(&left, limits::COINS)
+            .map_err(|_| Refusal::UnevenShare { pool: left })?;
+        self.changed.coins.insert(CoinRow::Expedition(session));
+        self.changed.coins.insert(CoinRow::Pool);
+        Ok(())
+    }
+
     fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), Refusal> {
         // (row, coins in, coins out) for each row the event changes.
         let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
         match event {
             Event::CoinsAdded { coins, to, session } => {
                 self.found_in(*session)?;
-                changes.push((to.row(), *coins, Coins::default()));
+                changes.push((self.row_of(to), *coins, Coins::default()));
                 changes.push((CoinRow::Added, *coins, Coins::default()));
             }
             Event::CoinsExchanged {
@@ -272,24 +314,24 @@ impl State {
                 received,
                 ..
             } => {
-                changes.push((holder.row(), *received, *taken));
+                changes.push((self.row_of(holder), *received, *taken));
                 changes.push((CoinRow::Spent, *taken, Coins::default()));
                 changes.push((CoinRow::Added, *received, Coins::default()));
             }
             Event::ItemsSold { price, to, .. } => {
-                changes.push((to.row(), *price, Coins::default()));
+                changes.push((self.row_of(to), *price, Coins::default()));
                 changes.push((CoinRow::Added, *price, Coins::default()));
             }
             Event::CoinsSpent { coins, from } => {
-                changes.push((from.row(), Coins::default(), *coins));
+                changes.push((self.row_of(from), Coins::default(), *coins));
                 changes.push((CoinRow::Spent, *coins, Coins::default()));
             }
             Event::CoinsMoved { coins, from, to } => {
-                if from.row() == to.row() {
+                if self.row_of(from) == self.row_of(to) {
                     return Err(Refusal::CoinsInPlace);
                 }
-                changes.push((from.row(), Coins::default(), *coins));
-                changes.push((to.row(), *coins, Coins::default()));
+                changes.push((self.row_of(from), Coins::default(), *coins));
+                changes.push((self.row_of(to), *coins, Coins::default()));
             }
             Event::CoinsShared {
                 portions,
@@ -303,10 +345,12 @@ impl State {
                 let named = portions.iter().map(|p| (&p.character, p.share));
                 self.check_shares(named, Spoils::Treasure, *division)?;
                 let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
-                let (split, rest) = split_coins(&t.pool, &shares, *division);
+                let pool_row = self.pool_row();
+                let pool = t.row(&pool_row);
+                let (split, rest) = split_coins(&pool, &shares, *division);
                 let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
                 if split != recorded || rest != *remainder {
-                    return Err(Refusal::UnevenShare { pool: t.pool });
+                    return Err(Refusal::UnevenShare { pool });
                 }
                 for p in portions {
                     changes.push((
@@ -315,11 +359,10 @@ impl State {
                         Coins::default(),
                     ));
                 }
-                let paid = t
-                    .pool
+                let paid = pool
                     .checked_sub(remainder)
-                    .ok_or(Refusal::UnevenShare { pool: t.pool })?;
-                changes.push((CoinRow::Pool, Coins::default(), paid));
+                    .ok_or(Refusal::UnevenShare { pool })?;
+                changes.push((pool_row, Coins::default(), paid));
             }
             _ => return Ok(()),
         }
@@ -743,6 +786,7 @@ mod tests {
                 session: None,
                 game_time: 0,
                 wall_time: WHEN.into(),
+                referee: None,
                 event: event.clone(),
             };
             if state.apply(&rec).is_err() {
@@ -769,7 +813,7 @@ mod tests {
             coins: gp(11),
             from: Holder::Pool,
         };
-        let err = state.record(spend, None, WHEN).unwrap_err();
+        let err = state.record(spend, None, WHEN, None).unwrap_err();
         assert_eq!(
             *err.reason,
             Refusal::Lacks {
@@ -783,7 +827,7 @@ mod tests {
             name: "A".into(),
         };
         let err = state
-            .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN)
+            .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN, None)
             .unwrap_err();
         assert_eq!(
             *err.reason,
@@ -840,7 +884,7 @@ mod tests {
         // Shares of 101 ÷ 3 heads: 33 for a and c, 16 for b's half, 19 left.
         let mut state = replay(&events);
         let err = state
-            .record(shared([33, 17, 33], 18, Division::Ose), None, WHEN)
+            .record(shared([33, 17, 33], 18, Division::Ose), None, WHEN, None)
             .unwrap_err();
         assert_eq!(*err.reason, Refusal::UnevenShare { pool: gp(101) });
         let err = state
@@ -853,6 +897,7 @@ mod tests {
                 },
                 None,
                 WHEN,
+                None,
             )
             .unwrap_err();
         assert!(
@@ -906,14 +951,14 @@ mod tests {
         };
         let mut state = replay(&events);
         let err = state
-            .record(shared([100, 50, 100], 50, Division::Ose), None, WHEN)
+            .record(shared([100, 50, 100], 50, Division::Ose), None, WHEN, None)
             .unwrap_err();
         assert_eq!(*err.reason, Refusal::DeadPaid { name: "C".into() });
-        state.clone().record(survivors, None, WHEN).unwrap();
+        state.clone().record(survivors, None, WHEN, None).unwrap();
         // Before the book, the dead were paid like anyone.
         state
             .clone()
-            .record(shared([120, 60, 120], 0, Division::Weighted), None, WHEN)
+            .record(shared([120, 60, 120], 0, Division::Weighted), None, WHEN, None)
             .unwrap();
         events.push(Event::SettingChanged {
             setting: crate::state::Setting::DeadShare(Some(DeadShare::Heirs)),
@@ -931,7 +976,7 @@ mod tests {
             to: Holder::Pool,
             session: None,
         };
-        assert!(state.record(add, None, WHEN).is_err());
+        assert!(state.record(add, None, WHEN, None).is_err());
     }
 
     /// One step of a random campaign: which kind, who from, who to, how much.
@@ -994,7 +1039,7 @@ mod tests {
                     }
                 };
                 let mut live = state.clone();
-                let recorded = live.record(event.clone(), None, WHEN);
+                let recorded = live.record(event.clone(), None, WHEN, None);
                 if (kind == 0 && !coins.is_zero()) || kind == 3 {
                     // Coins can always come in, and the pool can always be shared out.
                     prop_assert!(recorded.is_ok(), "{:?}", recorded);

@@ -24,7 +24,7 @@ impl FromRow for Found {
                 name: row.text("name")?,
                 created_at: row.text("created_at")?,
                 clock: row.int("clock")?,
-                open_session: row.opt_small("open_session")?,
+                open: serde_json::from_str(&row.text("open_sessions")?).unwrap_or_default(),
                 last_session: row.small("last_session")?,
                 // Written only by hoard; a hand-edited value falls back to the defaults.
                 settings: serde_json::from_str::<Settings>(&row.text("settings")?)
@@ -41,7 +41,7 @@ impl FromRow for Found {
 /// every command starts here.
 pub async fn find(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> {
     let sql = Sql::new(
-        "SELECT c.id, c.name, c.created_at, c.clock, c.open_session, c.last_session,
+        "SELECT c.id, c.name, c.created_at, c.clock, c.open_sessions, c.last_session,
                 c.settings, c.encounter,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0)
                     AS last_seq
@@ -106,13 +106,13 @@ pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
         .and_then(|e| serde_json::to_string(e).ok());
     batch.push(
         Sql::new(
-            "UPDATE campaigns SET created_at = $1, clock = $2, open_session = $3,
+            "UPDATE campaigns SET created_at = $1, clock = $2, open_sessions = $3,
                     last_session = $4, settings = $5, encounter = $6, name = $8
              WHERE id = $7",
         )
         .bind(&campaign.created_at)
         .bind(campaign.clock)
-        .bind(campaign.open_session)
+        .bind(serde_json::to_string(&campaign.open).unwrap_or_else(|_| "[]".into()))
         .bind(campaign.last_session)
         .bind(settings)
         .bind(encounter)

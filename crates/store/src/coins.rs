@@ -22,7 +22,8 @@ impl FromRow for Stored {
             "place" => CoinRow::Place(holder),
             "added" => CoinRow::Added,
             "spent" => CoinRow::Spent,
-            _ => CoinRow::Pool,
+            // An expedition's pool is the pool row of its session's number.
+            _ => holder.parse().map_or(CoinRow::Pool, CoinRow::Expedition),
         };
         Ok(Stored {
             row,
@@ -38,13 +39,14 @@ impl FromRow for Stored {
 }
 
 /// The kind and holder columns of a row.
-fn key(row: &CoinRow) -> (&'static str, &str) {
+fn key(row: &CoinRow) -> (&'static str, String) {
     match row {
-        CoinRow::Pool => ("pool", ""),
-        CoinRow::Purse(id) => ("purse", id),
-        CoinRow::Place(name) => ("place", name),
-        CoinRow::Added => ("added", ""),
-        CoinRow::Spent => ("spent", ""),
+        CoinRow::Pool => ("pool", String::new()),
+        CoinRow::Expedition(n) => ("pool", n.to_string()),
+        CoinRow::Purse(id) => ("purse", id.clone()),
+        CoinRow::Place(name) => ("place", name.clone()),
+        CoinRow::Added => ("added", String::new()),
+        CoinRow::Spent => ("spent", String::new()),
     }
 }
 

@@ -25,7 +25,7 @@ pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
 pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)]) {
     for chunk in rows.chunks(BATCH) {
         let mut insert = Sql::new(
-            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, author, payload) ",
+            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, author, referee, payload) ",
         );
         insert.push_values(chunk, |row, (rec, payload)| {
             row.push_bind(campaign)
@@ -38,6 +38,7 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
                 .push_bind(rec.event.actor())
                 .push_bind(rec.event.subject())
                 .push_bind(rec.event.author())
+                .push_bind(rec.referee.as_deref())
                 .push_bind(payload);
         });
         batch.push(insert);
@@ -114,7 +115,8 @@ fn event(seq: i64, payload: &str) -> Result<Event> {
 }
 
 /// The columns every read of events selects, in the order [`Stored`] reads them.
-const COLUMNS: &str = "e.seq, e.cause, e.session, e.game_time, e.wall_time, e.payload";
+const COLUMNS: &str =
+    "e.seq, e.cause, e.session, e.game_time, e.wall_time, e.referee, e.payload";
 
 /// An event as the ledger stores it: its envelope, and its payload as text (unparsed, for
 /// readers such as `export` that copy it as it is).
@@ -124,6 +126,7 @@ pub struct Stored {
     pub session: Option<u32>,
     pub game_time: i64,
     pub wall_time: String,
+    pub referee: Option<String>,
     pub payload: String,
 }
 
@@ -135,7 +138,8 @@ impl FromRow for Stored {
             session: row.opt_small(2)?,
             game_time: row.int(3)?,
             wall_time: row.text(4)?,
-            payload: row.text(5)?,
+            referee: row.opt_text(5)?,
+            payload: row.text(6)?,
         })
     }
 }
@@ -148,6 +152,7 @@ impl FromRow for Recorded {
             session,
             game_time,
             wall_time,
+            referee,
             payload,
         } = Stored::from_row(row)?;
         Ok(Recorded {
@@ -157,6 +162,7 @@ impl FromRow for Recorded {
             session,
             game_time,
             wall_time,
+            referee,
         })
     }
 }
@@ -171,6 +177,8 @@ pub struct Filter {
     pub limit: Option<u32>,
     /// Only events up to this number.
     pub until: Option<i64>,
+    /// Only events this referee recorded (`log --by`).
+    pub referee: Option<String>,
 }
 
 /// Matching events, oldest first. With a limit, only the newest `limit` are read, walking an
@@ -225,6 +233,9 @@ pub(super) fn select_sql(campaign: i64, filter: &Filter) -> Sql {
     }
     if let Some(kind) = &filter.kind {
         sql.push(" AND e.kind = ").push_bind(kind);
+    }
+    if let Some(referee) = &filter.referee {
+        sql.push(" AND e.referee = ").push_bind(referee);
     }
     if let Some(until) = filter.until {
         sql.push(" AND e.seq <= ").push_bind(until);
@@ -304,6 +315,17 @@ pub(super) fn tagged_sql() -> Sql {
          WHERE r.campaign_id = $1 AND r.entity = $2
          ORDER BY r.seq"
     ))
+}
+
+/// How many events each referee recorded.
+pub async fn by_referee(conn: &mut Conn, campaign: i64) -> Result<BTreeMap<String, i64>> {
+    let sql = Sql::new(
+        "SELECT count(*) AS n, referee FROM events
+         WHERE campaign_id = $1 AND referee IS NOT NULL GROUP BY referee",
+    )
+    .bind(campaign);
+    let rows: Vec<(i64, String)> = conn.fetch_all(&sql).await?;
+    Ok(rows.into_iter().map(|(n, r)| (r, n)).collect())
 }
 
 /// The events listed under a tag (`kind:coins_shared`, `kind:xp_awarded` …), oldest first.

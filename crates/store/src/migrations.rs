@@ -45,6 +45,7 @@ const SQLITE: &[File] = files!("sqlite":
     "0009_treasury.sql",
     "0010_ascii_names.sql",
     "0011_links.sql",
+    "0012_referees.sql",
 );
 
 #[cfg(feature = "postgres")]
@@ -53,6 +54,7 @@ const POSTGRES: &[File] = files!("postgres":
     "0009_treasury.sql",
     "0010_ascii_names.sql",
     "0011_links.sql",
+    "0012_referees.sql",
 );
 
 /// SQLite's migrator.

@@ -11,6 +11,10 @@ impl FromRow for Session {
         Ok(Session {
             number: row.small("number")?,
             title: row.opt_text("title")?,
+            // Written only by hoard, from the session's first event.
+            with: serde_json::from_str(&row.text("roster")?).unwrap_or_default(),
+            referee: row.opt_text("referee")?,
+            clock: row.int("clock")?,
             started_at: row.text("started_at")?,
             started_round: row.int("started_round")?,
             started_seq: row.int("started_seq")?,
@@ -21,8 +25,8 @@ impl FromRow for Session {
     }
 }
 
-const COLUMNS: &str =
-    "number, title, started_at, started_round, started_seq, ended_at, ended_round, ended_seq";
+const COLUMNS: &str = "number, title, roster, referee, clock, started_at, started_round,
+     started_seq, ended_at, ended_round, ended_seq";
 
 pub async fn get(conn: &mut Conn, campaign: i64, number: u32) -> Result<Option<Session>> {
     let sql = Sql::new(format!(
@@ -66,11 +70,12 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, s: &Session) {
     batch.push(
         Sql::new(
             "INSERT INTO sessions (campaign_id, number, title, started_at, started_round,
-                                   started_seq, ended_at, ended_round, ended_seq)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                   started_seq, ended_at, ended_round, ended_seq, roster,
+                                   referee, clock)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
              ON CONFLICT (campaign_id, number) DO UPDATE SET title = excluded.title,
                  ended_at = excluded.ended_at, ended_round = excluded.ended_round,
-                 ended_seq = excluded.ended_seq",
+                 ended_seq = excluded.ended_seq, clock = excluded.clock",
         )
         .bind(campaign)
         .bind(s.number)
@@ -80,6 +85,19 @@ pub fn push_upsert(batch: &mut Batch, campaign: i64, s: &Session) {
         .bind(s.started_seq)
         .bind(s.ended_at.clone())
         .bind(s.ended_round)
-        .bind(s.ended_seq),
+        .bind(s.ended_seq)
+        .bind(serde_json::to_string(&s.with).unwrap_or_else(|_| "[]".into()))
+        .bind(s.referee.clone())
+        .bind(s.clock),
     );
+}
+
+/// The sessions open now, for a write to choose among (a few rows).
+pub async fn open(conn: &mut Conn, campaign: i64) -> Result<Vec<Session>> {
+    let sql = Sql::new(format!(
+        "SELECT {COLUMNS} FROM sessions WHERE campaign_id = $1 AND ended_seq IS NULL
+         ORDER BY number"
+    ))
+    .bind(campaign);
+    conn.fetch_all(&sql).await
 }

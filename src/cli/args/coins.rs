@@ -37,10 +37,6 @@ pub enum CoinsCommand {
         /// A named place instead of the pool: a bank, a stronghold, a cache
         #[arg(long, value_name = "PLACE", visible_alias = "to-place")]
         at: Option<String>,
-        /// The session they were brought back in, ended or not: its experience counts them
-        /// [default: the open one]
-        #[arg(long, value_name = "N")]
-        session: Option<u32>,
     },
     /// Coins go out: from the pool, or from a purse (--from) or a place (--at); refused if
     /// they are not there
@@ -80,12 +76,6 @@ pub enum CoinsCommand {
     Show,
 }
 
-#[derive(Debug, Args)]
-pub struct ShareArgs {
-    /// The session whose treasure this pays [default: the open one, else the latest]
-    #[arg(long, value_name = "N")]
-    pub session: Option<u32>,
-}
 
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
@@ -94,9 +84,6 @@ pub enum XpCommand {
     /// living (a retainer takes half a share; the dead none), each part adjusted by the
     /// character's prime requisites (OSE)
     Award {
-        /// The session [default: the open one, else the latest]
-        #[arg(long, value_name = "N")]
-        session: Option<u32>,
         #[arg(long, value_name = "XP", default_value_t = 0,
               help = xp("XP for the monsters defeated, all together"),
               value_parser = clap::value_parser!(i64).range(0..=limits::XP))]
@@ -131,10 +118,6 @@ pub enum ValuableCommand {
         /// Leave it at a named place
         #[arg(long, value_name = "PLACE")]
         at: Option<String>,
-        /// The session it was brought back in, ended or not: its experience counts it
-        /// [default: the open one]
-        #[arg(long, value_name = "N")]
-        session: Option<u32>,
     },
     /// A piece of jewellery or art damaged by rough treatment (crushed, burnt, struck by
     /// lightning): it is worth half from now on (OSE Rules Tome, jewellery)

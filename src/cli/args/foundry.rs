@@ -18,14 +18,11 @@ pub struct FoundryArgs {
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub foundry: Option<FoundrySystem>,
     /// With --foundry: only these items (id, id prefix or name), whatever became of them
-    #[arg(value_name = "ITEM", requires = "foundry", conflicts_with_all = ["holder", "session"])]
+    #[arg(value_name = "ITEM", requires = "foundry", conflicts_with = "holder")]
     pub items: Vec<String>,
     /// With --foundry: only what this character holds
     #[arg(long, value_name = "CHARACTER", requires = "foundry")]
     pub holder: Option<String>,
-    /// With --foundry: only the items found in this play session
-    #[arg(long, value_name = "N", requires = "foundry")]
-    pub session: Option<u32>,
     /// With --foundry: hand over the random tables in use too (those --tables or the campaign
     /// names, edited ones included), as Foundry roll tables in a pack of their own
     #[arg(long, requires = "foundry")]

@@ -4,9 +4,9 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct LogArgs {
-    /// Only events of this play session
-    #[arg(long, value_name = "N")]
-    pub session: Option<u32>,
+    /// Only events this referee recorded
+    #[arg(long, value_name = "NAME")]
+    pub by: Option<String>,
     /// Only events touching this character
     #[arg(long, value_name = "CHARACTER")]
     pub character: Option<String>,

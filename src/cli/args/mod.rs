@@ -83,6 +83,21 @@ pub struct Global {
         value_name = "DIR"
     )]
     pub tables: Option<PathBuf>,
+    /// The play session: the one to record in when several are open, or the one a command
+    /// is about (share, xp award, log, report, export --foundry, audit swords) [default: the
+    /// open one of the characters named, else the only one open]
+    #[arg(long, global = true, value_name = "N|TITLE")]
+    pub session: Option<crate::app::session::Key>,
+    /// Who records this command's events: one of the campaign's referees (`hoard referee
+    /// add`) [default: the referee of the session recorded in]
+    #[arg(
+        long,
+        global = true,
+        env = "HOARD_REFEREE",
+        hide_env_values = true,
+        value_name = "NAME"
+    )]
+    pub referee: Option<String>,
     /// Show the events and rule outcomes a command would produce, and write nothing
     #[arg(long, global = true)]
     pub dry_run: bool,
@@ -109,6 +124,9 @@ pub enum Command {
     /// Start, end and list play sessions
     #[command(subcommand)]
     Session(session::SessionCommand),
+    /// Name the campaign's referees (several referees, one world)
+    #[command(subcommand)]
+    Referee(session::RefereeCommand),
     /// Add characters, show them, wound and heal them
     #[command(subcommand, visible_alias = "char")]
     Character(character::CharacterCommand),
@@ -173,7 +191,7 @@ pub enum Command {
     Claims(claims::ClaimsArgs),
     /// Share the party's pool among the characters (a retainer takes half a share; the dead by
     /// `campaign set dead-share`)
-    Share(coins::ShareArgs),
+    Share,
     /// Experience: `xp award --monsters XP` for a session's treasure and monsters
     #[command(subcommand)]
     Xp(coins::XpCommand),

@@ -5,14 +5,32 @@ use clap::Subcommand;
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum SessionCommand {
-    /// Start a play session; events from now on belong to it
+    /// Start a play session; events from now on belong to it. With --with, an expedition of
+    /// those characters only, beside other open sessions whose rosters it does not share
     Start {
         /// A title for the session (several words are joined)
         title: Vec<String>,
+        /// The characters who go, by name: A,B,C (their retainers too, if they go)
+        #[arg(long, value_name = "A,B,C", value_delimiter = ',')]
+        with: Vec<String>,
     },
-    /// End the open session
+    /// End the open session (--session N|TITLE when several are open); its game time folds
+    /// back into the campaign's calendar
     End,
     /// List the play sessions
+    #[command(visible_alias = "ls")]
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+#[command(defer = true)]
+pub enum RefereeCommand {
+    /// Name a referee of the campaign: their events then say who recorded them
+    Add {
+        /// The referee's name
+        name: String,
+    },
+    /// The campaign's referees, with how many events each recorded
     #[command(visible_alias = "ls")]
     List,
 }

@@ -159,9 +159,5 @@ pub struct OddsArgs {
 #[command(defer = true)]
 pub enum AuditCommand {
     /// Which swords control which characters now, and every control check with its dice
-    Swords {
-        /// Only the control checks of this play session
-        #[arg(long, value_name = "N")]
-        session: Option<u32>,
-    },
+    Swords,
 }

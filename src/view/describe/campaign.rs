@@ -24,15 +24,35 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             let (name, value) = setting_text(setting);
             tr!("setting {name} = {value}", "réglage {name} = {value}")
         }
-        Event::SessionStarted { number, title } => {
+        Event::SessionStarted {
+            number,
+            title,
+            with,
+            referee,
+        } => {
             let title = title
                 .as_deref()
                 .map(|t| format!(": {}", safe(t)))
                 .unwrap_or_default();
+            let with = match &with[..] {
+                [] => String::new(),
+                with => {
+                    let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
+                    tr!(" (with {})", " (avec {})", names.join(", "))
+                }
+            };
+            let referee = referee
+                .as_deref()
+                .map(|r| tr!(", run by {}", ", menée par {}", safe(r)))
+                .unwrap_or_default();
             tr!(
-                "session {number} starts{title}",
-                "début de la session {number}{title}"
+                "session {number} starts{title}{with}{referee}",
+                "début de la session {number}{title}{with}{referee}"
             )
+        }
+        Event::RefereeAdded { name } => {
+            let name = safe(name);
+            tr!("{name} referees", "{name} est meneur de jeu")
         }
         Event::SessionEnded { number } => {
             tr!("session {number} ends", "fin de la session {number}")

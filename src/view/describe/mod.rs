@@ -86,8 +86,14 @@ pub fn line(rec: &Recorded) -> String {
         .session
         .map(|s| format!("s{s}"))
         .unwrap_or_else(|| "-".into());
+    // Who recorded it, where the campaign names its referees.
+    let by = rec
+        .referee
+        .as_deref()
+        .map(|r| format!("[{}] ", crate::view::inert::safe(r)))
+        .unwrap_or_default();
     format!(
-        "#{:<5} {:<4} {:<14} {}",
+        "#{:<5} {:<4} {:<14} {by}{}",
         rec.seq,
         session,
         GameTime(rec.game_time),

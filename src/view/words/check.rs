@@ -226,6 +226,7 @@ fn coins_words(coins: &Discrepancy) -> String {
         } => {
             let name = match row {
                 CoinRow::Pool => tr!("the pool", "la caisse"),
+                CoinRow::Expedition(n) => tr!("session {n}'s pool", "la caisse de la session {n}"),
                 CoinRow::Purse(id) => owner
                     .as_ref()
                     .map(|name| tr!("{}'s purse", "la bourse de {}", name))

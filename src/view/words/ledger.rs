@@ -67,7 +67,14 @@ impl fmt::Display for Worded<'_, Refusal> {
             R::Roll { fault } => return fmt::Display::fmt(&Worded(fault), f),
             R::WrongSession { session, open } => {
                 let said = session_words(*session);
-                let open = session_words(*open);
+                let open = match open[..] {
+                    [] | [_] => session_words(open.first().copied()),
+                    _ => tr!(
+                        "in one of sessions {}",
+                        "dans l'une des sessions {}",
+                        open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ),
+                };
                 tr!(
                     "it is marked {said}, but a command would have recorded it {open}",
                     "il est marqué {said}, mais une commande l'aurait enregistré {open}"
@@ -199,6 +206,18 @@ impl fmt::Display for Worded<'_, Refusal> {
             R::SessionNotLoaded { session } => tr!(
                 "session {session} is not loaded",
                 "la session {session} n'est pas chargée"
+            ),
+            R::InOpenSession { name, session } => tr!(
+                "{name} is already in session {session}, which is open",
+                "{name} est déjà de la session {session}, encore ouverte"
+            ),
+            R::RefereeExists { name } => tr!(
+                "the campaign already has a referee named {name}",
+                "la campagne a déjà un meneur nommé {name}"
+            ),
+            R::NoReferee { name } => tr!(
+                "the campaign has no referee named {name}",
+                "la campagne n'a pas de meneur nommé {name}"
             ),
             R::TimeBackward => tr!("time only moves forward", "le temps ne fait qu'avancer"),
             R::ClockOverflow => tr!("the clock would overflow", "l'horloge déborderait"),

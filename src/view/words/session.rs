@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::app::session::Refusal;
 use crate::tr;
+use crate::view::inert::safe;
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -33,6 +34,80 @@ impl fmt::Display for Refusal {
                 "session {number} has no row",
                 "la session {number} n'a pas de ligne"
             ),
+            Refusal::NotOpen { number } => tr!(
+                "session {number} is not open",
+                "la session {number} n'est pas ouverte"
+            ),
+            Refusal::InOpenSession { name, session } => {
+                let name = safe(name);
+                tr!(
+                    "{name} is in session {session}, which is open: a character goes on one expedition at a time (end it with `hoard session end --session {session}`)",
+                    "{name} est de la session {session}, encore ouverte : un personnage ne part qu'en une expédition à la fois (terminez-la avec `hoard session end --session {session}`)"
+                )
+            }
+            Refusal::SeveralOpen { open } => {
+                let list: Vec<String> = open
+                    .iter()
+                    .map(|(n, t)| match t {
+                        Some(t) => format!("{n} ({})", safe(t)),
+                        None => n.to_string(),
+                    })
+                    .collect();
+                let list = list.join(", ");
+                tr!(
+                    "several sessions are open ({list}): say which with `--session N` or `--session TITLE`",
+                    "plusieurs sessions sont ouvertes ({list}) : dites laquelle avec `--session N` ou `--session TITRE`"
+                )
+            }
+            Refusal::Apart { name, theirs, this } => {
+                let name = safe(name);
+                tr!(
+                    "{name} is in session {theirs}, and this command records in session {this}: name characters of one session",
+                    "{name} est de la session {theirs}, et cette commande s'enregistre dans la session {this} : nommez des personnages d'une même session"
+                )
+            }
+            Refusal::NoTitle { title } => {
+                let title = safe(title);
+                tr!(
+                    "no session is titled {title}: `hoard session list` shows them",
+                    "aucune session n'a pour titre {title} : `hoard session list` les montre"
+                )
+            }
+            Refusal::SameTitle { title, sessions } => {
+                let (title, list) = (
+                    safe(title),
+                    sessions.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+                );
+                tr!(
+                    "sessions {list} are all titled {title}: name one by its number",
+                    "les sessions {list} ont toutes pour titre {title} : nommez-en une par son numéro"
+                )
+            }
+            Refusal::UnknownReferee { name, none: true, .. } => {
+                let name = safe(name);
+                tr!(
+                    "the campaign names no referee yet: add {name} with `hoard referee add {name}`",
+                    "la campagne ne nomme encore aucun meneur : ajoutez {name} avec `hoard referee add {name}`"
+                )
+            }
+            Refusal::UnknownReferee { name, near, .. } => {
+                let name = safe(name);
+                let near = near
+                    .as_deref()
+                    .map(|n| tr!(" (did you mean {}?)", " (vouliez-vous dire {} ?)", safe(n)))
+                    .unwrap_or_default();
+                tr!(
+                    "no referee {name} in this campaign{near}: `hoard referee add {name}` names one",
+                    "pas de meneur {name} dans cette campagne{near} : `hoard referee add {name}` en nomme un"
+                )
+            }
+            Refusal::RefereeExists { name } => {
+                let name = safe(name);
+                tr!(
+                    "the campaign already has a referee named {name}",
+                    "la campagne a déjà un meneur nommé {name}"
+                )
+            }
         };
         f.write_str(&text)
     }

@@ -43,7 +43,7 @@ impl State {
                 name: String::new(),
                 created_at: String::new(),
                 clock: 0,
-                open_session: None,
+                open: Default::default(),
                 last_session: 0,
                 settings: Settings::default(),
                 encounter: None,
@@ -54,24 +54,31 @@ impl State {
         state
     }
 
-    /// Number, stamp and apply a new event: it happens now, in the open session.
+    /// Number, stamp and apply a new event: it happens now, in the current session (chosen by
+    /// the command), recorded by `referee`.
     pub fn record(
         &mut self,
         event: Event,
         cause: Option<i64>,
         wall_time: &str,
+        referee: Option<&str>,
     ) -> Result<Recorded, Conflict> {
-        // A session's start belongs to the session it starts.
+        // A session's start belongs to the session it starts, at the world's time.
         let session = match &event {
             Event::SessionStarted { number, .. } => Some(*number),
-            _ => self.campaign.open_session,
+            _ => self.current,
+        };
+        let game_time = match &event {
+            Event::SessionStarted { .. } => self.campaign.clock,
+            _ => self.now(),
         };
         let recorded = Recorded {
             seq: self.last_seq + 1,
             cause,
             session,
-            game_time: self.campaign.clock,
+            game_time,
             wall_time: wall_time.to_string(),
+            referee: referee.map(str::to_string),
             event,
         };
         self.apply(&recorded)?;
@@ -89,6 +96,8 @@ impl State {
                 last: self.last_seq,
             }));
         }
+        // What the event does, it does at its session's time.
+        self.current = rec.session;
         self.admit(rec).map_err(conflict)?;
         match rec.event.family() {
             Family::Campaign | Family::Encounter => self.apply_campaign(rec),
@@ -98,6 +107,9 @@ impl State {
             Family::Coins => self.apply_treasury(&rec.event),
         }
         .map_err(conflict)?;
+        if let Event::SessionEnded { .. } = rec.event {
+            self.current = None;
+        }
         self.last_seq = rec.seq;
         Ok(())
     }
@@ -164,10 +176,10 @@ mod tests {
     fn state() -> State {
         let mut state = State::blank();
         state
-            .record(Event::CampaignCreated { name: "t".into() }, None, WHEN)
+            .record(Event::CampaignCreated { name: "t".into() }, None, WHEN, None)
             .unwrap();
         state
-            .record(Event::CharacterAdded { character: hero() }, None, WHEN)
+            .record(Event::CharacterAdded { character: hero() }, None, WHEN, None)
             .unwrap();
         state
     }
@@ -180,9 +192,12 @@ mod tests {
                 Event::SessionStarted {
                     number: 1,
                     title: None,
+                    with: vec![],
+                    referee: None,
                 },
                 None,
                 WHEN,
+                None,
             )
             .unwrap();
         assert_eq!(
@@ -198,10 +213,19 @@ mod tests {
                 },
                 None,
                 WHEN,
+                None,
             )
             .unwrap();
         assert_eq!((rec.seq, rec.session, rec.game_time), (4, Some(1), 0));
-        assert_eq!(state.campaign.clock, 10);
+        assert_eq!(
+            (state.sessions[&1].clock, state.campaign.clock),
+            (10, 0),
+            "time passes on the session's clock"
+        );
+        state
+            .record(Event::SessionEnded { number: 1 }, None, WHEN, None)
+            .unwrap();
+        assert_eq!(state.campaign.clock, 10, "and folds into the world's at its end");
     }
 
     #[test]
@@ -213,7 +237,7 @@ mod tests {
             amount: 30,
             hp: 0,
         };
-        state.record(damage, None, WHEN).unwrap();
+        state.record(damage, None, WHEN, None).unwrap();
         assert_eq!(state.characters["c1"].hp, crate::rules::health::HP_FLOOR);
     }
 
@@ -226,7 +250,7 @@ mod tests {
             amount: 1,
             hp: 1,
         };
-        let err = state.record(heal, None, WHEN).unwrap_err();
+        let err = state.record(heal, None, WHEN, None).unwrap_err();
         assert_eq!(err.kind, "character_healed");
         assert_eq!(state.last_seq, 2, "a refused event is not counted");
     }
@@ -239,9 +263,12 @@ mod tests {
                 Event::SessionStarted {
                     number: 1,
                     title: None,
+                    with: vec![],
+                    referee: None,
                 },
                 None,
                 WHEN,
+                None,
             )
             .unwrap();
         assert!(
@@ -249,19 +276,22 @@ mod tests {
                 .record(
                     Event::SessionStarted {
                         number: 2,
-                        title: None
+                        title: None,
+                        with: vec![],
+                        referee: None,
                     },
                     None,
-                    WHEN
+                    WHEN,
+                    None,
                 )
                 .is_err()
         );
         state
-            .record(Event::SessionEnded { number: 1 }, None, WHEN)
+            .record(Event::SessionEnded { number: 1 }, None, WHEN, None)
             .unwrap();
         assert!(
             state
-                .record(Event::SessionEnded { number: 1 }, None, WHEN)
+                .record(Event::SessionEnded { number: 1 }, None, WHEN, None)
                 .is_err()
         );
     }
