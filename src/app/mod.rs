@@ -123,6 +123,8 @@ pub struct Options {
     pub referee: Option<String>,
     /// `--session N|TITLE`: the session this command records in, or is about.
     pub session: Option<session::Key>,
+    /// `--referee` given: the referee asks for the truth where players see their side.
+    pub as_referee: bool,
 }
 
 /// What every command receives: the open database and the global options.
@@ -138,6 +140,8 @@ pub struct Ctx {
     pub referee: Option<String>,
     /// `--session`: the session named.
     pub session: Option<session::Key>,
+    /// `--referee` given (`Options::as_referee`).
+    pub as_referee: bool,
     dry_run: bool,
     /// What the command changed beside events, once it is done ([`Ctx::made`]).
     made: Option<Made>,
@@ -176,6 +180,7 @@ impl Ctx {
             tables: options.tables,
             referee: options.referee,
             session: options.session,
+            as_referee: options.as_referee,
             dry_run: options.dry_run,
             made: None,
             death: Default::default(),

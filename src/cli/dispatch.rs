@@ -59,7 +59,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         tables: cli.global.tables.clone(),
         dry_run: cli.global.dry_run,
         opened: Some(crate::i18n::time::opened),
-        referee: cli.global.referee.clone(),
+        referee: cli.global.recorder(),
+        as_referee: cli.global.as_referee(),
         session: cli.global.session.clone(),
     };
     let progress = progress::Mode::choose(cli.global.progress, cli.global.json);

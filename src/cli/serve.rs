@@ -16,7 +16,7 @@ pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
         campaign: global.campaign.clone(),
         bind: args.bind,
         port: args.port,
-        referee: args.referee,
+        referee: global.as_referee(),
         players: args.players,
         lang: global.lang.map(|l| match l {
             LangArg::En => Lang::En,

@@ -88,16 +88,14 @@ pub struct Global {
     /// open one of the characters named, else the only one open]
     #[arg(long, global = true, value_name = "N|TITLE")]
     pub session: Option<crate::app::session::Key>,
-    /// Who records this command's events: one of the campaign's referees (`hoard referee
-    /// add`) [default: the referee of the session recorded in]
-    #[arg(
-        long,
-        global = true,
-        env = "HOARD_REFEREE",
-        hide_env_values = true,
-        value_name = "NAME"
-    )]
-    pub referee: Option<String>,
+    /// As the referee: with a NAME (one of the campaign's, `hoard referee add`), who records
+    /// this command's events [env: HOARD_REFEREE] [default: the referee of the session
+    /// recorded in]; alone, the truth where players see their side (report session, serve:
+    /// the referee's dashboard)
+    // HOARD_REFEREE is read by [`Global::recorder`], not by clap: the variable names who
+    // records, and must not turn a player-safe report into the referee's.
+    #[arg(long, global = true, value_name = "NAME", num_args = 0..=1)]
+    pub referee: Option<Option<String>>,
     /// Show the events and rule outcomes a command would produce, and write nothing
     #[arg(long, global = true)]
     pub dry_run: bool,
@@ -275,6 +273,20 @@ impl Global {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
         })
+    }
+
+    /// Who records this command's events: `--referee NAME`, else `HOARD_REFEREE` (an empty
+    /// value is unset).
+    pub fn recorder(&self) -> Option<String> {
+        match &self.referee {
+            Some(Some(name)) => Some(name.clone()),
+            _ => std::env::var("HOARD_REFEREE").ok().filter(|v| !v.is_empty()),
+        }
+    }
+
+    /// Whether `--referee` was given: the referee asks for the truth.
+    pub fn as_referee(&self) -> bool {
+        self.referee.is_some()
     }
 }
 

@@ -12,10 +12,6 @@ pub struct ServeArgs {
     /// The port to listen on (0: a free one, printed at start-up)
     #[arg(long, value_name = "N", default_value_t = 8080)]
     pub port: u16,
-    /// Add the referee's dashboard (true sheets, swords' audit, odds) at an address with a
-    /// random token, printed once at start-up
-    #[arg(long)]
-    pub referee: bool,
     /// Print each character's personal link (made for those who have none; kept in the
     /// database, so the same links open after a restart): their own sheet first, and the
     /// party's loot to claim need, want or pass
