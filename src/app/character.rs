@@ -257,7 +257,7 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let campaign = cx.campaign().await?;
     let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
     let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
-    let now = campaign.campaign.clock;
+    let now = super::clock::now(cx.conn(), &campaign, Some(&character.id)).await?;
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
     let settings = &campaign.campaign.settings;

@@ -44,9 +44,7 @@ pub async fn advance(cx: &mut Ctx, amount: u64, unit: Unit) -> Result<Advanced> 
     let ended = crate::store::effects::ending(cx.conn(), campaign, from, to)
         .await?
         .into_iter()
-        .filter(|e| {
-            crate::ledger::state::session_of(open.iter(), &e.effect.character) == current
-        })
+        .filter(|e| crate::ledger::state::session_of(open.iter(), &e.effect.character) == current)
         .map(|e| (e.effect, e.who))
         .collect();
     Ok(Advanced {
@@ -208,6 +206,45 @@ async fn bleed(
     Ok(())
 }
 
+/// `time show`: the game clock of the session `--session` names, else of the one open, else
+/// the world's.
 pub async fn show(cx: &mut Ctx) -> Result<i64> {
-    Ok(cx.campaign().await?.campaign.clock)
+    let found = cx.campaign().await?;
+    let named = cx.named_session().await?;
+    let open = crate::store::sessions::open(cx.conn(), found.id).await?;
+    Ok(match named {
+        Some(n) => open.iter().find(|s| s.number == n).map(|s| s.clock),
+        None => None,
+    }
+    .unwrap_or_else(|| now_of(&found.campaign, &open, None)))
+}
+
+/// The game time now for `character` (their expedition's, if they are on one), or, for no one
+/// in particular, the one open session's, else the world's.
+pub fn now_of(
+    campaign: &crate::ledger::Campaign,
+    open: &[crate::ledger::Session],
+    character: Option<&str>,
+) -> i64 {
+    let session = match character {
+        Some(c) => crate::ledger::state::session_of(open.iter(), c),
+        None if open.len() == 1 => Some(open[0].number),
+        None => None,
+    };
+    open.iter()
+        .find(|s| Some(s.number) == session)
+        .map_or(campaign.clock, |s| s.clock)
+}
+
+/// [`now_of`], read from the campaign's open sessions.
+pub async fn now(
+    conn: &mut crate::store::Conn,
+    found: &crate::store::campaigns::Found,
+    character: Option<&str>,
+) -> Result<i64> {
+    if found.campaign.open.is_empty() {
+        return Ok(found.campaign.clock);
+    }
+    let open = crate::store::sessions::open(conn, found.id).await?;
+    Ok(now_of(&found.campaign, &open, character))
 }

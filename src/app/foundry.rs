@@ -180,7 +180,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         .collect();
     let voided = events::voided(conn, campaign).await?;
     let effects = crate::store::effects::all(conn, campaign).await?;
-    let now = found.campaign.clock;
+    let now = super::clock::now(conn, &found, None).await?;
     let mut pieces = Vec::with_capacity(chosen.len());
     for item in chosen {
         let mut history = Vec::new();

@@ -397,10 +397,7 @@ impl<'c> Write<'c> {
             _ if self.named.is_some() => None,
             _ => {
                 return Err(session::Refusal::SeveralOpen {
-                    open: open
-                        .iter()
-                        .map(|s| (s.number, s.title.clone()))
-                        .collect(),
+                    open: open.iter().map(|s| (s.number, s.title.clone())).collect(),
                 }
                 .into());
             }
@@ -417,7 +414,9 @@ impl<'c> Write<'c> {
         };
         if self.state.campaign.open.contains(&n) {
             return match self.chosen {
-                Some(Some(chosen)) if chosen != n => Err(session::Refusal::NotOpen { number: n }.into()),
+                Some(Some(chosen)) if chosen != n => {
+                    Err(session::Refusal::NotOpen { number: n }.into())
+                }
                 _ => {
                     self.fix(Some(n));
                     Ok(())
@@ -537,7 +536,9 @@ impl<'c> Write<'c> {
         };
         // A limit passed is the command's own refusal, by a rule (`rules::limits`); any other
         // refusal is a ledger at odds with itself.
-        let recorded = self.state.record(event, cause, &self.now, author.as_deref());
+        let recorded = self
+            .state
+            .record(event, cause, &self.now, author.as_deref());
         let recorded = recorded.map_err(|c| {
             if c.reason.is_limit() {
                 Error::Refused(Box::new(crate::error::Problem::Limit(*c.reason)))

@@ -29,13 +29,21 @@ pub enum Refusal {
     /// Several sessions are open and the command names no character or session to choose by.
     SeveralOpen { open: Vec<(u32, Option<String>)> },
     /// A command naming characters of two open sessions (`name` is in `theirs`).
-    Apart { name: String, theirs: u32, this: u32 },
+    Apart {
+        name: String,
+        theirs: u32,
+        this: u32,
+    },
     /// `--session TITLE` that no session has.
     NoTitle { title: String },
     /// `--session TITLE` that several sessions have.
     SameTitle { title: String, sessions: Vec<u32> },
     /// `--referee` naming no referee of the campaign; `near` as for characters.
-    UnknownReferee { name: String, near: Option<String>, none: bool },
+    UnknownReferee {
+        name: String,
+        near: Option<String>,
+        none: bool,
+    },
     /// `referee add` of a name the campaign has.
     RefereeExists { name: String },
 }

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::args::coins::{
-    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, StashArgs, ValuableCommand,
-    ValuableKind, XpCommand,
+    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, StashArgs, ValuableCommand, ValuableKind,
+    XpCommand,
 };
 use super::out::Out;
 use crate::app::coins::Whose;

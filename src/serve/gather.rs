@@ -31,9 +31,10 @@ impl Party {
 
     pub async fn read(cx: &mut Ctx) -> Result<Party> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         Ok(Party {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             players: Party::players(cx).await?,
         })
     }
@@ -59,6 +60,7 @@ pub struct Treasure {
 impl Treasure {
     pub async fn read(cx: &mut Ctx) -> Result<Treasure> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
         let mut items: Vec<(Item, Option<String>)> = Vec::new();
@@ -89,7 +91,7 @@ impl Treasure {
         }
         Ok(Treasure {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             held,
             places,
             coins: app::coins::show(cx).await?,
@@ -127,6 +129,7 @@ impl Chronicle {
     /// Session `number`, or the latest; `None` when there is no session `number`.
     pub async fn read(cx: &mut Ctx, number: Option<u32>) -> Result<Option<Chronicle>> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         let sessions: Vec<Session> = app::session::list(cx)
             .await?
             .into_iter()
@@ -142,7 +145,7 @@ impl Chronicle {
         };
         Ok(Some(Chronicle {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             sessions,
             told,
         }))
@@ -193,6 +196,7 @@ const CHECKS_LISTED: usize = 50;
 impl Referee {
     pub async fn read(cx: &mut Ctx) -> Result<Referee> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         let mut sheets = Vec::new();
         for c in app::character::list(cx).await? {
             sheets.push(app::character::show(cx, &c.name).await?);
@@ -215,7 +219,7 @@ impl Referee {
         }
         Ok(Referee {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             sheets,
             unheld,
             holding,
@@ -293,11 +297,12 @@ impl ItemPage {
     /// `None`: the table never saw such an item.
     pub async fn read(cx: &mut Ctx, id: &str) -> Result<Option<ItemPage>> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         Ok(app::chronicle::item(cx, id)
             .await?
             .map(|(item, story)| ItemPage {
                 campaign: found.campaign.name,
-                clock: found.campaign.clock,
+                clock,
                 item,
                 story,
             }))
@@ -317,6 +322,7 @@ impl FullSheet {
     /// `None`: no character has this id.
     pub async fn read(cx: &mut Ctx, id: &str) -> Result<Option<FullSheet>> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let Some(c) = characters.into_iter().find(|c| c.id == id) else {
             return Ok(None);
@@ -325,7 +331,7 @@ impl FullSheet {
         let sheet = app::character::show(cx, &c.name).await?.seen_by(&c);
         Ok(Some(FullSheet {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             view,
             sheet,
         }))

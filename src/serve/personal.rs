@@ -132,6 +132,7 @@ struct Personal {
 impl Personal {
     async fn read(cx: &mut Ctx, token: String, me: &str) -> Result<Personal> {
         let found = cx.campaign().await?;
+        let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let name = characters
             .iter()
@@ -171,7 +172,7 @@ impl Personal {
             .collect();
         Ok(Personal {
             campaign: found.campaign.name,
-            clock: found.campaign.clock,
+            clock,
             token,
             me: app::export::player(cx, &name).await?,
             loot,

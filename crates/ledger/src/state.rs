@@ -249,13 +249,9 @@ impl State {
 }
 
 /// Of `open` sessions, the one whose roster holds `character`, or the one without a roster.
-pub fn session_of<'a>(
-    mut open: impl Iterator<Item = &'a Session>,
-    character: &str,
-) -> Option<u32> {
+pub fn session_of<'a>(mut open: impl Iterator<Item = &'a Session>, character: &str) -> Option<u32> {
     open.find(|s| s.with.is_empty() || s.with.iter().any(|m| m.character == character))
         .map(|s| s.number)
 }
 
-impl State {
-}
+impl State {}

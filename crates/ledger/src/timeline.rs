@@ -182,10 +182,8 @@ mod tests {
                 })
             );
         }
-        t.follow(
-            &at(4, Some(1), 30, Event::SessionEnded { number: 1 }),
-        )
-        .unwrap();
+        t.follow(&at(4, Some(1), 30, Event::SessionEnded { number: 1 }))
+            .unwrap();
         assert!(t.follow(&at(5, Some(1), 30, other())).is_err());
     }
 

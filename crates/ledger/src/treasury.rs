@@ -958,7 +958,12 @@ mod tests {
         // Before the book, the dead were paid like anyone.
         state
             .clone()
-            .record(shared([120, 60, 120], 0, Division::Weighted), None, WHEN, None)
+            .record(
+                shared([120, 60, 120], 0, Division::Weighted),
+                None,
+                WHEN,
+                None,
+            )
             .unwrap();
         events.push(Event::SettingChanged {
             setting: crate::state::Setting::DeadShare(Some(DeadShare::Heirs)),

@@ -115,8 +115,7 @@ fn event(seq: i64, payload: &str) -> Result<Event> {
 }
 
 /// The columns every read of events selects, in the order [`Stored`] reads them.
-const COLUMNS: &str =
-    "e.seq, e.cause, e.session, e.game_time, e.wall_time, e.referee, e.payload";
+const COLUMNS: &str = "e.seq, e.cause, e.session, e.game_time, e.wall_time, e.referee, e.payload";
 
 /// An event as the ledger stores it: its envelope, and its payload as text (unparsed, for
 /// readers such as `export` that copy it as it is).

@@ -76,7 +76,6 @@ pub enum CoinsCommand {
     Show,
 }
 
-
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum XpCommand {

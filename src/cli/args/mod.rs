@@ -280,7 +280,9 @@ impl Global {
     pub fn recorder(&self) -> Option<String> {
         match &self.referee {
             Some(Some(name)) => Some(name.clone()),
-            _ => std::env::var("HOARD_REFEREE").ok().filter(|v| !v.is_empty()),
+            _ => std::env::var("HOARD_REFEREE")
+                .ok()
+                .filter(|v| !v.is_empty()),
         }
     }
 

@@ -76,14 +76,20 @@ impl fmt::Display for Refusal {
             Refusal::SameTitle { title, sessions } => {
                 let (title, list) = (
                     safe(title),
-                    sessions.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+                    sessions
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 );
                 tr!(
                     "sessions {list} are all titled {title}: name one by its number",
                     "les sessions {list} ont toutes pour titre {title} : nommez-en une par son numéro"
                 )
             }
-            Refusal::UnknownReferee { name, none: true, .. } => {
+            Refusal::UnknownReferee {
+                name, none: true, ..
+            } => {
                 let name = safe(name);
                 tr!(
                     "the campaign names no referee yet: add {name} with `hoard referee add {name}`",

@@ -44,7 +44,8 @@ impl State {
                         title: title.clone(),
                         with: with.clone(),
                         referee: referee.clone(),
-                        clock: rec.game_time,
+                        // The world's time as it stands (after a void, not the stamp's).
+                        clock: self.campaign.clock,
                         started_at: rec.wall_time.clone(),
                         started_round: rec.game_time,
                         started_seq: rec.seq,

@@ -176,10 +176,20 @@ mod tests {
     fn state() -> State {
         let mut state = State::blank();
         state
-            .record(Event::CampaignCreated { name: "t".into() }, None, WHEN, None)
+            .record(
+                Event::CampaignCreated { name: "t".into() },
+                None,
+                WHEN,
+                None,
+            )
             .unwrap();
         state
-            .record(Event::CharacterAdded { character: hero() }, None, WHEN, None)
+            .record(
+                Event::CharacterAdded { character: hero() },
+                None,
+                WHEN,
+                None,
+            )
             .unwrap();
         state
     }
@@ -225,7 +235,10 @@ mod tests {
         state
             .record(Event::SessionEnded { number: 1 }, None, WHEN, None)
             .unwrap();
-        assert_eq!(state.campaign.clock, 10, "and folds into the world's at its end");
+        assert_eq!(
+            state.campaign.clock, 10,
+            "and folds into the world's at its end"
+        );
     }
 
     #[test]
