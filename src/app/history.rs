@@ -16,6 +16,12 @@ use crate::store::{campaigns, events};
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
+    /// Another referee's event, voided without `--force` (`me`: who records, if known).
+    Others {
+        event: i64,
+        referee: String,
+        me: Option<String>,
+    },
     /// No event of that number in the campaign (`void`, `explain`).
     NoEvent {
         event: i64,
@@ -88,18 +94,20 @@ pub struct Voided {
     pub void: Recorded,
 }
 
-pub async fn void(cx: &mut Ctx, seq: i64) -> Result<Voided> {
+/// `void N [--force]`: an event and its consequences voided; another referee's only with
+/// `force`.
+pub async fn void(cx: &mut Ctx, seq: i64, force: bool) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
     let target = events::get(w.conn(), campaign, seq)
         .await?
         .ok_or(Refusal::NoEvent { event: seq })?;
-    void_in(w, target).await
+    void_in(w, target, force).await
 }
 
 /// Void the latest command: the latest event that stands, or the event it follows from — found
 /// under the write lock, so a command recorded meanwhile elsewhere is not undone instead.
-pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
+pub async fn undo(cx: &mut Ctx, force: bool) -> Result<Voided> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
     let nothing = || Error::from(Refusal::NothingToUndo);
@@ -140,14 +148,27 @@ pub async fn undo(cx: &mut Ctx) -> Result<Voided> {
     if matches!(latest.event, Event::CampaignCreated { .. }) {
         return Err(nothing());
     }
-    void_in(w, latest).await
+    void_in(w, latest, force).await
 }
 
 /// Void `target` and every consequence of it still standing, if the ledger can stand without
 /// them: the state is rebuilt by replay, and a later event that would no longer stand refuses
 /// the void, named with its reason.
-async fn void_in(mut w: Write<'_>, target: Recorded) -> Result<Voided> {
+async fn void_in(mut w: Write<'_>, target: Recorded, force: bool) -> Result<Voided> {
     let (seq, campaign) = (target.seq, w.campaign);
+    // The void is recorded where the event was, or between sessions.
+    w.about(target.session).await?;
+    if let Some(theirs) = &target.referee
+        && w.author().as_ref() != Some(theirs)
+        && !force
+    {
+        return Err(Refusal::Others {
+            event: seq,
+            referee: theirs.clone(),
+            me: w.author(),
+        }
+        .into());
+    }
     match &target.event {
         Event::CampaignCreated { .. } => {
             return Err(Refusal::CreatesCampaign { event: seq }.into());

@@ -410,6 +410,9 @@ impl<'c> Write<'c> {
     /// once it has ended, between sessions (unless a session of the whole campaign is open).
     pub async fn about(&mut self, about: Option<u32>) -> Result<()> {
         let Some(n) = about else {
+            if self.chosen.is_none() && self.state.open_sessions().all(|s| !s.with.is_empty()) {
+                self.fix(None);
+            }
             return self.session().map(|_| ());
         };
         if self.state.campaign.open.contains(&n) {
@@ -478,7 +481,7 @@ impl<'c> Write<'c> {
     }
 
     /// Who records: `--referee`, else the referee of the session recorded in.
-    fn author(&self) -> Option<String> {
+    pub fn author(&self) -> Option<String> {
         let of = |n: Option<u32>| {
             n.and_then(|n| self.state.sessions.get(&n))
                 .and_then(|s| s.referee.clone())
@@ -722,7 +725,8 @@ impl<'c> Write<'c> {
 
     /// Put a state rebuilt from the ledger in place of the loaded one: every row is
     /// replaced at the commit.
-    pub fn replace_state(&mut self, state: State) {
+    pub fn replace_state(&mut self, mut state: State) {
+        state.current = self.state.current;
         self.state = state;
         self.replace = true;
     }

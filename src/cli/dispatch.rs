@@ -138,7 +138,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
         Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
         Command::Void(a) => history::void(&mut cx, &mut out, a).await,
-        Command::Undo => history::undo(&mut cx, &mut out).await,
+        Command::Undo(a) => history::undo(&mut cx, &mut out, a.force).await,
         Command::Redo => history::redo(&mut cx, &mut out).await,
         Command::Explain(a) => explain::run(&mut cx, &mut out, a).await,
         Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,

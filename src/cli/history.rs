@@ -34,12 +34,12 @@ fn voided(out: &mut Out, v: &Voided) -> Result<()> {
 }
 
 pub async fn void(cx: &mut Ctx, out: &mut Out, a: VoidArgs) -> Result<()> {
-    let v = app::history::void(cx, a.event).await?;
+    let v = app::history::void(cx, a.event, a.force).await?;
     voided(out, &v)
 }
 
-pub async fn undo(cx: &mut Ctx, out: &mut Out) -> Result<()> {
-    let v = app::history::undo(cx).await?;
+pub async fn undo(cx: &mut Ctx, out: &mut Out, force: bool) -> Result<()> {
+    let v = app::history::undo(cx, force).await?;
     voided(out, &v)
 }
 

@@ -10,6 +10,16 @@ pub struct VoidArgs {
     /// The event's number, as `hoard log` shows it (#63 or 63)
     #[arg(value_parser = super::values::event_number)]
     pub event: i64,
+    /// Void it even though another referee recorded it
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    /// Undo it even though another referee recorded it
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -227,7 +227,7 @@ pub enum Command {
     /// from the ledger without them)
     Void(history::VoidArgs),
     /// Void the latest command's events
-    Undo,
+    Undo(history::UndoArgs),
     /// Record again, with the same dice, what the undo (or void) just before took back
     Redo,
     /// Explain an event (the rule, every die, the arithmetic) or an item (how it was made

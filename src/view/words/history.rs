@@ -8,6 +8,17 @@ use crate::tr;
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
+            Refusal::Others { event, referee, me } => {
+                let referee = crate::view::inert::safe(referee);
+                let me = me
+                    .as_deref()
+                    .map(|m| tr!(", not {}", ", pas {}", crate::view::inert::safe(m)))
+                    .unwrap_or_default();
+                tr!(
+                    "event #{event} was recorded by {referee}{me}: void another referee's events with --force",
+                    "l'événement n°{event} a été enregistré par {referee}{me} : annulez les événements d'un autre meneur avec --force"
+                )
+            }
             Refusal::NoEvent { event: seq } => tr!(
                 "no event #{seq} in this campaign (`hoard log` lists them)",
                 "pas d'événement n°{seq} dans cette campagne (`hoard log` les liste)"
