@@ -410,9 +410,7 @@ impl<'c> Write<'c> {
     /// once it has ended, between sessions (unless a session of the whole campaign is open).
     pub async fn about(&mut self, about: Option<u32>) -> Result<()> {
         let Some(n) = about else {
-            if self.chosen.is_none() && self.state.open_sessions().all(|s| !s.with.is_empty()) {
-                self.fix(None);
-            }
+            self.between();
             return self.session().map(|_| ());
         };
         if self.state.campaign.open.contains(&n) {
@@ -426,9 +424,7 @@ impl<'c> Write<'c> {
                 }
             };
         }
-        if self.chosen.is_none() && self.state.open_sessions().all(|s| !s.with.is_empty()) {
-            self.fix(None);
-        }
+        self.between();
         // Its referee records it, unless another is named.
         if !self.state.sessions.contains_key(&n) {
             let campaign = self.campaign;
@@ -448,6 +444,14 @@ impl<'c> Write<'c> {
         let campaign = self.campaign;
         let s = store::sessions::get(self.db.conn(), campaign, n).await?;
         Ok(s.map(|s| s.with).unwrap_or_default())
+    }
+
+    /// Record between sessions, unless the command chose one or a session of the whole
+    /// campaign is open (then everything is in it).
+    fn between(&mut self) {
+        if self.chosen.is_none() && self.state.open_sessions().all(|s| !s.with.is_empty()) {
+            self.fix(None);
+        }
     }
 
     fn fix(&mut self, chosen: Option<u32>) {
@@ -532,6 +536,18 @@ impl<'c> Write<'c> {
     pub fn record_with_cause(&mut self, event: Event, cause: Option<i64>) -> Result<Recorded> {
         let author = match event {
             Event::SessionStarted { .. } => self.referee.clone(),
+            // The campaign's own bookkeeping needs no session: between them, when several are
+            // open.
+            Event::RefereeAdded { .. }
+            | Event::CharacterAdded { .. }
+            | Event::SettingChanged { .. }
+            | Event::CampaignRenamed { .. }
+                if self.chosen.is_none() && self.state.campaign.open.len() > 1 =>
+            {
+                self.between();
+                self.session()?;
+                self.author()
+            }
             _ => {
                 self.session()?;
                 self.author()

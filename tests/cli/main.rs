@@ -39,6 +39,7 @@ mod trust;
 mod ux;
 mod views;
 mod voids;
+mod west_marches;
 mod words;
 
 /// The engine every `Hoard::new()` of this target uses.

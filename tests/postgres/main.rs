@@ -67,6 +67,8 @@ mod ux;
 mod views;
 #[path = "../cli/voids.rs"]
 mod voids;
+#[path = "../cli/west_marches.rs"]
+mod west_marches;
 #[path = "../cli/words.rs"]
 mod words;
 

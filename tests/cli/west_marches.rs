@@ -1,0 +1,257 @@
+//! A West Marches month: three referees, eight players, six sessions, two pairs of them open at
+//! once. Each event records its session and its referee; each expedition keeps its own clock and
+//! its own pool; shares and experience follow the roster, a level at most per session whoever
+//! runs it; the dead get none; `check` replays it all. The expectation is computed by hand
+//! below, from the numbers the script records.
+
+use serde_json::Value;
+
+use crate::common::Hoard;
+
+const PLAYERS: [&str; 8] = ["Ada", "Bran", "Cato", "Dag", "Eli", "Fen", "Gus", "Hal"];
+
+/// Fighters of STR 10: no experience adjustment (OSE: 9–12), levels at 2,000 and 4,000 XP.
+fn month() -> Hoard {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    for referee in ["Alice", "Bob", "Cleo"] {
+        h.ok(&["referee", "add", referee]);
+    }
+    for name in PLAYERS {
+        h.ok(&[
+            "character",
+            "add",
+            name,
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "8",
+            "--class",
+            "fighter",
+        ]);
+    }
+    // The first evening: Alice and Bob run two tables at once, commands interleaved.
+    h.ok(&[
+        "session",
+        "start",
+        "Barrow",
+        "--with",
+        "Ada,Bran,Cato",
+        "--referee",
+        "Alice",
+    ]);
+    h.ok(&[
+        "session",
+        "start",
+        "Fen",
+        "Road",
+        "--with",
+        "Dag,Eli,Fen",
+        "--referee",
+        "Bob",
+    ]);
+    h.ok(&["coins", "add", "900gp", "--session", "Barrow"]);
+    h.ok(&["coins", "add", "600gp", "--session", "2"]);
+    h.ok(&["time", "advance", "3", "hours", "--session", "1"]);
+    h.ok(&["share", "--session", "2"]);
+    h.ok(&["character", "damage", "Eli", "2"]);
+    h.ok(&["share", "--session", "1"]);
+    h.ok(&["time", "advance", "1", "day", "--session", "Fen Road"]);
+    h.ok(&["session", "end", "--session", "1"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["xp", "award", "--session", "1", "--monsters", "300"]);
+    h.ok(&["xp", "award", "--session", "2"]);
+    // Cleo alone.
+    h.ok(&[
+        "session",
+        "start",
+        "Spire",
+        "--with",
+        "Gus,Hal,Ada",
+        "--referee",
+        "Cleo",
+    ]);
+    h.ok(&["coins", "add", "2400gp"]);
+    h.ok(&["share"]);
+    h.ok(&["time", "advance", "2", "hours"]);
+    h.ok(&["xp", "award", "--monsters", "3600"]);
+    h.ok(&["session", "end"]);
+    // The second pair: Dag goes with Alice now; Alice's party leaves its coins unshared.
+    h.ok(&[
+        "session",
+        "start",
+        "Mere",
+        "--with",
+        "Bran,Dag",
+        "--referee",
+        "Alice",
+    ]);
+    h.ok(&[
+        "session",
+        "start",
+        "Vault",
+        "--with",
+        "Cato,Eli,Fen",
+        "--referee",
+        "Bob",
+    ]);
+    h.ok(&["coins", "add", "200gp", "--session", "Mere"]);
+    h.ok(&["coins", "add", "300gp", "--session", "Vault"]);
+    h.ok(&["time", "advance", "1", "turn", "--session", "4"]);
+    h.ok(&["share", "--session", "5"]);
+    h.ok(&["time", "advance", "2", "hours", "--session", "5"]);
+    h.ok(&["xp", "award", "--session", "4", "--monsters", "20000"]);
+    h.ok(&["xp", "award", "--session", "5"]);
+    h.ok(&["session", "end", "--session", "Vault"]);
+    h.ok(&["session", "end", "--session", "Mere"]);
+    // Cleo's last: Hal falls.
+    h.ok(&[
+        "session",
+        "start",
+        "Pit",
+        "--with",
+        "Eli,Gus,Hal",
+        "--referee",
+        "Cleo",
+    ]);
+    h.ok(&["--referee", "Cleo", "coins", "add", "90gp"]);
+    h.ok(&["--referee", "Cleo", "share"]);
+    h.ok(&["--referee", "Cleo", "character", "damage", "Hal", "30"]);
+    h.ok(&["--referee", "Cleo", "xp", "award"]);
+    h.ok(&["--referee", "Cleo", "session", "end"]);
+    // What Alice's Mere party left in its pool came home with it, and is shared afterwards.
+    h.ok(&["--referee", "Alice", "share", "--session", "4"]);
+    h
+}
+
+fn sheet(h: &Hoard, name: &str) -> Value {
+    h.json(&["character", "show", name])
+}
+
+#[test]
+fn a_month_of_two_tables_pays_each_party_its_own_and_replays() {
+    let h = month();
+    // name, gp, xp, level — by hand:
+    //   Barrow (Alice): 900 gp / 3 = 300 each; XP (900 + 300) / 3 = 400.
+    //   Fen Road (Bob): 600 / 3 = 200 each; XP 600 / 3 = 200.
+    //   Spire (Cleo): 2,400 / 3 = 800 each; XP (2,400 + 3,600) / 3 = 2,000: Gus and Hal
+    //     reach 2nd level, Ada too (2,400).
+    //   Mere (Alice): 200 gp left in its pool, shared after: 100 each; XP (200 + 20,000) / 2
+    //     = 10,100, capped at one level: 3,999 for Bran (from 400) and Dag (from 200).
+    //   Vault (Bob): 300 / 3 = 100 each; XP 300 / 3 = 100.
+    //   Pit (Cleo): 90 / 3 = 30 each; XP 90 / 2 survivors = 45; Hal, dead, none.
+    let expected = [
+        ("Ada", 1100, 2400, 2),
+        ("Bran", 400, 3999, 2),
+        ("Cato", 400, 500, 1),
+        ("Dag", 300, 3999, 2),
+        ("Eli", 330, 345, 1),
+        ("Fen", 300, 300, 1),
+        ("Gus", 830, 2045, 2),
+        ("Hal", 830, 2000, 2),
+    ];
+    for (name, gp, xp, level) in expected {
+        let s = sheet(&h, name);
+        assert_eq!(
+            (
+                s["coins"]["gp"].as_i64(),
+                s["xp"].as_i64(),
+                s["level"].as_i64()
+            ),
+            (Some(gp), Some(xp), Some(level)),
+            "{name}"
+        );
+    }
+    let coins = h.json(&["coins", "show"]);
+    assert_eq!(coins["pool"]["gp"], 0, "every pool shared");
+    assert_eq!(coins["expeditions"], serde_json::json!([]));
+    assert_eq!(coins["added"]["gp"], 900 + 600 + 2400 + 200 + 300 + 90);
+    // The world's calendar: Barrow 3 h and Fen Road a day side by side end at day 2; Spire
+    // 2 h; Mere a turn beside Vault's 2 h: round 1,440 + 120 + 120.
+    assert_eq!(h.json(&["time", "show"])["clock"], 1680);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    let file = h.dir.path().join("month.jsonl");
+    h.ok(&["export", "-o", file.to_str().unwrap()]);
+    h.ok(&["import", file.to_str().unwrap(), "--as", "Copy"]);
+    assert!(h.ok(&["--campaign", "Copy", "check"]).starts_with("ok:"));
+}
+
+#[test]
+fn every_event_says_its_session_and_referee() {
+    let h = month();
+    let events: Vec<Value> = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let referee_of =
+        |session: i64| ["Alice", "Bob", "Cleo", "Alice", "Bob", "Cleo"][session as usize - 1];
+    for e in &events {
+        if let Some(session) = e["session"].as_i64() {
+            assert_eq!(e["referee"], referee_of(session), "{e}");
+            assert_eq!(e["author"], referee_of(session), "{e}");
+        }
+    }
+    // Between sessions, an award is its session's referee's; the last share was named.
+    let by_bob = h.ok(&["log", "--by", "bob"]);
+    assert!(by_bob.contains("[Bob] 600 gp added"), "{by_bob}");
+    assert!(
+        !by_bob.contains("[Alice]") && !by_bob.contains("[Cleo]"),
+        "{by_bob}"
+    );
+    let referees = h.json(&["referee", "list"]);
+    let counted: i64 = referees
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["events"].as_i64().unwrap())
+        .sum();
+    let recorded = events.iter().filter(|e| !e["referee"].is_null()).count() as i64;
+    assert_eq!(counted, recorded);
+}
+
+#[test]
+fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
+    let h = Hoard::new();
+    for name in ["Ada", "Bran", "Cato"] {
+        h.character(name, 10, 10, 8, "neutral");
+    }
+    h.ok(&["referee", "add", "Alice"]);
+    h.ok(&["session", "start", "One", "--with", "Ada,Bran"]);
+    let stderr = h.refused_unchanged(&["session", "start", "Two", "--with", "Bran,Cato"], 4);
+    assert!(stderr.contains("Bran is in session 1"), "{stderr}");
+    let stderr = h.refused_unchanged(&["session", "start", "Everyone"], 4);
+    assert!(stderr.contains("session 1 is still open"), "{stderr}");
+    h.ok(&["session", "start", "Two", "--with", "Cato"]);
+    let stderr = h.refused_unchanged(&["coins", "add", "5gp"], 2);
+    assert!(stderr.contains("several sessions are open"), "{stderr}");
+    let stderr = h.refused_unchanged(&["give", "nothing", "--to", "Cato"], 3);
+    assert!(!stderr.is_empty());
+    // A character names their session: the wound is the second's, at its clock.
+    h.ok(&["time", "advance", "1", "hour", "--session", "One"]);
+    h.ok(&["character", "damage", "Cato", "1"]);
+    h.ok(&["character", "damage", "Ada", "1"]);
+    let last: Vec<Value> = h
+        .ok(&["--json", "log", "--limit", "2"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let stamps: Vec<_> = last
+        .iter()
+        .map(|e| (e["session"].clone(), e["game_time"].clone()))
+        .collect();
+    assert_eq!(stamps, [(2.into(), 0.into()), (1.into(), 60.into())]);
+    // An unknown referee is refused with a hint; another's event needs --force to void.
+    let stderr = h.refused_unchanged(&["--referee", "Alicia", "roll", "1d6", "--session", "1"], 3);
+    assert!(stderr.contains("did you mean Alice"), "{stderr}");
+    h.ok(&["referee", "add", "Bob"]);
+    h.ok(&["--referee", "Alice", "--session", "1", "roll", "1d6"]);
+    let stderr = h.refused_unchanged(&["--referee", "Bob", "undo"], 4);
+    assert!(stderr.contains("recorded by Alice"), "{stderr}");
+    h.ok(&["--referee", "Bob", "undo", "--force"]);
+    h.ok(&["session", "end", "--session", "2"]);
+    h.ok(&["session", "end"]);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
