@@ -916,3 +916,110 @@ fn players_see_an_unavailable_campaign_and_the_referee_why() {
     assert!(terminal.contains(&name), "{terminal}");
     assert_eq!(terminal.lines().count(), 1, "said once: {terminal}");
 }
+
+/// Two referees record at full speed for 30 s, each from their own process, into two sessions
+/// open at once in one campaign: every command lands, each in its own session and by its own
+/// referee, with its own party's coins; the ledger is gapless and `check` replays it.
+#[test]
+fn two_referees_recording_at_once_into_two_sessions_lose_nothing() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    for referee in ["Alice", "Bob"] {
+        h.ok(&["referee", "add", referee]);
+    }
+    for name in ["Ada", "Bran", "Cato", "Dag"] {
+        h.character(name, 12, 10, 40, "neutral");
+    }
+    h.ok(&[
+        "session",
+        "start",
+        "East",
+        "--with",
+        "Ada,Bran",
+        "--referee",
+        "Alice",
+    ]);
+    h.ok(&[
+        "session",
+        "start",
+        "West",
+        "--with",
+        "Cato,Dag",
+        "--referee",
+        "Bob",
+    ]);
+    let setup = h.log_ids(&[]).len() as i64;
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let start = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let writers: Vec<_> = [("Alice", "East", "Ada"), ("Bob", "West", "Cato")]
+        .into_iter()
+        .map(|(referee, session, hero)| {
+            let db = h.db.to_str().unwrap().to_string();
+            let start = start.clone();
+            std::thread::spawn(move || {
+                start.wait();
+                let mut done = 0;
+                while std::time::Instant::now() < until {
+                    let args: &[&str] = match done % 3 {
+                        0 => &["coins", "add", "1gp"],
+                        1 => &["character", "damage", hero, "1"],
+                        _ => &["character", "heal", hero, "1"],
+                    };
+                    let base = [
+                        "--campaign",
+                        "Marches",
+                        "--referee",
+                        referee,
+                        "--session",
+                        session,
+                    ];
+                    let out = hoard(&db, &[&base[..], args].concat());
+                    assert!(out.status.success(), "{args:?}: {}", text(&out));
+                    done += 1;
+                }
+                done
+            })
+        })
+        .collect();
+    let done: Vec<i64> = writers
+        .into_iter()
+        .map(|w| w.join().expect("a writer failed"))
+        .collect();
+    let coins = h.json(&["coins", "show"]);
+    let events: Vec<Value> = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ids: Vec<i64> = events.iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    assert_eq!(
+        ids,
+        (1..=setup + done[0] + done[1]).collect::<Vec<_>>(),
+        "gapless"
+    );
+    for ((referee, session), n) in [("Alice", 1), ("Bob", 2)].into_iter().zip(&done) {
+        let theirs: Vec<&Value> = events.iter().filter(|e| e["session"] == session).collect();
+        assert_eq!(
+            theirs.len() as i64,
+            n + 1,
+            "{referee}: every command and the start"
+        );
+        assert!(theirs.iter().all(|e| e["referee"] == referee), "{referee}");
+        let pool = coins["expeditions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["session"] == session)
+            .map_or(0, |p| p["coins"]["gp"].as_i64().unwrap());
+        assert_eq!(pool, (n + 2) / 3, "{referee}: their party's pool");
+    }
+    for (hero, n) in [("Ada", done[0]), ("Cato", done[1])] {
+        let wounded = (n + 1) / 3 - n / 3;
+        assert_eq!(
+            h.json(&["character", "show", hero])["hp"],
+            40 - wounded,
+            "{hero}"
+        );
+    }
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
