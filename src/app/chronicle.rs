@@ -10,6 +10,9 @@
 //! scroll fading, a book's effect, a potion's duration, charges left on an item it does not
 //! know fully — nor a voided event. Names come from the items as they are now, never from the
 //! names an event recorded (those are the true names).
+//!
+//! The referee may ask for the truth instead (`report session --markdown --referee`): every
+//! item by its true name ([`Looker::Referee`]), and a scroll fading told too.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,6 +24,7 @@ use crate::error::Result;
 use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
 use crate::rules::coins::Coins;
+use crate::rules::health::{Condition, DeathRule, condition};
 use crate::rules::item::Slot;
 use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 
@@ -84,6 +88,8 @@ pub enum Seen {
     Wounded {
         who: String,
         amount: u32,
+        /// Whether the blow left them dead, by the campaign's death rule.
+        dead: bool,
     },
     Healed {
         who: String,
@@ -109,6 +115,11 @@ pub enum Seen {
         who: String,
         item: super::name::Seen,
         oil: bool,
+    },
+    /// A scroll that faded as it was read: the referee's truth only.
+    Faded {
+        who: String,
+        item: super::name::Seen,
     },
     Charges {
         who: String,
@@ -179,8 +190,8 @@ pub struct Told {
     pub entries: Vec<Entry>,
 }
 
-/// Play session `number` as the players saw it.
-pub async fn session(cx: &mut Ctx, number: u32) -> Result<Told> {
+/// Play session `number` as the players saw it, or, with `truth`, as the referee knows it.
+pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
     let campaign = cx.campaign().await?;
     let session = super::session::require(cx.conn(), &campaign, number).await?;
     let mut events = Vec::new();
@@ -199,13 +210,17 @@ pub async fn session(cx: &mut Ctx, number: u32) -> Result<Told> {
     .await?;
     let named = super::xp::recorded_for(cx.conn(), campaign.id, number).await?;
     events.extend(named.into_iter().filter(|r| r.session != Some(number)));
-    events.retain(|r| is_seen(&r.event));
+    events.retain(|r| is_seen(&r.event, truth));
     events.sort_by_key(|r| r.seq);
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
     let items = items_of(cx, campaign.id, &events).await?;
+    let eyes = Eyes {
+        truth,
+        death: campaign.campaign.settings.death.unwrap_or_default(),
+    };
     let entries = events
         .iter()
-        .filter_map(|rec| entry(rec, &characters, &items))
+        .filter_map(|rec| entry(rec, &characters, &items, eyes))
         .collect();
     Ok(Told { session, entries })
 }
@@ -220,12 +235,16 @@ pub async fn item(cx: &mut Ctx, id: &str) -> Result<Option<(Revealed, Vec<Entry>
         return Ok(None);
     }
     let (item, mut events) = super::custody::history(cx, id).await?;
-    events.retain(|r| is_seen(&r.event));
+    events.retain(|r| is_seen(&r.event, false));
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
     let items = items_of(cx, campaign.id, &events).await?;
+    let eyes = Eyes {
+        truth: false,
+        death: campaign.campaign.settings.death.unwrap_or_default(),
+    };
     let entries: Vec<Entry> = events
         .iter()
-        .filter_map(|rec| entry(rec, &characters, &items))
+        .filter_map(|rec| entry(rec, &characters, &items, eyes))
         .collect();
     if entries.is_empty() {
         return Ok(None);
@@ -276,33 +295,36 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
     Ok(found.into_iter().collect())
 }
 
-/// Whether the table sees an event of this kind happen (see the module's doc).
-fn is_seen(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::ItemCreated { .. }
-            | Event::CoinsAdded { .. }
-            | Event::CoinsSpent { .. }
-            | Event::ItemsSold { .. }
-            | Event::ValuableDamaged { .. }
-            | Event::CoinsExchanged { .. }
-            | Event::CoinsMoved { .. }
-            | Event::CoinsShared { .. }
-            | Event::XpAwarded { .. }
-            | Event::CharacterAdded { .. }
-            | Event::CharacterDamaged { .. }
-            | Event::CharacterHealed { .. }
-            | Event::ProtectionRead { .. }
-            | Event::SpellCast { .. }
-            | Event::ItemStashed { .. }
-            | Event::PotionTaken { .. }
-            | Event::ChargesSpent { .. }
-            | Event::Identified { .. }
-            | Event::ItemPassed { .. }
-            | Event::ItemWorn { .. }
-            | Event::ItemRemoved { .. }
-            | Event::SwordWielded { .. }
-    ) || matches!(event, Event::CharacterUpdated { change, .. } if change.level.is_some())
+/// Whether the table sees an event of this kind happen (see the module's doc); with `truth`,
+/// a scroll fading too.
+fn is_seen(event: &Event, truth: bool) -> bool {
+    truth && matches!(event, Event::ScrollFade { faded: true, .. })
+        || matches!(
+            event,
+            Event::ItemCreated { .. }
+                | Event::CoinsAdded { .. }
+                | Event::CoinsSpent { .. }
+                | Event::ItemsSold { .. }
+                | Event::ValuableDamaged { .. }
+                | Event::CoinsExchanged { .. }
+                | Event::CoinsMoved { .. }
+                | Event::CoinsShared { .. }
+                | Event::XpAwarded { .. }
+                | Event::CharacterAdded { .. }
+                | Event::CharacterDamaged { .. }
+                | Event::CharacterHealed { .. }
+                | Event::ProtectionRead { .. }
+                | Event::SpellCast { .. }
+                | Event::ItemStashed { .. }
+                | Event::PotionTaken { .. }
+                | Event::ChargesSpent { .. }
+                | Event::Identified { .. }
+                | Event::ItemPassed { .. }
+                | Event::ItemWorn { .. }
+                | Event::ItemRemoved { .. }
+                | Event::SwordWielded { .. }
+        )
+        || matches!(event, Event::CharacterUpdated { change, .. } if change.level.is_some())
 }
 
 /// The items the events name, as they are now.
@@ -327,8 +349,26 @@ fn items_named(event: &Event) -> Vec<&Id> {
     }
 }
 
-fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -> Option<Entry> {
+/// How events are told: as the table saw them or as the referee knows them, and by which
+/// death rule a blow kills.
+#[derive(Clone, Copy)]
+struct Eyes {
+    truth: bool,
+    death: DeathRule,
+}
+
+fn entry(
+    rec: &Recorded,
+    characters: &[Character],
+    items: &BTreeMap<Id, Item>,
+    eyes: Eyes,
+) -> Option<Entry> {
     let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    let looker = if eyes.truth {
+        Looker::Referee
+    } else {
+        Looker::Party(&party)
+    };
     let name = |id: &Id| {
         characters
             .iter()
@@ -338,7 +378,7 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
     let seen_item = |id: &Id| {
         items
             .get(id)
-            .map(|i| super::name::Seen(revealed(i, Looker::Party(&party))))
+            .map(|i| super::name::Seen(revealed(i, looker)))
     };
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
@@ -410,9 +450,12 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         Event::CharacterAdded { character } => Seen::Joined {
             who: character.name.clone(),
         },
-        Event::CharacterDamaged { name, amount, .. } => Seen::Wounded {
+        Event::CharacterDamaged {
+            name, amount, hp, ..
+        } => Seen::Wounded {
             who: name.clone(),
             amount: *amount,
+            dead: condition(*hp, eyes.death) == Condition::Dead,
         },
         Event::CharacterHealed { name, amount, .. } => Seen::Healed {
             who: name.clone(),
@@ -436,6 +479,10 @@ fn entry(rec: &Recorded, characters: &[Character], items: &BTreeMap<Id, Item>) -
         Event::ItemStashed { item, place, .. } => Seen::Stashed {
             item: seen_item(item)?,
             place: place.clone(),
+        },
+        Event::ScrollFade { act, .. } => Seen::Faded {
+            who: who(),
+            item: seen_item(&act.item)?,
         },
         Event::PotionTaken { act, oil, .. } => Seen::Drank {
             who: who(),

@@ -1,6 +1,8 @@
 //! `hoard report session [N]` and `hoard report character NAME`: the treasure story of one
 //! play session, or of one character over the whole campaign, from the ledger.
 
+pub mod posting;
+
 use serde::Serialize;
 
 use super::{Ctx, find_character};
@@ -140,19 +142,24 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
     Ok(sections)
 }
 
-/// The report of session `number`, or of the latest session.
-pub async fn session(cx: &mut Ctx, number: Option<u32>) -> Result<Report> {
+/// The number of the session `key` names (or the global `--session`), else of the one open
+/// session, else of the latest.
+pub async fn chosen(cx: &mut Ctx, key: Option<&super::session::Key>) -> Result<u32> {
     let campaign = cx.campaign().await?;
+    if let Some(key) = key.or(cx.session.as_ref()).cloned() {
+        return super::session::resolve(cx.conn(), &campaign, &key).await;
+    }
     let open = &campaign.campaign.open;
-    let number = match number
-        .or((open.len() == 1).then(|| open.first().copied()).flatten())
+    (open.len() == 1)
+        .then(|| open.first().copied())
+        .flatten()
         .or_else(|| (campaign.campaign.last_session > 0).then_some(campaign.campaign.last_session))
-    {
-        Some(n) => n,
-        None => {
-            return Err(super::session::Refusal::NoneYet.into());
-        }
-    };
+        .ok_or_else(|| super::session::Refusal::NoneYet.into())
+}
+
+/// The report of session `number`.
+pub async fn session(cx: &mut Ctx, number: u32) -> Result<Report> {
+    let campaign = cx.campaign().await?;
     let session = super::session::require(cx.conn(), &campaign, number).await?;
     let filter = Filter {
         session: Some(number),

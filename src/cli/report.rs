@@ -1,4 +1,4 @@
-//! `hoard report session [N]`, `hoard report character NAME`.
+//! `hoard report session [N|TITLE] [--markdown]`, `hoard report character NAME`.
 
 use super::args::report::ReportCommand;
 use super::out::Out;
@@ -15,7 +15,13 @@ use crate::view::words::Named;
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<()> {
     let report = match command {
-        ReportCommand::Session { number } => app::report::session(cx, number).await?,
+        ReportCommand::Session { number, markdown } => {
+            let number = app::report::chosen(cx, number.as_ref()).await?;
+            if markdown {
+                return posting(cx, out, number).await;
+            }
+            app::report::session(cx, number).await?
+        }
         ReportCommand::Character { name } => app::report::character(cx, &name).await?,
     };
     if out.json() {
@@ -25,6 +31,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ReportCommand) -> Result<
         out.toned(tone, &line)?;
     }
     Ok(())
+}
+
+/// `report session --markdown`: the posting, as Markdown or (`--json`) as data.
+async fn posting(cx: &mut Ctx, out: &mut Out, number: u32) -> Result<()> {
+    let truth = cx.as_referee;
+    let posting = app::report::posting::posting(cx, number, truth).await?;
+    if out.json() {
+        return out.doc(&posting);
+    }
+    out.line(crate::view::posting::markdown(&posting).trim_end())
 }
 
 fn entry(rec: &Recorded) -> (Tone, String) {

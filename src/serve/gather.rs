@@ -123,6 +123,8 @@ pub struct Chronicle {
     pub clock: i64,
     pub sessions: Vec<Session>,
     pub told: Option<Told>,
+    /// The session told, summed up as its posting (`report session --markdown`).
+    pub posting: Option<app::report::posting::Posting>,
 }
 
 impl Chronicle {
@@ -140,7 +142,11 @@ impl Chronicle {
         }
         let number = number.or(sessions.iter().map(|s| s.number).max());
         let told = match number {
-            Some(n) => Some(app::chronicle::session(cx, n).await?),
+            Some(n) => Some(app::chronicle::session(cx, n, false).await?),
+            None => None,
+        };
+        let posting = match &told {
+            Some(told) => Some(app::report::posting::summed(cx, told, false).await?),
             None => None,
         };
         Ok(Some(Chronicle {
@@ -148,6 +154,7 @@ impl Chronicle {
             clock,
             sessions,
             told,
+            posting,
         }))
     }
 

@@ -625,9 +625,18 @@ fn seen_text(seen: &Seen) -> String {
             safe(who)
         ),
         Seen::Joined { who } => tr!("{} joins the party.", "{} rejoint le groupe.", safe(who)),
-        Seen::Wounded { who, amount } => tr!(
+        Seen::Wounded {
+            who,
+            amount,
+            dead: false,
+        } => tr!(
             "{} takes {amount} damage.",
             "{} subit {amount} points de dégâts.",
+            safe(who)
+        ),
+        Seen::Wounded { who, amount, .. } => tr!(
+            "{} takes {amount} damage and falls, dead.",
+            "{} subit {amount} points de dégâts et tombe, mort.",
             safe(who)
         ),
         Seen::Healed { who, amount } => tr!(
@@ -673,6 +682,12 @@ fn seen_text(seen: &Seen) -> String {
             item: i,
             oil: false,
         } => tr!("{} drinks {}.", "{} boit {}.", safe(who), item(i)),
+        Seen::Faded { who, item: i } => tr!(
+            "{} reads {}, which fades.",
+            "{} lit {}, qui s'efface.",
+            safe(who),
+            item(i)
+        ),
         Seen::Drank { who, item: i, .. } => {
             tr!("{} rubs on {}.", "{} s'enduit de {}.", safe(who), item(i))
         }
@@ -785,6 +800,17 @@ pub fn chronicle(c: &Chronicle) -> Markup {
                     }
                     @if let Some(n) = after {
                         a rel="next" href={ "/chronicle/" (n) } { (tr!("Session {}", "Session {}", n)) " →" }
+                    }
+                }
+            }
+            @if let Some(posting) = &c.posting {
+                @let summary = crate::view::posting::summary(posting, safe);
+                section.posting {
+                    p.byline { (summary.byline) }
+                    dl {
+                        @for (label, line) in &summary.lines {
+                            dt { (label) } dd { (line) }
+                        }
                     }
                 }
             }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod inert;
 pub mod item;
 pub mod money;
+pub mod posting;
 pub mod tone;
 pub mod treasure;
 pub mod words;

@@ -27,6 +27,7 @@ mod manuals;
 mod outputs;
 #[cfg(feature = "serve")]
 mod pages;
+mod postings;
 mod readme;
 mod repository;
 mod rounds;

@@ -46,6 +46,8 @@ mod outputs;
 #[cfg(feature = "serve")]
 #[path = "../cli/pages.rs"]
 mod pages;
+#[path = "../cli/postings.rs"]
+mod postings;
 #[path = "../cli/rounds.rs"]
 mod rounds;
 mod schema;

@@ -7,8 +7,14 @@ use clap::Subcommand;
 pub enum ReportCommand {
     /// One play session: treasure found and where it went, potions, scrolls, charges
     Session {
-        /// The session number [default: the latest]
-        number: Option<u32>,
+        /// The session's number or title [default: the open one, else the latest]
+        #[arg(value_name = "N|TITLE")]
+        number: Option<crate::app::session::Key>,
+        /// A summary to post to the players, in Markdown: who went, what was found, the
+        /// split, XP and levels, what was identified and used up, who fell (player-safe;
+        /// with the global --referee, the truth)
+        #[arg(long)]
+        markdown: bool,
     },
     /// One character over the whole campaign
     Character {

@@ -1,0 +1,203 @@
+//! `hoard report session N --markdown` and the top of `/chronicle/N`: the summary of one
+//! session a referee posts to the group — who went, what was found, how it was split, XP and
+//! levels, what was identified and used up, who fell. It is drawn from the chronicle
+//! (`app::chronicle`, the one place deciding what the table saw and how it names items), so
+//! it is player-safe unless the referee asks for the truth.
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::app::chronicle::{Entry, Gained, Purse, Seen, Told};
+use crate::app::name::Seen as Item;
+use crate::error::Result;
+use crate::ledger::Session;
+use crate::rules::coins::Coins;
+use crate::rules::limits;
+
+/// One session, summed up for posting.
+#[derive(Debug, Serialize)]
+pub struct Posting {
+    pub session: Session,
+    /// Whether this is the referee's truth (true names, secrets told) rather than the table's.
+    pub truth: bool,
+    /// Who went: the roster, or for a session without one the characters its events name.
+    pub went: Vec<String>,
+    /// The coins brought back (`app::xp::brought_back`).
+    pub coins: Coins,
+    /// The items found, as the party knows them (or by their true names).
+    pub found: Vec<Item>,
+    /// Each character's portion of the share-outs that pay the session.
+    pub split: Vec<(String, Coins)>,
+    /// Each character's experience for the session, and the level it brought them to.
+    pub experience: Vec<Gained>,
+    /// The items someone learnt what they are.
+    pub identified: Vec<Item>,
+    pub used: Vec<Used>,
+    /// Who died.
+    pub fallen: Vec<String>,
+}
+
+/// An item used up, or some of it: how, and by whom.
+#[derive(Debug, Serialize)]
+#[serde(tag = "how", rename_all = "snake_case")]
+pub enum Used {
+    Drunk {
+        who: String,
+        item: Item,
+    },
+    RubbedOn {
+        who: String,
+        item: Item,
+    },
+    /// A protection scroll read, or a spell cast or copied from a scroll.
+    Read {
+        who: String,
+        item: Item,
+    },
+    /// A scroll that faded as it was read (the truth only).
+    Faded {
+        who: String,
+        item: Item,
+    },
+    Charges {
+        who: String,
+        item: Item,
+        charges: u32,
+    },
+    Sold {
+        items: Vec<Item>,
+    },
+}
+
+/// Session `number` summed up: as the table saw it, or with `truth` as the referee knows it.
+pub async fn posting(cx: &mut Ctx, number: u32, truth: bool) -> Result<Posting> {
+    let told = crate::app::chronicle::session(cx, number, truth).await?;
+    summed(cx, &told, truth).await
+}
+
+/// A session as told (`app::chronicle::session`, with `truth` or not) summed up, with the
+/// coins it brought back.
+pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
+    let number = told.session.number;
+    let campaign = cx.campaign().await?;
+    let counted = campaign.campaign.settings.xp_from.unwrap_or_default();
+    let treasure = crate::app::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
+    let mut posting = Posting {
+        went: told.session.with.iter().map(|m| m.name.clone()).collect(),
+        session: told.session.clone(),
+        truth,
+        coins: treasure.coins,
+        found: Vec::new(),
+        split: Vec::new(),
+        experience: Vec::new(),
+        identified: Vec::new(),
+        used: Vec::new(),
+        fallen: Vec::new(),
+    };
+    let roster = !posting.went.is_empty();
+    for entry in told.entries.iter().cloned() {
+        if !roster {
+            named(&entry)
+                .into_iter()
+                .for_each(|n| add(&mut posting.went, n));
+        }
+        posting.take(entry);
+    }
+    Ok(posting)
+}
+
+impl Posting {
+    /// What one seen event adds to the summary.
+    fn take(&mut self, entry: Entry) {
+        match entry.seen {
+            Seen::Found { item } => self.found.push(item),
+            Seen::Shared { portions, .. } => {
+                for (who, coins) in portions {
+                    share(&mut self.split, who, coins);
+                }
+            }
+            Seen::Experience { session, gains } if session == self.session.number => {
+                gains
+                    .into_iter()
+                    .for_each(|g| gain(&mut self.experience, g));
+            }
+            Seen::Identify {
+                item,
+                learned: true,
+                ..
+            } => self.identified.push(item),
+            Seen::Drank {
+                who,
+                item,
+                oil: false,
+            } => self.used.push(Used::Drunk { who, item }),
+            Seen::Drank { who, item, .. } => self.used.push(Used::RubbedOn { who, item }),
+            Seen::Read { who, item } | Seen::Cast { who, item, .. } => {
+                self.used.push(Used::Read { who, item })
+            }
+            Seen::Faded { who, item } => self.used.push(Used::Faded { who, item }),
+            Seen::Charges {
+                who, item, charges, ..
+            } => self.used.push(Used::Charges { who, item, charges }),
+            Seen::Sold { items, .. } => self.used.push(Used::Sold { items }),
+            Seen::Wounded {
+                who, dead: true, ..
+            } => add(&mut self.fallen, who),
+            _ => {}
+        }
+    }
+}
+
+/// `name` added to `names` unless already there.
+fn add(names: &mut Vec<String>, name: String) {
+    if !names.contains(&name) {
+        names.push(name);
+    }
+}
+
+/// `coins` added to `who`'s portion (a share-out past the ledger's limit keeps the first).
+fn share(split: &mut Vec<(String, Coins)>, who: String, coins: Coins) {
+    match split.iter_mut().find(|(w, _)| *w == who) {
+        Some((_, had)) => {
+            if let Ok(sum) = had.checked_add(&coins, limits::COINS_COUNTED) {
+                *had = sum;
+            }
+        }
+        None => split.push((who, coins)),
+    }
+}
+
+/// `g` added to what its character gained, the level the latest award reached kept.
+fn gain(experience: &mut Vec<Gained>, g: Gained) {
+    match experience.iter_mut().find(|e| e.who == g.who) {
+        Some(e) => {
+            e.xp = e.xp.saturating_add(g.xp);
+            e.level = g.level.or(e.level);
+        }
+        None => experience.push(g),
+    }
+}
+
+/// The characters a seen event names.
+fn named(entry: &Entry) -> Vec<String> {
+    match &entry.seen {
+        Seen::Coins {
+            to: Purse::Character(who),
+            ..
+        }
+        | Seen::Joined { who }
+        | Seen::Wounded { who, .. }
+        | Seen::Healed { who, .. }
+        | Seen::Read { who, .. }
+        | Seen::Cast { who, .. }
+        | Seen::Faded { who, .. }
+        | Seen::Drank { who, .. }
+        | Seen::Charges { who, .. }
+        | Seen::Identify { who, .. }
+        | Seen::Worn { who, .. }
+        | Seen::Passed { to: Some(who), .. } => vec![who.clone()],
+        Seen::Shared { portions, .. } => portions.iter().map(|(w, _)| w.clone()).collect(),
+        Seen::Experience { gains, .. } => gains.iter().map(|g| g.who.clone()).collect(),
+        _ => Vec::new(),
+    }
+}

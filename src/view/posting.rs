@@ -1,0 +1,200 @@
+//! A session's posting (`app::report::posting`) in words: the Markdown a referee pastes into
+//! the group's channel (`report session --markdown`) and the summary atop `/chronicle/N`,
+//! worded once here. Every name from the database passes through [`inert::safe`] and, in
+//! Markdown, [`markdown_inert`], so that a name cannot format, link or inject anything.
+
+use super::inert::safe;
+use crate::app::chronicle::Gained;
+use crate::app::name::Seen;
+use crate::app::report::posting::{Posting, Used};
+use crate::i18n::CHARGE;
+use crate::i18n::time::GameTime;
+use crate::tr;
+
+/// A posting worded: its heading, who ran it and when, and its lines (a label, then what
+/// follows it), empty ones left out. Names are passed through the edge's `name`.
+pub struct Summary {
+    pub heading: String,
+    pub byline: String,
+    pub lines: Vec<(String, String)>,
+}
+
+/// Text from the database made inert in Markdown: [`safe`], then every character Markdown or
+/// HTML would act on escaped with a backslash.
+pub fn markdown_inert(text: &str) -> String {
+    safe(text).chars().fold(String::new(), |mut out, c| {
+        if "\\`*_{}[]()<>#|~!&:".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+        out
+    })
+}
+
+/// The posting as Markdown, to paste into a channel.
+pub fn markdown(p: &Posting) -> String {
+    let s = summary(p, markdown_inert);
+    let mut text = format!("## {}\n*{}*\n\n", s.heading, s.byline);
+    for (label, line) in &s.lines {
+        text.push_str(&format!("**{label}** {line}\n"));
+    }
+    text
+}
+
+/// The posting worded, names through `name`.
+pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
+    let s = &p.session;
+    let n = s.number;
+    let heading = match &s.title {
+        Some(title) => format!("Session {n} — {}", name(title)),
+        None => format!("Session {n}"),
+    };
+    let from = GameTime(s.started_round).to_string();
+    let to = s
+        .ended_round
+        .map(|r| GameTime(r).to_string())
+        .unwrap_or_else(|| tr!("still open", "encore ouverte"));
+    let byline = match &s.referee {
+        Some(r) => tr!(
+            "Run by {} · {from} → {to}",
+            "Menée par {} · {from} → {to}",
+            name(r)
+        ),
+        None => format!("{from} → {to}"),
+    };
+    let names = |list: &[String]| list.iter().map(|w| name(w)).collect::<Vec<_>>();
+    let item = |i: &Seen| item_name(i, name);
+    let mut found: Vec<String> = Vec::new();
+    if !p.coins.is_zero() {
+        found.push(crate::i18n::coins::text(&p.coins));
+    }
+    found.extend(p.found.iter().map(item));
+    let split = p
+        .split
+        .iter()
+        .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)));
+    let experience = p.experience.iter().map(|g| gained(g, name));
+    let used = p.used.iter().map(|u| used(u, name));
+    // Characters are listed with commas, things with semicolons (their names may hold commas).
+    let things = crate::i18n::pick("; ", " ; ");
+    let lines = [
+        (tr!("Who went:", "Participants :"), names(&p.went), ", "),
+        (tr!("Found:", "Trouvé :"), found, things),
+        (tr!("Split:", "Partage :"), split.collect(), ", "),
+        (
+            tr!("Experience:", "Expérience :"),
+            experience.collect(),
+            ", ",
+        ),
+        (
+            tr!("Identified:", "Identifié :"),
+            p.identified.iter().map(item).collect(),
+            things,
+        ),
+        (tr!("Used up:", "Utilisé :"), used.collect(), things),
+        (tr!("Fallen:", "Tombés :"), names(&p.fallen), ", "),
+    ];
+    Summary {
+        heading,
+        byline,
+        lines: lines
+            .into_iter()
+            .filter(|(_, parts, _)| !parts.is_empty())
+            .map(|(label, parts, sep)| (label, parts.join(sep)))
+            .collect(),
+    }
+}
+
+/// An item as the posting names it.
+fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
+    name(&crate::i18n::Worded(&i.0.name).to_string())
+}
+
+/// `Arn +150 XP (level 2)`.
+fn gained(g: &Gained, name: fn(&str) -> String) -> String {
+    let (who, xp) = (name(&g.who), g.xp);
+    match g.level {
+        Some(level) => tr!(
+            "{who} +{xp} XP (level {level})",
+            "{who} +{xp} PX (niveau {level})"
+        ),
+        None => tr!("{who} +{xp} XP", "{who} +{xp} PX"),
+    }
+}
+
+/// `Arn drank a potion (unknown)`.
+fn used(u: &Used, name: fn(&str) -> String) -> String {
+    let item = |i: &Seen| item_name(i, name);
+    match u {
+        Used::Drunk { who, item: i } => tr!("{} drank {}", "{} a bu {}", name(who), item(i)),
+        Used::RubbedOn { who, item: i } => tr!(
+            "{} rubbed on {}",
+            "{} s'est enduit de {}",
+            name(who),
+            item(i)
+        ),
+        Used::Read { who, item: i } => tr!("{} read {}", "{} a lu {}", name(who), item(i)),
+        Used::Faded { who, item: i } => tr!(
+            "{} read {}, which faded",
+            "{} a lu {}, qui s'est effacé",
+            name(who),
+            item(i)
+        ),
+        Used::Charges {
+            who,
+            item: i,
+            charges,
+        } => {
+            let (who, what) = (name(who), item(i));
+            let charges = crate::i18n::counted(*charges, CHARGE, CHARGE);
+            if i.0.item.is_gone() {
+                let status = super::item::status_label(i.0.item.status);
+                tr!(
+                    "{who} used {charges} of {what} ({status})",
+                    "{who} a utilisé {charges} de {what} ({status})"
+                )
+            } else {
+                tr!(
+                    "{who} used {charges} of {what}",
+                    "{who} a utilisé {charges} de {what}"
+                )
+            }
+        }
+        Used::Sold { items } => {
+            let items: Vec<String> = items.iter().map(item).collect();
+            let items = items.join(", ");
+            tr!("sold {items}", "vendu {items}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::markdown_inert;
+
+    #[test]
+    fn a_hostile_name_is_inert_in_markdown() {
+        let name = "**x**](http://evil)<script>`|#\u{202e}\n";
+        let inert = markdown_inert(name);
+        assert_eq!(
+            inert,
+            "\\*\\*x\\*\\*\\]\\(http\\://evil\\)\\<script\\>\\`\\|\\#\\\\u{202e}\\\\n"
+        );
+        // No character Markdown acts on is left unescaped.
+        let mut chars = inert.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                chars.next();
+            } else {
+                assert!(!"*_[]()<>`|#\n".contains(c), "{c:?} in {inert}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_plain_name_stays_readable() {
+        assert_eq!(markdown_inert("Arn"), "Arn");
+        assert_eq!(markdown_inert("Bea Ølund"), "Bea Ølund");
+        assert_eq!(markdown_inert("Sword +1, Giant's"), "Sword +1, Giant's");
+    }
+}
