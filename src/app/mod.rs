@@ -742,7 +742,20 @@ impl<'c> Write<'c> {
     /// Put a state rebuilt from the ledger in place of the loaded one: every row is
     /// replaced at the commit.
     pub fn replace_state(&mut self, mut state: State) {
-        state.current = self.state.current;
+        // The session chosen stands if the rebuilt campaign still has it open (a void of its
+        // start closes it: what follows is between sessions).
+        // A session of the whole campaign open again (a void of its end) takes everything.
+        let whole = state
+            .open_sessions()
+            .find(|s| s.with.is_empty())
+            .map(|s| s.number);
+        state.current = whole.or(self
+            .state
+            .current
+            .filter(|n| state.campaign.open.contains(n)));
+        if self.chosen.is_some() {
+            self.chosen = Some(state.current);
+        }
         self.state = state;
         self.replace = true;
     }
