@@ -178,7 +178,7 @@ mod tests {
         let inert = markdown_inert(name);
         assert_eq!(
             inert,
-            "\\*\\*x\\*\\*\\]\\(http\\://evil\\)\\<script\\>\\`\\|\\#\\\\u{202e}\\\\n"
+            "\\*\\*x\\*\\*\\]\\(http\\://evil\\)\\<script\\>\\`\\|\\#\\\\u\\{202e\\}\\\\n"
         );
         // No character Markdown acts on is left unescaped.
         let mut chars = inert.chars();
