@@ -40,6 +40,8 @@ pub enum Refusal {
     UnknownTreasure,
     /// `claim-ties` with neither way.
     UnknownClaimTies,
+    /// `referees` with neither way.
+    UnknownReferees,
     /// `encumbrance` with none of its rules.
     UnknownEncumbrance,
     /// `sell-fraction` without a market and a fraction from 0 to 1.
@@ -163,6 +165,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
 /// - `claim-ties`: `roll` (the default: d100 each among equal claims, highest wins) or
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
+/// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
+///   the session's) or `role` (on PostgreSQL, the role the command connects as).
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -234,6 +238,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "adnd" | "ad&d" => Some(crate::rules::encumbrance::System::Adnd),
             _ => {
                 return Err(Refusal::UnknownEncumbrance.into());
+            }
+        }),
+        "referees" => Setting::Referees(match value.trim() {
+            "named" | "default" => None,
+            "role" => Some(crate::ledger::state::RefereeFrom::Role),
+            _ => {
+                return Err(Refusal::UnknownReferees.into());
             }
         }),
         "claim-ties" => Setting::ClaimTies(match value.trim() {

@@ -182,6 +182,10 @@ async fn bleed(
     }
     ids.extend(w.state.characters.keys().cloned());
     for id in ids {
+        // Only the party whose time this is bleeds.
+        if !w.here(&id) {
+            continue;
+        }
         let c = w.character_by_id(&id).await?;
         if c.bound || health::condition(c.hp, rule) != health::Condition::Dying {
             continue;

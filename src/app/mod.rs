@@ -352,9 +352,18 @@ impl<'c> Write<'c> {
                 self.state.sessions.insert(s.number, s);
             }
         }
-        if let Some(name) = referee {
-            self.referee = Some(session::referee(&self.state, name)?);
-        }
+        self.referee = match self.state.campaign.settings.referee_from {
+            // Each referee connects as themselves: the role is who records.
+            Some(crate::ledger::state::RefereeFrom::Role) => match self.db.conn().role().await? {
+                Some(role) => Some(session::by_role(&self.state, &role, referee)?),
+                None => referee
+                    .map(|r| session::referee(&self.state, r))
+                    .transpose()?,
+            },
+            _ => referee
+                .map(|r| session::referee(&self.state, r))
+                .transpose()?,
+        };
         if let Some(key) = key {
             let found = store::campaigns::Found {
                 id: self.campaign,

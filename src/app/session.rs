@@ -46,6 +46,9 @@ pub enum Refusal {
     },
     /// `referee add` of a name the campaign has.
     RefereeExists { name: String },
+    /// `--referee` naming another referee than the PostgreSQL role connected as, under
+    /// `campaign set referees role`.
+    NotYourRole { role: String, named: String },
 }
 
 impl From<Refusal> for Error {
@@ -58,6 +61,7 @@ impl From<Refusal> for Error {
             Refusal::StillOpen { .. }
             | Refusal::NoneOpen
             | Refusal::NotOpen { .. }
+            | Refusal::NotYourRole { .. }
             | Refusal::Apart { .. }
             | Refusal::InOpenSession { .. } => Error::Refused,
             Refusal::SeveralOpen { .. }
@@ -141,6 +145,20 @@ pub async fn resolve(
 /// The referee `name` names, as the campaign spells it.
 pub fn referee(state: &crate::ledger::State, name: &str) -> Result<String> {
     referee_in(&state.campaign, name)
+}
+
+/// The referee a PostgreSQL `role` records as (`campaign set referees role`): one of the
+/// campaign's, and no other may be named on the command.
+pub fn by_role(state: &crate::ledger::State, role: &str, named: Option<&str>) -> Result<String> {
+    let me = referee(state, role)?;
+    match named {
+        Some(other) if !other.eq_ignore_ascii_case(&me) => Err(Refusal::NotYourRole {
+            role: me,
+            named: other.to_string(),
+        }
+        .into()),
+        _ => Ok(me),
+    }
 }
 
 /// [`referee`], in a campaign as read.

@@ -1023,3 +1023,71 @@ fn two_referees_recording_at_once_into_two_sessions_lose_nothing() {
     }
     assert!(h.ok(&["check"]).starts_with("ok:"));
 }
+
+/// The documented recording role records, as the referee its role names under `campaign set
+/// referees role`, and cannot delete the campaign; a void of another referee's event needs
+/// `--force`.
+#[test]
+fn the_documented_recording_role_records_as_itself_and_deletes_nothing() {
+    let h = Hoard::new();
+    h.character("Arnaud", 12, 10, 10, "neutral");
+    let database = url::Url::parse(h.db.to_str().unwrap()).unwrap();
+    let name = database.path()[1..].to_string();
+    let role = format!("{name}_marcher");
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/postgres.md"),
+    )
+    .unwrap();
+    let block = docs
+        .split("```sql\n")
+        .nth(2)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/postgres.md has a second sql block");
+    let grants = block
+        .replace("marcher", &format!("\"{role}\""))
+        .replace("DATABASE west", &format!("DATABASE \"{name}\""));
+    h.execute(&grants);
+    let owner = database.username().to_string();
+    h.ok(&["referee", "add", &owner]);
+    h.ok(&["referee", "add", &role]);
+    h.ok(&["campaign", "set", "referees", "role"]);
+    h.ok(&["character", "damage", "Arnaud", "1"]);
+    let mut marcher = database.clone();
+    marcher.set_username(&role).unwrap();
+    marcher.set_password(Some("their-password")).unwrap();
+    let marcher = marcher.to_string();
+    let out = hoard(&marcher, &["character", "damage", "Arnaud", "2"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let last: Value =
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(last["referee"], role.as_str(), "the role is who records");
+    let out = hoard(
+        &marcher,
+        &["--referee", "Owner", "character", "heal", "Arnaud", "1"],
+    );
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    assert!(text(&out).contains("you are"), "{}", text(&out));
+    // Another referee's wound is theirs to take back, or --force.
+    let wound = h.log_ids(&["--kind", "character-damaged"])[0].to_string();
+    let out = hoard(&marcher, &["void", &wound]);
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    assert!(
+        text(&out).contains(&format!("recorded by {owner}")),
+        "{}",
+        text(&out)
+    );
+    let out = hoard(&marcher, &["undo"]);
+    assert!(out.status.success(), "its own: {}", text(&out));
+    let before = h.dump();
+    let out = hoard(&marcher, &["campaign", "delete", "default", "--force"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert_eq!(text(&out).trim_end().lines().count(), 1, "{}", text(&out));
+    assert_eq!(before, h.dump(), "the campaign is still there");
+    let out = hoard(&marcher, &["void", &wound, "--force"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    h.execute(&format!("DROP OWNED BY \"{role}\""));
+    cluster::server()
+        .expect("a server")
+        .admin(&[format!("DROP ROLE \"{role}\"")]);
+}

@@ -536,6 +536,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::XpFrom(_)
         | Setting::Treasure(_)
         | Setting::ClaimTies(_)
+        | Setting::Referees(_)
         | Setting::Encumbrance(_) => Ok(()),
     }
 }

@@ -78,6 +78,21 @@ pub struct Settings {
     /// The referees named in the campaign (`hoard referee add`), in the order they came.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub referees: Vec<String>,
+    /// Who records a command: `None` is the referee named (`--referee`, `HOARD_REFEREE`, the
+    /// session's); `Role` is the PostgreSQL role the command connects as.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referee_from: Option<RefereeFrom>,
+}
+
+/// Where a command's referee comes from (`campaign set referees named|role`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefereeFrom {
+    /// The name given (`--referee`, `HOARD_REFEREE`), else the session's referee.
+    #[default]
+    Named,
+    /// The PostgreSQL role connected as: each referee logs in as themselves.
+    Role,
 }
 
 /// One change of setting, as the ledger records it.
@@ -95,6 +110,7 @@ pub enum Setting {
     XpFrom(Option<crate::rules::xp::Counted>),
     Treasure(Option<crate::rules::treasure::System>),
     ClaimTies(Option<crate::rules::claims::Ties>),
+    Referees(Option<RefereeFrom>),
     Encumbrance(Option<crate::rules::encumbrance::System>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
@@ -117,6 +133,7 @@ impl Settings {
             Setting::XpFrom(v) => self.xp_from = v,
             Setting::Treasure(v) => self.treasure = v,
             Setting::ClaimTies(v) => self.claim_ties = v,
+            Setting::Referees(v) => self.referee_from = v,
             Setting::Encumbrance(v) => self.encumbrance = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {

@@ -56,6 +56,8 @@ pub(super) trait Engine: Link {
     fn lock_campaign(&self, id: i64) -> Option<Sql>;
     /// The statement that readies the engine for a bulk write, if it needs one.
     fn expect_bulk(&self) -> Option<&'static str>;
+    /// The query naming the role this connection acts as, where the engine has roles.
+    fn role(&self) -> Option<&'static str>;
     /// The engine's own checks of the database: its problems, and how many rows point at
     /// rows that do not exist.
     fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)>;
@@ -377,6 +379,14 @@ impl Conn {
         match self.0.lock_campaign(id) {
             Some(sql) => self.execute(&sql).await.map(|_| ()),
             None => Ok(()),
+        }
+    }
+
+    /// The role this connection acts as (PostgreSQL's `current_user`); none on SQLite.
+    pub async fn role(&mut self) -> Result<Option<String>> {
+        match self.0.role() {
+            Some(query) => self.fetch_one::<String>(&Sql::new(query)).await.map(Some),
+            None => Ok(None),
         }
     }
 

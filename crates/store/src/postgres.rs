@@ -313,6 +313,10 @@ impl Engine for PgConnection {
         None
     }
 
+    fn role(&self) -> Option<&'static str> {
+        Some("SELECT current_user::text")
+    }
+
     /// Foreign keys are always enforced, so no row points at one that does not exist.
     fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)> {
         Box::pin(async move {

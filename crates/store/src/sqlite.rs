@@ -214,6 +214,11 @@ impl Engine for SqliteConnection {
         None
     }
 
+    /// A file has no roles.
+    fn role(&self) -> Option<&'static str> {
+        None
+    }
+
     /// A page cache large enough to keep the index pages a bulk write keeps coming back to
     /// (measured: importing 300,000 events takes 6 s instead of 40 s), where short commands
     /// and reads do best with SQLite's small default.

@@ -114,6 +114,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         Setting::XpFrom(v) => ("xp-from", xp_from_name(v.unwrap_or_default()).into()),
         Setting::Treasure(v) => ("treasure", treasure_name(v.unwrap_or_default()).into()),
         Setting::ClaimTies(v) => ("claim-ties", claim_ties_name(v.unwrap_or_default()).into()),
+        Setting::Referees(v) => ("referees", referees_name(v.unwrap_or_default()).into()),
         Setting::Encumbrance(v) => (
             "encumbrance",
             encumbrance_name(v.unwrap_or_default()).into(),
@@ -138,6 +139,14 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
     match counted {
         crate::rules::xp::Counted::Found => "found",
         crate::rules::xp::Counted::Sold => "sold",
+    }
+}
+
+/// The `referees` setting's value as typed.
+pub fn referees_name(from: crate::ledger::state::RefereeFrom) -> &'static str {
+    match from {
+        crate::ledger::state::RefereeFrom::Named => "named",
+        crate::ledger::state::RefereeFrom::Role => "role",
     }
 }
 

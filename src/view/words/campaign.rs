@@ -49,6 +49,10 @@ impl fmt::Display for Refusal {
                 "treasure must be ose (Old-School Essentials' treasure types) or adnd (AD&D 2nd edition's)",
                 "treasure vaut ose (les types de trésor d'Old-School Essentials) ou adnd (ceux d'AD&D 2e édition)"
             ),
+            Refusal::UnknownReferees => tr!(
+                "referees must be named (the referee --referee or HOARD_REFEREE names) or role (the PostgreSQL role connected as)",
+                "referees vaut named (le meneur que nomme --referee ou HOARD_REFEREE) ou role (le rôle PostgreSQL de la connexion)"
+            ),
             Refusal::UnknownClaimTies => tr!(
                 "claim-ties must be roll (d100 each among equal claims, highest wins) or share (the fewest items won by claims so far, then d100)",
                 "claim-ties vaut roll (d100 chacun entre demandes égales, le plus haut l'emporte) ou share (le moins d'objets gagnés par demande jusqu'ici, puis d100)"
@@ -66,8 +70,8 @@ impl fmt::Display for Refusal {
                 "sell-fraction prend un marché — gems, magic ou equipment — et la fraction de sa valeur qu'un objet rapporte, de 0 à 1 (1.0, 0.5) ou default : sell-fraction gems 1.0"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties ou tables"
+                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees or tables",
+                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees ou tables"
             ),
         };
         f.write_str(&text)

@@ -107,6 +107,13 @@ impl fmt::Display for Refusal {
                     "pas de meneur {name} dans cette campagne{near} : `hoard referee add {name}` en nomme un"
                 )
             }
+            Refusal::NotYourRole { role, named } => {
+                let (role, named) = (safe(role), safe(named));
+                tr!(
+                    "this campaign records each referee as the role they connect as: you are {role}, not {named}",
+                    "cette campagne enregistre chaque meneur sous le rôle de sa connexion : vous êtes {role}, pas {named}"
+                )
+            }
             Refusal::RefereeExists { name } => {
                 let name = safe(name);
                 tr!(
