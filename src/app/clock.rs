@@ -210,17 +210,28 @@ async fn bleed(
     Ok(())
 }
 
-/// `time show`: the game clock of the session `--session` names, else of the one open, else
-/// the world's.
-pub async fn show(cx: &mut Ctx) -> Result<i64> {
+/// What `time show` tells: the clock of the session `--session` names, else of the one open,
+/// else the world's; and, with several open, each expedition's and the world's.
+pub struct Shown {
+    pub clock: i64,
+    pub world: i64,
+    pub open: Vec<crate::ledger::Session>,
+}
+
+pub async fn show(cx: &mut Ctx) -> Result<Shown> {
     let found = cx.campaign().await?;
     let named = cx.named_session().await?;
     let open = crate::store::sessions::open(cx.conn(), found.id).await?;
-    Ok(match named {
+    let clock = match named {
         Some(n) => open.iter().find(|s| s.number == n).map(|s| s.clock),
         None => None,
     }
-    .unwrap_or_else(|| now_of(&found.campaign, &open, None)))
+    .unwrap_or_else(|| now_of(&found.campaign, &open, None));
+    Ok(Shown {
+        clock,
+        world: found.campaign.clock,
+        open,
+    })
 }
 
 /// The game time now for `character` (their expedition's, if they are on one), or, for no one

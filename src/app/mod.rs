@@ -406,7 +406,13 @@ impl<'c> Write<'c> {
             _ if self.named.is_some() => None,
             _ => {
                 return Err(session::Refusal::SeveralOpen {
-                    open: open.iter().map(|s| (s.number, s.title.clone())).collect(),
+                    open: open
+                        .iter()
+                        .map(|s| session::Open {
+                            number: s.number,
+                            title: s.title.clone(),
+                        })
+                        .collect(),
                 }
                 .into());
             }
@@ -628,10 +634,15 @@ impl<'c> Write<'c> {
         self.state.campaign.settings.round()
     }
 
-    /// The item `key` names (id, id prefix or name), loaded into the state.
+    /// The item `key` names (id, id prefix or name), loaded into the state. Its holder is
+    /// named with it: the command records in their session.
     pub async fn item(&mut self, key: &str) -> Result<Item> {
         let item = item::find(self.db.conn(), self.campaign, key).await?;
         self.state.items.insert(item.id.clone(), item.clone());
+        if let Some(holder) = &item.holder {
+            let holder = self.character_by_id(holder).await?;
+            self.named_character(&holder)?;
+        }
         Ok(item)
     }
 

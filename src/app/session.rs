@@ -27,7 +27,7 @@ pub enum Refusal {
     /// The open session has no row (the database disagrees with itself).
     NoRow { number: u32 },
     /// Several sessions are open and the command names no character or session to choose by.
-    SeveralOpen { open: Vec<(u32, Option<String>)> },
+    SeveralOpen { open: Vec<Open> },
     /// A command naming characters of two open sessions (`name` is in `theirs`).
     Apart {
         name: String,
@@ -71,6 +71,13 @@ impl From<Refusal> for Error {
         };
         kind(Box::new(crate::error::Problem::Session(r)))
     }
+}
+
+/// An open session, as a refusal lists it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Open {
+    pub number: u32,
+    pub title: Option<String>,
 }
 
 /// Session `number` of the campaign, or a refusal that says which sessions there are (rather

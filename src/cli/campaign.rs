@@ -132,10 +132,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  claim-ties: {}",
                 crate::view::describe::claim_ties_name(c.settings.claim_ties.unwrap_or_default())
             ))?;
-            out.line(&format!(
-                "  referees: {}",
-                crate::view::describe::referees_name(c.settings.referee_from.unwrap_or_default())
-            ))?;
+            let from =
+                crate::view::describe::referees_name(c.settings.referee_from.unwrap_or_default());
+            let names: Vec<String> = c.settings.referees.iter().map(|r| safe(r)).collect();
+            out.line(&match names[..] {
+                [] => format!("  referees: {from}"),
+                _ => format!("  referees: {from} ({})", names.join(", ")),
+            })?;
             let fee = c.settings.exchange_fee.unwrap_or(0);
             out.line(&format!("  exchange-fee: {fee}%"))?;
             for market in crate::rules::sale::Market::ALL {

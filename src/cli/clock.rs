@@ -61,15 +61,47 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
             Ok(())
         }
         TimeCommand::Show => {
-            let clock = app::clock::show(cx).await?;
+            let shown = app::clock::show(cx).await?;
+            let clock = shown.clock;
             if out.json() {
-                return out.doc(&json!({ "clock": clock, "text": GameTime(clock).to_string() }));
+                let sessions: Vec<_> = shown
+                    .open
+                    .iter()
+                    .map(|s| json!({"session": s.number, "title": s.title, "clock": s.clock}))
+                    .collect();
+                return out.doc(&json!({
+                    "clock": clock,
+                    "text": GameTime(clock).to_string(),
+                    "world": shown.world,
+                    "sessions": sessions,
+                }));
             }
             let now = GameTime(clock);
             out.line(&tr!(
                 "It is {now} (round {clock}).",
                 "Il est {now} (round {clock})."
-            ))
+            ))?;
+            // Expeditions out at once each keep their time; the world's is the calendar.
+            if shown.open.len() > 1 {
+                let world = GameTime(shown.world);
+                out.line(&tr!(
+                    "  The campaign's calendar: {world}.",
+                    "  Le calendrier de la campagne : {world}."
+                ))?;
+                for s in &shown.open {
+                    let (n, at) = (s.number, GameTime(s.clock));
+                    let title = s
+                        .title
+                        .as_deref()
+                        .map(|t| format!(" ({})", safe(t)))
+                        .unwrap_or_default();
+                    out.line(&tr!(
+                        "  Session {n}{title}: {at}.",
+                        "  Session {n}{title} : {at}."
+                    ))?;
+                }
+            }
+            Ok(())
         }
     }
 }

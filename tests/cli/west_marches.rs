@@ -32,6 +32,15 @@ fn month() -> Hoard {
             "fighter",
         ]);
     }
+    h.ok(&[
+        "item",
+        "add",
+        "Silver dagger",
+        "--category",
+        "weapon",
+        "--to",
+        "Bran",
+    ]);
     // The first evening: Alice and Bob run two tables at once, commands interleaved.
     h.ok(&[
         "session",
@@ -58,6 +67,7 @@ fn month() -> Hoard {
     h.ok(&["share", "--session", "2"]);
     h.ok(&["character", "damage", "Eli", "2"]);
     h.ok(&["share", "--session", "1"]);
+    h.ok(&["stash", "Silver dagger", "--at", "Barrow cache"]);
     h.ok(&["time", "advance", "1", "day", "--session", "Fen Road"]);
     h.ok(&["session", "end", "--session", "1"]);
     h.ok(&["session", "end"]);
@@ -101,6 +111,8 @@ fn month() -> Hoard {
     h.ok(&["coins", "add", "300gp", "--session", "Vault"]);
     h.ok(&["time", "advance", "1", "turn", "--session", "4"]);
     h.ok(&["share", "--session", "5"]);
+    // What Bran left at the barrow is there for Bob's party.
+    h.ok(&["give", "Silver dagger", "--to", "Eli"]);
     h.ok(&["time", "advance", "2", "hours", "--session", "5"]);
     h.ok(&["xp", "award", "--session", "4", "--monsters", "20000"]);
     h.ok(&["xp", "award", "--session", "5"]);
@@ -164,6 +176,8 @@ fn a_month_of_two_tables_pays_each_party_its_own_and_replays() {
             "{name}"
         );
     }
+    let dagger = h.json(&["item", "show", "Silver dagger"]);
+    assert_eq!(dagger["holder"], "Eli", "{dagger}");
     let coins = h.json(&["coins", "show"]);
     assert_eq!(coins["pool"]["gp"], 0, "every pool shared");
     assert_eq!(coins["expeditions"], serde_json::json!([]));
@@ -254,4 +268,32 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     h.ok(&["session", "end", "--session", "2"]);
     h.ok(&["session", "end"]);
     assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
+#[test]
+fn the_reports_post_what_each_table_did() {
+    let h = month();
+    let mere = h.ok(&["report", "session", "Mere", "--markdown"]);
+    for line in [
+        "## Session 4 — Mere",
+        "*Run by Alice ·",
+        "**Who went:** Bran, Dag",
+        "**Found:** 200 gp",
+        "**Split:** Bran 100 gp, Dag 100 gp",
+        "**Experience:** Bran +3599 XP (level 2), Dag +3799 XP (level 2)",
+    ] {
+        assert!(mere.contains(line), "{line}\n{mere}");
+    }
+    let pit = h.ok(&["report", "session", "6", "--markdown"]);
+    for line in [
+        "*Run by Cleo ·",
+        "**Who went:** Eli, Gus, Hal",
+        "**Split:** Eli 30 gp, Gus 30 gp, Hal 30 gp",
+        "**Experience:** Eli +45 XP, Gus +45 XP",
+        "**Fallen:** Hal",
+    ] {
+        assert!(pit.contains(line), "{line}\n{pit}");
+    }
+    let barrow = h.ok(&["--lang", "fr", "report", "session", "Barrow", "--markdown"]);
+    assert!(barrow.contains("**Partage :** Ada 300 po"), "{barrow}");
 }

@@ -48,15 +48,15 @@ impl fmt::Display for Refusal {
             Refusal::SeveralOpen { open } => {
                 let list: Vec<String> = open
                     .iter()
-                    .map(|(n, t)| match t {
-                        Some(t) => format!("{n} ({})", safe(t)),
-                        None => n.to_string(),
+                    .map(|o| match &o.title {
+                        Some(t) => format!("{} ({})", o.number, safe(t)),
+                        None => o.number.to_string(),
                     })
                     .collect();
                 let list = list.join(", ");
                 tr!(
-                    "several sessions are open ({list}): say which with `--session N` or `--session TITLE`",
-                    "plusieurs sessions sont ouvertes ({list}) : dites laquelle avec `--session N` ou `--session TITRE`"
+                    "several sessions are open: {list}; say which with `--session N` or `--session TITLE`",
+                    "plusieurs sessions sont ouvertes : {list} ; dites laquelle avec `--session N` ou `--session TITRE`"
                 )
             }
             Refusal::Apart { name, theirs, this } => {
