@@ -201,4 +201,48 @@ mod tests {
         t.follow(&at(5, None, 0, other())).unwrap();
         t.follow(&at(6, Some(1), 0, start(1))).unwrap();
     }
+
+    fn expedition(number: u32, who: &str) -> Event {
+        Event::SessionStarted {
+            number,
+            title: None,
+            with: vec![crate::state::Member {
+                character: who.into(),
+                name: who.into(),
+            }],
+            referee: None,
+        }
+    }
+
+    #[test]
+    fn expeditions_each_stamp_their_own_clock_and_fold_into_the_calendar() {
+        let mut t = Timeline::default();
+        t.follow(&at(1, Some(1), 0, expedition(1, "a"))).unwrap();
+        t.follow(&at(2, Some(2), 0, expedition(2, "b"))).unwrap();
+        t.follow(&at(3, Some(1), 0, advance(30))).unwrap();
+        t.follow(&at(4, Some(2), 0, other())).unwrap();
+        t.follow(&at(5, None, 0, other())).unwrap();
+        assert!(t.follow(&at(6, Some(2), 30, other())).is_err());
+        t.follow(&at(6, Some(1), 30, Event::SessionEnded { number: 1 }))
+            .unwrap();
+        t.follow(&at(7, None, 30, other())).unwrap();
+        t.follow(&at(8, Some(2), 0, Event::SessionEnded { number: 2 }))
+            .unwrap();
+        // A whole campaign's session takes every event while it is open.
+        t.follow(&at(9, Some(3), 30, start(3))).unwrap();
+        assert_eq!(
+            t.follow(&at(10, None, 30, other())),
+            Err(Refusal::WrongSession {
+                session: None,
+                open: vec![3]
+            })
+        );
+        // Its start voided, the clocks fold again without it.
+        let void = Event::EventsVoided {
+            target: 9,
+            events: vec![9],
+        };
+        t.follow(&at(10, None, 30, void)).unwrap();
+        t.follow(&at(11, None, 30, other())).unwrap();
+    }
 }

@@ -196,3 +196,170 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::Event;
+    use crate::refusal::Refusal;
+    use crate::rules::coins::Coins;
+    use crate::state::{Member, State};
+    use crate::treasury::{CoinRow, Holder};
+
+    const WHEN: &str = "2026-12-01T20:30:00.000Z";
+
+    fn member(id: &str) -> Member {
+        Member {
+            character: id.into(),
+            name: id.to_uppercase(),
+        }
+    }
+
+    /// A campaign of characters `a`, `b`, `c`, with its treasury loaded.
+    fn campaign() -> State {
+        let mut s = State::blank();
+        s.record(
+            Event::CampaignCreated { name: "t".into() },
+            None,
+            WHEN,
+            None,
+        )
+        .unwrap();
+        for id in ["a", "b", "c"] {
+            let character = crate::rules::fixtures::character(id);
+            s.record(Event::CharacterAdded { character }, None, WHEN, None)
+                .unwrap();
+        }
+        s
+    }
+
+    fn start(s: &mut State, number: u32, with: &[&str]) -> Result<(), Refusal> {
+        let event = Event::SessionStarted {
+            number,
+            title: None,
+            with: with.iter().map(|id| member(id)).collect(),
+            referee: None,
+        };
+        s.record(event, None, WHEN, None)
+            .map(|_| ())
+            .map_err(|c| *c.reason)
+    }
+
+    fn in_session(s: &mut State, n: Option<u32>, event: Event) {
+        s.current = n;
+        s.record(event, None, WHEN, None).unwrap();
+    }
+
+    #[test]
+    fn rosters_open_side_by_side_only_apart_and_a_whole_campaigns_session_alone() {
+        let mut s = campaign();
+        start(&mut s, 1, &["a", "b"]).unwrap();
+        assert_eq!(
+            start(&mut s, 2, &["b", "c"]),
+            Err(Refusal::InOpenSession {
+                name: "B".into(),
+                session: 1
+            })
+        );
+        assert_eq!(
+            start(&mut s, 2, &[]),
+            Err(Refusal::SessionOpen { session: 1 })
+        );
+        assert!(matches!(
+            start(&mut s, 2, &["c", "c"]),
+            Err(Refusal::InOpenSession { .. })
+        ));
+        assert!(matches!(
+            start(&mut s, 2, &["z"]),
+            Err(Refusal::NoCharacter { .. })
+        ));
+        start(&mut s, 2, &["c"]).unwrap();
+        assert_eq!(s.session_of("b"), Some(1));
+        assert_eq!(s.session_of("c"), Some(2));
+        in_session(&mut s, Some(1), Event::SessionEnded { number: 1 });
+        in_session(&mut s, Some(2), Event::SessionEnded { number: 2 });
+        start(&mut s, 3, &[]).unwrap();
+        assert_eq!(
+            start(&mut s, 4, &["a"]),
+            Err(Refusal::SessionOpen { session: 3 })
+        );
+        assert_eq!(
+            s.session_of("a"),
+            Some(3),
+            "everyone is in the whole campaign's"
+        );
+    }
+
+    #[test]
+    fn each_expedition_keeps_its_clock_and_the_calendar_takes_the_latest_return() {
+        let mut s = campaign();
+        in_session(
+            &mut s,
+            None,
+            Event::TimeAdvanced {
+                rounds: 100,
+                clock: 100,
+            },
+        );
+        start(&mut s, 1, &["a"]).unwrap();
+        start(&mut s, 2, &["b"]).unwrap();
+        in_session(
+            &mut s,
+            Some(1),
+            Event::TimeAdvanced {
+                rounds: 50,
+                clock: 150,
+            },
+        );
+        in_session(
+            &mut s,
+            Some(2),
+            Event::TimeAdvanced {
+                rounds: 10,
+                clock: 110,
+            },
+        );
+        assert_eq!(
+            (s.clock_of(Some(1)), s.clock_of(Some(2)), s.clock_of(None)),
+            (150, 110, 100)
+        );
+        in_session(&mut s, Some(2), Event::SessionEnded { number: 2 });
+        assert_eq!(s.campaign.clock, 110);
+        in_session(&mut s, Some(1), Event::SessionEnded { number: 1 });
+        assert_eq!(s.campaign.clock, 150);
+        // A later start leaves from the calendar, after everyone's return.
+        start(&mut s, 3, &["b"]).unwrap();
+        assert_eq!(s.sessions[&3].clock, 150);
+    }
+
+    #[test]
+    fn an_expeditions_pool_is_its_own_and_joins_the_campaigns_at_its_end() {
+        let mut s = campaign();
+        let gp = |n| Coins {
+            gp: n,
+            ..Coins::default()
+        };
+        let found = |n| Event::CoinsAdded {
+            coins: gp(n),
+            to: Holder::Pool,
+            session: None,
+        };
+        start(&mut s, 1, &["a"]).unwrap();
+        start(&mut s, 2, &["b"]).unwrap();
+        in_session(&mut s, Some(1), found(30));
+        in_session(&mut s, Some(2), found(7));
+        in_session(&mut s, None, found(1));
+        let t = s.treasury.as_ref().unwrap();
+        assert_eq!(
+            (
+                t.row(&CoinRow::Expedition(1)),
+                t.row(&CoinRow::Expedition(2)),
+                t.pool
+            ),
+            (gp(30), gp(7), gp(1))
+        );
+        in_session(&mut s, Some(1), Event::SessionEnded { number: 1 });
+        let t = s.treasury.as_ref().unwrap();
+        assert_eq!((t.pool, t.row(&CoinRow::Expedition(1))), (gp(31), gp(0)));
+        assert!(t.balances());
+    }
+}
