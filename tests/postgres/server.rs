@@ -1091,3 +1091,62 @@ fn the_documented_recording_role_records_as_itself_and_deletes_nothing() {
         .expect("a server")
         .admin(&[format!("DROP ROLE \"{role}\"")]);
 }
+
+/// Referees starting sessions at once from their own machines: of rosters that share a
+/// character exactly one opens, and rosters apart all open; no roster is ever interleaved.
+#[test]
+fn racing_session_starts_never_put_a_character_in_two() {
+    const RACERS: usize = 6;
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    h.character("Ada", 12, 10, 8, "neutral");
+    for n in 0..RACERS {
+        h.character(&format!("Solo{n}"), 12, 10, 8, "neutral");
+        h.character(&format!("Pair{n}"), 12, 10, 8, "neutral");
+    }
+    let start = std::sync::Arc::new(std::sync::Barrier::new(2 * RACERS));
+    let racers: Vec<_> = (0..2 * RACERS)
+        .map(|i| {
+            let db = h.db.to_str().unwrap().to_string();
+            let start = start.clone();
+            std::thread::spawn(move || {
+                let n = i / 2;
+                // Even racers all want Ada; odd ones go alone.
+                let with = if i % 2 == 0 {
+                    format!("Ada,Pair{n}")
+                } else {
+                    format!("Solo{n}")
+                };
+                start.wait();
+                let args = ["--campaign", "Marches", "session", "start", "--with", &with];
+                let out = hoard(&db, &args);
+                (i % 2 == 0, out.status.code())
+            })
+        })
+        .collect();
+    let results: Vec<(bool, Option<i32>)> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+    let with_ada: Vec<Option<i32>> = results.iter().filter(|r| r.0).map(|r| r.1).collect();
+    assert_eq!(
+        with_ada.iter().filter(|c| **c == Some(0)).count(),
+        1,
+        "{with_ada:?}"
+    );
+    assert!(
+        with_ada.iter().all(|c| matches!(c, Some(0) | Some(4))),
+        "{with_ada:?}"
+    );
+    assert!(
+        results.iter().filter(|r| !r.0).all(|r| r.1 == Some(0)),
+        "{results:?}"
+    );
+    let sessions = h.json(&["session", "list"]);
+    let sessions = sessions.as_array().unwrap();
+    assert_eq!(sessions.len(), RACERS + 1);
+    let mut seen = std::collections::BTreeSet::new();
+    for s in sessions {
+        for m in s["with"].as_array().unwrap() {
+            assert!(seen.insert(m["name"].to_string()), "{} twice", m["name"]);
+        }
+    }
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
