@@ -56,6 +56,18 @@ ab "character damage vs insert at synchronous=NORMAL" "$rounds" "$runs" \
 
 # Instructions executed by each whole process (deterministic, unlike wall time).
 compare_instructions "character damage" "$hoard --db $db character damage Arnaud 1" "$insert"
+# West Marches: the same wound with two expeditions open (their rows read to choose the
+# session), against the wound with none open.
+cp "$db" "$work/marches.db"
+m() { "$hoard" --db "$work/marches.db" "$@" >/dev/null; }
+m referee add Alice
+m referee add Bob
+m session start East --with Arnaud --referee Alice
+m session start West --with Mordo --referee Bob
+compare_instructions "damage, 2 expeditions open" \
+    "$hoard --db $work/marches.db character damage Arnaud 1" "$hoard --db $db character damage Arnaud 1"
+compare_instructions "damage, 2 expeditions, vs insert" \
+    "$hoard --db $work/marches.db character damage Arnaud 1" "$insert"
 compare_instructions "use" "$hoard --db $db use 'Wand of Frost'" "$insert"
 compare_instructions "wield" "$hoard --db $db wield Lawbringer" "$insert"
 compare_instructions "treasure roll A" "$hoard --db $db --seed 9 treasure roll A" "$insert"

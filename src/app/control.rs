@@ -15,7 +15,7 @@ use crate::rules::dice::Dice;
 async fn around(w: &mut Write<'_>, holder: &str) -> Result<(Character, Vec<Item>, bool)> {
     let character = w.character_by_id(holder).await?;
     let holdings = w.holdings(holder).await?;
-    Ok((character, holdings, w.state.campaign.encounter.is_some()))
+    Ok((character, holdings, w.state.encounter().is_some()))
 }
 
 /// Each circumstance in turn, as a consequence of event `cause`: checked now, or waiting on

@@ -1,5 +1,7 @@
-//! `hoard session start|end|list`: play sessions. Every event records the session open when it
-//! happened, so a session's story can be told from the ledger.
+//! `hoard session start|end|list` and `hoard referee add|list`: play sessions and who runs
+//! them. Every event records the session it falls in and the referee who recorded it, so a
+//! session's story can be told from the ledger; with rosters, several sessions are open at once
+//! (West Marches), each an expedition with its own party, clock and pool.
 
 use super::Ctx;
 use crate::error::{Error, Result};

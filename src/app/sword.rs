@@ -345,9 +345,6 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
     crate::rules::character::check_name("foe", &foe.kind).map_err(super::invalid_name)?;
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    if w.state.campaign.encounter.is_some() {
-        return Err(Refusal::EncounterUnderWay.into());
-    }
     let (foe, met) = match character {
         Some(name) => {
             let c = w.character(name).await?;
@@ -360,6 +357,11 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
         }
         None => (foe, None),
     };
+    // Each party meets its own foes: the session is chosen before the check.
+    w.session()?;
+    if w.state.encounter().is_some() {
+        return Err(Refusal::EncounterUnderWay.into());
+    }
     let started = w.record(Event::EncounterStarted {
         foe: foe.clone(),
         character: met.clone(),
@@ -372,7 +374,10 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
         let Some(purpose) = &mind.special_purpose else {
             continue;
         };
-        if Some(&holder) == met.as_ref() || !sword::purpose_applies(purpose, mind.alignment, &foe) {
+        if Some(&holder) == met.as_ref()
+            || !w.here(&holder)
+            || !sword::purpose_applies(purpose, mind.alignment, &foe)
+        {
             continue;
         }
         w.state
@@ -397,13 +402,14 @@ pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -
 pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
-    if w.state.campaign.encounter.is_none() {
+    w.session()?;
+    if w.state.encounter().is_none() {
         return Err(Refusal::NoEncounter.into());
     }
     let ended = w.record(Event::EncounterEnded {})?;
     let campaign = w.campaign;
     for sword in crate::store::items::in_control(w.conn(), campaign).await? {
-        if let Some(control) = &sword.control {
+        if let Some(control) = sword.control.as_ref().filter(|c| w.here(&c.character)) {
             super::control::settle(&mut w, &control.character, Some(ended.seq), &mut dice).await?;
         }
     }
@@ -456,6 +462,7 @@ pub struct Holding {
 pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
     let campaign = cx.campaign().await?;
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
+    let open = crate::store::sessions::open(cx.conn(), campaign.id).await?;
     let mut current = Vec::new();
     for sword in crate::store::items::in_control(cx.conn(), campaign.id).await? {
         let Some(control) = sword.control.clone() else {
@@ -483,7 +490,12 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
         let around = crate::rules::control::Around {
             holder: who,
             holdings: &holdings,
-            encounter: campaign.campaign.encounter.is_some(),
+            // The encounter of the holder's own party.
+            encounter: campaign
+                .campaign
+                .encounters
+                .iter()
+                .any(|e| e.session == crate::ledger::state::session_of(open.iter(), &who.id)),
         };
         let mut waiting = Vec::new();
         for c in control

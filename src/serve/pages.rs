@@ -448,6 +448,10 @@ pub fn treasure(t: &Treasure) -> Markup {
             h2 { (tr!("Coins", "Pièces")) }
             ul.coins {
                 li { (whole(&labelled(&tr!("Party's pool", "Caisse du groupe"), &crate::i18n::coins::text(&coins.pool)))) }
+                // An expedition's finds are its party's until it comes home.
+                @for (n, pool) in &coins.expeditions {
+                    li { (whole(&labelled(&tr!("Session {n}'s pool (under way)", "Caisse de la session {n} (en cours)"), &crate::i18n::coins::text(pool)))) }
+                }
                 @for purse in &coins.purses {
                     li { (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins)))) }
                 }

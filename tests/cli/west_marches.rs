@@ -265,6 +265,15 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     let stderr = h.refused_unchanged(&["--referee", "Bob", "undo"], 4);
     assert!(stderr.contains("recorded by Alice"), "{stderr}");
     h.ok(&["--referee", "Bob", "undo", "--force"]);
+    // Each party meets its own foes.
+    h.ok(&["encounter", "--with", "orc", "--session", "1"]);
+    h.ok(&["encounter", "--with", "troll", "--session", "2"]);
+    let stderr = h.refused_unchanged(&["encounter", "--with", "ogre", "--session", "2"], 4);
+    assert!(stderr.contains("an encounter is under way"), "{stderr}");
+    h.ok(&["encounter", "end", "--session", "1"]);
+    let shown = h.json(&["campaign", "show"]);
+    assert_eq!(shown["encounters"][0]["session"], 2, "{shown}");
+    h.ok(&["encounter", "end", "--session", "2"]);
     h.ok(&["session", "end", "--session", "2"]);
     h.ok(&["session", "end"]);
     assert!(h.ok(&["check"]).starts_with("ok:"));

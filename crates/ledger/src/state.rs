@@ -24,9 +24,10 @@ pub struct Campaign {
     pub open: BTreeSet<u32>,
     pub last_session: u32,
     pub settings: Settings,
-    /// A foe met and not yet left (`hoard encounter`): swords' purposes apply meanwhile.
+    /// The foes met and not yet left (`hoard encounter`), one per session at most (each
+    /// expedition meets its own): swords' purposes apply meanwhile, for that party.
     #[serde(default)]
-    pub encounter: Option<Encounter>,
+    pub encounters: Vec<Encounter>,
 }
 
 /// An encounter under way.
@@ -36,6 +37,9 @@ pub struct Encounter {
     /// The campaign character met, if it is one.
     pub character: Option<Id>,
     pub since: i64,
+    /// The session it is met in (none: between sessions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<u32>,
 }
 
 /// What the referee sets per campaign (`hoard campaign set`).
@@ -257,6 +261,14 @@ impl State {
     /// The open session whose roster holds `character`, or the open one without a roster.
     pub fn session_of(&self, character: &str) -> Option<u32> {
         session_of(self.open_sessions(), character)
+    }
+
+    /// The encounter under way in the current session, if any.
+    pub fn encounter(&self) -> Option<&Encounter> {
+        self.campaign
+            .encounters
+            .iter()
+            .find(|e| e.session == self.current)
     }
 
     /// Whether `character` is in the current session (outside sessions: on no expedition).

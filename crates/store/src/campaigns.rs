@@ -29,9 +29,10 @@ impl FromRow for Found {
                 // Written only by hoard; a hand-edited value falls back to the defaults.
                 settings: serde_json::from_str::<Settings>(&row.text("settings")?)
                     .unwrap_or_default(),
-                encounter: row
+                encounters: row
                     .opt_text("encounter")?
-                    .and_then(|e| serde_json::from_str(&e).ok()),
+                    .map(|e| encounters(&e))
+                    .unwrap_or_default(),
             },
         })
     }
@@ -98,12 +99,19 @@ pub async fn insert(conn: &mut Conn, name: &str, created_at: &str) -> Result<i64
     conn.fetch_one(&sql).await
 }
 
+/// The encounters under way as stored: a list (one per session), or the one encounter an
+/// older hoard wrote.
+fn encounters(text: &str) -> Vec<crate::ledger::state::Encounter> {
+    serde_json::from_str(text)
+        .or_else(|_| serde_json::from_str(text).map(|one| vec![one]))
+        .unwrap_or_default()
+}
+
 pub fn push_update(batch: &mut Batch, id: i64, campaign: &Campaign) {
     let settings = serde_json::to_string(&campaign.settings).unwrap_or_else(|_| "{}".into());
-    let encounter = campaign
-        .encounter
-        .as_ref()
-        .and_then(|e| serde_json::to_string(e).ok());
+    let encounter = (!campaign.encounters.is_empty())
+        .then(|| serde_json::to_string(&campaign.encounters).ok())
+        .flatten();
     batch.push(
         Sql::new(
             "UPDATE campaigns SET created_at = $1, clock = $2, open_sessions = $3,

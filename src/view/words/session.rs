@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::app::session::Refusal;
+use crate::i18n::typed;
 use crate::tr;
 use crate::view::inert::safe;
 
@@ -90,21 +91,21 @@ impl fmt::Display for Refusal {
             Refusal::UnknownReferee {
                 name, none: true, ..
             } => {
-                let name = safe(name);
+                let (typed, name) = (typed(name), safe(name));
                 tr!(
-                    "the campaign names no referee yet: add {name} with `hoard referee add {name}`",
-                    "la campagne ne nomme encore aucun meneur : ajoutez {name} avec `hoard referee add {name}`"
+                    "the campaign names no referee yet: add {name} with `hoard referee add {typed}`",
+                    "la campagne ne nomme encore aucun meneur : ajoutez {name} avec `hoard referee add {typed}`"
                 )
             }
             Refusal::UnknownReferee { name, near, .. } => {
-                let name = safe(name);
+                let (typed, name) = (typed(name), safe(name));
                 let near = near
                     .as_deref()
                     .map(|n| tr!(" (did you mean {}?)", " (vouliez-vous dire {} ?)", safe(n)))
                     .unwrap_or_default();
                 tr!(
-                    "no referee {name} in this campaign{near}: `hoard referee add {name}` names one",
-                    "pas de meneur {name} dans cette campagne{near} : `hoard referee add {name}` en nomme un"
+                    "no referee {name} in this campaign{near}: `hoard referee add {typed}` names one",
+                    "pas de meneur {name} dans cette campagne{near} : `hoard referee add {typed}` en nomme un"
                 )
             }
             Refusal::NotYourRole { role, named } => {

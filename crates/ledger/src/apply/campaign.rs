@@ -109,18 +109,23 @@ impl State {
                 *clock = clock.checked_add(*rounds).ok_or(Refusal::ClockOverflow)?;
             }
             Event::EncounterStarted { foe, character } => {
-                if self.campaign.encounter.is_some() {
+                if self.encounter().is_some() {
                     return Err(Refusal::EncounterUnderWay);
                 }
-                self.campaign.encounter = Some(Encounter {
+                self.campaign.encounters.push(Encounter {
                     foe: foe.clone(),
                     character: character.clone(),
                     since: rec.seq,
+                    session: rec.session,
                 });
                 self.changed.campaign = true;
             }
             Event::EncounterEnded {} => {
-                if self.campaign.encounter.take().is_none() {
+                let before = self.campaign.encounters.len();
+                self.campaign
+                    .encounters
+                    .retain(|e| e.session != rec.session);
+                if self.campaign.encounters.len() == before {
                     return Err(Refusal::NoEncounter);
                 }
                 self.changed.campaign = true;

@@ -46,7 +46,7 @@ impl State {
                 open: Default::default(),
                 last_session: 0,
                 settings: Settings::default(),
-                encounter: None,
+                encounters: Vec::new(),
             },
             0,
         );
