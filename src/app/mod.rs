@@ -292,6 +292,8 @@ pub struct Write<'c> {
     chosen: Option<Option<u32>>,
     /// The session a share or an award is about ([`Write::about`]).
     about: Option<u32>,
+    /// The command named a character on no expedition.
+    at_home: bool,
 }
 
 impl<'c> Write<'c> {
@@ -337,6 +339,7 @@ impl<'c> Write<'c> {
             named: None,
             chosen: None,
             about: None,
+            at_home: false,
         }
     }
 
@@ -397,6 +400,13 @@ impl<'c> Write<'c> {
     pub fn session(&mut self) -> Result<Option<u32>> {
         if let Some(chosen) = self.chosen {
             return Ok(chosen);
+        }
+        // Only characters at home named: between sessions, where that may be.
+        if self.at_home {
+            self.between();
+            if let Some(chosen) = self.chosen {
+                return Ok(chosen);
+            }
         }
         let open: Vec<&crate::ledger::Session> = self.state.open_sessions().collect();
         let chosen = match open.len() {
@@ -477,17 +487,22 @@ impl<'c> Write<'c> {
     /// `c` is named by the command: it records in `c`'s open session (none if `c` is on no
     /// expedition), and a command naming characters of two sessions is refused.
     fn named_character(&mut self, c: &Character) -> Result<()> {
-        let theirs = self.state.session_of(&c.id);
-        match self.chosen {
-            None => {
+        match (self.chosen, self.state.session_of(&c.id)) {
+            // Someone at home chooses nothing: a party out may still be named after them.
+            (None, None) => {
+                self.at_home = true;
+                Ok(())
+            }
+            (None, theirs) => {
                 self.fix(theirs);
                 Ok(())
             }
-            Some(chosen) if theirs.is_none() || theirs == chosen => Ok(()),
-            Some(chosen) => Err(session::Refusal::Apart {
+            (Some(_), None) => Ok(()),
+            (Some(chosen), theirs) if theirs == chosen => Ok(()),
+            (Some(this), Some(theirs)) => Err(session::Refusal::Apart {
                 name: c.name.clone(),
-                theirs: theirs.unwrap_or_default(),
-                this: chosen.unwrap_or_default(),
+                theirs,
+                this,
             }
             .into()),
         }

@@ -31,10 +31,11 @@ pub enum Refusal {
     /// Several sessions are open and the command names no character or session to choose by.
     SeveralOpen { open: Vec<Open> },
     /// A command naming characters of two open sessions (`name` is in `theirs`).
+    /// (`this`: none, between sessions.)
     Apart {
         name: String,
         theirs: u32,
-        this: u32,
+        this: Option<u32>,
     },
     /// `--session TITLE` that no session has.
     NoTitle { title: String },

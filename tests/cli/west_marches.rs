@@ -229,7 +229,7 @@ fn every_event_says_its_session_and_referee() {
 #[test]
 fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     let h = Hoard::new();
-    for name in ["Ada", "Bran", "Cato"] {
+    for name in ["Ada", "Bran", "Cato", "Dov"] {
         h.character(name, 10, 10, 8, "neutral");
     }
     h.ok(&["referee", "add", "Alice"]);
@@ -247,8 +247,10 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     h.ok(&["time", "advance", "1", "hour", "--session", "One"]);
     h.ok(&["character", "damage", "Cato", "1"]);
     h.ok(&["character", "damage", "Ada", "1"]);
+    // Dov stayed home: between sessions, at the campaign's calendar.
+    h.ok(&["character", "damage", "Dov", "1"]);
     let last: Vec<Value> = h
-        .ok(&["--json", "log", "--limit", "2"])
+        .ok(&["--json", "log", "--limit", "3"])
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
@@ -256,7 +258,28 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
         .iter()
         .map(|e| (e["session"].clone(), e["game_time"].clone()))
         .collect();
-    assert_eq!(stamps, [(2.into(), 0.into()), (1.into(), 60.into())]);
+    assert_eq!(
+        stamps,
+        [
+            (2.into(), 0.into()),
+            (1.into(), 60.into()),
+            (Value::Null, 0.into())
+        ]
+    );
+    // A dagger from home handed to Ada goes out to her session.
+    h.ok(&[
+        "item",
+        "add",
+        "Dagger",
+        "--category",
+        "weapon",
+        "--to",
+        "Dov",
+    ]);
+    h.ok(&["give", "Dagger", "--to", "Ada"]);
+    let given: Value =
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(given["session"], 1, "{given}");
     // An unknown referee is refused with a hint; another's event needs --force to void.
     let stderr = h.refused_unchanged(&["--referee", "Alicia", "roll", "1d6", "--session", "1"], 3);
     assert!(stderr.contains("did you mean Alice"), "{stderr}");

@@ -62,10 +62,16 @@ impl fmt::Display for Refusal {
             }
             Refusal::Apart { name, theirs, this } => {
                 let name = safe(name);
-                tr!(
-                    "{name} is in session {theirs}, and this command records in session {this}: name characters of one session",
-                    "{name} est de la session {theirs}, et cette commande s'enregistre dans la session {this} : nommez des personnages d'une même session"
-                )
+                match this {
+                    Some(this) => tr!(
+                        "{name} is in session {theirs}, and this command records in session {this}: name characters of one session",
+                        "{name} est de la session {theirs}, et cette commande s'enregistre dans la session {this} : nommez des personnages d'une même session"
+                    ),
+                    None => tr!(
+                        "{name} is in session {theirs}, and this command records between sessions: name it with --session {theirs}",
+                        "{name} est de la session {theirs}, et cette commande s'enregistre hors session : nommez-la avec --session {theirs}"
+                    ),
+                }
             }
             Refusal::NoTitle { title } => {
                 let title = safe(title);
