@@ -15,6 +15,6 @@ UPDATE campaigns SET open_sessions = '[' || open_session || ']' WHERE open_sessi
 ALTER TABLE campaigns DROP COLUMN open_session;
 
 -- Who recorded each event (`--referee`, `HOARD_REFEREE`, else its session's referee); NULL
--- where the campaign names no referee. `log --by NAME` reads it through this index.
+-- where the campaign names no referee. `log --by NAME` walks its tag in event_refs
+-- (`referee:NAME`), as an item's history walks the item's.
 ALTER TABLE events ADD COLUMN referee TEXT;
-CREATE INDEX events_by_referee ON events (campaign_id, referee, seq) WHERE referee IS NOT NULL;

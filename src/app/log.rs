@@ -66,16 +66,22 @@ pub async fn log(
         ),
         None => None,
     };
+    let referee = match &query.by {
+        Some(name) => Some(super::session::referee_in(&campaign.campaign, name)?),
+        None => None,
+    };
+    // A referee's events are walked by their tag, unless a character's already are.
+    let (entity, referee) = match (entity, referee) {
+        (None, Some(r)) => (Some(crate::store::events::referee_tag(&r)), None),
+        other => other,
+    };
     let filter = Filter {
         session: query.session,
         entity,
         kind: query.kind,
         limit: query.limit,
         until: None,
-        referee: match &query.by {
-            Some(name) => Some(super::session::referee_in(&campaign.campaign, name)?),
-            None => None,
-        },
+        referee,
     };
     let voided: std::collections::BTreeMap<i64, i64> = events::void_marks(cx.conn(), campaign.id)
         .await?

@@ -43,22 +43,26 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
         });
         batch.push(insert);
 
-        let refs: Vec<(i64, &str)> = chunk
+        let refs: Vec<(i64, std::borrow::Cow<str>)> = chunk
             .iter()
             .flat_map(|(rec, _)| {
-                let tag = tag(&rec.event);
+                let tag = tag(&rec.event).map(std::borrow::Cow::Borrowed);
+                let by = rec.referee.as_deref().map(|r| referee_tag(r).into());
                 rec.event
                     .refs()
                     .into_iter()
-                    .map(String::as_str)
+                    .map(|id| std::borrow::Cow::Borrowed(id.as_str()))
                     .chain(tag)
+                    .chain(by)
                     .map(move |id| (rec.seq, id))
             })
             .collect();
         for refs in refs.chunks(BATCH * 3) {
             let mut insert = Sql::new("INSERT INTO event_refs (campaign_id, entity, seq) ");
             insert.push_values(refs, |row, (seq, id)| {
-                row.push_bind(campaign).push_bind(*id).push_bind(*seq);
+                row.push_bind(campaign)
+                    .push_bind(id.as_ref())
+                    .push_bind(*seq);
             });
             batch.push(insert);
         }
@@ -68,6 +72,14 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
 /// The tag of treasure brought back in a session named apart from the one open (`coins add
 /// --session`, `valuable add --session`): a session's experience reads them beside its own.
 pub const BROUGHT_BACK: &str = "treasure:brought_back";
+
+/// The tag of the events a referee recorded (`log --by`, `referee list`): read through
+/// `event_refs` like an entity's, whatever the size of the ledger.
+pub fn referee_tag(referee: &str) -> String {
+    format!("{REFEREE}{referee}")
+}
+
+const REFEREE: &str = "referee:";
 
 /// The tag of claims and their settlements (`hoard claims`).
 pub const CLAIMS: &str = "kind:claims";
@@ -316,15 +328,28 @@ pub(super) fn tagged_sql() -> Sql {
     ))
 }
 
-/// How many events each referee recorded.
+/// How many events each referee recorded, counted on their tags.
 pub async fn by_referee(conn: &mut Conn, campaign: i64) -> Result<BTreeMap<String, i64>> {
-    let sql = Sql::new(
-        "SELECT count(*) AS n, referee FROM events
-         WHERE campaign_id = $1 AND referee IS NOT NULL GROUP BY referee",
+    let rows: Vec<(i64, String)> = conn
+        .fetch_all(
+            &by_referee_sql()
+                .bind(campaign)
+                .bind(REFEREE)
+                .bind("referee;"),
+        )
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(n, tag)| Some((tag.strip_prefix(REFEREE)?.to_string(), n)))
+        .collect())
+}
+
+pub(super) fn by_referee_sql() -> Sql {
+    // The tags sort between `referee:` and `referee;`, the character after the colon.
+    Sql::new(
+        "SELECT count(*) AS n, entity FROM event_refs
+         WHERE campaign_id = $1 AND entity >= $2 AND entity < $3 GROUP BY entity",
     )
-    .bind(campaign);
-    let rows: Vec<(i64, String)> = conn.fetch_all(&sql).await?;
-    Ok(rows.into_iter().map(|(n, r)| (r, n)).collect())
 }
 
 /// The events listed under a tag (`kind:coins_shared`, `kind:xp_awarded` …), oldest first.

@@ -44,6 +44,7 @@ pub fn hot_reads() -> Vec<(String, Sql)> {
         ("items::held_by", items::held_by_sql()),
         ("items::at_places", items::at_places_sql()),
         ("events::tagged", events::tagged_sql()),
+        ("referee list", events::by_referee_sql()),
         ("items::purpose_swords", items::purpose_swords_sql()),
         ("items::in_control", items::in_control_sql()),
         ("items::in_hand", items::in_hand_sql()),
@@ -91,6 +92,22 @@ pub fn hot_reads() -> Vec<(String, Sql)> {
             "log --kind --limit 20",
             Filter {
                 kind: Some("x".into()),
+                limit: Some(20),
+                ..Filter::default()
+            },
+        ),
+        (
+            "log --by",
+            Filter {
+                entity: Some(events::referee_tag("x")),
+                ..Filter::default()
+            },
+        ),
+        (
+            "log --by --character --limit 20",
+            Filter {
+                entity: Some("x".into()),
+                referee: Some("x".into()),
                 limit: Some(20),
                 ..Filter::default()
             },
