@@ -121,6 +121,9 @@ pub struct Options {
     pub opened: Option<fn(&crate::ledger::state::Settings)>,
     /// `--referee` (or `HOARD_REFEREE`): who records this command's events.
     pub referee: Option<String>,
+    /// The referee came from `HOARD_REFEREE`: a campaign naming no referees ignores it (one
+    /// referee is implied there), where a `--referee` it does not know is refused.
+    pub referee_from_env: bool,
     /// `--session N|TITLE`: the session this command records in, or is about.
     pub session: Option<session::Key>,
     /// `--referee` given: the referee asks for the truth where players see their side.
@@ -138,6 +141,7 @@ pub struct Ctx {
     pub tables: Option<std::path::PathBuf>,
     /// `--referee`: who records this command's events.
     pub referee: Option<String>,
+    referee_from_env: bool,
     /// `--session`: the session named.
     pub session: Option<session::Key>,
     /// `--referee` given (`Options::as_referee`).
@@ -179,6 +183,7 @@ impl Ctx {
             seeded: options.seed.is_some(),
             tables: options.tables,
             referee: options.referee,
+            referee_from_env: options.referee_from_env,
             session: options.session,
             as_referee: options.as_referee,
             dry_run: options.dry_run,
@@ -214,8 +219,11 @@ impl Ctx {
     pub async fn write(&mut self) -> Result<Write<'_>> {
         let seed = self.seeded.then_some(self.seed);
         let mut w = Write::begin(&mut self.db, self.campaign.as_deref(), seed).await?;
-        w.choose_at_start(self.referee.as_deref(), self.session.as_ref())
-            .await?;
+        let referee = self
+            .referee
+            .as_deref()
+            .filter(|_| !(self.referee_from_env && w.state.campaign.settings.referees.is_empty()));
+        w.choose_at_start(referee, self.session.as_ref()).await?;
         self.death = w.state.campaign.settings.death.unwrap_or_default();
         opened(self.opened, &w.state.campaign.settings);
         Ok(w)
@@ -512,6 +520,12 @@ impl<'c> Write<'c> {
     /// open, what time does to one party it does not do to another).
     pub fn here(&self, character: &str) -> bool {
         self.state.here(character)
+    }
+
+    /// The referee this command names (`--referee`, `HOARD_REFEREE`, the role), as the
+    /// campaign spells it.
+    pub fn recorder(&self) -> Option<String> {
+        self.referee.clone()
     }
 
     /// Who records: `--referee`, else the referee of the session recorded in.

@@ -221,7 +221,6 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>, with: &[String]) -> Result
         .map(|t| check_name("session", t))
         .transpose()
         .map_err(super::invalid_name)?;
-    let referee = cx.referee.clone();
     let mut w = cx.write().await?;
     let mut roster = Vec::new();
     let (campaign, campaign_name) = (w.campaign, w.state.campaign.name.clone());
@@ -237,10 +236,8 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>, with: &[String]) -> Result
         }
         w.state.characters.insert(c.id.clone(), c);
     }
-    let referee = match referee {
-        Some(r) => Some(self::referee(&w.state, &r)?),
-        None => None,
-    };
+    // Who records the start runs the session.
+    let referee = w.recorder();
     // The ledger refuses the same; said here as the referee's mistake, not a conflict.
     match w.state.may_open(&roster) {
         Err(crate::ledger::Refusal::InOpenSession { name, session }) => {

@@ -60,6 +60,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         dry_run: cli.global.dry_run,
         opened: Some(crate::i18n::time::opened),
         referee: cli.global.recorder(),
+        referee_from_env: cli.global.recorder_from_env(),
         as_referee: cli.global.as_referee(),
         session: cli.global.session.clone(),
     };

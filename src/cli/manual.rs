@@ -190,6 +190,11 @@ fn environment(roff: &mut Roff) {
             ),
             (bold("HOARD_CAMPAIGN"), "The campaign, as --campaign."),
             (
+                bold("HOARD_REFEREE"),
+                "Who records, as --referee NAME, in a campaign that names its referees (one that \
+                 names none ignores it: one referee is implied).",
+            ),
+            (
                 bold("HOARD_TABLES"),
                 "A folder of edited tables laid over the shipped ones, as --tables.",
             ),

@@ -94,6 +94,7 @@ impl Hoard {
         let mut cmd = Command::cargo_bin("hoard").expect("binary");
         cmd.env_remove("HOARD_DB")
             .env_remove("HOARD_CAMPAIGN")
+            .env_remove("HOARD_REFEREE")
             .env("LANG", "C")
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")

@@ -329,3 +329,24 @@ fn the_reports_post_what_each_table_did() {
     let barrow = h.ok(&["--lang", "fr", "report", "session", "Barrow", "--markdown"]);
     assert!(barrow.contains("**Partage :** Ada 300 po"), "{barrow}");
 }
+
+#[test]
+fn hoard_referee_names_who_records_where_the_campaign_names_referees() {
+    let h = Hoard::new();
+    h.character("Ada", 10, 10, 8, "neutral");
+    let as_bob = |args: &[&str]| {
+        let out = h.cmd(args).env("HOARD_REFEREE", "Bob").output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    // One referee implied: the variable changes nothing.
+    as_bob(&["character", "damage", "Ada", "1"]);
+    let last = |h: &Hoard| -> Value {
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap()
+    };
+    assert_eq!(last(&h)["referee"], Value::Null);
+    h.ok(&["referee", "add", "Bob"]);
+    as_bob(&["character", "heal", "Ada", "1"]);
+    assert_eq!(last(&h)["referee"], "Bob");
+    let stderr = h.refused_unchanged(&["--referee", "Carl", "roll", "1d4"], 3);
+    assert!(stderr.contains("no referee Carl"), "{stderr}");
+}

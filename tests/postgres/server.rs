@@ -13,6 +13,7 @@ fn hoard(db: &str, args: &[&str]) -> Output {
     Command::new(bin())
         .env_remove("HOARD_DB")
         .env_remove("HOARD_CAMPAIGN")
+        .env_remove("HOARD_REFEREE")
         .env("LANG", "C")
         .arg("--db")
         .arg(db)

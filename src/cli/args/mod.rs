@@ -286,6 +286,11 @@ impl Global {
         }
     }
 
+    /// Whether the referee who records comes from `HOARD_REFEREE` rather than `--referee`.
+    pub fn recorder_from_env(&self) -> bool {
+        !matches!(&self.referee, Some(Some(_)))
+    }
+
     /// Whether `--referee` was given: the referee asks for the truth.
     pub fn as_referee(&self) -> bool {
         self.referee.is_some()
