@@ -176,6 +176,16 @@ pub struct Sheet {
     pub condition: health::Condition,
     /// What they carry and how fast it lets them move, by the campaign's encumbrance rule.
     pub encumbrance: Encumbrance,
+    /// The open session they are out on, if any (the referee's sheet).
+    pub expedition: Option<Expedition>,
+}
+
+/// The open session a character is out on.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Expedition {
+    pub session: u32,
+    pub title: Option<String>,
+    pub referee: Option<String>,
 }
 
 impl Sheet {
@@ -207,6 +217,7 @@ impl Sheet {
             armor_class,
             now,
             coins,
+            expedition: None,
         }
     }
 }
@@ -257,11 +268,27 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let campaign = cx.campaign().await?;
     let character = find_character(cx.conn(), campaign.id, &campaign.campaign.name, name).await?;
     let items = crate::store::items::held_by(cx.conn(), campaign.id, &character.id).await?;
-    let now = super::clock::now(cx.conn(), &campaign, Some(&character.id)).await?;
+    let open = match campaign.campaign.open.is_empty() {
+        true => Vec::new(),
+        false => crate::store::sessions::open(cx.conn(), campaign.id).await?,
+    };
+    let now = super::clock::now_of(&campaign.campaign, &open, Some(&character.id));
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
     let settings = &campaign.campaign.settings;
-    Ok(Sheet::new(character, items, effects, now, coins, settings))
+    let out = crate::ledger::state::session_of(open.iter(), &character.id);
+    let expedition = open
+        .into_iter()
+        .find(|s| Some(s.number) == out && !s.with.is_empty())
+        .map(|s| Expedition {
+            session: s.number,
+            title: s.title,
+            referee: s.referee,
+        });
+    Ok(Sheet {
+        expedition,
+        ..Sheet::new(character, items, effects, now, coins, settings)
+    })
 }
 
 /// A character's sheet as it stood at the end of play session `session`.

@@ -359,6 +359,8 @@ struct SheetView<'a> {
     /// The weight carried, in coins, and the movement it leaves.
     #[serde(flatten)]
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
+    /// The open session they are out on.
+    expedition: Option<&'a crate::app::character::Expedition>,
 }
 
 #[derive(Serialize)]
@@ -406,6 +408,7 @@ impl<'a> SheetView<'a> {
             coins: &sheet.coins,
             condition: sheet.condition,
             encumbrance: &sheet.encumbrance,
+            expedition: sheet.expedition.as_ref(),
         }
     }
 }
@@ -441,6 +444,23 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         crate::view::describe::condition(&c.name, sheet.condition).map(|l| format!("  {l}")),
     );
     lines.extend(crate::view::money::sheet_lines(c, &sheet.coins));
+    if let Some(e) = &sheet.expedition {
+        let n = e.session;
+        let title = e
+            .title
+            .as_deref()
+            .map(|t| format!(" — {}", safe(t)))
+            .unwrap_or_default();
+        let by = e
+            .referee
+            .as_deref()
+            .map(|r| tr!(", run by {}", ", menée par {}", safe(r)))
+            .unwrap_or_default();
+        lines.push(tr!(
+            "  Out on session {n}{title}{by}",
+            "  En expédition : session {n}{title}{by}"
+        ));
+    }
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

@@ -243,6 +243,16 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     assert!(stderr.contains("several sessions are open"), "{stderr}");
     let stderr = h.refused_unchanged(&["give", "nothing", "--to", "Cato"], 3);
     assert!(!stderr.is_empty());
+    let sheet = h.json(&["character", "show", "Cato"]);
+    assert_eq!(sheet["expedition"]["session"], 2, "{sheet}");
+    assert_eq!(
+        h.json(&["character", "show", "Dov"])["expedition"],
+        Value::Null
+    );
+    assert!(
+        h.ok(&["character", "show", "Ada"])
+            .contains("Out on session 1 — One")
+    );
     // A character names their session: the wound is the second's, at its clock.
     h.ok(&["time", "advance", "1", "hour", "--session", "One"]);
     h.ok(&["character", "damage", "Cato", "1"]);
