@@ -343,6 +343,8 @@ pub struct PlayerView {
     pub condition: crate::rules::health::Condition,
     /// What they carry weighs, and how fast it lets them move (weight is seen).
     pub encumbrance: crate::rules::encumbrance::Encumbrance,
+    /// The game time now for them: their expedition's, if they are out on one.
+    pub now: i64,
 }
 
 impl PlayerView {
@@ -389,6 +391,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         coins: sheet.coins,
         condition: sheet.condition,
         encumbrance: sheet.encumbrance,
+        now: sheet.now,
     })
 }
 

@@ -282,8 +282,9 @@ fn stats(c: &crate::ledger::Character) -> Markup {
     }
 }
 
-/// The effects running on a character, as they feel them: how long each has run.
-fn effects(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
+/// The effects running on a character, as they feel them: how long each has run, by their
+/// own game time (an expedition's, if they are out on one).
+fn effects(v: &crate::app::export::PlayerView) -> Markup {
     html! {
         @if !v.effects.is_empty() {
             h3 { (tr!("Under the effect of", "Sous l'effet de")) }
@@ -292,7 +293,7 @@ fn effects(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
                     li {
                         span.name { (effect_name(v, e)) }
                         " — "
-                        (whole(&tr!("for {} so far", "depuis {}", span(e.since(clock)))))
+                        (whole(&tr!("for {} so far", "depuis {}", span(e.since(v.now)))))
                     }
                 }
             }
@@ -341,7 +342,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
                 p { (tr!("Nothing.", "Rien.")) }
             }
             (held_items(&v.items))
-            (effects(v, f.clock))
+            (effects(v))
         }
     };
     frame(
@@ -388,7 +389,7 @@ pub fn item(p: &ItemPage) -> Markup {
 
 /// One character's sheet as they know it, in short: the party page's, and a personal link's
 /// first (the whole sheet is [`sheet`]).
-pub(super) fn summary(v: &crate::app::export::PlayerView, clock: i64) -> Markup {
+pub(super) fn summary(v: &crate::app::export::PlayerView) -> Markup {
     let c = &v.character;
     html! {
         section.sheet id={ "c-" (c.id) } {
@@ -404,7 +405,7 @@ pub(super) fn summary(v: &crate::app::export::PlayerView, clock: i64) -> Markup 
                 h3 { (tr!("Carries", "Porte")) }
                 (held_items(&v.items))
             }
-            (effects(v, clock))
+            (effects(v))
         }
     }
 }
@@ -417,7 +418,7 @@ pub fn party(p: &Party) -> Markup {
             v.effects.iter().map(|e| {
                 (
                     labelled(&safe(&v.character.name), &effect_name(v, e)),
-                    e.since(p.clock),
+                    e.since(v.now),
                 )
             })
         })
@@ -430,7 +431,7 @@ pub fn party(p: &Party) -> Markup {
             (picture(|c| charts::effects_clock(c, &running),
                 tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")))
         }
-        div.party { @for v in &p.players { (summary(v, p.clock)) } }
+        div.party { @for v in &p.players { (summary(v)) } }
     };
     frame(
         &tr!("The party", "Le groupe"),
