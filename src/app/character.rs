@@ -300,7 +300,8 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         let name = character.name;
         return Err(Refusal::NotYetJoined { name, session }.into());
     };
-    let now = state.campaign.clock;
+    // The session's own clock at its end (an expedition's, beside others out at once).
+    let now = state.clock_of(Some(session));
     let items: Vec<Item> = state
         .items
         .values()
