@@ -41,8 +41,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
                 "Session {number}{title} commencée ({at})."
             ))?;
             if !s.with.is_empty() {
-                let names: Vec<String> = s.with.iter().map(|m| safe(&m.name)).collect();
-                let names = names.join(", ");
+                let names = crate::view::describe::roster(&s.with);
                 out.line(&tr!("  With: {names}", "  Avec : {names}"))?;
             }
             if let Some(r) = s.referee.as_deref().map(safe) {
@@ -91,10 +90,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: SessionCommand) -> Result
                     s.title.as_deref().map(safe).unwrap_or_default(),
                     match &s.with[..] {
                         [] => tr!("everyone", "tous"),
-                        with => {
-                            let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
-                            names.join(", ")
-                        }
+                        with => crate::view::describe::roster(with),
                     },
                     s.referee.as_deref().map(safe).unwrap_or_default(),
                     GameTime(s.started_round).to_string(),

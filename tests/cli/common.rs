@@ -123,6 +123,24 @@ impl Hoard {
         ]);
     }
 
+    /// A fighter of STR 10 and WIS 10 (OSE: no experience adjustment), with `hp`.
+    pub fn fighter(&self, name: &str, hp: u32) {
+        let hp = hp.to_string();
+        self.ok(&[
+            "character",
+            "add",
+            name,
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            &hp,
+            "--class",
+            "fighter",
+        ]);
+    }
+
     /// `sword add NAME`: INT 12, Ego 12, the three commonest sensory powers and one
     /// extraordinary power, then any `more` flags (`--purpose`, `--to` …).
     pub fn strong_sword(&self, name: &str, alignment: &str, extraordinary: &str, more: &[&str]) {

@@ -15,19 +15,7 @@ fn expedition(h: &Hoard) {
     h.ok(&["campaign", "set", "death", "ose"]);
     h.ok(&["referee", "add", "Alice"]);
     for name in ["Arn", "Bea", "Cyr", HOSTILE] {
-        h.ok(&[
-            "character",
-            "add",
-            name,
-            "--str",
-            "10",
-            "--wis",
-            "10",
-            "--hp",
-            "5",
-            "--class",
-            "fighter",
-        ]);
+        h.fighter(name, 5);
     }
     let with = format!("Arn,Bea,Cyr,{HOSTILE}");
     h.ok(&[

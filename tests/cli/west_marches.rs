@@ -18,19 +18,7 @@ fn month() -> Hoard {
         h.ok(&["referee", "add", referee]);
     }
     for name in PLAYERS {
-        h.ok(&[
-            "character",
-            "add",
-            name,
-            "--str",
-            "10",
-            "--wis",
-            "10",
-            "--hp",
-            "8",
-            "--class",
-            "fighter",
-        ]);
+        h.fighter(name, 8);
     }
     h.ok(&[
         "item",

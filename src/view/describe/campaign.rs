@@ -36,10 +36,7 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 .unwrap_or_default();
             let with = match &with[..] {
                 [] => String::new(),
-                with => {
-                    let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
-                    tr!(" (with {})", " (avec {})", names.join(", "))
-                }
+                with => tr!(" (with {})", " (avec {})", roster(with)),
             };
             let referee = referee
                 .as_deref()
@@ -140,6 +137,12 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
         crate::rules::xp::Counted::Found => "found",
         crate::rules::xp::Counted::Sold => "sold",
     }
+}
+
+/// A session's party, its names made inert: `Ada, Bran`.
+pub fn roster(with: &[crate::ledger::Member]) -> String {
+    let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
+    names.join(", ")
 }
 
 /// The `referees` setting's value as typed.

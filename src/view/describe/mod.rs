@@ -7,8 +7,8 @@ mod item;
 mod sword;
 
 pub use campaign::{
-    claim_ties_name, dead_share_name, death_rule_name, encumbrance_name, referees_name, round_name,
-    treasure_name, xp_from_name,
+    claim_ties_name, dead_share_name, death_rule_name, encumbrance_name, referees_name, roster,
+    round_name, treasure_name, xp_from_name,
 };
 pub use character::{condition, condition_word};
 pub use item::{claim_word, method_name};
