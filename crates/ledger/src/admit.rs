@@ -612,8 +612,9 @@ mod tests {
         state
     }
 
-    fn refused(state: &State, event: Event) -> Refusal {
-        let rec = Recorded {
+    /// `event` as a live command would record it next, outside sessions.
+    fn next(state: &State, event: Event) -> Recorded {
+        Recorded {
             seq: state.last_seq + 1,
             cause: None,
             session: None,
@@ -621,8 +622,11 @@ mod tests {
             wall_time: WHEN.into(),
             referee: None,
             event,
-        };
-        state.admit(&rec).expect_err("refused")
+        }
+    }
+
+    fn refused(state: &State, event: Event) -> Refusal {
+        state.admit(&next(state, event)).expect_err("refused")
     }
 
     fn spend(who: &str, charges: u32) -> Event {
@@ -678,18 +682,7 @@ mod tests {
             count: 1,
             found,
         };
-        let admits = |event: Event| {
-            let rec = Recorded {
-                seq: s.last_seq + 1,
-                cause: None,
-                session: None,
-                game_time: 0,
-                wall_time: WHEN.into(),
-                referee: None,
-                event,
-            };
-            s.admit(&rec)
-        };
+        let admits = |event: Event| s.admit(&next(&s, event));
         assert_eq!(
             admits(rolled(vec![part(25, true)])),
             Ok(()),
@@ -799,18 +792,7 @@ mod tests {
     #[test]
     fn charges_are_spent_by_the_holder_within_what_is_left() {
         let s = state();
-        assert!(
-            s.admit(&Recorded {
-                seq: 5,
-                cause: None,
-                session: None,
-                game_time: 0,
-                wall_time: WHEN.into(),
-                referee: None,
-                event: spend("c1", 5),
-            })
-            .is_ok()
-        );
+        assert!(s.admit(&next(&s, spend("c1", 5))).is_ok());
         for asked in [6, 0, 4_000_000_000] {
             assert_eq!(
                 refused(&s, spend("c1", asked)),
@@ -849,15 +831,7 @@ mod tests {
         }
         let wand = s.items.get_mut("w1").unwrap();
         wand.status = Status::Consumed;
-        let rec = |event| Recorded {
-            seq: 5,
-            cause: None,
-            session: None,
-            game_time: 0,
-            wall_time: WHEN.into(),
-            referee: None,
-            event,
-        };
+        let rec = |event| next(&s, event);
         assert!(
             s.admit(&rec(recharge(1_000))).is_ok(),
             "only draining ends charges"
@@ -955,6 +929,22 @@ mod tests {
             ..base.clone()
         };
         assert_eq!(s.admit(&rec), Err(Refusal::FirstEvent));
+        // Only a referee the campaign names records, spelled as it names them.
+        let by = |name: &str| Recorded {
+            referee: Some(name.into()),
+            ..base.clone()
+        };
+        let mut named = s.clone();
+        assert_eq!(
+            named.admit(&by("Alice")),
+            Err(Refusal::NoReferee {
+                name: "Alice".into()
+            })
+        );
+        named.campaign.settings.referees.push("Alice".into());
+        assert_eq!(named.admit(&by("Alice")), Ok(()));
+        assert!(named.admit(&by("alice")).is_err(), "spelled as named");
+        assert!(named.admit(&by("Bob")).is_err());
         let first = Recorded { seq: 1, ..base };
         assert_eq!(State::blank().admit(&first), Err(Refusal::FirstEvent));
     }
