@@ -447,36 +447,39 @@ impl<'c> Write<'c> {
             return self.session().map(|_| ());
         };
         if self.state.campaign.open.contains(&n) {
-            return match self.chosen {
-                Some(Some(chosen)) if chosen != n => {
-                    Err(session::Refusal::NotOpen { number: n }.into())
-                }
-                _ => {
-                    self.fix(Some(n));
-                    Ok(())
-                }
-            };
+            if self.chosen.is_none() {
+                self.fix(Some(n));
+            }
+            return Ok(());
         }
         self.between();
         // Its referee records it, unless another is named.
-        if !self.state.sessions.contains_key(&n) {
-            let campaign = self.campaign;
-            if let Some(s) = store::sessions::get(self.db.conn(), campaign, n).await? {
-                self.state.sessions.insert(n, s);
-            }
-        }
+        self.load_session(n).await?;
         self.about = Some(n);
         self.session().map(|_| ())
     }
 
     /// Session `n`'s roster (empty: the whole campaign's session).
     pub async fn roster(&mut self, n: u32) -> Result<Vec<crate::ledger::Member>> {
-        if let Some(s) = self.state.sessions.get(&n) {
-            return Ok(s.with.clone());
+        self.load_session(n).await?;
+        Ok(self
+            .state
+            .sessions
+            .get(&n)
+            .map(|s| s.with.clone())
+            .unwrap_or_default())
+    }
+
+    /// Session `n`'s row, loaded into the state if it is not there (an ended one, read only:
+    /// nothing marks it changed).
+    async fn load_session(&mut self, n: u32) -> Result<()> {
+        if !self.state.sessions.contains_key(&n) {
+            let campaign = self.campaign;
+            if let Some(s) = store::sessions::get(self.db.conn(), campaign, n).await? {
+                self.state.sessions.insert(n, s);
+            }
         }
-        let campaign = self.campaign;
-        let s = store::sessions::get(self.db.conn(), campaign, n).await?;
-        Ok(s.map(|s| s.with).unwrap_or_default())
+        Ok(())
     }
 
     /// Record between sessions, unless the command chose one or a session of the whole

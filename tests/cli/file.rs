@@ -1,7 +1,7 @@
 //! The SQLite file itself: created with its folders on first use and private to its owner,
 //! refused when a newer hoard wrote it, upgraded from an old schema, copied by `backup`. These
 //! scenarios are about the file and SQLite's own machinery (`PRAGMA user_version`, `VACUUM
-//! INTO`), so they run on SQLite only; `tests/postgres/server.rs` has PostgreSQL's side of
+//! INTO`, a file that has no roles), so they run on SQLite only; `tests/postgres/server.rs` has PostgreSQL's side of
 //! each (a schema made on first use, a newer schema refused, `backup` pointing at `pg_dump`).
 
 use std::process::Command;
@@ -318,4 +318,23 @@ fn the_server_never_mixes_its_file_with_one_put_in_its_place() {
     assert_eq!(gone.status, 503);
     assert!(gone.body.contains("unavailable"), "{}", gone.body);
     assert!(!gone.body.contains("Zoé"), "{}", gone.body);
+}
+
+#[test]
+/// `campaign set referees role` on a file, which has no roles: the referee named records.
+fn referees_by_role_fall_back_to_names_on_a_file() {
+    let h = Hoard::new();
+    h.fighter("Ada", 8);
+    h.ok(&["referee", "add", "Alice"]);
+    h.ok(&["campaign", "set", "referees", "role"]);
+    assert!(
+        h.ok(&["campaign", "show"])
+            .contains("referees: role (Alice)")
+    );
+    h.ok(&["--referee", "Alice", "character", "damage", "Ada", "1"]);
+    let last: Value =
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(last["referee"], "Alice");
+    let stderr = h.refused_unchanged(&["campaign", "set", "referees", "roles"], 2);
+    assert!(stderr.contains("referees must be named"), "{stderr}");
 }

@@ -348,3 +348,34 @@ fn hoard_referee_names_who_records_where_the_campaign_names_referees() {
     let stderr = h.refused_unchanged(&["--referee", "Carl", "roll", "1d4"], 3);
     assert!(stderr.contains("no referee Carl"), "{stderr}");
 }
+
+#[test]
+fn a_session_is_named_by_number_or_title_an_open_one_first() {
+    let h = Hoard::new();
+    for name in ["Ada", "Bran"] {
+        h.fighter(name, 8);
+    }
+    h.ok(&["session", "start", "Caves", "--with", "Ada"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start", "Caves", "--with", "Ada"]);
+    h.ok(&["session", "start", "Tower", "--with", "Bran"]);
+    // Two sessions are titled Caves: the open one is meant.
+    h.ok(&["coins", "add", "5gp", "--session", "caves"]);
+    let last: Value =
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(last["session"], 2);
+    let stderr = h.refused_unchanged(&["coins", "add", "5gp", "--session", "Crypt"], 3);
+    assert!(stderr.contains("no session is titled Crypt"), "{stderr}");
+    let stderr = h.refused_unchanged(&["coins", "add", "5gp", "--session", "9"], 3);
+    assert!(stderr.contains("sessions run from 1 to 3"), "{stderr}");
+    h.ok(&["session", "end", "--session", "Caves"]);
+    // Both ended now: the title no longer says which.
+    let stderr = h.refused_unchanged(&["log", "--session", "Caves"], 2);
+    assert!(
+        stderr.contains("sessions 1, 2 are all titled Caves"),
+        "{stderr}"
+    );
+    let stderr = h.refused_unchanged(&["session", "end", "--session", "1"], 4);
+    assert!(stderr.contains("session 1 is not open"), "{stderr}");
+    h.ok(&["session", "end", "--session", " 3 "]);
+}
