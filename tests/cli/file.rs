@@ -1,8 +1,9 @@
 //! The SQLite file itself: created with its folders on first use and private to its owner,
 //! refused when a newer hoard wrote it, upgraded from an old schema, copied by `backup`. These
 //! scenarios are about the file and SQLite's own machinery (`PRAGMA user_version`, `VACUUM
-//! INTO`, a file that has no roles), so they run on SQLite only; `tests/postgres/server.rs` has PostgreSQL's side of
-//! each (a schema made on first use, a newer schema refused, `backup` pointing at `pg_dump`).
+//! INTO`, a file that has no roles), so they run on SQLite only; `tests/postgres/server.rs`
+//! has PostgreSQL's side of each (a schema made on first use, a newer schema refused, `backup`
+//! pointing at `pg_dump`).
 
 use std::process::Command;
 
