@@ -5,10 +5,7 @@
 //! each), [`view`] (the wording both edges show), and the two edges: [`cli`] (the command
 //! line: parsing, then rendering) and [`serve`] (the read-only web page).
 
-pub mod app;
 pub mod cli;
-pub mod error;
-pub mod files;
 pub mod foundry;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
@@ -25,3 +22,12 @@ pub use hoard_ledger as ledger;
 
 /// The store: all SQL, for both engines, its own crate below the application.
 pub use hoard_store as store;
+
+/// The application: one function per command, its own crate below the view and the edges.
+pub use hoard_app as app;
+
+/// A command's errors, as the application returns them.
+pub use hoard_app::error;
+
+/// Files written whole or not at all (exports, backups).
+pub use hoard_app::files;

@@ -66,7 +66,7 @@ async fn hoard(db: &std::path::Path, line: &[&str]) {
     let cli = hoard::cli::args::Cli::try_parse_from(&args).expect("command line");
     hoard::cli::dispatch::run(cli)
         .await
-        .unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        .unwrap_or_else(|e| panic!("{line:?}: {e:?}"));
 }
 
 /// Every statement that recording commands send walks an index: a command costs the same on

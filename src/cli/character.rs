@@ -589,14 +589,14 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
 /// item as the viewer may know it (`rules::knowledge::revealed`), the armor class of what they know, their
 /// effects as they feel them, and the sword that controls them if one does.
 fn player_view(sheet: &Sheet) -> serde_json::Value {
-    let items: Vec<_> = sheet.seen.iter().map(crate::i18n::Worded).collect();
+    let items = &sheet.seen;
     let effects: Vec<_> = sheet.effects.iter().map(|e| e.felt()).collect();
     let c = &sheet.character;
     let controlled_by = sheet
         .seen
         .iter()
         .find(|s| s.item.control.as_ref().is_some_and(|k| k.character == c.id))
-        .map(|s| crate::i18n::Worded(&s.name).to_string());
+        .map(|s| &s.name);
     serde_json::json!({
         "name": c.name,
         "alignment": c.alignment,

@@ -4,16 +4,25 @@
 use super::out::Out;
 use crate::app::Ctx;
 use crate::error::{Error, Result};
+use crate::i18n::Wording as _;
 use crate::tr;
 use crate::view::inert;
 
 pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     let report = crate::app::check::check(cx).await?;
     if out.json() {
-        out.doc(&serde_json::json!({ "ok": report.ok(), "report": report }))?;
+        let said: Vec<String> = report
+            .findings()
+            .map(|f| f.worded().to_string())
+            .collect();
+        out.doc(&serde_json::json!({
+            "ok": report.ok(),
+            "report": report,
+            "message": said.join("\n"),
+        }))?;
     } else {
         for finding in report.findings() {
-            out.line(&inert::safe(&finding.to_string()))?;
+            out.line(&inert::safe(&finding.worded().to_string()))?;
         }
         if report.ok() {
             let n = report.events;

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::rules::claims::Claim;
 use crate::tr;
 use crate::view::describe::{claim_ties_name, claim_word};
+use crate::view::words::Shown as _;
 
 pub async fn claim(cx: &mut Ctx, out: &mut Out, args: ClaimArgs) -> Result<()> {
     let claim = match args.claim {
@@ -68,7 +69,7 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             })
             .collect();
         let said = said.join(", ");
-        let item = &line.item;
+        let item = line.item.shown();
         if line.standing {
             out.line(&format!("  {item}: {said}"))?;
         } else {

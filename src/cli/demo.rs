@@ -2,6 +2,7 @@
 //! would type it, with its real output. Every step has its own seed, so the story — and every
 //! id in it — is the same on every machine.
 
+use crate::i18n::Wording as _;
 use std::path::PathBuf;
 
 use clap::Parser;
@@ -351,7 +352,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
             Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
                 return Err(Error::Io(e));
             }
-            Err(e) => say(&format!("hoard: {e}"))?,
+            Err(e) => say(&format!("hoard: {}", e.worded()))?,
             Ok(()) => {}
         }
     }

@@ -2,6 +2,7 @@
 //! code, and clap's usage errors reworded to the same one line. Kept apart from the dispatch so
 //! that every way out of `hoard` reads the same.
 
+use crate::i18n::Wording as _;
 use std::process::ExitCode;
 
 use crate::app::redact::scrub;
@@ -20,7 +21,12 @@ pub fn exit(json: bool, result: Result<()>, secrets: &[String]) -> ExitCode {
         }
         Err(e) => {
             let fields = e.problem().map(|p| fields(p, secrets)).unwrap_or_default();
-            complain(json, e.code(), &scrub(secrets, e.to_string()), fields);
+            complain(
+                json,
+                e.code(),
+                &scrub(secrets, e.worded().to_string()),
+                fields,
+            );
             ExitCode::from(e.exit_code())
         }
     }

@@ -175,8 +175,7 @@ fn words(piece: &Piece) -> Words {
             }
             Words {
                 facts,
-                look: crate::i18n::known::LookWords::words(crate::rules::knowledge::disguise(item))
-                    .to_string(),
+                look: crate::i18n::known::look(crate::rules::knowledge::disguise(item)).to_string(),
                 history: piece
                     .history
                     .iter()

@@ -119,7 +119,7 @@ pub async fn identify(
     out.event(&done.event.event)?;
     let (who, name) = (
         safe(&done.character),
-        safe(&crate::i18n::Worded(&done.known_as.0).to_string()),
+        safe(&crate::i18n::Worded(&done.known_as).to_string()),
     );
     out.line(&tr!(
         "  {who} knows it as: {name}",

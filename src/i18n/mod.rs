@@ -74,10 +74,14 @@ where
     }
 }
 
-/// `value` in the reader's words.
-pub fn worded<T: ?Sized>(value: &T) -> Worded<'_, T> {
-    Worded(value)
+/// `value.worded()`: any value in the reader's words, where its type has them.
+pub trait Wording {
+    fn worded(&self) -> Worded<'_, Self> {
+        Worded(self)
+    }
 }
+
+impl<T: ?Sized> Wording for T {}
 
 /// Choose the language once, at start-up; later calls are ignored.
 pub fn set(lang: Lang) {

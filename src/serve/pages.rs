@@ -6,6 +6,7 @@
 //! Player pages show only what `rules::knowledge` lets a player know, and draw nothing where
 //! a hidden thing would be: an unknown charge count is no line at all.
 
+use crate::i18n::Wording as _;
 use crate::view::words::Shown as _;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -125,7 +126,7 @@ pub fn failure(e: Option<&Error>) -> Markup {
 /// Why a page could not be read, in words its reader may see.
 pub fn unavailable(e: Option<&Error>) -> String {
     match e {
-        Some(e) => e.to_string(),
+        Some(e) => e.worded().to_string(),
         None => tr!(
             "The campaign is unavailable right now; the referee's screen says why.",
             "La campagne est indisponible pour l'instant ; l'écran du meneur dit pourquoi."
@@ -519,9 +520,9 @@ fn purse(p: &Purse) -> String {
 }
 
 /// An item as the party knows it, with its worth once anyone appraised it.
-fn worth_of(i: &crate::app::name::Seen) -> String {
-    let name = known_name(&i.0);
-    match &i.0.item.identity.value {
+fn worth_of(i: &Revealed) -> String {
+    let name = known_name(i);
+    match &i.item.identity.value {
         Some(value) => format!("{name} ({})", crate::view::money::worth(value.copper())),
         None => name,
     }
@@ -529,7 +530,7 @@ fn worth_of(i: &crate::app::name::Seen) -> String {
 
 /// One thing seen, as a sentence.
 fn seen_text(seen: &Seen) -> String {
-    let item = |i: &crate::app::name::Seen| known_name(&i.0);
+    let item = |i: &Revealed| known_name(i);
     let text = crate::i18n::coins::text;
     match seen {
         Seen::Found { item: i } => tr!("Found: {}.", "Trouvé : {}.", worth_of(i)),
@@ -726,7 +727,7 @@ fn seen_text(seen: &Seen) -> String {
                 item(i),
                 crate::view::describe::method_name(*method),
             );
-            let worth = i.0.item.identity.value.as_ref();
+            let worth = i.item.identity.value.as_ref();
             if let (true, Some(worth)) = (*learned, worth) {
                 let worth = crate::view::money::worth(worth.copper());
                 tr!(

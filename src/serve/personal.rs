@@ -16,6 +16,7 @@
 //!
 //! The token is compared in constant time with every link that stands (`subtle`).
 
+use crate::i18n::Wording as _;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -275,7 +276,7 @@ async fn page(State(app): State<App>, Path(token): Path<String>, headers: Header
             Ok(Some(personal)) => answer(StatusCode::OK, draw(&personal)),
             Ok(None) => refused(StatusCode::FORBIDDEN, &no_link(), None),
             Err(e) => {
-                eprintln!("{}", safe(&e.to_string()));
+                eprintln!("{}", safe(&e.worded().to_string()));
                 refused(
                     StatusCode::SERVICE_UNAVAILABLE,
                     &pages::unavailable(None),
@@ -426,12 +427,13 @@ async fn claim(
                             fr: String::new(),
                         },
                     }
+                    .worded()
                     .to_string(),
                     e if status == StatusCode::SERVICE_UNAVAILABLE => {
-                        eprintln!("{}", safe(&e.to_string()));
+                        eprintln!("{}", safe(&e.worded().to_string()));
                         pages::unavailable(None)
                     }
-                    e => e.to_string(),
+                    e => e.worded().to_string(),
                 };
                 refused(status, &said, Some(&token))
             }

@@ -2,6 +2,7 @@
 //! here writes; every answer carries a Content-Security-Policy that lets the page run only
 //! hoard's own script and load nothing from anywhere else.
 
+use crate::i18n::Wording as _;
 use std::convert::Infallible;
 use std::sync::Arc;
 
@@ -209,7 +210,7 @@ fn told(e: &Error, reader: Reader) -> Option<&Error> {
 /// Print `e` on the server's terminal, once for as long as it stays the same.
 fn report(e: &Error) {
     static LAST: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
-    let said = crate::view::inert::safe(&e.to_string());
+    let said = crate::view::inert::safe(&e.worded().to_string());
     let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
     if *last != said {
         eprintln!("{said}");

@@ -7,15 +7,15 @@ use crate::error::{Error, Problem};
 use crate::i18n::Worded;
 use crate::tr;
 
-impl fmt::Display for Error {
+impl fmt::Display for crate::i18n::Worded<'_, Error> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             Error::Invalid(p)
             | Error::NotFound(p)
             | Error::Refused(p)
             | Error::Conflict(p)
             | Error::Busy(p)
-            | Error::Unusable(p) => fmt::Display::fmt(p, f),
+            | Error::Unusable(p) => fmt::Display::fmt(&Worded(p), f),
             Error::Database(e) => {
                 f.write_str(&tr!("database error: {e}", "erreur de la base : {e}"))
             }
@@ -34,11 +34,11 @@ impl fmt::Display for Error {
     }
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for crate::i18n::Worded<'_, Problem> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             Problem::Said(text) => f.write_str(text),
-            Problem::Coins(r) => fmt::Display::fmt(r, f),
+            Problem::Coins(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Custody(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Potion(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
@@ -47,28 +47,28 @@ impl fmt::Display for Problem {
             Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
             Problem::Limit(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),
-            Problem::App(r) => fmt::Display::fmt(r, f),
-            Problem::Campaign(r) => fmt::Display::fmt(r, f),
-            Problem::Session(r) => fmt::Display::fmt(r, f),
-            Problem::History(r) => fmt::Display::fmt(r, f),
-            Problem::Import(r) => fmt::Display::fmt(r, f),
-            Problem::Log(r) => fmt::Display::fmt(r, f),
-            Problem::Sword(r) => fmt::Display::fmt(r, f),
-            Problem::Wear(r) => fmt::Display::fmt(r, f),
-            Problem::Tables(r) => fmt::Display::fmt(r, f),
-            Problem::Character(r) => fmt::Display::fmt(r, f),
-            Problem::Item(r) => fmt::Display::fmt(r, f),
-            Problem::Generate(r) => fmt::Display::fmt(r, f),
-            Problem::Treasure(r) => fmt::Display::fmt(r, f),
-            Problem::Claims(r) => fmt::Display::fmt(r, f),
+            Problem::App(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Campaign(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Session(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::History(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Import(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Log(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Sword(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Wear(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Tables(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Character(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Item(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Generate(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Treasure(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Claims(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
                 &crate::view::inert::safe(item),
                 *refusal,
             )),
-            Problem::Passing(r) => fmt::Display::fmt(r, f),
-            Problem::Casting(r) => fmt::Display::fmt(r, f),
-            Problem::Study(r) => fmt::Display::fmt(r, f),
-            Problem::File(r) => fmt::Display::fmt(r, f),
+            Problem::Passing(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Casting(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Study(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::File(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Sheet(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Dice(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Generation(r) => fmt::Display::fmt(&Worded(r), f),

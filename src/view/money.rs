@@ -82,9 +82,9 @@ pub fn ability(a: Ability) -> &'static str {
 }
 
 /// The refusals of the treasury commands, in the referee's words.
-impl std::fmt::Display for Refusal {
+impl std::fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::Lacks {
                 holder: h,
                 has,

@@ -5,10 +5,10 @@
 
 use super::inert::safe;
 use crate::app::chronicle::Gained;
-use crate::app::name::Seen;
 use crate::app::report::posting::{Posting, Used};
 use crate::i18n::CHARGE;
 use crate::i18n::time::GameTime;
+use crate::rules::knowledge::Revealed as Seen;
 use crate::tr;
 
 /// A posting worded: its heading, who ran it and when, and its lines (a label, then what
@@ -107,7 +107,7 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
 
 /// An item as the posting names it.
 fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
-    name(&crate::i18n::Worded(&i.0.name).to_string())
+    name(&crate::i18n::Worded(&i.name).to_string())
 }
 
 /// `Arn +150 XP (level 2)`.
@@ -147,8 +147,8 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
         } => {
             let (who, what) = (name(who), item(i));
             let charges = crate::i18n::counted(*charges, CHARGE, CHARGE);
-            if i.0.item.is_gone() {
-                let status = super::item::status_label(i.0.item.status);
+            if i.item.is_gone() {
+                let status = super::item::status_label(i.item.status);
                 tr!(
                     "{who} used {charges} of {what} ({status})",
                     "{who} a utilisé {charges} de {what} ({status})"

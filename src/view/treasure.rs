@@ -243,9 +243,9 @@ pub fn undamageable(item: &str, refusal: crate::rules::treasure::Undamageable) -
 }
 
 /// A `treasure roll` refusal.
-impl std::fmt::Display for Refusal {
+impl std::fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::UnknownType {
                 letter,
                 system,

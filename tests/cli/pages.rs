@@ -180,7 +180,8 @@ fn each_character_shows_what_they_know_of_themselves() {
     let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
     assert_eq!(player(&players, "Yseult")["condition"], "dying");
     assert_eq!(player(&players, "Ulric")["condition"], "up");
-    assert_eq!(player(&players, "Weak")["controlled_by"], "sword");
+    assert_eq!(player(&players, "Weak")["controlled_by"]["name"], "sword");
+    assert_eq!(player(&players, "Weak")["controlled_by"]["name_fr"], "épée");
     assert_eq!(player(&players, "Ulric")["controlled_by"], Value::Null);
     let ulric = player(&players, "Ulric");
     assert_eq!(ulric["idle_rings"].as_array().map(Vec::len), Some(2));

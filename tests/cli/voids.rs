@@ -107,8 +107,9 @@ fn check_finds_a_state_the_rules_forbid() {
     assert!(report.contains("problem"), "{report}");
     let json = h.cmd(&["--json", "check"]).output().unwrap();
     let json: Value = serde_json::from_slice(&json.stdout).unwrap();
-    let invariants = json["report"]["invariants"].to_string();
-    assert!(invariants.contains("does not hold it"), "{json}");
+    let breach = &json["report"]["invariants"][0]["breach"];
+    assert_eq!(breach["breach"], "control_over_non_holder", "{json}");
+    assert!(json["message"].as_str().unwrap().contains("does not hold it"), "{json}");
 }
 
 /// `undo` right after `void` of an older event would reach past the void (which cannot be

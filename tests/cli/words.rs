@@ -277,7 +277,10 @@ fn item_show_says_a_swords_blade_and_whether_a_worn_ring_works_on_which_hand() {
     );
     let doc = h.json(&["item", "show", "Ring of Protection +1"]);
     assert_eq!(doc["works"], false);
-    assert_eq!(doc["beside"], serde_json::json!(["Ring of Warmth"]));
+    assert_eq!(
+        doc["beside"],
+        serde_json::json!([{"name": "Ring of Warmth", "name_fr": "Ring of Warmth"}])
+    );
     let fr = h.ok(&["--lang", "fr", "item", "show", "Ring of Warmth"]);
     assert!(
         fr.contains("\n  au doigt, main gauche : ne fonctionne pas"),

@@ -53,7 +53,9 @@ impl Holder {
 }
 
 /// One row of coins as the store keeps it: a holder, or one of the campaign's two totals.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// Its JSON names it in `row` (`pool`, `expedition` with its `session` …).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "row", content = "of", rename_all = "snake_case")]
 pub enum CoinRow {
     Pool,
     /// The pool of an open session with a roster: what that party found and has not shared.

@@ -555,6 +555,17 @@ pub struct Names {
     pub fr: String,
 }
 
+impl Names {
+    /// Both names, the French one being the English where it is empty: as JSON carries them.
+    pub fn both(en: &str, fr: &str) -> Names {
+        let fr = if fr.is_empty() { en } else { fr };
+        Names {
+            en: en.to_string(),
+            fr: fr.to_string(),
+        }
+    }
+}
+
 /// A roll made while making an item, kept for `explain`: a table roll names the table (with
 /// its version) and the entry it landed on; other rolls say what they decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

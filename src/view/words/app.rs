@@ -8,9 +8,9 @@ use crate::app::Refusal;
 use crate::i18n::{pick, typed};
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NoCampaign => tr!(
                 "no campaign yet: `hoard campaign new NAME` starts one",
                 "aucune campagne encore : `hoard campaign new NOM` en commence une"
@@ -118,7 +118,7 @@ mod tests {
             },
             who: "Arnaud".into(),
         };
-        let (en, fr) = in_both(&refusal).await;
+        let (en, fr) = in_both(&crate::i18n::Worded(&refusal)).await;
         assert_eq!(
             en,
             "Béatrice holds Potion of Healing, not Arnaud: `hoard give` it to Arnaud first"

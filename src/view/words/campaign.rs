@@ -7,9 +7,9 @@ use crate::app::campaign::Refusal;
 use crate::i18n::{EVENT, counted, typed};
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NameTaken { name: new } => tr!(
                 "a campaign named {new:?} already exists: choose another name",
                 "une campagne nommée {new:?} existe déjà : choisissez un autre nom"

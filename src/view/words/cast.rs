@@ -6,9 +6,9 @@ use std::fmt;
 use crate::app::scroll::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::WhichSpell => tr!(
                 "say which spell with --spell N",
                 "dites quel sort avec --spell N"

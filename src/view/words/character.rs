@@ -5,9 +5,9 @@ use std::fmt;
 use crate::app::character::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NameTaken { campaign, name } => tr!(
                 "campaign {campaign:?} already has a character named {name:?}; pick another name",
                 "la campagne {campaign:?} a déjà un personnage nommé {name:?} ; choisissez un autre nom"

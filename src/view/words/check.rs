@@ -13,15 +13,9 @@ use crate::ledger::treasury::CoinRow;
 use crate::rules::coins::Coins;
 use crate::tr;
 
-impl serde::Serialize for Finding {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl fmt::Display for Finding {
+impl fmt::Display for crate::i18n::Worded<'_, Finding> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Finding::File { said } => said.clone(),
             Finding::Coins { coins } => coins_words(coins),
             Finding::Dangling { rows } => tr!(
@@ -262,7 +256,7 @@ mod tests {
             }],
             event: Some(7),
         };
-        let (en, fr) = in_both(&finding).await;
+        let (en, fr) = in_both(&crate::i18n::Worded(&finding)).await;
         let short = crate::ledger::short_id("0123456789abcdef");
         assert_eq!(
             en,

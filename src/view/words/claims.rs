@@ -8,9 +8,9 @@ use crate::i18n::pick;
 use crate::tr;
 use crate::view::inert::safe;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NotInTreasure { item } if item.en.is_empty() => tr!(
                 "that item is not in the party's treasure: only what the party holds and nobody carries can be claimed",
                 "cet objet n'est pas dans le trésor du groupe : seul ce que le groupe a et que personne ne porte se demande"

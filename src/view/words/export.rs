@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use crate::app::export::{Fault, PlayerView, Refusal};
+use crate::app::export::{Fault, Refusal};
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NotUtf8 { line } => tr!(
                 "line {line} of the import is not UTF-8 text",
                 "la ligne {line} de l'import n'est pas du texte UTF-8"
@@ -17,18 +17,21 @@ impl fmt::Display for Refusal {
                 "line {line} of the import is longer than {mib} MiB: not a hoard export",
                 "la ligne {line} de l'import dépasse {mib} Mio : pas un export hoard"
             ),
-            Refusal::Line { line, fault: why } => tr!(
-                "line {line} of the import: {why}",
-                "ligne {line} de l'import : {why}"
-            ),
+            Refusal::Line { line, fault } => {
+                let why = crate::i18n::Worded(fault);
+                tr!(
+                    "line {line} of the import: {why}",
+                    "ligne {line} de l'import : {why}"
+                )
+            }
         };
         f.write_str(&text)
     }
 }
 
-impl fmt::Display for Fault {
+impl fmt::Display for crate::i18n::Worded<'_, Fault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Fault::NotHeader { error: e } => tr!(
                 "not a hoard export header ({e})",
                 "pas un en-tête d'export hoard ({e})"
@@ -53,36 +56,5 @@ impl fmt::Display for Fault {
             ),
         };
         f.write_str(&text)
-    }
-}
-
-impl serde::Serialize for PlayerView {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        /// The items, each as `i18n::known` words it.
-        struct Items<'a>(&'a [crate::rules::knowledge::Revealed]);
-        impl serde::Serialize for Items<'_> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                crate::i18n::known::revealed_list(self.0, s)
-            }
-        }
-        let mut out = s.serialize_struct("PlayerView", 11)?;
-        out.serialize_field("campaign", &self.campaign)?;
-        out.serialize_field("character", &self.character)?;
-        out.serialize_field("items", &Items(&self.items))?;
-        out.serialize_field("effects", &self.effects)?;
-        out.serialize_field("coins", &self.coins)?;
-        out.serialize_field("condition", &self.condition)?;
-        out.serialize_field("load", &self.encumbrance.load)?;
-        out.serialize_field("gear", &self.encumbrance.gear)?;
-        out.serialize_field("movement", &self.encumbrance.movement)?;
-        // The sword by the name they know it by, as `character show --as --json` has it.
-        let controlled_by = self
-            .controlled_by()
-            .map(|s| crate::i18n::Worded(&s.name).to_string());
-        out.serialize_field("controlled_by", &controlled_by)?;
-        let idle: Vec<&str> = self.idle_rings().iter().map(|s| s.id.as_str()).collect();
-        out.serialize_field("idle_rings", &idle)?;
-        out.end()
     }
 }

@@ -5,9 +5,9 @@ use std::fmt;
 use crate::files::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::IsDatabase { path } => tr!(
                 "{path} is the campaign database itself (or one of its files): writing there would destroy it; choose another path",
                 "{path} est la base de la campagne elle-même (ou l'un de ses fichiers) : y écrire la détruirait ; choisissez un autre chemin"

@@ -5,9 +5,9 @@ use std::fmt;
 use crate::app::generate::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::CountOutOfRange { count, max } => tr!(
                 "--count {} is out of range: give 1 to {max}",
                 "--count {} hors limites : de 1 à {max}",

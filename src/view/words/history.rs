@@ -5,9 +5,9 @@ use std::fmt;
 use crate::app::history::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::Others { event, referee, me } => {
                 let referee = crate::view::inert::safe(referee);
                 let me = me

@@ -26,39 +26,6 @@ impl Shown for Names {
     }
 }
 
-impl Shown for crate::app::name::Name {
-    fn shown(&self) -> &str {
-        self.0.shown()
-    }
-}
-
-impl fmt::Display for crate::app::name::Name {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.shown())
-    }
-}
-
-/// A command's item name reads in `--json` as on the terminal: in the reader's language.
-impl serde::Serialize for crate::app::name::Name {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.shown())
-    }
-}
-
-/// What a character calls an item reads in `--json` as on the terminal.
-impl serde::Serialize for crate::app::name::KnownAs {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::i18n::known::known_name(&self.0, s)
-    }
-}
-
-/// An item as a viewer sees it, in the reader's language.
-impl serde::Serialize for crate::app::name::Seen {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::i18n::known::revealed(&self.0, s)
-    }
-}
-
 /// An item's or an effect's name in the reader's language.
 pub trait Named {
     /// The name in the reader's language.

@@ -8,9 +8,9 @@ use crate::i18n::typed;
 use crate::tr;
 use crate::view::inert::safe;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NoSession { number, last: 0 } => tr!(
                 "no session {number}: no play session yet; start one with `hoard session start`",
                 "pas de session {number} : aucune session de jeu ; commencez-en une avec `hoard session start`"

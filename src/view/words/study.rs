@@ -7,9 +7,9 @@ use super::Shown;
 use crate::app::book::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NotOwned { character, item } => tr!(
                 "{} must own {} to study it: `hoard give` it first",
                 "{} doit posséder {} pour l'étudier : `hoard give` d'abord",

@@ -8,9 +8,9 @@ use crate::app::sword::Refusal;
 use crate::i18n::time::{GameTime, span};
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::NotSentient { item } => {
                 let name = item.shown();
                 tr!(
@@ -103,7 +103,7 @@ mod tests {
             en: "Sword +1".into(),
             fr: "Épée +1".into(),
         };
-        let (en, fr) = in_both(&Refusal::NotSentient { item }).await;
+        let (en, fr) = in_both(&crate::i18n::Worded(&Refusal::NotSentient { item })).await;
         assert_eq!(en, "Sword +1 is not a sentient sword");
         assert_eq!(fr, "Épée +1 n'est pas une épée intelligente");
     }

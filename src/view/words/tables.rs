@@ -84,9 +84,9 @@ fn treasure_fault(fault: &PartFault) -> String {
 }
 
 /// A table command's refusal ([`Refusal`]): broken tables, or a `--key` wanted or not.
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::Broken { first, more } => {
                 let first = first.as_ref().map(|e| Worded(e).to_string());
                 let first = first.unwrap_or_default();

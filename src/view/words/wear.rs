@@ -6,9 +6,9 @@ use super::Shown;
 use crate::app::wear::Refusal;
 use crate::tr;
 
-impl fmt::Display for Refusal {
+impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        let text = match self.0 {
             Refusal::InTreasure { item, character } => {
                 let name = item.shown();
                 tr!(

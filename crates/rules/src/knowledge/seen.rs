@@ -5,12 +5,14 @@
 use super::identification::knows_alignment;
 use crate::alignment::Alignment;
 use crate::book::Bearing;
-use crate::item::{Category, Item, Knowledge, Power, Purpose, Sentience, Slot};
+use crate::item::{Category, Item, Knowledge, Names, Power, Purpose, Sentience, Slot};
 use crate::scroll;
+use serde::ser::SerializeMap;
 
-/// What an item looks like to someone who does not know what it is (its words:
-/// `i18n::known`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an item looks like to someone who does not know what it is. Its JSON is its name in
+/// snake case (`unknown_potion`), beside what it is called ([`Look::names`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Look {
     UnknownOil,
     UnknownPotion,
@@ -44,6 +46,46 @@ pub enum Look {
     PieceOfJewelry,
     ObjectOfArt,
     Valuable,
+}
+
+impl Look {
+    /// What it is called, in English and in French (the edge shows one).
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Look::UnknownOil => ("unknown oil", "huile inconnue"),
+            Look::UnknownPotion => ("unknown potion", "potion inconnue"),
+            Look::ScrollInAnUnknownHand => (
+                "scroll in an unknown hand",
+                "parchemin d'une écriture inconnue",
+            ),
+            Look::Scroll => ("scroll", "parchemin"),
+            Look::Ring => ("ring", "anneau"),
+            Look::Rod => ("rod", "sceptre"),
+            Look::Staff => ("staff", "bâton"),
+            Look::Wand => ("wand", "baguette"),
+            Look::Book => ("book of mystic lore", "ouvrage de savoir mystique"),
+            Look::Garment => ("garment", "vêtement"),
+            Look::BootsOrGloves => ("boots or gloves", "bottes ou gants"),
+            Look::HouseholdObject => ("household object", "objet domestique"),
+            Look::MusicalInstrument => ("musical instrument", "instrument de musique"),
+            Look::CuriousObject => ("curious object", "objet curieux"),
+            Look::Shield => ("shield", "bouclier"),
+            Look::SuitOfArmor => ("suit of armor", "armure"),
+            Look::LongSword => ("long sword", "épée longue"),
+            Look::BroadSword => ("broad sword", "épée large"),
+            Look::Scimitar => ("scimitar", "cimeterre"),
+            Look::Falchion => ("falchion", "fauchon"),
+            Look::ShortSword => ("short sword", "épée courte"),
+            Look::BastardSword => ("bastard sword", "épée bâtarde"),
+            Look::TwoHandedSword => ("two-handed sword", "épée à deux mains"),
+            Look::Sword => ("sword", "épée"),
+            Look::Weapon => ("weapon", "arme"),
+            Look::Gem => ("gem", "gemme"),
+            Look::PieceOfJewelry => ("piece of jewelry", "bijou"),
+            Look::ObjectOfArt => ("object of art", "objet d'art"),
+            Look::Valuable => ("valuable", "objet de valeur"),
+        }
+    }
 }
 
 /// What an item looks like to someone who does not know what it is: what anyone sees — its
@@ -88,7 +130,10 @@ pub fn disguise(item: &Item) -> Look {
     }
 }
 
-/// The name someone knows an item by, as data (its words: `i18n::known`).
+/// The name someone knows an item by, as data (its words: `i18n::known`). Its JSON, the same
+/// in every language, is `name` and `name_fr` (the true names, or what it looks like), and
+/// what else is known: the `look` of an item not known by its true name, and a book's
+/// general content (`bears_on`, `favours`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KnownName {
     /// What it is: its true name, in English and in French.
@@ -108,6 +153,50 @@ pub enum KnownName {
         bears_on: Vec<Bearing>,
         alignment: Option<Alignment>,
     },
+}
+
+impl KnownName {
+    /// The name itself, in English and in French: the true names, or what it looks like.
+    pub fn names(&self) -> Names {
+        let (en, fr) = match self {
+            KnownName::True { en, fr } => return Names::both(en, fr),
+            KnownName::Unknown(look)
+            | KnownName::Magical(look)
+            | KnownName::GeneralContent { look, .. } => look.names(),
+        };
+        Names::both(en, fr)
+    }
+
+    /// Its JSON's entries, into the map of the object that holds it.
+    fn entries<M: SerializeMap>(&self, out: &mut M) -> Result<(), M::Error> {
+        let names = self.names();
+        out.serialize_entry("name", &names.en)?;
+        out.serialize_entry("name_fr", &names.fr)?;
+        match self {
+            KnownName::True { .. } => {}
+            KnownName::Unknown(look) | KnownName::Magical(look) => {
+                out.serialize_entry("look", look)?
+            }
+            KnownName::GeneralContent {
+                look,
+                bears_on,
+                alignment,
+            } => {
+                out.serialize_entry("look", look)?;
+                out.serialize_entry("bears_on", bears_on)?;
+                out.serialize_entry("favours", alignment)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for KnownName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_map(None)?;
+        self.entries(&mut out)?;
+        out.end()
+    }
 }
 
 /// The name an item is known by at `known`.
@@ -191,9 +280,9 @@ impl From<&Sentience> for Mind {
 /// category, an oil's flask, a shield's shape, a sword's blade, where it is worn, that it is
 /// gone. The referee knows everything.
 ///
-/// Its JSON (`export --as`, `/party.json`) is `id`, `name` (as it reads), `category`,
-/// `known`, and `charges`, `alignment`, `worn` when known: the name has words, so the JSON is
-/// written where the words are (`i18n::known`).
+/// Its JSON (`export --as`, `/party.json`, the chronicle), the same in every language, is
+/// `id`, the name it is known by ([`KnownName`]: `name`, `name_fr`, and `look` …),
+/// `category`, `known`, and `charges`, `alignment`, `worn`, `status` and `value` when known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Revealed {
     pub id: String,
@@ -222,6 +311,32 @@ pub struct Revealed {
     pub item: Item,
     /// A sentient sword's mind, once they know the sword fully.
     pub mind: Option<Mind>,
+}
+
+impl serde::Serialize for Revealed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_map(None)?;
+        out.serialize_entry("id", &self.id)?;
+        self.name.entries(&mut out)?;
+        out.serialize_entry("category", &self.category)?;
+        out.serialize_entry("known", &self.known)?;
+        if let Some(charges) = self.charges {
+            out.serialize_entry("charges", &charges)?;
+        }
+        if let Some(alignment) = self.alignment {
+            out.serialize_entry("alignment", &alignment)?;
+        }
+        if let Some(worn) = self.worn {
+            out.serialize_entry("worn", &worn)?;
+        }
+        if self.item.status != crate::item::Status::Intact {
+            out.serialize_entry("status", &self.item.status)?;
+        }
+        if let Some(value) = &self.item.identity.value {
+            out.serialize_entry("value", value)?;
+        }
+        out.end()
+    }
 }
 
 /// Whether anyone sees that an item of `category` is of `kind`: an oil's flask, a shield's

@@ -15,7 +15,8 @@ use crate::rules::knowledge::{self, Method};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Identified {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub character: String,
     pub method: Method,
     pub chance: Option<u8>,
@@ -25,7 +26,7 @@ pub struct Identified {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub believed: Option<Coins>,
     /// What the character now calls the item.
-    pub known_as: super::name::KnownAs,
+    pub known_as: crate::rules::knowledge::KnownName,
     pub event: Recorded,
     /// What the time the attempt took did (a bard's study of an instrument passes its rounds
     /// on the clock): the clock's own event, a sword in hand hurting, the checks it set off.
@@ -84,14 +85,14 @@ pub async fn identify(
     }
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(Identified {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         character: who.name,
         method,
         chance: attempt.chance,
         roll: attempt.roll.map(|r| r.total),
         learned: attempt.learned,
         believed: attempt.believed,
-        known_as: super::name::KnownAs(known_as),
+        known_as,
         event,
         consequences,
     })

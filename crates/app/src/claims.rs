@@ -62,7 +62,8 @@ pub enum Source {
 /// A claim recorded.
 #[derive(Debug, Clone, Serialize)]
 pub struct Made {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub id: String,
     pub character: String,
     pub claim: Claim,
@@ -128,7 +129,7 @@ pub async fn claim(cx: &mut Ctx, key: &str, by: &str, claim: Claim, from: Source
     })?;
     let events = w.commit().await?;
     Ok(Made {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         id: item.id,
         character: who.name,
         claim,
@@ -160,7 +161,8 @@ pub struct Board {
 /// One item of the board.
 #[derive(Debug, Clone, Serialize)]
 pub struct Line {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub id: String,
     /// Still the party's treasure: the settlement will give it (else its claims are void).
     pub standing: bool,
@@ -277,7 +279,7 @@ async fn lines(conn: &mut Conn, campaign: i64) -> Result<Vec<Line>> {
             })
             .collect();
         lines.push(Line {
-            item: super::name::Name::of(&item),
+            item: item.names(),
             id,
             standing,
             claims,

@@ -6,12 +6,12 @@
 
 use serde::Serialize;
 
-use crate::app::Ctx;
-use crate::app::chronicle::{Entry, Gained, Purse, Seen, Told};
-use crate::app::name::Seen as Item;
+use crate::Ctx;
+use crate::chronicle::{Entry, Gained, Purse, Seen, Told};
 use crate::error::Result;
 use crate::ledger::Session;
 use crate::rules::coins::Coins;
+use crate::rules::knowledge::Revealed as Item;
 use crate::rules::limits;
 
 /// One session, summed up for posting.
@@ -71,7 +71,7 @@ pub enum Used {
 
 /// Session `number` summed up: as the table saw it, or with `truth` as the referee knows it.
 pub async fn posting(cx: &mut Ctx, number: u32, truth: bool) -> Result<Posting> {
-    let told = crate::app::chronicle::session(cx, number, truth).await?;
+    let told = crate::chronicle::session(cx, number, truth).await?;
     summed(cx, &told, truth).await
 }
 
@@ -81,7 +81,7 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
     let number = told.session.number;
     let campaign = cx.campaign().await?;
     let counted = campaign.campaign.settings.xp_from.unwrap_or_default();
-    let treasure = crate::app::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
+    let treasure = crate::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
     let mut posting = Posting {
         went: told.session.with.iter().map(|m| m.name.clone()).collect(),
         session: told.session.clone(),

@@ -10,7 +10,8 @@ use crate::rules::charges;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Used {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub character: String,
     pub charges: u32,
     pub remaining: i32,
@@ -41,7 +42,7 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
     })?;
     w.commit().await?;
     Ok(Used {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         character: who.name,
         charges: n,
         remaining: spend.remaining,

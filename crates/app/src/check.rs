@@ -15,8 +15,7 @@ use crate::ledger::{Conflict, State};
 use crate::rules::item::Names;
 use crate::store::events;
 
-/// What `check` found, each list in the order it is said. Its JSON is each finding's words
-/// (`view::words::check`), as scripts have always read it.
+/// What `check` found, each list in the order it is said.
 #[derive(Debug, Default, Serialize)]
 pub struct Report {
     pub events: usize,
@@ -50,8 +49,10 @@ impl Report {
     }
 }
 
-/// One thing `check` found wrong.
-#[derive(Debug)]
+/// One thing `check` found wrong. Its JSON names it in `finding` (`dangling`, `differs` …),
+/// beside its fields.
+#[derive(Debug, Serialize)]
+#[serde(tag = "finding", rename_all = "snake_case")]
 pub enum Finding {
     /// SQLite's integrity check, in its own words.
     File { said: String },
@@ -88,14 +89,14 @@ pub enum Finding {
 }
 
 /// The names of the rows a breach names by id: items by their names, characters by theirs.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize)]
 pub struct Rows {
     pub items: BTreeMap<String, Names>,
     pub characters: BTreeMap<String, String>,
 }
 
 /// A field that differs: its path, and its value in the database and by the ledger.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 pub struct Field {
     pub path: String,
     pub database: serde_json::Value,
@@ -103,7 +104,8 @@ pub struct Field {
 }
 
 /// The kind of row a difference is in.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Table {
     Session,
     Character,

@@ -672,7 +672,8 @@ pub async fn damage_valuable(cx: &mut Ctx, key: &str) -> Result<Recorded> {
 }
 
 /// What `check` finds wrong with the coins, as data (`view::words::check` words it).
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
+#[serde(tag = "discrepancy", rename_all = "snake_case")]
 pub enum Discrepancy {
     /// By the ledger's replay, the coins held are not those added less those spent.
     Unbalanced {

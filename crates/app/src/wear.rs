@@ -59,13 +59,15 @@ impl From<Refusal> for Error {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Worn {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub character: String,
     pub slot: Slot,
     /// For a ring: whether it works (the only ring on its hand).
     pub works: bool,
     /// Rings that stopped working because this one shares their hand.
-    pub stopped: Vec<super::name::Name>,
+    #[serde(serialize_with = "super::name::list")]
+    pub stopped: Vec<crate::rules::item::Names>,
     pub event: Recorded,
 }
 
@@ -73,7 +75,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
-    let name = super::name::Name::of(&item);
+    let name = item.names();
     let names = || item.names();
     if item.holder.as_deref() != Some(who.id.as_str()) {
         let (item, character) = (names(), who.name);
@@ -131,7 +133,7 @@ pub async fn wear(cx: &mut Ctx, key: &str, hand: Option<Slot>, by: Option<&str>)
         ring::on_hand(slot, &refs)
             .into_iter()
             .filter(|r| r.id != item.id)
-            .map(super::name::Name::of)
+            .map(crate::rules::item::Item::names)
             .collect()
     };
     w.commit().await?;

@@ -163,7 +163,7 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
 
 /// A sentient sword, its wielder (who must hold it), and the sword as this command left it.
 async fn held(
-    w: &mut crate::app::Write<'_>,
+    w: &mut crate::Write<'_>,
     key: &str,
     by: Option<&str>,
 ) -> Result<(Item, crate::ledger::Character)> {
@@ -179,7 +179,7 @@ async fn held(
 
 /// Put `sword` away (out of `who`'s hand): a use ends, and with it a control the use set off.
 async fn put_away(
-    w: &mut crate::app::Write<'_>,
+    w: &mut crate::Write<'_>,
     sword: &Item,
     who: &crate::ledger::Character,
     cause: Option<i64>,
@@ -302,7 +302,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
 
 /// The sword `key` names and the character it controls, or a refusal: it controls no one.
 async fn in_control_of(
-    w: &mut crate::app::Write<'_>,
+    w: &mut crate::Write<'_>,
     key: &str,
 ) -> Result<(Item, crate::ledger::Character)> {
     let sword = w.item(key).await?;
@@ -418,7 +418,7 @@ pub async fn encounter_end(cx: &mut Ctx) -> Result<Recorded> {
 
 /// The exact chance that a check now gives `sword` control of `character`.
 pub struct Odds {
-    pub sword: super::name::Name,
+    pub sword: Names,
     pub character: String,
     pub numerator: u128,
     pub denominator: u128,
@@ -432,7 +432,7 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
         super::find_character(cx.conn(), campaign.id, &campaign.campaign.name, character).await?;
     let (numerator, denominator) = crate::rules::control::odds(&mind, &who);
     Ok(Odds {
-        sword: super::name::Name::of(&sword),
+        sword: sword.names(),
         character: who.name,
         numerator,
         denominator,
@@ -442,10 +442,12 @@ pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
 /// A circumstance with the names of the sword and weapon it concerns.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Named {
-    pub sword: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::sword")]
+    pub sword: Names,
     pub sword_id: String,
     pub trigger: crate::rules::control::Trigger,
-    pub weapon: Option<super::name::Name>,
+    #[serde(flatten, serialize_with = "super::name::weapon")]
+    pub weapon: Option<Names>,
     pub weapon_id: Option<String>,
 }
 
@@ -479,10 +481,10 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
                 None => None,
             };
             Ok(Named {
-                sword: super::name::Name::of(&sword),
+                sword: sword.names(),
                 sword_id: sword.id,
                 trigger: c.trigger,
-                weapon: weapon.as_ref().map(super::name::Name::of),
+                weapon: weapon.as_ref().map(Item::names),
                 weapon_id: c.weapon.clone(),
             })
         };

@@ -32,7 +32,8 @@ impl From<Refusal> for Error {
 /// What a change of hands did.
 #[derive(Debug, Clone, Serialize)]
 pub struct Passed {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub id: String,
     pub from: Option<String>,
     pub to: Option<String>,
@@ -167,7 +168,7 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
     let slower = before.slower(&mut w).await?;
     let events = w.commit().await?;
     Ok(Passed {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         id: item.id,
         from: from.map(|f| f.name),
         to: taker.map(|t| t.name),

@@ -347,6 +347,28 @@ pub struct PlayerView {
     pub now: i64,
 }
 
+/// `export --as`'s document: the same in every language, each item by the name its viewer
+/// knows it by (`rules::knowledge::Revealed`'s JSON), the controlling sword likewise.
+impl serde::Serialize for PlayerView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("PlayerView", 11)?;
+        out.serialize_field("campaign", &self.campaign)?;
+        out.serialize_field("character", &self.character)?;
+        out.serialize_field("items", &self.items)?;
+        out.serialize_field("effects", &self.effects)?;
+        out.serialize_field("coins", &self.coins)?;
+        out.serialize_field("condition", &self.condition)?;
+        out.serialize_field("load", &self.encumbrance.load)?;
+        out.serialize_field("gear", &self.encumbrance.gear)?;
+        out.serialize_field("movement", &self.encumbrance.movement)?;
+        out.serialize_field("controlled_by", &self.controlled_by().map(|s| &s.name))?;
+        let idle: Vec<&str> = self.idle_rings().iter().map(|s| s.id.as_str()).collect();
+        out.serialize_field("idle_rings", &idle)?;
+        out.end()
+    }
+}
+
 impl PlayerView {
     /// The name they know an effect's item by (a potion drunk unidentified stays an unknown
     /// potion), if it came from one of their items.

@@ -244,7 +244,8 @@ pub struct Shown {
 pub struct OnHand {
     pub works: bool,
     /// The other rings worn on the same hand.
-    pub beside: Vec<super::name::Name>,
+    #[serde(serialize_with = "super::name::list")]
+    pub beside: Vec<crate::rules::item::Names>,
 }
 
 pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
@@ -266,7 +267,7 @@ pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
                 beside: crate::rules::ring::on_hand(hand, &refs)
                     .into_iter()
                     .filter(|r| r.id != item.id)
-                    .map(super::name::Name::of)
+                    .map(Item::names)
                     .collect(),
             })
         }

@@ -32,7 +32,7 @@ pub enum Error {
     Unprinted {
         events: Vec<i64>,
         /// What else was made (a campaign imported, deleted or put in use; a backup written).
-        made: Option<crate::app::Made>,
+        made: Option<crate::Made>,
         cause: std::io::Error,
     },
 }
@@ -47,7 +47,7 @@ pub enum Problem {
     /// Worded at an edge (the command line, the web server) about its own input.
     #[serde(skip)]
     Said(String),
-    Coins(crate::app::coins::Refusal),
+    Coins(crate::coins::Refusal),
     Custody(rules::custody::Refusal),
     Potion(rules::potion::Refusal),
     Scroll(rules::scroll::Refusal),
@@ -59,30 +59,30 @@ pub enum Problem {
     Limit(crate::ledger::Refusal),
     Store(crate::store::Problem),
     // The application's own refusals (app/{mod,campaign,session,history,export,log}.rs).
-    App(crate::app::Refusal),
-    Campaign(crate::app::campaign::Refusal),
-    Session(crate::app::session::Refusal),
-    History(crate::app::history::Refusal),
-    Import(crate::app::export::Refusal),
-    Log(crate::app::log::Refusal),
+    App(crate::Refusal),
+    Campaign(crate::campaign::Refusal),
+    Session(crate::session::Refusal),
+    History(crate::history::Refusal),
+    Import(crate::export::Refusal),
+    Log(crate::log::Refusal),
     // The item, sword and character commands' refusals (`src/app`), worded in `view::words`.
-    Sword(crate::app::sword::Refusal),
-    Wear(crate::app::wear::Refusal),
-    Tables(crate::app::tables::Refusal),
-    Character(crate::app::character::Refusal),
-    Item(crate::app::item::Refusal),
-    Generate(crate::app::generate::Refusal),
-    Treasure(crate::app::treasure::Refusal),
-    Claims(crate::app::claims::Refusal),
+    Sword(crate::sword::Refusal),
+    Wear(crate::wear::Refusal),
+    Tables(crate::tables::Refusal),
+    Character(crate::character::Refusal),
+    Item(crate::item::Refusal),
+    Generate(crate::generate::Refusal),
+    Treasure(crate::treasure::Refusal),
+    Claims(crate::claims::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
         #[serde(flatten)]
         refusal: rules::treasure::Undamageable,
     },
-    Passing(crate::app::custody::Refusal),
-    Casting(crate::app::scroll::Refusal),
-    Study(crate::app::book::Refusal),
+    Passing(crate::custody::Refusal),
+    Casting(crate::scroll::Refusal),
+    Study(crate::book::Refusal),
     File(crate::files::Refusal),
     // The rules' faults these commands pass on, worded by `i18n::Worded`.
     Sheet(rules::character::SheetError),
@@ -131,8 +131,6 @@ impl From<store::Error> for Error {
         }
     }
 }
-
-impl std::error::Error for Error {}
 
 impl Error {
     /// Exit codes: 1 internal (database, file, printing), 2 invalid input, 3 not found, 4

@@ -38,7 +38,8 @@ impl From<Refusal> for Error {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Cast {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub character: String,
     pub spell: Option<usize>,
     pub failed: bool,
@@ -105,7 +106,7 @@ pub async fn cast(
         })?;
         w.commit().await?;
         return Ok(Cast {
-            item: super::name::Name::of(&item),
+            item: item.names(),
             character: who.name,
             spell: None,
             failed: false,
@@ -134,7 +135,7 @@ pub async fn cast(
     })?;
     w.commit().await?;
     Ok(Cast {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         character: who.name,
         spell: Some(spell),
         failed: cast.failed,

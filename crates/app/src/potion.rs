@@ -11,7 +11,8 @@ use crate::rules::potion;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Taken {
-    pub item: super::name::Name,
+    #[serde(flatten, serialize_with = "super::name::item")]
+    pub item: crate::rules::item::Names,
     pub character: String,
     pub delay: i64,
     /// The initiative of the action (+1 to drink; an oil's delay to rub on) and of the effect.
@@ -61,7 +62,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let hp = w.state.characters[&who.id].hp;
     let consequences = w.commit().await?.into_iter().skip(1).collect();
     Ok(Taken {
-        item: super::name::Name::of(&item),
+        item: item.names(),
         character: who.name,
         delay: dose.delay.total,
         timing: dose.timing,

@@ -264,7 +264,7 @@ mod tests {
         let db = std::fs::canonicalize(&db).unwrap();
         for name in ["c.db", "c.db-wal", "c.db-shm"] {
             let e = Destination::check(&dir.path().join(name), Some(&db), true).unwrap_err();
-            assert!(matches!(e, Error::Refused(_)), "{name}: {e}");
+            assert!(matches!(e, Error::Refused(_)), "{name}: {e:?}");
         }
         let link = dir.path().join("link.db");
         std::os::unix::fs::symlink(&db, &link).unwrap();

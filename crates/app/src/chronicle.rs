@@ -33,7 +33,7 @@ use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     Found {
-        item: super::name::Seen,
+        item: Revealed,
     },
     Coins {
         coins: Coins,
@@ -52,11 +52,11 @@ pub enum Seen {
     },
     /// A piece of jewellery or art damaged, as the party knows it.
     Damaged {
-        item: super::name::Seen,
+        item: Revealed,
     },
     /// Items sold (`sell`), as the party knows them, and where their price went.
     Sold {
-        items: Vec<super::name::Seen>,
+        items: Vec<Revealed>,
         coins: Coins,
         to: Purse,
     },
@@ -98,50 +98,50 @@ pub enum Seen {
     /// A protection scroll read.
     Read {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
     },
     /// A spell cast or copied from a scroll, and whether it failed (the table sees it fizzle).
     Cast {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
         copied: bool,
         failed: bool,
     },
     Stashed {
-        item: super::name::Seen,
+        item: Revealed,
         place: String,
     },
     Drank {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
         oil: bool,
     },
     /// A scroll that faded as it was read: the referee's truth only.
     Faded {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
     },
     Charges {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
         charges: u32,
         /// Known only when the party knows the item fully.
         remaining: Option<i32>,
     },
     Identify {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
         method: Method,
         learned: bool,
     },
     Passed {
-        item: super::name::Seen,
+        item: Revealed,
         /// The character who took it; none when it went back to the party's treasure.
         to: Option<String>,
     },
     Worn {
         who: String,
-        item: super::name::Seen,
+        item: Revealed,
         slot: Slot,
         on: bool,
     },
@@ -375,11 +375,7 @@ fn entry(
             .find(|c| &c.id == id)
             .map(|c| c.name.clone())
     };
-    let seen_item = |id: &Id| {
-        items
-            .get(id)
-            .map(|i| super::name::Seen(revealed(i, looker)))
-    };
+    let seen_item = |id: &Id| items.get(id).map(|i| revealed(i, looker));
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
     let seen = match &rec.event {
@@ -498,7 +494,7 @@ fn entry(
             let item = seen_item(&act.item)?;
             Seen::Charges {
                 who: who(),
-                remaining: item.0.charges.map(|_| *remaining),
+                remaining: item.charges.map(|_| *remaining),
                 item,
                 charges: *charges,
             }

@@ -1,7 +1,24 @@
-//! The application layer: one function per command. A command that changes anything opens a
+//! hoard's application: one function per command. A command that changes anything opens a
 //! [`Write`] (the write lock, the campaign, the state it needs), lets the rules decide, records
 //! the events — which applies them — and commits events and state together. Any error before
-//! the commit drops the transaction, so a refused command leaves the file as it was.
+//! the commit drops the transaction, so a refused command leaves the file as it was. It
+//! returns data — answers, and refusals as [`error::Problem`] — and never words: its own crate,
+//! over the rules, the ledger and the store, so that Cargo keeps it from the view, the
+//! command line, the web server and the Foundry export.
+
+#![forbid(unsafe_code)]
+
+/// The rules of the game.
+pub use hoard_rules as rules;
+
+/// The ledger: events and the one projector.
+pub use hoard_ledger as ledger;
+
+/// The store: all SQL, for both engines.
+pub use hoard_store as store;
+
+pub mod error;
+pub mod files;
 
 pub mod book;
 pub mod campaign;
@@ -46,7 +63,7 @@ use crate::ledger::{Character, Event, Id, Ids, Item, Recorded, State};
 use crate::rules::dice;
 use crate::rules::item::Names;
 use crate::store::batch::Batch;
-use crate::store::{self, Conn, Db, campaigns, characters};
+use crate::store::{Conn, Db, campaigns, characters};
 
 /// Why a command cannot find what it works on, or cannot act, as data (a `--json` error
 /// carries its fields); `view::words::app` words it.
