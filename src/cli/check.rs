@@ -11,10 +11,7 @@ use crate::view::inert;
 pub(super) async fn run(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     let report = crate::app::check::check(cx).await?;
     if out.json() {
-        let said: Vec<String> = report
-            .findings()
-            .map(|f| f.worded().to_string())
-            .collect();
+        let said: Vec<String> = report.findings().map(|f| f.worded().to_string()).collect();
         out.doc(&serde_json::json!({
             "ok": report.ok(),
             "report": report,

@@ -258,8 +258,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     serde_json::to_value(ItemView::of(&shown.item, shown.holder.as_deref()))
                         .unwrap_or_default();
                 value["origin"] = serde_json::to_value(&shown.origin).unwrap_or_default();
-                if let Some(serde_json::Value::Object(ring)) =
-                    shown.ring.as_ref().and_then(|r| serde_json::to_value(r).ok())
+                if let Some(serde_json::Value::Object(ring)) = shown
+                    .ring
+                    .as_ref()
+                    .and_then(|r| serde_json::to_value(r).ok())
                 {
                     for (field, v) in ring {
                         value[field] = v;

@@ -54,7 +54,7 @@ pub struct Treasure {
     /// Items whose charges the party knows, with their charges after each event.
     pub charges: Vec<(String, Vec<(i64, i32)>)>,
     /// What each character carries weighs, and what is left at each place.
-    pub weights: app::encumbrance::Weights,
+    pub weights: app::weights::Weights,
 }
 
 impl Treasure {
@@ -97,7 +97,7 @@ impl Treasure {
             coins: app::coins::show(cx).await?,
             found: app::chronicle::found_per_session(cx).await?,
             charges,
-            weights: app::encumbrance::weights(cx).await?,
+            weights: app::weights::weights(cx).await?,
         })
     }
 }

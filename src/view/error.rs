@@ -47,7 +47,7 @@ impl fmt::Display for crate::i18n::Worded<'_, Problem> {
             Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
             Problem::Limit(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),
-            Problem::App(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Lookup(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Campaign(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Session(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::History(r) => fmt::Display::fmt(&Worded(r), f),

@@ -4,7 +4,7 @@
 
 use super::inert::safe;
 use super::tone::Tone;
-use crate::app::coins::Refusal;
+use crate::app::refusal::coins::Refusal;
 use crate::i18n::coins::{abbreviation, text};
 use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;

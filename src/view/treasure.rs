@@ -2,7 +2,7 @@
 //! dice as rolled, the line of a `treasure_rolled` event in the log and its arithmetic in
 //! `explain`. Shared by `treasure roll`, `treasure types`, `log` and `explain`.
 
-use crate::app::treasure::Refusal;
+use crate::app::refusal::treasure::Refusal;
 use crate::i18n::coins::abbreviation;
 use crate::ledger::Event;
 use crate::rules::treasure::{Found, Group, Holds, Kind, Part, System};

@@ -7,7 +7,6 @@
 //! module (`words/sword.rs`, `words/wear.rs` …; a book's in `words/study.rs`, a scroll's in
 //! `words/cast.rs`).
 
-mod app;
 mod campaign;
 mod cast;
 mod character;
@@ -22,6 +21,7 @@ mod history;
 mod item;
 mod ledger;
 mod log;
+mod lookup;
 mod names;
 mod session;
 mod store;

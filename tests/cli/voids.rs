@@ -109,7 +109,13 @@ fn check_finds_a_state_the_rules_forbid() {
     let json: Value = serde_json::from_slice(&json.stdout).unwrap();
     let breach = &json["report"]["invariants"][0]["breach"];
     assert_eq!(breach["breach"], "control_over_non_holder", "{json}");
-    assert!(json["message"].as_str().unwrap().contains("does not hold it"), "{json}");
+    assert!(
+        json["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not hold it"),
+        "{json}"
+    );
 }
 
 /// `undo` right after `void` of an older event would reach past the void (which cannot be

@@ -1,28 +1,11 @@
 //! `hoard study ITEM --by CHARACTER`: a book studied vanishes, binds itself to its owner, or
 //! lays a quest on them.
 
-use serde::Serialize;
-
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
+use crate::refusal::book::Refusal;
 use crate::rules::book;
-use crate::rules::item::Names;
-
-/// Why a book cannot be studied before the rules are asked: data, worded by
-/// `view::words::book`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The reader must own the book.
-    NotOwned { character: String, item: Names },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Refused(Problem::Study(r).into())
-    }
-}
 
 pub async fn study(cx: &mut Ctx, key: &str, by: Option<&str>) -> Result<Recorded> {
     let mut w = cx.write().await?;

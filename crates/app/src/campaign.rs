@@ -1,74 +1,17 @@
 //! `hoard campaign new|list|use|rename|delete|set|show`.
 
-use super::{Ctx, Write};
-use crate::error::{Error, Result};
+use crate::ctx::Ctx;
+use crate::error::Result;
 use crate::ledger::{Event, Setting};
+use crate::refusal::campaign::Refusal;
 use crate::rules::character::check_name;
 use crate::rules::sale;
 use crate::store::campaigns;
 pub use crate::store::campaigns::Summary;
-
-/// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
-/// it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// `rename` to a name another campaign has.
-    NameTaken {
-        name: String,
-    },
-    /// `delete` without `--force`: what would go.
-    Unforced {
-        name: String,
-        events: i64,
-    },
-    /// A percentage setting out of its range.
-    NotPercentage {
-        key: String,
-        lo: u8,
-        hi: u8,
-    },
-    /// `death` with neither rule.
-    UnknownDeath,
-    /// `round` with neither edition.
-    UnknownRound,
-    /// `dead-share` with neither choice.
-    UnknownDeadShare,
-    /// `xp-from` with neither choice.
-    UnknownXpFrom,
-    /// `treasure` with neither game.
-    UnknownTreasure,
-    /// `claim-ties` with neither way.
-    UnknownClaimTies,
-    /// `referees` with neither way.
-    UnknownReferees,
-    /// `encumbrance` with none of its rules.
-    UnknownEncumbrance,
-    /// `sell-fraction` without a market and a fraction from 0 to 1.
-    NotSellFraction,
-    /// `tables` naming a folder that cannot be opened (`error` is the system's).
-    NoTablesFolder {
-        folder: String,
-        error: String,
-    },
-    UnknownSetting {
-        key: String,
-    },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        let kind = match r {
-            Refusal::Unforced { .. } => Error::Refused,
-            Refusal::NoTablesFolder { .. } => Error::NotFound,
-            _ => Error::Invalid,
-        };
-        kind(Box::new(crate::error::Problem::Campaign(r)))
-    }
-}
+use crate::write::Write;
 
 pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
-    let name = check_name("campaign", name).map_err(super::invalid_name)?;
+    let name = check_name("campaign", name)?;
     let write = Write::new_campaign(&mut cx.db, &name, false).await?;
     write.commit().await?;
     if switch {
@@ -84,7 +27,7 @@ pub async fn list(cx: &mut Ctx) -> Result<Vec<Summary>> {
 /// `campaign rename OLD NEW`: recorded in the campaign's ledger (replay names it so); the
 /// campaign in use follows its new name.
 pub async fn rename(cx: &mut Ctx, old: &str, new: &str) -> Result<String> {
-    let new = check_name("campaign", new).map_err(super::invalid_name)?;
+    let new = check_name("campaign", new)?;
     cx.campaign = Some(old.to_string());
     let mut w = cx.write().await?;
     let old = w.state.campaign.name.clone();
@@ -130,7 +73,7 @@ pub async fn delete(cx: &mut Ctx, name: &str, force: bool) -> Result<Deleted> {
     let id = w.campaign;
     campaigns::delete(w.conn(), id, &deleted.name).await?;
     w.commit().await?;
-    cx.made(super::Made::Campaign(deleted.name.clone()));
+    cx.made(crate::error::Made::Campaign(deleted.name.clone()));
     Ok(deleted)
 }
 
@@ -140,7 +83,7 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
     cx.campaign = Some(name.to_string());
     let found = cx.campaign().await?;
     campaigns::set_current(cx.conn(), &found.campaign.name).await?;
-    cx.made(super::Made::Campaign(found.campaign.name.clone()));
+    cx.made(crate::error::Made::Campaign(found.campaign.name.clone()));
     Ok(found.campaign.name)
 }
 

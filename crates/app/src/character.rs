@@ -2,10 +2,12 @@
 
 use serde::Serialize;
 
-use super::{Ctx, find_character};
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::state::{Effect, Settings};
 use crate::ledger::{Change, Character, Event, Item, Recorded};
+use crate::lookup::character as find_character;
+use crate::refusal::character::Refusal;
 use crate::rules::alignment::Alignment;
 use crate::rules::armor::{self, Protection};
 use crate::rules::character::{check_ability, check_hp_max, check_level, check_name};
@@ -14,36 +16,6 @@ use crate::rules::health;
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, KnownName};
 use crate::store::characters;
-
-/// Why a character command refuses what it was given: data, worded by
-/// `view::words::character`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The campaign has a character of that name already.
-    NameTaken { campaign: String, name: String },
-    /// The character joined after that session.
-    NotYetJoined { name: String, session: u32 },
-    /// Experience points beyond `0..=limit`.
-    XpOutOfRange { xp: i64, limit: i64 },
-    /// `character set`'s field wants a number.
-    NotANumber { key: String, value: String },
-    /// `character set`'s field wants yes or no.
-    NotYesNo { key: String, value: String },
-    /// A share is 0 to 10 in halves.
-    BadShare { value: String },
-    /// `character set` knows no such field.
-    UnknownField { key: String },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::NotYetJoined { .. } => Error::NotFound(Problem::Character(r).into()),
-            _ => Error::Invalid(Problem::Character(r).into()),
-        }
-    }
-}
 
 /// A character sheet as typed on the command line, not yet checked.
 #[derive(Debug, Clone)]
@@ -70,29 +42,17 @@ pub struct NewCharacter {
     pub share: Option<crate::rules::coins::Share>,
 }
 
-fn invalid(e: crate::rules::character::SheetError) -> Error {
-    Error::Invalid(Problem::Sheet(e).into())
-}
-
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
-    let name = check_name("character", &new.name).map_err(invalid)?;
-    let ability = |what: &str, score: Option<i64>| {
-        score
-            .map(|n| check_ability(what, n))
-            .transpose()
-            .map_err(invalid)
-    };
-    let hp_max = check_hp_max(new.hp).map_err(invalid)?;
+    let name = check_name("character", &new.name)?;
+    let ability =
+        |what: &str, score: Option<i64>| score.map(|n| check_ability(what, n)).transpose();
+    let hp_max = check_hp_max(new.hp)?;
     let mut character = Character {
         id: String::new(),
-        str: check_ability("STR", new.str).map_err(invalid)?,
-        wis: check_ability("WIS", new.wis).map_err(invalid)?,
-        level: check_level(new.level.unwrap_or(1)).map_err(invalid)?,
-        class: new
-            .class
-            .map(|c| check_name("class", &c))
-            .transpose()
-            .map_err(invalid)?,
+        str: check_ability("STR", new.str)?,
+        wis: check_ability("WIS", new.wis)?,
+        level: check_level(new.level.unwrap_or(1))?,
+        class: new.class.map(|c| check_name("class", &c)).transpose()?,
         alignment: new.alignment.unwrap_or(Alignment::Neutral),
         hp: hp_max,
         hp_max,
@@ -109,8 +69,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         share: new.share.unwrap_or_default(),
         bound: false,
     };
-    crate::rules::xp::check_class_level(character.class.as_deref(), character.level)
-        .map_err(invalid)?;
+    crate::rules::xp::check_class_level(character.class.as_deref(), character.level)?;
     character.xp = match new.xp {
         Some(xp) => check_xp(xp)?,
         // A character who starts above 1st level has the XP that level needs.
@@ -370,11 +329,11 @@ pub async fn set(
     };
     let mut change = Change::default();
     match key {
-        "level" => change.level = Some(check_level(number()?).map_err(invalid)?),
+        "level" => change.level = Some(check_level(number()?)?),
         "class" => {
             change.class = Some(match value.trim() {
                 "" | "none" => None,
-                v => Some(check_name("class", v).map_err(invalid)?),
+                v => Some(check_name("class", v)?),
             })
         }
         "alignment" => {
@@ -384,16 +343,16 @@ pub async fn set(
                 },
             )?)
         }
-        "str" => change.str = Some(check_ability("STR", number()?).map_err(invalid)?),
-        "wis" => change.wis = Some(check_ability("WIS", number()?).map_err(invalid)?),
-        "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?).map_err(invalid)?),
+        "str" => change.str = Some(check_ability("STR", number()?)?),
+        "wis" => change.wis = Some(check_ability("WIS", number()?)?),
+        "hp-max" | "hp_max" => change.hp_max = Some(check_hp_max(number()?)?),
         "reads-magic" => change.reads_magic = Some(yes_no()?),
         "literate" => change.literate = Some(yes_no()?),
         "reads-languages" => change.reads_languages = Some(yes_no()?),
-        "int" => change.int = Some(check_ability("INT", number()?).map_err(invalid)?),
-        "dex" => change.dex = Some(check_ability("DEX", number()?).map_err(invalid)?),
-        "con" => change.con = Some(check_ability("CON", number()?).map_err(invalid)?),
-        "cha" => change.cha = Some(check_ability("CHA", number()?).map_err(invalid)?),
+        "int" => change.int = Some(check_ability("INT", number()?)?),
+        "dex" => change.dex = Some(check_ability("DEX", number()?)?),
+        "con" => change.con = Some(check_ability("CON", number()?)?),
+        "cha" => change.cha = Some(check_ability("CHA", number()?)?),
         "xp" => change.xp = Some(check_xp(number()?)?),
         "share" => {
             change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {
@@ -414,7 +373,7 @@ pub async fn set(
         .class
         .as_ref()
         .map_or(c.class.as_deref(), |c| c.as_deref());
-    crate::rules::xp::check_class_level(class, change.level.unwrap_or(c.level)).map_err(invalid)?;
+    crate::rules::xp::check_class_level(class, change.level.unwrap_or(c.level))?;
     let hp_max = change.hp_max.is_some();
     let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),

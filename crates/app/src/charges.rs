@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
 use crate::rules::charges;

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::Ctx;
 use super::replay::Replay;
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::invariants::{self, Breach};
 use crate::ledger::{Conflict, State};

@@ -18,8 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::Ctx;
 use super::log::Query;
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::treasury::Holder;
 use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
@@ -193,7 +193,7 @@ pub struct Told {
 /// Play session `number` as the players saw it, or, with `truth`, as the referee knows it.
 pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
     let campaign = cx.campaign().await?;
-    let session = super::session::require(cx.conn(), &campaign, number).await?;
+    let session = crate::choice::require(cx.conn(), &campaign, number).await?;
     let mut events = Vec::new();
     let query = Query {
         session: Some(number),
@@ -202,13 +202,13 @@ pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
     // An event that names another session (coins brought back, a share-out, an award
     // recorded later) tells of that one; those naming this one come from wherever recorded.
     super::log::log(cx, query, |rec, voided_by| {
-        if voided_by.is_none() && super::xp::told_in(&rec) == Some(number) {
+        if voided_by.is_none() && crate::books::told_in(&rec) == Some(number) {
             events.push(rec);
         }
         Ok(())
     })
     .await?;
-    let named = super::xp::recorded_for(cx.conn(), campaign.id, number).await?;
+    let named = crate::books::recorded_for(cx.conn(), campaign.id, number).await?;
     events.extend(named.into_iter().filter(|r| r.session != Some(number)));
     events.retain(|r| is_seen(&r.event, truth));
     events.sort_by_key(|r| r.seq);
@@ -283,7 +283,7 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 Event::CoinsAdded { coins, .. } => Some(coins.copper()),
                 _ => None,
             };
-            let session = super::xp::told_in(&rec);
+            let session = crate::books::told_in(&rec);
             if let (Some(n), None, Some(worth)) = (session, voided_by, worth) {
                 let total = found.entry(n).or_default();
                 *total = total.saturating_add(worth);

@@ -13,41 +13,15 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::control::Handling;
-use super::{Ctx, Write};
-use crate::error::{Error, Problem, Result};
+use crate::ctx::Ctx;
+use crate::custody::Handling;
+use crate::error::{Error, Result};
 use crate::ledger::{Award, Event, Id, Item, Recorded, VoidClaim};
+use crate::refusal::claims::Refusal;
 use crate::rules::claims::{self, Claim, Claimed, Ties};
 use crate::rules::item::Names;
 use crate::store::{self, Conn};
-
-/// Why a claim is refused, as data; `view::words` words it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// Not an item of the party's treasure: someone holds it, it was left somewhere, or it is
-    /// used up.
-    NotInTreasure { item: Names },
-    /// A personal link claiming for another character than its own (or for none the
-    /// campaign has).
-    NotTheirs,
-    /// A personal link's claim drawn before this character's latest claim on the item (a
-    /// request sent twice, or replayed): it would undo a newer choice.
-    Stale,
-    /// A personal link's claim drawn at a ledger number the ledger has not reached: forged.
-    Forged,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        let kind = match r {
-            Refusal::NotInTreasure { .. } | Refusal::NotTheirs => Error::Refused,
-            Refusal::Stale => Error::Conflict,
-            Refusal::Forged => Error::Invalid,
-        };
-        kind(Box::new(Problem::Claims(r)))
-    }
-}
+use crate::write::Write;
 
 /// Where a claim comes from.
 #[derive(Clone, Debug)]
@@ -255,7 +229,7 @@ async fn lines(conn: &mut Conn, campaign: i64) -> Result<Vec<Line>> {
     let mut lines = Vec::new();
     for (id, mut made) in by_item {
         made.sort_by_key(|(seq, _)| *seq);
-        let item = super::item::find(conn, campaign, &id).await?;
+        let item = crate::lookup::item(conn, campaign, &id).await?;
         let moved = moved_at(conn, campaign, &id).await?;
         let standing = in_treasure(&item);
         let claims = made

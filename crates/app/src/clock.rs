@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Ctx, Write};
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::state::Effect;
 use crate::ledger::{Act, Event, Item, Recorded};
@@ -11,6 +11,7 @@ use crate::rules::clock::{self, Unit};
 use crate::rules::dice::{Dice, Expr};
 use crate::rules::health::{self, DeathRule};
 use crate::rules::sword;
+use crate::write::Write;
 
 /// What advancing the clock did: the span, what the rounds did (a sword in hand hurting, the
 /// checks the wounds set off), and the effects that wore off on the way.

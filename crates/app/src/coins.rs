@@ -7,79 +7,20 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::encumbrance::{Before, Slower};
-use super::{Ctx, Write};
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::treasury::{Holder, Portion, Sold, Treasury};
-use crate::ledger::{Character, Event, Item, Recorded};
+use crate::ledger::{Event, Item, Recorded};
+use crate::party::{session_for, sharers};
+use crate::refusal::coins::Refusal;
 use crate::rules;
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Denomination, Share, split_coins};
 use crate::rules::exchange::Unexchangeable;
-use crate::rules::party::{Division, Spoils, counted, takes_part};
+use crate::rules::party::{Division, Spoils, counted};
 use crate::rules::sale::{self, Market};
 use crate::store;
-
-/// Why a treasury command is refused, as data (a `--json` error carries its fields).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// A holder lacks some of the coins asked for (coins are never negative, and none is
-    /// changed for another).
-    Lacks {
-        holder: Holder,
-        has: Coins,
-        wants: Coins,
-    },
-    /// Coins moved to where they already are.
-    SameHolder { holder: Holder },
-    /// Nothing in the pool to share.
-    EmptyPool,
-    /// Nobody takes part: every character is on 0 or dead (and the dead's treasure does not
-    /// go to their heirs), or there is no character.
-    NoSharers,
-    /// Too few coins of every denomination for anyone to get one.
-    TooLittle { pool: Coins, shares: Share },
-    /// Experience for this session stands already.
-    AlreadyAwarded { session: u32, event: i64 },
-    /// No play session to award experience for.
-    NoSession,
-    /// No treasure brought back and no monster XP: nothing to award.
-    NothingToAward { session: u32 },
-    /// An item left at the place it already is.
-    AlreadyThere {
-        item: crate::rules::item::Names,
-        place: String,
-    },
-    /// An item sold without `--for` that has no worth (a magic item).
-    Unpriced { item: crate::rules::item::Names },
-    /// An item named twice in one sale.
-    SoldTwice { item: crate::rules::item::Names },
-    /// Magic items and valuables in one sale (`item`, and `first` the other kind's).
-    MixedSale {
-        item: crate::rules::item::Names,
-        first: String,
-    },
-    /// Coins offered for their own kind (`exchange 10gp --for gp`).
-    SameCoin { coin: Denomination },
-    /// Too few coins to make one of `coin` after the fee.
-    TooFewToChange { coin: Denomination },
-}
-
-/// A treasury refusal as the command's error (the command line words it): a move to where
-/// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::SameHolder { .. }
-            | Refusal::Unpriced { .. }
-            | Refusal::SoldTwice { .. }
-            | Refusal::MixedSale { .. }
-            | Refusal::SameCoin { .. } => Error::Invalid(Problem::Coins(r).into()),
-            Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
-            _ => Error::Refused(Problem::Coins(r).into()),
-        }
-    }
-}
+use crate::write::Write;
 
 /// A holder as the referee names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,16 +47,6 @@ pub struct Balance {
     pub coins: Coins,
 }
 
-/// The treasury, loaded into the write once.
-pub(super) async fn treasury<'w>(w: &'w mut Write<'_>) -> Result<&'w Treasury> {
-    if w.state.treasury.is_none() {
-        let campaign = w.campaign;
-        let loaded = store::coins::load(w.conn(), campaign).await?;
-        w.state.treasury = Some(loaded);
-    }
-    Ok(w.state.treasury.get_or_insert_with(Treasury::default))
-}
-
 /// The holder the referee named. A place keeps the spelling it was first given: named again in
 /// any case, it is the same place.
 pub(super) async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
@@ -136,7 +67,7 @@ pub(super) async fn holder(w: &mut Write<'_>, whose: &Whose) -> Result<Holder> {
 
 /// A place by name: the spelling it was first given, if it was named before in any case.
 async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
-    let name = check_name("place", name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    let name = check_name("place", name)?;
     let known = places(w).await?;
     Ok(known
         .into_iter()
@@ -146,7 +77,7 @@ async fn place(w: &mut Write<'_>, name: &str) -> Result<String> {
 
 /// Every place named so far: where coins are or were, and where items were left.
 async fn places(w: &mut Write<'_>) -> Result<Vec<String>> {
-    let mut names: Vec<String> = treasury(w).await?.places.keys().cloned().collect();
+    let mut names: Vec<String> = w.treasury().await?.places.keys().cloned().collect();
     let campaign = w.campaign;
     for item in store::items::at_places(w.conn(), campaign).await? {
         names.extend(item.place);
@@ -192,7 +123,7 @@ async fn record(mut w: Write<'_>, event: Event, touched: Vec<Holder>) -> Result<
 async fn take(w: &mut Write<'_>, from: &Holder, coins: &Coins) -> Result<()> {
     w.session()?;
     let row = w.state.row_of(from);
-    let has = treasury(w).await?.row(&row);
+    let has = w.treasury().await?.row(&row);
     match has.checked_sub(coins) {
         Some(_) => Ok(()),
         None => Err(Refusal::Lacks {
@@ -217,7 +148,7 @@ pub struct CoinsIn {
 /// session open or in session `session` (which must exist; ended is fine).
 pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose, session: Option<u32>) -> Result<CoinsIn> {
     let mut w = cx.write().await?;
-    treasury(&mut w).await?;
+    w.treasury().await?;
     let to = holder(&mut w, &to).await?;
     let (counts, named) = brought_back_in(&mut w, session).await?;
     let event = Event::CoinsAdded {
@@ -239,7 +170,7 @@ pub async fn add(cx: &mut Ctx, coins: Coins, to: Whose, session: Option<u32>) ->
 /// found.
 pub async fn sell(cx: &mut Ctx, keys: &[String], asked: Option<Coins>, to: Whose) -> Result<Moved> {
     let mut w = cx.write().await?;
-    treasury(&mut w).await?;
+    w.treasury().await?;
     let to = holder(&mut w, &to).await?;
     let (mut items, mut price) = (Vec::new(), Coins::default());
     for key in keys {
@@ -300,7 +231,7 @@ pub async fn exchange(
     from: Whose,
 ) -> Result<Moved> {
     let mut w = cx.write().await?;
-    treasury(&mut w).await?;
+    w.treasury().await?;
     let holder = holder(&mut w, &from).await?;
     let fee = w.state.campaign.settings.exchange_fee.unwrap_or(0);
     let done = rules::exchange::exchange(&offered, into, fee).map_err(|u| match u {
@@ -337,7 +268,7 @@ async fn brought_back_in(
 /// `coins spend`: coins leave the campaign, refused if the holder lacks any of them.
 pub async fn spend(cx: &mut Ctx, coins: Coins, from: Whose) -> Result<Moved> {
     let mut w = cx.write().await?;
-    treasury(&mut w).await?;
+    w.treasury().await?;
     let from = holder(&mut w, &from).await?;
     take(&mut w, &from, &coins).await?;
     let event = Event::CoinsSpent {
@@ -350,7 +281,7 @@ pub async fn spend(cx: &mut Ctx, coins: Coins, from: Whose) -> Result<Moved> {
 /// `coins move`: from one holder to another.
 pub async fn move_coins(cx: &mut Ctx, coins: Coins, from: Whose, to: Whose) -> Result<Moved> {
     let mut w = cx.write().await?;
-    treasury(&mut w).await?;
+    w.treasury().await?;
     let from = holder(&mut w, &from).await?;
     let to = holder(&mut w, &to).await?;
     if from == to {
@@ -465,52 +396,6 @@ pub struct Shared {
     pub slower: Vec<Slower>,
 }
 
-/// The session a share or an award is for: the one named (it must exist), else the one open,
-/// else the latest.
-pub(super) async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result<Option<u32>> {
-    let Some(n) = given else {
-        let last = w.state.campaign.last_session;
-        return Ok(w.session()?.or((last > 0).then_some(last)));
-    };
-    let found = store::campaigns::Found {
-        id: w.campaign,
-        campaign: w.state.campaign.clone(),
-        last_seq: w.state.last_seq,
-    };
-    super::session::require(w.conn(), &found, n).await?;
-    Ok(Some(n))
-}
-
-/// The characters who take part in a share-out or an award (`rules::party::takes_part`: on a
-/// share, and alive unless the dead's treasure goes to their heirs), by name, loaded into the
-/// write.
-pub(super) async fn sharers(
-    w: &mut Write<'_>,
-    spoils: Spoils,
-    session: Option<u32>,
-) -> Result<Vec<Character>> {
-    let roster = match session {
-        Some(n) => w.roster(n).await?,
-        None => Vec::new(),
-    };
-    let campaign = w.campaign;
-    let settings = &w.state.campaign.settings;
-    let (death, dead) = (
-        settings.death.unwrap_or_default(),
-        settings.dead_share.unwrap_or_default(),
-    );
-    let mut all = store::characters::list(w.conn(), campaign).await?;
-    // A session with a roster pays its party only, whichever referee runs it.
-    all.retain(|c| {
-        takes_part(c, spoils, death, dead)
-            && (roster.is_empty() || roster.iter().any(|m| m.character == c.id))
-    });
-    for c in &all {
-        w.state.characters.entry(c.id.clone()).or_insert(c.clone());
-    }
-    Ok(all)
-}
-
 /// `share [--session N]`: the pool split among the party by the book's division
 /// (`rules::party`), denomination by denomination; what is not paid stays in the pool.
 pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
@@ -518,7 +403,7 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
     let session = session_for(&mut w, session).await?;
     w.about(session).await?;
     let pool_row = w.state.pool_row();
-    let pool = treasury(&mut w).await?.row(&pool_row);
+    let pool = w.treasury().await?.row(&pool_row);
     if pool.is_zero() {
         return Err(Refusal::EmptyPool.into());
     }
@@ -592,7 +477,7 @@ pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Reco
         from: item.holder.clone(),
         place: name,
     })?;
-    let takes = super::control::Handling::Takes { read: false };
+    let takes = crate::custody::Handling::Takes { read: false };
     super::custody::handed_over(
         &mut w,
         &item,
@@ -616,7 +501,7 @@ pub async fn add_valuable(
     whose: Whose,
     session: Option<u32>,
 ) -> Result<(super::item::Added, Option<u32>)> {
-    let name = check_name("item", name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    let name = check_name("item", name)?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
     let identity = crate::rules::item::Identity {

@@ -2,7 +2,7 @@
 //! characters' or the items' of the campaign in use. Read as a reading command reads, in one
 //! moment, creating nothing.
 
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::store::{campaigns, characters, items};
 

@@ -5,11 +5,11 @@
 //! ([`control::triggers`], [`control::route`], [`control::ended`], [`control::in_force`]); this
 //! module records it.
 
-use super::Write;
 use crate::error::Result;
 use crate::ledger::{Act, Character, Event, Item};
 use crate::rules::control::{self, Around, Circumstance, Occasion, Reason, Route};
 use crate::rules::dice::Dice;
+use crate::write::Write;
 
 /// Everything `holder` holds and the holder as they are now, as the command has left them.
 async fn around(w: &mut Write<'_>, holder: &str) -> Result<(Character, Vec<Item>, bool)> {
@@ -156,7 +156,7 @@ pub async fn settle(
 }
 
 /// The sentient swords a character holds, as the command has left them.
-async fn swords_of(w: &mut Write<'_>, character: &str) -> Result<Vec<Item>> {
+pub(crate) async fn swords_of(w: &mut Write<'_>, character: &str) -> Result<Vec<Item>> {
     Ok(w.holdings(character)
         .await?
         .into_iter()
@@ -182,79 +182,4 @@ pub async fn after_hp(
         on(w, &sword, &after.id, occasion, cause, dice).await?;
     }
     settle(w, &after.id, Some(cause), dice).await
-}
-
-/// A first handling of a sentient sword by `who`: a touch of one round, which passes on the
-/// clock as any round in hand does (`touch --rounds 1`), so the rounds that follow in hand do
-/// not pay it again (OSE *Sentient Swords*: « Inflige 1d6 de dégâts par round »). It hurts a
-/// character of another alignment (« L'alignement de l'épée ne peut être déterminé qu'en la
-/// touchant. Cela peut entraîner des dégâts »), and the wound may call for a check.
-async fn first_touch(
-    w: &mut Write<'_>,
-    sword: &Item,
-    who: &Character,
-    cause: i64,
-    dice: &mut impl Dice,
-) -> Result<()> {
-    let Some(mind) = sword.sentience() else {
-        return Ok(());
-    };
-    if crate::rules::sword::touch_damage(mind.alignment, who.alignment).is_none() {
-        return Ok(());
-    }
-    let touched = w.record_with_cause(
-        Event::SwordTouched {
-            act: Act::new(sword, who),
-            rounds: 1,
-            damage: Vec::new(),
-            hp: who.hp,
-        },
-        Some(cause),
-    )?;
-    super::clock::pass(w, 1, Some(sword), Some(touched.seq), dice).await
-}
-
-/// How the receiver of an item comes by it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handling {
-    /// Given, found or made for them: their first handling of a sentient sword is a touch,
-    /// and hurts for a round if its alignment is not theirs; with `read`, they read a scroll
-    /// at once.
-    Takes { read: bool },
-    /// `touch`: the command itself says how many rounds they are in contact.
-    Touches,
-}
-
-/// After `item` passed from `from` to `to` (event `cause`):
-/// - what it took from `from` may end a control over them (the weapon a sword was jealous of);
-/// - a sentient sword checks at its first contact with `to` (whose first handling of it hurts,
-///   as any touch, if their alignments differ);
-/// - another magic weapon coming into `to`'s hands makes each sentient sword of theirs jealous.
-pub async fn after_passing(
-    w: &mut Write<'_>,
-    item: &Item,
-    from: Option<&Character>,
-    to: Option<&Character>,
-    cause: i64,
-    handling: Handling,
-    dice: &mut impl Dice,
-) -> Result<()> {
-    if let Some(from) = from {
-        settle(w, &from.id, Some(cause), dice).await?;
-    }
-    let Some(to) = to else {
-        return Ok(());
-    };
-    let now = w.current(&item.id)?;
-    let first = !now.touched.contains(&to.id);
-    on(w, &now, &to.id, Occasion::Handled { by: to }, cause, dice).await?;
-    if first && matches!(handling, Handling::Takes { .. }) {
-        let now = w.current(&item.id)?;
-        first_touch(w, &now, to, cause, dice).await?;
-    }
-    for sword in swords_of(w, &to.id).await? {
-        let acquired = Occasion::Acquired { weapon: item };
-        on(w, &sword, &to.id, acquired, cause, dice).await?;
-    }
-    Ok(())
 }

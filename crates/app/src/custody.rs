@@ -3,31 +3,18 @@
 
 use serde::Serialize;
 
-use super::control::Handling;
-use super::{Ctx, Write};
+use crate::control;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Character, Event, Item, Recorded, Through};
+use crate::refusal::custody::Refusal;
+use crate::rules::control::Occasion;
 use crate::rules::custody;
 use crate::rules::dice::Dice;
 use crate::rules::item::{Category, Knowledge};
 use crate::rules::knowledge::Method;
 use crate::rules::scroll;
-
-/// Why `give --read` cannot read: data, worded by `view::words::custody`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// Only a scroll is read as it is taken.
-    ReadNotScroll,
-    /// `--read` with no one taking the item.
-    ReadWithoutReader,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Problem::Passing(r).into())
-    }
-}
+use crate::write::Write;
 
 /// What a change of hands did.
 #[derive(Debug, Clone, Serialize)]
@@ -121,7 +108,7 @@ pub async fn handed_over(
         let read = matches!(handling, Handling::Takes { read: true });
         taken(w, &now, taker, read, cause, dice).await?;
     }
-    super::control::after_passing(w, item, from, to, cause, handling, dice).await
+    after_passing(w, item, from, to, cause, handling, dice).await
 }
 
 /// Pass `item` from its holder to `to` (`None`: the party's treasure), and what that sets off.
@@ -189,7 +176,7 @@ pub async fn drop(cx: &mut Ctx, key: &str) -> Result<Passed> {
 /// left out (the void that voided it stays, saying what was corrected).
 pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
     let campaign = cx.campaign().await?;
-    let item = super::item::find(cx.conn(), campaign.id, key).await?;
+    let item = crate::lookup::item(cx.conn(), campaign.id, key).await?;
     let voided = crate::store::events::voided(cx.conn(), campaign.id).await?;
     let mut events = Vec::new();
     let filter = crate::store::events::Filter {
@@ -204,4 +191,79 @@ pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
     })
     .await?;
     Ok((item, events))
+}
+
+/// A first handling of a sentient sword by `who`: a touch of one round, which passes on the
+/// clock as any round in hand does (`touch --rounds 1`), so the rounds that follow in hand do
+/// not pay it again (OSE *Sentient Swords*: « Inflige 1d6 de dégâts par round »). It hurts a
+/// character of another alignment (« L'alignement de l'épée ne peut être déterminé qu'en la
+/// touchant. Cela peut entraîner des dégâts »), and the wound may call for a check.
+async fn first_touch(
+    w: &mut Write<'_>,
+    sword: &Item,
+    who: &Character,
+    cause: i64,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    let Some(mind) = sword.sentience() else {
+        return Ok(());
+    };
+    if crate::rules::sword::touch_damage(mind.alignment, who.alignment).is_none() {
+        return Ok(());
+    }
+    let touched = w.record_with_cause(
+        Event::SwordTouched {
+            act: Act::new(sword, who),
+            rounds: 1,
+            damage: Vec::new(),
+            hp: who.hp,
+        },
+        Some(cause),
+    )?;
+    crate::clock::pass(w, 1, Some(sword), Some(touched.seq), dice).await
+}
+
+/// How the receiver of an item comes by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handling {
+    /// Given, found or made for them: their first handling of a sentient sword is a touch,
+    /// and hurts for a round if its alignment is not theirs; with `read`, they read a scroll
+    /// at once.
+    Takes { read: bool },
+    /// `touch`: the command itself says how many rounds they are in contact.
+    Touches,
+}
+
+/// After `item` passed from `from` to `to` (event `cause`):
+/// - what it took from `from` may end a control over them (the weapon a sword was jealous of);
+/// - a sentient sword checks at its first contact with `to` (whose first handling of it hurts,
+///   as any touch, if their alignments differ);
+/// - another magic weapon coming into `to`'s hands makes each sentient sword of theirs jealous.
+pub async fn after_passing(
+    w: &mut Write<'_>,
+    item: &Item,
+    from: Option<&Character>,
+    to: Option<&Character>,
+    cause: i64,
+    handling: Handling,
+    dice: &mut impl Dice,
+) -> Result<()> {
+    if let Some(from) = from {
+        control::settle(w, &from.id, Some(cause), dice).await?;
+    }
+    let Some(to) = to else {
+        return Ok(());
+    };
+    let now = w.current(&item.id)?;
+    let first = !now.touched.contains(&to.id);
+    control::on(w, &now, &to.id, Occasion::Handled { by: to }, cause, dice).await?;
+    if first && matches!(handling, Handling::Takes { .. }) {
+        let now = w.current(&item.id)?;
+        first_touch(w, &now, to, cause, dice).await?;
+    }
+    for sword in control::swords_of(w, &to.id).await? {
+        let acquired = Occasion::Acquired { weapon: item };
+        control::on(w, &sword, &to.id, acquired, cause, dice).await?;
+    }
+    Ok(())
 }

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use super::Write;
 use crate::error::Result;
 use crate::ledger::Id;
 use crate::rules::encumbrance::{self, Encumbrance, Movement};
+use crate::write::Write;
 
 /// A character the command left slower than they were.
 #[derive(Clone, Debug, Serialize)]
@@ -22,7 +22,8 @@ pub struct Slower {
 async fn weigh(w: &mut Write<'_>, id: &str) -> Result<Encumbrance> {
     let character = w.character_by_id(id).await?;
     let held = w.holdings(id).await?;
-    let purse = super::coins::treasury(w)
+    let purse = w
+        .treasury()
         .await?
         .purses
         .get(id)
@@ -66,39 +67,4 @@ impl Before {
         }
         Ok(slower)
     }
-}
-
-/// The weight each character carries and the movement it leaves them, and the weight left
-/// at each place, which slows nobody (`/treasure`).
-#[derive(Debug)]
-pub struct Weights {
-    pub carried: Vec<(String, Encumbrance)>,
-    /// Each place's coins and items, weighed in coins.
-    pub stashed: Vec<(String, u64)>,
-}
-
-/// Every character's load and every place's, by the campaign's encumbrance rule.
-pub async fn weights(cx: &mut super::Ctx) -> Result<Weights> {
-    let system = cx
-        .campaign()
-        .await?
-        .campaign
-        .settings
-        .encumbrance
-        .unwrap_or_default();
-    let mut carried = Vec::new();
-    for c in super::character::list(cx).await? {
-        let sheet = super::character::show(cx, &c.name).await?;
-        carried.push((c.name, sheet.encumbrance));
-    }
-    let stashed = super::coins::show(cx)
-        .await?
-        .places
-        .into_iter()
-        .map(|p| {
-            let items: Vec<&_> = p.items.iter().collect();
-            (p.place, encumbrance::load(system, &items, &p.coins))
-        })
-        .collect();
-    Ok(Weights { carried, stashed })
 }

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::{rules, store};
+use crate::{refusal, rules, store};
 
 #[derive(Debug)]
 pub enum Error {
@@ -32,7 +32,7 @@ pub enum Error {
     Unprinted {
         events: Vec<i64>,
         /// What else was made (a campaign imported, deleted or put in use; a backup written).
-        made: Option<crate::Made>,
+        made: Option<Made>,
         cause: std::io::Error,
     },
 }
@@ -47,7 +47,7 @@ pub enum Problem {
     /// Worded at an edge (the command line, the web server) about its own input.
     #[serde(skip)]
     Said(String),
-    Coins(crate::coins::Refusal),
+    Coins(refusal::coins::Refusal),
     Custody(rules::custody::Refusal),
     Potion(rules::potion::Refusal),
     Scroll(rules::scroll::Refusal),
@@ -58,32 +58,32 @@ pub enum Problem {
     /// A command that would pass one of `rules::limits` (`ledger::Refusal::is_limit`).
     Limit(crate::ledger::Refusal),
     Store(crate::store::Problem),
-    // The application's own refusals (app/{mod,campaign,session,history,export,log}.rs).
-    App(crate::Refusal),
-    Campaign(crate::campaign::Refusal),
-    Session(crate::session::Refusal),
-    History(crate::history::Refusal),
-    Import(crate::export::Refusal),
-    Log(crate::log::Refusal),
+    // The application's own refusals (`refusal`), each worded by its namesake in `view::words`.
+    Lookup(refusal::lookup::Refusal),
+    Campaign(refusal::campaign::Refusal),
+    Session(refusal::session::Refusal),
+    History(refusal::history::Refusal),
+    Import(refusal::export::Refusal),
+    Log(refusal::log::Refusal),
     // The item, sword and character commands' refusals (`src/app`), worded in `view::words`.
-    Sword(crate::sword::Refusal),
-    Wear(crate::wear::Refusal),
-    Tables(crate::tables::Refusal),
-    Character(crate::character::Refusal),
-    Item(crate::item::Refusal),
-    Generate(crate::generate::Refusal),
-    Treasure(crate::treasure::Refusal),
-    Claims(crate::claims::Refusal),
+    Sword(refusal::sword::Refusal),
+    Wear(refusal::wear::Refusal),
+    Tables(refusal::tables::Refusal),
+    Character(refusal::character::Refusal),
+    Item(refusal::item::Refusal),
+    Generate(refusal::generate::Refusal),
+    Treasure(refusal::treasure::Refusal),
+    Claims(refusal::claims::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
         #[serde(flatten)]
         refusal: rules::treasure::Undamageable,
     },
-    Passing(crate::custody::Refusal),
-    Casting(crate::scroll::Refusal),
-    Study(crate::book::Refusal),
-    File(crate::files::Refusal),
+    Passing(refusal::custody::Refusal),
+    Casting(refusal::scroll::Refusal),
+    Study(refusal::book::Refusal),
+    File(refusal::files::Refusal),
     // The rules' faults these commands pass on, worded by `i18n::Worded`.
     Sheet(rules::character::SheetError),
     Dice(rules::dice::DiceError),
@@ -103,6 +103,13 @@ impl From<String> for Box<Problem> {
 impl From<&str> for Box<Problem> {
     fn from(text: &str) -> Self {
         Box::new(Problem::Said(text.to_string()))
+    }
+}
+
+/// A name the rules refuse (empty, too long …): the input it is.
+impl From<rules::character::SheetError> for Error {
+    fn from(e: rules::character::SheetError) -> Self {
+        Error::Invalid(Box::new(Problem::Sheet(e)))
     }
 }
 
@@ -172,9 +179,257 @@ impl Error {
             | Error::Conflict(p)
             | Error::Busy(p)
             | Error::Unusable(p) => Some(p),
-            _ => None,
+            Error::Database(_) | Error::Io(_) | Error::Output(_) | Error::Unprinted { .. } => None,
         }
     }
 }
 
+/// What a command changed that is no event of a campaign's ledger: the edge names it if the
+/// command's answer then cannot be printed (exit 7), so that nobody makes it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Made {
+    /// A campaign imported, deleted or put in use.
+    Campaign(String),
+    /// A file written: a backup.
+    File(std::path::PathBuf),
+}
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+// Each refusal's kind: its exit code.
+
+impl From<refusal::lookup::Refusal> for Error {
+    fn from(r: refusal::lookup::Refusal) -> Self {
+        use refusal::lookup::Refusal;
+        let kind = match r {
+            Refusal::CampaignExists { .. } | Refusal::InTreasure { .. } => Error::Invalid,
+            Refusal::NoCampaign
+            | Refusal::UnknownCampaign { .. }
+            | Refusal::UnknownCharacter { .. } => Error::NotFound,
+            Refusal::ItemNotLoaded { .. } | Refusal::CharacterMissing { .. } => Error::Conflict,
+            Refusal::HeldByAnother { .. } | Refusal::Dying { .. } | Refusal::Dead { .. } => {
+                Error::Refused
+            }
+        };
+        kind(Box::new(Problem::Lookup(r)))
+    }
+}
+
+impl From<refusal::book::Refusal> for Error {
+    fn from(r: refusal::book::Refusal) -> Self {
+        Error::Refused(Problem::Study(r).into())
+    }
+}
+
+impl From<refusal::campaign::Refusal> for Error {
+    fn from(r: refusal::campaign::Refusal) -> Self {
+        use refusal::campaign::Refusal;
+        let kind = match r {
+            Refusal::Unforced { .. } => Error::Refused,
+            Refusal::NoTablesFolder { .. } => Error::NotFound,
+            Refusal::NameTaken { .. }
+            | Refusal::NotPercentage { .. }
+            | Refusal::UnknownDeath
+            | Refusal::UnknownRound
+            | Refusal::UnknownDeadShare
+            | Refusal::UnknownXpFrom
+            | Refusal::UnknownTreasure
+            | Refusal::UnknownClaimTies
+            | Refusal::UnknownReferees
+            | Refusal::UnknownEncumbrance
+            | Refusal::NotSellFraction
+            | Refusal::UnknownSetting { .. } => Error::Invalid,
+        };
+        kind(Box::new(Problem::Campaign(r)))
+    }
+}
+
+impl From<refusal::character::Refusal> for Error {
+    fn from(r: refusal::character::Refusal) -> Self {
+        use refusal::character::Refusal;
+        match r {
+            Refusal::NotYetJoined { .. } => Error::NotFound(Problem::Character(r).into()),
+            Refusal::NameTaken { .. }
+            | Refusal::XpOutOfRange { .. }
+            | Refusal::NotANumber { .. }
+            | Refusal::NotYesNo { .. }
+            | Refusal::BadShare { .. }
+            | Refusal::UnknownField { .. } => Error::Invalid(Problem::Character(r).into()),
+        }
+    }
+}
+
+impl From<refusal::claims::Refusal> for Error {
+    fn from(r: refusal::claims::Refusal) -> Self {
+        use refusal::claims::Refusal;
+        let kind = match r {
+            Refusal::NotInTreasure { .. } | Refusal::NotTheirs => Error::Refused,
+            Refusal::Stale => Error::Conflict,
+            Refusal::Forged => Error::Invalid,
+        };
+        kind(Box::new(Problem::Claims(r)))
+    }
+}
+
+/// A treasury refusal as the command's error (the command line words it): a move to where
+/// the coins are is a usage mistake, a missing session is not found, the rest rules refusing.
+impl From<refusal::coins::Refusal> for Error {
+    fn from(r: refusal::coins::Refusal) -> Self {
+        use refusal::coins::Refusal;
+        match r {
+            Refusal::SameHolder { .. }
+            | Refusal::Unpriced { .. }
+            | Refusal::SoldTwice { .. }
+            | Refusal::MixedSale { .. }
+            | Refusal::SameCoin { .. } => Error::Invalid(Problem::Coins(r).into()),
+            Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
+            Refusal::Lacks { .. }
+            | Refusal::EmptyPool
+            | Refusal::NoSharers
+            | Refusal::TooLittle { .. }
+            | Refusal::AlreadyAwarded { .. }
+            | Refusal::NothingToAward { .. }
+            | Refusal::AlreadyThere { .. }
+            | Refusal::TooFewToChange { .. } => Error::Refused(Problem::Coins(r).into()),
+        }
+    }
+}
+
+impl From<refusal::custody::Refusal> for Error {
+    fn from(r: refusal::custody::Refusal) -> Self {
+        Error::Invalid(Problem::Passing(r).into())
+    }
+}
+
+impl From<refusal::export::Refusal> for Error {
+    fn from(r: refusal::export::Refusal) -> Self {
+        Error::Invalid(Box::new(Problem::Import(r)))
+    }
+}
+
+impl From<refusal::generate::Refusal> for Error {
+    fn from(r: refusal::generate::Refusal) -> Self {
+        Error::Invalid(Problem::Generate(r).into())
+    }
+}
+
+impl From<refusal::history::Refusal> for Error {
+    fn from(r: refusal::history::Refusal) -> Self {
+        use refusal::history::Refusal;
+        let kind = match r {
+            Refusal::NoEvent { .. } => Error::NotFound,
+            Refusal::LaterCause { .. } => Error::Conflict,
+            Refusal::Others { .. }
+            | Refusal::NothingToUndo
+            | Refusal::NothingToRedo { .. }
+            | Refusal::CreatesCampaign { .. }
+            | Refusal::IsVoid { .. }
+            | Refusal::AfterVoid { .. }
+            | Refusal::AlreadyVoided { .. }
+            | Refusal::NameTaken { .. }
+            | Refusal::DependedOn { .. } => Error::Refused,
+        };
+        kind(Box::new(Problem::History(r)))
+    }
+}
+
+impl From<refusal::item::Refusal> for Error {
+    fn from(r: refusal::item::Refusal) -> Self {
+        use refusal::item::Refusal;
+        match r {
+            Refusal::ChargesOutOfRange { .. } => Error::Invalid(Problem::Item(r).into()),
+            Refusal::NoItem { .. } | Refusal::Ambiguous { .. } | Refusal::NotYetFound { .. } => {
+                Error::NotFound(Problem::Item(r).into())
+            }
+        }
+    }
+}
+
+impl From<refusal::log::Refusal> for Error {
+    fn from(r: refusal::log::Refusal) -> Self {
+        Error::Invalid(Box::new(Problem::Log(r)))
+    }
+}
+
+impl From<refusal::scroll::Refusal> for Error {
+    fn from(r: refusal::scroll::Refusal) -> Self {
+        Error::Invalid(Problem::Casting(r).into())
+    }
+}
+
+impl From<refusal::session::Refusal> for Error {
+    fn from(r: refusal::session::Refusal) -> Self {
+        use refusal::session::Refusal;
+        let kind = match r {
+            Refusal::NoSession { .. }
+            | Refusal::NoneYet
+            | Refusal::NoTitle { .. }
+            | Refusal::UnknownReferee { .. } => Error::NotFound,
+            Refusal::StillOpen { .. }
+            | Refusal::NoneOpen
+            | Refusal::NotOpen { .. }
+            | Refusal::NotYourRole { .. }
+            | Refusal::Apart { .. }
+            | Refusal::InOpenSession { .. } => Error::Refused,
+            Refusal::SeveralOpen { .. }
+            | Refusal::SameTitle { .. }
+            | Refusal::RefereeExists { .. } => Error::Invalid,
+            Refusal::NoRow { .. } => Error::Conflict,
+        };
+        kind(Box::new(Problem::Session(r)))
+    }
+}
+
+impl From<refusal::sword::Refusal> for Error {
+    fn from(r: refusal::sword::Refusal) -> Self {
+        use refusal::sword::Refusal;
+        match r {
+            Refusal::NoSuchPower { .. } => Error::NotFound(Problem::Sword(r).into()),
+            Refusal::NotSentient { .. }
+            | Refusal::NotHeld { .. }
+            | Refusal::NotInHand { .. }
+            | Refusal::NotWielded { .. }
+            | Refusal::UsedUp { .. }
+            | Refusal::ControlsNoOne { .. }
+            | Refusal::EncounterUnderWay
+            | Refusal::NoEncounter => Error::Refused(Problem::Sword(r).into()),
+        }
+    }
+}
+
+impl From<refusal::tables::Refusal> for Error {
+    fn from(r: refusal::tables::Refusal) -> Self {
+        Error::Invalid(Problem::Tables(r).into())
+    }
+}
+
+impl From<refusal::treasure::Refusal> for Error {
+    fn from(r: refusal::treasure::Refusal) -> Self {
+        use refusal::treasure::Refusal;
+        match r {
+            Refusal::UnknownType { .. } | Refusal::NoUnguarded { .. } => {
+                Error::NotFound(Problem::Treasure(r).into())
+            }
+            Refusal::TypeOrLevel | Refusal::CountOutOfRange { .. } => {
+                Error::Invalid(Problem::Treasure(r).into())
+            }
+        }
+    }
+}
+
+impl From<refusal::wear::Refusal> for Error {
+    fn from(r: refusal::wear::Refusal) -> Self {
+        use refusal::wear::Refusal;
+        match r {
+            Refusal::WhichHand | Refusal::HandForNonRing { .. } => {
+                Error::Invalid(Problem::Wear(r).into())
+            }
+            Refusal::InTreasure { .. }
+            | Refusal::AlreadyWorn { .. }
+            | Refusal::Gone { .. }
+            | Refusal::NotWearable { .. }
+            | Refusal::SlotTaken { .. }
+            | Refusal::NotWorn { .. } => Error::Refused(Problem::Wear(r).into()),
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! `hoard explain`: an event or an item's whole story, from the ledger.
 
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::{Item, Recorded};
 
@@ -8,7 +8,7 @@ pub async fn event(cx: &mut Ctx, seq: i64) -> Result<Recorded> {
     let campaign = cx.campaign().await?.id;
     crate::store::events::get(cx.conn(), campaign, seq)
         .await?
-        .ok_or_else(|| super::history::Refusal::NoEvent { event: seq }.into())
+        .ok_or_else(|| crate::refusal::history::Refusal::NoEvent { event: seq }.into())
 }
 
 /// An item, its holder's name, and every event that touched it.

@@ -10,62 +10,16 @@ use serde::{Deserialize, Serialize};
 
 use super::replay::Replay;
 use super::tables::for_campaign;
-use super::{Ctx, Write};
+use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::files::Destination;
 use crate::ledger::{Event, Recorded};
+use crate::refusal::export::{Fault, Refusal};
 use crate::rules::character::check_name;
 use crate::rules::knowledge::Revealed;
+use crate::write::Write;
 
 pub const FORMAT: u32 = 1;
-
-/// Why a file cannot be imported, as data; `view::words::export` words it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    NotUtf8 {
-        line: usize,
-    },
-    /// A line over [`LINE_LIMIT`] (`mib` MiB).
-    TooLong {
-        line: usize,
-        mib: usize,
-    },
-    /// What is wrong with line `line`.
-    Line {
-        line: usize,
-        fault: Fault,
-    },
-}
-
-/// What is wrong with one line of an import.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Fault {
-    /// The first line is no header (`error` is the JSON reader's).
-    NotHeader { error: String },
-    /// A header of another kind or format than [`FORMAT`].
-    WrongFormat { format: u32 },
-    /// A line that is no event (`error` is the JSON reader's).
-    Unreadable { error: String },
-    /// Event `event` follows `after`, not `after + 1`.
-    Gap { event: i64, after: i64 },
-    /// The event cannot stand on the events before it.
-    CannotStand {
-        #[serde(skip)]
-        conflict: crate::ledger::Conflict,
-    },
-    /// The file ends at `last` but its header announces `announced` events.
-    Short { last: i64, announced: i64 },
-    /// The header's voided events are not those the file's void events void.
-    VoidsMismatch,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Box::new(crate::error::Problem::Import(r)))
-    }
-}
 
 /// A refusal of line `line` for `fault`.
 fn bad(line: usize, fault: Fault) -> Error {
@@ -259,8 +213,7 @@ pub async fn import(
     let mut text = String::new();
     read_line(input, &mut text, 1)?;
     let header = parse_header(&text)?;
-    let name =
-        check_name("campaign", rename.unwrap_or(&header.campaign)).map_err(super::invalid_name)?;
+    let name = check_name("campaign", rename.unwrap_or(&header.campaign))?;
     let voided: BTreeMap<i64, i64> = header.voided.iter().copied().collect();
     let mut w = Write::new_campaign(&mut cx.db, &name, true).await?;
     // The new campaign's own first event is replaced by the file's.
@@ -319,7 +272,7 @@ pub async fn import(
         w.mark_voided(seqs, by);
     }
     w.commit().await?;
-    cx.made(super::Made::Campaign(name.clone()));
+    cx.made(crate::error::Made::Campaign(name.clone()));
     progress(header.events, header.events);
     Ok((name, header.events))
 }
@@ -437,7 +390,7 @@ pub async fn backup(cx: &mut Ctx, path: &std::path::Path, force: bool) -> Result
     pending.close();
     cx.db.copy_to(pending.temp()).await?;
     let bytes = pending.finish()?;
-    cx.made(super::Made::File(path.to_path_buf()));
+    cx.made(crate::error::Made::File(path.to_path_buf()));
     let mut copy = crate::store::open(path, crate::store::Access::Read).await?;
     let campaigns = crate::store::campaigns::list(copy.conn()).await;
     copy.close().await?;

@@ -8,30 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 use crate::error::{Error, Result};
-
-/// Why a file cannot be written where it was asked for (words are the view's).
-#[derive(Debug, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The path is the campaign's database itself, or one of SQLite's files beside it.
-    IsDatabase {
-        path: String,
-    },
-    IsFolder {
-        path: String,
-    },
-    /// The file exists and the referee did not say `--force`.
-    Exists {
-        path: String,
-    },
-    CannotWrite {
-        path: String,
-        cause: String,
-    },
-}
+use crate::refusal::files::Refusal;
 
 /// Create `path` (which must not exist) for writing, readable by its owner only: as the store
 /// creates a campaign's file.

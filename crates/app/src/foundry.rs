@@ -6,9 +6,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Ctx, find_character};
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::{Event, Item, Recorded};
+use crate::lookup::character as find_character;
 use crate::rules::item::Status;
 use crate::rules::knowledge::{KnownName, Looker, Revealed, revealed};
 use crate::store::events::{self, Filter};
@@ -144,7 +145,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         })
         .await?;
         if let Some(number) = selection.session {
-            super::session::require(conn, &found, number).await?;
+            crate::choice::require(conn, &found, number).await?;
             let filter = Filter {
                 session: Some(number),
                 kind: Some("item_created".into()),
@@ -167,7 +168,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         });
     } else {
         for key in &selection.items {
-            let item = super::item::find(conn, campaign, key).await?;
+            let item = crate::lookup::item(conn, campaign, key).await?;
             if !chosen.iter().any(|i| i.id == item.id) {
                 chosen.push(item);
             }

@@ -1,34 +1,14 @@
 //! `hoard generate CATEGORY|any [--count N] [--to CHARACTER] [--sentient]`: items from the
 //! tables into the campaign, one `item_created` event per item holding every roll.
 
-use super::Ctx;
 use super::tables::for_campaign;
-use serde::Serialize;
+use crate::ctx::Ctx;
 
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Item, Origin};
+use crate::refusal::generate::Refusal;
 use crate::rules::generate::{self, Sentient};
 use crate::rules::item::Category;
-
-/// Why `generate` refuses its options: data, worded by `view::words::generate`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// `--count` beyond 1 to `max`.
-    CountOutOfRange { count: u32, max: u32 },
-    /// `--read` without `--to`: no one to read.
-    ReadWithoutTo,
-    /// `--sentient` for what is not a sword.
-    SentientNotSword,
-    /// Valuables are recorded by hand, not rolled.
-    Valuable,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Problem::Generate(r).into())
-    }
-}
 
 /// The most items one command may make: enough for any hoard, small enough to catch a typo.
 pub const MAX_COUNT: u32 = 1_000_000;
@@ -113,7 +93,7 @@ pub async fn generate(
         })?;
         if let (Some(item), Some(taker)) = (taken, &holder) {
             let read = request.read && item.category == Category::Scroll;
-            let takes = super::control::Handling::Takes { read };
+            let takes = crate::custody::Handling::Takes { read };
             let cause = created.seq;
             super::custody::handed_over(&mut w, &item, None, Some(taker), takes, cause, &mut dice)
                 .await?;

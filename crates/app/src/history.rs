@@ -7,81 +7,12 @@
 use std::collections::BTreeSet;
 
 use super::replay::Replay;
-use super::{Ctx, Write};
+use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::ledger::{Event, Recorded};
+use crate::refusal::history::Refusal;
 use crate::store::{campaigns, events};
-
-/// Why an event cannot be voided (or found), as data; `view::words::history` words it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// Another referee's event, voided without `--force` (`me`: who records, if known).
-    Others {
-        event: i64,
-        referee: String,
-        me: Option<String>,
-    },
-    /// No event of that number in the campaign (`void`, `explain`).
-    NoEvent {
-        event: i64,
-    },
-    /// `undo` with nothing left standing but the campaign's creation.
-    NothingToUndo,
-    /// `redo` when the latest event is no void (`latest`): nothing was just undone.
-    NothingToRedo {
-        latest: i64,
-    },
-    /// An event names a cause after itself: the ledger was edited by hand.
-    LaterCause {
-        event: i64,
-        cause: i64,
-    },
-    /// The campaign's first event.
-    CreatesCampaign {
-        event: i64,
-    },
-    /// A void event.
-    IsVoid {
-        event: i64,
-    },
-    /// `undo` right after a `void` of an older event (`void`, the void; `target`, what it
-    /// voided): the latest command cannot be undone, and undo would reach past it to `past`.
-    AfterVoid {
-        void: i64,
-        target: i64,
-        past: i64,
-    },
-    AlreadyVoided {
-        event: i64,
-        by: i64,
-    },
-    /// Voiding `event` gives the campaign back `name` (a rename undone), which another
-    /// campaign has taken since.
-    NameTaken {
-        event: i64,
-        name: String,
-    },
-    /// Later events cannot stand without it: `standing` lists them, `first` says why the first
-    /// cannot.
-    DependedOn {
-        event: i64,
-        standing: Vec<i64>,
-        #[serde(skip)]
-        first: crate::ledger::Conflict,
-    },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        let kind = match r {
-            Refusal::NoEvent { .. } => Error::NotFound,
-            Refusal::LaterCause { .. } => Error::Conflict,
-            _ => Error::Refused,
-        };
-        kind(Box::new(crate::error::Problem::History(r)))
-    }
-}
+use crate::write::Write;
 
 /// What a void did.
 #[derive(Debug, serde::Serialize)]
@@ -285,12 +216,12 @@ pub async fn redo(cx: &mut Ctx) -> Result<Redone> {
 /// said to be brought back in it (`report session` lists them in it), and what came between.
 pub async fn state_at(cx: &mut Ctx, number: u32) -> Result<crate::ledger::State> {
     let campaign = cx.campaign().await?;
-    let session = super::session::require(cx.conn(), &campaign, number).await?;
+    let session = crate::choice::require(cx.conn(), &campaign, number).await?;
     let until = match session.ended_seq {
         Some(ended) => {
             let next = crate::store::sessions::get(cx.conn(), campaign.id, number + 1).await?;
             let before_next = next.map_or(campaign.last_seq, |s| s.started_seq - 1);
-            let after = super::xp::recorded_for(cx.conn(), campaign.id, number).await?;
+            let after = crate::books::recorded_for(cx.conn(), campaign.id, number).await?;
             after
                 .into_iter()
                 .map(|r| r.seq)

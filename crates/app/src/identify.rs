@@ -3,8 +3,7 @@
 
 use serde::Serialize;
 
-use super::Ctx;
-use super::Write;
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded, Through};
 use crate::rules::coins::Coins;
@@ -12,6 +11,7 @@ use crate::rules::control::Occasion;
 use crate::rules::dice::Dice;
 use crate::rules::item::Knowledge;
 use crate::rules::knowledge::{self, Method};
+use crate::write::Write;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Identified {

@@ -1,71 +1,14 @@
 //! `hoard item add|list|show`, and finding an item from what the referee typed.
 
-use crate::store::Conn;
-
-use super::{Ctx, find_character};
-use serde::Serialize;
+use crate::ctx::Ctx;
+use crate::lookup::character as find_character;
 
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Item, Origin, Recorded};
+use crate::refusal::item::Refusal;
 use crate::rules::character::check_name;
-use crate::rules::item::{Category, Identity, Names};
+use crate::rules::item::{Category, Identity};
 use crate::store::items::{self, ListFilter};
-
-/// Why an item command cannot go on: data, worded by `view::words::item`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// Nothing answers to `key`; `near` is the name it comes closest to, if any.
-    NoItem { key: String, near: Option<String> },
-    /// Several items answer to `key`: their short ids.
-    Ambiguous { key: String, ids: Vec<String> },
-    /// Charges beyond 1 to 10000.
-    ChargesOutOfRange { charges: i64 },
-    /// The item was found after that session.
-    NotYetFound { item: Names, session: u32 },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::ChargesOutOfRange { .. } => Error::Invalid(Problem::Item(r).into()),
-            _ => Error::NotFound(Problem::Item(r).into()),
-        }
-    }
-}
-
-/// The one item `key` names: an id, a unique id prefix (4+ characters), or a unique name in
-/// either language.
-pub async fn find(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
-    let mut found = items::find(conn, campaign, key).await?;
-    // An exact id beats prefixes and names; then a living item beats used-up ones (a potion
-    // drunk is not the one a name asks for when another bears it).
-    for keep in [
-        &(|i: &Item| i.id == key.to_lowercase()) as &dyn Fn(&Item) -> bool,
-        &|i: &Item| !i.status.used_up(),
-    ] {
-        if found.len() > 1 && found.iter().any(keep) {
-            found.retain(keep);
-        }
-    }
-    match found.len() {
-        1 => Ok(found.remove(0)),
-        0 => {
-            let names = items::names(conn, campaign).await?;
-            let near = super::suggest(key, &names);
-            let key = key.to_string();
-            Err(Refusal::NoItem { key, near }.into())
-        }
-        _ => {
-            let ids: Vec<String> = found
-                .iter()
-                .map(|i| crate::ledger::short_id(&i.id).to_string())
-                .collect();
-            let key = key.to_string();
-            Err(Refusal::Ambiguous { key, ids }.into())
-        }
-    }
-}
 
 /// An item the referee makes by hand (`hoard item add`).
 #[derive(Debug, Clone)]
@@ -87,8 +30,7 @@ pub struct Added {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
-    let name =
-        check_name("item", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    let name = check_name("item", &new.name)?;
     if let Some(duration) = &new.identity.duration {
         crate::rules::dice::Expr::parse(duration)
             .map_err(|e| Error::Invalid(Problem::Dice(e).into()))?;
@@ -109,7 +51,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         None => None,
     };
     if let Some(material) = &new.identity.material {
-        check_name("material", material).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+        check_name("material", material)?;
     }
     let mut identity = new.identity.by_hand(new.category);
     if let Some(maker) = &new.maker {
@@ -124,7 +66,7 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
 /// Record an item the referee made by hand (no table, no roll of its own), with the dice of
 /// `seed` for what handing it over sets off.
 pub(super) async fn record_by_hand(
-    w: super::Write<'_>,
+    w: crate::write::Write<'_>,
     item: Item,
     holder: Option<crate::ledger::Character>,
     seed: u64,
@@ -145,7 +87,7 @@ pub(super) async fn record_by_hand(
 /// Record a hand-made item and, when it goes to a character, what handing it over sets off
 /// (a first touch, control checks, jealousy); commit; say what happened.
 pub(super) async fn record_added(
-    mut w: super::Write<'_>,
+    mut w: crate::write::Write<'_>,
     item: Item,
     origin: Origin,
     holder: Option<crate::ledger::Character>,
@@ -157,7 +99,7 @@ pub(super) async fn record_added(
     })?;
     if let Some(h) = &holder {
         // Every first hand-over rolls what it sets off: a scroll's fading, a sword's touch.
-        let takes = super::control::Handling::Takes { read: false };
+        let takes = crate::custody::Handling::Takes { read: false };
         super::custody::handed_over(&mut w, &item, None, Some(h), takes, created.seq, dice).await?;
     }
     let consequences = w.since(created.seq);
@@ -180,7 +122,7 @@ pub async fn rename(
     fr: Option<&str>,
 ) -> Result<(Item, Recorded)> {
     for name in std::iter::once(name).chain(fr) {
-        check_name("item", name).map_err(super::invalid_name)?;
+        check_name("item", name)?;
     }
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
@@ -250,7 +192,7 @@ pub struct OnHand {
 
 pub async fn show(cx: &mut Ctx, key: &str) -> Result<Shown> {
     let campaign = cx.campaign().await?;
-    let item = find(cx.conn(), campaign.id, key).await?;
+    let item = crate::lookup::item(cx.conn(), campaign.id, key).await?;
     let holder = match &item.holder {
         Some(id) => crate::store::characters::by_id(cx.conn(), campaign.id, id)
             .await?
@@ -290,7 +232,7 @@ pub async fn show_as(
     who: &str,
 ) -> Result<(Item, crate::ledger::Character, Option<String>)> {
     let campaign = cx.campaign().await?;
-    let item = find(cx.conn(), campaign.id, key).await?;
+    let item = crate::lookup::item(cx.conn(), campaign.id, key).await?;
     let who = find_character(cx.conn(), campaign.id, &campaign.campaign.name, who).await?;
     let holder = match &item.holder {
         Some(id) => crate::store::characters::by_id(cx.conn(), campaign.id, id)
@@ -304,7 +246,7 @@ pub async fn show_as(
 /// An item as it stood at the end of play session `session`, with its holder's name then.
 pub async fn show_at(cx: &mut Ctx, key: &str, session: u32) -> Result<(Item, Option<String>)> {
     let campaign = cx.campaign().await?;
-    let now = find(cx.conn(), campaign.id, key).await?;
+    let now = crate::lookup::item(cx.conn(), campaign.id, key).await?;
     let state = super::history::state_at(cx, session).await?;
     let Some(item) = state.items.get(&now.id).cloned() else {
         let item = now.names();

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::store::links;
 
@@ -29,7 +29,7 @@ pub async fn link(cx: &mut Ctx, name: &str, revoke: bool) -> Result<Option<Link>
     let theirs = standing.into_iter().find(|l| l.character == who.id);
     let answer = if revoke {
         if theirs.is_some() {
-            links::revoke(w.conn(), campaign, &who.id, &super::now()).await?;
+            links::revoke(w.conn(), campaign, &who.id, &crate::write::now()).await?;
         }
         theirs
     } else {
@@ -37,7 +37,7 @@ pub async fn link(cx: &mut Ctx, name: &str, revoke: bool) -> Result<Option<Link>
             Some(link) => link,
             None => {
                 let token = token()?;
-                links::insert(w.conn(), campaign, &who.id, &token, &super::now()).await?;
+                links::insert(w.conn(), campaign, &who.id, &token, &crate::write::now()).await?;
                 links::Link {
                     character: who.id.clone(),
                     token,
@@ -66,7 +66,7 @@ pub async fn every(cx: &mut Ctx) -> Result<Vec<Link>> {
             Some(link) => link.token.clone(),
             None => {
                 let token = token()?;
-                links::insert(w.conn(), campaign, &c.id, &token, &super::now()).await?;
+                links::insert(w.conn(), campaign, &c.id, &token, &crate::write::now()).await?;
                 token
             }
         };

@@ -1,27 +1,12 @@
 //! `hoard log`: the ledger, newest last.
 
-use super::{Ctx, find_character};
-use crate::error::{Error, Result};
+use crate::ctx::Ctx;
+use crate::error::Result;
 use crate::ledger::{Event, Recorded};
+use crate::lookup::character as find_character;
+use crate::refusal::log::Refusal;
 use crate::store::events::{self, Filter};
 use strum::VariantNames;
-
-/// Why `log` cannot list, as data; `view::words::log` words it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// `--kind` names no kind of event; `kinds` are those there are.
-    UnknownKind {
-        kind: String,
-        kinds: Vec<&'static str>,
-    },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Box::new(crate::error::Problem::Log(r)))
-    }
-}
 
 /// What `log` was asked for, as typed.
 #[derive(Debug, Default, Clone)]
@@ -56,7 +41,7 @@ pub async fn log(
     }
     let campaign = cx.campaign().await?;
     if let Some(n) = query.session {
-        super::session::require(cx.conn(), &campaign, n).await?;
+        crate::choice::require(cx.conn(), &campaign, n).await?;
     }
     let entity = match &query.character {
         Some(name) => Some(
@@ -67,7 +52,7 @@ pub async fn log(
         None => None,
     };
     let referee = match &query.by {
-        Some(name) => Some(super::session::referee_in(&campaign.campaign, name)?),
+        Some(name) => Some(crate::choice::referee_in(&campaign.campaign, name)?),
         None => None,
     };
     // A referee's events are walked by their tag, unless a character's already are.

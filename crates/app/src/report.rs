@@ -5,9 +5,10 @@ pub mod posting;
 
 use serde::Serialize;
 
-use super::{Ctx, find_character};
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::{Character, Event, Recorded, Session};
+use crate::lookup::character as find_character;
 use crate::store::events::{self, Filter};
 
 /// A report's events, by what they are about, oldest first in each.
@@ -56,7 +57,7 @@ pub struct Report {
     #[serde(flatten)]
     pub sections: Sections,
     /// A session's treasure brought back, by value (see `app::xp`).
-    pub treasure: Option<super::xp::Treasure>,
+    pub treasure: Option<crate::books::Treasure>,
 }
 
 fn sort(sections: &mut Sections, rec: Recorded) {
@@ -144,32 +145,32 @@ async fn build(cx: &mut Ctx, campaign: i64, filter: Filter) -> Result<Sections> 
 
 /// The number of the session `key` names (or the global `--session`), else of the one open
 /// session, else of the latest.
-pub async fn chosen(cx: &mut Ctx, key: Option<&super::session::Key>) -> Result<u32> {
+pub async fn chosen(cx: &mut Ctx, key: Option<&crate::choice::Key>) -> Result<u32> {
     let campaign = cx.campaign().await?;
     if let Some(key) = key.or(cx.session.as_ref()).cloned() {
-        return super::session::resolve(cx.conn(), &campaign, &key).await;
+        return crate::choice::resolve(cx.conn(), &campaign, &key).await;
     }
     let open = &campaign.campaign.open;
     (open.len() == 1)
         .then(|| open.first().copied())
         .flatten()
         .or_else(|| (campaign.campaign.last_session > 0).then_some(campaign.campaign.last_session))
-        .ok_or_else(|| super::session::Refusal::NoneYet.into())
+        .ok_or_else(|| crate::refusal::session::Refusal::NoneYet.into())
 }
 
 /// The report of session `number`.
 pub async fn session(cx: &mut Ctx, number: u32) -> Result<Report> {
     let campaign = cx.campaign().await?;
-    let session = super::session::require(cx.conn(), &campaign, number).await?;
+    let session = crate::choice::require(cx.conn(), &campaign, number).await?;
     let filter = Filter {
         session: Some(number),
         ..Default::default()
     };
     let mut sections = build(cx, campaign.id, filter).await?;
-    sections.shares = super::xp::shares(cx.conn(), campaign.id, number).await?;
-    sections.xp = super::xp::awards(cx.conn(), campaign.id, number).await?;
+    sections.shares = crate::books::shares(cx.conn(), campaign.id, number).await?;
+    sections.xp = crate::books::awards(cx.conn(), campaign.id, number).await?;
     let counted = campaign.campaign.settings.xp_from.unwrap_or_default();
-    let treasure = super::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
+    let treasure = crate::books::brought_back(cx.conn(), campaign.id, number, counted).await?;
     Ok(Report {
         session: Some(session),
         character: None,

@@ -1,6 +1,6 @@
 //! `hoard roll EXPR`: a roll at the table, recorded like every other.
 
-use super::Ctx;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::Event;
 use crate::rules::dice::{Expr, Roll};

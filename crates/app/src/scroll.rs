@@ -4,10 +4,11 @@
 
 use serde::Serialize;
 
-use super::Ctx;
 use super::tables::for_campaign;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Act, Event, Recorded};
+use crate::refusal::scroll::Refusal;
 use crate::rules::effect::Effect;
 use crate::rules::scroll;
 
@@ -19,20 +20,6 @@ impl From<scroll::Refusal> for Error {
             scroll::Refusal::NoDuration => Error::Invalid(Problem::Scroll(r).into()),
             r => Error::Refused(Problem::Scroll(r).into()),
         }
-    }
-}
-
-/// Why `cast` cannot go on: data, worded by `view::words::scroll`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// A scroll of spells needs `--spell N`.
-    WhichSpell,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Problem::Casting(r).into())
     }
 }
 

@@ -2,73 +2,18 @@
 //! Swords* allows, checked like generated ones; and the sword commands of play: touch, wield,
 //! sheathe, powers, demands, release, encounters, odds and the audit.
 
-use super::Ctx;
 use super::tables::for_campaign;
-use serde::Serialize;
+use crate::ctx::Ctx;
 
 use crate::error::{Error, Problem, Result};
 use crate::ledger::Act;
 use crate::ledger::{Event, Item, Origin};
+use crate::refusal::sword::Refusal;
 use crate::rules::character::check_name;
 use crate::rules::control::{Occasion, Reason};
 use crate::rules::item::Slot;
 use crate::rules::item::{Category, Identity, Names};
 use crate::rules::sword::{self, Chosen};
-
-/// Why a sword command refuses: data, worded by `view::words::sword`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The item has no mind.
-    NotSentient {
-        item: Names,
-    },
-    /// The character named does not hold the sword.
-    NotHeld {
-        sword: Names,
-        character: String,
-    },
-    /// Sheathing a sword that is not in hand.
-    NotInHand {
-        sword: Names,
-        character: String,
-    },
-    /// No power of the sword answers to what was typed.
-    NoSuchPower {
-        sword: Names,
-        power: String,
-        powers: Vec<String>,
-    },
-    /// A power is used from the wielder's hand only.
-    NotWielded {
-        sword: Names,
-    },
-    /// A power's limit is reached: `used` times since `since`, usable again at `until`.
-    UsedUp {
-        sword: Names,
-        power: String,
-        uses: String,
-        used: i64,
-        since: i64,
-        until: i64,
-        now: i64,
-    },
-    /// Demands and release need a sword in control.
-    ControlsNoOne {
-        sword: Names,
-    },
-    EncounterUnderWay,
-    NoEncounter,
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::NoSuchPower { .. } => Error::NotFound(Problem::Sword(r).into()),
-            _ => Error::Refused(Problem::Sword(r).into()),
-        }
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct NewSword {
@@ -80,8 +25,7 @@ pub struct NewSword {
 }
 
 pub async fn add(cx: &mut Ctx, new: NewSword) -> Result<super::item::Added> {
-    let name =
-        check_name("sword", &new.name).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    let name = check_name("sword", &new.name)?;
     let loaded = for_campaign(cx).await?;
     let (seed, mut dice) = (cx.seed, cx.dice());
     let mut steps = Vec::new();
@@ -135,7 +79,7 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
     // Taken from the treasure, the hand-over is where the touch begins: one story to undo.
     let taken = match sword.holder {
         None => {
-            let touches = super::control::Handling::Touches;
+            let touches = crate::custody::Handling::Touches;
             let (_, passed) =
                 super::custody::hand_over(&mut w, &sword, Some(&who), touches, &mut dice).await?;
             Some(passed)
@@ -163,7 +107,7 @@ pub async fn touch(cx: &mut Ctx, key: &str, by: &str, rounds: u32) -> Result<Rec
 
 /// A sentient sword, its wielder (who must hold it), and the sword as this command left it.
 async fn held(
-    w: &mut crate::Write<'_>,
+    w: &mut crate::write::Write<'_>,
     key: &str,
     by: Option<&str>,
 ) -> Result<(Item, crate::ledger::Character)> {
@@ -179,7 +123,7 @@ async fn held(
 
 /// Put `sword` away (out of `who`'s hand): a use ends, and with it a control the use set off.
 async fn put_away(
-    w: &mut crate::Write<'_>,
+    w: &mut crate::write::Write<'_>,
     sword: &Item,
     who: &crate::ledger::Character,
     cause: Option<i64>,
@@ -302,7 +246,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
 
 /// The sword `key` names and the character it controls, or a refusal: it controls no one.
 async fn in_control_of(
-    w: &mut crate::Write<'_>,
+    w: &mut crate::write::Write<'_>,
     key: &str,
 ) -> Result<(Item, crate::ledger::Character)> {
     let sword = w.item(key).await?;
@@ -317,8 +261,7 @@ async fn in_control_of(
 
 /// `sword demand SWORD TEXT`: what a sword in control makes its wielder do.
 pub async fn demand(cx: &mut Ctx, key: &str, demand: &str) -> Result<Recorded> {
-    let demand =
-        check_name("demand", demand).map_err(|e| Error::Invalid(Problem::Sheet(e).into()))?;
+    let demand = check_name("demand", demand)?;
     let mut w = cx.write().await?;
     let (sword, who) = in_control_of(&mut w, key).await?;
     w.record(Event::SwordDemand {
@@ -342,7 +285,7 @@ pub async fn release(cx: &mut Ctx, key: &str) -> Result<Recorded> {
 /// `encounter --with KIND [--alignment A] [--character NAME] [--applies]`: a foe met; every
 /// sentient sword whose purpose it serves checks over its holder.
 pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -> Result<Recorded> {
-    crate::rules::character::check_name("foe", &foe.kind).map_err(super::invalid_name)?;
+    crate::rules::character::check_name("foe", &foe.kind)?;
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let (foe, met) = match character {
@@ -426,10 +369,10 @@ pub struct Odds {
 
 pub async fn odds(cx: &mut Ctx, key: &str, character: &str) -> Result<Odds> {
     let campaign = cx.campaign().await?;
-    let sword = super::item::find(cx.conn(), campaign.id, key).await?;
+    let sword = crate::lookup::item(cx.conn(), campaign.id, key).await?;
     let mind = sentient(&sword)?.clone();
-    let who =
-        super::find_character(cx.conn(), campaign.id, &campaign.campaign.name, character).await?;
+    let who = crate::lookup::character(cx.conn(), campaign.id, &campaign.campaign.name, character)
+        .await?;
     let (numerator, denominator) = crate::rules::control::odds(&mind, &who);
     Ok(Odds {
         sword: sword.names(),
@@ -475,9 +418,9 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
         };
         let holdings = crate::store::items::held_by(cx.conn(), campaign.id, &who.id).await?;
         let mut name = async |c: &crate::rules::control::Circumstance| -> Result<Named> {
-            let sword = super::item::find(cx.conn(), campaign.id, &c.sword).await?;
+            let sword = crate::lookup::item(cx.conn(), campaign.id, &c.sword).await?;
             let weapon = match &c.weapon {
-                Some(id) => Some(super::item::find(cx.conn(), campaign.id, id).await?),
+                Some(id) => Some(crate::lookup::item(cx.conn(), campaign.id, id).await?),
                 None => None,
             };
             Ok(Named {
@@ -526,7 +469,7 @@ pub async fn checks(
 ) -> Result<()> {
     let campaign = cx.campaign().await?;
     if let Some(n) = session {
-        super::session::require(cx.conn(), &campaign, n).await?;
+        crate::choice::require(cx.conn(), &campaign, n).await?;
     }
     let voided = crate::store::events::voided(cx.conn(), campaign.id).await?;
     crate::store::events::control_checks(cx.conn(), campaign.id, session, |rec| {

@@ -4,35 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Ctx;
-use serde::Serialize;
+use crate::ctx::Ctx;
 
 use crate::error::{Error, Problem, Result};
 use crate::ledger::Event;
+use crate::refusal::tables::Refusal;
 use crate::rules::dice::Roll;
 use crate::rules::tables::{self, TableError, TableFault, Tables, Unreadable};
-
-/// Why a command cannot use the tables: data, worded by `view::words::tables`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The tables in force do not load: the first problem, and how many more.
-    Broken {
-        #[serde(skip)]
-        first: Option<TableError>,
-        more: usize,
-    },
-    /// The table depends on a number (`key`) that `--key` must give.
-    NeedsKey { table: String, key: String },
-    /// `--key` given to a table that takes none.
-    TakesNoKey { table: String },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        Error::Invalid(Problem::Tables(r).into())
-    }
-}
 
 /// Tables in use and where they come from (`shipped` or the folder laid over them).
 pub struct Loaded {

@@ -6,42 +6,14 @@
 
 use serde::Serialize;
 
-use super::Ctx;
 use super::coins::Whose;
+use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::treasury::Holder;
 use crate::ledger::{Event, Item, Origin, Recorded};
+use crate::refusal::treasure::Refusal;
 use crate::rules::coins::Coins;
 use crate::rules::treasure::{self, Kind, System, TreasureFault, Treasures};
-
-/// Why `treasure roll` refuses: data, worded by `view::words::treasure`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// No such letter among the campaign's types.
-    UnknownType {
-        letter: String,
-        system: System,
-        known: Vec<String>,
-    },
-    /// Neither a type nor `--level`, or both.
-    TypeOrLevel,
-    /// The game gives no unguarded treasure by level (AD&D 2e), or none for this level.
-    NoUnguarded { system: System, level: u32 },
-    /// `--count` beyond 1 to `max`.
-    CountOutOfRange { count: u32, max: u32 },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::UnknownType { .. } | Refusal::NoUnguarded { .. } => {
-                Error::NotFound(Problem::Treasure(r).into())
-            }
-            _ => Error::Invalid(Problem::Treasure(r).into()),
-        }
-    }
-}
 
 /// The most rolls of a type one command makes: a horde of a thousand creatures.
 pub const MAX_COUNT: u32 = 1_000;
@@ -95,7 +67,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
             ),
         },
     )?;
-    super::coins::treasury(&mut w).await?;
+    w.treasury().await?;
     let to = super::coins::holder(&mut w, &request.to).await?;
     let taker = match &to {
         Holder::Character { id, .. } => Some(w.character_by_id(id).await?),
@@ -146,7 +118,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         )?;
         if let Some(taker) = &taker {
             // A sword's first touch, a scroll's chance to fade: what taking it sets off.
-            let takes = super::control::Handling::Takes { read: false };
+            let takes = crate::custody::Handling::Takes { read: false };
             super::custody::handed_over(
                 &mut w,
                 &item,

@@ -3,59 +3,13 @@
 
 use serde::Serialize;
 
-use super::Ctx;
-use crate::error::{Error, Problem, Result};
+use crate::ctx::Ctx;
+use crate::error::Result;
 use crate::ledger::{Act, Event, Recorded};
+use crate::refusal::wear::Refusal;
 use crate::rules::armor;
-use crate::rules::item::{Category, Names, Slot};
+use crate::rules::item::{Category, Slot};
 use crate::rules::ring;
-
-/// Why an item cannot be worn or taken off: data, worded by `view::words::wear`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "reason", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The wearer must hold the item first.
-    InTreasure {
-        item: Names,
-        character: String,
-    },
-    AlreadyWorn {
-        item: Names,
-        character: String,
-    },
-    Gone {
-        item: Names,
-    },
-    /// Only rings, armor and shields are worn.
-    NotWearable {
-        item: Names,
-    },
-    /// A ring needs `--hand`.
-    WhichHand,
-    /// `--hand` given for what is not a ring.
-    HandForNonRing {
-        item: Names,
-    },
-    /// The body or shield slot is taken by `other`.
-    SlotTaken {
-        character: String,
-        other: Names,
-    },
-    NotWorn {
-        item: Names,
-    },
-}
-
-impl From<Refusal> for Error {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::WhichHand | Refusal::HandForNonRing { .. } => {
-                Error::Invalid(Problem::Wear(r).into())
-            }
-            _ => Error::Refused(Problem::Wear(r).into()),
-        }
-    }
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Worn {

@@ -87,7 +87,7 @@ pub struct Global {
     /// is about (share, xp award, log, report, export --foundry, audit swords) [default: the
     /// open one of the characters named, else the only one open]
     #[arg(long, global = true, value_name = "N|TITLE")]
-    pub session: Option<crate::app::session::Key>,
+    pub session: Option<crate::app::choice::Key>,
     /// As the referee: with a NAME (one of the campaign's, `hoard referee add`), who records
     /// this command's events [env: HOARD_REFEREE] [default: the referee of the session
     /// recorded in]; alone, the truth where players see their side (report session, serve:

@@ -9,7 +9,7 @@ pub enum ReportCommand {
     Session {
         /// The session's number or title [default: the open one, else the latest]
         #[arg(value_name = "N|TITLE")]
-        number: Option<crate::app::session::Key>,
+        number: Option<crate::app::choice::Key>,
         /// A summary to post to the players, in Markdown: who went, what was found, the
         /// split, XP and levels, what was identified and used up, who fell (player-safe;
         /// with the global --referee, the truth)

@@ -1,9 +1,9 @@
 //! The words for a campaign that cannot be renamed, deleted or set
-//! (`app::campaign::Refusal`).
+//! (`app::refusal::campaign::Refusal`).
 
 use std::fmt;
 
-use crate::app::campaign::Refusal;
+use crate::app::refusal::campaign::Refusal;
 use crate::i18n::{EVENT, counted, typed};
 use crate::tr;
 

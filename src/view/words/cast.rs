@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::app::scroll::Refusal;
+use crate::app::refusal::scroll::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

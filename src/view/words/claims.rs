@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::app::claims::Refusal;
+use crate::app::refusal::claims::Refusal;
 use crate::i18n::pick;
 use crate::tr;
 use crate::view::inert::safe;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::files::Refusal;
+use crate::app::refusal::files::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::app::generate::Refusal;
+use crate::app::refusal::generate::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

@@ -1,8 +1,8 @@
-//! The words for an event that cannot be voided or found (`app::history::Refusal`).
+//! The words for an event that cannot be voided or found (`app::refusal::history::Refusal`).
 
 use std::fmt;
 
-use crate::app::history::Refusal;
+use crate::app::refusal::history::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::Shown;
-use crate::app::item::Refusal;
+use crate::app::refusal::item::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

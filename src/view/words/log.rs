@@ -1,8 +1,8 @@
-//! The words for a `log` that cannot list (`app::log::Refusal`).
+//! The words for a `log` that cannot list (`app::refusal::log::Refusal`).
 
 use std::fmt;
 
-use crate::app::log::Refusal;
+use crate::app::refusal::log::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

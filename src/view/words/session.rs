@@ -1,9 +1,9 @@
 //! The words for a play session that cannot be found, started or ended
-//! (`app::session::Refusal`).
+//! (`app::refusal::session::Refusal`).
 
 use std::fmt;
 
-use crate::app::session::Refusal;
+use crate::app::refusal::session::Refusal;
 use crate::i18n::typed;
 use crate::tr;
 use crate::view::inert::safe;

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::Shown;
-use crate::app::book::Refusal;
+use crate::app::refusal::book::Refusal;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {

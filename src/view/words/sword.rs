@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::Shown;
-use crate::app::sword::Refusal;
+use crate::app::refusal::sword::Refusal;
 use crate::i18n::time::{GameTime, span};
 use crate::tr;
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::app::tables::Refusal;
+use crate::app::refusal::tables::Refusal;
 use crate::i18n::Worded;
 use crate::rules::tables::{
     EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault, Unreadable,

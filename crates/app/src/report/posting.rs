@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 
-use crate::Ctx;
 use crate::chronicle::{Entry, Gained, Purse, Seen, Told};
+use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::Session;
 use crate::rules::coins::Coins;
@@ -22,7 +22,7 @@ pub struct Posting {
     pub truth: bool,
     /// Who went: the roster, or for a session without one the characters its events name.
     pub went: Vec<String>,
-    /// The coins brought back (`app::xp::brought_back`).
+    /// The coins brought back (`app::books::brought_back`).
     pub coins: Coins,
     /// The items found, as the party knows them (or by their true names).
     pub found: Vec<Item>,
@@ -81,7 +81,7 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
     let number = told.session.number;
     let campaign = cx.campaign().await?;
     let counted = campaign.campaign.settings.xp_from.unwrap_or_default();
-    let treasure = crate::xp::brought_back(cx.conn(), campaign.id, number, counted).await?;
+    let treasure = crate::books::brought_back(cx.conn(), campaign.id, number, counted).await?;
     let mut posting = Posting {
         went: told.session.with.iter().map(|m| m.name.clone()).collect(),
         session: told.session.clone(),

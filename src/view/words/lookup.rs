@@ -1,10 +1,10 @@
 //! The words for what a command cannot find or cannot do before the rules are asked
-//! (`app::Refusal`): a campaign or character that is not there, an item in someone else's
+//! (`app::refusal::lookup::Refusal`): a campaign or character that is not there, an item in someone else's
 //! hands, a character who cannot act.
 
 use std::fmt;
 
-use crate::app::Refusal;
+use crate::app::refusal::lookup::Refusal;
 use crate::i18n::{pick, typed};
 use crate::tr;
 
@@ -103,7 +103,7 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::Refusal;
+    use crate::app::refusal::lookup::Refusal;
     use crate::error::Error;
     use crate::i18n::in_both;
     use crate::rules::item::Names;

@@ -1,0 +1,49 @@
+//! What the campaign commands refuse (`campaign new|rename|delete|set|use`). Worded by `view::words::campaign`.
+
+/// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
+/// it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// `rename` to a name another campaign has.
+    NameTaken {
+        name: String,
+    },
+    /// `delete` without `--force`: what would go.
+    Unforced {
+        name: String,
+        events: i64,
+    },
+    /// A percentage setting out of its range.
+    NotPercentage {
+        key: String,
+        lo: u8,
+        hi: u8,
+    },
+    /// `death` with neither rule.
+    UnknownDeath,
+    /// `round` with neither edition.
+    UnknownRound,
+    /// `dead-share` with neither choice.
+    UnknownDeadShare,
+    /// `xp-from` with neither choice.
+    UnknownXpFrom,
+    /// `treasure` with neither game.
+    UnknownTreasure,
+    /// `claim-ties` with neither way.
+    UnknownClaimTies,
+    /// `referees` with neither way.
+    UnknownReferees,
+    /// `encumbrance` with none of its rules.
+    UnknownEncumbrance,
+    /// `sell-fraction` without a market and a fraction from 0 to 1.
+    NotSellFraction,
+    /// `tables` naming a folder that cannot be opened (`error` is the system's).
+    NoTablesFolder {
+        folder: String,
+        error: String,
+    },
+    UnknownSetting {
+        key: String,
+    },
+}
