@@ -5,13 +5,14 @@
 
 use super::args::campaign::CampaignCommand;
 use super::args::tables::TablesCommand;
-use super::args::{Cli, Command};
+use super::args::{Cli, Command, Does};
 use super::out::Out;
 use super::{
-    access, campaign, character, check, claims, clock, coins, defaults, explain, history, item,
-    log, notices, play, progress, report, roll, session, sword, tables, treasure,
+    campaign, character, check, claims, clock, coins, defaults, explain, history, item, log,
+    notices, play, progress, report, roll, session, sword, tables, treasure,
 };
 use crate::app::Ctx;
+use crate::app::open::Access;
 use crate::error::{Error, Result};
 use crate::rules::knowledge::Method;
 
@@ -39,10 +40,15 @@ pub async fn run(cli: Cli) -> Result<()> {
         let result = tables::without_db(&mut out, c, None).unwrap_or(Ok(()));
         return result.and(out.flush());
     }
-    let access = access::access(&cli.command, cli.global.dry_run);
-    if access == crate::app::open::Access::DryRun {
-        out.dry_run();
-    }
+    let access = match (cli.command.does(), cli.global.dry_run) {
+        (Does::Apart, _) => return Ok(()),
+        (Does::Reads, _) => Access::Read,
+        (Does::Records, false) => Access::Write,
+        (Does::Records, true) => {
+            out.dry_run();
+            Access::DryRun
+        }
+    };
     let db = match crate::app::open::open(&path, access).await {
         Ok(db) => db,
         Err(e) if crate::app::open::absent(&e) => {
@@ -68,7 +74,7 @@ pub async fn run(cli: Cli) -> Result<()> {
     let mut cx = Ctx::new(db, options);
     let names_its_campaign = notices::names_its_campaign(&cli.command);
     let result = match cli.command {
-        // Started before dispatch, as the demo is.
+        // `Does::Apart`: answered before the database is opened.
         #[cfg(feature = "serve")]
         Command::Serve(_) => Ok(()),
         Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),

@@ -4,7 +4,6 @@
 //! ([`failure`]). Nothing here decides a rule; each command turns its arguments into plain
 //! values and calls one function of [`crate::app`].
 
-mod access;
 pub mod args;
 mod campaign;
 pub(crate) mod character;

@@ -1,6 +1,7 @@
 //! The grammar of `hoard campaign`: making, choosing, renaming and deleting campaigns. Parsing
 //! only; `cli::campaign` runs what is parsed.
 
+use super::Does;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -52,4 +53,18 @@ pub enum CampaignCommand {
     },
     /// Show the campaign in use and its settings
     Show,
+}
+
+impl CampaignCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List | Self::Show => Does::Reads,
+            Self::New { .. }
+            | Self::Use { .. }
+            | Self::Rename { .. }
+            | Self::Delete { .. }
+            | Self::Set { .. } => Does::Records,
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 
+use super::Does;
 use crate::rules::alignment::Alignment;
 use crate::tr;
 
@@ -130,4 +131,19 @@ pub fn share(text: &str) -> std::result::Result<crate::rules::coins::Share, Stri
             "une part va de 0 à 10 par moitiés : 1, 0.5 pour un suivant"
         )
     })
+}
+
+impl CharacterCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List | Self::Show { .. } => Does::Reads,
+            Self::Add { .. }
+            | Self::Damage { .. }
+            | Self::Set { .. }
+            | Self::Link { .. }
+            | Self::Bind { .. }
+            | Self::Heal { .. } => Does::Records,
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! The grammar of `hoard claim` and `hoard claims`. Parsing only; `cli::claims` runs it.
 
+use super::Does;
 use clap::{Args, Subcommand, ValueEnum};
 
 /// `hoard claim ITEM --by C need|want|pass`.
@@ -36,4 +37,14 @@ pub enum ClaimsCommand {
     /// Give each item claimed to one who needs it, else to one who wants it (ties by d100, or
     /// by share: `campaign set claim-ties`); a pass, or no claim, leaves it in the treasure
     Settle,
+}
+
+impl ClaimsCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Show => Does::Reads,
+            Self::Settle => Does::Records,
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! The grammar of `hoard time`: the game clock. Parsing only; `cli::clock` runs what is parsed.
 
+use super::Does;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -16,4 +17,14 @@ pub enum TimeCommand {
     },
     /// Show the game clock
     Show,
+}
+
+impl TimeCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Show => Does::Reads,
+            Self::Advance { .. } => Does::Records,
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use super::Does;
 use crate::rules::limits;
 
 /// An amount's help: an example, the coins, and the limit of one coin (`rules::limits`).
@@ -178,4 +179,32 @@ pub struct StashArgs {
     /// The place: a bank, a stronghold, a cache
     #[arg(long, value_name = "PLACE")]
     pub at: String,
+}
+
+impl CoinsCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Show => Does::Reads,
+            Self::Add { .. } | Self::Spend { .. } | Self::Move { .. } => Does::Records,
+        }
+    }
+}
+
+impl ValuableCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Add { .. } | Self::Damage { .. } | Self::Appraise { .. } => Does::Records,
+        }
+    }
+}
+
+impl XpCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Award { .. } => Does::Records,
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 
+use super::Does;
 use crate::rules::item::Category;
 
 #[derive(Debug, Args)]
@@ -133,4 +134,14 @@ pub enum ItemCommand {
         #[arg(long, value_name = "SESSION", conflicts_with = "as_character")]
         at: Option<u32>,
     },
+}
+
+impl ItemCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List { .. } | Self::Show { .. } | Self::History { .. } => Does::Reads,
+            Self::Add { .. } | Self::Rename { .. } | Self::Trust { .. } => Does::Records,
+        }
+    }
 }

@@ -265,6 +265,82 @@ pub enum Command {
     },
 }
 
+/// What a command does with the campaign database, declared with its grammar: every command
+/// says it here or in its family's `does`, so that none is added without saying it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Does {
+    /// Reads one moment of it, and never creates it.
+    Reads,
+    /// Records (or, under `--dry-run`, would).
+    Records,
+    /// Nothing through the dispatch table: the manual and completions need no database, the
+    /// demo and the server open their own.
+    Apart,
+}
+
+impl Command {
+    /// What the command does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Command::Campaign(c) => c.does(),
+            Command::Session(c) => c.does(),
+            Command::Referee(c) => c.does(),
+            Command::Character(c) => c.does(),
+            Command::Time(c) => c.does(),
+            Command::Item(c) => c.does(),
+            Command::Sword(c) => c.does(),
+            Command::Tables(c) => c.does(),
+            Command::Valuable(c) => c.does(),
+            Command::Treasure(c) => c.does(),
+            Command::Xp(c) => c.does(),
+            Command::Report(c) => c.does(),
+            Command::Audit(c) => c.does(),
+            // `coins` and `claims` alone show the pool and the board.
+            Command::Coins(a) => a.command.as_ref().map_or(Does::Reads, |c| c.does()),
+            Command::Claims(a) => a.command.as_ref().map_or(Does::Reads, |c| c.does()),
+            Command::Check
+            | Command::Odds(_)
+            | Command::Explain(_)
+            | Command::Backup(_)
+            | Command::Export(_)
+            | Command::Log(_) => Does::Reads,
+            Command::Roll(_)
+            | Command::Generate(_)
+            | Command::Give(_)
+            | Command::Drop(_)
+            | Command::Drink(_)
+            | Command::Apply(_)
+            | Command::Taste(_)
+            | Command::Read(_)
+            | Command::Cast(_)
+            | Command::Copy(_)
+            | Command::Wear(_)
+            | Command::Remove(_)
+            | Command::Use(_)
+            | Command::Recharge(_)
+            | Command::Study(_)
+            | Command::Identify(_)
+            | Command::Claim(_)
+            | Command::Share
+            | Command::Stash(_)
+            | Command::Sell(_)
+            | Command::Exchange(_)
+            | Command::Touch(_)
+            | Command::Wield(_)
+            | Command::Sheathe(_)
+            | Command::Release(_)
+            | Command::Encounter(_)
+            | Command::Void(_)
+            | Command::Undo(_)
+            | Command::Redo
+            | Command::Import(_) => Does::Records,
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => Does::Apart,
+            Command::Demo | Command::Completions { .. } | Command::Man { .. } => Does::Apart,
+        }
+    }
+}
+
 impl Global {
     /// The database this command names: `--db`, else `HOARD_DB` (an empty value is unset).
     pub fn database(&self) -> Option<PathBuf> {
@@ -299,8 +375,26 @@ impl Global {
 
 #[cfg(test)]
 mod tests {
-    use super::Cli;
-    use clap::CommandFactory;
+    use super::{Cli, Does};
+    use clap::{CommandFactory, Parser};
+
+    fn does(line: &str) -> Does {
+        let words = std::iter::once("hoard").chain(line.split(' '));
+        Cli::try_parse_from(words).unwrap().command.does()
+    }
+
+    #[test]
+    fn each_command_says_what_it_does_with_the_database() {
+        for reads in ["coins", "claims", "item list", "log", "export", "tables check"] {
+            assert_eq!(does(reads), Does::Reads, "{reads}");
+        }
+        for records in ["coins add 5gp", "claims settle", "share", "character link A"] {
+            assert_eq!(does(records), Does::Records, "{records}");
+        }
+        for apart in ["demo", "man", "completions bash"] {
+            assert_eq!(does(apart), Does::Apart, "{apart}");
+        }
+    }
 
     #[test]
     fn help_starts_with_what_hoard_is_for() {

@@ -1,5 +1,6 @@
 //! The grammar of `hoard report`. Parsing only; `cli::report` runs what is parsed.
 
+use super::Does;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -21,4 +22,13 @@ pub enum ReportCommand {
         /// The character's name
         name: String,
     },
+}
+
+impl ReportCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Session { .. } | Self::Character { .. } => Does::Reads,
+        }
+    }
 }

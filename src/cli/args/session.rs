@@ -1,5 +1,6 @@
 //! The grammar of `hoard session`. Parsing only; `cli::session` runs what is parsed.
 
+use super::Does;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -33,4 +34,24 @@ pub enum RefereeCommand {
     /// The campaign's referees, with how many events each recorded
     #[command(visible_alias = "ls")]
     List,
+}
+
+impl SessionCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List => Does::Reads,
+            Self::Start { .. } | Self::End => Does::Records,
+        }
+    }
+}
+
+impl RefereeCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List => Does::Reads,
+            Self::Add { .. } => Does::Records,
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 
+use super::Does;
 use crate::rules::alignment::Alignment;
 use crate::rules::sword::Chosen;
 
@@ -160,4 +161,22 @@ pub struct OddsArgs {
 pub enum AuditCommand {
     /// Which swords control which characters now, and every control check with its dice
     Swords,
+}
+
+impl SwordCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Add(..) | Self::Power { .. } | Self::Demand { .. } => Does::Records,
+        }
+    }
+}
+
+impl AuditCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Swords => Does::Reads,
+        }
+    }
 }

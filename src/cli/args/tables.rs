@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::Does;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -28,4 +29,14 @@ pub enum TablesCommand {
         /// A folder of edited tables [default: the tables in use]
         dir: Option<PathBuf>,
     },
+}
+
+impl TablesCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::List | Self::Show { .. } | Self::Check { .. } => Does::Reads,
+            Self::Roll { .. } => Does::Records,
+        }
+    }
 }

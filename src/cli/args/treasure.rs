@@ -1,5 +1,6 @@
 //! The grammar of `hoard treasure`. Parsing only; `cli::treasure` runs what is parsed.
 
+use super::Does;
 use clap::{Args, Subcommand, ValueEnum};
 
 #[derive(Debug, Subcommand)]
@@ -43,4 +44,14 @@ pub enum SystemArg {
     Ose,
     #[value(alias = "ad&d")]
     Adnd,
+}
+
+impl TreasureCommand {
+    /// What it does with the campaign database.
+    pub fn does(&self) -> Does {
+        match self {
+            Self::Types { .. } => Does::Reads,
+            Self::Roll(..) => Does::Records,
+        }
+    }
 }
