@@ -63,6 +63,31 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
         TimeCommand::Show => {
             let shown = app::clock::show(cx).await?;
             let clock = shown.clock;
+            let now = GameTime(clock);
+            let mut lines = vec![tr!(
+                "It is {now} (round {clock}).",
+                "Il est {now} (round {clock})."
+            )];
+            // Expeditions out at once each keep their time; the world's is the calendar.
+            if shown.open.len() > 1 {
+                let world = GameTime(shown.world);
+                lines.push(tr!(
+                    "  The campaign's calendar: {world}.",
+                    "  Le calendrier de la campagne : {world}."
+                ));
+                for s in &shown.open {
+                    let (n, at) = (s.number, GameTime(s.clock));
+                    let title = s
+                        .title
+                        .as_deref()
+                        .map(|t| format!(" ({})", safe(t)))
+                        .unwrap_or_default();
+                    lines.push(tr!(
+                        "  Session {n}{title}: {at}.",
+                        "  Session {n}{title} : {at}."
+                    ));
+                }
+            }
             if out.json() {
                 let sessions: Vec<_> = shown
                     .open
@@ -71,35 +96,13 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
                     .collect();
                 return out.doc(&json!({
                     "clock": clock,
-                    "text": GameTime(clock).to_string(),
                     "world": shown.world,
                     "sessions": sessions,
+                    "message": lines.join("\n"),
                 }));
             }
-            let now = GameTime(clock);
-            out.line(&tr!(
-                "It is {now} (round {clock}).",
-                "Il est {now} (round {clock})."
-            ))?;
-            // Expeditions out at once each keep their time; the world's is the calendar.
-            if shown.open.len() > 1 {
-                let world = GameTime(shown.world);
-                out.line(&tr!(
-                    "  The campaign's calendar: {world}.",
-                    "  Le calendrier de la campagne : {world}."
-                ))?;
-                for s in &shown.open {
-                    let (n, at) = (s.number, GameTime(s.clock));
-                    let title = s
-                        .title
-                        .as_deref()
-                        .map(|t| format!(" ({})", safe(t)))
-                        .unwrap_or_default();
-                    out.line(&tr!(
-                        "  Session {n}{title}: {at}.",
-                        "  Session {n}{title} : {at}."
-                    ))?;
-                }
+            for line in &lines {
+                out.line(line)?;
             }
             Ok(())
         }

@@ -152,9 +152,9 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Export(a) => history::export(&mut cx, &mut out, a).await,
         Command::Import(a) => history::import(&mut cx, &mut out, a, progress).await,
     };
-    let dry = cx.dry_run() && result.is_ok();
+    let (dry, json) = (cx.dry_run() && result.is_ok(), out.json());
     if result.is_ok() {
-        notices::started_default(names_its_campaign, cx.db.committed());
+        notices::started_default(out.json(), names_its_campaign, cx.db.committed());
     }
     let result = result.and_then(|()| out.flush()).map_err(|e| match e {
         Error::Output(cause) if !cx.db.committed().is_empty() || cx.what_was_made().is_some() => {
@@ -168,7 +168,7 @@ pub async fn run(cli: Cli) -> Result<()> {
     });
     let closed = cx.db.close().await;
     if dry {
-        notices::dry_run();
+        notices::dry_run(json);
     }
     result.and(closed.map_err(Error::from))
 }

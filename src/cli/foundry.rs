@@ -4,6 +4,7 @@
 //! chooses the words (the same lines as `item show` and `item history`) and writes the
 //! files; `foundry` builds the documents; the app reads what they hold.
 
+use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
 
@@ -13,6 +14,7 @@ use crate::app::foundry::{Gathered, Selection};
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::foundry::{self, File, Piece, System, View, Words};
+use crate::rules::knowledge::KnownName;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::Labelled;
@@ -52,14 +54,26 @@ pub async fn export(
             "aucun objet à exporter : rien ne correspond (les objets disparus sont écartés sauf s'ils sont nommés)"
         ).into()));
     }
-    let worded: Vec<(Piece, Words)> = pieces
-        .into_iter()
-        .map(|piece| {
-            let words = words(&piece);
-            (piece, words)
-        })
-        .collect();
-    let files = foundry::files(system, &campaign, &worded, tables.as_ref());
+    // The documents are worded in the Foundry world's language, not the reader's: the same
+    // files whatever `--lang` says.
+    let (worded, files, names, left_names) = crate::i18n::within(args.pack_lang.into(), async {
+        let worded: Vec<(Piece, Words)> = pieces
+            .into_iter()
+            .map(|piece| {
+                let words = words(&piece);
+                (piece, words)
+            })
+            .collect();
+        let files = foundry::files(system, &campaign, &worded, tables.as_ref());
+        let name = |known: &KnownName| foundry::clean(&crate::i18n::Worded(known).to_string());
+        let names: HashMap<String, String> = worded
+            .iter()
+            .map(|(p, _)| (p.seen.id.clone(), name(&p.seen.name)))
+            .collect();
+        let left: Vec<String> = left_out.iter().map(|(_, known, _)| name(known)).collect();
+        (worded, files, names, left)
+    })
+    .await;
     // A dry run lists what it would write, and writes nothing (not even the folder).
     let dry = cx.dry_run();
     if !dry {
@@ -71,12 +85,7 @@ pub async fn export(
         write_all(dir, &files, force, mode)?;
     }
     let shown = |path: &Path| safe(&dir.join(path).display().to_string());
-    let name_of = |id: &Option<String>| {
-        worded
-            .iter()
-            .find(|(p, _)| Some(&p.seen.id) == id.as_ref())
-            .map(|(p, _)| foundry::clean(&crate::i18n::Worded(&p.seen.name).to_string()))
-    };
+    let name_of = |id: &Option<String>| id.as_deref().and_then(|id| names.get(id)).cloned();
     if out.json() {
         let listed: Vec<_> = files
             .iter()
@@ -91,7 +100,8 @@ pub async fn export(
             .collect();
         let left: Vec<_> = left_out
             .iter()
-            .map(|(id, name, status)| serde_json::json!({ "id": id, "name": crate::i18n::Worded(&name).to_string(), "status": status }))
+            .zip(&left_names)
+            .map(|((id, _, status), name)| serde_json::json!({ "id": id, "name": name, "status": status }))
             .collect();
         return out.doc(&serde_json::json!({
             "system": system.id(),
@@ -137,11 +147,11 @@ pub async fn export(
             .unwrap_or_default();
         out.line(&format!("  {}{name}", shown(&f.path)))?;
     }
-    for (_, name, status) in &left_out {
+    for ((_, _, status), name) in left_out.iter().zip(&left_names) {
         out.line(&tr!(
             "  left out: {} ({})",
             "  écarté : {} ({})",
-            safe(&crate::i18n::Worded(&name).to_string()),
+            safe(name),
             crate::view::item::status_label(*status)
         ))?;
     }

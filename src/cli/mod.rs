@@ -45,7 +45,7 @@ use clap::Parser;
 
 use crate::error::Error;
 use crate::i18n::{self, Lang};
-use args::{Cli, Command, LangArg};
+use args::{Cli, Command};
 
 /// Parse, run, print; map errors to one line on stderr and an exit code.
 pub fn main() -> ExitCode {
@@ -63,11 +63,11 @@ pub fn main() -> ExitCode {
         }
     };
     let json = cli.global.json;
-    i18n::set(match cli.global.lang {
-        Some(LangArg::En) => Lang::En,
-        Some(LangArg::Fr) => Lang::Fr,
-        None => defaults::lang_from_env(),
-    });
+    i18n::set(
+        cli.global
+            .lang
+            .map_or_else(defaults::lang_from_env, Lang::from),
+    );
     // Completions and the manual come from the clap definitions alone: no database.
     match cli.command {
         Command::Completions { shell, install } => return complete::completions(shell, install),

@@ -1,6 +1,7 @@
 //! `hoard sword …`
 
 use crate::i18n::time::GameTime;
+use crate::rules::item::Names;
 use crate::view::inert::safe;
 use crate::view::words::Shown as _;
 
@@ -78,8 +79,10 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
     let o = app::sword::odds(cx, &a.sword, &a.character).await?;
     let probability = o.numerator as f64 / o.denominator as f64;
     if out.json() {
+        let sword = Names::both(&o.sword.en, &o.sword.fr);
         return out.doc(&serde_json::json!({
-            "sword": o.sword,
+            "sword": sword.en,
+            "sword_fr": sword.fr,
             "character": o.character,
             "probability": probability,
             "numerator": o.numerator,
@@ -112,8 +115,10 @@ pub async fn audit(cx: &mut Ctx, out: &mut Out, command: AuditCommand) -> Result
                 under["ends_when"] =
                     serde_json::to_value(crate::rules::control::ends_when(c.trigger))
                         .unwrap_or_default();
+                let sword = Names::both(&h.sword.name, &h.sword.name_fr);
                 Some(serde_json::json!({
-                    "sword": h.sword.name,
+                    "sword": sword.en,
+                    "sword_fr": sword.fr,
                     "sword_id": h.sword.id,
                     "character": h.character,
                     "trigger": c.trigger,
@@ -214,6 +219,7 @@ fn check_json(rec: &crate::ledger::Recorded) -> Option<serde_json::Value> {
     Some(serde_json::json!({
         "id": rec.seq,
         "sword": act.item_name,
+        "sword_fr": Names::both(&act.item_name, &act.item_name_fr).fr,
         "sword_id": act.item,
         "character": act.character_name,
         "trigger": trigger,

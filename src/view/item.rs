@@ -439,12 +439,11 @@ pub fn known_lines(seen: &Revealed, holder: Option<&str>) -> Vec<String> {
 /// fully.
 pub fn known_view(seen: &Revealed, holder: Option<&str>) -> serde_json::Value {
     let mut value = serde_json::to_value(ItemView::of(&seen.item, holder)).unwrap_or_default();
-    value["name"] = crate::i18n::Worded(&seen.name).to_string().into();
-    if seen.item.name_fr.is_empty()
-        && let Some(fields) = value.as_object_mut()
-    {
-        // Not known by its true name: `name` is what it looks like, in the reader's words.
-        fields.remove("name_fr");
+    // The name they know it by, in both languages, and what it looks like if that is all.
+    if let Ok(serde_json::Value::Object(name)) = serde_json::to_value(&seen.name) {
+        for (field, v) in name {
+            value[field] = v;
+        }
     }
     value["known"] = serde_json::to_value(seen.known).unwrap_or_default();
     value["sentience"] = serde_json::to_value(&seen.mind).unwrap_or_default();

@@ -24,6 +24,7 @@ mod items;
 #[cfg(feature = "serve")]
 mod leak;
 mod manuals;
+mod one_json;
 mod outputs;
 #[cfg(feature = "serve")]
 mod pages;

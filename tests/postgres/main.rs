@@ -41,6 +41,8 @@ mod items;
 mod leak;
 #[path = "../cli/manuals.rs"]
 mod manuals;
+#[path = "../cli/one_json.rs"]
+mod one_json;
 #[path = "../cli/outputs.rs"]
 mod outputs;
 #[cfg(feature = "serve")]

@@ -27,6 +27,16 @@ pub struct FoundryArgs {
     /// names, edited ones included), as Foundry roll tables in a pack of their own
     #[arg(long, requires = "foundry")]
     pub roll_tables: bool,
+    /// With --foundry: the language of the Foundry world the documents go into — their names,
+    /// descriptions and tables — whatever language hoard speaks (--lang)
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LANG",
+        default_value = "en",
+        requires = "foundry"
+    )]
+    pub pack_lang: super::LangArg,
     /// With --foundry: files readable by their owner only (0600, folders 0700) instead of by
     /// everyone (0644, 0755), which a Foundry server running as another user needs
     #[arg(long, requires = "foundry")]

@@ -110,6 +110,15 @@ pub enum LangArg {
     Fr,
 }
 
+impl From<LangArg> for crate::i18n::Lang {
+    fn from(lang: LangArg) -> Self {
+        match lang {
+            LangArg::En => crate::i18n::Lang::En,
+            LangArg::Fr => crate::i18n::Lang::Fr,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum Command {
@@ -385,10 +394,22 @@ mod tests {
 
     #[test]
     fn each_command_says_what_it_does_with_the_database() {
-        for reads in ["coins", "claims", "item list", "log", "export", "tables check"] {
+        for reads in [
+            "coins",
+            "claims",
+            "item list",
+            "log",
+            "export",
+            "tables check",
+        ] {
             assert_eq!(does(reads), Does::Reads, "{reads}");
         }
-        for records in ["coins add 5gp", "claims settle", "share", "character link A"] {
+        for records in [
+            "coins add 5gp",
+            "claims settle",
+            "share",
+            "character link A",
+        ] {
             assert_eq!(does(records), Does::Records, "{records}");
         }
         for apart in ["demo", "man", "completions bash"] {
