@@ -5,6 +5,8 @@
 //! each), [`view`] (the wording both edges show), and the two edges: [`cli`] (the command
 //! line: parsing, then rendering) and [`serve`] (the read-only web page).
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod foundry;
 #[cfg(feature = "fuzzing")]

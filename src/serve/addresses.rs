@@ -1,11 +1,11 @@
-//! This computer's own addresses, read from its network interfaces (`getifaddrs`): what a
+//! This computer's own addresses, read from its network interfaces (`if_addrs`): what a
 //! server listening on all of them (`--bind 0.0.0.0`) tells the phones to open.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::IpAddr;
 
 /// The addresses at which `listening` (an unspecified address: every interface of its family,
 /// both families for `::`) can be reached, IPv4 first: the addresses of the interfaces that
-/// are up, without IPv6's link-local ones (a browser cannot open them without a zone), and
+/// are up and running, without IPv6's link-local ones (a browser cannot open them without a zone), and
 /// without the loopback ones when there are others. Empty if the interfaces cannot be read.
 pub fn reaching(listening: IpAddr) -> Vec<IpAddr> {
     let mut found: Vec<IpAddr> = interfaces()
@@ -21,43 +21,20 @@ pub fn reaching(listening: IpAddr) -> Vec<IpAddr> {
     found
 }
 
-/// The addresses of the interfaces that are up.
+/// The addresses of the interfaces that are up and running.
 fn interfaces() -> Vec<IpAddr> {
-    let mut found = Vec::new();
-    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-    // SAFETY: getifaddrs makes a list that is only read here, each address read as the
-    // structure its family says, and freed once, after the last read.
-    unsafe {
-        if libc::getifaddrs(&mut list) != 0 {
-            return found;
-        }
-        let mut next = list;
-        while let Some(entry) = next.as_ref() {
-            next = entry.ifa_next;
-            let up = entry.ifa_flags & libc::IFF_UP as libc::c_uint != 0;
-            let Some(address) = entry.ifa_addr.as_ref().filter(|_| up) else {
-                continue;
-            };
-            match i32::from(address.sa_family) {
-                libc::AF_INET => {
-                    let v4 = &*entry.ifa_addr.cast::<libc::sockaddr_in>();
-                    found.push(IpAddr::V4(Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr))));
-                }
-                libc::AF_INET6 => {
-                    let v6 = &*entry.ifa_addr.cast::<libc::sockaddr_in6>();
-                    found.push(IpAddr::V6(Ipv6Addr::from(v6.sin6_addr.s6_addr)));
-                }
-                _ => {}
-            }
-        }
-        libc::freeifaddrs(list);
-    }
-    found
+    if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(if_addrs::Interface::is_oper_up)
+        .map(|i| i.ip())
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::Ipv4Addr;
 
     #[test]
     fn this_computer_has_an_address_on_every_interface_it_listens_on() {

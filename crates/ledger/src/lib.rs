@@ -3,6 +3,8 @@
 //! ([`State::apply`]). Live commands and replay use the same projector, so the state can always
 //! be rebuilt from the events alone, never re-rolling a die. Pure: no SQL here.
 
+#![forbid(unsafe_code)]
+
 // The rules, under the name the ledger has always used for them.
 use hoard_rules as rules;
 

@@ -1,6 +1,8 @@
 //! The game's rules as plain functions over plain data. Randomness comes in as
 //! `&mut impl Dice`; nothing here touches a file, a database or the terminal.
 
+#![forbid(unsafe_code)]
+
 pub mod alignment;
 pub mod armor;
 pub mod book;

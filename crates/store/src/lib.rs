@@ -4,6 +4,8 @@
 //! own business — connecting, migrating, locking — lives in its module ([`sqlite`] for a file,
 //! [`postgres`] for a server), chosen by what `--db` names ([`open::Location`]).
 
+#![forbid(unsafe_code)]
+
 // The layers below, under the names the store has always used for them.
 use hoard_ledger as ledger;
 use hoard_rules as rules;
