@@ -205,12 +205,13 @@ fn the_readme_says_how_long_the_set_up_takes_and_what_the_tests_need() {
     assert!(setup.contains("`postgres` user"), "{setup}");
 }
 
-/// The README's table of commands names every command, and every key `campaign set` takes.
+/// The reference's table of commands names every command, and every key `campaign set` takes.
 #[test]
-fn the_readme_s_table_names_every_command_and_setting() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
-    let (_, table) = readme
+fn the_reference_s_table_names_every_command_and_setting() {
+    let reference =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md"))
+            .expect("docs/reference.md");
+    let (_, table) = reference
         .split_once("| commands | what they do |")
         .expect("the table of commands");
     let rows: Vec<&str> = table
@@ -236,7 +237,7 @@ fn the_readme_s_table_names_every_command_and_setting() {
             row.contains(&format!("`{command}"))
                 && sub.iter().all(|s| words(row).iter().any(|w| w == s))
         });
-        assert!(named, "the README's table lacks `{}`", path.join(" "));
+        assert!(named, "the reference's table lacks `{}`", path.join(" "));
     }
     let set = h.ok(&["campaign", "set", "--help"]);
     let keys = set
@@ -248,8 +249,8 @@ fn the_readme_s_table_names_every_command_and_setting() {
         .filter(|k| k.contains('-') || k.len() > 3)
     {
         assert!(
-            readme.contains(&format!("`{key}`")),
-            "the README lacks {key}"
+            reference.contains(&format!("`{key}`")),
+            "the reference lacks {key}"
         );
     }
 }
