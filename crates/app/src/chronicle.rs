@@ -343,7 +343,9 @@ async fn items_of(cx: &mut Ctx, campaign: i64, events: &[Recorded]) -> Result<BT
 fn items_named(event: &Event) -> Vec<&Id> {
     match event {
         Event::ItemCreated { item, .. } => vec![&item.id],
-        Event::ItemPassed { item, .. } | Event::ItemStashed { item, .. } => vec![item],
+        Event::ItemPassed { item, .. }
+        | Event::ItemStashed { item, .. }
+        | Event::ValuableDamaged { item, .. } => vec![item],
         Event::ItemsSold { items, .. } => items.iter().map(|s| &s.item).collect(),
         _ => event.act().map(|a| &a.item).into_iter().collect(),
     }
