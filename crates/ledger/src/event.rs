@@ -627,8 +627,10 @@ pub struct VoidClaim {
 }
 
 /// The family an event belongs to. The layers that treat events by family (the projector,
-/// the log's words) route on it, so each kind is placed once, here, and a new kind does not
-/// compile until it is.
+/// the log's words, `explain`) route on it. Each kind is placed once, in its family's pattern
+/// macro below ([`crate::campaign_events!`] …), which [`Event::family`] matches: a new kind
+/// does not compile until it is placed, and a family's own module, which names its kinds one
+/// by one and the other families by their macros, does not compile until it treats it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// The campaign's own life: creation, settings, sessions, the clock, rolls, voids.
@@ -643,61 +645,115 @@ pub enum Family {
     Coins,
 }
 
+// The families as patterns, for `match`: `ledger::item_events!() => …` is every item event.
+// A module that words one family names its own kinds one by one and the others with these, so
+// that no arm takes a kind it has not seen (`_` would take tomorrow's too).
+
+/// Every event of the campaign's own life, as a pattern.
+#[macro_export]
+macro_rules! campaign_events {
+    () => {
+        $crate::Event::CampaignCreated { .. }
+            | $crate::Event::CampaignRenamed { .. }
+            | $crate::Event::SettingChanged { .. }
+            | $crate::Event::SessionStarted { .. }
+            | $crate::Event::SessionEnded { .. }
+            | $crate::Event::RefereeAdded { .. }
+            | $crate::Event::TimeAdvanced { .. }
+            | $crate::Event::DiceRolled { .. }
+            | $crate::Event::TableRolled { .. }
+            | $crate::Event::TreasureRolled { .. }
+            | $crate::Event::EventsVoided { .. }
+    };
+}
+
+/// Every event of an encounter, as a pattern.
+#[macro_export]
+macro_rules! encounter_events {
+    () => {
+        $crate::Event::EncounterStarted { .. } | $crate::Event::EncounterEnded { .. }
+    };
+}
+
+/// Every event of a character's, as a pattern.
+#[macro_export]
+macro_rules! character_events {
+    () => {
+        $crate::Event::CharacterAdded { .. }
+            | $crate::Event::CharacterDamaged { .. }
+            | $crate::Event::CharacterHealed { .. }
+            | $crate::Event::CharacterBound { .. }
+            | $crate::Event::CharacterBled { .. }
+            | $crate::Event::CharacterUpdated { .. }
+    };
+}
+
+/// Every event of an item's, as a pattern.
+#[macro_export]
+macro_rules! item_events {
+    () => {
+        $crate::Event::ItemCreated { .. }
+            | $crate::Event::ItemPassed { .. }
+            | $crate::Event::ScrollFade { .. }
+            | $crate::Event::PotionTaken { .. }
+            | $crate::Event::Identified { .. }
+            | $crate::Event::SpellCast { .. }
+            | $crate::Event::ProtectionRead { .. }
+            | $crate::Event::ItemWorn { .. }
+            | $crate::Event::ItemRemoved { .. }
+            | $crate::Event::ChargesSpent { .. }
+            | $crate::Event::Recharged { .. }
+            | $crate::Event::BookStudied { .. }
+            | $crate::Event::ItemTrusted { .. }
+            | $crate::Event::ItemRenamed { .. }
+            | $crate::Event::ValuableDamaged { .. }
+            | $crate::Event::ClaimMade { .. }
+            | $crate::Event::ClaimsSettled { .. }
+    };
+}
+
+/// Every event of a sentient sword's, as a pattern.
+#[macro_export]
+macro_rules! sword_events {
+    () => {
+        $crate::Event::SwordTouched { .. }
+            | $crate::Event::SwordHeld { .. }
+            | $crate::Event::ControlChecked { .. }
+            | $crate::Event::ControlDeferred { .. }
+            | $crate::Event::ControlEnded { .. }
+            | $crate::Event::SwordWielded { .. }
+            | $crate::Event::SwordPowerUsed { .. }
+            | $crate::Event::SwordDemand { .. }
+    };
+}
+
+/// Every event of the treasury's, as a pattern.
+#[macro_export]
+macro_rules! coins_events {
+    () => {
+        $crate::Event::CoinsAdded { .. }
+            | $crate::Event::CoinsSpent { .. }
+            | $crate::Event::CoinsMoved { .. }
+            | $crate::Event::CoinsShared { .. }
+            | $crate::Event::ItemsSold { .. }
+            | $crate::Event::CoinsExchanged { .. }
+            | $crate::Event::XpAwarded { .. }
+            | $crate::Event::ItemStashed { .. }
+    };
+}
+
 impl Event {
-    /// Which family of events this one is.
+    /// Which family of events this one is. A kind in two families' patterns is an error here
+    /// (an unreachable arm), as one in none is.
+    #[deny(unreachable_patterns)]
     pub fn family(&self) -> Family {
         match self {
-            Event::CampaignCreated { .. }
-            | Event::CampaignRenamed { .. }
-            | Event::SettingChanged { .. }
-            | Event::SessionStarted { .. }
-            | Event::SessionEnded { .. }
-            | Event::RefereeAdded { .. }
-            | Event::TimeAdvanced { .. }
-            | Event::DiceRolled { .. }
-            | Event::TableRolled { .. }
-            | Event::TreasureRolled { .. }
-            | Event::EventsVoided { .. } => Family::Campaign,
-            Event::EncounterStarted { .. } | Event::EncounterEnded { .. } => Family::Encounter,
-            Event::CharacterAdded { .. }
-            | Event::CharacterDamaged { .. }
-            | Event::CharacterHealed { .. }
-            | Event::CharacterBound { .. }
-            | Event::CharacterBled { .. }
-            | Event::CharacterUpdated { .. } => Family::Character,
-            Event::ItemCreated { .. }
-            | Event::ItemPassed { .. }
-            | Event::ScrollFade { .. }
-            | Event::PotionTaken { .. }
-            | Event::Identified { .. }
-            | Event::SpellCast { .. }
-            | Event::ProtectionRead { .. }
-            | Event::ItemWorn { .. }
-            | Event::ItemRemoved { .. }
-            | Event::ChargesSpent { .. }
-            | Event::Recharged { .. }
-            | Event::BookStudied { .. }
-            | Event::ItemTrusted { .. }
-            | Event::ItemRenamed { .. }
-            | Event::ValuableDamaged { .. }
-            | Event::ClaimMade { .. }
-            | Event::ClaimsSettled { .. } => Family::Item,
-            Event::SwordTouched { .. }
-            | Event::SwordHeld { .. }
-            | Event::ControlChecked { .. }
-            | Event::ControlDeferred { .. }
-            | Event::ControlEnded { .. }
-            | Event::SwordWielded { .. }
-            | Event::SwordPowerUsed { .. }
-            | Event::SwordDemand { .. } => Family::Sword,
-            Event::CoinsAdded { .. }
-            | Event::CoinsSpent { .. }
-            | Event::CoinsMoved { .. }
-            | Event::CoinsShared { .. }
-            | Event::ItemsSold { .. }
-            | Event::CoinsExchanged { .. }
-            | Event::XpAwarded { .. }
-            | Event::ItemStashed { .. } => Family::Coins,
+            campaign_events!() => Family::Campaign,
+            encounter_events!() => Family::Encounter,
+            character_events!() => Family::Character,
+            item_events!() => Family::Item,
+            sword_events!() => Family::Sword,
+            coins_events!() => Family::Coins,
         }
     }
 
