@@ -19,7 +19,7 @@ use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::money::{
-    award_json, award_lines, divided_into, label, portion, shares, with_worth,
+    Award, award_json, award_lines, divided_into, label, portion, shares, with_worth,
 };
 
 /// What the referee typed for a coin, which is none.
@@ -249,7 +249,13 @@ pub async fn share(cx: &mut Ctx, out: &mut Out) -> Result<()> {
         }
         return out.doc(&doc);
     }
-    let n = shares(divided_into(&s.event.event));
+    let Event::CoinsShared {
+        portions, division, ..
+    } = &s.event.event
+    else {
+        unreachable!("share records a coins_shared event")
+    };
+    let n = shares(divided_into(portions.iter().map(|p| p.share), *division));
     out.line(&match s.session {
         Some(session) => tr!(
             "The pool is shared among {n} (session {session}):",
@@ -276,13 +282,35 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
     let session = cx.named_session().await?;
     let awarded = app::xp::award(cx, session, monsters).await?;
     let rec = &awarded.event;
-    if out.json() {
-        return out.doc(&award_json(rec));
-    }
-    let session = match &rec.event {
-        Event::XpAwarded { session, .. } => *session,
-        _ => 0,
+    let Event::XpAwarded {
+        session,
+        coins,
+        valuables,
+        treasure,
+        monsters,
+        total,
+        portions,
+        division,
+        counted,
+        sold,
+    } = &rec.event
+    else {
+        unreachable!("xp award records an xp_awarded event")
     };
+    let award = Award {
+        coins,
+        valuables,
+        treasure: *treasure,
+        monsters: *monsters,
+        total: *total,
+        portions,
+        division: *division,
+        counted: *counted,
+        sold,
+    };
+    if out.json() {
+        return out.doc(&award_json(rec, &award));
+    }
     let title = awarded
         .title
         .as_deref()
@@ -292,7 +320,7 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
         "Experience for session {session}{title}:",
         "Expérience de la session {session}{title} :"
     ))?;
-    for (tone, line) in award_lines(&rec.event) {
+    for (tone, line) in award_lines(&award) {
         out.toned(tone, &line)?;
     }
     Ok(())

@@ -75,7 +75,7 @@ pub fn line(e: &Encumbrance) -> String {
                 "charge {load} · mouvement {pace}, {band}"
             )
         }
-        _ => tr!(
+        Pace::Rate { .. } | Pace::Feet { .. } => tr!(
             "load {load} · movement {pace}",
             "charge {load} · mouvement {pace}"
         ),

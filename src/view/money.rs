@@ -8,8 +8,8 @@ use crate::app::refusal::coins::Refusal;
 use crate::i18n::coins::{abbreviation, text};
 use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;
-use crate::ledger::treasury::{Earned, Holder, Portion};
-use crate::ledger::{Event, Recorded};
+use crate::ledger::treasury::{Earned, Holder, Portion, Valuable};
+use crate::ledger::{self, Event, Recorded};
 use crate::rules::coins::{self, Coins, Denomination, Share};
 use crate::rules::party::Division;
 use crate::rules::xp::{self, Ability, Adjustment};
@@ -177,9 +177,30 @@ pub fn portion(p: &Portion) -> String {
     tr!("{name} ({n}): {coins}", "{name} ({n}) : {coins}")
 }
 
+/// An award's figures, as its `xp_awarded` event holds them: what `xp award` and `explain`
+/// word.
+pub struct Award<'a> {
+    pub coins: &'a Coins,
+    pub valuables: &'a [Valuable],
+    pub treasure: i64,
+    pub monsters: i64,
+    pub total: i64,
+    pub portions: &'a [Earned],
+    pub division: Division,
+    pub counted: xp::Counted,
+    pub sold: &'a Coins,
+}
+
+impl Award<'_> {
+    /// The shares the award was divided into.
+    pub fn shares(&self) -> Share {
+        divided_into(self.portions.iter().map(|p| p.share), self.division)
+    }
+}
+
 /// `xp award --json`: the event's figures, each character named, with the percentage of their
 /// adjustment beside its scores.
-pub fn award_json(rec: &Recorded) -> serde_json::Value {
+pub fn award_json(rec: &Recorded, award: &Award) -> serde_json::Value {
     let p = serde_json::to_value(&rec.event).unwrap_or_default();
     let portions: Vec<_> = p["portions"]
         .as_array()
@@ -212,7 +233,7 @@ pub fn award_json(rec: &Recorded) -> serde_json::Value {
         },
         "monsters": p["monsters"],
         "total": p["total"],
-        "shares": divided_into(&rec.event),
+        "shares": award.shares(),
         "portions": portions,
         "event": EventView::of(rec),
     })
@@ -220,22 +241,14 @@ pub fn award_json(rec: &Recorded) -> serde_json::Value {
 
 /// The shares a share-out or an award was divided into (`rules::party::counted`: under the
 /// book's division a retainer on ½ counts one, and leaves the other half).
-pub fn divided_into(event: &Event) -> Share {
-    let (shares, division): (Vec<Share>, _) = match event {
-        Event::XpAwarded {
-            portions, division, ..
-        } => (portions.iter().map(|p| p.share).collect(), *division),
-        Event::CoinsShared {
-            portions, division, ..
-        } => (portions.iter().map(|p| p.share).collect(), *division),
-        _ => return Share(0),
-    };
+pub fn divided_into(shares: impl IntoIterator<Item = Share>, division: Division) -> Share {
+    let shares: Vec<Share> = shares.into_iter().collect();
     Share(crate::rules::party::counted(&shares, division))
 }
 
 /// An award's arithmetic, a line each, in its tone: a level reached is good news.
-pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
-    let Event::XpAwarded {
+pub fn award_lines(award: &Award) -> Vec<(Tone, String)> {
+    let Award {
         coins,
         valuables,
         treasure,
@@ -245,16 +258,13 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
         counted,
         sold,
         ..
-    } = event
-    else {
-        return Vec::new();
-    };
+    } = award;
     let valuable_worth = crate::rules::xp::treasure_copper(
         &crate::rules::coins::Coins::default(),
         valuables.iter().map(|v| &v.value),
     );
     let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
-    let n = shares(divided_into(event));
+    let n = shares(award.shares());
     let treasure_line = match counted {
         xp::Counted::Found => tr!(
             "  treasure brought back: {in_coins} in coins + {in_valuables} in valuables = {treasure} XP (magic items give none)",
@@ -278,7 +288,7 @@ pub fn award_lines(event: &Event) -> Vec<(Tone, String)> {
             ),
         ),
     ];
-    for p in portions {
+    for p in portions.iter() {
         let tone = if p.gain.level.is_some() {
             Tone::Good
         } else {
@@ -346,9 +356,10 @@ pub fn earned(p: &Earned) -> String {
     text
 }
 
-/// One line for each treasury event (`log`, reports).
-pub fn describe(event: &Event) -> Option<String> {
-    Some(match event {
+/// One line for each treasury event (`log`, reports); another family's is worded by its own
+/// module (`view::describe`).
+pub fn describe(event: &Event) -> String {
+    match event {
         Event::CoinsAdded { coins, to, session } => {
             let (amount, to) = (with_worth(coins), holder(to));
             match session {
@@ -476,12 +487,17 @@ pub fn describe(event: &Event) -> Option<String> {
             );
             tr!("{item} is left at {place}", "{item} est laissé à {place}")
         }
-        _ => return None,
-    })
+        ledger::campaign_events!()
+        | ledger::encounter_events!()
+        | ledger::character_events!()
+        | ledger::item_events!()
+        | ledger::sword_events!() => String::new(),
+    }
 }
 
 /// The rule a share-out, an award, a sale or an exchange applied, and its arithmetic, a line
-/// each (`explain`).
+/// each (`explain`); nothing more for the other treasury events, whose line says it all, nor
+/// for another family's (`explain` asks its own module).
 pub fn explain(event: &Event) -> Vec<String> {
     let mut lines = Vec::new();
     match event {
@@ -503,9 +519,31 @@ pub fn explain(event: &Event) -> Vec<String> {
                 text(remainder)
             ));
         }
-        Event::XpAwarded { .. } => {
+        Event::XpAwarded {
+            session: _,
+            coins,
+            valuables,
+            treasure,
+            monsters,
+            total,
+            portions,
+            division,
+            counted,
+            sold,
+        } => {
             lines.push(format!("  {}", pick(xp::AWARDING.en, xp::AWARDING.fr)));
-            lines.extend(award_lines(event).into_iter().map(|(_, line)| line));
+            let award = Award {
+                coins,
+                valuables,
+                treasure: *treasure,
+                monsters: *monsters,
+                total: *total,
+                portions,
+                division: *division,
+                counted: *counted,
+                sold,
+            };
+            lines.extend(award_lines(&award).into_iter().map(|(_, line)| line));
         }
         Event::ItemsSold { .. } => {
             let rule = crate::rules::sale::SELLING;
@@ -525,7 +563,15 @@ pub fn explain(event: &Event) -> Vec<String> {
                 "  {taken} pris ; {received} reçus, après une commission de {fee} %"
             ));
         }
-        _ => {}
+        Event::CoinsAdded { .. }
+        | Event::CoinsSpent { .. }
+        | Event::CoinsMoved { .. }
+        | Event::ItemStashed { .. } => {}
+        ledger::campaign_events!()
+        | ledger::encounter_events!()
+        | ledger::character_events!()
+        | ledger::item_events!()
+        | ledger::sword_events!() => {}
     }
     lines
 }

@@ -4,7 +4,6 @@
 
 use crate::app::refusal::treasure::Refusal;
 use crate::i18n::coins::abbreviation;
-use crate::ledger::Event;
 use crate::rules::treasure::{Found, Group, Holds, Kind, Part, System};
 use crate::tr;
 use crate::view::inert::safe;
@@ -149,18 +148,8 @@ pub fn found_line(kind: &Kind, found: &Found) -> String {
     tr!("{what}: {rolled}", "{what} : {rolled}")
 }
 
-/// The log's line for a hoard rolled.
-pub fn describe(event: &Event) -> Option<String> {
-    let Event::TreasureRolled {
-        treasure_type,
-        level,
-        count,
-        found,
-        ..
-    } = event
-    else {
-        return None;
-    };
+/// The log's line for a hoard rolled (a `treasure_rolled` event's fields).
+pub fn describe(treasure_type: &str, level: Option<u32>, count: u32, found: &[Found]) -> String {
     let items: u32 = found.iter().map(|f| f.items).sum();
     let mut coins = crate::rules::coins::Coins::default();
     for f in found {
@@ -173,7 +162,7 @@ pub fn describe(event: &Event) -> Option<String> {
             "unguarded treasure of dungeon level {level}",
             "trésor non gardé du niveau de donjon {level}"
         ),
-        None if *count > 1 => tr!(
+        None if count > 1 => tr!(
             "treasure type {} ×{count}",
             "trésor de type {} ×{count}",
             safe(treasure_type)
@@ -186,30 +175,22 @@ pub fn describe(event: &Event) -> Option<String> {
         crate::view::money::with_worth(&coins)
     };
     let items = crate::i18n::counted(i64::from(items), ("item", "items"), ("objet", "objets"));
-    Some(tr!(
+    tr!(
         "{what} rolled: {coins}, {items}",
         "{what} tiré : {coins}, {items}"
-    ))
+    )
 }
 
-/// `explain`'s lines: each part's chance and amount as rolled.
-pub fn explain(event: &Event) -> Option<Vec<String>> {
-    let Event::TreasureRolled {
-        table,
-        found,
-        count,
-        ..
-    } = event
-    else {
-        return None;
-    };
+/// `explain`'s lines for a hoard rolled (a `treasure_rolled` event's fields): each part's
+/// chance and amount as rolled.
+pub fn explain(table: &str, count: u32, found: &[Found]) -> Vec<String> {
     let rule = crate::rules::treasure::ROLLING;
     let mut lines = vec![
         format!("  {}", crate::i18n::pick(rule.en, rule.fr)),
         tr!("  from table {}", "  d'après la table {}", safe(table)),
     ];
     for f in found {
-        let n = if *count > 1 {
+        let n = if count > 1 {
             format!("#{} ", f.n)
         } else {
             String::new()
@@ -220,7 +201,7 @@ pub fn explain(event: &Event) -> Option<Vec<String>> {
             "  {n}partie {number} : {rolled}"
         ));
     }
-    Some(lines)
+    lines
 }
 
 /// Why `item` (its name, made safe) cannot be damaged.

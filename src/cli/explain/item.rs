@@ -1,8 +1,10 @@
 //! What an item's event applied: a potion's timing, a scroll's fading, a spell's failure,
 //! charges spent, an identification's odds, and how a found item was rolled on the tables.
+//! Its other events (handed over, worn, renamed, claimed …) apply no rule their line leaves
+//! out.
 
 use crate::i18n::pick;
-use crate::ledger::Event;
+use crate::ledger::{self, Event};
 use crate::rules::item::{Knowledge, Step};
 use crate::rules::statement::Statement;
 use crate::rules::tables::Tables;
@@ -34,9 +36,9 @@ fn step_line(step: &Step, tables: Option<&Tables>) -> String {
     }
 }
 
-/// The rule the event applied and its arithmetic, a line each; `None` for an event of
-/// another family.
-pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<String>> {
+/// The rule the event applied and its arithmetic, a line each; none for another family's
+/// (`explain` asks its own module).
+pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
     let mut lines = Vec::new();
     let mut rule = |s: Statement| lines.push(format!("  {}", pick(s.en, s.fr)));
     match event {
@@ -229,7 +231,22 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Option<Vec<Stri
                 lines.push(format!("  {}", step_line(step, tables)));
             }
         }
-        _ => return None,
+        Event::ItemPassed { .. }
+        | Event::ProtectionRead { .. }
+        | Event::ItemWorn { .. }
+        | Event::ItemRemoved { .. }
+        | Event::Recharged { .. }
+        | Event::BookStudied { .. }
+        | Event::ItemTrusted { .. }
+        | Event::ItemRenamed { .. }
+        | Event::ValuableDamaged { .. }
+        | Event::ClaimMade { .. }
+        | Event::ClaimsSettled { .. } => {}
+        ledger::campaign_events!()
+        | ledger::encounter_events!()
+        | ledger::character_events!()
+        | ledger::sword_events!()
+        | ledger::coins_events!() => {}
     }
-    Some(lines)
+    lines
 }

@@ -1,9 +1,14 @@
 //! `hoard explain EVENT|ITEM`: for an event, the rule applied, each table and die with the raw
 //! roll and the row it matched, and the arithmetic; for an item, how it was made and its
-//! whole story. The rule each kind of event applied is told with its family: a sentient
-//! sword's, an item's, a roll's, and coins' (`view::money`).
+//! whole story. The rule each kind of event applied is told with its family: the campaign's
+//! (rolls), a character's, an item's, a sentient sword's, and coins' (`view::money`). Each
+//! family's module names its kinds one by one, those with nothing to add too, and no match
+//! here has a `_` arm (denied below), so a new kind does not compile until it is explained.
+
+#![deny(clippy::wildcard_enum_match_arm)]
 
 mod campaign;
+mod character;
 mod item;
 mod sword;
 
@@ -14,7 +19,7 @@ use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
 use crate::i18n::time::GameTime;
-use crate::ledger::{EventView, Recorded};
+use crate::ledger::{EventView, Family, Recorded};
 use crate::rules::tables::Tables;
 use crate::tr;
 use crate::view::describe::describe;
@@ -37,11 +42,13 @@ pub fn explain_event(rec: &Recorded, tables: Option<&Tables>) -> Vec<String> {
         ));
     }
     let event = &rec.event;
-    let family = sword::explain(event)
-        .or_else(|| item::explain(event, tables))
-        .or_else(|| campaign::explain(event))
-        .unwrap_or_else(|| crate::view::money::explain(event));
-    lines.extend(family);
+    lines.extend(match event.family() {
+        Family::Campaign => campaign::explain(event),
+        Family::Character => character::explain(event),
+        Family::Item => item::explain(event, tables),
+        Family::Sword | Family::Encounter => sword::explain(event),
+        Family::Coins => crate::view::money::explain(event),
+    });
     lines
 }
 

@@ -1,18 +1,19 @@
 //! What a sentient sword's event applied: touch and holding damage round by round, the will
-//! against will of a control check, why control ended or waits.
+//! against will of a control check, why control ended or waits. Wielding, a power used, a
+//! demand and an encounter's events apply no rule their line leaves out.
 
 use crate::i18n::pick;
 use crate::i18n::time::GameTime;
-use crate::ledger::Event;
+use crate::ledger::{self, Event};
 use crate::rules::statement::Statement;
 use crate::rules::{control, sword};
 use crate::tr;
 use crate::view::describe::Wills;
 use crate::view::inert::safe;
 
-/// The rule the event applied and its arithmetic, a line each; `None` for an event of
-/// another family.
-pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
+/// The rule the event applied and its arithmetic, a line each; none for another family's
+/// (`explain` asks its own module).
+pub(super) fn explain(event: &Event) -> Vec<String> {
     let mut lines = Vec::new();
     let mut rule = |s: Statement| lines.push(format!("  {}", pick(s.en, s.fr)));
     match event {
@@ -73,7 +74,15 @@ pub(super) fn explain(event: &Event) -> Option<Vec<String>> {
             let under = safe(under_name);
             lines.push(tr!("  waits on {under}", "  attend {under}"));
         }
-        _ => return None,
+        Event::SwordWielded { .. }
+        | Event::SwordPowerUsed { .. }
+        | Event::SwordDemand { .. }
+        | Event::EncounterStarted { .. }
+        | Event::EncounterEnded { .. } => {}
+        ledger::campaign_events!()
+        | ledger::character_events!()
+        | ledger::item_events!()
+        | ledger::coins_events!() => {}
     }
-    Some(lines)
+    lines
 }

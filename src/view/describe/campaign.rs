@@ -1,14 +1,14 @@
 //! The words of the campaign's own events: its name and settings, sessions, time, rolls on
 //! dice and tables, voided events.
 
-use crate::ledger::Event;
 use crate::ledger::state::Setting;
+use crate::ledger::{self, Event};
 use crate::tr;
 use crate::view::inert::safe;
 
-/// The line of one of these events; `None` for an event of another family.
-pub(super) fn describe(event: &Event) -> Option<String> {
-    Some(match event {
+/// The line of one of these events (another family's is worded by its own module).
+pub(super) fn describe(event: &Event) -> String {
+    match event {
         Event::CampaignCreated { name } => {
             let name = safe(name);
             tr!("campaign {name} created", "campagne {name} créée")
@@ -68,7 +68,13 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 "table {table} : {roll} → {entry}"
             )
         }
-        Event::TreasureRolled { .. } => return crate::view::treasure::describe(event),
+        Event::TreasureRolled {
+            treasure_type,
+            level,
+            count,
+            found,
+            ..
+        } => crate::view::treasure::describe(treasure_type, *level, *count, found),
         Event::EventsVoided { target, events } => {
             let list: Vec<String> = events
                 .iter()
@@ -88,8 +94,12 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 )
             }
         }
-        _ => return None,
-    })
+        ledger::encounter_events!()
+        | ledger::character_events!()
+        | ledger::item_events!()
+        | ledger::sword_events!()
+        | ledger::coins_events!() => String::new(),
+    }
 }
 
 fn setting_text(setting: &Setting) -> (&'static str, String) {

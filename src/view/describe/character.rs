@@ -1,13 +1,13 @@
 //! The words of a character's events: joining, damage, healing, a changed sheet.
 
-use crate::ledger::{Change, Event};
+use crate::ledger::{self, Change, Event};
 use crate::rules::health::Condition;
 use crate::tr;
 use crate::view::inert::safe;
 
-/// The line of one of these events; `None` for an event of another family.
-pub(super) fn describe(event: &Event) -> Option<String> {
-    Some(match event {
+/// The line of one of these events (another family's is worded by its own module).
+pub(super) fn describe(event: &Event) -> String {
+    match event {
         Event::CharacterAdded { character: c } => {
             let (name, hp) = (safe(&c.name), c.hp_max);
             tr!(
@@ -62,8 +62,12 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 "la fiche de {name} change : {what}"
             )
         }
-        _ => return None,
-    })
+        ledger::campaign_events!()
+        | ledger::encounter_events!()
+        | ledger::item_events!()
+        | ledger::sword_events!()
+        | ledger::coins_events!() => String::new(),
+    }
 }
 
 /// What a character's hit points make of them by the campaign's death rule, when it is

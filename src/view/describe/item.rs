@@ -3,8 +3,9 @@
 
 use crate::i18n::time::GameTime;
 use crate::i18n::{CHARGE, counted, pick};
-use crate::ledger::Event;
+use crate::ledger::{self, Event};
 use crate::rules::book::Studied;
+use crate::rules::item::Slot;
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
@@ -12,9 +13,9 @@ use crate::view::words::ItemNamed;
 use crate::view::words::Labelled;
 use crate::view::words::Named;
 
-/// The line of one of these events; `None` for an event of another family.
-pub(super) fn describe(event: &Event) -> Option<String> {
-    Some(match event {
+/// The line of one of these events (another family's is worded by its own module).
+pub(super) fn describe(event: &Event) -> String {
+    match event {
         Event::ItemCreated { item, origin } => {
             let name = safe(item.name());
             if origin.how == "generated" {
@@ -246,10 +247,10 @@ pub(super) fn describe(event: &Event) -> Option<String> {
         } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             if *copied {
-                return Some(tr!(
+                return tr!(
                     "{who} copies spell {spell} (level {level}) from {item}: erased from it",
                     "{who} copie le sort {spell} (niveau {level}) de {item} : effacé du parchemin"
-                ));
+                );
             }
             let base = tr!(
                 "{who} casts spell {spell} (level {level}) from {item}",
@@ -304,10 +305,10 @@ pub(super) fn describe(event: &Event) -> Option<String> {
         Event::ItemRemoved { act, slot } => {
             let (who, item) = (safe(&act.character_name), safe(act.item_name()));
             match slot {
-                crate::rules::item::Slot::Hand => {
-                    tr!("{who} sheathes {item}", "{who} rengaine {item}")
+                Slot::Hand => tr!("{who} sheathes {item}", "{who} rengaine {item}"),
+                Slot::LeftHand | Slot::RightHand | Slot::Body | Slot::Shield => {
+                    tr!("{who} takes off {item}", "{who} retire {item}")
                 }
-                _ => tr!("{who} takes off {item}", "{who} retire {item}"),
             }
         }
         Event::ChargesSpent {
@@ -402,8 +403,12 @@ pub(super) fn describe(event: &Event) -> Option<String> {
                 "{item} ne se retournera pas contre {who}"
             )
         }
-        _ => return None,
-    })
+        ledger::campaign_events!()
+        | ledger::encounter_events!()
+        | ledger::character_events!()
+        | ledger::sword_events!()
+        | ledger::coins_events!() => String::new(),
+    }
 }
 
 pub fn method_name(method: Method) -> String {

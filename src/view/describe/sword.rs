@@ -3,15 +3,16 @@
 
 use crate::i18n::time::GameTime;
 use crate::i18n::{ROUND, counted, pick};
-use crate::ledger::Event;
+use crate::ledger::{self, Event};
 use crate::rules::control::{CharacterWill, SwordWill};
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::ItemNamed;
 
-/// The line of one of these events; `None` for an event of another family.
-pub(super) fn describe(event: &Event) -> Option<String> {
-    Some(match event {
+/// The line of one of these events and of an encounter's (another family's is worded by its
+/// own module).
+pub(super) fn describe(event: &Event) -> String {
+    match event {
         Event::SwordTouched {
             act,
             rounds,
@@ -143,8 +144,11 @@ pub(super) fn describe(event: &Event) -> Option<String> {
             )
         }
         Event::EncounterEnded {} => tr!("the encounter ends", "fin de la rencontre"),
-        _ => return None,
-    })
+        ledger::campaign_events!()
+        | ledger::character_events!()
+        | ledger::item_events!()
+        | ledger::coins_events!() => String::new(),
+    }
 }
 
 /// `sword will 10 INT + 8 Ego + 1d10 (7) = 25 vs Arnaud's will 12 STR + 10 WIS − 1d4 (3) = 19:
