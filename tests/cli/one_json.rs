@@ -222,7 +222,7 @@ fn recording_and_reading_answer_the_same_data_in_both_languages() {
         &["log"],
         &["log", "--limit", "5"],
         &["export"],
-        // &["explain", "Nightfang"],
+        &["explain", "Nightfang"],
         // Refusals carry their data beside their words.
         &["character", "show", "Arnauld"],
         &["give", "Wand", "--to", "Nobody"],
@@ -242,11 +242,11 @@ fn recording_and_reading_answer_the_same_data_in_both_languages() {
     for item in &items {
         same_in_both(h, &["item", "show", item]);
         same_in_both(h, &["item", "history", item]);
-        // same_in_both(h, &["explain", item]);
+        same_in_both(h, &["explain", item]);
     }
     let last = h.json(&["log", "--limit", "1"])["id"].as_i64().unwrap();
     for seq in 1..=last {
-        // same_in_both(h, &["explain", &seq.to_string()]);
+        same_in_both(h, &["explain", &seq.to_string()]);
     }
 }
 

@@ -4,6 +4,7 @@
 //! (rolls), a character's, an item's, a sentient sword's, and coins' (`view::money`). Each
 //! family's module names its kinds one by one, those with nothing to add too, and no match
 //! here has a `_` arm (denied below), so a new kind does not compile until it is explained.
+//! Under `--json` the answer is data, the same in every language, its sentences in `message`.
 
 #![deny(clippy::wildcard_enum_match_arm)]
 
@@ -95,7 +96,8 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: ExplainArgs) -> Result<()> {
         let rec = app::explain::event(cx, seq).await?;
         let lines = explain_event(&rec, tables.as_ref());
         if out.json() {
-            return out.doc(&json!({ "event": EventView::of(&rec), "explanation": lines }));
+            let message = lines.join("\n");
+            return out.doc(&json!({ "event": EventView::of(&rec), "message": message }));
         }
         for line in lines {
             out.line(&line)?;
@@ -114,7 +116,9 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: ExplainArgs) -> Result<()> {
     }
     if out.json() {
         let events: Vec<_> = story.events.iter().map(EventView::of).collect();
-        return out.doc(&json!({ "item": ItemView::of(&story.item, story.holder.as_deref()), "events": events, "explanation": lines }));
+        let item = ItemView::of(&story.item, story.holder.as_deref());
+        let message = lines.join("\n");
+        return out.doc(&json!({ "item": item, "events": events, "message": message }));
     }
     for line in lines {
         out.line(&line)?;
