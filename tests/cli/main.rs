@@ -9,6 +9,7 @@ mod claims;
 mod common;
 mod consistency;
 mod encumbrance;
+mod every_event;
 mod file;
 mod files;
 mod first_hour;

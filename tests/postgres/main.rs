@@ -18,6 +18,8 @@ mod common;
 mod consistency;
 #[path = "../cli/encumbrance.rs"]
 mod encumbrance;
+#[path = "../cli/every_event.rs"]
+mod every_event;
 #[path = "../cli/first_hour.rs"]
 mod first_hour;
 #[path = "../cli/foundation.rs"]
