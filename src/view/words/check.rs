@@ -244,7 +244,7 @@ mod tests {
     use crate::i18n::in_both;
 
     #[tokio::test]
-    async fn a_difference_names_the_row_its_fields_and_the_event_and_serializes_as_words() {
+    async fn a_difference_names_the_row_its_fields_and_the_event_and_serializes_as_data() {
         let finding = Finding::Differs {
             table: Table::Item,
             id: "0123456789abcdef".into(),
@@ -270,8 +270,21 @@ mod tests {
                 "objet Rope ({short}) : charges vaut 3 dans la base, 2 selon le registre (dernière modification par l'événement n°7)"
             )
         );
-        let json = async { serde_json::to_value(&finding).unwrap() };
-        let json = crate::i18n::within(crate::i18n::Lang::En, json).await;
-        assert_eq!(json, serde_json::json!(en));
+        // Serialised it is data, the same in every language: its words go in `message`.
+        let json =
+            |lang| crate::i18n::within(lang, async { serde_json::to_value(&finding).unwrap() });
+        let en = json(crate::i18n::Lang::En).await;
+        assert_eq!(en, json(crate::i18n::Lang::Fr).await);
+        assert_eq!(
+            en,
+            serde_json::json!({
+                "finding": "differs",
+                "table": "item",
+                "id": "0123456789abcdef",
+                "name": "Rope",
+                "fields": [{ "path": "charges", "database": 3, "ledger": 2 }],
+                "event": 7,
+            })
+        );
     }
 }
