@@ -10,8 +10,9 @@ use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;
 use crate::ledger::treasury::{Earned, Holder, Portion, Valuable};
 use crate::ledger::{self, Event, Recorded};
-use crate::rules::coins::{self, Coins, Denomination, Share};
-use crate::rules::party::Division;
+use crate::rules::coins::{self, Coins, Denomination};
+use crate::rules::party::{self, Division};
+use crate::rules::share::Share;
 use crate::rules::xp::{self, Ability, Adjustment};
 use crate::tr;
 use serde_json::json;
@@ -508,8 +509,8 @@ pub fn explain(event: &Event) -> Vec<String> {
             ..
         } => {
             let rule = match division {
-                Division::Ose => coins::SHARES,
-                Division::Weighted => coins::WEIGHTED,
+                Division::Ose => party::SHARES,
+                Division::Weighted => party::WEIGHTED,
             };
             lines.push(format!("  {}", pick(rule.en, rule.fr)));
             lines.extend(portions.iter().map(|p| format!("  {}", portion(p))));

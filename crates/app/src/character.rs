@@ -39,7 +39,7 @@ pub struct NewCharacter {
     /// Experience points [default: what the level needs in the class's OSE table].
     pub xp: Option<i64>,
     /// Shares of treasure and experience [default: 1].
-    pub share: Option<crate::rules::coins::Share>,
+    pub share: Option<crate::rules::share::Share>,
 }
 
 pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
@@ -355,7 +355,7 @@ pub async fn set(
         "cha" => change.cha = Some(check_ability("CHA", number()?)?),
         "xp" => change.xp = Some(check_xp(number()?)?),
         "share" => {
-            change.share = Some(crate::rules::coins::Share::parse(value).ok_or_else(|| {
+            change.share = Some(crate::rules::share::Share::parse(value).ok_or_else(|| {
                 let value = value.to_string();
                 Error::from(Refusal::BadShare { value })
             })?)

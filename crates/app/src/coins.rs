@@ -15,10 +15,11 @@ use crate::party::{session_for, sharers};
 use crate::refusal::coins::Refusal;
 use crate::rules;
 use crate::rules::character::check_name;
-use crate::rules::coins::{Coins, Denomination, Share, split_coins};
+use crate::rules::coins::{Coins, Denomination};
 use crate::rules::exchange::Unexchangeable;
-use crate::rules::party::{Division, Spoils, counted};
+use crate::rules::party::{Division, Spoils, counted, split_coins};
 use crate::rules::sale::{self, Market};
+use crate::rules::share::Share;
 use crate::store;
 use crate::write::Write;
 

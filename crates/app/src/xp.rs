@@ -20,8 +20,8 @@ use crate::ledger::treasury::Earned;
 use crate::ledger::{Event, Recorded};
 use crate::party::{session_for, sharers};
 use crate::refusal::coins::Refusal;
-use crate::rules::coins::Share;
 use crate::rules::party::{Division, Spoils, split};
+use crate::rules::share::Share;
 use crate::rules::xp;
 use crate::store::{self};
 

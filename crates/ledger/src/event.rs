@@ -10,13 +10,14 @@ use super::treasury::{Earned, Holder, Portion, Sold, Valuable};
 use crate::rules::alignment::Alignment;
 use crate::rules::book::Studied;
 use crate::rules::charges::Crumble;
-use crate::rules::coins::{Coins, Denomination, Share};
+use crate::rules::coins::{Coins, Denomination};
 use crate::rules::control::{CharacterWill, Reason, SwordWill, Trigger};
 use crate::rules::dice::Roll;
 use crate::rules::effect::Effect;
 use crate::rules::item::{Knowledge, Slot, Step};
 use crate::rules::knowledge::Method;
 use crate::rules::party::Division;
+use crate::rules::share::Share;
 use crate::rules::sword::Foe;
 use crate::rules::xp::Counted;
 

@@ -8,8 +8,9 @@ use serde::Serialize;
 use super::Id;
 use crate::rules::character::SheetError;
 use crate::rules::charges;
-use crate::rules::coins::{Coins, Denomination, Share};
+use crate::rules::coins::{Coins, Denomination};
 use crate::rules::dice::RollFault;
+use crate::rules::share::Share;
 
 /// An event that cannot be applied to the state it meets: its number, its kind, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -15,11 +15,12 @@ use super::admit::name_ok;
 use super::event::Event;
 use super::refusal::Refusal;
 use super::state::State;
-use crate::rules::coins::{Coins, Denomination, Share, split_coins};
+use crate::rules::coins::{Coins, Denomination};
 use crate::rules::exchange;
 use crate::rules::limits;
-use crate::rules::party::{Division, Spoils, split, takes_part};
+use crate::rules::party::{Division, Spoils, split, split_coins, takes_part};
 use crate::rules::sale::{self, Market};
+use crate::rules::share::Share;
 use crate::rules::xp::{self, Gain};
 
 /// Who holds coins.
@@ -718,7 +719,7 @@ fn too_many(row: &CoinRow, denomination: Denomination, state: &State) -> Refusal
 mod tests {
     use super::*;
     use crate::rules::alignment::Alignment;
-    use crate::rules::coins::{Denomination, split_coins};
+    use crate::rules::coins::Denomination;
     use crate::rules::party::DeadShare;
     use crate::{Character, Recorded};
     use proptest::prelude::*;

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::alignment::Alignment;
-use crate::coins::Share;
 use crate::health::HP_LIMIT;
+use crate::share::Share;
 
 /// A character sheet as hoard keeps it: what the rules read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
-//! Coins: amounts in the five denominations, their arithmetic, their value in gold, and the
-//! split of a sum among the party by shares. Integer arithmetic only: an amount is a count of
-//! each denomination, and a value is counted in copper pieces, so no sum is ever rounded
-//! except where a rule says so (a share's remainder stays in the pool).
+//! Coins: amounts in the five denominations, their arithmetic and their value in gold (how a
+//! pool is shared out is `party`'s). Integer arithmetic only: an amount is a count of each
+//! denomination, and a value is counted in copper pieces, so no sum is ever rounded except
+//! where a rule says so (a share's remainder stays in the pool).
 //!
 //! Rates (Old-School Essentials Classic Fantasy: Rules Tome, *Coins*; the same in the AD&D 2e
 //! Player's Handbook): 1 pp = 5 gp = 10 ep = 50 sp = 500 cp.
@@ -9,7 +9,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::limits;
-use crate::party::{self, Division};
 
 /// The five coins of both games, from the least to the most valuable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -235,98 +234,6 @@ pub fn parse(words: &[&str]) -> Result<Coins, AmountError> {
     Ok(coins)
 }
 
-/// A character's part in shares, counted in half shares: a full share is 2, a retainer's
-/// half share 1 (OSE Rules Tome, *Retainers*: retainers are customarily offered a half share
-/// of treasure), no share 0. Shown and read as a number of shares: `1`, `0.5`, `1.5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Share(pub u32);
-
-impl Share {
-    pub const FULL: Share = Share(2);
-    /// At most ten shares: a generous leader, not a typo.
-    pub const MAX: Share = Share(20);
-
-    /// Shares as typed: a whole number or a half (`0.5`, `1.5`, `1,5`, `½`), 0 to 10.
-    pub fn parse(text: &str) -> Option<Share> {
-        let text = text.trim().replace(',', ".").replace('½', ".5");
-        let (whole, half) = match text.split_once('.') {
-            Some((w, "5" | "50")) => (w, 1),
-            Some((w, "0" | "00")) => (w, 0),
-            Some(_) => return None,
-            None => (text.as_str(), 0),
-        };
-        let whole: u32 = if whole.is_empty() {
-            0
-        } else {
-            whole.parse().ok()?
-        };
-        let share = Share(whole.checked_mul(2)?.checked_add(half)?);
-        (share <= Share::MAX).then_some(share)
-    }
-}
-
-impl Default for Share {
-    fn default() -> Share {
-        Share::FULL
-    }
-}
-
-impl std::fmt::Display for Share {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0.is_multiple_of(2) {
-            write!(f, "{}", self.0 / 2)
-        } else {
-            write!(f, "{}.5", self.0 / 2)
-        }
-    }
-}
-
-/// A number in JSON: `1`, `0.5`.
-impl Serialize for Share {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_multiple_of(2) {
-            s.serialize_u32(self.0 / 2)
-        } else {
-            s.serialize_f64(f64::from(self.0) / 2.0)
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Share {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Share, D::Error> {
-        let n = serde_json::Number::deserialize(d)?;
-        Share::parse(&n.to_string())
-            .ok_or_else(|| serde::de::Error::custom("a share is 0 to 10 in halves (1, 0.5, 1.5)"))
-    }
-}
-
-/// Sharing the pool among the characters. Stated for `hoard explain`, citing the book.
-pub const SHARES: super::statement::Statement = super::statement::Statement {
-    en: "Shares (OSE Rules Tome, Retainers): of each coin, a share is the pool divided among all who take part, a retainer counted as one; each gets the whole coins of their shares of it (a retainer half of one), and the rest stays in the pool. The dead take part only when their share goes to their heirs.",
-    fr: "Parts (OSE Rules Tome, Retainers) : de chaque pièce, une part est la caisse divisée entre tous ceux qui y ont droit, un suivant compté pour un ; chacun reçoit les pièces entières de ses parts (un suivant la moitié d'une), et le reste demeure dans la caisse. Les morts n'y ont droit que si leur part revient à leurs héritiers.",
-};
-
-/// Sharing the pool by weight, as share-outs recorded before hoard followed the book were.
-pub const WEIGHTED: super::statement::Statement = super::statement::Statement {
-    en: "Shares by weight (hoard's division before it followed OSE Rules Tome, Retainers): of each coin, every character got the whole coins of pool × share ÷ all shares; what could not be split stayed in the pool.",
-    fr: "Parts au prorata (la division de hoard avant qu'il suive OSE Rules Tome, Retainers) : de chaque pièce, chacun recevait les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partageait pas restait dans la caisse.",
-};
-
-/// A pool of coins split denomination by denomination (coins are never changed for others),
-/// each by [`party::split`]: the portions in the order of `shares`, and the remainder.
-pub fn split_coins(pool: &Coins, shares: &[Share], division: Division) -> (Vec<Coins>, Coins) {
-    let mut portions = vec![Coins::default(); shares.len()];
-    let mut remainder = Coins::default();
-    for d in Denomination::ALL {
-        let (parts, left) = party::split(pool.get(d), shares, division);
-        for (portion, part) in portions.iter_mut().zip(parts) {
-            *portion.get_mut(d) = part;
-        }
-        *remainder.get_mut(d) = left;
-    }
-    (portions, remainder)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,39 +336,5 @@ mod tests {
             }
             .is_valid()
         );
-    }
-
-    #[test]
-    fn shares_are_whole_or_half() {
-        assert_eq!(Share::parse("1"), Some(Share(2)));
-        assert_eq!(Share::parse("0.5"), Some(Share(1)));
-        assert_eq!(Share::parse("1,5"), Some(Share(3)));
-        assert_eq!(Share::parse("½"), Some(Share(1)));
-        assert_eq!(Share::parse("0"), Some(Share(0)));
-        assert_eq!(Share::parse("10"), Some(Share::MAX));
-        assert_eq!(Share::parse("10.5"), None);
-        assert_eq!(Share::parse("0.25"), None);
-        assert_eq!(Share::parse("-1"), None);
-        assert_eq!(Share(3).to_string(), "1.5");
-        assert_eq!(serde_json::to_string(&Share(1)).unwrap(), "0.5");
-        assert_eq!(serde_json::to_string(&Share(4)).unwrap(), "2");
-        assert_eq!(serde_json::from_str::<Share>("0.5").unwrap(), Share(1));
-        assert_eq!(serde_json::from_str::<Share>("1").unwrap(), Share(2));
-        assert!(serde_json::from_str::<Share>("0.3").is_err());
-    }
-
-    #[test]
-    fn coins_split_denomination_by_denomination() {
-        let pool = coins("1200gp 300sp 41pp 1cp");
-        let (portions, left) = split_coins(&pool, &[Share(2), Share(2)], Division::Ose);
-        assert_eq!(portions, vec![coins("600gp 150sp 20pp"); 2]);
-        assert_eq!(left, coins("1pp 1cp"), "no coin is changed to split it");
-        // Two characters and a retainer: a remainder in every denomination, each on its own.
-        let pool = coins("301pp 301gp 301ep 301sp 301cp");
-        let (portions, left) = split_coins(&pool, &[Share(2), Share(2), Share(1)], Division::Ose);
-        let third = coins("100pp 100gp 100ep 100sp 100cp");
-        let sixth = coins("50pp 50gp 50ep 50sp 50cp");
-        assert_eq!(portions, vec![third, third, sixth]);
-        assert_eq!(left, coins("51pp 51gp 51ep 51sp 51cp"));
     }
 }

@@ -31,6 +31,7 @@ pub mod rarity;
 pub mod ring;
 pub mod sale;
 pub mod scroll;
+pub mod share;
 pub mod statement;
 pub mod sword;
 pub mod tables;

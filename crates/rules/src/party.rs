@@ -1,13 +1,15 @@
 //! Dividing treasure and experience among the party: who takes part (the living; the dead's
 //! treasure by the campaign's choice) and how a sum is divided (Old-School Essentials: among
-//! everyone who takes part, a retainer taking half a share). `share` and `xp award` divide by
-//! these, and the ledger holds every share-out and award to them.
+//! everyone who takes part, a retainer taking half a share), a pool of coins denomination by
+//! denomination. `share` and `xp award` divide by these, and the ledger holds every share-out
+//! and award to them.
 
 use serde::{Deserialize, Serialize};
 
 use crate::character::Character;
-use crate::coins::Share;
+use crate::coins::{Coins, Denomination};
 use crate::health::{self, Condition, DeathRule};
+use crate::share::Share;
 
 /// How a sum is divided among shares. Every share-out and award records the one it used, so
 /// that those recorded before hoard followed the book replay as they were made.
@@ -65,6 +67,33 @@ pub fn split(amount: i64, shares: &[Share], division: Division) -> (Vec<i64>, i6
     (parts, remainder)
 }
 
+/// A pool of coins split denomination by denomination (coins are never changed for others),
+/// each by [`split`]: the portions in the order of `shares`, and the remainder.
+pub fn split_coins(pool: &Coins, shares: &[Share], division: Division) -> (Vec<Coins>, Coins) {
+    let mut portions = vec![Coins::default(); shares.len()];
+    let mut remainder = Coins::default();
+    for d in Denomination::ALL {
+        let (parts, left) = split(pool.get(d), shares, division);
+        for (portion, part) in portions.iter_mut().zip(parts) {
+            *portion.get_mut(d) = part;
+        }
+        *remainder.get_mut(d) = left;
+    }
+    (portions, remainder)
+}
+
+/// Sharing the pool among the characters. Stated for `hoard explain`, citing the book.
+pub const SHARES: super::statement::Statement = super::statement::Statement {
+    en: "Shares (OSE Rules Tome, Retainers): of each coin, a share is the pool divided among all who take part, a retainer counted as one; each gets the whole coins of their shares of it (a retainer half of one), and the rest stays in the pool. The dead take part only when their share goes to their heirs.",
+    fr: "Parts (OSE Rules Tome, Retainers) : de chaque pièce, une part est la caisse divisée entre tous ceux qui y ont droit, un suivant compté pour un ; chacun reçoit les pièces entières de ses parts (un suivant la moitié d'une), et le reste demeure dans la caisse. Les morts n'y ont droit que si leur part revient à leurs héritiers.",
+};
+
+/// Sharing the pool by weight, as share-outs recorded before hoard followed the book were.
+pub const WEIGHTED: super::statement::Statement = super::statement::Statement {
+    en: "Shares by weight (hoard's division before it followed OSE Rules Tome, Retainers): of each coin, every character got the whole coins of pool × share ÷ all shares; what could not be split stayed in the pool.",
+    fr: "Parts au prorata (la division de hoard avant qu'il suive OSE Rules Tome, Retainers) : de chaque pièce, chacun recevait les pièces entières de réserve × part ÷ toutes les parts ; ce qui ne se partageait pas restait dans la caisse.",
+};
+
 /// What becomes of a dead character's share of treasure, a campaign setting (`campaign set
 /// dead-share survivors|heirs`). The books leave it to the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +132,10 @@ mod tests {
 
     const FULL: Share = Share::FULL;
     const HALF: Share = Share(1);
+
+    fn coins(words: &str) -> Coins {
+        crate::coins::parse(&words.split(' ').collect::<Vec<_>>()).unwrap()
+    }
 
     #[test]
     fn with_no_retainer_everyone_gets_an_equal_share_and_the_rest_stays() {
@@ -213,5 +246,20 @@ mod tests {
             serde_json::to_string(&DeadShare::Heirs).unwrap(),
             "\"heirs\""
         );
+    }
+
+    #[test]
+    fn coins_split_denomination_by_denomination() {
+        let pool = coins("1200gp 300sp 41pp 1cp");
+        let (portions, left) = split_coins(&pool, &[Share(2), Share(2)], Division::Ose);
+        assert_eq!(portions, vec![coins("600gp 150sp 20pp"); 2]);
+        assert_eq!(left, coins("1pp 1cp"), "no coin is changed to split it");
+        // Two characters and a retainer: a remainder in every denomination, each on its own.
+        let pool = coins("301pp 301gp 301ep 301sp 301cp");
+        let (portions, left) = split_coins(&pool, &[Share(2), Share(2), Share(1)], Division::Ose);
+        let third = coins("100pp 100gp 100ep 100sp 100cp");
+        let sixth = coins("50pp 50gp 50ep 50sp 50cp");
+        assert_eq!(portions, vec![third, third, sixth]);
+        assert_eq!(left, coins("51pp 51gp 51ep 51sp 51cp"));
     }
 }

@@ -14,7 +14,7 @@ pub struct Statement {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        charges, coins, control, exchange, knowledge, potion, sale, scroll, sword, treasure, xp,
+        charges, control, exchange, knowledge, party, potion, sale, scroll, sword, treasure, xp,
     };
     use super::Statement;
 
@@ -30,8 +30,8 @@ mod tests {
         ("scroll::CASTING", scroll::CASTING),
         ("charges::SPENDING", charges::SPENDING),
         ("knowledge::IDENTIFICATION", knowledge::IDENTIFICATION),
-        ("coins::SHARES", coins::SHARES),
-        ("coins::WEIGHTED", coins::WEIGHTED),
+        ("party::SHARES", party::SHARES),
+        ("party::WEIGHTED", party::WEIGHTED),
         ("xp::AWARDING", xp::AWARDING),
         ("sale::SELLING", sale::SELLING),
         ("exchange::CHANGING", exchange::CHANGING),

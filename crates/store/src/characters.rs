@@ -38,7 +38,7 @@ impl FromRow for Character {
             con: state.con,
             cha: state.cha,
             xp: row.int("xp")?,
-            share: crate::rules::coins::Share(row.small("half_shares")?),
+            share: crate::rules::share::Share(row.small("half_shares")?),
             bound: state.bound,
         })
     }

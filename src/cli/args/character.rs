@@ -58,7 +58,7 @@ pub enum CharacterCommand {
         xp: Option<i64>,
         /// Shares of treasure and experience: 1, or 0.5 for a retainer [default: 1]
         #[arg(long, value_name = "N", value_parser = share)]
-        share: Option<crate::rules::coins::Share>,
+        share: Option<crate::rules::share::Share>,
     },
     /// List the campaign's characters
     #[command(visible_alias = "ls")]
@@ -124,8 +124,8 @@ pub enum CharacterCommand {
 }
 
 /// A number of shares as typed: 1, 0.5, 1.5.
-pub fn share(text: &str) -> std::result::Result<crate::rules::coins::Share, String> {
-    crate::rules::coins::Share::parse(text).ok_or_else(|| {
+pub fn share(text: &str) -> std::result::Result<crate::rules::share::Share, String> {
+    crate::rules::share::Share::parse(text).ok_or_else(|| {
         tr!(
             "a share is 0 to 10 in halves: 1, 0.5 for a retainer",
             "une part va de 0 à 10 par moitiés : 1, 0.5 pour un suivant"

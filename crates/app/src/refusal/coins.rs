@@ -1,7 +1,8 @@
 //! What the coin commands refuse (`coins`, `share`, `sell`, `exchange`, `stash`, `xp award`). Worded by `view::money`.
 
 use crate::ledger::treasury::Holder;
-use crate::rules::coins::{Coins, Denomination, Share};
+use crate::rules::coins::{Coins, Denomination};
+use crate::rules::share::Share;
 use serde::Serialize;
 
 /// Why a treasury command is refused, as data (a `--json` error carries its fields).
