@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::i18n::pick;
-use crate::rules::book::Bearing;
+use crate::rules::item::Bearing;
 use crate::rules::knowledge::{KnownName, Look, UnknownMethod};
 use crate::tr;
 

@@ -39,8 +39,9 @@ use super::inert::safe;
 use crate::i18n::CHARGE;
 use crate::i18n::{counted, typed};
 use crate::rules::class::Caster;
-use crate::rules::control::{Reason, Trigger};
+use crate::rules::control::Reason;
 use crate::rules::custody::Refusal;
+use crate::rules::item::Trigger;
 use crate::rules::{book, charges, potion, scroll};
 use crate::tr;
 

@@ -7,8 +7,9 @@
 
 use crate::error::Result;
 use crate::ledger::{Act, Character, Event, Item};
-use crate::rules::control::{self, Around, Circumstance, Occasion, Reason, Route};
+use crate::rules::control::{self, Around, Occasion, Reason, Route};
 use crate::rules::dice::Dice;
+use crate::rules::item::Circumstance;
 use crate::write::Write;
 
 /// Everything `holder` holds and the holder as they are now, as the command has left them.

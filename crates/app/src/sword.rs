@@ -388,7 +388,7 @@ pub struct Named {
     #[serde(flatten, serialize_with = "super::name::sword")]
     pub sword: Names,
     pub sword_id: String,
-    pub trigger: crate::rules::control::Trigger,
+    pub trigger: crate::rules::item::Trigger,
     #[serde(flatten, serialize_with = "super::name::weapon")]
     pub weapon: Option<Names>,
     pub weapon_id: Option<String>,
@@ -417,7 +417,7 @@ pub async fn in_control(cx: &mut Ctx) -> Result<Vec<Holding>> {
             continue;
         };
         let holdings = crate::store::items::held_by(cx.conn(), campaign.id, &who.id).await?;
-        let mut name = async |c: &crate::rules::control::Circumstance| -> Result<Named> {
+        let mut name = async |c: &crate::rules::item::Circumstance| -> Result<Named> {
             let sword = crate::lookup::item(cx.conn(), campaign.id, &c.sword).await?;
             let weapon = match &c.weapon {
                 Some(id) => Some(crate::lookup::item(cx.conn(), campaign.id, id).await?),

@@ -207,7 +207,7 @@ mod tests {
         let mut wand = item("w");
         wand.control = Some(Control {
             character: "c1".into(),
-            trigger: crate::rules::control::Trigger::FirstContact,
+            trigger: crate::rules::item::Trigger::FirstContact,
             since: 1,
             since_round: 0,
             weapon: None,

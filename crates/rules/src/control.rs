@@ -16,25 +16,7 @@ use super::alignment::Alignment;
 use super::character::Character;
 use super::dice::{Dice, Expr, Roll};
 use super::health;
-use super::item::{Control, Item, Sentience, Slot};
-
-/// Why a control check happens (OSE *Sentient Swords*: « Un test de contrôle devient
-/// nécessaire dans l'une des circonstances suivantes »).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Trigger {
-    /// « Premier contact : Lorsque le personnage touche l'épée pour la première fois. »
-    FirstContact,
-    /// « Blessé : Lorsque le personnage est réduit à la moitié ou moins de ses points de vie. »
-    Wounded,
-    /// « Jalousie : Lorsqu'une autre arme magique entre en possession du personnage. »
-    Jealousy,
-    /// « Différence d'alignement : À chaque utilisation, si l'épée et le personnage sont d'un
-    /// alignement différent. »
-    Alignment,
-    /// « But spécial : chaque fois que le but spécial est applicable. »
-    SpecialPurpose,
-}
+use super::item::{Circumstance, Control, Item, Sentience, Slot, Trigger};
 
 /// The sword's will: INT + Ego, +1 per extraordinary power, +1d10 if its alignment differs
 /// from the wielder's.
@@ -215,16 +197,6 @@ pub fn triggers(sword: &Item, occasion: Occasion<'_>) -> Vec<Trigger> {
         Occasion::Purpose => vec![Trigger::SpecialPurpose],
         _ => Vec::new(),
     }
-}
-
-/// One circumstance calling for a check by one sword over its holder.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Circumstance {
-    pub sword: String,
-    pub trigger: Trigger,
-    /// Jealousy: the other weapon.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
 }
 
 /// What the rules read to judge whether a circumstance is still in force: the holder as they

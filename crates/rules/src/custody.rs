@@ -128,7 +128,7 @@ mod tests {
         assert!(can_pass(&sword, None).is_ok());
         sword.control = Some(crate::item::Control {
             character: "a".into(),
-            trigger: crate::control::Trigger::Wounded,
+            trigger: crate::item::Trigger::Wounded,
             since: 1,
             since_round: 0,
             weapon: None,

@@ -602,8 +602,8 @@ mod shipped_tables {
         assert_eq!(
             seen["Vacuous Grimoire"],
             [
-                crate::book::Bearing::Intelligence,
-                crate::book::Bearing::Wisdom
+                crate::item::Bearing::Intelligence,
+                crate::item::Bearing::Wisdom
             ]
         );
     }

@@ -1,5 +1,9 @@
 //! What a magic item is: its category, its true identity (fixed when it is made) and the state
-//! play changes (who holds it, charges left, faded, drained …).
+//! play changes (who holds it, charges left, faded, drained …), with the parts they hold — a
+//! book's nature and what it bears on, a sword's mind, the control it has and the
+//! circumstances waiting on it. Plain data: the rules over an item are their own modules'
+//! (`book`, `control`, `armor` …), above this one, and what a category's rules fill in of
+//! an identity is `defaults`'.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -244,7 +248,76 @@ pub struct BookNature {
     /// The classes or abilities it bears on most, for good or ill (none on books made before
     /// hoard kept them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bears_on: Vec<crate::book::Bearing>,
+    pub bears_on: Vec<Bearing>,
+}
+
+/// A class or an ability a book bears on most, for good or ill — what a first wish tells of it
+/// with its general content (« révélant son contenu général et sur quelles classes ou
+/// caractéristiques celui-ci a la plus grande influence (pas nécessairement en bien) »): the
+/// DMG's four groups of classes and the six abilities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bearing {
+    Wizards,
+    Priests,
+    Warriors,
+    Rogues,
+    Strength,
+    Intelligence,
+    Wisdom,
+    Dexterity,
+    Constitution,
+    Charisma,
+}
+
+impl Bearing {
+    pub const ALL: [Bearing; 10] = [
+        Bearing::Wizards,
+        Bearing::Priests,
+        Bearing::Warriors,
+        Bearing::Rogues,
+        Bearing::Strength,
+        Bearing::Intelligence,
+        Bearing::Wisdom,
+        Bearing::Dexterity,
+        Bearing::Constitution,
+        Bearing::Charisma,
+    ];
+    /// Their ids, as tables write them (`bears_on = ["wizards"]`), in [`Bearing::ALL`]'s order.
+    pub const IDS: [&'static str; 10] = [
+        "wizards",
+        "priests",
+        "warriors",
+        "rogues",
+        "strength",
+        "intelligence",
+        "wisdom",
+        "dexterity",
+        "constitution",
+        "charisma",
+    ];
+
+    /// The bearing a table's id names.
+    pub fn from_id(id: &str) -> Option<Bearing> {
+        let at = Bearing::IDS.iter().position(|i| *i == id)?;
+        Some(Bearing::ALL[at])
+    }
+
+    /// Its name, in English and in French with its article (the edge shows one).
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Bearing::Wizards => ("wizards", "les magiciens"),
+            Bearing::Priests => ("priests", "les prêtres"),
+            Bearing::Warriors => ("warriors", "les combattants"),
+            Bearing::Rogues => ("rogues", "les roublards"),
+            Bearing::Strength => ("Strength", "la Force"),
+            Bearing::Intelligence => ("Intelligence", "l'Intelligence"),
+            Bearing::Wisdom => ("Wisdom", "la Sagesse"),
+            Bearing::Dexterity => ("Dexterity", "la Dextérité"),
+            Bearing::Constitution => ("Constitution", "la Constitution"),
+            Bearing::Charisma => ("Charisma", "le Charisme"),
+        }
+    }
 }
 
 /// One power of a sentient sword, with its usage limit from the tables.
@@ -331,59 +404,6 @@ pub struct Identity {
     pub damaged: bool,
 }
 
-/// The initiative adjustment and operating level of a category's non-permanent powers (AD&D 2e
-/// DMG): rings « ont un ajustement à l'initiative de +3 et fonctionnent au 12ème niveau »;
-/// rods « un ajustement à l'initiative de +1 et fonctionnent au 8ème niveau »; staves « +2 et
-/// fonctionnent au 8ème niveau »; wands « +3 et fonctionnent au 6ème niveau »; armor, shields
-/// and every other magic item « +3 et fonctionnent au 12ème niveau ». Potions, scrolls and books
-/// have their own timing. An item whose power is a spell castable only higher says so itself
-/// (its table row, or `--level`).
-pub fn powers(category: Category) -> Option<(i32, u32)> {
-    match category {
-        Category::Potion | Category::Scroll | Category::Book | Category::Valuable => None,
-        Category::Rod => Some((1, 8)),
-        Category::Staff => Some((2, 8)),
-        Category::Wand => Some((3, 6)),
-        Category::Ring
-        | Category::Clothing
-        | Category::Boots
-        | Category::Household
-        | Category::Instrument
-        | Category::Misc
-        | Category::Armor
-        | Category::Sword
-        | Category::Weapon => Some((3, 12)),
-    }
-}
-
-impl Identity {
-    /// Fill in what the category's rules decide and the identity leaves unsaid: the
-    /// initiative and level of its powers ([`powers`]), and the metal of +3, +4 and +5 metal
-    /// armor and shields ([`crate::armor::material`]). Generated and hand-made items
-    /// both go through here.
-    pub fn complete(&mut self, category: Category) {
-        if let Some((initiative, level)) = powers(category) {
-            self.initiative.get_or_insert(initiative);
-            self.level.get_or_insert(level);
-        }
-        if self.material.is_none() {
-            self.material =
-                crate::armor::material(category, self.metal, self.bonus).map(str::to_string);
-        }
-    }
-
-    /// An identity the referee gives by hand, completed as a generated one is. Armor and
-    /// shields are taken to be metal unless the referee says not: most armor of the DMG's
-    /// table, and every magic shield, is.
-    pub fn by_hand(mut self, category: Category) -> Identity {
-        if category == Category::Armor {
-            self.metal.get_or_insert(true);
-        }
-        self.complete(category);
-        self
-    }
-}
-
 /// A magic item: its true identity (fixed when made) and what play has done to it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Item {
@@ -434,7 +454,7 @@ pub struct Item {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Control {
     pub character: String,
-    pub trigger: crate::control::Trigger,
+    pub trigger: Trigger,
     /// The ledger number of the check that gave control, and the game time.
     pub since: i64,
     pub since_round: i64,
@@ -444,7 +464,35 @@ pub struct Control {
     /// Circumstances that arose while it held — this sword's or another's — each checked at
     /// once when the control ends, if still in force then (see [`crate::control`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub waiting: Vec<crate::control::Circumstance>,
+    pub waiting: Vec<Circumstance>,
+}
+
+/// Why a control check happens (OSE *Sentient Swords*: « Un test de contrôle devient
+/// nécessaire dans l'une des circonstances suivantes »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// « Premier contact : Lorsque le personnage touche l'épée pour la première fois. »
+    FirstContact,
+    /// « Blessé : Lorsque le personnage est réduit à la moitié ou moins de ses points de vie. »
+    Wounded,
+    /// « Jalousie : Lorsqu'une autre arme magique entre en possession du personnage. »
+    Jealousy,
+    /// « Différence d'alignement : À chaque utilisation, si l'épée et le personnage sont d'un
+    /// alignement différent. »
+    Alignment,
+    /// « But spécial : chaque fois que le but spécial est applicable. »
+    SpecialPurpose,
+}
+
+/// One circumstance calling for a check by one sword over its holder.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Circumstance {
+    pub sword: String,
+    pub trigger: Trigger,
+    /// Jealousy: the other weapon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
 /// Where a worn item is worn.
@@ -585,75 +633,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_hand_made_item_gets_its_categorys_power_timing_unless_given() {
-        let ring = Identity::default().by_hand(Category::Ring);
-        assert_eq!((ring.initiative, ring.level), (Some(3), Some(12)));
-        let rod = Identity::default().by_hand(Category::Rod);
-        assert_eq!((rod.initiative, rod.level), (Some(1), Some(8)));
-        let staff = Identity::default().by_hand(Category::Staff);
-        assert_eq!((staff.initiative, staff.level), (Some(2), Some(8)));
-        let wand = Identity::default().by_hand(Category::Wand);
-        assert_eq!((wand.initiative, wand.level), (Some(3), Some(6)));
-        let potion = Identity::default().by_hand(Category::Potion);
-        assert_eq!((potion.initiative, potion.level), (None, None));
-        let given = Identity {
-            level: Some(18),
-            ..Identity::default()
+    fn bearings_are_read_by_their_ids_and_nothing_else() {
+        for (bearing, id) in Bearing::ALL.iter().zip(Bearing::IDS) {
+            assert_eq!(Bearing::from_id(id), Some(*bearing));
+            assert_eq!(serde_json::to_value(bearing).unwrap(), id);
         }
-        .by_hand(Category::Ring);
-        assert_eq!((given.initiative, given.level), (Some(3), Some(18)));
-    }
-
-    #[test]
-    fn hand_made_plus_3_to_plus_5_armor_gets_its_metal_unless_given() {
-        let armor = |bonus: i32| Identity {
-            bonus: Some(bonus),
-            ..Identity::default()
-        };
-        let material = |i: Identity| i.by_hand(Category::Armor).material;
-        assert_eq!(material(armor(2)), None, "+2: no special metal");
-        assert_eq!(material(armor(3)).as_deref(), Some("meteoric-iron-steel"));
-        assert_eq!(material(armor(4)).as_deref(), Some("mithril-steel"));
-        assert_eq!(material(armor(5)).as_deref(), Some("adamantite-steel"));
-        let leather = Identity {
-            metal: Some(false),
-            ..armor(3)
-        };
-        assert_eq!(material(leather), None, "not metal");
-        let given = Identity {
-            material: Some("dragon-scale".into()),
-            ..armor(5)
-        };
-        assert_eq!(material(given).as_deref(), Some("dragon-scale"));
-        assert_eq!(Identity::default().by_hand(Category::Weapon).material, None);
-    }
-
-    #[test]
-    fn the_shipped_tables_agree_with_the_categorys_power_timing() {
-        use crate::tables::{Tables, shipped};
-        let tables = Tables::parse(&shipped()).unwrap();
-        for name in [
-            "rings-a",
-            "rods",
-            "staves",
-            "wands",
-            "armor",
-            "weapons-a",
-            "boots",
-        ] {
-            let t = tables.get(name).unwrap();
-            let entry = t
-                .entries
-                .iter()
-                .find(|e| e.props.category.is_some())
-                .unwrap();
-            let category = entry.props.category.unwrap();
-            let (initiative, level) = powers(category).unwrap();
-            assert_eq!(entry.props.initiative, Some(initiative), "{name}");
-            if name != "rings-a" {
-                assert_eq!(entry.props.level, Some(level), "{name}");
-            }
-        }
+        assert_eq!(Bearing::from_id("Wizards"), None);
+        assert_eq!(Bearing::from_id("thieves"), None);
     }
 
     #[test]

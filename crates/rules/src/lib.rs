@@ -14,6 +14,7 @@ pub mod clock;
 pub mod coins;
 pub mod control;
 pub mod custody;
+pub mod defaults;
 pub mod dice;
 pub mod effect;
 pub mod encumbrance;

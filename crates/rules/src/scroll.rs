@@ -710,7 +710,7 @@ mod tests {
         let mut master = sword(12, Some(Slot::Hand));
         master.control = Some(crate::item::Control {
             character: "w".into(),
-            trigger: crate::control::Trigger::Alignment,
+            trigger: crate::item::Trigger::Alignment,
             since: 1,
             since_round: 0,
             weapon: None,

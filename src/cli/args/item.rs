@@ -66,7 +66,7 @@ pub enum ItemCommand {
         /// intelligence, wisdom, dexterity, constitution, charisma) it bears on most, for good
         /// or ill: what a first wish tells
         #[arg(long, value_parser = super::values::bearing, value_delimiter = ',', value_name = "CLASS|ABILITY")]
-        bears_on: Vec<crate::rules::book::Bearing>,
+        bears_on: Vec<crate::rules::item::Bearing>,
         /// Initiative adjustment of its powers [default: the category's: rings +3, rods +1,
         /// staves +2, wands +3, others +3]
         #[arg(long, allow_negative_numbers = true)]

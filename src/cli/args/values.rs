@@ -37,8 +37,8 @@ where
 }
 
 /// A class or an ability a book bears on most, by its id (`wizards`, `strength` …).
-pub fn bearing(text: &str) -> Result<crate::rules::book::Bearing, String> {
-    use crate::rules::book::Bearing;
+pub fn bearing(text: &str) -> Result<crate::rules::item::Bearing, String> {
+    use crate::rules::item::Bearing;
     Bearing::from_id(&text.trim().to_lowercase())
         .ok_or_else(|| format!("{text:?} is none of: {}", Bearing::IDS.join(", ")))
 }

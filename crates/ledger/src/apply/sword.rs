@@ -4,8 +4,8 @@
 use super::touch;
 use crate::event::{Event, Recorded};
 use crate::refusal::Refusal;
-use crate::rules::control::{Circumstance, Trigger};
 use crate::rules::health;
+use crate::rules::item::{Circumstance, Trigger};
 use crate::rules::item::{Control, Slot};
 use crate::state::State;
 

@@ -4,8 +4,7 @@
 
 use super::identification::knows_alignment;
 use crate::alignment::Alignment;
-use crate::book::Bearing;
-use crate::item::{Category, Item, Knowledge, Names, Power, Purpose, Sentience, Slot};
+use crate::item::{Bearing, Category, Item, Knowledge, Names, Power, Purpose, Sentience, Slot};
 use crate::scroll;
 use serde::ser::SerializeMap;
 
@@ -662,7 +661,7 @@ mod tests {
         sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
         sword.control = Some(crate::item::Control {
             character: "p".into(),
-            trigger: crate::control::Trigger::Wounded,
+            trigger: crate::item::Trigger::Wounded,
             since: 3,
             since_round: 0,
             weapon: None,

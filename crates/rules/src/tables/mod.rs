@@ -270,7 +270,7 @@ pub struct Props {
     pub beneficial: Option<bool>,
     pub alignment: Option<Alignment>,
     /// Books: the classes or abilities it bears on most.
-    pub bears_on: Option<Vec<crate::book::Bearing>>,
+    pub bears_on: Option<Vec<crate::item::Bearing>>,
     pub trapped: Option<bool>,
     pub sentient: Option<bool>,
     /// The sentience table's flag (`purpose = true`).

@@ -9,9 +9,8 @@ use super::{
     TableFault, placeholders,
 };
 use crate::alignment::Alignment;
-use crate::book::Bearing;
 use crate::dice::Expr;
-use crate::item::Category;
+use crate::item::{Bearing, Category};
 
 /// An entry of a table file as written, before checking. The same shape serves `[defaults]`,
 /// where `roll`, `name` and `fr` are absent.
