@@ -4,7 +4,8 @@
 
 use crate::app::refusal::treasure::Refusal;
 use crate::i18n::coins::abbreviation;
-use crate::rules::treasure::{Found, Group, Holds, Kind, Part, System};
+use crate::rules::tables::treasures::{Group, Holds, Kind, Part};
+use crate::rules::treasure::{Found, System};
 use crate::tr;
 use crate::view::inert::safe;
 

@@ -13,7 +13,8 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::refusal::treasure::Refusal;
 use crate::rules::coins::Coins;
-use crate::rules::treasure::{self, Kind, System, TreasureFault, Treasures};
+use crate::rules::tables::treasures::{Kind, Treasures};
+use crate::rules::treasure::{self, System, TreasureFault};
 
 /// The most rolls of a type one command makes: a horde of a thousand creatures.
 pub const MAX_COUNT: u32 = 1_000;

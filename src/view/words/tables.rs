@@ -6,10 +6,10 @@ use std::fmt;
 
 use crate::app::refusal::tables::Refusal;
 use crate::i18n::Worded;
+use crate::rules::tables::treasures::PartFault;
 use crate::rules::tables::{
     EntryAt, EntryFault, PropFault, RangeFault, TableError, TableFault, Unreadable,
 };
-use crate::rules::treasure::PartFault;
 use crate::tr;
 
 impl fmt::Display for crate::i18n::Worded<'_, TableError> {

@@ -1,14 +1,16 @@
 //! Random tables as data: the model of a table (its die, ranges, bands and what each entry
 //! says) and a roll on it. Reading the TOML format of `tables/` (documented in
 //! `tables/README.md`) is [`schema`]'s job, and the checks that make a table trustworthy —
-//! every face of its die covered exactly once — are [`coverage`]'s; this module adds the
-//! checks across tables: every table pointed to present, no signpost loop.
+//! every face of its die covered exactly once — are [`coverage`]'s; the files of treasure
+//! types beside them are [`treasures`]'. This module adds the checks across tables: every
+//! table pointed to present, no signpost loop.
 //!
 //! Parsing takes file contents, not paths, so this stays pure; the shipped tables are embedded
 //! in the binary and a referee's folder is read by the application layer.
 
 mod coverage;
 mod schema;
+pub mod treasures;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,7 +20,7 @@ use crate::alignment::{Alignment, UnknownAlignment};
 use crate::dice::{Dice, DiceError, Expr, Roll};
 use crate::item::{Category, UnknownCategory};
 use schema::parse_table;
-pub(crate) use schema::read;
+use treasures::{PartFault, Treasures};
 
 /// A problem in a table file, named with the file (its words are the edge's: `view::words`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +94,7 @@ pub enum TableFault {
     Treasure {
         kind: String,
         part: usize,
-        fault: crate::treasure::PartFault,
+        fault: PartFault,
     },
 }
 
@@ -178,8 +180,8 @@ pub enum RangeFault {
 #[derive(Debug, Clone)]
 pub struct Tables {
     tables: BTreeMap<String, Table>,
-    /// Treasure types, by file name (`treasure-ose`), read by [`crate::treasure`].
-    treasures: BTreeMap<String, crate::treasure::Treasures>,
+    /// Treasure types, by file name (`treasure-ose`), read by [`treasures`].
+    treasures: BTreeMap<String, Treasures>,
 }
 
 #[derive(Debug, Clone)]
@@ -360,8 +362,8 @@ impl Tables {
         let mut tables = BTreeMap::new();
         let mut treasures = BTreeMap::new();
         for (file, text) in files {
-            if crate::treasure::is_treasure_file(text) {
-                match crate::treasure::parse(file, text) {
+            if treasures::is_treasure_file(text) {
+                match treasures::parse(file, text) {
                     Ok(t) => {
                         treasures.insert(t.name.clone(), t);
                     }
@@ -402,12 +404,12 @@ impl Tables {
     }
 
     /// Every file of treasure types.
-    pub fn all_treasures(&self) -> impl Iterator<Item = &crate::treasure::Treasures> {
+    pub fn all_treasures(&self) -> impl Iterator<Item = &Treasures> {
         self.treasures.values()
     }
 
     /// The treasure types of file `name` (`treasure-ose`).
-    pub fn treasures(&self, name: &str) -> Option<&crate::treasure::Treasures> {
+    pub fn treasures(&self, name: &str) -> Option<&Treasures> {
         self.treasures.get(name)
     }
 
@@ -438,7 +440,7 @@ impl Tables {
                         fault: TableFault::Treasure {
                             kind: kind.to_string(),
                             part,
-                            fault: crate::treasure::PartFault::NoTable(target.clone()),
+                            fault: PartFault::NoTable(target.clone()),
                         },
                     });
                 }
@@ -520,14 +522,6 @@ fn find(entries: &[Entry], total: i64) -> &Entry {
         .iter()
         .find(|e| (e.lo..=e.hi).contains(&total))
         .unwrap_or(&entries[0])
-}
-
-/// A span of numbers as a band's `when` writes it (`2-3`, `10+`), for unguarded treasure's
-/// dungeon levels.
-pub(crate) fn parse_span(text: &str) -> Result<(u32, Option<u32>), RangeFault> {
-    let (lo, hi) = schema::parse_band(text)?;
-    let fits = |n: i64| u32::try_from(n).map_err(|_| RangeFault::When { text: text.into() });
-    Ok((fits(lo)?, hi.map(fits).transpose()?))
 }
 
 /// The `{name}` placeholders in an item name.
