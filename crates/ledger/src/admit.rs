@@ -16,9 +16,10 @@
 
 use super::ID_LIMIT;
 use super::event::{Act, Event, Recorded};
+use super::names::{id_ok, name_ok};
 use super::refusal::Refusal;
 use super::state::{Setting, State};
-use crate::rules::character::{Character, check_ability, check_hp_max, check_level, check_name};
+use crate::rules::character::{Character, check_ability, check_hp_max, check_level};
 use crate::rules::health::{self, HP_FLOOR};
 use crate::rules::knowledge::{self, Method};
 use crate::rules::xp::check_class_level;
@@ -491,25 +492,6 @@ impl State {
             _ => Ok(item),
         }
     }
-}
-
-/// A name a referee could have typed: not blank, not too long.
-pub(super) fn name_ok(what: &str, name: &str) -> Result<(), Refusal> {
-    check_name(what, name)?;
-    Ok(())
-}
-
-/// An id as hoard makes them: letters, digits, `-` and `_`, and not too long.
-fn id_ok(id: &str) -> Result<(), Refusal> {
-    if id.is_empty()
-        || id.len() > ID_LIMIT
-        || !id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    {
-        return Err(Refusal::NotAnId { id: id.into() });
-    }
-    Ok(())
 }
 
 fn setting_ok(setting: &Setting) -> Result<(), Refusal> {

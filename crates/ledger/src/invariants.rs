@@ -146,7 +146,7 @@ pub fn breaches(state: &State) -> Vec<Breach> {
             && ABILITY_RANGE.contains(&i64::from(c.str))
             && ABILITY_RANGE.contains(&i64::from(c.wis))
             && LEVEL_RANGE.contains(&i64::from(c.level));
-        if !sheet_ok || !crate::treasury::sheet_ok(c) {
+        if !sheet_ok || !crate::apply::coins::sheet_ok(c) {
             found.push(Breach::SheetOutOfRange {
                 character: c.id.clone(),
             });

@@ -12,6 +12,7 @@ mod admit;
 mod apply;
 mod event;
 pub mod invariants;
+mod names;
 mod refusal;
 pub mod state;
 pub mod timeline;

@@ -282,5 +282,3 @@ pub fn session_of<'a>(mut open: impl Iterator<Item = &'a Session>, character: &s
     open.find(|s| s.with.is_empty() || s.with.iter().any(|m| m.character == character))
         .map(|s| s.number)
 }
-
-impl State {}

@@ -7,11 +7,12 @@
 //! the state, which is how replay finds the events that cannot stand without a voided one.
 
 //! The changes are written by family, each in its module: the campaign's own ([`campaign`]),
-//! a character's ([`character`]), an item's ([`item`]) and a sword's ([`sword`]); coins and
-//! awards are the treasury's (`ledger::treasury`).
+//! a character's ([`character`]), an item's ([`item`]), a sword's ([`sword`]), and coins and
+//! awards ([`coins`], over the treasury's rows: `ledger::treasury`).
 
 mod campaign;
 mod character;
+pub(crate) mod coins;
 mod item;
 mod sword;
 
@@ -104,7 +105,7 @@ impl State {
             Family::Character => self.apply_character(rec),
             Family::Item => self.apply_item(rec),
             Family::Sword => self.apply_sword(rec),
-            Family::Coins => self.apply_treasury(&rec.event),
+            Family::Coins => self.apply_coins(&rec.event),
         }
         .map_err(conflict)?;
         if let Event::SessionEnded { .. } = rec.event {
