@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::dice::{Dice, Expr};
 use super::item::Sentience;
 use super::item::{BookNature, Category, Identity, ScrollSpell, Step};
+// A circle kept: an item may be a sentient sword, made by `sword::make` with these faults.
 use super::sword;
 use super::tables::{Entry, Props, Table, Tables};
 

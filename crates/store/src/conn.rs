@@ -18,6 +18,7 @@ use sqlx::Row as _;
 
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
+// Circle kept: the engines implement these traits; a sqlx error names no engine, so both read it.
 use super::{postgres, sqlite};
 
 /// A future of the store, `Send` whichever engine runs it.

@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 
 use crate::alignment::Alignment;
 use crate::dice::{Dice, Expr};
+// A circle kept on purpose (see `generate`): making any item may make a sword here.
 use crate::generate::{GenFault, step, table};
 use crate::item::{Power, Purpose, Sentience, Step};
 use crate::tables::{Duplicates, Entry, Table, Tables};
