@@ -51,11 +51,12 @@ fn report(
         }
         Err(errors) => {
             if out.json() {
-                let list: Vec<String> = errors
+                let said: Vec<String> = errors
                     .iter()
                     .map(|e| crate::i18n::Worded(e).to_string())
                     .collect();
-                out.doc(&json!({ "ok": false, "errors": list }))?;
+                let message = said.join("\n");
+                out.doc(&json!({ "ok": false, "errors": errors, "message": message }))?;
             } else {
                 for e in &errors {
                     eprintln!("{}", safe(&crate::i18n::Worded(&e).to_string()));

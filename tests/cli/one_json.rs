@@ -34,24 +34,24 @@ fn data(mut value: Value) -> Value {
 }
 
 /// The `--json` answer of `args` in `lang`, parsed (one document, or one per line for `log`),
-/// with its exit code: a refusal's error document is compared too.
+/// then what it wrote on stderr (an error, notices), with its exit code: a refusal's error
+/// document is compared too.
 fn answer(h: &Hoard, lang: &str, args: &[&str]) -> (Option<i32>, Vec<Value>) {
     let mut all = vec!["--json", "--lang", lang];
     all.extend_from_slice(args);
     let out = h.cmd(&all).output().unwrap();
-    let text = if out.status.success() {
-        out.stdout
-    } else {
-        out.stderr
+    let parse = |bytes: Vec<u8>| -> Vec<Value> {
+        let text = String::from_utf8(bytes).unwrap();
+        match serde_json::from_str::<Value>(&text) {
+            Ok(doc) => vec![doc],
+            Err(_) => text
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))
+                .collect(),
+        }
     };
-    let text = String::from_utf8(text).unwrap();
-    let parsed = match serde_json::from_str::<Value>(&text) {
-        Ok(doc) => vec![doc],
-        Err(_) => text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))
-            .collect(),
-    };
+    let mut parsed = parse(out.stdout);
+    parsed.extend(parse(out.stderr));
     (out.status.code(), parsed.into_iter().map(data).collect())
 }
 
@@ -230,6 +230,13 @@ fn recording_and_reading_answer_the_same_data_in_both_languages() {
     ] {
         same_in_both(h, args);
     }
+    // A folder of edited tables with faults: each fault is data, its words in `message`.
+    let tables = h.dir.path().join("edited");
+    std::fs::create_dir(&tables).unwrap();
+    let gap = "name = \"wands\"\ntitle = \"W\"\ntitle_fr = \"B\"\ndie = \"d6\"\nversion = 1\n\
+               source = \"x\"\nnotes = \"\"\n[[entry]]\nroll = \"1-4\"\nname = \"A\"\nfr = \"A\"\n";
+    std::fs::write(tables.join("wands.toml"), gap).unwrap();
+    same_in_both(h, &["tables", "check", tables.to_str().unwrap()]);
     for who in ["Arnaud", "Mordo", "Brune"] {
         same_in_both(h, &["character", "show", who]);
         same_in_both(h, &["character", "show", who, "--at", "1"]);

@@ -76,6 +76,11 @@ const MAX_SIDES: u32 = 1_000_000;
 const MAX_CONST: i64 = 1_000_000_000;
 const MAX_MULT: i64 = 10_000;
 
+/// An expression in JSON, as it is written (`#[serde(serialize_with)]`): `3d6+1`.
+pub fn as_text<S: serde::Serializer>(expr: &Expr, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(expr)
+}
+
 /// A parsed dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {

@@ -140,7 +140,7 @@ impl fmt::Display for Category {
 }
 
 /// A name that is no category: the text as given (its words are the edge's: `view::words`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UnknownCategory(pub String);
 
 impl FromStr for Category {

@@ -23,7 +23,9 @@ use schema::parse_table;
 use treasures::{PartFault, Treasures};
 
 /// A problem in a table file, named with the file (its words are the edge's: `view::words`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its JSON is the file and its fault as data: `{"file", "fault": {"fault": "gap", "with":
+/// {…}}}`, each fault named in snake case with what it names.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TableError {
     pub file: String,
     pub fault: TableFault,
@@ -31,7 +33,8 @@ pub struct TableError {
 
 /// What is wrong with a table file, or with the tables together. `band` names the band
 /// (its `when`) a fault is in, `None` for a table's own entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum TableFault {
     /// Not TOML of a table's shape: the reader's own message (English, from the TOML
     /// reader), at this line when it knows.
@@ -99,7 +102,8 @@ pub enum TableFault {
 }
 
 /// Why a tables folder or a table file could not be read (the edge reads them, and words this).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum Unreadable {
     /// The folder could not be listed: the system's reason.
     Folder(String),
@@ -113,20 +117,23 @@ pub enum Unreadable {
 }
 
 /// An entry, named by its roll as written, or by its place (1 for the first) when it has none.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EntryAt {
     Roll(String),
     Nth(usize),
 }
 
 /// What is wrong with one entry.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum EntryFault {
     NoRoll,
     Range(RangeFault),
     /// Its range `roll` reaches outside the faces of `die`.
     OutsideDie {
         roll: String,
+        #[serde(serialize_with = "crate::dice::as_text")]
         die: Expr,
     },
     /// A name or its French name (`fr`) is missing or blank.
@@ -141,7 +148,8 @@ pub enum EntryFault {
 }
 
 /// What is wrong with a property of an entry or of `[defaults]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum PropFault {
     /// `field` is `value`, which is not one of `allowed`.
     NotOneOf {
@@ -166,7 +174,8 @@ pub enum PropFault {
 }
 
 /// A range or a band's `when` as written (`text`) that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum RangeFault {
     /// Not `7` or `11-15`.
     Shape { text: String },

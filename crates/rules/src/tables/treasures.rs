@@ -65,13 +65,13 @@ pub enum Holds {
     /// « platinum or electrum »).
     Coins {
         coins: Vec<Denomination>,
-        #[serde(serialize_with = "as_text")]
+        #[serde(serialize_with = "crate::dice::as_text")]
         amount: Expr,
     },
     /// `amount` valuables, each made from `table` (gems, jewellery, art objects).
     Valuables {
         table: String,
-        #[serde(serialize_with = "as_text")]
+        #[serde(serialize_with = "crate::dice::as_text")]
         amount: Expr,
     },
     /// Magic items, each lot made from its table.
@@ -84,16 +84,12 @@ pub enum Holds {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Lot {
     pub table: String,
-    #[serde(serialize_with = "as_text")]
+    #[serde(serialize_with = "crate::dice::as_text")]
     pub count: Expr,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub except: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
-}
-
-fn as_text<S: serde::Serializer>(expr: &Expr, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&expr.to_string())
 }
 
 impl Treasures {
@@ -165,7 +161,8 @@ struct RawLot {
 }
 
 /// What is wrong with one part of a type (`kind` names the type, `part` counts from 1).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "fault", content = "with", rename_all = "snake_case")]
 pub enum PartFault {
     /// Not exactly one of coins, valuables and magic.
     OneHolding,
