@@ -45,7 +45,7 @@ const MIGRATION_LOCK: i64 = 0x0068_6f61_7264;
 /// The schema version this hoard writes: the number of the last embedded migration.
 #[cfg(feature = "postgres")]
 pub fn schema_version() -> i64 {
-    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+    super::migrations::postgres_version()
 }
 
 /// A PostgreSQL database named by a URL: how to connect, and how to name it in messages.

@@ -29,7 +29,7 @@ use super::migrations::SQLITE_MIGRATOR as MIGRATOR;
 
 /// The schema version this hoard writes: the number of the last embedded migration.
 pub fn schema_version() -> i64 {
-    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+    super::migrations::sqlite_version()
 }
 
 /// Connect to the database file at `path` (which [`super::open`] has checked), migrating it
