@@ -74,11 +74,22 @@ pub fn main() -> ExitCode {
         Command::Man { dir } => return manual::man(dir),
         _ => {}
     }
-    // IO and timers: a PostgreSQL server is reached through tokio's sockets, and the server
-    // has its own sockets, signals and timers.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build();
+    // Timers, and sockets only for what reaches a network (a PostgreSQL server, the web
+    // server's phones): a SQLite file's command starts no IO driver to wait on.
+    let network = match &cli.command {
+        #[cfg(feature = "serve")]
+        Command::Serve(_) => true,
+        _ => cli
+            .global
+            .database()
+            .is_some_and(|db| crate::app::open::on_a_server(&db)),
+    };
+    let mut runtime = tokio::runtime::Builder::new_current_thread();
+    runtime.enable_time();
+    if network {
+        runtime.enable_io();
+    }
+    let runtime = runtime.build();
     let result = runtime
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {

@@ -9,6 +9,12 @@ use crate::store;
 
 pub use crate::store::{Access, Db};
 
+/// Whether `--db` names a server (a PostgreSQL URL), which a command reaches over the network,
+/// rather than a file.
+pub fn on_a_server(db: &Path) -> bool {
+    store::postgres::names_server(&db.to_string_lossy())
+}
+
 /// Open the database `--db` names (a file's path or a server's URL) for `access`.
 pub async fn open(db: &Path, access: Access) -> Result<Db> {
     Ok(store::open(db, access).await?)

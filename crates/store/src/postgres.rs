@@ -102,7 +102,7 @@ impl Server {
 }
 
 /// Whether `--db` names a server: a `postgres://` or `postgresql://` URL.
-fn names_server(text: &str) -> bool {
+pub fn names_server(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     lower.starts_with("postgres://") || lower.starts_with("postgresql://")
 }
