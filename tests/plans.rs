@@ -11,7 +11,7 @@ use hoard::store::{Access, open};
 #[path = "support/postgres.rs"]
 mod cluster;
 
-fn block_on<F: std::future::Future>(f: F) -> F::Output {
+fn block_on<F: Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

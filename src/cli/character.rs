@@ -360,7 +360,7 @@ struct SheetView<'a> {
     #[serde(flatten)]
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
     /// The open session they are out on.
-    expedition: Option<&'a crate::app::character::Expedition>,
+    expedition: Option<&'a app::character::Expedition>,
 }
 
 #[derive(Serialize)]

@@ -3,8 +3,8 @@
 
 use super::args::claims::{ClaimArg, ClaimArgs, ClaimsArgs, ClaimsCommand};
 use super::out::Out;
+use crate::app::Ctx;
 use crate::app::claims::{self, Source};
-use crate::app::{self, Ctx};
 use crate::error::Result;
 use crate::rules::claims::Claim;
 use crate::tr;
@@ -35,7 +35,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, args: ClaimsArgs) -> Result<()> {
 }
 
 async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
-    let board = app::claims::board(cx).await?;
+    let board = claims::board(cx).await?;
     if out.json() {
         return out.doc(&board);
     }
@@ -94,7 +94,7 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
 }
 
 async fn settle(cx: &mut Ctx, out: &mut Out) -> Result<()> {
-    let settled = app::claims::settle(cx).await?;
+    let settled = claims::settle(cx).await?;
     if out.json() {
         return out.doc(&settled);
     }

@@ -214,7 +214,7 @@ fn lookup(names: Names, line: &Line) -> Result<Vec<String>> {
         .enable_all()
         .build()?;
     let read = async {
-        let db = crate::app::open::open(&path, Access::Read).await?;
+        let db = app::open::open(&path, Access::Read).await?;
         let options = Options {
             campaign: line.campaign.clone(),
             ..Options::default()

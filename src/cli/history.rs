@@ -177,7 +177,7 @@ pub async fn import(cx: &mut Ctx, out: &mut Out, a: ImportArgs, mode: Mode) -> R
         app::export::import(cx, &mut input, a.name.as_deref(), &mut report)
             .await
             .map_err(|e| match e {
-                e if crate::app::open::contention(&e) => Error::Conflict(tr!(
+                e if app::open::contention(&e) => Error::Conflict(tr!(
                     "another process recorded at the same moment (a campaign of this name?), so nothing was imported; run the import again",
                     "un autre processus a écrit au même moment (une campagne de ce nom ?), rien n'a donc été importé ; relancez l'import"
                 ).into()),

@@ -144,7 +144,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             })
             .await?;
             if json {
-                let list: Vec<ItemView> = views
+                let list: Vec<ItemView<'_>> = views
                     .iter()
                     .map(|(i, h)| ItemView::of(i, h.as_deref()))
                     .collect();

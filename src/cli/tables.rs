@@ -122,7 +122,7 @@ fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
             tr.name.clone(),
             "d100".into(),
             crate::i18n::counted(types as i64, ("type", "types"), ("type", "types")),
-            crate::i18n::pick(&tr.title, &tr.title_fr).to_string(),
+            pick(&tr.title, &tr.title_fr).to_string(),
         ]);
     }
     out.table(t)?;
@@ -141,7 +141,7 @@ fn show(out: &mut Out, loaded: app::tables::Loaded, name: &str) -> Result<()> {
         if out.json() {
             return out.doc(&json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "version": t.version, "source": t.source, "notes": t.notes, "file": t.file, "types": t.types, "levels": t.levels }));
         }
-        let title = crate::i18n::pick(&t.title, &t.title_fr);
+        let title = pick(&t.title, &t.title_fr);
         out.line(&format!("{} — {} (v{})", t.name, safe(title), t.version))?;
         for kind in t.types.iter().chain(&t.levels) {
             out.line(&crate::view::treasure::kind_line(kind))?;

@@ -69,7 +69,7 @@ fn document(
     id: &str,
     band: Option<&str>,
     entries: &[Entry],
-    link: &Links,
+    link: &Links<'_>,
 ) -> Value {
     let mut name = clean(crate::i18n::pick(&table.title, &table.title_fr));
     if let Some(when) = band {
@@ -109,7 +109,14 @@ fn document(
 
 /// A result: the entry's range and weight (its share of the die), its words, and what it
 /// links to.
-fn result(system: System, table: &str, name: &str, n: usize, entry: &Entry, link: &Links) -> Value {
+fn result(
+    system: System,
+    table: &str,
+    name: &str,
+    n: usize,
+    entry: &Entry,
+    link: &Links<'_>,
+) -> Value {
     let id = foundry_id(system, &format!("table:{name}:result:{n}"));
     let text = clean(crate::i18n::pick(&entry.name, &entry.fr));
     let target = match &entry.table {

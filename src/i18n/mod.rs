@@ -36,7 +36,7 @@ pub fn lang() -> Lang {
 
 /// Run `work` with every text it makes in `lang`, whatever the process's language (a web
 /// request: many requests, each in its reader's language, share one thread).
-pub async fn within<F: std::future::Future>(lang: Lang, work: F) -> F::Output {
+pub async fn within<F: Future>(lang: Lang, work: F) -> F::Output {
     REQUEST.scope(lang, work).await
 }
 

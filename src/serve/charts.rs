@@ -60,7 +60,7 @@ impl Canvas {
 const FONT: &str = "sans-serif";
 const INK: RGBColor = RGBColor(0x33, 0x2b, 0x22);
 
-type Drawn = std::result::Result<(), Box<dyn std::error::Error>>;
+type Drawn = Result<(), Box<dyn std::error::Error>>;
 
 /// Draw into a new SVG of `height` on `canvas`, titled and described for screen readers;
 /// empty if drawing failed.
@@ -68,7 +68,7 @@ fn svg(
     canvas: Canvas,
     height: u32,
     words: (&str, &str),
-    draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>) -> Drawn,
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Drawn,
 ) -> String {
     let mut text = String::new();
     let drawn = {

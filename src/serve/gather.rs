@@ -297,7 +297,7 @@ pub struct ItemPage {
     pub campaign: String,
     pub clock: i64,
     pub item: Revealed,
-    pub story: Vec<crate::app::chronicle::Entry>,
+    pub story: Vec<app::chronicle::Entry>,
 }
 
 impl ItemPage {

@@ -142,7 +142,7 @@ impl Reads {
     pub async fn stamp(&self) -> Result<Stamp> {
         self.read(async |cx| match cx.campaign().await {
             Ok(found) => Ok((found.id, found.last_seq)),
-            Err(crate::error::Error::NotFound(_)) => Ok((0, 0)),
+            Err(Error::NotFound(_)) => Ok((0, 0)),
             Err(e) => Err(e),
         })
         .await

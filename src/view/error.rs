@@ -7,7 +7,7 @@ use crate::error::{Error, Problem};
 use crate::i18n::Worded;
 use crate::tr;
 
-impl fmt::Display for crate::i18n::Worded<'_, Error> {
+impl fmt::Display for Worded<'_, Error> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Error::Invalid(p)
@@ -34,7 +34,7 @@ impl fmt::Display for crate::i18n::Worded<'_, Error> {
     }
 }
 
-impl fmt::Display for crate::i18n::Worded<'_, Problem> {
+impl fmt::Display for Worded<'_, Problem> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Problem::Said(text) => f.write_str(text),

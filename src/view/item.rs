@@ -285,7 +285,7 @@ pub fn details_seen(
     }
     if let Some(blade) = &id.blade {
         let name = crate::rules::generate::blade_name(blade)
-            .map(|(en, fr)| crate::i18n::pick(en, fr).to_lowercase())
+            .map(|(en, fr)| pick(en, fr).to_lowercase())
             .unwrap_or_else(|| safe(blade));
         lines.push(tr!("  blade: {name}", "  lame : {name}"));
     }

@@ -201,7 +201,7 @@ impl Award<'_> {
 
 /// `xp award --json`: the event's figures, each character named, with the percentage of their
 /// adjustment beside its scores.
-pub fn award_json(rec: &Recorded, award: &Award) -> serde_json::Value {
+pub fn award_json(rec: &Recorded, award: &Award<'_>) -> serde_json::Value {
     let p = serde_json::to_value(&rec.event).unwrap_or_default();
     let portions: Vec<_> = p["portions"]
         .as_array()
@@ -244,11 +244,11 @@ pub fn award_json(rec: &Recorded, award: &Award) -> serde_json::Value {
 /// book's division a retainer on ½ counts one, and leaves the other half).
 pub fn divided_into(shares: impl IntoIterator<Item = Share>, division: Division) -> Share {
     let shares: Vec<Share> = shares.into_iter().collect();
-    Share(crate::rules::party::counted(&shares, division))
+    Share(party::counted(&shares, division))
 }
 
 /// An award's arithmetic, a line each, in its tone: a level reached is good news.
-pub fn award_lines(award: &Award) -> Vec<(Tone, String)> {
+pub fn award_lines(award: &Award<'_>) -> Vec<(Tone, String)> {
     let Award {
         coins,
         valuables,
@@ -260,10 +260,7 @@ pub fn award_lines(award: &Award) -> Vec<(Tone, String)> {
         sold,
         ..
     } = award;
-    let valuable_worth = crate::rules::xp::treasure_copper(
-        &crate::rules::coins::Coins::default(),
-        valuables.iter().map(|v| &v.value),
-    );
+    let valuable_worth = xp::treasure_copper(&Coins::default(), valuables.iter().map(|v| &v.value));
     let (in_coins, in_valuables) = (worth(coins.copper()), worth(valuable_worth));
     let n = shares(award.shares());
     let treasure_line = match counted {
@@ -482,10 +479,7 @@ pub fn describe(event: &Event) -> String {
             place,
             ..
         } => {
-            let (item, place) = (
-                safe(crate::i18n::pick(item_name, item_name_fr)),
-                safe(place),
-            );
+            let (item, place) = (safe(pick(item_name, item_name_fr)), safe(place));
             tr!("{item} is left at {place}", "{item} est laissé à {place}")
         }
         ledger::campaign_events!()
@@ -578,14 +572,14 @@ pub fn explain(event: &Event) -> Vec<String> {
 }
 
 /// A character's purse and experience on their sheet.
-pub fn sheet_lines(c: &crate::ledger::Character, purse: &Coins) -> Vec<String> {
+pub fn sheet_lines(c: &ledger::Character, purse: &Coins) -> Vec<String> {
     let purse = if purse.is_zero() {
         tr!("empty", "vide")
     } else {
         with_worth(purse)
     };
     let mut xp = tr!("XP {}", "PX {}", c.xp);
-    if let Some((level, needs)) = crate::rules::xp::next_level(c) {
+    if let Some((level, needs)) = xp::next_level(c) {
         xp.push_str(&tr!(
             ", level {level} at {needs}",
             ", niveau {level} à {needs}"

@@ -520,7 +520,7 @@ impl fmt::Display for crate::i18n::Worded<'_, crate::rules::character::SheetErro
                 "niveau {value} hors limites : donnez un niveau de 1 à 36"
             ),
             S::PastClassMax { class, level, max } => {
-                let class = crate::view::words::class_name(class);
+                let class = class_name(class);
                 tr!(
                     "level {level} is past the last a {class} reaches ({max}): give a level from 1 to {max}",
                     "le niveau {level} dépasse le dernier qu'atteint un {class} ({max}) : donnez un niveau de 1 à {max}"
@@ -569,7 +569,7 @@ pub fn class_name(class: &str) -> String {
     let known = CLASSES.iter().find(|(en, fr)| typed == *en || typed == *fr);
     match known {
         Some((en, fr)) => crate::i18n::pick(en, fr).to_string(),
-        None => crate::view::inert::safe(class),
+        None => safe(class),
     }
 }
 

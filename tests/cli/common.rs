@@ -382,7 +382,7 @@ pub fn wal(db: &Path) -> PathBuf {
     PathBuf::from(wal)
 }
 
-fn block_on<F: std::future::Future>(f: F) -> F::Output {
+fn block_on<F: Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -380,7 +380,7 @@ fn a_spell_scroll_is_named_by_its_type_and_the_levels_it_holds() {
     let h = Hoard::new();
     h.ok(&["campaign", "new", "w", "--use"]);
     let made = h.json(&["--seed", "11", "generate", "scroll", "--count", "60"]);
-    let scrolls: Vec<&serde_json::Value> = made
+    let scrolls: Vec<&Value> = made
         .as_array()
         .unwrap()
         .iter()

@@ -213,7 +213,7 @@ pub fn player_pages(s: &Served) -> Vec<String> {
     pages.push(s.at("/party.json"));
     // Every item's page and every character's sheet the party and treasure pages link to.
     for page in [s.url.clone(), s.at("/treasure")] {
-        let html = crate::serve::get(&page, &[]).body;
+        let html = get(&page, &[]).body;
         for prefix in ["href=\"/item/", "href=\"/character/"] {
             for (at, _) in html.match_indices(prefix) {
                 let rest = &html[at + "href=\"".len()..];

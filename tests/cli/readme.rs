@@ -136,7 +136,7 @@ fn the_docs_commands_print_what_the_docs_show() {
 #[test]
 fn the_reference_states_the_limits_the_rules_keep() {
     use hoard::rules::limits;
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md");
     let reference = std::fs::read_to_string(path).unwrap();
     let grouped = |n: i64| {
         let digits = n.to_string();

@@ -341,7 +341,7 @@ fn the_first_line_is_the_address_and_pages_show_what_players_know() {
     assert!(!chronicle.body.contains("Giant Strength"));
     let json = get(&s.at("/party.json"), &[]);
     assert_eq!(json.status, 200);
-    let players: serde_json::Value = serde_json::from_str(&json.body).expect("JSON");
+    let players: Value = serde_json::from_str(&json.body).expect("JSON");
     assert_eq!(players.as_array().map(Vec::len), Some(2));
     assert!(!json.body.contains("Giant Strength"));
     assert_eq!(get(&s.at("/nowhere"), &[]).status, 404);
@@ -478,7 +478,7 @@ fn hostile_names_are_inert_and_no_inline_script_runs() {
         "{json}"
     );
     assert!(json.contains("Evil\\u202egnp.exe"), "{json}");
-    let players: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let players: Value = serde_json::from_str(&json).unwrap();
     assert!(players.to_string().contains('\u{202e}'), "{players}");
 }
 

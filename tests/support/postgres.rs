@@ -338,7 +338,7 @@ fn wait_until_ready(folder: &Path, data: &Path) {
     }
 }
 
-fn block_on<F: std::future::Future>(f: F) -> F::Output {
+fn block_on<F: Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

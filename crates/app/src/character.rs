@@ -312,7 +312,7 @@ pub async fn set(
     name: &str,
     key: &str,
     value: &str,
-) -> Result<(Character, Vec<crate::ledger::Recorded>)> {
+) -> Result<(Character, Vec<Recorded>)> {
     let number = || {
         value.trim().parse::<i64>().map_err(|_| {
             let (key, value) = (key.to_string(), value.to_string());
@@ -398,9 +398,9 @@ pub struct HpChange {
     pub hp: i32,
     pub hp_max: i32,
     /// Up, dying or dead after the change, by the campaign's death rule.
-    pub condition: crate::rules::health::Condition,
+    pub condition: health::Condition,
     /// What followed: control checks a wound set off, controls healing ended.
-    pub consequences: Vec<crate::ledger::Recorded>,
+    pub consequences: Vec<Recorded>,
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {

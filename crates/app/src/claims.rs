@@ -37,7 +37,7 @@ pub enum Source {
 #[derive(Debug, Clone, Serialize)]
 pub struct Made {
     #[serde(flatten, serialize_with = "super::name::item")]
-    pub item: crate::rules::item::Names,
+    pub item: Names,
     pub id: String,
     pub character: String,
     pub claim: Claim,
@@ -136,7 +136,7 @@ pub struct Board {
 #[derive(Debug, Clone, Serialize)]
 pub struct Line {
     #[serde(flatten, serialize_with = "super::name::item")]
-    pub item: crate::rules::item::Names,
+    pub item: Names,
     pub id: String,
     /// Still the party's treasure: the settlement will give it (else its claims are void).
     pub standing: bool,

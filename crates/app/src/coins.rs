@@ -455,8 +455,8 @@ pub async fn stash(cx: &mut Ctx, key: &str, place_name: &str) -> Result<Vec<Reco
     let item = w.item(key).await?;
     // What can be neither given nor dropped cannot be left anywhere either; from the party's
     // treasure, though, it goes like any other.
-    match crate::rules::custody::can_pass(&item, None) {
-        Err(crate::rules::custody::Refusal::InTreasure { .. }) | Ok(()) => {}
+    match rules::custody::can_pass(&item, None) {
+        Err(rules::custody::Refusal::InTreasure { .. }) | Ok(()) => {}
         Err(refused) => return Err(refused.into()),
     }
     let name = place(&mut w, place_name).await?;
@@ -505,7 +505,7 @@ pub async fn add_valuable(
     let name = check_name("item", name)?;
     let seed = cx.seed;
     let mut w = cx.write().await?;
-    let identity = crate::rules::item::Identity {
+    let identity = rules::item::Identity {
         kind: Some(kind.to_string()),
         value: Some(value),
         ..Default::default()
@@ -515,7 +515,7 @@ pub async fn add_valuable(
         id,
         name.clone(),
         name,
-        crate::rules::item::Category::Valuable,
+        rules::item::Category::Valuable,
         identity,
     );
     let holder = match whose {
@@ -537,7 +537,7 @@ pub async fn add_valuable(
 pub async fn damage_valuable(cx: &mut Ctx, key: &str) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let now = crate::rules::treasure::damaged(&item).map_err(|refusal| {
+    let now = rules::treasure::damaged(&item).map_err(|refusal| {
         Error::Refused(
             Problem::Damage {
                 item: item.name.clone(),

@@ -187,7 +187,7 @@ pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
         if !voided.contains_key(&rec.seq) {
             events.push(rec);
         }
-        Ok::<_, crate::error::Error>(())
+        Ok::<_, Error>(())
     })
     .await?;
     Ok((item, events))

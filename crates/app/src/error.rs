@@ -57,7 +57,7 @@ pub enum Problem {
     Ledger(crate::ledger::Conflict),
     /// A command that would pass one of `rules::limits` (`ledger::Refusal::is_limit`).
     Limit(crate::ledger::Refusal),
-    Store(crate::store::Problem),
+    Store(store::Problem),
     // The application's own refusals (`refusal`), each worded by its namesake in `view::words`.
     Lookup(refusal::lookup::Refusal),
     Campaign(refusal::campaign::Refusal),

@@ -123,7 +123,7 @@ pub async fn export(cx: &mut Ctx, out: &mut dyn std::io::Write) -> Result<i64> {
         serde_json::to_writer(&mut *out, &line).map_err(|e| Error::Io(e.into()))?;
         out.write_all(b"\n").map_err(io)?;
         n += 1;
-        Ok::<_, crate::error::Error>(())
+        Ok::<_, Error>(())
     })
     .await?;
     Ok(n)
@@ -180,7 +180,7 @@ pub fn parse_line(
     text: &str,
     rename: Option<&str>,
 ) -> std::result::Result<(Recorded, String), String> {
-    let line: LineIn = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let line: LineIn<'_> = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let mut event: Event = serde_json::from_str(line.event.get()).map_err(|e| e.to_string())?;
     let mut payload = line.event.get().to_string();
     if let (Event::CampaignCreated { name }, Some(new)) = (&mut event, rename) {
@@ -302,7 +302,7 @@ pub struct PlayerView {
 
 /// `export --as`'s document: the same in every language, each item by the name its viewer
 /// knows it by (`rules::knowledge::Revealed`'s JSON), the controlling sword likewise.
-impl serde::Serialize for PlayerView {
+impl Serialize for PlayerView {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut out = s.serialize_struct("PlayerView", 11)?;

@@ -238,7 +238,7 @@ pub async fn state_at(cx: &mut Ctx, number: u32) -> Result<crate::ledger::State>
     };
     events::select(cx.conn(), campaign.id, &filter, |rec| {
         replay.feed(&rec);
-        Ok::<_, crate::error::Error>(())
+        Ok::<_, Error>(())
     })
     .await?;
     Ok(replay.state)

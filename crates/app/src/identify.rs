@@ -26,7 +26,7 @@ pub struct Identified {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub believed: Option<Coins>,
     /// What the character now calls the item.
-    pub known_as: crate::rules::knowledge::KnownName,
+    pub known_as: knowledge::KnownName,
     pub event: Recorded,
     /// What the time the attempt took did (a bard's study of an instrument passes its rounds
     /// on the clock): the clock's own event, a sword in hand hurting, the checks it set off.

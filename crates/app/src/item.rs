@@ -26,7 +26,7 @@ pub struct NewItem {
 pub struct Added {
     pub item: Item,
     pub holder: Option<String>,
-    pub consequences: Vec<crate::ledger::Recorded>,
+    pub consequences: Vec<Recorded>,
 }
 
 pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {

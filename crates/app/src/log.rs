@@ -57,7 +57,7 @@ pub async fn log(
     };
     // A referee's events are walked by their tag, unless a character's already are.
     let (entity, referee) = match (entity, referee) {
-        (None, Some(r)) => (Some(crate::store::events::referee_tag(&r)), None),
+        (None, Some(r)) => (Some(events::referee_tag(&r)), None),
         other => other,
     };
     let filter = Filter {

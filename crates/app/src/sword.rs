@@ -285,7 +285,7 @@ pub async fn release(cx: &mut Ctx, key: &str) -> Result<Recorded> {
 /// `encounter --with KIND [--alignment A] [--character NAME] [--applies]`: a foe met; every
 /// sentient sword whose purpose it serves checks over its holder.
 pub async fn encounter(cx: &mut Ctx, foe: sword::Foe, character: Option<&str>) -> Result<Recorded> {
-    crate::rules::character::check_name("foe", &foe.kind)?;
+    check_name("foe", &foe.kind)?;
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let (foe, met) = match character {

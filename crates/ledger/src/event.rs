@@ -80,7 +80,7 @@ impl<'a> EventView<'a> {
 }
 
 impl Serialize for Recorded {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         EventView::of(self).serialize(s)
     }
 }

@@ -497,10 +497,10 @@ mod shipped_tables {
     /// Roll a table (through the code that play uses) 200 times per face of its die and
     /// compare how often each entry comes up with its declared range.
     fn chi_square<'t>(
-        entries: &'t [crate::tables::Entry],
-        die: &crate::dice::Expr,
+        entries: &'t [Entry],
+        die: &Expr,
         seed: u64,
-        mut roll: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> &'t crate::tables::Entry,
+        mut roll: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> &'t Entry,
     ) -> (f64, f64) {
         let faces = (die.max() - die.min() + 1) as f64;
         let rolls = (200.0 * faces) as usize;
@@ -592,7 +592,7 @@ mod shipped_tables {
     fn every_book_bears_on_a_class_or_an_ability() {
         let tables = tables();
         let mut dice = seeded(3);
-        let mut seen = std::collections::BTreeMap::new();
+        let mut seen = BTreeMap::new();
         for _ in 0..2_000 {
             let book = make(&tables, "books", Sentient::AsRolled, &mut dice).unwrap();
             let nature = book.identity.book.expect("a book's nature");

@@ -641,7 +641,7 @@ mod tests {
     }
 
     /// A sentient sword held by `w` (the wizard fixture's id), of INT `int`.
-    fn sword(int: u8, slot: Option<crate::item::Slot>) -> Item {
+    fn sword(int: u8, slot: Option<Slot>) -> Item {
         let mut sword = Item::new(
             "s".into(),
             "Blade".into(),

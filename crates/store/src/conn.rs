@@ -179,30 +179,30 @@ impl Column for usize {
 
 /// One engine's row, read as hoard's plain types (what [`Row`] reads through).
 pub(super) trait Cells: Send {
-    fn int(&self, col: Col) -> Result<i64>;
-    fn opt_int(&self, col: Col) -> Result<Option<i64>>;
-    fn text(&self, col: Col) -> Result<String>;
-    fn opt_text(&self, col: Col) -> Result<Option<String>>;
-    fn bool(&self, col: Col) -> Result<bool>;
+    fn int(&self, col: Col<'_>) -> Result<i64>;
+    fn opt_int(&self, col: Col<'_>) -> Result<Option<i64>>;
+    fn text(&self, col: Col<'_>) -> Result<String>;
+    fn opt_text(&self, col: Col<'_>) -> Result<Option<String>>;
+    fn bool(&self, col: Col<'_>) -> Result<bool>;
 }
 
 /// Both engines' rows read hoard's types the same way.
 macro_rules! cells {
     ($($row:ty),*) => {$(
         impl Cells for $row {
-            fn int(&self, col: Col) -> Result<i64> {
+            fn int(&self, col: Col<'_>) -> Result<i64> {
                 Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
             }
-            fn opt_int(&self, col: Col) -> Result<Option<i64>> {
+            fn opt_int(&self, col: Col<'_>) -> Result<Option<i64>> {
                 Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
             }
-            fn text(&self, col: Col) -> Result<String> {
+            fn text(&self, col: Col<'_>) -> Result<String> {
                 Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
             }
-            fn opt_text(&self, col: Col) -> Result<Option<String>> {
+            fn opt_text(&self, col: Col<'_>) -> Result<Option<String>> {
                 Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
             }
-            fn bool(&self, col: Col) -> Result<bool> {
+            fn bool(&self, col: Col<'_>) -> Result<bool> {
                 Ok(match col { Col::Name(c) => self.try_get(c)?, Col::At(c) => self.try_get(c)? })
             }
         }

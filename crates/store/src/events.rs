@@ -43,7 +43,7 @@ pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)])
         });
         batch.push(insert);
 
-        let refs: Vec<(i64, std::borrow::Cow<str>)> = chunk
+        let refs: Vec<(i64, std::borrow::Cow<'_, str>)> = chunk
             .iter()
             .flat_map(|(rec, _)| {
                 let tag = tag(&rec.event).map(std::borrow::Cow::Borrowed);

@@ -324,7 +324,7 @@ pub async fn pg_explain(conn: &mut Conn, sql: &str) -> Result<serde_json::Value,
     } else {
         format!("EXECUTE hot({arguments})")
     };
-    let run = async |c: &mut sqlx::PgConnection, text: &str| {
+    let run = async |c: &mut PgConnection, text: &str| {
         sqlx::raw_sql(text)
             .fetch_all(c)
             .await

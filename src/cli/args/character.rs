@@ -124,7 +124,7 @@ pub enum CharacterCommand {
 }
 
 /// A number of shares as typed: 1, 0.5, 1.5.
-pub fn share(text: &str) -> std::result::Result<crate::rules::share::Share, String> {
+pub fn share(text: &str) -> Result<crate::rules::share::Share, String> {
     crate::rules::share::Share::parse(text).ok_or_else(|| {
         tr!(
             "a share is 0 to 10 in halves: 1, 0.5 for a retainer",

@@ -49,7 +49,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
             ..
         } => {
             rule(potion::TIMING);
-            let timing = crate::rules::potion::timing(*oil, delay.total);
+            let timing = potion::timing(*oil, delay.total);
             lines.push(tr!(
                 "  taken at initiative +{}, takes effect at +{}",
                 "  pris à l'initiative +{}, effet à +{}",

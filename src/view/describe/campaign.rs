@@ -150,16 +150,16 @@ pub fn xp_from_name(counted: crate::rules::xp::Counted) -> &'static str {
 }
 
 /// A session's party, its names made inert: `Ada, Bran`.
-pub fn roster(with: &[crate::ledger::Member]) -> String {
+pub fn roster(with: &[ledger::Member]) -> String {
     let names: Vec<String> = with.iter().map(|m| safe(&m.name)).collect();
     names.join(", ")
 }
 
 /// The `referees` setting's value as typed.
-pub fn referees_name(from: crate::ledger::state::RefereeFrom) -> &'static str {
+pub fn referees_name(from: ledger::state::RefereeFrom) -> &'static str {
     match from {
-        crate::ledger::state::RefereeFrom::Named => "named",
-        crate::ledger::state::RefereeFrom::Role => "role",
+        ledger::state::RefereeFrom::Named => "named",
+        ledger::state::RefereeFrom::Role => "role",
     }
 }
 

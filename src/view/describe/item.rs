@@ -434,7 +434,7 @@ pub fn claim_word(claim: crate::rules::claims::Claim) -> String {
 }
 
 /// One award of a settlement: the item, its winner, the claim and how a tie was broken.
-fn award_words(award: &crate::ledger::Award) -> String {
+fn award_words(award: &ledger::Award) -> String {
     use crate::rules::claims::By;
     let item = safe(pick(&award.item_name, &award.item_name_fr));
     let who = safe(&award.name);

@@ -12,7 +12,7 @@ use crate::rules::tables::{
 };
 use crate::tr;
 
-impl fmt::Display for crate::i18n::Worded<'_, TableError> {
+impl fmt::Display for Worded<'_, TableError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.0.file, Worded(&self.0.fault))
     }
@@ -84,7 +84,7 @@ fn treasure_fault(fault: &PartFault) -> String {
 }
 
 /// A table command's refusal ([`Refusal`]): broken tables, or a `--key` wanted or not.
-impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
+impl fmt::Display for Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self.0 {
             Refusal::Broken { first, more } => {
@@ -140,7 +140,7 @@ fn in_band(band: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-impl fmt::Display for crate::i18n::Worded<'_, TableFault> {
+impl fmt::Display for Worded<'_, TableFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use TableFault as T;
         let text = match self.0 {
@@ -260,7 +260,7 @@ impl fmt::Display for crate::i18n::Worded<'_, TableFault> {
     }
 }
 
-impl fmt::Display for crate::i18n::Worded<'_, EntryFault> {
+impl fmt::Display for Worded<'_, EntryFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use EntryFault as E;
         let text = match self.0 {
@@ -296,7 +296,7 @@ impl fmt::Display for crate::i18n::Worded<'_, EntryFault> {
     }
 }
 
-impl fmt::Display for crate::i18n::Worded<'_, PropFault> {
+impl fmt::Display for Worded<'_, PropFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PropFault as P;
         let text = match self.0 {
@@ -327,7 +327,7 @@ impl fmt::Display for crate::i18n::Worded<'_, PropFault> {
     }
 }
 
-impl fmt::Display for crate::i18n::Worded<'_, RangeFault> {
+impl fmt::Display for Worded<'_, RangeFault> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self.0 {
             RangeFault::Shape { text } => tr!(
@@ -369,7 +369,7 @@ mod tests {
             after: None,
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&gap)).await,
+            in_both(&Worded(&gap)).await,
             (
                 "tables/t.toml: band 4+: nothing covers 31-00 (after 01-30)".into(),
                 "tables/t.toml: band 4+: rien ne couvre 31-00 (après 01-30)".into()
@@ -382,7 +382,7 @@ mod tests {
             at: 50,
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&overlap)).await.1,
+            in_both(&Worded(&overlap)).await.1,
             "tables/t.toml: les plages 01-50 et 50-00 se chevauchent en 50"
         );
     }
@@ -398,7 +398,7 @@ mod tests {
             }),
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&outside)).await,
+            in_both(&Worded(&outside)).await,
             (
                 "tables/t.toml: entry 1-7: range 1-7 is outside the die 1d6 (1-6)".into(),
                 "tables/t.toml: entry 1-7: la plage 1-7 dépasse le dé 1d6 (1-6)".into()
@@ -412,7 +412,7 @@ mod tests {
             })),
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&unnamed)).await.1,
+            in_both(&Worded(&unnamed)).await.1,
             "tables/t.toml: band 1-3: entry #2: la plage \"6-1\" est à l'envers"
         );
         let defaults = error(TableFault::Defaults(PropFault::NotOneOf {
@@ -421,7 +421,7 @@ mod tests {
             allowed: &["wizard", "priest"],
         }));
         assert_eq!(
-            in_both(&crate::i18n::Worded(&defaults)).await,
+            in_both(&Worded(&defaults)).await,
             (
                 "tables/t.toml: [defaults]: caster \"druid\" is not one of wizard, priest".into(),
                 "tables/t.toml: [defaults]: caster \"druid\" n'est pas parmi wizard, priest".into()
@@ -436,14 +436,14 @@ mod tests {
             target: "nowhere".into(),
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&missing)).await.1,
+            in_both(&Worded(&missing)).await.1,
             "tables/t.toml: l'entrée 1-6 renvoie à la table \"nowhere\", qui n'existe pas"
         );
         let cycle = error(TableFault::Loop {
             path: vec!["a".into(), "b".into(), "a".into()],
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&cycle)).await.1,
+            in_both(&Worded(&cycle)).await.1,
             "tables/t.toml: les tables se renvoient en boucle : a → b → a"
         );
         let toml = error(TableFault::Toml {
@@ -451,7 +451,7 @@ mod tests {
             message: "expected literal string".into(),
         });
         assert_eq!(
-            in_both(&crate::i18n::Worded(&toml)).await.1,
+            in_both(&Worded(&toml)).await.1,
             "tables/t.toml: ligne 7 : expected literal string"
         );
     }

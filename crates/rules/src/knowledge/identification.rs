@@ -408,7 +408,7 @@ mod tests {
         let fighter = person("fighter", 3);
         let mut gem = item(Category::Valuable);
         gem.identity.kind = Some("gem".into());
-        gem.identity.value = Some(crate::coins::Coins {
+        gem.identity.value = Some(Coins {
             gp: 500,
             ..Default::default()
         });
@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn a_wrong_appraisal_is_believed_until_a_true_one() {
-        let gp = |gp| crate::coins::Coins {
+        let gp = |gp| Coins {
             gp,
             ..Default::default()
         };
@@ -449,7 +449,7 @@ mod tests {
             (told.learned, told.believed),
             (Some(Knowledge::Full), Some(gp(500)))
         );
-        let sp = crate::coins::Coins {
+        let sp = Coins {
             sp: 50,
             ..Default::default()
         };

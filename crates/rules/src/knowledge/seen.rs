@@ -482,7 +482,7 @@ mod tests {
         book.name = "Libram of Silver Magic".into();
         book.identity.book = Some(crate::item::BookNature {
             beneficial: true,
-            alignment: Some(crate::alignment::Alignment::Lawful),
+            alignment: Some(Alignment::Lawful),
             bears_on: vec![Bearing::Wizards],
         });
         let at = |book: &Item| {
@@ -506,7 +506,7 @@ mod tests {
                 KnownName::GeneralContent {
                     look: Look::Book,
                     bears_on: vec![Bearing::Wizards],
-                    alignment: Some(crate::alignment::Alignment::Lawful)
+                    alignment: Some(Alignment::Lawful)
                 },
                 String::new(),
                 None
@@ -545,10 +545,10 @@ mod tests {
         sword.name = "Sword +1, Flame Tongue".into();
         sword.identity.blade = Some("bastard".into());
         sword.identity.bonus = Some(1);
-        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Lawful));
+        sword.identity.sentience = Some(mind(Alignment::Lawful));
         sword.touched.push("p".into());
         let known = seen(&sword, "p");
-        assert_eq!(known.alignment, Some(crate::alignment::Alignment::Lawful));
+        assert_eq!(known.alignment, Some(Alignment::Lawful));
         assert_eq!(known.name, KnownName::Unknown(Look::BastardSword));
         assert_eq!((known.mind, known.item.identity.bonus), (None, None));
         assert_eq!(known.item.identity.blade.as_deref(), Some("bastard"));
@@ -658,7 +658,7 @@ mod tests {
     #[test]
     fn a_sword_in_control_is_known_to_whom_it_controls() {
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
+        sword.identity.sentience = Some(mind(Alignment::Chaotic));
         sword.control = Some(crate::item::Control {
             character: "p".into(),
             trigger: crate::item::Trigger::Wounded,
@@ -728,7 +728,7 @@ mod tests {
     #[test]
     fn a_swords_alignment_is_known_to_those_who_touched_it() {
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Lawful));
+        sword.identity.sentience = Some(mind(Alignment::Lawful));
         assert_eq!(seen(&sword, "p").alignment, None);
         sword.touched.push("p".into());
         assert!(seen(&sword, "p").alignment.is_some());
@@ -756,7 +756,7 @@ mod tests {
         assert_eq!(by(&wand, &["p"]).charges, None, "only the party's own");
         assert_eq!(by(&wand, &[]).name, KnownName::Unknown(Look::Wand));
         let mut sword = item(Category::Sword);
-        sword.identity.sentience = Some(mind(crate::alignment::Alignment::Chaotic));
+        sword.identity.sentience = Some(mind(Alignment::Chaotic));
         sword.known.insert("p".into(), Knowledge::Full);
         sword.touched.push("q".into());
         let known = by(&sword, &party);
@@ -770,7 +770,7 @@ mod tests {
         let mut wand = item(Category::Wand);
         wand.name = "Wand of Frost".into();
         wand.charges = Some(9);
-        wand.identity.sentience = Some(mind(crate::alignment::Alignment::Neutral));
+        wand.identity.sentience = Some(mind(Alignment::Neutral));
         wand.known.insert("q".into(), Knowledge::Full);
         wand.touched.push("q".into());
         let truth = revealed(&wand, Looker::Referee);

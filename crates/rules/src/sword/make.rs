@@ -709,7 +709,7 @@ mod tests {
     #[test]
     fn a_sword_that_slays_a_type_of_monster_says_which() {
         use crate::dice::seeded;
-        let tables = Tables::parse(&crate::tables::shipped()).expect("shipped tables");
+        let tables = Tables::parse(&shipped()).expect("shipped tables");
         let chosen = |slays: Option<&str>| Chosen {
             int: 12,
             ego: 12,
@@ -749,7 +749,7 @@ mod tests {
     #[test]
     fn powers_left_unchosen_are_rolled_and_recorded() {
         use crate::dice::seeded;
-        let tables = Tables::parse(&crate::tables::shipped()).expect("shipped tables");
+        let tables = Tables::parse(&shipped()).expect("shipped tables");
         let chosen = Chosen {
             int: 12,
             ego: 7,
