@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use crate::app::redact::scrub;
 use crate::error::{Error, Problem, Result};
+use crate::tr;
 use crate::view::inert;
 
 /// The exit code of a command's result, its error (if any) said on stderr with each of
@@ -91,13 +92,41 @@ pub fn usage_error(e: clap::Error, json: bool, secrets: &[String]) -> ExitCode {
     ) {
         e.exit();
     }
-    complain(
-        json,
-        "usage",
-        &scrub(secrets, one_line(&e.render().to_string())),
-        serde_json::Map::new(),
-    );
+    let mut said = one_line(&e.render().to_string());
+    if let Some(tip) = several_words(&e, &std::env::args().collect::<Vec<_>>()) {
+        // Said before the usage, where clap's own tip goes.
+        said = match said.split_once("; usage: ") {
+            Some((error, usage)) => format!("{error}; tip: {tip}; usage: {usage}"),
+            None => format!("{said}; tip: {tip}"),
+        };
+    }
+    complain(json, "usage", &scrub(secrets, said), serde_json::Map::new());
     ExitCode::from(2)
+}
+
+/// A word clap did not expect after a name or a value: a name of several words typed without
+/// quotes (`character add Brother Tomas`, `give Potion of Healing --to Ada`). The tip quotes the
+/// words as they should have been typed.
+fn several_words(e: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let free = |w: &String| !w.starts_with('-');
+    let at = args.iter().position(|a| a == word).filter(|_| free(word))?;
+    let before = args.get(at.checked_sub(1)?).filter(|w| free(w))?;
+    let words: Vec<&str> = std::iter::once(before)
+        .chain(args[at..].iter().take_while(|w| free(w)))
+        .map(String::as_str)
+        .collect();
+    let quoted = format!("\"{}\"", words.join(" "));
+    Some(tr!(
+        "to give a name of several words, quote it: {quoted}",
+        "pour un nom de plusieurs mots, mettez-le entre guillemets : {quoted}"
+    ))
 }
 
 /// clap's error as one line: the error with the lines it lists (missing arguments …), its

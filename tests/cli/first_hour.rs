@@ -505,3 +505,58 @@ fn a_sheet_at_a_session_holds_its_share_and_award_and_may_be_seen_as_a_character
     let text = h.ok(&["character", "show", "Arnaud", "--as", "Arnaud", "--at", "1"]);
     assert!(text.starts_with("At the end of session 1:"), "{text}");
 }
+
+/// A name of several words typed without quotes is a usage error whose tip quotes the words
+/// as they should have been typed, whatever the command and wherever the name stands.
+#[test]
+fn a_name_of_several_words_typed_unquoted_is_shown_quoted() {
+    let h = campaign();
+    let (code, err) = stderr(
+        &h,
+        &[
+            "character",
+            "add",
+            "Brother",
+            "Tomas",
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "5",
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("tip: to give a name of several words, quote it: \"Brother Tomas\""),
+        "{err}"
+    );
+    let (code, err) = stderr(&h, &["give", "Potion", "of", "Healing", "--to", "Arnaud"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("quote it: \"Potion of Healing\""), "{err}");
+    let (_, err) = stderr(&h, &["give", "Torc", "--to", "Brother", "Tomas"]);
+    assert!(err.contains("quote it: \"Brother Tomas\""), "{err}");
+    // An unknown option is no name: clap's own words stand.
+    let (_, err) = stderr(&h, &["give", "Torc", "--to", "Arnaud", "--bogus"]);
+    assert!(!err.contains("quote it"), "{err}");
+}
+
+/// A mistyped item is matched against its names in both languages, and offered in the
+/// reader's: « Torq » finds the Torc, called « Torque » in French.
+#[test]
+fn a_near_item_is_suggested_in_the_readers_language() {
+    let h = campaign();
+    let tables = h.one_wand_tables("Torc", "Torque", "1d4");
+    h.ok(&["--tables", tables.to_str().unwrap(), "generate", "wand"]);
+    let (code, err) = stderr(&h, &["give", "Torq", "--to", "Arnaud"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("did you mean \"Torc\"?"), "{err}");
+    let (_, err) = stderr(&h, &["--lang", "fr", "give", "Torq", "--to", "Arnaud"]);
+    assert!(err.contains("vouliez-vous dire \"Torque\""), "{err}");
+    let (_, err) = stderr(&h, &["--json", "give", "Torqe", "--to", "Arnaud"]);
+    let error: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(
+        error["error"]["near"],
+        serde_json::json!({"en": "Torc", "fr": "Torque"})
+    );
+}

@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::ledger::{Character, Item};
 use crate::refusal::item::Refusal as ItemRefusal;
 use crate::refusal::lookup::Refusal;
+use crate::rules::item::Names;
 use crate::store::{Conn, campaigns, characters, items};
 
 /// A refusal naming the campaign `name`, which does not exist, and the near name if any.
@@ -57,7 +58,7 @@ pub async fn item(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
         1 => Ok(found.remove(0)),
         0 => {
             let names = items::names(conn, campaign).await?;
-            let near = suggest(key, &names);
+            let near = nearest(key, &names);
             let key = key.to_string();
             Err(ItemRefusal::NoItem { key, near }.into())
         }
@@ -74,18 +75,58 @@ pub async fn item(conn: &mut Conn, campaign: i64, key: &str) -> Result<Item> {
 
 /// The known name closest to a mistyped one, if any is close enough to be what was meant.
 pub fn suggest(wanted: &str, known: &[String]) -> Option<String> {
+    closest(wanted, known, |k| [k.as_str()]).cloned()
+}
+
+/// The item whose name, in either language, is closest to a mistyped one: both its names, so
+/// that the reader is offered it in their own (`Torq` finds « Torc » and « Torque »).
+pub fn nearest(wanted: &str, known: &[Names]) -> Option<Names> {
+    closest(wanted, known, |n| [n.en.as_str(), n.fr.as_str()]).cloned()
+}
+
+/// Of `known`, the one with a spelling (`spelt`) closest to `wanted`, if close enough to be
+/// what was meant.
+fn closest<'k, T, const N: usize>(
+    wanted: &str,
+    known: &'k [T],
+    spelt: impl Fn(&T) -> [&str; N],
+) -> Option<&'k T> {
     let wanted = wanted.to_lowercase();
+    let score = |k: &T| {
+        spelt(k)
+            .into_iter()
+            .map(|s| strsim::jaro_winkler(&wanted, &s.to_lowercase()))
+            .fold(0.0, f64::max)
+    };
     known
         .iter()
-        .map(|k| (strsim::jaro_winkler(&wanted, &k.to_lowercase()), k))
+        .map(|k| (score(k), k))
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k.clone())
+        .map(|(_, k)| k)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::suggest;
+    use super::{Names, nearest, suggest};
+
+    #[test]
+    fn an_item_is_suggested_by_either_of_its_names() {
+        let torc = Names {
+            en: "Torc".into(),
+            fr: "Torque".into(),
+        };
+        let known = vec![
+            torc.clone(),
+            Names {
+                en: "Wand of Frost".into(),
+                fr: "Baguette de givre".into(),
+            },
+        ];
+        assert_eq!(nearest("Torq", &known), Some(torc.clone()));
+        assert_eq!(nearest("torqe", &known), Some(torc));
+        assert_eq!(nearest("Shield", &known), None);
+    }
 
     #[test]
     fn suggests_the_near_name_only() {

@@ -295,6 +295,12 @@ impl FromRow for (i64, i64) {
     }
 }
 
+impl FromRow for (String, String) {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok((row.text(0)?, row.text(1)?))
+    }
+}
+
 impl FromRow for (i64, String) {
     fn from_row(row: &impl Row) -> Result<Self> {
         Ok((row.int(0)?, row.text(1)?))

@@ -14,7 +14,7 @@ use super::error::{Broken, Error, Problem, Result};
 use super::sql::{Sql, name_key};
 use crate::ledger::Item;
 use crate::rules::coins::Coins;
-use crate::rules::item::{Category, Control, Knowledge, ScrollSpell, Slot, Status};
+use crate::rules::item::{Category, Control, Knowledge, Names, ScrollSpell, Slot, Status};
 
 /// What play changes beyond the indexed columns.
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -197,17 +197,15 @@ pub(super) fn find_sql(campaign: i64, key: &str) -> Sql {
     sql
 }
 
-/// Every item name in both languages, for "did you mean" on a mistyped one: each once
-/// whatever its ASCII case (its first spelling byte by byte), in order. Sorted and merged
-/// here, as names are looked up, rather than by the engine's UNION, which merges spellings by
-/// the columns' collation: SQLite's NOCASE, PostgreSQL's "C".
-pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<String>> {
-    let sql = Sql::new(
-        "SELECT name FROM items WHERE campaign_id = $1 \
-         UNION ALL SELECT name_fr FROM items WHERE campaign_id = $1",
-    )
-    .bind(campaign);
-    Ok(sorted(conn.fetch_all(&sql).await?))
+/// Every item's names, in both languages, for "did you mean" on a mistyped one: each pair
+/// once, in order (sorted here, as names are looked up, rather than by the engine's
+/// collation: SQLite's NOCASE, PostgreSQL's "C").
+pub async fn names(conn: &mut Conn, campaign: i64) -> Result<Vec<Names>> {
+    let sql = Sql::new("SELECT name, name_fr FROM items WHERE campaign_id = $1").bind(campaign);
+    let mut pairs: Vec<(String, String)> = conn.fetch_all(&sql).await?;
+    pairs.sort_by(|a, b| (name_key(&a.0), &a.0, &a.1).cmp(&(name_key(&b.0), &b.0, &b.1)));
+    pairs.dedup();
+    Ok(pairs.into_iter().map(|(en, fr)| Names { en, fr }).collect())
 }
 
 /// The names of the campaign's items not used up ([`Status::USED_UP`]), in French if

@@ -12,10 +12,13 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
             Refusal::NoItem {
                 key,
                 near: Some(near),
-            } => tr!(
-                "no item {key:?}; did you mean {near:?}?",
-                "aucun objet {key:?} ; vouliez-vous dire {near:?} ?"
-            ),
+            } => {
+                let near = near.shown();
+                tr!(
+                    "no item {key:?}; did you mean {near:?}?",
+                    "aucun objet {key:?} ; vouliez-vous dire {near:?} ?"
+                )
+            }
             Refusal::NoItem { key, near: None } => tr!(
                 "no item {key:?}: name it by id, id prefix or name (`hoard item list` shows them)",
                 "aucun objet {key:?} : désignez-le par id, début d'id ou nom (`hoard item list` les montre)"

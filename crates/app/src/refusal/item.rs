@@ -7,8 +7,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
-    /// Nothing answers to `key`; `near` is the name it comes closest to, if any.
-    NoItem { key: String, near: Option<String> },
+    /// Nothing answers to `key`; `near` is the item whose names it comes closest to, if any
+    /// (both its names: the reader is offered their own).
+    NoItem { key: String, near: Option<Names> },
     /// Several items answer to `key`: their short ids.
     Ambiguous { key: String, ids: Vec<String> },
     /// Charges beyond 1 to 10000.
