@@ -6,8 +6,8 @@ use super::args::clock::TimeCommand;
 use super::out::Out;
 use crate::app::{self, Ctx};
 use crate::error::{Error, Result};
-use crate::i18n::time::GameTime;
 use crate::i18n::time::passes;
+use crate::i18n::time::{GameTime, rounds_per};
 use crate::rules::clock::Unit;
 use crate::tr;
 use crate::view::inert::safe;
@@ -63,11 +63,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
         TimeCommand::Show => {
             let shown = app::clock::show(cx).await?;
             let clock = shown.clock;
-            let now = GameTime(clock);
-            let mut lines = vec![tr!(
-                "It is {now} (round {clock}).",
-                "Il est {now} (round {clock})."
-            )];
+            let mut lines = vec![said_at(clock)];
             // Expeditions out at once each keep their time; the world's is the calendar.
             if shown.open.len() > 1 {
                 let world = GameTime(shown.world);
@@ -106,5 +102,23 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: TimeCommand) -> Result<()
             }
             Ok(())
         }
+    }
+}
+
+/// The time as a referee keeps it: the day and the hour, the hour's turn, and the turn's round
+/// when the clock stands between turns. `It is day 2, 14:30 (turn 4 of the hour).`
+fn said_at(clock: i64) -> String {
+    let now = GameTime(clock);
+    let (per_turn, per_hour) = (rounds_per(Unit::Turns), rounds_per(Unit::Hours));
+    let turn = clock.rem_euclid(per_hour) / per_turn + 1;
+    match clock.rem_euclid(per_turn) + 1 {
+        1 => tr!(
+            "It is {now} (turn {turn} of the hour).",
+            "Il est {now} (tour {turn} de l'heure)."
+        ),
+        round => tr!(
+            "It is {now} (turn {turn} of the hour, round {round} of the turn).",
+            "Il est {now} (tour {turn} de l'heure, round {round} du tour)."
+        ),
     }
 }

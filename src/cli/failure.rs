@@ -93,7 +93,10 @@ pub fn usage_error(e: clap::Error, json: bool, secrets: &[String]) -> ExitCode {
         e.exit();
     }
     let mut said = one_line(&e.render().to_string());
-    if let Some(tip) = several_words(&e, &std::env::args().collect::<Vec<_>>()) {
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(tip) = several_words(&e, &args) {
         // Said before the usage, where clap's own tip goes.
         said = match said.split_once("; usage: ") {
             Some((error, usage)) => format!("{error}; tip: {tip}; usage: {usage}"),

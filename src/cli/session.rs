@@ -119,7 +119,12 @@ pub async fn referee(cx: &mut Ctx, out: &mut Out, command: RefereeCommand) -> Re
             if out.json() {
                 return out.doc(&rec);
             }
-            out.line(&crate::view::describe::line(&rec))
+            let typed = safe(&crate::i18n::typed(&name));
+            let name = safe(&name);
+            out.line(&tr!(
+                "Added referee {name}: `--referee {typed}` (or HOARD_REFEREE={typed}) records as them.",
+                "Meneur ajouté : {name} ; `--referee {typed}` (ou HOARD_REFEREE={typed}) enregistre en son nom."
+            ))
         }
         RefereeCommand::List => {
             let referees = app::session::referees(cx).await?;

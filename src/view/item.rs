@@ -143,13 +143,12 @@ pub fn named_line(item: &Item, name: &str, holder: Option<&str>) -> String {
     if item.identity.cursed {
         facts.push(tr!("cursed", "maudit"));
     }
-    if !item.spells.is_empty() {
-        let levels: Vec<String> = item.spells.iter().map(|s| s.level.to_string()).collect();
-        facts.push(tr!(
-            "spells of level {}",
-            "sorts de niveau {}",
-            levels.join(", ")
-        ));
+    let levels: Vec<String> = item.spells.iter().map(|s| s.level.to_string()).collect();
+    let levels = levels.join(", ");
+    // Said once: a generated scroll's name lists its levels already (`{levels}`).
+    let named = name.contains(&format!(" {levels})")) || name.ends_with(&format!(" {levels}"));
+    if !item.spells.is_empty() && !named {
+        facts.push(tr!("spells of level {levels}", "sorts de niveau {levels}"));
     }
     if let Some(value) = &item.identity.value {
         facts.push(super::money::worth(value.copper()));

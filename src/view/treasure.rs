@@ -76,11 +76,26 @@ pub fn heading(kind: &Kind, level: Option<u32>, system: System, count: u32, to: 
         ),
         None => {
             let level = level.map_or_else(|| key.clone(), |l| l.to_string());
+            let span = kind.span.map_or(key, levels);
             tr!(
-                "Unguarded treasure of dungeon level {level} (levels {key}, {game}){times}, to {to}",
-                "Trésor non gardé du niveau de donjon {level} (niveaux {key}, {game}){times}, pour {to}"
+                "Unguarded treasure of dungeon level {level} ({game} table for {span}){times}, to {to}",
+                "Trésor non gardé du niveau de donjon {level} (table {game} {span}){times}, pour {to}"
             )
         }
+    }
+}
+
+/// The dungeon levels a table of unguarded treasure covers, in words: `level 1`, `levels 2
+/// and 3`, `levels 4 to 6`, `levels 8 and deeper`.
+fn levels((from, to): (u32, Option<u32>)) -> String {
+    match to {
+        Some(to) if to == from => tr!("level {from}", "du niveau {from}"),
+        Some(to) if to == from + 1 => tr!("levels {from} and {to}", "des niveaux {from} et {to}"),
+        Some(to) => tr!("levels {from} to {to}", "des niveaux {from} à {to}"),
+        None => tr!(
+            "levels {from} and deeper",
+            "des niveaux {from} et plus profonds"
+        ),
     }
 }
 

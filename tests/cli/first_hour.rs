@@ -560,3 +560,55 @@ fn a_near_item_is_suggested_in_the_readers_language() {
         serde_json::json!({"en": "Torc", "fr": "Torque"})
     );
 }
+
+/// `referee add` answers with a sentence, as every other `add` does, saying what the name is
+/// for.
+#[test]
+fn adding_a_referee_says_so_in_a_sentence() {
+    let h = campaign();
+    let said = h.ok(&["referee", "add", "Alice"]);
+    assert_eq!(
+        said.trim(),
+        "Added referee Alice: `--referee Alice` (or HOARD_REFEREE=Alice) records as them."
+    );
+    assert!(!said.contains('#'), "no log line: {said}");
+}
+
+/// The time as a referee keeps it: day and hour, the hour's turn, the turn's round between
+/// turns; no count of rounds since the campaign began.
+#[test]
+fn time_show_says_the_day_the_hour_and_the_turn() {
+    let h = campaign();
+    h.ok(&["time", "advance", "1", "day"]);
+    assert_eq!(
+        h.ok(&["time", "show"]).trim(),
+        "It is day 2, 00:00 (turn 1 of the hour)."
+    );
+    h.ok(&["time", "advance", "14", "hours"]);
+    h.ok(&["time", "advance", "3", "turns"]);
+    h.ok(&["time", "advance", "4", "rounds"]);
+    assert_eq!(
+        h.ok(&["time", "show"]).trim(),
+        "It is day 2, 14:34 (turn 4 of the hour, round 5 of the turn)."
+    );
+    assert_eq!(
+        h.ok(&["--lang", "fr", "time", "show"]).trim(),
+        "Il est jour 2, 14:34 (tour 4 de l'heure, round 5 du tour)."
+    );
+}
+
+/// Unguarded treasure names the span of dungeon levels its table covers in words.
+#[test]
+fn unguarded_treasure_says_the_levels_its_table_covers() {
+    let h = campaign();
+    for (level, span) in [
+        ("1", "table for level 1)"),
+        ("3", "table for levels 2 and 3)"),
+        ("9", "table for levels 8 and deeper)"),
+    ] {
+        let said = h.ok(&["--seed", "3", "treasure", "roll", "--level", level]);
+        let heading = said.lines().next().unwrap();
+        assert!(heading.contains(span), "{heading}");
+        assert!(!heading.contains("levels 1,"), "{heading}");
+    }
+}

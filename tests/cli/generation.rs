@@ -388,13 +388,13 @@ fn a_spell_scroll_is_named_by_its_type_and_the_levels_it_holds() {
         .collect();
     assert!(scrolls.len() > 10, "{made}");
     for scroll in scrolls {
-        let mut levels: Vec<u64> = scroll["spells"]
+        // In the scroll's own order, the order `cast --spell N` counts.
+        let levels: Vec<u64> = scroll["spells"]
             .as_array()
             .unwrap()
             .iter()
             .map(|s| s["level"].as_u64().unwrap())
             .collect();
-        levels.sort_unstable();
         let list = levels
             .iter()
             .map(u64::to_string)
@@ -417,5 +417,14 @@ fn a_spell_scroll_is_named_by_its_type_and_the_levels_it_holds() {
             "{fr}"
         );
         assert!(!name.contains('{') && !fr.contains('{'), "{name} / {fr}");
+    }
+    // Said once, in one order: a line does not repeat the levels its name lists.
+    let text = h.ok(&["--seed", "12", "generate", "scroll", "--count", "20"]);
+    assert!(
+        text.lines().any(|l| l.contains(" spells, levels ")),
+        "{text}"
+    );
+    for line in text.lines() {
+        assert!(!line.contains("spells of level"), "{line}");
     }
 }

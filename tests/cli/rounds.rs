@@ -51,7 +51,7 @@ fn an_ose_round_is_ten_seconds_and_everything_on_the_clock_counts_in_it() {
     assert_eq!(round["rounds"], 1);
     assert_eq!(
         h.json(&["time", "show"])["message"],
-        "It is day 1, 00:10:10 (round 61).",
+        "It is day 1, 00:10:10 (turn 2 of the hour, round 2 of the turn).",
         "ten seconds past the turn"
     );
     assert_eq!(h.json(&["time", "advance", "1", "hour"])["rounds"], 360);

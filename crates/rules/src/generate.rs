@@ -369,12 +369,11 @@ pub fn make(
         damaged: false,
     };
     identity.complete(category);
-    // A spell scroll's name says what it holds: `{levels}` in its entry's name.
-    let mut levels: Vec<u8> = spells.iter().map(|s| s.level).collect();
-    levels.sort_unstable();
-    let levels = levels
+    // A spell scroll's name says what it holds: `{levels}` in its entry's name, in the
+    // scroll's own order, the order `cast --spell N` counts.
+    let levels = spells
         .iter()
-        .map(u8::to_string)
+        .map(|s| s.level.to_string())
         .collect::<Vec<_>>()
         .join(", ");
     Ok(Made {
