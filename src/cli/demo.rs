@@ -13,12 +13,13 @@ use super::dispatch::run;
 use crate::error::{Error, Result};
 use crate::tr;
 
-/// One step: the seed of its dice (shown in the command when the step rolls any) and the
-/// command line.
+/// One step: the seed of its dice (shown in the command when the step rolls any), the
+/// command line, and what the story says before it, if anything (English, French).
 struct Step {
     seed: u64,
     rolls: bool,
     args: &'static [&'static str],
+    why: Option<(&'static str, &'static str)>,
 }
 
 const fn quiet(seed: u64, args: &'static [&'static str]) -> Step {
@@ -26,6 +27,7 @@ const fn quiet(seed: u64, args: &'static [&'static str]) -> Step {
         seed,
         rolls: false,
         args,
+        why: None,
     }
 }
 
@@ -34,6 +36,15 @@ const fn rolls(seed: u64, args: &'static [&'static str]) -> Step {
         seed,
         rolls: true,
         args,
+        why: None,
+    }
+}
+
+/// `step`, told first: the line says why what follows happens.
+const fn told(why: (&'static str, &'static str), step: Step) -> Step {
+    Step {
+        why: Some(why),
+        ..step
     }
 }
 
@@ -89,7 +100,26 @@ const STORY: &[Step] = &[
     ),
     quiet(3, &["campaign", "set", "scroll-fade", "30"]),
     quiet(4, &["session", "start", "The Barrow of Kel"]),
-    rolls(5, &["generate", "any", "--count", "3"]),
+    told(
+        (
+            "The barrow's hoard: three magic items rolled on the tables, every die kept.",
+            "Le trésor du tertre : trois objets magiques tirés des tables, chaque dé gardé.",
+        ),
+        rolls(5, &["generate", "any", "--count", "3"]),
+    ),
+    quiet(36, &["give", "Scale mail +2", "--to", "Arnaud"]),
+    quiet(37, &["wear", "Scale mail +2"]),
+    quiet(
+        38,
+        &[
+            "identify",
+            "Ring of Elemental Command",
+            "--by",
+            "Mordo",
+            "--method",
+            "spell",
+        ],
+    ),
     quiet(
         6,
         &[
@@ -184,7 +214,13 @@ const STORY: &[Step] = &[
     quiet(17, &["wear", "Ring of Free Action", "--hand", "left"]),
     quiet(18, &["remove", "Ring of Free Action"]),
     quiet(19, &["wear", "Ring of Free Action", "--hand", "right"]),
-    rolls(DEMO_SEEDS[3], &["touch", "Nightfang", "--by", "Arnaud"]),
+    told(
+        (
+            "Nightfang is chaotic, Arnaud lawful: its touch hurts him, 2d6 a round, and a wound may hand it control.",
+            "Crocnuit est chaotique, Arnaud loyal : la toucher le blesse, 2d6 par round, et une blessure peut lui donner le contrôle.",
+        ),
+        rolls(DEMO_SEEDS[3], &["touch", "Nightfang", "--by", "Arnaud"]),
+    ),
     quiet(21, &["character", "show", "Arnaud"]),
     quiet(
         22,
@@ -216,6 +252,7 @@ const STORY: &[Step] = &[
     ),
     quiet(27, &["valuable", "appraise", "Bloodstone", "--by", "Mordo"]),
     quiet(28, &["session", "end"]),
+    quiet(39, &["sell", "Javelins +3", "--for", "400gp"]),
     quiet(29, &["share"]),
     quiet(30, &["xp", "award", "--monsters", "150"]),
     quiet(31, &["character", "show", "Arnaud"]),
@@ -245,6 +282,13 @@ const FRENCH: &[(&str, &str)] = &[
         "Parchemin de protection contre les morts-vivants",
     ),
     ("Wand of Frost", "Baguette de froid"),
+    ("Scale mail +2", "Armure d'écailles +2"),
+    (
+        "Ring of Elemental Command",
+        "Anneau de commandement des élémentaux",
+    ),
+    ("Javelins +3", "Javelots +3"),
+    ("400gp", "400po"),
     ("Ring of Warmth", "Anneau de chaleur"),
     ("Ring of Free Action", "Anneau d'action libre"),
     ("Nightfang", "Crocnuit"),
@@ -334,6 +378,9 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
         } else {
             String::new()
         };
+        if let Some((en, fr)) = step.why {
+            say(&format!("\n# {}", crate::i18n::pick(en, fr)))?;
+        }
         say(&format!("\n$ hoard {seed_flag}{}", shown.join(" ")))?;
         let mut argv = vec![
             "hoard",

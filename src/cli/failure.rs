@@ -86,6 +86,24 @@ pub fn usage_error(e: clap::Error, json: bool, secrets: &[String]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // hoard's own help lists its commands by what the referee is doing.
+        use clap::CommandFactory;
+        let help = e.render().to_string();
+        if help == super::args::Cli::command().render_help().to_string() {
+            let help = super::args::groups::regrouped(&help);
+            return match e.kind() {
+                ErrorKind::DisplayHelp => super::manual::write_out(help.as_bytes(), "help"),
+                _ => {
+                    eprint!("{help}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+    }
+    if matches!(
+        e.kind(),
         ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand

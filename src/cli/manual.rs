@@ -107,7 +107,12 @@ fn render(cmd: &clap::Command, top: bool, w: &mut dyn std::io::Write) -> std::io
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         man.render_options_section(w)?;
     }
-    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+    if top {
+        // hoard's commands by what the referee is doing, as `hoard --help` lists them.
+        let mut roff = Roff::new();
+        grouped_subcommands(cmd, &mut roff);
+        roff.to_writer(w)?;
+    } else if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
         man.render_subcommands_section(w)?;
     }
     let mut roff = Roff::new();
@@ -124,6 +129,22 @@ fn render(cmd: &clap::Command, top: bool, w: &mut dyn std::io::Write) -> std::io
     match cmd.get_version() {
         Some(_) => man.render_version_section(w),
         None => Ok(()),
+    }
+}
+
+/// hoard(1)'s commands under the headings of `super::args::groups`, each with its page and
+/// what it does, as clap_mangen lists them.
+fn grouped_subcommands(cmd: &clap::Command, roff: &mut Roff) {
+    roff.control("SH", ["SUBCOMMANDS"]);
+    for (heading, names) in super::args::groups::GROUPS {
+        roff.control("SS", [*heading]);
+        for sub in names.iter().filter_map(|n| cmd.find_subcommand(n)) {
+            let page = format!("{}-{}(1)", cmd.get_name(), sub.get_name());
+            let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+            roff.control("TP", [])
+                .text([bold(page)])
+                .text([roman(about)]);
+        }
     }
 }
 

@@ -111,6 +111,7 @@ pub fn lines(report: &Report) -> Vec<(Tone, String)> {
                 (_, "faded", _) => tr!("faded (blank)", "effacé (vierge)"),
                 (_, "crumbled", _) => tr!("crumbled to dust", "tombé en poussière"),
                 (_, "vanished", _) => tr!("vanished", "disparu"),
+                (_, "sold", _) => tr!("sold", "vendu"),
                 (Some(h), _, _) => tr!("now with {}", "désormais chez {}", safe(h)),
                 (None, _, Some(p)) => tr!("left at {}", "laissé à {}", safe(p)),
                 (None, _, None) => tr!("in the party's treasure", "dans le trésor du groupe"),

@@ -256,6 +256,8 @@ pub fn details_seen(
     lines.push(match (holder, &item.place) {
         (Some(h), _) => tr!("  held by {}", "  porté par {}", safe(h)),
         (None, Some(place)) => tr!("  left at {}", "  laissé à {}", safe(place)),
+        // Sold, it is nobody's: its status says so below.
+        (None, None) if item.status == Status::Sold => tr!("  out of play", "  hors jeu"),
         (None, None) => tr!("  in the party's treasure", "  dans le trésor du groupe"),
     });
     if let Some(slot) = item.worn {

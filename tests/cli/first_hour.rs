@@ -612,3 +612,45 @@ fn unguarded_treasure_says_the_levels_its_table_covers() {
         assert!(!heading.contains("levels 1,"), "{heading}");
     }
 }
+
+/// `hoard --help` lists the commands under headings by what the referee is doing, as the
+/// manual does; a command's own help keeps clap's list.
+#[test]
+fn the_commands_are_listed_by_what_the_referee_is_doing() {
+    let h = Hoard::new();
+    let help = h.ok(&["--help"]);
+    let headings = [
+        "The campaign and its people:",
+        "Items in play:",
+        "Sentient swords:",
+        "Treasure and money:",
+        "The ledger:",
+        "Sharing and setting up:",
+    ];
+    let at: Vec<usize> = headings
+        .iter()
+        .map(|h| {
+            help.find(&format!("\n{h}\n"))
+                .unwrap_or_else(|| panic!("{h}: {help}"))
+        })
+        .collect();
+    assert!(at.is_sorted(), "{help}");
+    assert!(
+        !help.contains("\nCommands:\n"),
+        "every command has its heading: {help}"
+    );
+    let swords = &help[at[2]..at[3]];
+    assert!(
+        swords.contains("\n  wield ") && swords.contains("\n  odds "),
+        "{swords}"
+    );
+    assert!(
+        h.ok(&["report", "--help"])
+            .contains("\nCommands:\n  session ")
+    );
+    let man = h.ok(&["man"]);
+    for heading in headings {
+        let heading = heading.trim_end_matches(':');
+        assert!(man.contains(&format!(".SS \"{heading}\"")), "{heading}");
+    }
+}

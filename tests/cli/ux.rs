@@ -55,8 +55,8 @@ fn report_audit_and_explain_read_well_in_both_languages() {
         // The control check the wound set off, the scroll that faded, a generated item, and
         // the sword's whole story.
         let explained = [
-            run(&["explain", "30"]),
-            run(&["explain", "#16"]),
+            run(&["explain", "33"]),
+            run(&["explain", "#19"]),
             run(&["explain", "6"]),
             run(&["explain", "Nightfang"]),
         ]
@@ -69,13 +69,13 @@ fn report_audit_and_explain_read_well_in_both_languages() {
 fn explain_shows_the_arithmetic_of_a_control_check() {
     let h = Hoard::new();
     demo(&h, "en");
-    let text = h.ok(&["explain", "30"]);
+    let text = h.ok(&["explain", "33"]);
     assert!(
         text.contains("sword will 10 INT + 6 Ego + 1d10 (10) = 26 vs Arnaud's will 13 STR + 9 WIS − 2d4 (6) = 16: the sword takes control"),
         "{text}"
     );
-    assert!(text.contains("a consequence of event #29"), "{text}");
-    let doc = h.json(&["explain", "30"]);
+    assert!(text.contains("a consequence of event #32"), "{text}");
+    let doc = h.json(&["explain", "33"]);
     assert_eq!(doc["event"]["kind"], "control_checked");
     // The sentences in `message`, a line each; the rest is data, the same in every language.
     let message = doc["message"].as_str().unwrap();
@@ -213,7 +213,7 @@ fn colour_only_on_a_terminal_and_never_with_no_color() {
     let h = Hoard::new();
     demo(&h, "en");
     let coloured = on_a_terminal(&h, "audit swords", false);
-    assert!(coloured.contains("\u{1b}[1m\u{1b}[31m#30"), "{coloured:?}");
+    assert!(coloured.contains("\u{1b}[1m\u{1b}[31m#33"), "{coloured:?}");
     let plain = on_a_terminal(&h, "audit swords", true);
     assert!(!plain.contains('\u{1b}'), "{plain:?}");
     // Piped output is plain even without NO_COLOR.

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod coins;
 pub mod explain;
 pub mod foundry;
+pub mod groups;
 pub mod history;
 pub mod item;
 pub mod log;
