@@ -379,3 +379,105 @@ fn a_session_is_named_by_number_or_title_an_open_one_first() {
     assert!(stderr.contains("session 1 is not open"), "{stderr}");
     h.ok(&["session", "end", "--session", " 3 "]);
 }
+
+/// A referee's evening: with two sessions open, a command that names nobody records in the one
+/// open session its referee runs; only a referee who runs neither, or none named, is asked.
+#[test]
+fn a_command_naming_nobody_goes_to_its_referees_own_session() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    for referee in ["Alice", "Bob", "Cleo"] {
+        h.ok(&["referee", "add", referee]);
+    }
+    for name in ["Ada", "Bran", "Dag", "Eli"] {
+        h.fighter(name, 8);
+    }
+    let start = |title: &str, with: &str, referee: &str| {
+        h.ok(&[
+            "session",
+            "start",
+            title,
+            "--with",
+            with,
+            "--referee",
+            referee,
+        ]);
+    };
+    start("Barrow", "Ada,Bran", "Alice");
+    start("Road", "Dag,Eli", "Bob");
+    let as_alice = |args: &[&str]| {
+        let out = h.cmd(args).env("HOARD_REFEREE", "Alice").output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    as_alice(&["coins", "add", "100gp", "10pp"]);
+    as_alice(&["exchange", "10pp", "--for", "gp"]);
+    as_alice(&["share"]);
+    let balances = h.json(&["coins", "show"]);
+    assert_eq!(balances["expeditions"], serde_json::json!([]), "{balances}");
+    let ada = h.json(&["character", "show", "Ada"]);
+    assert_eq!(ada["coins"]["gp"], 75, "half of 150 gp: {ada}");
+    as_alice(&["session", "end"]);
+    let sessions = h.json(&["session", "list"]);
+    assert!(
+        sessions[0]["ended_seq"].is_i64(),
+        "Alice's ended: {sessions}"
+    );
+    assert!(
+        sessions[1]["ended_seq"].is_null(),
+        "Bob's still open: {sessions}"
+    );
+    // Cleo runs neither: she must say which.
+    start("Barrow again", "Ada,Bran", "Alice");
+    let out = h
+        .cmd(&["coins", "add", "5gp"])
+        .env("HOARD_REFEREE", "Cleo")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("several sessions are open"));
+}
+
+/// A session of the whole campaign cannot start while expeditions are out: the refusal names
+/// them all and says what works, ending each or starting another expedition with its party.
+#[test]
+fn a_whole_campaigns_session_waiting_on_expeditions_says_what_works() {
+    let h = Hoard::new();
+    for name in ["Ada", "Bran", "Dag"] {
+        h.fighter(name, 8);
+    }
+    h.ok(&["session", "start", "Barrow", "--with", "Ada"]);
+    h.ok(&["session", "start", "Road", "--with", "Bran"]);
+    let err = h.refused_unchanged(&["session", "start", "Everyone"], 4);
+    assert!(
+        err.contains("sessions 1 (Barrow), 2 (Road) are still open")
+            && err.contains("hoard session end --session N")
+            && err.contains("--with A,B"),
+        "{err}"
+    );
+    let doc: serde_json::Value = serde_json::from_str(
+        &String::from_utf8(
+            h.cmd(&["--json", "session", "start", "Everyone"])
+                .output()
+                .unwrap()
+                .stderr,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(doc["error"]["reason"], "still_open");
+    assert_eq!(doc["error"]["open"][1]["title"], "Road");
+    assert_eq!(doc["error"]["roster"], false);
+    // And an expedition while the whole campaign's session is open waits for that one alone.
+    h.ok(&["session", "end", "--session", "1"]);
+    h.ok(&["session", "end", "--session", "2"]);
+    h.ok(&["session", "start", "Everyone"]);
+    let err = h.refused_unchanged(&["session", "start", "Crypt", "--with", "Dag"], 4);
+    assert!(
+        err.contains("session 3 (Everyone) is the whole campaign's"),
+        "{err}"
+    );
+}

@@ -79,8 +79,8 @@ impl Choice {
     }
 
     /// The session the command records in: the one `--session` named if open, else that of
-    /// the characters it named, else the one open; several open and nothing to choose by is
-    /// refused. Once chosen, it stays.
+    /// the characters it named, else the one open, else the one open that the recording
+    /// referee runs; several open and nothing to choose by is refused. Once chosen, it stays.
     pub fn session(&mut self, state: &mut State) -> Result<Option<u32>> {
         if let Some(chosen) = self.chosen {
             return Ok(chosen);
@@ -93,11 +93,26 @@ impl Choice {
             }
         }
         let open: Vec<&Session> = state.open_sessions().collect();
-        let chosen = match open.len() {
-            0 => None,
-            1 => Some(open[0].number),
+        // Of several open, the one the recording referee runs (a referee's evening at one
+        // table while another referee runs another).
+        let theirs: Vec<u32> = match &self.referee {
+            Some(me) => open
+                .iter()
+                .filter(|s| {
+                    s.referee
+                        .as_deref()
+                        .is_some_and(|r| r.eq_ignore_ascii_case(me))
+                })
+                .map(|s| s.number)
+                .collect(),
+            None => Vec::new(),
+        };
+        let chosen = match (open.len(), &theirs[..]) {
+            (0, _) => None,
+            (1, _) => Some(open[0].number),
             // A past session named (`xp award --session 2`) is bookkeeping between sessions.
             _ if self.named.is_some() => None,
+            (_, [mine]) => Some(*mine),
             _ => {
                 return Err(Refusal::SeveralOpen {
                     open: open
@@ -455,6 +470,41 @@ mod tests {
             matches!(refused.problem(), Some(crate::error::Problem::Session(r)) if *r == several),
             "{refused:?}"
         );
+    }
+
+    #[test]
+    fn of_several_open_the_recording_referees_own_is_chosen() {
+        let mut state = campaign(&[&["a"], &["b"]]);
+        let mut choice = Choice {
+            referee: Some("Referee 2".into()),
+            ..Choice::default()
+        };
+        assert_eq!(choice.session(&mut state).unwrap(), Some(2));
+        // A referee who runs none of them, or nobody named, still has to say which.
+        for referee in [Some("Referee 3".to_string()), None] {
+            let mut state = campaign(&[&["a"], &["b"]]);
+            let refused = Choice {
+                referee,
+                ..Choice::default()
+            }
+            .session(&mut state)
+            .unwrap_err();
+            assert!(
+                matches!(
+                    refused.problem(),
+                    Some(crate::error::Problem::Session(Refusal::SeveralOpen { .. }))
+                ),
+                "{refused:?}"
+            );
+        }
+        // The characters named still choose first.
+        let mut state = campaign(&[&["a"], &["b"]]);
+        let mut choice = Choice {
+            referee: Some("referee 2".into()),
+            ..Choice::default()
+        };
+        named(&mut state, &mut choice, "a").unwrap();
+        assert_eq!(choice.session(&mut state).unwrap(), Some(1));
     }
 
     #[test]

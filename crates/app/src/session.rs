@@ -6,7 +6,7 @@
 use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::{Event, Member, Recorded, Session};
-use crate::refusal::session::Refusal;
+use crate::refusal::session::{Open, Refusal};
 use crate::rules::character::check_name;
 use crate::store::sessions;
 
@@ -66,7 +66,23 @@ pub async fn start(cx: &mut Ctx, title: Option<&str>, with: &[String]) -> Result
             return Err(Refusal::InOpenSession { name, session }.into());
         }
         Err(crate::ledger::Refusal::SessionOpen { session }) => {
-            return Err(Refusal::StillOpen { open: session }.into());
+            // A whole campaign's session open holds everyone: it alone is in the way.
+            let whole = w
+                .state
+                .sessions
+                .get(&session)
+                .is_some_and(|s| s.with.is_empty());
+            let open = w
+                .state
+                .open_sessions()
+                .filter(|s| !whole || s.number == session)
+                .map(|s| Open {
+                    number: s.number,
+                    title: s.title.clone(),
+                })
+                .collect();
+            let roster = !roster.is_empty();
+            return Err(Refusal::StillOpen { open, roster }.into());
         }
         _ => {}
     }

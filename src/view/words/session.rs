@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::app::refusal::session::Refusal;
+use crate::app::refusal::session::{Open, Refusal};
 use crate::i18n::typed;
 use crate::tr;
 use crate::view::inert::safe;
@@ -23,10 +23,7 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "no play session yet: start one with `hoard session start`",
                 "aucune session de jeu : commencez-en une avec `hoard session start`"
             ),
-            Refusal::StillOpen { open } => tr!(
-                "session {open} is still open; end it first with `hoard session end`",
-                "la session {open} est encore ouverte ; terminez-la d'abord avec `hoard session end`"
-            ),
+            Refusal::StillOpen { open, roster } => still_open(open, *roster),
             Refusal::NoneOpen => tr!(
                 "no session is open; start one with `hoard session start`",
                 "aucune session n'est ouverte ; commencez-en une avec `hoard session start`"
@@ -47,14 +44,7 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 )
             }
             Refusal::SeveralOpen { open } => {
-                let list: Vec<String> = open
-                    .iter()
-                    .map(|o| match &o.title {
-                        Some(t) => format!("{} ({})", o.number, safe(t)),
-                        None => o.number.to_string(),
-                    })
-                    .collect();
-                let list = list.join(", ");
+                let list = listed(open);
                 tr!(
                     "several sessions are open: {list}; say which with `--session N` or `--session TITLE`",
                     "plusieurs sessions sont ouvertes : {list} ; dites laquelle avec `--session N` ou `--session TITRE`"
@@ -130,5 +120,38 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
             }
         };
         f.write_str(&text)
+    }
+}
+
+/// Open sessions, each by its number and its title: `1 (The Barrow), 2`.
+fn listed(open: &[Open]) -> String {
+    let list: Vec<String> = open
+        .iter()
+        .map(|o| match &o.title {
+            Some(t) => format!("{} ({})", o.number, safe(t)),
+            None => o.number.to_string(),
+        })
+        .collect();
+    list.join(", ")
+}
+
+/// Why a session cannot start while `open` are, and what would work: a session with a roster
+/// (`roster`) waits for the whole campaign's to end; one without waits for them all, or
+/// starts as another expedition with its party.
+fn still_open(open: &[Open], roster: bool) -> String {
+    let list = listed(open);
+    match (roster, open) {
+        (true, _) => tr!(
+            "session {list} is the whole campaign's and still open: end it first with `hoard session end`",
+            "la session {list} est celle de toute la campagne et encore ouverte : terminez-la d'abord avec `hoard session end`"
+        ),
+        (false, [_]) => tr!(
+            "session {list} is still open: end it first with `hoard session end`, or start an expedition beside it with its party (`--with A,B`)",
+            "la session {list} est encore ouverte : terminez-la d'abord avec `hoard session end`, ou commencez une expédition à côté avec son groupe (`--with A,B`)"
+        ),
+        (false, _) => tr!(
+            "sessions {list} are still open: a session of the whole campaign starts once each has ended (`hoard session end --session N`), or start another expedition with its party (`--with A,B`)",
+            "les sessions {list} sont encore ouvertes : une session de toute la campagne commence quand chacune est terminée (`hoard session end --session N`), ou commencez une autre expédition avec son groupe (`--with A,B`)"
+        ),
     }
 }

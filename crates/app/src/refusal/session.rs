@@ -10,7 +10,12 @@ pub enum Refusal {
     NoneYet,
     /// `session start` while one is open that is the whole campaign's, or without a roster
     /// while any is open.
-    StillOpen { open: u32 },
+    StillOpen {
+        /// The open sessions (with a whole campaign's, only that one: it holds everyone).
+        open: Vec<Open>,
+        /// The session refused had a roster (`--with`).
+        roster: bool,
+    },
     /// `session start --with` naming a character of open session `session`.
     InOpenSession { name: String, session: u32 },
     /// `session end` with none open.
