@@ -225,7 +225,7 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     let stderr = h.refused_unchanged(&["session", "start", "Two", "--with", "Bran,Cato"], 4);
     assert!(stderr.contains("Bran is in session 1"), "{stderr}");
     let stderr = h.refused_unchanged(&["session", "start", "Everyone"], 4);
-    assert!(stderr.contains("session 1 is still open"), "{stderr}");
+    assert!(stderr.contains("session 1 (One) is still open"), "{stderr}");
     h.ok(&["session", "start", "Two", "--with", "Cato"]);
     let stderr = h.refused_unchanged(&["coins", "add", "5gp"], 2);
     assert!(stderr.contains("several sessions are open"), "{stderr}");
@@ -458,7 +458,7 @@ fn a_whole_campaigns_session_waiting_on_expeditions_says_what_works() {
             && err.contains("--with A,B"),
         "{err}"
     );
-    let doc: serde_json::Value = serde_json::from_str(
+    let doc: Value = serde_json::from_str(
         &String::from_utf8(
             h.cmd(&["--json", "session", "start", "Everyone"])
                 .output()
