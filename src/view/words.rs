@@ -136,6 +136,13 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                     "{item} contrôle son porteur, qui ne peut ni la laisser ni la donner tant que sa circonstance dure ou qu'elle n'est pas satisfaite (`hoard release`)"
                 )
             }
+            Refusal::Dead { item, name, hp } => {
+                let (item, name) = (safe(item.shown()), safe(name));
+                tr!(
+                    "{name} is dead ({hp} HP): the dead take nothing; leave {item} with the body at a place (`hoard stash`) or give it to the living",
+                    "{name} est mort ({hp} PV) : les morts ne prennent rien ; laissez {item} avec le corps en un lieu (`hoard stash`) ou donnez-le à un vivant"
+                )
+            }
         };
         f.write_str(&text)
     }

@@ -654,3 +654,27 @@ fn the_commands_are_listed_by_what_the_referee_is_doing() {
         assert!(man.contains(&format!(".SS \"{heading}\"")), "{heading}");
     }
 }
+
+/// A dead character takes nothing: `give` to one is refused, saying what to do instead, and
+/// nothing is written; the dying (AD&D's death's door) may still be handed things.
+#[test]
+fn the_dead_are_given_nothing() {
+    let h = campaign();
+    h.fighter("Krag", 8);
+    h.wand("Torc", 3, None);
+    h.ok(&["character", "damage", "Krag", "20"]);
+    let err = h.refused_unchanged(&["give", "Torc", "--to", "Krag"], 4);
+    assert!(
+        err.contains("Krag is dead (-10 HP): the dead take nothing"),
+        "{err}"
+    );
+    let out = h
+        .cmd(&["--json", "give", "Torc", "--to", "Krag"])
+        .output()
+        .unwrap();
+    let error: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(error["error"]["reason"], "dead", "{error}");
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    h.ok(&["character", "damage", "Arnaud", "22"]);
+    h.ok(&["give", "Torc", "--to", "Arnaud"]);
+}

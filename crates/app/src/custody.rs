@@ -148,6 +148,10 @@ async fn pass(cx: &mut Ctx, key: &str, to: Option<&str>, read: bool) -> Result<P
         Some(name) => Some(w.character(name).await?),
         None => None,
     };
+    if let Some(taker) = &taker {
+        let death = w.state.campaign.settings.death.unwrap_or_default();
+        custody::can_take(&item, taker, death)?;
+    }
     let takes = Handling::Takes { read };
     let taking: Vec<&str> = taker.iter().map(|t| t.id.as_str()).collect();
     let before = super::encumbrance::Before::weigh(&mut w, &taking).await?;

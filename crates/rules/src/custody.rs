@@ -3,6 +3,7 @@
 //! sentient sword in control of its holder; and the one chance a scroll has to fade.
 
 use super::character::Character;
+use super::health::{Condition, DeathRule, condition};
 use super::item::{Category, Item, Knowledge, Names, Status};
 
 /// Why an item cannot change hands (words are the edge's).
@@ -24,6 +25,8 @@ pub enum Refusal {
     /// circonstance ayant déclenché le test de contrôle se termine ou lorsque l'épée est
     /// satisfaite »), so the holder can neither drop it nor give it away.
     Controlled { item: Names },
+    /// The taker is dead (by the campaign's death rule): the dead receive nothing.
+    Dead { item: Names, name: String, hp: i32 },
 }
 
 /// Whether `item` may pass to `to` (`None`: the party's treasure).
@@ -51,6 +54,22 @@ pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refusal> {
     }
 }
 
+/// Whether `to` may take `item` in hand: not once dead by the campaign's `death` rule — what a
+/// fallen character would have had goes by the campaign's `dead-share` (OSE *Retainers*,
+/// *Awarding XP*: treasure and experience go to those who survive), and a thing laid with the
+/// body is left at a place (`stash --at`). Asked of live commands only: a ledger recorded
+/// before this rule may hold such a hand-over, and replays as it was recorded.
+pub fn can_take(item: &Item, to: &Character, death: DeathRule) -> Result<(), Refusal> {
+    match condition(to.hp, death) {
+        Condition::Dead => Err(Refusal::Dead {
+            item: item.names(),
+            name: to.name.clone(),
+            hp: to.hp,
+        }),
+        Condition::Up | Condition::Dying => Ok(()),
+    }
+}
+
 /// Whether a scroll taken in hand now rolls to fade (AD&D 2e DMG, Scrolls: « Les parchemins pris
 /// en main et qui ne sont pas lus immédiatement pour en déterminer le contenu ont de 5 % à 30 %
 /// de chances de s'effacer »): an intact scroll at its first taking in hand, unless it is read
@@ -74,6 +93,35 @@ mod tests {
 
     fn hero(id: &str) -> Character {
         crate::fixtures::character(id)
+    }
+
+    #[test]
+    fn the_dead_take_nothing_by_the_campaigns_death_rule() {
+        let wand = item(Category::Wand);
+        let mut krag = hero("krag");
+        // OSE: dead at 0 HP; AD&D: dying from 0 to -9, dead at -10.
+        for (hp, ose, adnd) in [
+            (1, true, true),
+            (0, false, true),
+            (-9, false, true),
+            (-10, false, false),
+        ] {
+            krag.hp = hp;
+            assert_eq!(
+                can_take(&wand, &krag, DeathRule::Ose).is_ok(),
+                ose,
+                "{hp} HP, OSE"
+            );
+            assert_eq!(
+                can_take(&wand, &krag, DeathRule::Adnd).is_ok(),
+                adnd,
+                "{hp} HP, AD&D"
+            );
+        }
+        assert!(matches!(
+            can_take(&wand, &krag, DeathRule::Ose),
+            Err(Refusal::Dead { hp: -10, .. })
+        ));
     }
 
     #[test]
