@@ -57,14 +57,19 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             .map(|c| {
                 let claim = claim_word(c.claim);
                 let link = if c.on_link { "*" } else { "" };
-                if c.void {
-                    tr!(
+                let down = crate::view::describe::condition_word(c.condition);
+                match (c.void, down) {
+                    (true, _) => tr!(
                         "{}{link} {claim} (void)",
                         "{}{link} {claim} (caduque)",
                         c.character
-                    )
-                } else {
-                    format!("{}{link} {claim}", c.character)
+                    ),
+                    (false, Some(down)) => tr!(
+                        "{}{link} {claim} ({down}: wins nothing)",
+                        "{}{link} {claim} ({down} : ne gagne rien)",
+                        c.character
+                    ),
+                    (false, None) => format!("{}{link} {claim}", c.character),
                 }
             })
             .collect();

@@ -281,7 +281,7 @@ fn examples(roff: &mut Roff) {
         ),
         (
             "hoard undo",
-            "Void the latest command's events; nothing is deleted.",
+            "Void your latest command's events; nothing is deleted.",
         ),
         (
             "hoard completions --install",

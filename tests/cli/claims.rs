@@ -133,6 +133,86 @@ fn only_the_partys_treasure_is_claimed_and_a_claim_whose_item_moved_is_void() {
     assert!(log.contains("claims void"), "{log}");
 }
 
+/// Issue #47.2: a settlement gives nothing to the dead, nor to the dying under `death adnd`,
+/// by the campaign's death rule. A new claim by them is refused; the claims they made while up
+/// stand on the board, marked, and win nothing: the living win on their own claims, and what
+/// only the dead claimed stays in the party's treasure. An imported settlement that hands an
+/// item to the dead is refused.
+#[test]
+fn the_dead_and_the_dying_win_nothing_at_a_settlement() {
+    for (death, wound, down) in [("ose", "10", "dead"), ("adnd", "9", "dying")] {
+        let h = Hoard::new();
+        h.ok(&["campaign", "new", "Loot", "--use"]);
+        h.ok(&["campaign", "set", "death", death]);
+        h.character("Dead", 12, 10, 8, "neutral");
+        h.character("Alive", 12, 10, 8, "neutral");
+        for wand in ["Wand1", "Wand2"] {
+            h.wand(wand, 5, None);
+        }
+        h.ok(&["claim", "Wand1", "need", "--by", "Dead"]);
+        h.ok(&["claim", "Wand2", "want", "--by", "Dead"]);
+        h.ok(&["claim", "Wand2", "want", "--by", "Alive"]);
+        h.ok(&["character", "damage", "Dead", wound]);
+        let stderr = h.refused_unchanged(&["claim", "Wand2", "need", "--by", "Dead"], 4);
+        assert!(stderr.contains(down), "{stderr}");
+        let board = h.ok(&["claims"]);
+        assert!(
+            board.contains(&format!("Dead want ({down}: wins nothing)")),
+            "{board}"
+        );
+        let json = h.json(&["claims"]);
+        assert_eq!(json["items"][0]["claims"][0]["condition"], down, "{json}");
+        for seed in ["1", "3", "6"] {
+            let settled = h.json(&["--dry-run", "--seed", seed, "claims", "settle"]);
+            let winners: Vec<&str> = settled["awards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["name"].as_str().unwrap())
+                .collect();
+            assert_eq!(winners, ["Alive"], "seed {seed}, {death}: {settled}");
+            assert_eq!(settled["awards"][0]["by"], "alone", "{settled}");
+        }
+        h.ok(&["--seed", "3", "claims", "settle"]);
+        assert_eq!(
+            holder(&h, "Wand1"),
+            None,
+            "only the dead claimed it: it stays"
+        );
+        assert_eq!(holder(&h, "Wand2").as_deref(), Some("Alive"));
+        assert!(h.ok(&["check"]).starts_with("ok:"));
+
+        // A settlement forged to hand Wand2 to the dead is refused at import.
+        let ledger = h.ok(&["export"]);
+        let id = |name: &str| {
+            h.json(&["character", "show", name])["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let (dead, alive) = (id("Dead"), id("Alive"));
+        let forged: String = ledger
+            .lines()
+            .map(|line| {
+                if line.contains("\"claims_settled\"") || line.contains("\"item_passed\"") {
+                    line.replace(&alive, &dead).replace("\"Alive\"", "\"Dead\"")
+                } else {
+                    line.to_string()
+                }
+            })
+            .map(|line| line + "\n")
+            .collect();
+        assert_ne!(forged, ledger);
+        let file = h.dir.path().join("forged.jsonl");
+        std::fs::write(&file, &forged).unwrap();
+        let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+        assert!(
+            stderr.contains("not a settlement the rules make"),
+            "{stderr}"
+        );
+    }
+}
+
 #[cfg(feature = "serve")]
 pub mod links {
     use std::io::{Read, Write};

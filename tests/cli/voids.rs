@@ -119,8 +119,9 @@ fn check_finds_a_state_the_rules_forbid() {
 }
 
 /// `undo` right after `void` of an older event would reach past the void (which cannot be
-/// voided) to an unrelated command and void it for good: refused, the ledger unchanged. After
-/// an `undo`, another `undo` walks back as asked.
+/// voided) to an unrelated command and void it for good: refused, the ledger unchanged. So is
+/// an `undo` right after an `undo`: it never reaches past a void, its own neither (`redo`
+/// takes it back, `void N` an older event).
 #[test]
 fn undo_never_reaches_past_a_void() {
     let h = Hoard::new();
@@ -132,7 +133,7 @@ fn undo_never_reaches_past_a_void() {
     let void = last_event(&h);
     let stderr = h.refused_unchanged(&["undo"], 4);
     assert!(
-        stderr.contains(&format!("event #{second}")) && stderr.contains(&format!("#{void}")),
+        stderr.contains(&format!("voided event #{first} (event #{void})")),
         "{stderr}"
     );
     let voided: Vec<Value> = h
@@ -143,21 +144,26 @@ fn undo_never_reaches_past_a_void() {
     let standing = voided.iter().find(|e| e["id"] == second).unwrap();
     assert!(standing["voided_by"].is_null(), "{standing}");
 
-    // Undo after undo: each takes back the latest command still standing.
+    // Undo after undo: the first takes back the latest command, the second is refused.
     h.ok(&["roll", "1d6"]);
     h.ok(&["roll", "1d6"]);
     let latest = last_event(&h);
     h.ok(&["undo"]);
-    h.ok(&["undo"]);
+    let stderr = h.refused_unchanged(&["undo"], 4);
+    assert!(
+        stderr.contains(&format!("voided event #{latest} (event #{})", latest + 1)),
+        "{stderr}"
+    );
     let log = h.ok(&["log"]);
-    for seq in [latest, latest - 1] {
-        assert!(log.contains("voided by #"), "{log}");
-        let line = log
-            .lines()
+    let line = |seq: i64| {
+        log.lines()
             .find(|l| l.starts_with(&format!("#{seq} ")))
-            .unwrap();
-        assert!(line.contains("voided by"), "{line}");
-    }
+            .unwrap()
+            .to_string()
+    };
+    assert!(line(latest).contains("voided by"), "{log}");
+    assert!(!line(latest - 1).contains("voided by"), "{log}");
+    h.ok(&["redo"]);
     h.ok(&["check"]);
 }
 
@@ -289,4 +295,198 @@ fn redo_records_what_undo_took_back_with_the_same_dice() {
     h.ok(&["undo"]);
     h.ok(&["roll", "1d6"]);
     h.fails(&["redo"], 4);
+}
+
+/// A campaign of two referees with an evening's two tables open: Alice runs session 1 with
+/// Ada, Bob session 2 with Bran.
+fn two_tables() -> Hoard {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "w", "--use"]);
+    h.ok(&["referee", "add", "Alice"]);
+    h.ok(&["referee", "add", "Bob"]);
+    h.fighter("Ada", 10);
+    h.fighter("Bran", 10);
+    h.ok_words("session start Barrow --with Ada --referee Alice");
+    h.ok_words("session start Road --with Bran --referee Bob");
+    h
+}
+
+/// `hoard ARGS` as `referee` (`HOARD_REFEREE`, as each referee's machine sets it).
+fn by(h: &Hoard, referee: &str, args: &[&str]) -> std::process::Output {
+    h.cmd(args)
+        .env("HOARD_REFEREE", referee)
+        .output()
+        .expect("hoard runs")
+}
+
+fn by_ok(h: &Hoard, referee: &str, args: &[&str]) -> String {
+    let out = by(h, referee, args);
+    assert!(
+        out.status.success(),
+        "{referee}: {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `by`, expected refused with `code`, the database as it was; its one line of stderr.
+fn by_refused(h: &Hoard, referee: &str, args: &[&str], code: i32) -> String {
+    let before = h.dump();
+    let out = by(h, referee, args);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{referee}: {args:?}: {stderr}"
+    );
+    assert_eq!(
+        before,
+        h.dump(),
+        "{referee}: {args:?} was refused but changed the database"
+    );
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    stderr
+}
+
+/// The gold pieces that came in, less those voided.
+fn added_gp(h: &Hoard) -> i64 {
+    h.json(&["coins"])["added"]["gp"].as_i64().unwrap()
+}
+
+fn hp(h: &Hoard, name: &str) -> i64 {
+    h.json(&["character", "show", name])["hp"].as_i64().unwrap()
+}
+
+/// Issue #47.1: Bob voids Alice's latest command; her `undo` must not reach past his void to
+/// the command before (her 100 gp), on either engine: it is refused, naming the void, and
+/// nothing is wedged — the 100 gp stand, and Alice can still take them back by number.
+#[test]
+fn undo_never_reaches_past_another_referees_void() {
+    let h = two_tables();
+    by_ok(&h, "Alice", &["coins", "add", "100gp", "--session", "1"]);
+    let coins = last_event(&h);
+    by_ok(&h, "Alice", &["character", "damage", "Ada", "7"]);
+    let wound = last_event(&h);
+    by_ok(&h, "Bob", &["void", &wound.to_string(), "--force"]);
+    let void = last_event(&h);
+    let stderr = by_refused(&h, "Alice", &["undo"], 4);
+    assert!(
+        stderr.contains(&format!("event #{wound}"))
+            && stderr.contains(&format!("event #{void} (Bob)")),
+        "{stderr}"
+    );
+    assert_eq!(added_gp(&h), 100, "the 100 gp stand");
+    // Bob records once more: nothing of Alice's is wedged.
+    by_ok(&h, "Bob", &["character", "damage", "Bran", "1"]);
+    let stderr = by_refused(&h, "Alice", &["redo"], 4);
+    assert!(stderr.contains("nothing to redo"), "{stderr}");
+    by_refused(&h, "Alice", &["undo"], 4);
+    by_ok(&h, "Alice", &["void", &coins.to_string()]);
+    assert_eq!(added_gp(&h), 0);
+    by_ok(&h, "Alice", &["redo"]);
+    assert_eq!(added_gp(&h), 100, "her void taken back");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
+/// Issue #48.4: on a shared evening, `undo` takes back the recording referee's own latest
+/// command, whatever the other table recorded since, and leaves the other table's events be;
+/// `redo` records it again likewise.
+#[test]
+fn undo_and_redo_take_back_ones_own_latest_command_whatever_others_recorded_since() {
+    let h = two_tables();
+    by_ok(&h, "Alice", &["character", "damage", "Ada", "3"]);
+    let wound = last_event(&h);
+    by_ok(&h, "Bob", &["character", "damage", "Bran", "4"]);
+    let bobs = last_event(&h);
+    let undone = h
+        .cmd(&["--json", "undo"])
+        .env("HOARD_REFEREE", "Alice")
+        .output()
+        .unwrap();
+    assert!(undone.status.success(), "{undone:?}");
+    let undone: Value = serde_json::from_slice(&undone.stdout).unwrap();
+    assert_eq!(undone["events"], serde_json::json!([wound]), "{undone}");
+    assert_eq!(undone["void"]["referee"], "Alice", "her void: {undone}");
+    assert_eq!(
+        (hp(&h, "Ada"), hp(&h, "Bran")),
+        (10, 6),
+        "Bob's wound stands"
+    );
+    // Bob records again; Alice's redo still takes her undo back.
+    by_ok(&h, "Bob", &["roll", "1d6", "--session", "2"]);
+    by_ok(&h, "Alice", &["redo"]);
+    assert_eq!((hp(&h, "Ada"), hp(&h, "Bran")), (7, 6));
+    let log: Vec<Value> = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let bob = log.iter().find(|e| e["id"] == bobs).unwrap();
+    assert!(bob["voided_by"].is_null(), "{bob}");
+    // Bob's own undo is his own latest command, not Alice's redo.
+    by_ok(&h, "Bob", &["undo"]);
+    assert_eq!((hp(&h, "Ada"), hp(&h, "Bran")), (7, 6), "his roll went");
+    let stderr = by_refused(&h, "Bob", &["undo"], 4);
+    assert!(stderr.contains("your latest command voided"), "{stderr}");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
+/// Issue #47.4: in a campaign of several referees, a void, an undo or a redo needs to know who
+/// makes it: with none named it is refused, saying how to name one — never taken as the
+/// session's referee's. Named, the void is theirs, and another's event needs `--force`.
+#[test]
+fn with_several_referees_a_void_says_who_makes_it() {
+    let h = two_tables();
+    by_ok(&h, "Bob", &["character", "damage", "Bran", "2"]);
+    let wound = last_event(&h).to_string();
+    for args in [vec!["void", &wound], vec!["undo"], vec!["redo"]] {
+        let stderr = h.refused_unchanged(&args, 2);
+        assert!(
+            stderr.contains("--referee NAME") && stderr.contains("Alice, Bob"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let refused = h.cmd(&["--json", "void", &wound]).output().unwrap();
+    let error: Value = serde_json::from_slice(&refused.stderr).unwrap();
+    assert_eq!(error["error"]["reason"], "who_makes_it", "{error}");
+    let stderr = by_refused(&h, "Alice", &["void", &wound], 4);
+    assert!(stderr.contains("recorded by Bob, not Alice"), "{stderr}");
+    by_ok(&h, "Alice", &["void", &wound, "--force"]);
+    let void: Value =
+        serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(void["referee"], "Alice", "recorded as its maker's: {void}");
+    assert_eq!(void["session"], 2, "where the event was: {void}");
+    // One referee named: that one makes it, unnamed.
+    let solo = Hoard::new();
+    solo.ok(&["referee", "add", "Alice"]);
+    solo.ok(&["roll", "1d6"]);
+    solo.ok(&["undo"]);
+    let void: Value =
+        serde_json::from_str(solo.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
+    assert_eq!(void["referee"], "Alice", "{void}");
+}
+
+/// A redo meets the ledger as it is now: what another referee recorded since the undo, and
+/// that the redone event no longer fits, refuses it, naming that event.
+#[test]
+fn a_redo_that_a_later_event_no_longer_allows_is_refused_naming_it() {
+    let h = Hoard::new();
+    h.ok(&["referee", "add", "Alice"]);
+    h.ok(&["referee", "add", "Bob"]);
+    h.fighter("Ada", 10);
+    h.fighter("Bran", 10);
+    by_ok(&h, "Alice", &["item", "add", "Rope", "--category", "misc"]);
+    by_ok(&h, "Alice", &["give", "Rope", "--to", "Ada"]);
+    by_ok(&h, "Alice", &["undo"]);
+    by_ok(&h, "Bob", &["give", "Rope", "--to", "Bran"]);
+    let bobs = last_event(&h);
+    let stderr = by_refused(&h, "Alice", &["redo"], 4);
+    assert!(
+        stderr.contains(&format!("event #{bobs}, recorded since")),
+        "{stderr}"
+    );
+    by_ok(&h, "Bob", &["undo"]);
+    by_ok(&h, "Alice", &["redo"]);
+    assert_eq!(h.json(&["item", "show", "Rope"])["holder"], "Ada");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
 }

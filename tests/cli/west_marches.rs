@@ -278,14 +278,18 @@ fn open_sessions_never_share_a_character_and_a_bare_command_must_say_which() {
     let given: Value =
         serde_json::from_str(h.ok(&["--json", "log", "--limit", "1"]).trim()).unwrap();
     assert_eq!(given["session"], 1, "{given}");
-    // An unknown referee is refused with a hint; another's event needs --force to void.
+    // An unknown referee is refused with a hint; another's event needs --force to void, and
+    // a referee's undo takes back only their own.
     let stderr = h.refused_unchanged(&["--referee", "Alicia", "roll", "1d6", "--session", "1"], 3);
     assert!(stderr.contains("did you mean Alice"), "{stderr}");
     h.ok(&["referee", "add", "Bob"]);
     h.ok(&["--referee", "Alice", "--session", "1", "roll", "1d6"]);
+    let roll = h.log_ids(&["--limit", "1"])[0].to_string();
     let stderr = h.refused_unchanged(&["--referee", "Bob", "undo"], 4);
+    assert!(stderr.contains("Bob has recorded nothing"), "{stderr}");
+    let stderr = h.refused_unchanged(&["--referee", "Bob", "void", &roll], 4);
     assert!(stderr.contains("recorded by Alice"), "{stderr}");
-    h.ok(&["--referee", "Bob", "undo", "--force"]);
+    h.ok(&["--referee", "Bob", "void", &roll, "--force"]);
     // Each party meets its own foes.
     h.ok(&["encounter", "--with", "orc", "--session", "1"]);
     h.ok(&["encounter", "--with", "troll", "--session", "2"]);

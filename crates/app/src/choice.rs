@@ -234,6 +234,12 @@ impl Choice {
         self.referee.clone()
     }
 
+    /// Record the events from now on as `referee`'s, whatever session they fall in: a void, an
+    /// undo or a redo is the referee's who makes it (`history::maker`), never the session's.
+    pub fn record_as(&mut self, referee: Option<String>) {
+        self.referee = referee;
+    }
+
     /// Who records: `--referee`, else the referee of the session recorded in, else that of
     /// the session the command is about.
     pub fn author(&self, state: &State) -> Option<String> {

@@ -7,7 +7,9 @@
 //! the same item replaces theirs. A claim on an item that left the party's treasure since (an
 //! `item_passed`, `item_stashed` or `items_sold` after it) is void. The settlement gives each
 //! item by `rules::claims::settle`, recorded as one `claims_settled` event whose hand-overs
-//! follow as its consequences, so `undo` takes the whole settlement back.
+//! follow as its consequences, so `undo` takes the whole settlement back. Only characters who
+//! take part (`rules::claims::takes_part`: not the dead, nor the dying under `death adnd`) win:
+//! a claim they made while up stands on the board and wins nothing while they are down.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,7 @@ use crate::error::{Error, Result};
 use crate::ledger::{Award, Event, Id, Item, Recorded, VoidClaim};
 use crate::refusal::claims::Refusal;
 use crate::rules::claims::{self, Claim, Claimed, Ties};
+use crate::rules::health::{Condition, DeathRule, condition};
 use crate::rules::item::Names;
 use crate::store::{self, Conn};
 use crate::write::Write;
@@ -156,12 +159,24 @@ pub struct Standing {
     pub on_link: bool,
     /// The item left the party's treasure since: the claim is void.
     pub void: bool,
+    /// The claimant's condition now, by the campaign's death rule: a claim of the dead (or of
+    /// the dying under `death adnd`) wins nothing while they are down
+    /// (`rules::claims::takes_part`).
+    pub condition: Condition,
+}
+
+impl Standing {
+    /// Whether a settlement now counts this claim: not void, and by one who takes part.
+    pub fn counts(&self) -> bool {
+        !self.void && claims::takes_part(self.condition)
+    }
 }
 
 /// `hoard claims`: the board, read.
 pub async fn board(cx: &mut Ctx) -> Result<Board> {
     let found = cx.campaign().await?;
-    let items = lines(cx.conn(), found.id).await?;
+    let rule = found.campaign.settings.death.unwrap_or_default();
+    let items = lines(cx.conn(), found.id, rule).await?;
     Ok(Board {
         ties: found.campaign.settings.claim_ties.unwrap_or_default(),
         items,
@@ -219,8 +234,9 @@ async fn moved_at(conn: &mut Conn, campaign: i64, item: &str) -> Result<i64> {
     Ok(last)
 }
 
-/// The board's lines, in the order items were first claimed.
-async fn lines(conn: &mut Conn, campaign: i64) -> Result<Vec<Line>> {
+/// The board's lines, in the order items were first claimed, each claimant's condition by the
+/// campaign's death `rule`.
+async fn lines(conn: &mut Conn, campaign: i64, rule: DeathRule) -> Result<Vec<Line>> {
     let latest = latest_claims(conn, campaign).await?;
     let mut by_item: BTreeMap<Id, Vec<(i64, Recorded)>> = BTreeMap::new();
     for ((item, _), claim) in latest {
@@ -232,26 +248,34 @@ async fn lines(conn: &mut Conn, campaign: i64) -> Result<Vec<Line>> {
         let item = crate::lookup::item(conn, campaign, &id).await?;
         let moved = moved_at(conn, campaign, &id).await?;
         let standing = in_treasure(&item);
-        let claims = made
-            .into_iter()
-            .filter_map(|(seq, rec)| match rec.event {
-                Event::ClaimMade {
-                    character,
-                    name,
-                    claim,
-                    author,
-                    ..
-                } => Some(Standing {
-                    character: name,
-                    character_id: character,
-                    claim,
-                    seq,
-                    on_link: author.is_some(),
-                    void: !standing || seq < moved,
-                }),
-                _ => None,
-            })
-            .collect();
+        let mut claims = Vec::new();
+        for (seq, rec) in made {
+            let Event::ClaimMade {
+                character,
+                name,
+                claim,
+                author,
+                ..
+            } = rec.event
+            else {
+                continue;
+            };
+            let hp = store::characters::by_id(conn, campaign, &character)
+                .await?
+                .ok_or_else(|| crate::refusal::lookup::Refusal::CharacterMissing {
+                    id: character.clone(),
+                })?
+                .hp;
+            claims.push(Standing {
+                character: name,
+                character_id: character,
+                claim,
+                seq,
+                on_link: author.is_some(),
+                void: !standing || seq < moved,
+                condition: condition(hp, rule),
+            });
+        }
         lines.push(Line {
             item: item.names(),
             id,
@@ -281,7 +305,8 @@ pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
     let mut w = cx.write().await?;
     let campaign = w.campaign;
     let ties = w.state.campaign.settings.claim_ties.unwrap_or_default();
-    let board = lines(w.conn(), campaign).await?;
+    let rule = w.state.campaign.settings.death.unwrap_or_default();
+    let board = lines(w.conn(), campaign, rule).await?;
     if board.is_empty() {
         w.commit().await?;
         return Ok(Settled {
@@ -295,25 +320,30 @@ pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
     let mut claimed = Vec::new();
     let mut void = Vec::new();
     for line in &board {
+        // The dead (and the dying under `death adnd`) win nothing: their claims are left out.
         let claims: Vec<(String, Claim)> = line
             .claims
             .iter()
-            .filter(|c| !c.void)
+            .filter(|c| c.counts())
             .map(|c| (c.character_id.clone(), c.claim))
             .collect();
-        if claims.is_empty() {
+        if line.claims.iter().all(|c| c.void) {
             let item = w.item(&line.id).await?;
             void.push(VoidClaim {
                 item: item.id,
                 item_name: item.name,
                 item_name_fr: item.name_fr,
             });
-        } else {
+        } else if !claims.is_empty() {
             claimed.push(Claimed {
                 item: line.id.clone(),
                 claims,
             });
         }
+    }
+    // Every claimant in the state: the ledger holds the settlement to who takes part.
+    for claim in claimed.iter().flat_map(|c| &c.claims) {
+        w.character_by_id(&claim.0).await?;
     }
     let decided = claims::settle(&claimed, ties, &mut won, &mut dice);
     let mut awards = Vec::new();

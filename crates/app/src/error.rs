@@ -319,15 +319,18 @@ impl From<refusal::history::Refusal> for Error {
         let kind = match r {
             Refusal::NoEvent { .. } => Error::NotFound,
             Refusal::LaterCause { .. } => Error::Conflict,
+            Refusal::WhoMakesIt { .. } => Error::Invalid,
             Refusal::Others { .. }
-            | Refusal::NothingToUndo
+            | Refusal::NothingToUndo { .. }
             | Refusal::NothingToRedo { .. }
             | Refusal::CreatesCampaign { .. }
             | Refusal::IsVoid { .. }
             | Refusal::AfterVoid { .. }
+            | Refusal::Undone { .. }
             | Refusal::AlreadyVoided { .. }
             | Refusal::NameTaken { .. }
-            | Refusal::DependedOn { .. } => Error::Refused,
+            | Refusal::DependedOn { .. }
+            | Refusal::RedoBlocked { .. } => Error::Refused,
         };
         kind(Box::new(Problem::History(r)))
     }

@@ -1,14 +1,32 @@
-//! `hoard void EVENT` and `hoard undo`: nothing is deleted. A void event is appended, naming
-//! the voided event and every consequence of it, and the state is rebuilt by replaying the
-//! ledger without them — refused, with the reason, when a later event cannot stand without
-//! them. `hoard redo` takes an undo back the only way an append-only ledger can: it records
-//! what was voided again, as new events with the same dice.
+//! `hoard void EVENT`, `hoard undo` and `hoard redo`: nothing is deleted. A void event is
+//! appended, naming the voided event and every consequence of it, and the state is rebuilt by
+//! replaying the ledger without them — refused, naming it, when a later event cannot stand
+//! without them. `hoard redo` takes an undo back the only way an append-only ledger can: it
+//! records what was voided again, as new events with the same dice.
+//!
+//! One rule for every referee, whoever else records meanwhile:
+//!
+//! - A void, an undo or a redo is made by the referee who records it ([`maker`]): the one the
+//!   command names (`--referee`, `HOARD_REFEREE`, the PostgreSQL role under `referees role`),
+//!   else the campaign's only referee (or the one implied where it names none). In a campaign
+//!   of several referees with none named it is refused, saying how to name one: never the
+//!   session's referee, whose void it would not be.
+//! - `void N` voids any event; another referee's only with `--force`.
+//! - `undo` takes back its maker's own latest command (their latest event and the event it
+//!   follows from), whatever others recorded since. It never reaches past a void, whoever made
+//!   it: if that latest command is a void, or was voided already (by anyone, in whole or in
+//!   part), it is refused, naming the void — `redo` takes a void back, `void N` an older event.
+//! - `redo` records again what its maker's latest command, a void, took back, whatever others
+//!   recorded since; refused when that latest command is no void.
+//! - Both are refused when a later event cannot stand with it (the void leaves it on nothing,
+//!   or the redone event meets a state it no longer fits), naming that event. Others' events
+//!   are never touched.
 
 use std::collections::BTreeSet;
 
 use super::replay::Replay;
 use crate::ctx::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Recorded};
 use crate::refusal::history::Refusal;
 use crate::store::{campaigns, events};
@@ -25,43 +43,104 @@ pub struct Voided {
     pub void: Recorded,
 }
 
+/// Who makes a void, an undo or a redo: the referee the command names (`--referee`,
+/// `HOARD_REFEREE`, the role under `referees role`); else the campaign's one referee, or
+/// nobody named where the campaign names none (one referee is implied). With several referees
+/// and none named, refused: whose void it is decides whose events it may take back.
+fn maker(w: &Write<'_>) -> Result<Option<String>> {
+    if let Some(named) = w.recorder() {
+        return Ok(Some(named));
+    }
+    match w.state.campaign.settings.referees.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        several => Err(Refusal::WhoMakesIt {
+            referees: several.to_vec(),
+        }
+        .into()),
+    }
+}
+
+/// The latest event `maker` recorded, voided or not, voids included: in a campaign of several
+/// referees, the latest that names them (an event naming none is nobody's own); otherwise
+/// every event is the one referee's, and it is the ledger's latest.
+async fn own_latest(w: &mut Write<'_>, maker: Option<&str>) -> Result<Option<Recorded>> {
+    let campaign = w.campaign;
+    match maker {
+        Some(name) if w.state.campaign.settings.referees.len() > 1 => {
+            let filter = events::Filter {
+                entity: Some(events::referee_tag(name)),
+                limit: Some(1),
+                ..Default::default()
+            };
+            let mut latest = None;
+            events::select(w.conn(), campaign, &filter, |rec| {
+                latest = Some(rec);
+                Ok::<_, Error>(())
+            })
+            .await?;
+            Ok(latest)
+        }
+        _ => {
+            let last = w.state.last_seq;
+            Ok(events::get(w.conn(), campaign, last).await?)
+        }
+    }
+}
+
+/// Begin a void, an undo or a redo: who makes it ([`maker`]), whose events are recorded as
+/// theirs.
+async fn begin(cx: &mut Ctx) -> Result<(Write<'_>, Option<String>)> {
+    let mut w = cx.write().await?;
+    let maker = maker(&w)?;
+    w.record_as(maker.clone());
+    Ok((w, maker))
+}
+
 /// `void N [--force]`: an event and its consequences voided; another referee's only with
 /// `force`.
 pub async fn void(cx: &mut Ctx, seq: i64, force: bool) -> Result<Voided> {
-    let mut w = cx.write().await?;
+    let (mut w, maker) = begin(cx).await?;
     let campaign = w.campaign;
     let target = events::get(w.conn(), campaign, seq)
         .await?
         .ok_or(Refusal::NoEvent { event: seq })?;
-    void_in(w, target, force).await
+    void_in(w, target, force, maker).await
 }
 
-/// Void the latest command: the latest event that stands, or the event it follows from — found
-/// under the write lock, so a command recorded meanwhile elsewhere is not undone instead.
+/// `undo [--force]`: void the latest command of the referee who makes it — their latest
+/// event, or the event it follows from — found under the write lock, so a command recorded
+/// meanwhile is not undone instead. Never past a void: refused if that command is a void or
+/// was voided already, naming the void.
 pub async fn undo(cx: &mut Ctx, force: bool) -> Result<Voided> {
-    let mut w = cx.write().await?;
+    let (mut w, maker) = begin(cx).await?;
     let campaign = w.campaign;
-    let nothing = || Error::from(Refusal::NothingToUndo);
-    let mut latest = events::latest_standing(w.conn(), campaign)
+    let nothing = || {
+        Error::from(Refusal::NothingToUndo {
+            referee: maker.clone(),
+        })
+    };
+    let mut latest = own_latest(&mut w, maker.as_deref())
         .await?
         .ok_or_else(nothing)?;
-    // The latest command is a void: it cannot be voided, and an undo would reach past it to
-    // an unrelated, older command. A void made by `undo` voided the latest command standing,
-    // so what stands now is older than its target, and undoing again walks back as asked.
-    let last = w.state.last_seq;
-    if let Some(Recorded {
-        event: Event::EventsVoided { target, .. },
-        ..
-    }) = events::get(w.conn(), campaign, last).await?
-        && latest.seq > target
-    {
+    if let Event::EventsVoided { target, .. } = latest.event {
         return Err(Refusal::AfterVoid {
-            void: last,
+            void: latest.seq,
             target,
-            past: latest.seq,
         }
         .into());
     }
+    let voided = events::voided(w.conn(), campaign).await?;
+    let undone = async |w: &mut Write<'_>, event: i64| -> Result<()> {
+        let Some(&void) = voided.get(&event) else {
+            return Ok(());
+        };
+        let by = events::get(w.conn(), campaign, void)
+            .await?
+            .and_then(|v| v.referee);
+        Err(Refusal::Undone { event, void, by }.into())
+    };
+    undone(&mut w, latest.seq).await?;
     while let Some(cause) = latest.cause {
         // Causes point backwards (the projector holds every event to it); a ledger edited by
         // hand that loops is refused rather than followed for ever.
@@ -75,28 +154,34 @@ pub async fn undo(cx: &mut Ctx, force: bool) -> Result<Voided> {
         latest = events::get(w.conn(), campaign, cause)
             .await?
             .ok_or_else(nothing)?;
+        undone(&mut w, latest.seq).await?;
     }
     if matches!(latest.event, Event::CampaignCreated { .. }) {
         return Err(nothing());
     }
-    void_in(w, latest, force).await
+    void_in(w, latest, force, maker).await
 }
 
 /// Void `target` and every consequence of it still standing, if the ledger can stand without
 /// them: the state is rebuilt by replay, and a later event that would no longer stand refuses
-/// the void, named with its reason.
-async fn void_in(mut w: Write<'_>, target: Recorded, force: bool) -> Result<Voided> {
+/// the void, named with its reason. `maker` makes it: another referee's event needs `force`.
+async fn void_in(
+    mut w: Write<'_>,
+    target: Recorded,
+    force: bool,
+    maker: Option<String>,
+) -> Result<Voided> {
     let (seq, campaign) = (target.seq, w.campaign);
     // The void is recorded where the event was, or between sessions.
     w.about(target.session).await?;
     if let Some(theirs) = &target.referee
-        && w.author().as_ref() != Some(theirs)
+        && maker.as_ref() != Some(theirs)
         && !force
     {
         return Err(Refusal::Others {
             event: seq,
             referee: theirs.clone(),
-            me: w.author(),
+            me: maker,
         }
         .into());
     }
@@ -170,23 +255,34 @@ pub struct Redone {
     pub events: Vec<(i64, Recorded)>,
 }
 
-/// `redo`: right after an `undo` (or a `void`), record what it voided again, in order, as new
-/// events carrying the same dice, each consequence after its cause. Only while the void is the
-/// latest event: what was recorded since could not have happened with them standing. They
-/// are held to the rules again as they are recorded, so the state is what it was before.
+/// `redo`: when the latest command of the referee who makes it is a void (an `undo` or a
+/// `void`), record what it voided again — whatever others recorded since — in order, as new
+/// events carrying the same dice, each consequence after its cause, where the void was
+/// recorded. They are held to the rules again as they are recorded, against the state as it is
+/// now: an event that no longer fits it refuses the redo, naming the later event that changed
+/// what it acts on.
 pub async fn redo(cx: &mut Ctx) -> Result<Redone> {
-    let mut w = cx.write().await?;
-    let (campaign, last) = (w.campaign, w.state.last_seq);
+    let (mut w, maker) = begin(cx).await?;
+    let campaign = w.campaign;
+    let latest = own_latest(&mut w, maker.as_deref()).await?;
     let Some(Recorded {
+        seq: void,
+        session,
         event: Event::EventsVoided { events: undone, .. },
         ..
-    }) = events::get(w.conn(), campaign, last).await?
+    }) = latest
     else {
-        return Err(Refusal::NothingToRedo { latest: last }.into());
+        return Err(Refusal::NothingToRedo {
+            latest: latest.map_or(0, |l| l.seq),
+            referee: maker,
+        }
+        .into());
     };
-    // The whole state, as a void leaves it, so that every event is held to all of it.
+    w.about(session).await?;
+    // The whole state, as the ledger stands now, so that every event is held to all of it.
     let voided = events::voided(w.conn(), campaign).await?;
     let replay = Replay::campaign(w.conn(), campaign, voided).await?;
+    let last_touch = replay.last_touch.clone();
     w.replace_state(replay.state);
     let mut again: Vec<(i64, Recorded)> = Vec::new();
     for seq in undone {
@@ -200,12 +296,30 @@ pub async fn redo(cx: &mut Ctx) -> Result<Redone> {
                 .find(|(was, _)| *was == cause)
                 .map_or(cause, |(_, now)| now.seq)
         });
-        let recorded = w.record_with_cause(old.event, cause)?;
+        // What was recorded since the void and last touched what this event names.
+        let since = old
+            .event
+            .refs()
+            .iter()
+            .filter_map(|id| last_touch.get(*id).copied())
+            .filter(|&touched| touched > void)
+            .max();
+        let recorded = w.record_with_cause(old.event, cause).map_err(|e| match e {
+            Error::Conflict(problem) => match *problem {
+                Problem::Ledger(first) => Error::from(Refusal::RedoBlocked {
+                    event: seq,
+                    since,
+                    first,
+                }),
+                problem => Error::Conflict(Box::new(problem)),
+            },
+            e => e,
+        })?;
         again.push((seq, recorded));
     }
     w.commit().await?;
     Ok(Redone {
-        void: last,
+        void,
         events: again,
     })
 }

@@ -341,14 +341,22 @@ impl State {
                 }
             }
             // A settlement: each item of the party's treasure awarded once, on a need or a want,
-            // to the winner of its roll-off when dice were rolled.
+            // to the winner of its roll-off when dice were rolled, among characters who take
+            // part (not the dead, nor the dying under AD&D's death's door).
             Event::ClaimsSettled { awards, .. } => {
+                let rule = self.campaign.settings.death.unwrap_or_default();
                 let mut seen = std::collections::BTreeSet::new();
                 for award in awards {
-                    self.character(&award.character)?;
+                    let rollers = award.rounds.iter().flatten().map(|r| &r.character);
+                    let mut part = true;
+                    for id in std::iter::once(&award.character).chain(rollers) {
+                        let c = self.character(id)?;
+                        part &= crate::rules::claims::takes_part(health::condition(c.hp, rule));
+                    }
                     self.in_treasure(&award.item)?;
                     let rolled = crate::rules::claims::By::Roll == award.by;
                     if !seen.insert(&award.item)
+                        || !part
                         || award.claim == crate::rules::claims::Claim::Pass
                         || rolled == award.rounds.is_empty()
                         || (rolled

@@ -302,8 +302,9 @@ pub enum Refusal {
     NotTheirClaim {
         character: String,
     },
-    /// A settlement the rules do not make: an item awarded twice, on a pass, or to another
-    /// than its roll-off's winner.
+    /// A settlement the rules do not make: an item awarded twice, on a pass, to another than
+    /// its roll-off's winner, or to (or rolled off among) characters who take no part: the
+    /// dead, and the dying under AD&D's death's door (`rules::claims::takes_part`).
     NotASettlement {
         item: String,
     },

@@ -2,14 +2,26 @@
 //! pass, and the settlement gives each item to one who needs it — or, if nobody does, to one
 //! who wants it — ties broken by d100 (highest wins, the tied rolling again) or by share (the
 //! fewest items won by claims so far, then d100 among those still tied), as the campaign says.
-//! A pass, or no claim, leaves the item in the party's treasure. The referee's own rule of
-//! thumb (a common "need before greed" table rule), not a book's: docs/sources.md.
+//! A pass, or no claim, leaves the item in the party's treasure. Only a character who can take
+//! the item in hand takes part ([`takes_part`]): not the dead, nor the dying under AD&D's
+//! death's door; their claims stand on the board but win nothing while they are down. The
+//! referee's own rule of thumb (a common "need before greed" table rule), not a book's:
+//! docs/sources.md.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, Expr, Roll};
+use crate::health::Condition;
+
+/// Whether a character in `condition` (by the campaign's death rule, `health::condition`)
+/// takes part in a settlement: only one who can take an item in hand — never the dead, nor the
+/// dying, who are unconscious (AD&D 2e DMG, *Hovering on Death's Door*). A claim they made
+/// while up wins nothing while they are down, and a settlement never hands them an item.
+pub fn takes_part(condition: Condition) -> bool {
+    condition.can_act()
+}
 
 /// What a player says of an item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -90,7 +102,8 @@ pub struct Award {
 
 /// Settle `items` in order: each to one who needs it, else to one who wants it, ties by
 /// `ties`; `won` counts the items each character won by claims before (and is kept up to
-/// date, for share). Items nobody needs or wants are left out.
+/// date, for share). Items nobody needs or wants are left out. The claims given are those of
+/// characters who take part ([`takes_part`]): the caller leaves out the others'.
 pub fn settle(
     items: &[Claimed],
     ties: Ties,
@@ -263,6 +276,20 @@ mod tests {
             (awards[0].character.as_str(), awards[0].by),
             ("bo", By::Roll)
         );
+    }
+
+    /// The dead never take part, by either death rule; the dying not under AD&D's death's
+    /// door (unconscious); the living at 1 HP do.
+    #[test]
+    fn only_who_can_take_it_in_hand_takes_part() {
+        use crate::health::{DeathRule, HP_FLOOR, condition};
+        let part = |hp, rule| takes_part(condition(hp, rule));
+        assert!(part(1, DeathRule::Ose));
+        assert!(!part(0, DeathRule::Ose), "dead at 0 HP under OSE");
+        assert!(part(1, DeathRule::Adnd));
+        assert!(!part(0, DeathRule::Adnd), "dying at 0 HP under AD&D");
+        assert!(!part(HP_FLOOR + 1, DeathRule::Adnd), "dying at -9");
+        assert!(!part(HP_FLOOR, DeathRule::Adnd), "dead at -10");
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub struct VoidArgs {
 
 #[derive(Debug, Args)]
 pub struct UndoArgs {
-    /// Undo it even though another referee recorded it
+    /// Undo it even though it follows from another referee's event
     #[arg(long)]
     pub force: bool,
 }

@@ -236,9 +236,9 @@ pub enum Command {
     /// Void an event and every consequence of it (nothing is deleted; the state is rebuilt
     /// from the ledger without them)
     Void(history::VoidArgs),
-    /// Void the latest command's events
+    /// Void your latest command's events (never past a void: an undo after an undo is refused)
     Undo(history::UndoArgs),
-    /// Record again, with the same dice, what the undo (or void) just before took back
+    /// Record again, with the same dice, what your latest command, an undo (or void), took back
     Redo,
     /// Explain an event (the rule, every die, the arithmetic) or an item (how it was made
     /// and its whole story)

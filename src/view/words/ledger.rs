@@ -142,8 +142,8 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "le lien d'un joueur demande pour son propre personnage, pas pour {character}"
             ),
             R::NotASettlement { item } => tr!(
-                "{item}: not a settlement the rules make (each item once, on a need or a want, to the winner of its d100 roll-off)",
-                "{item} : pas un partage que les règles font (chaque objet une fois, sur un besoin ou une envie, au vainqueur de son d100)"
+                "{item}: not a settlement the rules make (each item once, on a need or a want, to the winner of its d100 roll-off, among characters neither dead nor dying)",
+                "{item} : pas un partage que les règles font (chaque objet une fois, sur un besoin ou une envie, au vainqueur de son d100, parmi des personnages ni morts ni agonisants)"
             ),
             R::NotASale { item } => tr!(
                 "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",

@@ -128,6 +128,11 @@ impl<'c> Write<'c> {
         self.choice.recorder()
     }
 
+    /// Record the events from now on as `referee`'s ([`Choice::record_as`]).
+    pub fn record_as(&mut self, referee: Option<String>) {
+        self.choice.record_as(referee);
+    }
+
     /// Who records: `--referee`, else the referee of the session recorded in.
     pub fn author(&self) -> Option<String> {
         self.choice.author(&self.state)
