@@ -143,9 +143,10 @@ impl Personal {
             .ok_or_else(|| Error::from(Refusal::NotTheirs))?;
         let party: Vec<String> = characters.iter().map(|c| c.id.clone()).collect();
         let party: Vec<&str> = party.iter().map(String::as_str).collect();
+        let theirs = app::session::expedition_of(cx, me).await?;
         let mut items = Vec::new();
         app::item::list(cx, None, None, |item, _| {
-            if app::claims::in_treasure(&item) {
+            if app::claims::offered(&item, theirs) {
                 items.push(item);
             }
             Ok(())

@@ -27,6 +27,9 @@ pub struct ItemView<'a> {
     /// The place it was left at (`stash`), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<&'a str>,
+    /// The expedition whose loot it is, while that session is open (`pooled_in`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pooled_in: Option<u32>,
     /// Where it is worn (a ring's hand, armor, a shield) or wielded, if it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worn: Option<Slot>,
@@ -53,6 +56,7 @@ impl<'a> ItemView<'a> {
             category: item.category,
             holder,
             place: item.place.as_deref(),
+            pooled_in: item.pooled_in,
             worn: item.worn,
             charges: item.charges,
             status: item.status,
@@ -258,7 +262,13 @@ pub fn details_seen(
         (None, Some(place)) => tr!("  left at {}", "  laissé à {}", safe(place)),
         // Sold, it is nobody's: its status says so below.
         (None, None) if item.status == Status::Sold => tr!("  out of play", "  hors jeu"),
-        (None, None) => tr!("  in the party's treasure", "  dans le trésor du groupe"),
+        (None, None) => match item.pooled_in {
+            Some(n) => tr!(
+                "  in the party's treasure: session {n}'s loot until it ends",
+                "  dans le trésor du groupe : butin de la session {n} jusqu'à sa fin"
+            ),
+            None => tr!("  in the party's treasure", "  dans le trésor du groupe"),
+        },
     });
     if let Some(slot) = item.worn {
         lines.push(worn_line(slot, ring));

@@ -442,4 +442,51 @@ pub mod links {
         assert_eq!(h.log_ids(&[]), ledger, "refused writes recorded something");
         h.ok(&["check"]);
     }
+
+    /// A personal page offers a player the loot of their own expedition, and between
+    /// expeditions the campaign's treasure; a claim posted on another party's loot is refused.
+    #[test]
+    fn a_page_offers_only_the_loot_of_the_players_own_expedition() {
+        let h = Hoard::new();
+        super::party(&h);
+        h.ok(&["session", "start", "Chapel", "--with", "Bea"]);
+        h.ok(&["item", "add", "Potion", "--category", "potion"]);
+        let potion = id(&h, "Potion");
+        let sword = id(&h, "Sword");
+        let s = Served::start(&h, &["--players"]);
+        let bea = get(&link(&s, "Bea"), &[]).body;
+        assert!(bea.contains(&format!("data-item=\"{potion}\"")), "{bea}");
+        assert!(!bea.contains(&format!("data-item=\"{sword}\"")), "{bea}");
+        let arnaud_url = link(&s, "Arnaud");
+        let arnaud = get(&arnaud_url, &[]).body;
+        assert!(!arnaud.contains(&potion), "{arnaud}");
+        assert!(
+            arnaud.contains(&format!("data-item=\"{sword}\"")),
+            "{arnaud}"
+        );
+        let token = arnaud_url.rsplit('/').next().unwrap();
+        let (character, at) = (
+            field(&arnaud, &sword, "character"),
+            field(&arnaud, &sword, "at"),
+        );
+        let ledger = h.log_ids(&[]);
+        let answer = post(
+            &format!("{arnaud_url}/claim"),
+            &format!("token={token}&character={character}&item={potion}&at={at}&claim=need"),
+            &[],
+        );
+        assert_eq!(answer.status, 422, "{}", answer.body);
+        assert_eq!(
+            h.log_ids(&[]),
+            ledger,
+            "a claim on another party's loot was recorded"
+        );
+        // Once the session ends, its loot is the campaign's: Arnaud sees it.
+        h.ok(&["session", "end"]);
+        assert!(
+            get(&arnaud_url, &[])
+                .body
+                .contains(&format!("data-item=\"{potion}\""))
+        );
+    }
 }

@@ -485,3 +485,149 @@ fn a_whole_campaigns_session_waiting_on_expeditions_says_what_works() {
         "{err}"
     );
 }
+
+/// What a party finds stays with that party until its session ends: handing it, claiming it or
+/// settling it from another expedition, or to one who stayed home, is refused naming both
+/// sessions; commands naming nobody go to the loot's own session; at its end the loot is the
+/// campaign's, and anyone may take it.
+#[test]
+fn loot_stays_with_its_party_until_its_session_ends() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    for referee in ["Alice", "Bob"] {
+        h.ok(&["referee", "add", referee]);
+    }
+    for name in ["Ada", "Bran", "Cato", "Dag"] {
+        h.fighter(name, 8);
+    }
+    let as_ =
+        |referee: &str, args: &[&str]| h.cmd(args).env("HOARD_REFEREE", referee).output().unwrap();
+    let ok = |referee: &str, args: &[&str]| {
+        let out = as_(referee, args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let refused = |referee: &str, args: &[&str]| {
+        let before = h.dump();
+        let out = as_(referee, args);
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {out:?}");
+        assert_eq!(
+            before,
+            h.dump(),
+            "{args:?} was refused but changed the database"
+        );
+        String::from_utf8(out.stderr).unwrap()
+    };
+    ok(
+        "Alice",
+        &[
+            "session",
+            "start",
+            "The Sunken Chapel",
+            "--with",
+            "Bran,Dag",
+        ],
+    );
+    ok(
+        "Bob",
+        &["session", "start", "The Old Mill", "--with", "Ada"],
+    );
+    ok(
+        "Alice",
+        &["item", "add", "Potion of Delusion", "--category", "potion"],
+    );
+    assert_eq!(
+        h.json(&["item", "show", "Potion of Delusion"])["pooled_in"],
+        1
+    );
+
+    // Bob hands it to his own party's Ada; anyone hands it to Cato, at home.
+    let err = refused("Bob", &["give", "Potion of Delusion", "--to", "Ada"]);
+    assert!(
+        err.contains("Potion of Delusion is the loot of session 1 (The Sunken Chapel)")
+            && err.contains("Ada is in session 2 (The Old Mill)"),
+        "{err}"
+    );
+    let err = refused("Alice", &["give", "Potion of Delusion", "--to", "Cato"]);
+    assert!(err.contains("Cato is on no expedition"), "{err}");
+    // Nor through a command recording in another session.
+    let err = refused(
+        "Bob",
+        &[
+            "stash",
+            "Potion of Delusion",
+            "--at",
+            "Mill",
+            "--session",
+            "2",
+        ],
+    );
+    assert!(
+        err.contains("this command records in session 2 (The Old Mill)"),
+        "{err}"
+    );
+    let doc: Value = serde_json::from_slice(
+        &as_(
+            "Bob",
+            &["--json", "give", "Potion of Delusion", "--to", "Ada"],
+        )
+        .stderr,
+    )
+    .unwrap();
+    assert_eq!(doc["error"]["reason"], "loot", "{doc}");
+    assert_eq!(doc["error"]["of"]["number"], 1);
+    assert_eq!(doc["error"]["elsewhere"]["title"], "The Old Mill");
+
+    // Claims: only its party claims it, and only its session settles it.
+    for who in ["Ada", "Cato"] {
+        refused("Bob", &["claim", "Potion of Delusion", "need", "--by", who]);
+    }
+    ok(
+        "Alice",
+        &["claim", "Potion of Delusion", "want", "--by", "Bran"],
+    );
+    ok("Bob", &["claims", "settle", "--session", "2"]);
+    assert_eq!(
+        h.json(&["item", "show", "Potion of Delusion"])["holder"],
+        Value::Null,
+        "session 2 settles only its own loot"
+    );
+    // Alice names nobody: her session's, whatever Bob recorded last.
+    ok("Alice", &["claims", "settle"]);
+    assert_eq!(
+        h.json(&["item", "show", "Potion of Delusion"])["holder"],
+        "Bran"
+    );
+
+    // Put back, it is the party's loot again; at the session's end, the campaign's.
+    ok("Alice", &["drop", "Potion of Delusion"]);
+    assert_eq!(
+        h.json(&["item", "show", "Potion of Delusion"])["pooled_in"],
+        1
+    );
+    refused("Bob", &["give", "Potion of Delusion", "--to", "Cato"]);
+    ok("Alice", &["session", "end"]);
+    let item = h.json(&["item", "show", "Potion of Delusion"]);
+    assert_eq!(item["pooled_in"], Value::Null, "{item}");
+    ok("Bob", &["give", "Potion of Delusion", "--to", "Cato"]);
+    // Bob's own loot stays his party's, and Cato's hand-over to Ada, out, is as before.
+    ok("Bob", &["item", "add", "Rope", "--category", "misc"]);
+    assert_eq!(h.json(&["item", "show", "Rope"])["pooled_in"], 2);
+    refused("Bob", &["give", "Rope", "--to", "Dag"]);
+    assert!(h.ok(&["check"]).starts_with("ok"));
+
+    // A database made before expeditions kept their loot learns it from the ledger.
+    h.execute("UPDATE items SET state = '{}' WHERE name = 'Rope'");
+    assert!(h.cmd(&["check"]).output().unwrap().status.code() != Some(0));
+    h.execute(match h.engine() {
+        crate::common::Engine::Sqlite => include_str!("../../migrations/sqlite/0013_loot.sql"),
+        crate::common::Engine::Postgres => {
+            include_str!("../../migrations/postgres/0013_loot.sql")
+        }
+    });
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}

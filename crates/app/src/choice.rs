@@ -9,8 +9,9 @@
 
 use crate::error::Result;
 use crate::ledger::state::RefereeFrom;
-use crate::ledger::{Campaign, Character, Event, Session, State};
+use crate::ledger::{Campaign, Character, Event, Item, Session, State};
 use crate::refusal::session::{Open, Refusal};
+use crate::rules::item::Names;
 use crate::store::campaigns::Found;
 use crate::store::{Conn, sessions};
 
@@ -25,8 +26,12 @@ pub struct Choice {
     chosen: Option<Option<u32>>,
     /// The session a share or an award is about ([`Choice::about`]).
     about: Option<u32>,
-    /// The command named a character on no expedition.
-    at_home: bool,
+    /// The command named a character on no expedition (the first such).
+    at_home: Option<String>,
+    /// The character whose session the command records in, if one chose it.
+    chooser: Option<String>,
+    /// The command named an expedition's loot: that session's, and the item.
+    loot: Option<(u32, Names)>,
 }
 
 impl Choice {
@@ -86,7 +91,7 @@ impl Choice {
             return Ok(chosen);
         }
         // Only characters at home named: between sessions, where that may be.
-        if self.at_home {
+        if self.at_home.is_some() {
             self.between(state);
             if let Some(chosen) = self.chosen {
                 return Ok(chosen);
@@ -189,16 +194,57 @@ impl Choice {
         state.current = chosen;
     }
 
+    /// `item` is named by the command: an expedition's loot (`pooled_in`, while nobody holds
+    /// it) chooses that session as a character does, and none of the command's characters may
+    /// be of another party or at home: what a party finds stays with it until its session ends.
+    pub fn named_item(&mut self, state: &mut State, item: &Item) -> Result<()> {
+        let Some(of) = item
+            .pooled_in
+            .filter(|_| item.holder.is_none() && item.place.is_none())
+        else {
+            return Ok(());
+        };
+        let refused = |state: &State, name: Option<String>, elsewhere: Option<u32>| Refusal::Loot {
+            item: item.names(),
+            of: open(state, of),
+            name,
+            elsewhere: elsewhere.map(|n| open(state, n)),
+        };
+        match self.chosen {
+            None => self.fix(state, Some(of)),
+            Some(Some(n)) if n == of => {}
+            Some(elsewhere) => return Err(refused(state, self.chooser.clone(), elsewhere).into()),
+        }
+        // A character at home named before the item.
+        if let Some(name) = &self.at_home {
+            return Err(refused(state, Some(name.clone()), None).into());
+        }
+        self.loot = Some((of, item.names()));
+        Ok(())
+    }
+
     /// `c` is named by the command: it records in `c`'s open session (none if `c` is on no
     /// expedition), and a command naming characters of two sessions is refused.
     pub fn named_character(&mut self, state: &mut State, c: &Character) -> Result<()> {
+        if let Some((of, item)) = &self.loot
+            && state.expedition_of(&c.id) != Some(*of)
+        {
+            return Err(Refusal::Loot {
+                item: item.clone(),
+                of: open(state, *of),
+                name: Some(c.name.clone()),
+                elsewhere: state.expedition_of(&c.id).map(|n| open(state, n)),
+            }
+            .into());
+        }
         match (self.chosen, state.session_of(&c.id)) {
             // Someone at home chooses nothing: a party out may still be named after them.
             (None, None) => {
-                self.at_home = true;
+                self.at_home.get_or_insert_with(|| c.name.clone());
                 Ok(())
             }
             (None, theirs) => {
+                self.chooser = Some(c.name.clone());
                 self.fix(state, theirs);
                 Ok(())
             }
@@ -251,6 +297,14 @@ impl Choice {
             .clone()
             .or_else(|| of(state.current))
             .or_else(|| of(self.about))
+    }
+}
+
+/// Session `number` as a refusal names it.
+fn open(state: &State, number: u32) -> Open {
+    Open {
+        number,
+        title: state.sessions.get(&number).and_then(|s| s.title.clone()),
     }
 }
 

@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::ctx::Ctx;
 use crate::custody::Handling;
 use crate::error::{Error, Result};
-use crate::ledger::{Award, Event, Id, Item, Recorded, VoidClaim};
+use crate::ledger::{Award, Event, Id, Item, Recorded, State, VoidClaim};
 use crate::refusal::claims::Refusal;
 use crate::rules::claims::{self, Claim, Claimed, Ties};
 use crate::rules::health::{Condition, DeathRule, condition};
@@ -66,9 +66,10 @@ pub async fn claim(cx: &mut Ctx, key: &str, by: &str, claim: Claim, from: Source
             if *drawn_at > w.state.last_seq || *drawn_at < 0 {
                 return Err(Refusal::Forged.into());
             }
-            // A page names items by their id alone.
+            // A page names items by their id alone, and offers a player only their own
+            // expedition's loot.
             let item = match w.item(key).await {
-                Ok(item) if item.id == key => item,
+                Ok(item) if item.id == key && within_reach(&w.state, &item, &who.id) => item,
                 _ => return Err(Refusal::NotInTreasure { item: unnamed() }.into()),
             };
             let campaign = w.campaign;
@@ -120,6 +121,19 @@ fn unnamed() -> Names {
         en: String::new(),
         fr: String::new(),
     }
+}
+
+/// Whether `character` may claim or win `item`: an expedition's loot (`pooled_in`) is its
+/// party's until the session ends; the campaign's treasure is anyone's.
+pub fn within_reach(state: &State, item: &Item, character: &str) -> bool {
+    item.pooled_in
+        .is_none_or(|of| state.expedition_of(character) == Some(of))
+}
+
+/// Whether a player's page offers `item` to one on expedition `theirs` (`None`: at home): the
+/// loot of their own expedition; between expeditions, the campaign's treasure.
+pub fn offered(item: &Item, theirs: Option<u32>) -> bool {
+    in_treasure(item) && item.pooled_in == theirs
 }
 
 /// Whether an item is the party's treasure: held by nobody, left nowhere, not used up.
@@ -199,7 +213,11 @@ async fn latest_claims(
     let mut latest = BTreeMap::new();
     for rec in standing_claims(conn, campaign).await? {
         match &rec.event {
-            Event::ClaimsSettled { .. } => latest.clear(),
+            Event::ClaimsSettled { settled: None, .. } => latest.clear(),
+            Event::ClaimsSettled {
+                settled: Some(items),
+                ..
+            } => latest.retain(|(item, _), _| !items.contains(item)),
             Event::ClaimMade {
                 item, character, ..
             } => {
@@ -307,28 +325,49 @@ pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
     let ties = w.state.campaign.settings.claim_ties.unwrap_or_default();
     let rule = w.state.campaign.settings.death.unwrap_or_default();
     let board = lines(w.conn(), campaign, rule).await?;
+    let nothing = Settled {
+        ties,
+        awards: Vec::new(),
+        void: Vec::new(),
+        events: Vec::new(),
+    };
     if board.is_empty() {
         w.commit().await?;
-        return Ok(Settled {
-            ties,
-            awards: Vec::new(),
-            void: Vec::new(),
-            events: Vec::new(),
-        });
+        return Ok(nothing);
+    }
+    // The loot settled: the chosen session's if it is an expedition, else the campaign's
+    // treasure; claims on another expedition's loot stand until it settles its own.
+    let expedition = w
+        .session()?
+        .filter(|n| w.state.sessions.get(n).is_some_and(|s| !s.with.is_empty()));
+    let mut mine = Vec::new();
+    for line in board {
+        let item = crate::lookup::item(w.conn(), campaign, &line.id).await?;
+        if !line.standing || item.pooled_in == expedition {
+            w.state.items.insert(item.id.clone(), item);
+            mine.push(line);
+        }
+    }
+    if mine.is_empty() {
+        w.commit().await?;
+        return Ok(nothing);
     }
     let mut won = won_before(w.conn(), campaign).await?;
     let mut claimed = Vec::new();
     let mut void = Vec::new();
-    for line in &board {
-        // The dead (and the dying under `death adnd`) win nothing: their claims are left out.
+    for line in &mine {
+        // The dead (and the dying under `death adnd`) win nothing, nor one away from the
+        // expedition whose loot it is: their claims are left out.
         let claims: Vec<(String, Claim)> = line
             .claims
             .iter()
-            .filter(|c| c.counts())
+            .filter(|c| {
+                c.counts() && within_reach(&w.state, &w.state.items[&line.id], &c.character_id)
+            })
             .map(|c| (c.character_id.clone(), c.claim))
             .collect();
         if line.claims.iter().all(|c| c.void) {
-            let item = w.item(&line.id).await?;
+            let item = w.current(&line.id)?;
             void.push(VoidClaim {
                 item: item.id,
                 item_name: item.name,
@@ -348,7 +387,7 @@ pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
     let decided = claims::settle(&claimed, ties, &mut won, &mut dice);
     let mut awards = Vec::new();
     for award in decided {
-        let item = w.item(&award.item).await?;
+        let item = w.current(&award.item)?;
         let who = w.character_by_id(&award.character).await?;
         awards.push(Award {
             item: item.id,
@@ -365,6 +404,7 @@ pub async fn settle(cx: &mut Ctx) -> Result<Settled> {
         ties,
         awards: awards.clone(),
         void: void.clone(),
+        settled: Some(mine.iter().map(|l| l.id.clone()).collect()),
     })?;
     for award in &awards {
         hand_over(&mut w, award, settled.seq, &mut dice).await?;

@@ -373,6 +373,7 @@ impl From<refusal::session::Refusal> for Error {
             | Refusal::NotOpen { .. }
             | Refusal::NotYourRole { .. }
             | Refusal::Apart { .. }
+            | Refusal::Loot { .. }
             | Refusal::InOpenSession { .. } => Error::Refused,
             Refusal::SeveralOpen { .. }
             | Refusal::SameTitle { .. }

@@ -113,12 +113,23 @@ pub async fn end(cx: &mut Ctx) -> Result<Session> {
     if !w.state.sessions.contains_key(&number) {
         return Err(Refusal::NoRow { number }.into());
     }
-    // What the expedition left in its pool joins the campaign's.
+    // What the expedition left in its pool joins the campaign's, its loot as its coins.
     w.treasury().await?;
+    w.loot(number).await?;
     w.record(Event::SessionEnded { number })?;
     let session = w.state.sessions[&number].clone();
     w.commit().await?;
     Ok(session)
+}
+
+/// The expedition (an open session with a party) `character` (by id) is out on, if any.
+pub async fn expedition_of(cx: &mut Ctx, character: &str) -> Result<Option<u32>> {
+    let campaign = cx.campaign().await?;
+    let open = sessions::open(cx.conn(), campaign.id).await?;
+    Ok(open
+        .iter()
+        .find(|s| s.with.iter().any(|m| m.character == character))
+        .map(|s| s.number))
 }
 
 pub async fn list(cx: &mut Ctx) -> Result<Vec<(Session, i64)>> {

@@ -571,6 +571,7 @@ mod tests {
             trusted: Vec::new(),
             touched: Vec::new(),
             control: None,
+            pooled_in: None,
         }
     }
 

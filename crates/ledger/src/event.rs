@@ -210,6 +210,11 @@ pub enum Event {
         awards: Vec<Award>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         void: Vec<VoidClaim>,
+        /// The items whose claims it settled: an expedition settles its own loot, and the
+        /// claims on another's stand. `None` (a settlement recorded before expeditions kept
+        /// their loot): every claim.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        settled: Option<Vec<Id>>,
     },
     /// An item enters the campaign: generated from the tables or added by the referee.
     ItemCreated {

@@ -263,6 +263,13 @@ impl State {
         session_of(self.open_sessions(), character)
     }
 
+    /// The expedition (an open session with a party) `character` is out on, if any.
+    pub fn expedition_of(&self, character: &str) -> Option<u32> {
+        self.open_sessions()
+            .find(|s| s.with.iter().any(|m| m.character == character))
+            .map(|s| s.number)
+    }
+
     /// The encounter under way in the current session, if any.
     pub fn encounter(&self) -> Option<&Encounter> {
         self.campaign

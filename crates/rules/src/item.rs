@@ -448,6 +448,11 @@ pub struct Item {
     /// Sentient swords: the character it controls now, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
+    /// The expedition (a session with a party) that found it or put it back into the party's
+    /// treasure, while that session is open: what a party finds is with that party until its
+    /// session ends (then it is the campaign's). `None` once anyone holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pooled_in: Option<u32>,
 }
 
 /// A sword in control of its holder: since when, and the circumstance whose end releases them.
@@ -559,6 +564,7 @@ impl Item {
             trusted: Vec::new(),
             touched: Vec::new(),
             control: None,
+            pooled_in: None,
         }
     }
 

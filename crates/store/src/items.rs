@@ -36,6 +36,8 @@ struct ItemState {
     touched: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     control: Option<Control>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pooled_in: Option<u32>,
 }
 
 impl FromRow for Item {
@@ -68,6 +70,7 @@ impl FromRow for Item {
             trusted: state.trusted,
             touched: state.touched,
             control: state.control,
+            pooled_in: state.pooled_in,
         })
     }
 }
@@ -137,6 +140,7 @@ fn state(item: &Item) -> String {
         trusted: item.trusted.clone(),
         touched: item.touched.clone(),
         control: item.control.clone(),
+        pooled_in: item.pooled_in,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()
@@ -304,6 +308,20 @@ pub async fn created<E: From<Error>>(
 pub async fn held_by(conn: &mut Conn, campaign: i64, character: &str) -> Result<Vec<Item>> {
     conn.fetch_all(&held_by_sql().bind(campaign).bind(character))
         .await
+}
+
+/// Items of the party's treasure (held by nobody, left nowhere; sold ones too), in the order
+/// they came into the campaign.
+pub async fn in_treasure(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&in_treasure_sql().bind(campaign)).await
+}
+
+/// The SELECT behind [`in_treasure`]: `items_by_holder` holds them under a NULL holder.
+pub(super) fn in_treasure_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND holder IS NULL AND place IS NULL
+         ORDER BY created_seq"
+    ))
 }
 
 /// Items left at named places (`stash`), by place.

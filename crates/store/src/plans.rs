@@ -43,6 +43,7 @@ pub fn hot_reads() -> Vec<(String, Sql)> {
         ("events::latest_standing", events::latest_standing_sql()),
         ("items::held_by", items::held_by_sql()),
         ("items::at_places", items::at_places_sql()),
+        ("items::in_treasure", items::in_treasure_sql()),
         ("events::tagged", events::tagged_sql()),
         ("referee list", events::by_referee_sql()),
         ("items::purpose_swords", items::purpose_swords_sql()),

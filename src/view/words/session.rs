@@ -5,8 +5,10 @@ use std::fmt;
 
 use crate::app::refusal::session::{Open, Refusal};
 use crate::i18n::typed;
+use crate::rules::item::Names;
 use crate::tr;
 use crate::view::inert::safe;
+use crate::view::words::names::Shown;
 
 impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,6 +65,12 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                     ),
                 }
             }
+            Refusal::Loot {
+                item,
+                of,
+                name,
+                elsewhere,
+            } => loot(item, of, name.as_deref(), elsewhere.as_ref()),
             Refusal::NoTitle { title } => {
                 let title = safe(title);
                 tr!(
@@ -124,6 +132,41 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
 }
 
 /// Open sessions, each by its number and its title: `1 (The Barrow), 2`.
+/// Why an expedition's loot cannot go where a command would take it, and what works.
+fn loot(item: &Names, of: &Open, name: Option<&str>, elsewhere: Option<&Open>) -> String {
+    let item = safe(item.shown());
+    let found = listed(std::slice::from_ref(of));
+    let n = of.number;
+    let there = match (name, elsewhere) {
+        (Some(name), Some(s)) => {
+            let (name, s) = (safe(name), listed(std::slice::from_ref(s)));
+            tr!("{name} is in session {s}", "{name} est de la session {s}")
+        }
+        (Some(name), None) => {
+            let name = safe(name);
+            tr!(
+                "{name} is on no expedition",
+                "{name} n'est d'aucune expédition"
+            )
+        }
+        (None, Some(s)) => {
+            let s = listed(std::slice::from_ref(s));
+            tr!(
+                "this command records in session {s}",
+                "cette commande s'enregistre dans la session {s}"
+            )
+        }
+        (None, None) => tr!(
+            "this command records between sessions",
+            "cette commande s'enregistre hors session"
+        ),
+    };
+    tr!(
+        "{item} is the loot of session {found} until that session ends, and {there}: only session {n}'s party may take or claim it until then",
+        "{item} est le butin de la session {found} jusqu'à la fin de celle-ci, et {there} : seul le groupe de la session {n} peut le prendre ou le demander d'ici là"
+    )
+}
+
 fn listed(open: &[Open]) -> String {
     let list: Vec<String> = open
         .iter()

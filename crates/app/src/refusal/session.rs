@@ -33,6 +33,19 @@ pub enum Refusal {
         theirs: u32,
         this: Option<u32>,
     },
+    /// An expedition's loot (what its party found, or put back into the party's treasure)
+    /// named by a command of another session, or to go to, or be claimed by, `name` who is not
+    /// of that party: it stays with the party until the session ends.
+    Loot {
+        item: crate::rules::item::Names,
+        /// The expedition whose loot it is.
+        of: Open,
+        /// The character it would go to; `None`: the command itself records elsewhere.
+        name: Option<String>,
+        /// Where they are, or where the command records: another session, or none (at home,
+        /// between sessions).
+        elsewhere: Option<Open>,
+    },
     /// `--session TITLE` that no session has.
     NoTitle { title: String },
     /// `--session TITLE` that several sessions have.

@@ -39,15 +39,27 @@ impl Write<'_> {
     }
 
     /// The item `key` names (id, id prefix or name), loaded into the state. Its holder is
-    /// named with it: the command records in their session.
+    /// named with it: the command records in their session; an expedition's loot records in
+    /// that expedition ([`crate::choice::Choice::named_item`]).
     pub async fn item(&mut self, key: &str) -> Result<Item> {
         let item = lookup::item(self.db.conn(), self.campaign, key).await?;
         self.state.items.insert(item.id.clone(), item.clone());
+        self.choice.named_item(&mut self.state, &item)?;
         if let Some(holder) = &item.holder {
             let holder = self.character_by_id(holder).await?;
             self.choice.named_character(&mut self.state, &holder)?;
         }
         Ok(item)
+    }
+
+    /// Expedition `session`'s loot, loaded into the state: its end makes it the campaign's.
+    pub async fn loot(&mut self, session: u32) -> Result<()> {
+        for item in items::in_treasure(self.db.conn(), self.campaign).await? {
+            if item.pooled_in == Some(session) {
+                self.state.items.entry(item.id.clone()).or_insert(item);
+            }
+        }
+        Ok(())
     }
 
     /// The item as the events recorded so far have left it.

@@ -75,6 +75,7 @@ impl State {
                 self.campaign.clock = self.campaign.clock.max(session.clock);
                 if !session.with.is_empty() {
                     self.fold_pool(*number)?;
+                    self.fold_loot(*number);
                 }
                 self.campaign.open.remove(number);
                 self.changed.sessions.insert(*number);

@@ -74,6 +74,7 @@ impl State {
         i.status = crate::rules::item::Status::Sold;
         i.place = None;
         i.worn = None;
+        i.pooled_in = None;
         Ok(())
     }
 
@@ -273,6 +274,7 @@ impl State {
         i.holder = None;
         i.place = Some(place.to_string());
         i.worn = None;
+        i.pooled_in = None;
         Ok(())
     }
 

@@ -12,6 +12,25 @@ use crate::rules::knowledge::Method;
 use crate::state::State;
 
 impl State {
+    /// The expedition whose loot an item put into the party's treasure now joins: the open
+    /// session with a party the event records in, if any (a whole campaign's session holds
+    /// everyone, and between sessions the treasure is the campaign's).
+    fn expedition(&self) -> Option<u32> {
+        self.current
+            .filter(|n| self.sessions.get(n).is_some_and(|s| !s.with.is_empty()))
+    }
+
+    /// Expedition `number` ends: its loot left in the party's treasure becomes the campaign's,
+    /// as its pool of coins does ([`State::fold_pool`]). The write ending it loaded that loot.
+    pub(super) fn fold_loot(&mut self, number: u32) {
+        for (id, i) in &mut self.items {
+            if i.pooled_in == Some(number) {
+                i.pooled_in = None;
+                self.changed.items.insert(id.clone());
+            }
+        }
+    }
+
     pub(super) fn apply_item(&mut self, rec: &Recorded) -> Result<(), Refusal> {
         match &rec.event {
             Event::ItemCreated { item, origin } => {
@@ -26,7 +45,12 @@ impl State {
                 {
                     return Err(Refusal::NoCharacterToHold { id: holder.clone() });
                 }
-                self.items.insert(item.id.clone(), (**item).clone());
+                let mut made = (**item).clone();
+                made.pooled_in = match (&made.holder, &made.place) {
+                    (None, None) => self.expedition(),
+                    _ => None,
+                };
+                self.items.insert(item.id.clone(), made);
                 self.changed.items.insert(item.id.clone());
                 self.changed.created.insert(item.id.clone(), rec.seq);
             }
@@ -36,6 +60,7 @@ impl State {
                 {
                     return Err(Refusal::NoCharacterToTake { id: to.clone() });
                 }
+                let expedition = self.expedition();
                 let i = self.item_mut(item)?;
                 if &i.holder != from {
                     return Err(Refusal::NotWhereTaken {
@@ -50,6 +75,8 @@ impl State {
                 i.holder = to.clone();
                 i.place = None;
                 i.worn = None;
+                // Put back into the party's treasure on an expedition: that party's loot.
+                i.pooled_in = if to.is_none() { expedition } else { None };
             }
             Event::ScrollFade { act, faded, .. } => {
                 let i = self.item_mut(&act.item)?;
