@@ -42,6 +42,7 @@ mod trust;
 mod ux;
 mod views;
 mod voids;
+mod walkthrough;
 mod west_marches;
 mod words;
 
