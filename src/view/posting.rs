@@ -5,7 +5,7 @@
 
 use super::inert::safe;
 use crate::app::chronicle::Gained;
-use crate::app::report::posting::{Posting, Used};
+use crate::app::report::posting::{Alike, Posting, Sale, Used};
 use crate::i18n::CHARGE;
 use crate::i18n::time::GameTime;
 use crate::rules::knowledge::Revealed as Seen;
@@ -20,10 +20,12 @@ pub struct Summary {
 }
 
 /// Text from the database made inert in Markdown: [`safe`], then every character Markdown or
-/// HTML would act on escaped with a backslash.
+/// HTML would act on escaped with a backslash — `@` too (`@everyone`, `@here`: a channel's
+/// mass mention), `$` (math where a channel renders it), and the dot of `www.` (an autolink).
 pub fn markdown_inert(text: &str) -> String {
     safe(text).chars().fold(String::new(), |mut out, c| {
-        if "\\`*_{}[]()<>#|~!&:".contains(c) {
+        let www = c == '.' && out.to_ascii_lowercase().ends_with("www");
+        if "\\`*_{}[]()<>#|~!&:@$".contains(c) || www {
             out.push('\\');
         }
         out.push(c);
@@ -63,12 +65,27 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         None => format!("{from} → {to}"),
     };
     let names = |list: &[String]| list.iter().map(|w| name(w)).collect::<Vec<_>>();
-    let item = |i: &Seen| item_name(i, name);
     let mut found: Vec<String> = Vec::new();
     if !p.coins.is_zero() {
         found.push(crate::i18n::coins::text(&p.coins));
     }
-    found.extend(p.found.iter().map(item));
+    found.extend(p.found.iter().map(|a| alike(a, name)));
+    let piles = |list: &[Alike]| {
+        list.iter()
+            .map(|a| alike(a, name))
+            .collect::<Vec<_>>()
+            .join(crate::i18n::pick("; ", " ; "))
+    };
+    let sold = p.sold.iter().map(|s| sale(s, name));
+    // Each owner's things, owners apart: `Cato: Potion of Healing · Dag: 2 × gem`.
+    let owned = |by: &[(String, Vec<Alike>)]| -> Vec<String> {
+        by.iter()
+            .map(|(who, list)| {
+                let (who, what) = (name(who), piles(list));
+                tr!("{who}: {what}", "{who} : {what}")
+            })
+            .collect()
+    };
     let split = p
         .split
         .iter()
@@ -80,7 +97,10 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
     let lines = [
         (tr!("Who went:", "Participants :"), names(&p.went), ", "),
         (tr!("Found:", "Trouvé :"), found, things),
+        (tr!("Sold:", "Vendu :"), sold.collect(), things),
         (tr!("Split:", "Partage :"), split.collect(), ", "),
+        (tr!("Received:", "Reçu :"), owned(&p.received), " · "),
+        (tr!("Left:", "Laissé :"), owned(&p.left), " · "),
         (
             tr!("Experience:", "Expérience :"),
             experience.collect(),
@@ -88,7 +108,7 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         ),
         (
             tr!("Identified:", "Identifié :"),
-            p.identified.iter().map(item).collect(),
+            p.identified.iter().map(|a| alike(a, name)).collect(),
             things,
         ),
         (tr!("Used up:", "Utilisé :"), used.collect(), things),
@@ -108,6 +128,37 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
 /// An item as the posting names it.
 fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
     name(&crate::i18n::Worded(&i.name).to_string())
+}
+
+/// Alike things: `gem (50 gp)`, `113 × gem, worth 5400 gp as appraised`.
+fn alike(a: &Alike, name: fn(&str) -> String) -> String {
+    let what = item_name(&a.item, name);
+    let what = match a.count {
+        1 => what,
+        n => format!("{n} × {what}"),
+    };
+    match (&a.worth, a.valued) {
+        (None, _) => what,
+        (Some(w), _) if a.count == 1 => format!("{what} ({})", crate::i18n::coins::text(w)),
+        (Some(w), v) if v == a.count => {
+            let w = crate::i18n::coins::text(w);
+            tr!("{what}, worth {w} as appraised", "{what}, estimés à {w}")
+        }
+        (Some(w), v) => {
+            let w = crate::i18n::coins::text(w);
+            tr!(
+                "{what}, worth {w} as appraised for {v} of them",
+                "{what}, estimés à {w} pour {v} d'entre eux"
+            )
+        }
+    }
+}
+
+/// `5 × gem for 2400 gp`.
+fn sale(s: &Sale, name: fn(&str) -> String) -> String {
+    let items: Vec<String> = s.items.iter().map(|a| alike(a, name)).collect();
+    let (items, coins) = (items.join(", "), crate::i18n::coins::text(&s.coins));
+    tr!("{items} for {coins}", "{items} pour {coins}")
 }
 
 /// `Arn +150 XP (level 2)`.
@@ -160,11 +211,6 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
                 )
             }
         }
-        Used::Sold { items } => {
-            let items: Vec<String> = items.iter().map(item).collect();
-            let items = items.join(", ");
-            tr!("sold {items}", "vendu {items}")
-        }
     }
 }
 
@@ -189,6 +235,14 @@ mod tests {
                 assert!(!"*_[]()<>`|#\n".contains(c), "{c:?} in {inert}");
             }
         }
+    }
+
+    #[test]
+    fn a_mass_mention_math_and_a_bare_address_stay_text() {
+        assert_eq!(markdown_inert("@everyone @here"), "\\@everyone \\@here");
+        assert_eq!(markdown_inert("$x^2$"), "\\$x^2\\$");
+        assert_eq!(markdown_inert("WWW.evil.com"), "WWW\\.evil.com");
+        assert_eq!(markdown_inert("St. Cuthbert"), "St. Cuthbert");
     }
 
     #[test]

@@ -296,11 +296,14 @@ fn the_chronicle_tells_what_the_players_saw() {
     let posting = h.ok(&["report", "session", "1", "--markdown"]);
     for told in [
         "**Who went:** Arnaud, Mordo, Bran, Weak",
-        "**Found:** 100 gp, 200 sp, 1000 cp; Ruby; Potion of Healing;",
+        "**Found:** 100 gp, 200 sp, 1000 cp; Ruby (100 gp); Potion of Healing;",
+        "**Sold:** Ruby (100 gp) for 100 gp\n",
+        "**Received:** Arnaud: ",
+        "**Left:** Bank: ring\n",
         "**Split:** Arnaud ",
         "**Experience:** Arnaud +",
-        "**Identified:** Ruby;",
-        "**Used up:** sold Ruby; Arnaud drank Potion of Healing;",
+        "**Identified:** Ruby (100 gp);",
+        "**Used up:** Arnaud drank Potion of Healing;",
     ] {
         assert!(posting.contains(told), "{told:?} in:\n{posting}");
     }
@@ -314,7 +317,8 @@ fn the_chronicle_tells_what_the_players_saw() {
     }
     let posting = h.ok(&["--lang", "fr", "report", "session", "1", "--markdown"]);
     for told in [
-        "**Trouvé :** 100 po, 200 pa, 1000 pc ; Ruby ;",
+        "**Trouvé :** 100 po, 200 pa, 1000 pc ; Ruby (100 po) ;",
+        "**Vendu :** Ruby (100 po) pour 100 po\n",
         "**Utilisé :**",
     ] {
         assert!(posting.contains(told), "{told:?} in:\n{posting}");

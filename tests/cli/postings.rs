@@ -78,7 +78,7 @@ fn a_posting_tells_the_session_player_safe() {
     for part in [
         "## Session 1 — The Sunken Caves\n*Run by Alice · day 1, ",
         "**Who went:** Arn, Bea, Cyr, ",
-        "**Found:** 9000 gp; unknown potion; sword; Potion of Healing; Ruby\n",
+        "**Found:** 9000 gp; unknown potion; sword; Potion of Healing; Ruby (500 gp)\n",
         "Arn 2250 gp, Bea 2250 gp, Cyr 2250 gp\n",
         "Arn +3166 XP (level 2), Bea +3166 XP (level 2)\n",
         "**Identified:** Ruby",
@@ -118,11 +118,83 @@ fn the_referee_posts_the_truth() {
     assert_eq!(json["went"][3], HOSTILE, "{json}");
     assert_eq!(json["fallen"], serde_json::json!(["Cyr"]), "{json}");
     assert_eq!(json["coins"]["gp"], 9000, "{json}");
-    assert_eq!(json["found"][0]["name"], "unknown potion", "{json}");
+    assert_eq!(json["found"][0]["item"]["name"], "unknown potion", "{json}");
+    assert_eq!(json["found"][0]["count"], 1, "{json}");
     assert_eq!(json["split"].as_array().unwrap().len(), 4, "{json}");
     assert_eq!(json["experience"][1]["who"], "Arn", "{json}");
     assert_eq!(json["experience"][1]["level"], 2, "{json}");
     assert_eq!(json["used"][0]["how"], "drunk", "{json}");
+}
+
+/// Alike things are one line with their count and the worth the table knows; sales say what
+/// they fetched, apart from what was used up; who was handed what and what was left where are
+/// told (issue #48, 9–10).
+#[test]
+fn a_posting_groups_alike_things_and_says_who_received_what() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches"]);
+    for name in ["Arn", "Bea"] {
+        h.fighter(name, 5);
+    }
+    h.ok(&[
+        "session",
+        "start",
+        "Vault @everyone $1$ www.vault.example",
+        "--with",
+        "Arn,Bea",
+    ]);
+    for _ in 0..12 {
+        h.ok(&["valuable", "add", "gem", "--value", "10gp", "--kind", "gem"]);
+    }
+    for _ in 0..3 {
+        h.ok(&["item", "add", "Rope", "--category", "misc"]);
+    }
+    h.ok(&[
+        "valuable", "add", "Pearl", "--value", "100gp", "--kind", "gem",
+    ]);
+    let ids = |name: &str| -> Vec<String> {
+        h.json(&["item", "list"])
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["name"] == name)
+            .map(|i| i["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (gems, ropes) = (ids("gem"), ids("Rope"));
+    for gem in &gems[..10] {
+        h.ok(&["valuable", "appraise", gem, "--by", "Arn"]);
+    }
+    let mut sell = vec!["sell"];
+    sell.extend(gems[10..].iter().map(String::as_str));
+    h.ok(&sell);
+    h.ok(&["give", "Pearl", "--to", "Bea"]);
+    h.ok(&["claim", &ropes[0], "need", "--by", "Arn"]);
+    h.ok(&["--seed", "2", "claims", "settle"]);
+    h.ok(&["stash", &ropes[1], "--at", "Old well"]);
+    let md = h.ok(&["report", "session", "1", "--markdown"]);
+    for part in [
+        // The ten appraised, then the two gems and the pearl the table knows only by look.
+        "**Found:** 10 × gem, worth 100 gp as appraised; 3 × gem; 3 × curious object\n",
+        "**Sold:** 2 × gem for 20 gp\n",
+        "**Received:** Bea: gem · Arn: curious object\n",
+        "**Left:** Old well: curious object\n",
+        "**Identified:** 10 × gem, worth 100 gp as appraised\n",
+    ] {
+        assert!(md.contains(part), "{part:?} in:\n{md}");
+    }
+    assert!(!md.contains("Used up"), "a sale is not used up:\n{md}");
+    // No mass mention, math nor autolink in a title (issue #47, 10).
+    assert!(
+        md.contains("## Session 1 — Vault \\@everyone \\$1\\$ www\\.vault.example\n"),
+        "{md}"
+    );
+    let json = h.json(&["report", "session", "1", "--markdown"]);
+    assert_eq!(json["found"][0]["count"], 10, "{json}");
+    assert_eq!(json["found"][0]["valued"], 10, "{json}");
+    assert_eq!(json["found"][0]["worth"]["gp"], 100, "{json}");
+    assert_eq!(json["sold"][0]["items"][0]["count"], 2, "{json}");
+    assert_eq!(json["received"][0][0], "Bea", "{json}");
 }
 
 #[test]

@@ -155,6 +155,10 @@ const SQLITE_ONLY: &[(&str, &str)] = &[
         "the README's sessions use the default database, a SQLite file",
     ),
     ("repository", "the sources, not a database"),
+    (
+        "walkthrough",
+        "docs/west-marches.md's commands are run as its page says, on a SQLite file",
+    ),
 ];
 
 /// One story, two engines: every scenario module of `tests/cli` runs in `tests/postgres` too

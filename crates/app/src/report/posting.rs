@@ -1,6 +1,7 @@
 //! `hoard report session N --markdown` and the top of `/chronicle/N`: the summary of one
-//! session a referee posts to the group — who went, what was found, how it was split, XP and
-//! levels, what was identified and used up, who fell. It is drawn from the chronicle
+//! session a referee posts to the group — who went, what was found (alike things together,
+//! with their known worth), what was sold and for how much, who received what, what was left
+//! where, XP and levels, what was identified and used up, who fell. It is drawn from the chronicle
 //! (`app::chronicle`, the one place deciding what the table saw and how it names items), so
 //! it is player-safe unless the referee asks for the truth.
 
@@ -24,14 +25,20 @@ pub struct Posting {
     pub went: Vec<String>,
     /// The coins brought back (`app::books::brought_back`).
     pub coins: Coins,
-    /// The items found, as the party knows them (or by their true names).
-    pub found: Vec<Item>,
+    /// The items found, as the party knows them (or by their true names), alike ones together.
+    pub found: Vec<Alike>,
+    /// What was sold, and what it fetched.
+    pub sold: Vec<Sale>,
+    /// The items each character received (handed over, claims settled), in order.
+    pub received: Vec<(String, Vec<Alike>)>,
+    /// What was left at a place, by place.
+    pub left: Vec<(String, Vec<Alike>)>,
     /// Each character's portion of the share-outs that pay the session.
     pub split: Vec<(String, Coins)>,
     /// Each character's experience for the session, and the level it brought them to.
     pub experience: Vec<Gained>,
-    /// The items someone learnt what they are.
-    pub identified: Vec<Item>,
+    /// The items someone learnt what they are, alike ones together.
+    pub identified: Vec<Alike>,
     pub used: Vec<Used>,
     /// Who died.
     pub fallen: Vec<String>,
@@ -64,9 +71,68 @@ pub enum Used {
         item: Item,
         charges: u32,
     },
-    Sold {
-        items: Vec<Item>,
-    },
+}
+
+/// Alike things together: those known by the same name, how many, and what the known worth of
+/// those whose worth is known comes to (a pile of 113 gems is one line, not 113).
+#[derive(Debug, Serialize)]
+pub struct Alike {
+    /// The first of them, as known.
+    pub item: Item,
+    pub count: u32,
+    /// The known worth of those whose worth is known (`None`: none's).
+    pub worth: Option<Coins>,
+    /// How many of them have a known worth.
+    pub valued: u32,
+}
+
+/// A sale: the things sold, alike ones together, and the coins they fetched.
+#[derive(Debug, Serialize)]
+pub struct Sale {
+    pub items: Vec<Alike>,
+    pub coins: Coins,
+}
+
+/// `item` added to `piles`: on the pile of its alikes (the same name as known), else a new one.
+fn pile(piles: &mut Vec<Alike>, item: Item) {
+    let worth = item.item.identity.value;
+    match piles.iter_mut().find(|p| p.item.name == item.name) {
+        Some(p) => {
+            p.count = p.count.saturating_add(1);
+            if let Some(w) = worth {
+                p.valued = p.valued.saturating_add(1);
+                p.worth = Some(match p.worth {
+                    Some(had) => had.checked_add(&w, limits::COINS_COUNTED).unwrap_or(had),
+                    None => w,
+                });
+            }
+        }
+        None => piles.push(Alike {
+            count: 1,
+            valued: u32::from(worth.is_some()),
+            worth,
+            item,
+        }),
+    }
+}
+
+/// `item` added to `owner`'s piles in `by` (a character's, a place's), owners in order.
+fn pile_for(by: &mut Vec<(String, Vec<Alike>)>, owner: String, item: Item) {
+    match by.iter_mut().find(|(o, _)| *o == owner) {
+        Some((_, piles)) => pile(piles, item),
+        None => {
+            let mut piles = Vec::new();
+            pile(&mut piles, item);
+            by.push((owner, piles));
+        }
+    }
+}
+
+/// Items as piles of alikes.
+fn piles(items: Vec<Item>) -> Vec<Alike> {
+    let mut piles = Vec::new();
+    items.into_iter().for_each(|i| pile(&mut piles, i));
+    piles
 }
 
 /// Session `number` summed up: as the table saw it, or with `truth` as the referee knows it.
@@ -88,6 +154,9 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
         truth,
         coins: treasure.coins,
         found: Vec::new(),
+        sold: Vec::new(),
+        received: Vec::new(),
+        left: Vec::new(),
         split: Vec::new(),
         experience: Vec::new(),
         identified: Vec::new(),
@@ -110,7 +179,17 @@ impl Posting {
     /// What one seen event adds to the summary.
     fn take(&mut self, entry: Entry) {
         match entry.seen {
-            Seen::Found { item } => self.found.push(item),
+            Seen::Found { item } => pile(&mut self.found, item),
+            Seen::Sold { items, coins, .. } => self.sold.push(Sale {
+                items: piles(items),
+                coins,
+            }),
+            Seen::Passed {
+                item,
+                to: Some(who),
+                ..
+            } => pile_for(&mut self.received, who, item),
+            Seen::Stashed { item, place } => pile_for(&mut self.left, place, item),
             Seen::Shared { portions, .. } => {
                 for (who, coins) in portions {
                     share(&mut self.split, who, coins);
@@ -125,7 +204,7 @@ impl Posting {
                 item,
                 learned: true,
                 ..
-            } => self.identified.push(item),
+            } => pile(&mut self.identified, item),
             Seen::Drank {
                 who,
                 item,
@@ -139,7 +218,6 @@ impl Posting {
             Seen::Charges {
                 who, item, charges, ..
             } => self.used.push(Used::Charges { who, item, charges }),
-            Seen::Sold { items, .. } => self.used.push(Used::Sold { items }),
             Seen::Wounded {
                 who, dead: true, ..
             } => add(&mut self.fallen, who),
