@@ -631,3 +631,117 @@ fn loot_stays_with_its_party_until_its_session_ends() {
     });
     assert!(h.ok(&["check"]).starts_with("ok"));
 }
+
+/// A month of two referees and four parties, two out at a time: loot found, handed, claimed,
+/// sold and shared on both sides, each party keeping its own, what one leaves behind becoming
+/// the campaign's. Every purse and every item's holder at the end is computed by hand below.
+#[test]
+fn a_month_of_four_parties_keeps_each_partys_loot_and_pays_each_its_own() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Marches", "--use"]);
+    for referee in ["Alice", "Bob"] {
+        h.ok(&["referee", "add", referee]);
+    }
+    for name in PLAYERS {
+        h.fighter(name, 8);
+    }
+    let run =
+        |referee: &str, args: &[&str]| h.cmd(args).env("HOARD_REFEREE", referee).output().unwrap();
+    let alice = |args: &[&str]| {
+        let out = run("Alice", args);
+        assert!(out.status.success(), "Alice {args:?}: {out:?}");
+    };
+    let bob = |args: &[&str]| {
+        let out = run("Bob", args);
+        assert!(out.status.success(), "Bob {args:?}: {out:?}");
+    };
+    let refused = |referee: &str, args: &[&str]| {
+        let out = run(referee, args);
+        assert_eq!(out.status.code(), Some(4), "{referee} {args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(err.contains("is the loot of session"), "{err}");
+    };
+
+    // Week 1: the barrow (Alice: Ada, Bran) and the road (Bob: Cato, Dag), the same evening.
+    alice(&["session", "start", "Barrow", "--with", "Ada,Bran"]);
+    bob(&["session", "start", "Road", "--with", "Cato,Dag"]);
+    alice(&["coins", "add", "900gp"]);
+    bob(&["coins", "add", "500gp", "100sp"]);
+    alice(&["item", "add", "Silver Mirror", "--category", "misc"]);
+    bob(&["item", "add", "Lantern", "--category", "misc"]);
+    bob(&["item", "add", "Rope", "--category", "misc"]);
+    bob(&[
+        "valuable", "add", "Pearl", "--value", "100gp", "--kind", "gem",
+    ]);
+    refused("Bob", &["give", "Silver Mirror", "--to", "Cato"]);
+    refused("Alice", &["claim", "Lantern", "need", "--by", "Ada"]);
+    refused("Alice", &["give", "Rope", "--to", "Eli"]);
+    alice(&["claim", "Silver Mirror", "want", "--by", "Ada"]);
+    alice(&["claim", "Silver Mirror", "need", "--by", "Bran"]);
+    bob(&["claim", "Lantern", "need", "--by", "Dag"]);
+    // Each table settles its own: Bob's settlement leaves the mirror's claims standing.
+    bob(&["claims", "settle"]);
+    alice(&["claims", "settle"]);
+    bob(&["sell", "Pearl"]);
+    alice(&["share"]);
+    bob(&["share"]);
+    alice(&["session", "end"]);
+    // The rope stays in the road's treasure: at its end, the campaign's.
+    bob(&["session", "end"]);
+
+    // Week 2: the chapel (Alice: Eli, Fen) and the mill (Bob: Gus, Hal, Ada).
+    alice(&["session", "start", "Chapel", "--with", "Eli,Fen"]);
+    bob(&["session", "start", "Mill", "--with", "Gus,Hal,Ada"]);
+    alice(&["coins", "add", "300gp"]);
+    bob(&["coins", "add", "1200gp"]);
+    alice(&["item", "add", "Holy Symbol", "--category", "misc"]);
+    bob(&["item", "add", "Boots", "--category", "misc"]);
+    alice(&["give", "Rope", "--to", "Eli"]);
+    alice(&["give", "Holy Symbol", "--to", "Fen"]);
+    refused("Alice", &["claim", "Boots", "need", "--by", "Fen"]);
+    refused("Bob", &["claim", "Boots", "need", "--by", "Cato"]);
+    bob(&["claim", "Boots", "want", "--by", "Gus"]);
+    bob(&["claim", "Boots", "need", "--by", "Hal"]);
+    bob(&["claims", "settle"]);
+    // Hal puts the boots back: the mill's loot again, which Alice cannot hand out.
+    bob(&["drop", "Boots"]);
+    refused("Alice", &["give", "Boots", "--to", "Eli"]);
+    bob(&["give", "Boots", "--to", "Hal"]);
+    alice(&["share"]);
+    bob(&["share"]);
+    alice(&["session", "end"]);
+    bob(&["session", "end"]);
+
+    // By hand: the barrow's 900 gp in two; the road's 500 gp + 100 gp for the pearl and 100 sp
+    // in two; the chapel's 300 gp in two; the mill's 1,200 gp in three.
+    let purse = |name: &str| {
+        let c = sheet(&h, name)["coins"].clone();
+        (c["gp"].as_i64().unwrap(), c["sp"].as_i64().unwrap())
+    };
+    let expected = [
+        ("Ada", (450 + 400, 0)),
+        ("Bran", (450, 0)),
+        ("Cato", (300, 50)),
+        ("Dag", (300, 50)),
+        ("Eli", (150, 0)),
+        ("Fen", (150, 0)),
+        ("Gus", (400, 0)),
+        ("Hal", (400, 0)),
+    ];
+    for (name, coins) in expected {
+        assert_eq!(purse(name), coins, "{name}'s purse");
+    }
+    let holder = |item: &str| h.json(&["item", "show", item])["holder"].clone();
+    for (item, who) in [
+        ("Silver Mirror", "Bran"),
+        ("Lantern", "Dag"),
+        ("Rope", "Eli"),
+        ("Holy Symbol", "Fen"),
+        ("Boots", "Hal"),
+    ] {
+        assert_eq!(holder(item), who, "{item}");
+    }
+    let coins = h.json(&["coins", "show"]);
+    assert_eq!(coins["pool"]["gp"], 0, "{coins}");
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
