@@ -166,7 +166,7 @@ pub enum Event {
         entry: String,
     },
     /// A treasure type rolled (`treasure roll`): every part's chance roll and amount, `count`
-    /// times over (one per creature for an individual type). Its coins come in as its
+    /// times over (one per creature for an individual type, one per group for a group's). Its coins come in as its
     /// consequence (`coins_added`) and each gem, piece of jewellery or magic item as one
     /// (`item_created`): voiding it voids the whole hoard. `treasure_type` is the type's
     /// letter, or the levels of unguarded treasure rolled for dungeon level `level`.
