@@ -194,17 +194,18 @@ pub fn detailed(load: u64) -> Movement {
 }
 
 /// AD&D 2e PHB, Table 47 (*Character Encumbrance*): by Strength, the most pounds carried in
-/// each band — unencumbered, light, moderate, heavy, severe (the last is the maximum). The
-/// unencumbered column is Table 1's *Weight Allow.*, the last its *Max. Press*; see
-/// `docs/sources.md` for the rows as used.
+/// each band — unencumbered, light, moderate, heavy, severe (the last is the maximum). Its
+/// rows as printed, e.g. « 12–13: 0–45, 46–69, 70–93, 94–117, 118–140 » and « 14–15: 0–55,
+/// 56–85, 86–115, 116–145, 146–170 »; the unencumbered column is Table 1's *Weight Allow.*,
+/// the last its *Max. Press*.
 const TABLE_47: [(u8, [u32; 5]); 9] = [
     (3, [5, 6, 7, 9, 10]),
     (5, [10, 13, 16, 19, 25]),
     (7, [20, 29, 38, 46, 55]),
     (9, [35, 50, 65, 80, 90]),
     (11, [40, 58, 76, 96, 115]),
-    (13, [45, 68, 93, 118, 140]),
-    (15, [55, 83, 112, 141, 170]),
+    (13, [45, 69, 93, 117, 140]),
+    (15, [55, 85, 115, 145, 170]),
     (16, [70, 100, 130, 160, 195]),
     (17, [85, 121, 157, 193, 220]),
 ];
@@ -317,6 +318,52 @@ mod tests {
         assert_eq!(rate(adnd(18, 1_101)), 9);
         assert_eq!(adnd(16, 1_950).band, Band::Severe);
         assert_eq!(adnd(16, 1_951).band, Band::Overloaded);
+    }
+
+    /// Table 47's rows 12–13 (0–45, 46–69, 70–93, 94–117, 118–140) and 14–15 (0–55, 56–85,
+    /// 86–115, 116–145, 146–170), at each edge of each band.
+    #[test]
+    fn adnd_rows_12_to_15_are_as_printed() {
+        for str in [12, 13] {
+            for (pounds, expected) in [
+                (45, 12),
+                (46, 9),
+                (69, 9),
+                (70, 6),
+                (93, 6),
+                (94, 3),
+                (117, 3),
+                (118, 1),
+                (140, 1),
+                (141, 0),
+            ] {
+                assert_eq!(
+                    rate(adnd(str, pounds * 10)),
+                    expected,
+                    "STR {str}, {pounds} lb"
+                );
+            }
+        }
+        for str in [14, 15] {
+            for (pounds, expected) in [
+                (55, 12),
+                (56, 9),
+                (85, 9),
+                (86, 6),
+                (115, 6),
+                (116, 3),
+                (145, 3),
+                (146, 1),
+                (170, 1),
+                (171, 0),
+            ] {
+                assert_eq!(
+                    rate(adnd(str, pounds * 10)),
+                    expected,
+                    "STR {str}, {pounds} lb"
+                );
+            }
+        }
     }
 
     #[test]
