@@ -90,13 +90,16 @@ pub const OSE_MAXIMUM: u64 = 1_600;
 
 /// The weight of `items` and `coins` in coins. OSE counts every coin as one (*Encumbrance*:
 /// a coin weighs a coin, ten to the pound); AD&D 2e's PHB (Chapter 6, *Money*) has a coin of
-/// about a third of an ounce, some 50 to the pound: a fifth of OSE's. Items used up weigh nothing; a suit of magic armor weighs nothing (the
-/// AD&D 2e DMG, *Armor*: magical armor's weight does not count toward encumbrance; a magic
-/// shield's does). A fraction of a coin counts whole.
+/// about a third of an ounce, some 50 to the pound: a fifth of OSE's. Items used up weigh
+/// nothing; a suit of magic armor weighs nothing (the AD&D 2e DMG, *Armor*: magical armor's
+/// weight does not count toward encumbrance; a magic shield's does); under OSE's basic
+/// encumbrance armour and weapons weigh nothing ([`equipment`]). A fraction of a coin counts
+/// whole.
 pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
     let items: f64 = items
         .iter()
         .filter(|i| !i.is_gone() && !magic_suit(i))
+        .filter(|i| system != System::Basic || !equipment(i))
         .map(|i| super::weight::coins(i))
         .sum();
     let count: f64 = Denomination::ALL.iter().map(|d| coins.get(*d) as f64).sum();
@@ -105,6 +108,16 @@ pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
         System::Adnd => count / 5.0,
     };
     (items + coins).ceil() as u64
+}
+
+/// OSE, *Option 1: Basic Encumbrance*: "The weight of armour, weapons, and adventuring gear
+/// is not tracked and does not count towards a character's maximum load": only treasure
+/// does. Armour (shields included) and weapons (swords included), magic or not.
+fn equipment(item: &Item) -> bool {
+    matches!(
+        item.category,
+        Category::Armor | Category::Weapon | Category::Sword
+    )
 }
 
 /// A suit of armor with a plus (or a minus): enchanted.
@@ -366,6 +379,34 @@ mod tests {
         }
     }
 
+    /// OSE basic encumbrance: armour and weapons are no load, only treasure; chain mail worn
+    /// and 1,600 coins is heavy armour with treasure, 30' (10'); a coin more and the
+    /// character cannot move.
+    #[test]
+    fn basic_encumbrance_counts_treasure_not_armour_or_weapons() {
+        let mut chain = crate::fixtures::item(Category::Armor);
+        chain.identity.metal = Some(true);
+        chain.worn = Some(Slot::Body);
+        let mut shield = crate::fixtures::item(Category::Armor);
+        shield.identity.kind = Some("shield".into());
+        let sword = crate::fixtures::item(Category::Sword);
+        let potion = crate::fixtures::item(Category::Potion);
+        let held = [&chain, &shield, &sword, &potion];
+        let cp = |n| Coins::of(Denomination::Cp, n);
+        let e = of(System::Basic, 10, &held, &cp(1_590));
+        assert_eq!(e.load, 1_600, "the potion and the coins: {e:?}");
+        assert_eq!(turn(e.movement), 30);
+        let e = of(System::Basic, 10, &held, &cp(1_591));
+        assert_eq!(e.movement.band, Band::Overloaded);
+        // The issue's case: chain mail and 1,201 cp.
+        assert_eq!(
+            turn(of(System::Basic, 10, &[&chain], &cp(1_201)).movement),
+            30
+        );
+        // Detailed encumbrance still weighs them all.
+        assert!(of(System::Detailed, 10, &held, &cp(0)).load > 400 + 100 + 60);
+    }
+
     #[test]
     fn every_coin_weighs_one_in_ose_and_a_fifth_in_adnd() {
         let purse = Coins::of(Denomination::Gp, 500);
@@ -385,7 +426,11 @@ mod tests {
         assert_eq!((e.load, e.gear), (281, GEAR));
         assert_eq!(turn(e.movement), 120);
         let e = of(System::Basic, 10, &[&leather], &purse);
-        assert_eq!((e.load, e.gear), (201, 0));
+        assert_eq!(
+            (e.load, e.gear),
+            (1, 0),
+            "armour is no load under basic encumbrance"
+        );
         assert_eq!(turn(e.movement), 60);
         // Enchanted, the suit weighs nothing; its kind still slows under basic encumbrance.
         leather.identity.bonus = Some(1);
