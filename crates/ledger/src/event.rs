@@ -143,12 +143,16 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by_name: Option<String>,
     },
-    /// Rounds of dying unbound, from round `from`: a point lost each (`rules::health::bleed`).
+    /// Rounds of dying unbound, from round `from`: `lost` points, one a DMG minute
+    /// (`rules::health::bleeding`); recorded without `lost`, a point each round, as hoard
+    /// bled before it counted the DMG's minute.
     CharacterBled {
         character: Id,
         name: String,
         from: i64,
         rounds: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lost: Option<i64>,
         hp: i32,
     },
     TimeAdvanced {
