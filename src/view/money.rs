@@ -503,7 +503,8 @@ pub fn explain(event: &Event) -> Vec<String> {
             ..
         } => {
             let rule = match division {
-                Division::Ose => party::SHARES,
+                Division::Shares => party::SHARES,
+                Division::Ose => party::EVENLY,
                 Division::Weighted => party::WEIGHTED,
             };
             lines.push(format!("  {}", pick(rule.en, rule.fr)));

@@ -74,6 +74,10 @@ pub fn heading(kind: &Kind, level: Option<u32>, system: System, count: u32, to: 
             "Treasure type {key} (individual, {game}){times}, to {to}",
             "Trésor de type {key} (individuel, {game}){times}, pour {to}"
         ),
+        Some(Group::Group) => tr!(
+            "Treasure type {key} (a group's, {game}){times}, to {to}",
+            "Trésor de type {key} (d'un groupe, {game}){times}, pour {to}"
+        ),
         None => {
             let level = level.map_or_else(|| key.clone(), |l| l.to_string());
             let span = kind.span.map_or(key, levels);
@@ -110,6 +114,7 @@ pub fn kind_name(kind: &Kind) -> String {
     match kind.group {
         Some(Group::Lair) => tr!("{} (lair)", "{} (repaire)", kind.key),
         Some(Group::Individual) => tr!("{} (individual)", "{} (individuel)", kind.key),
+        Some(Group::Group) => tr!("{} (group)", "{} (groupe)", kind.key),
         None => tr!(
             "dungeon level {} (unguarded)",
             "niveau de donjon {} (non gardé)",

@@ -116,6 +116,8 @@ fn basic_and_adnd_encumbrance_follow_their_tables() {
         moved.contains("Ulric is slower: 90' (30') → 60' (20')"),
         "{moved}"
     );
+    // OSE: armour "does not count towards a character's maximum load": the coin alone does.
+    assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 1);
     h.ok(&["campaign", "set", "encumbrance", "adnd"]);
     // Leather, 20 lb; a coin, a fiftieth of a pound, counted as a tenth.
     let sheet = h.ok(&["character", "show", "Ulric"]);

@@ -157,6 +157,15 @@ fn each_game_has_its_types_and_only_ose_its_unguarded_treasure() {
     );
     let shown = h.ok(&["tables", "show", "treasure-ose"]);
     assert!(shown.contains("H (lair): 25% 3d8*1000 cp"), "{shown}");
+    // OSE's U and V are carried by a group between them, P–T by each creature.
+    let types = h.ok(&["treasure", "types"]);
+    assert!(types.contains("  T (individual): "), "{types}");
+    assert!(
+        types.contains("  U (group): ") && types.contains("  V (group): "),
+        "{types}"
+    );
+    let rolled = h.json(&["--seed", "1", "treasure", "roll", "U", "--dry-run"]);
+    assert_eq!(rolled["type"]["group"], "group", "{rolled}");
     assert_eq!(
         letters(&h.json(&["treasure", "types", "--system", "adnd"])),
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

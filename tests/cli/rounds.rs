@@ -221,6 +221,38 @@ fn under_deaths_door_the_dying_lose_a_point_a_round_until_bound() {
     h.ok(&["check"]);
 }
 
+/// AD&D 2e DMG: a point "each round", its round of a minute; under OSE's ten-second rounds,
+/// a point each time the clock passes a whole minute, not six.
+#[test]
+fn under_deaths_door_with_ose_rounds_the_dying_lose_a_point_a_minute() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    h.ok(&["campaign", "set", "round", "ose"]);
+    h.character("Bran", 12, 10, 20, "lawful");
+    h.ok(&["character", "damage", "Bran", "20"]);
+    h.ok(&["time", "advance", "5", "rounds"]);
+    assert_eq!(hp(&h, "Bran"), 0, "50 seconds: no minute passed");
+    let minute = h.json(&["time", "advance", "1", "round"]);
+    assert_eq!(hp(&h, "Bran"), -1, "the first minute");
+    let bled = &minute["consequences"][0];
+    assert_eq!(bled["kind"], "character_bled", "{minute}");
+    assert_eq!(bled["payload"]["lost"], 1);
+    // A turn is ten minutes: nine points reach the floor, at the ninth minute (54 rounds).
+    let turn = h.json(&["time", "advance", "1", "turn"]);
+    let bled = &turn["consequences"][0];
+    assert_eq!(
+        (&bled["payload"]["lost"], &bled["payload"]["rounds"]),
+        (&serde_json::json!(9), &serde_json::json!(54))
+    );
+    assert_eq!(hp(&h, "Bran"), -10);
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("Bran, dying, loses 9 HP in 54 rounds, 1 a minute (-10 HP left)"),
+        "{log}"
+    );
+    h.ok(&["check"]);
+}
+
 #[test]
 fn under_ose_the_fallen_are_dead_and_lose_nothing_more() {
     let h = Hoard::new();

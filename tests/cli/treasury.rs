@@ -190,52 +190,49 @@ fn a_share_splits_the_pool_by_shares_and_undo_gives_it_back() {
     h.ok(&["coins", "add", "10gp", "--to", "Mordo"]);
     let before = treasury(&h);
     let shared = h.json(&["share"]);
-    // Shares of a third (the retainer counted as one), Tobin taking half of one: 101 gp gives
-    // 33, 33 and 16 (19 left), 3 pp 1, 1 and 0 (1 left), 7 cp 2, 2 and 1 (2 left), 4 sp 1, 1
-    // and 0 (2 left). Ghost has no share and takes no part.
+    // 2.5 shares (OSE, « Shares of Treasure »), Tobin taking half of one: 101 gp gives 40, 40
+    // and 20 (1 left), 3 pp 1, 1 and 0 (1 left), 7 cp 2, 2 and 1 (2 left), 4 sp 1, 1 and 0 (2
+    // left). Ghost has no share and takes no part.
     assert_eq!(
         shared["portions"],
         json!([
-            { "character": "Arnaud", "share": 1, "coins": coins(2, 1, 0, 33, 1) },
-            { "character": "Mordo", "share": 1, "coins": coins(2, 1, 0, 33, 1) },
-            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 16, 0) },
+            { "character": "Arnaud", "share": 1, "coins": coins(2, 1, 0, 40, 1) },
+            { "character": "Mordo", "share": 1, "coins": coins(2, 1, 0, 40, 1) },
+            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 20, 0) },
         ])
     );
-    assert_eq!(shared["remainder"], coins(2, 2, 0, 19, 1));
-    assert_eq!(shared["event"]["payload"]["division"], "ose");
+    assert_eq!(shared["remainder"], coins(2, 2, 0, 1, 1));
+    assert_eq!(shared["event"]["payload"]["division"], "shares");
     assert_eq!(shared["session"], 1);
     assert_eq!(
         treasury(&h)["pool"],
         shared["remainder"],
         "the remainder stays"
     );
-    assert_eq!(purse(&h, "Mordo"), coins(2, 1, 0, 43, 1));
+    assert_eq!(purse(&h, "Mordo"), coins(2, 1, 0, 50, 1));
     h.ok(&["undo"]);
     assert_eq!(treasury(&h), before, "every purse and the pool, exactly");
     h.ok(&["check"]);
     let text = h.ok(&["share"]);
     assert!(
-        text.contains("The pool is shared among 3 shares (session 1):"),
+        text.contains("The pool is shared among 2.5 shares (session 1):"),
         "{text}"
     );
     assert!(
-        text.contains("Arnaud (1 share): 1 pp, 33 gp, 1 sp, 2 cp (worth 38 gp 12 cp)"),
+        text.contains("Arnaud (1 share): 1 pp, 40 gp, 1 sp, 2 cp (worth 45 gp 12 cp)"),
         "{text}"
     );
     assert!(
-        text.contains("left in the pool: 1 pp, 19 gp, 2 sp, 2 cp"),
+        text.contains("left in the pool: 1 pp, 1 gp, 2 sp, 2 cp"),
         "{text}"
     );
-    // What is left is shared again like any pool (19 gp: 6, 6 and 3; then 4 gp: 1, 1 and 0),
-    // until it is too little for anyone: refused, all of it stays.
-    h.ok(&["share"]);
-    h.ok(&["share"]);
+    // What is left is too little for anyone: refused, all of it stays.
     let stderr = h.refused_unchanged(&["share"], 4);
     assert!(
-        stderr.contains("among 3 shares gives nobody a coin"),
+        stderr.contains("among 2.5 shares gives nobody a coin"),
         "{stderr}"
     );
-    assert_eq!(treasury(&h)["pool"], coins(2, 2, 0, 2, 1));
+    assert_eq!(treasury(&h)["pool"], coins(2, 2, 0, 1, 1));
     h.ok(&["check"]);
 }
 
@@ -997,25 +994,55 @@ fn company(h: &Hoard) {
 }
 
 #[test]
-fn a_retainer_takes_half_a_share_counted_among_all_and_the_rest_stays() {
+fn five_characters_and_a_retainer_share_treasure_by_five_and_a_half_shares() {
+    // OSE, Retainers, « Shares of Treasure »: 2,750 gp divided by 5.5, 500 each and 250.
+    let h = Hoard::new();
+    for name in ["Anna", "Bela", "Cid", "Dora", "Emil"] {
+        h.ok_words(&format!(
+            "character add {name} --str 9 --wis 9 --hp 6 --class fighter"
+        ));
+    }
+    h.ok_words("character add Tobin --str 9 --wis 9 --hp 4 --class fighter --share 0.5");
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 2750gp");
+    let shared = h.json(&["share"]);
+    let gp: Vec<&Value> = (0..6)
+        .map(|i| &shared["portions"][i]["coins"]["gp"])
+        .collect();
+    assert_eq!(
+        gp,
+        [&json!(500); 5]
+            .into_iter()
+            .chain([&json!(250)])
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(shared["remainder"]["gp"], 0);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
+#[test]
+fn a_retainer_takes_half_a_share_of_treasure_and_half_a_part_of_experience() {
     let h = Hoard::new();
     company(&h);
     h.ok_words("session start Barrow");
-    h.ok_words("coins add 300gp 301pp 7cp");
+    h.ok_words("coins add 250gp 301pp 7cp");
     let shared = h.json(&["share"]);
-    // 300 gp in shares of 100: 100, 100 and 50, the retainer's other 50 left in the pool; 301
-    // pp likewise (100, 100, 50, 51 left); 7 cp in shares of 2.33 (2, 2 and 1, 2 left).
+    // 2.5 shares: 250 gp in shares of 100 (100, 100 and 50); 301 pp in shares of 120.4 (120,
+    // 120, 60, 1 left); 7 cp in shares of 2.8 (2, 2 and 1, 2 left).
     assert_eq!(
         shared["portions"],
         json!([
-            { "character": "Arnaud", "share": 1, "coins": coins(2, 0, 0, 100, 100) },
-            { "character": "Bertrand", "share": 1, "coins": coins(2, 0, 0, 100, 100) },
-            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 50, 50) },
+            { "character": "Arnaud", "share": 1, "coins": coins(2, 0, 0, 100, 120) },
+            { "character": "Bertrand", "share": 1, "coins": coins(2, 0, 0, 100, 120) },
+            { "character": "Tobin", "share": 0.5, "coins": coins(1, 0, 0, 50, 60) },
         ])
     );
-    assert_eq!(shared["remainder"], coins(2, 0, 0, 50, 51));
+    assert_eq!(shared["remainder"], coins(2, 0, 0, 0, 1));
     let text = h.ok(&["explain", &shared["event"]["id"].to_string()]);
-    assert!(text.contains("a retainer counted as one"), "{text}");
+    assert!(
+        text.contains("a retainer's half share counting half"),
+        "{text}"
+    );
     // Experience alike, for a session that brought back no treasure: 300 XP is 100, 100 and
     // 50; the other 50 is nobody's.
     h.ok_words("session end");
@@ -1028,12 +1055,12 @@ fn a_retainer_takes_half_a_share_counted_among_all_and_the_rest_stays() {
 
     // Without a retainer, equal shares and only what does not divide stays.
     h.ok_words("character set Tobin share 1");
-    h.ok_words("coins spend 50gp 51pp 2cp");
+    h.ok_words("coins spend 1pp 2cp");
     h.ok_words("coins add 301gp");
     let shared = h.json(&["share"]);
     assert_eq!(shared["portions"][2]["coins"]["gp"], 100);
     assert_eq!(shared["remainder"], coins(0, 0, 0, 1, 0));
-    // Several retainers each leave half a share: 300 gp among one and two retainers.
+    // Two retainers make one share between them: 300 gp among one and two retainers.
     h.ok_words("character set Bertrand share 0.5");
     h.ok_words("character set Tobin share 0.5");
     h.ok_words("coins spend 1gp");
@@ -1042,8 +1069,8 @@ fn a_retainer_takes_half_a_share_counted_among_all_and_the_rest_stays() {
     let gp: Vec<&Value> = (0..3)
         .map(|i| &shared["portions"][i]["coins"]["gp"])
         .collect();
-    assert_eq!(gp, [&json!(100), &json!(50), &json!(50)]);
-    assert_eq!(shared["remainder"]["gp"], 100);
+    assert_eq!(gp, [&json!(150), &json!(75), &json!(75)]);
+    assert_eq!(shared["remainder"]["gp"], 0);
 }
 
 #[test]
@@ -1068,22 +1095,26 @@ fn the_dead_get_no_experience_and_their_treasure_by_the_campaign_s_choice() {
         h.ok(&["campaign", "show"])
             .contains("dead-share: survivors")
     );
-    h.ok_words("coins add 200gp");
+    h.ok_words("coins add 250gp");
     let shared = h.json(&["share"]);
     assert_eq!(shared["portions"].as_array().unwrap().len(), 2);
-    assert_eq!(shared["portions"][0]["coins"]["gp"], 100);
-    assert_eq!(shared["remainder"]["gp"], 50);
+    // 1.5 shares: 166 and 83, 1 left.
+    assert_eq!(shared["portions"][0]["coins"]["gp"], 166);
+    assert_eq!(shared["portions"][1]["coins"]["gp"], 83);
+    assert_eq!(shared["remainder"]["gp"], 1);
     h.ok(&["undo"]);
     // Left to their heirs, the dead's share is counted as if they lived and paid into their
     // purse; experience still goes to the living alone.
     h.ok_words("campaign set dead-share heirs");
     assert!(h.ok(&["campaign", "show"]).contains("dead-share: heirs"));
     let shared = h.json(&["share"]);
+    // 250 gp to two characters and a retainer: 100, 100 and 50, the dead's to their heirs.
     assert_eq!(
         shared["portions"][1],
-        json!({ "character": "Bertrand", "share": 1, "coins": coins(0, 0, 0, 66, 0) })
+        json!({ "character": "Bertrand", "share": 1, "coins": coins(0, 0, 0, 100, 0) })
     );
-    assert_eq!(purse(&h, "Bertrand")["gp"], 66);
+    assert_eq!(shared["portions"][2]["coins"]["gp"], 50);
+    assert_eq!(purse(&h, "Bertrand")["gp"], 100);
     let award = h.json(&["xp", "award", "--session", "1", "--monsters", "100"]);
     assert_eq!(award["portions"].as_array().unwrap().len(), 2);
     assert!(h.ok(&["check"]).starts_with("ok:"));

@@ -161,7 +161,8 @@ pub async fn pass(
 }
 
 /// Under AD&D 2e's death's door (`campaign set death adnd`), the rounds that passed bleed
-/// every dying character whose wounds are not bound, a point a round (`rules::health::bleed`);
+/// every dying character whose wounds are not bound, a point a DMG minute whatever the
+/// campaign's round (`rules::health::bleeding`);
 /// a holder a sword felled on the way bleeds from the round after its last blow.
 async fn bleed(
     w: &mut Write<'_>,
@@ -194,17 +195,19 @@ async fn bleed(
         let fell = held.get(&id).map_or(0, |h| {
             h.contact.damage.iter().map(Vec::len).max().unwrap_or(0) as i64
         });
-        // Only the rounds that take a point: the last leaves them at the floor, dead.
-        let span = (rounds - fell).min(i64::from(c.hp - health::HP_FLOOR));
-        if span <= 0 {
+        // A point a DMG minute, to the one that leaves them at the floor, dead.
+        let round = w.state.campaign.settings.round();
+        let bled = health::bleeding(c.hp, from + fell, rounds - fell, round);
+        if bled.points <= 0 {
             continue;
         }
         let bled = Event::CharacterBled {
             character: id,
             name: c.name,
             from: from + fell,
-            rounds: span,
-            hp: health::bleed(c.hp, span),
+            rounds: bled.rounds,
+            lost: Some(bled.points),
+            hp: health::bleed(c.hp, bled.points),
         };
         w.record_with_cause(bled, cause)?;
     }

@@ -413,9 +413,9 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
     if sharers.is_empty() {
         return Err(Refusal::NoSharers.into());
     }
-    let (split, remainder) = split_coins(&pool, &shares, Division::Ose);
+    let (split, remainder) = split_coins(&pool, &shares, Division::Shares);
     if split.iter().all(Coins::is_zero) {
-        let shares = Share(counted(&shares, Division::Ose));
+        let shares = Share(counted(&shares, Division::Shares));
         return Err(Refusal::TooLittle { pool, shares }.into());
     }
     let portions: Vec<Portion> = sharers
@@ -434,7 +434,7 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
         session,
         portions: portions.clone(),
         remainder,
-        division: Division::Ose,
+        division: Division::Shares,
     })?;
     let slower = before.slower(&mut w).await?;
     w.commit().await?;

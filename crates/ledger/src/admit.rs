@@ -232,6 +232,25 @@ impl State {
                 }
                 self.bleeding(character)
             }
+            Event::CharacterBled {
+                character,
+                from,
+                rounds,
+                lost: Some(lost),
+                ..
+            } => {
+                self.bleeding(character)?;
+                // The points are the rule's for the time it says passed.
+                let c = self.character(character)?;
+                let round = self.campaign.settings.round();
+                let due = health::bleeding(c.hp, *from, *rounds, round).points;
+                if *lost != due || *lost <= 0 {
+                    return Err(Refusal::NotBleeding {
+                        name: c.name.clone(),
+                    });
+                }
+                Ok(())
+            }
             Event::CharacterBled { character, .. } => self.bleeding(character),
             Event::CharacterUpdated {
                 character, change, ..

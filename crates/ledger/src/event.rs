@@ -143,12 +143,16 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by_name: Option<String>,
     },
-    /// Rounds of dying unbound, from round `from`: a point lost each (`rules::health::bleed`).
+    /// Rounds of dying unbound, from round `from`: `lost` points, one a DMG minute
+    /// (`rules::health::bleeding`); recorded without `lost`, a point each round, as hoard
+    /// bled before it counted the DMG's minute.
     CharacterBled {
         character: Id,
         name: String,
         from: i64,
         rounds: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lost: Option<i64>,
         hp: i32,
     },
     TimeAdvanced {
@@ -166,7 +170,7 @@ pub enum Event {
         entry: String,
     },
     /// A treasure type rolled (`treasure roll`): every part's chance roll and amount, `count`
-    /// times over (one per creature for an individual type). Its coins come in as its
+    /// times over (one per creature for an individual type, one per group for a group's). Its coins come in as its
     /// consequence (`coins_added`) and each gem, piece of jewellery or magic item as one
     /// (`item_created`): voiding it voids the whole hoard. `treasure_type` is the type's
     /// letter, or the levels of unguarded treasure rolled for dungeon level `level`.

@@ -90,13 +90,16 @@ pub const OSE_MAXIMUM: u64 = 1_600;
 
 /// The weight of `items` and `coins` in coins. OSE counts every coin as one (*Encumbrance*:
 /// a coin weighs a coin, ten to the pound); AD&D 2e's PHB (Chapter 6, *Money*) has a coin of
-/// about a third of an ounce, some 50 to the pound: a fifth of OSE's. Items used up weigh nothing; a suit of magic armor weighs nothing (the
-/// AD&D 2e DMG, *Armor*: magical armor's weight does not count toward encumbrance; a magic
-/// shield's does). A fraction of a coin counts whole.
+/// about a third of an ounce, some 50 to the pound: a fifth of OSE's. Items used up weigh
+/// nothing; a suit of magic armor weighs nothing (the AD&D 2e DMG, *Armor*: magical armor's
+/// weight does not count toward encumbrance; a magic shield's does); under OSE's basic
+/// encumbrance armour and weapons weigh nothing ([`equipment`]). A fraction of a coin counts
+/// whole.
 pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
     let items: f64 = items
         .iter()
         .filter(|i| !i.is_gone() && !magic_suit(i))
+        .filter(|i| system != System::Basic || !equipment(i))
         .map(|i| super::weight::coins(i))
         .sum();
     let count: f64 = Denomination::ALL.iter().map(|d| coins.get(*d) as f64).sum();
@@ -105,6 +108,16 @@ pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
         System::Adnd => count / 5.0,
     };
     (items + coins).ceil() as u64
+}
+
+/// OSE, *Option 1: Basic Encumbrance*: "The weight of armour, weapons, and adventuring gear
+/// is not tracked and does not count towards a character's maximum load": only treasure
+/// does. Armour (shields included) and weapons (swords included), magic or not.
+fn equipment(item: &Item) -> bool {
+    matches!(
+        item.category,
+        Category::Armor | Category::Weapon | Category::Sword
+    )
 }
 
 /// A suit of armor with a plus (or a minus): enchanted.
@@ -194,17 +207,18 @@ pub fn detailed(load: u64) -> Movement {
 }
 
 /// AD&D 2e PHB, Table 47 (*Character Encumbrance*): by Strength, the most pounds carried in
-/// each band — unencumbered, light, moderate, heavy, severe (the last is the maximum). The
-/// unencumbered column is Table 1's *Weight Allow.*, the last its *Max. Press*; see
-/// `docs/sources.md` for the rows as used.
+/// each band — unencumbered, light, moderate, heavy, severe (the last is the maximum). Its
+/// rows as printed, e.g. « 12–13: 0–45, 46–69, 70–93, 94–117, 118–140 » and « 14–15: 0–55,
+/// 56–85, 86–115, 116–145, 146–170 »; the unencumbered column is Table 1's *Weight Allow.*,
+/// the last its *Max. Press*.
 const TABLE_47: [(u8, [u32; 5]); 9] = [
     (3, [5, 6, 7, 9, 10]),
     (5, [10, 13, 16, 19, 25]),
     (7, [20, 29, 38, 46, 55]),
     (9, [35, 50, 65, 80, 90]),
     (11, [40, 58, 76, 96, 115]),
-    (13, [45, 68, 93, 118, 140]),
-    (15, [55, 83, 112, 141, 170]),
+    (13, [45, 69, 93, 117, 140]),
+    (15, [55, 85, 115, 145, 170]),
     (16, [70, 100, 130, 160, 195]),
     (17, [85, 121, 157, 193, 220]),
 ];
@@ -319,6 +333,80 @@ mod tests {
         assert_eq!(adnd(16, 1_951).band, Band::Overloaded);
     }
 
+    /// Table 47's rows 12–13 (0–45, 46–69, 70–93, 94–117, 118–140) and 14–15 (0–55, 56–85,
+    /// 86–115, 116–145, 146–170), at each edge of each band.
+    #[test]
+    fn adnd_rows_12_to_15_are_as_printed() {
+        for str in [12, 13] {
+            for (pounds, expected) in [
+                (45, 12),
+                (46, 9),
+                (69, 9),
+                (70, 6),
+                (93, 6),
+                (94, 3),
+                (117, 3),
+                (118, 1),
+                (140, 1),
+                (141, 0),
+            ] {
+                assert_eq!(
+                    rate(adnd(str, pounds * 10)),
+                    expected,
+                    "STR {str}, {pounds} lb"
+                );
+            }
+        }
+        for str in [14, 15] {
+            for (pounds, expected) in [
+                (55, 12),
+                (56, 9),
+                (85, 9),
+                (86, 6),
+                (115, 6),
+                (116, 3),
+                (145, 3),
+                (146, 1),
+                (170, 1),
+                (171, 0),
+            ] {
+                assert_eq!(
+                    rate(adnd(str, pounds * 10)),
+                    expected,
+                    "STR {str}, {pounds} lb"
+                );
+            }
+        }
+    }
+
+    /// OSE basic encumbrance: armour and weapons are no load, only treasure; chain mail worn
+    /// and 1,600 coins is heavy armour with treasure, 30' (10'); a coin more and the
+    /// character cannot move.
+    #[test]
+    fn basic_encumbrance_counts_treasure_not_armour_or_weapons() {
+        let mut chain = crate::fixtures::item(Category::Armor);
+        chain.identity.metal = Some(true);
+        chain.worn = Some(Slot::Body);
+        let mut shield = crate::fixtures::item(Category::Armor);
+        shield.identity.kind = Some("shield".into());
+        let sword = crate::fixtures::item(Category::Sword);
+        let potion = crate::fixtures::item(Category::Potion);
+        let held = [&chain, &shield, &sword, &potion];
+        let cp = |n| Coins::of(Denomination::Cp, n);
+        let e = of(System::Basic, 10, &held, &cp(1_590));
+        assert_eq!(e.load, 1_600, "the potion and the coins: {e:?}");
+        assert_eq!(turn(e.movement), 30);
+        let e = of(System::Basic, 10, &held, &cp(1_591));
+        assert_eq!(e.movement.band, Band::Overloaded);
+        // The issue's case: chain mail and 1,201 cp.
+        assert_eq!(
+            turn(of(System::Basic, 10, &[&chain], &cp(1_201)).movement),
+            30
+        );
+        // Detailed encumbrance still weighs them all.
+        assert!(of(System::Detailed, 10, &held, &cp(0)).load > 400 + 100 + 60);
+    }
+
     #[test]
     fn every_coin_weighs_one_in_ose_and_a_fifth_in_adnd() {
         let purse = Coins::of(Denomination::Gp, 500);
@@ -338,7 +426,11 @@ mod tests {
         assert_eq!((e.load, e.gear), (281, GEAR));
         assert_eq!(turn(e.movement), 120);
         let e = of(System::Basic, 10, &[&leather], &purse);
-        assert_eq!((e.load, e.gear), (201, 0));
+        assert_eq!(
+            (e.load, e.gear),
+            (1, 0),
+            "armour is no load under basic encumbrance"
+        );
         assert_eq!(turn(e.movement), 60);
         // Enchanted, the suit weighs nothing; its kind still slows under basic encumbrance.
         leather.identity.bonus = Some(1);

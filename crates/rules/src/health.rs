@@ -4,6 +4,8 @@
 //! "death's door" limit (in Old-School Essentials a character at 0 or below is dead; hoard keeps
 //! counting down to −10 so either reading can be played).
 
+use crate::clock::{Round, Unit};
+
 pub const HP_FLOOR: i32 = -10;
 /// The largest maximum HP hoard accepts; anything above is a typo, not a character.
 pub const HP_LIMIT: i32 = 9_999;
@@ -81,6 +83,37 @@ pub fn bleed(hp: i32, rounds: i64) -> i32 {
     hp.saturating_sub(lost).max(HP_FLOOR)
 }
 
+/// What a dying character with wounds unbound loses while the clock runs `rounds` rounds from
+/// `from`: the points, and the rounds they bled through (to the one that took the last point
+/// when the floor stops them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bleeding {
+    pub points: i64,
+    pub rounds: i64,
+}
+
+/// The DMG's point "each round" is its own round, "approximately one minute" (AD&D 2e DMG,
+/// *Time*: "a round is approximately one minute … ten rounds equal a turn"), whatever the
+/// campaign's round: a point each time the clock passes a whole minute, so one a round under
+/// `round adnd` and one every six under `round ose`; never past [`HP_FLOOR`].
+pub fn bleeding(hp: i32, from: i64, rounds: i64, round: Round) -> Bleeding {
+    let per = round.per(Unit::Minutes);
+    let (start, end) = (from.max(0), from.max(0).saturating_add(rounds.max(0)));
+    let minutes = end / per - start / per;
+    let room = i64::from(hp.saturating_sub(HP_FLOOR).max(0));
+    if minutes <= room {
+        return Bleeding {
+            points: minutes,
+            rounds: rounds.max(0),
+        };
+    }
+    // The floor comes first: they bleed to the minute that takes the last point.
+    Bleeding {
+        points: room,
+        rounds: (start / per + room) * per - start,
+    }
+}
+
 /// HP after `amount` points of healing by the campaign's death rule. A dying character
 /// healed comes back to 1 HP, however much was healed (DMG, *Hovering on Death's Door*: "If a
 /// cure spell of some type is cast upon him, the character is immediately restored to 1 hit
@@ -138,6 +171,25 @@ mod tests {
         assert_eq!(bleed(-3, 7), HP_FLOOR);
         assert_eq!(bleed(-9, i64::MAX), HP_FLOOR);
         assert_eq!(bleed(-4, 0), -4);
+    }
+
+    /// A point a DMG minute: every round under AD&D's, every sixth (each whole minute the
+    /// clock passes) under OSE's ten seconds; the floor stops it.
+    #[test]
+    fn the_dying_lose_a_point_a_minute_whatever_the_round() {
+        let b = |points, rounds| Bleeding { points, rounds };
+        assert_eq!(bleeding(0, 0, 1, Round::Adnd), b(1, 1));
+        assert_eq!(bleeding(-2, 5, 100, Round::Adnd), b(8, 8));
+        // OSE: 5 rounds from 0 stay inside the first minute; the sixth passes it.
+        assert_eq!(bleeding(0, 0, 5, Round::Ose), b(0, 5));
+        assert_eq!(bleeding(0, 0, 6, Round::Ose), b(1, 6));
+        // From 0:50, one round reaches the minute.
+        assert_eq!(bleeding(0, 5, 1, Round::Ose), b(1, 1));
+        // A turn of sixty rounds is ten minutes, ten points: not sixty.
+        assert_eq!(bleeding(5, 0, 60, Round::Ose), b(10, 60));
+        // From -8, at 0:10, two points: the minutes at rounds 6 and 12, eleven rounds on.
+        assert_eq!(bleeding(-8, 1, 600, Round::Ose), b(2, 11));
+        assert_eq!(bleeding(HP_FLOOR, 0, 60, Round::Ose), b(0, 0));
     }
 
     #[test]

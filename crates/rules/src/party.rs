@@ -1,8 +1,8 @@
 //! Dividing treasure and experience among the party: who takes part (the living; the dead's
-//! treasure by the campaign's choice) and how a sum is divided (Old-School Essentials: among
-//! everyone who takes part, a retainer taking half a share), a pool of coins denomination by
-//! denomination. `share` and `xp award` divide by these, and the ledger holds every share-out
-//! and award to them.
+//! treasure by the campaign's choice) and how a sum is divided (Old-School Essentials:
+//! treasure by shares, a retainer's half share counting half; experience evenly, a retainer's
+//! part then halved), a pool of coins denomination by denomination. `share` and `xp award`
+//! divide by these, and the ledger holds every share-out and award to them.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,20 +12,23 @@ use crate::health::{self, Condition, DeathRule};
 use crate::share::Share;
 
 /// How a sum is divided among shares. Every share-out and award records the one it used, so
-/// that those recorded before hoard followed the book replay as they were made.
+/// that those recorded under an earlier reading of the book replay as they were made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Division {
-    /// Old-School Essentials Classic Fantasy: Rules Tome, *Retainers*: a retainer is paid half
-    /// a share of treasure, and earns half a share of experience, the XP being divided evenly
-    /// among all who took part and each retainer's part then halved. A share is the sum divided
-    /// among everyone who takes part, a retainer counted as one: two characters and a retainer
-    /// make 300 gp into shares of 100, so 100, 100 and 50; the retainer's other half is
-    /// nobody's, and stays (treasure in the pool; experience is not given).
+    /// Treasure, by shares: Old-School Essentials Classic Fantasy: Rules Tome, *Retainers*,
+    /// « Shares of Treasure »: "Fractional shares of treasure are calculated by dividing the
+    /// treasure by the total number of shares … 2,750gp … divided by 5.5 … each PC gains 500gp
+    /// and the retainer gains 250gp." Each sharer gets `amount × share ÷ all shares`.
+    Shares,
+    /// Experience: OSE Rules Tome, *Retainers*: the "XP they receive is penalised by –50%" —
+    /// the XP is divided evenly among all who took part, a retainer counted as one, and each
+    /// retainer's part then halved: two characters and a retainer make 300 XP into 100, 100
+    /// and 50, the retainer's other half given to nobody. Share-outs of treasure recorded so
+    /// (between hoard's two readings of *Retainers*) replay as they were.
     Ose,
-    /// By weight alone, `amount × share ÷ all shares` (a retainer's half share then grows with
-    /// the sum's other half: 120, 120 and 60 of 300): how hoard divided before it followed the
-    /// book, kept so that what was recorded then replays.
+    /// By weight alone, as [`Division::Shares`], but paying the dead too: how hoard divided
+    /// before it followed the book, kept so that what was recorded then replays.
     Weighted,
 }
 
@@ -34,18 +37,25 @@ impl Division {
     pub fn recorded_before() -> Division {
         Division::Weighted
     }
+
+    /// Whether the dead are held to [`takes_part`]: by every division but the one recorded
+    /// before hoard followed the book.
+    pub fn spares_the_dead(self) -> bool {
+        self != Division::Weighted
+    }
 }
 
 /// The shares a sum is divided into, counted in half shares: under [`Division::Ose`] each
 /// sharer counts at least one full share (a retainer on ½ counts 1, a leader on 2 counts 2);
-/// by weight, the shares themselves. Sharers on no share take no part.
+/// by shares or weight, the shares themselves (five characters and a retainer: 5.5). Sharers
+/// on no share take no part.
 pub fn counted(shares: &[Share], division: Division) -> u32 {
     shares
         .iter()
         .filter(|s| s.0 > 0)
         .map(|s| match division {
             Division::Ose => s.0.max(Share::FULL.0),
-            Division::Weighted => s.0,
+            Division::Shares | Division::Weighted => s.0,
         })
         .sum()
 }
@@ -84,8 +94,15 @@ pub fn split_coins(pool: &Coins, shares: &[Share], division: Division) -> (Vec<C
 
 /// Sharing the pool among the characters. Stated for `hoard explain`, citing the book.
 pub const SHARES: super::statement::Statement = super::statement::Statement {
-    en: "Shares (OSE Rules Tome, Retainers): of each coin, a share is the pool divided among all who take part, a retainer counted as one; each gets the whole coins of their shares of it (a retainer half of one), and the rest stays in the pool. The dead take part only when their share goes to their heirs.",
-    fr: "Parts (OSE Rules Tome, Retainers) : de chaque pièce, une part est la caisse divisée entre tous ceux qui y ont droit, un suivant compté pour un ; chacun reçoit les pièces entières de ses parts (un suivant la moitié d'une), et le reste demeure dans la caisse. Les morts n'y ont droit que si leur part revient à leurs héritiers.",
+    en: "Shares of treasure (OSE Rules Tome, Retainers): of each coin, a share is the pool divided by the number of shares, a retainer's half share counting half; each gets the whole coins of their shares (5 characters and a retainer share 2,750 gp as 500 each and 250), and what does not divide stays in the pool. The dead take part only when their share goes to their heirs.",
+    fr: "Parts du trésor (OSE Rules Tome, Retainers) : de chaque pièce, une part est la caisse divisée par le nombre de parts, la demi-part d'un suivant comptant pour moitié ; chacun reçoit les pièces entières de ses parts (5 personnages et un suivant se partagent 2 750 po en 500 chacun et 250), et ce qui ne se divise pas demeure dans la caisse. Les morts n'y ont droit que si leur part revient à leurs héritiers.",
+};
+
+/// Sharing the pool evenly, each retainer's part halved, as share-outs recorded between
+/// hoard's two readings of *Retainers* were.
+pub const EVENLY: super::statement::Statement = super::statement::Statement {
+    en: "Shares divided evenly (hoard's division of treasure before it followed OSE Rules Tome, Retainers, Shares of Treasure): of each coin, a share was the pool divided among all who took part, a retainer counted as one; each got the whole coins of their shares of it (a retainer half of one), and the rest stayed in the pool.",
+    fr: "Parts égales (la division du trésor de hoard avant qu'il suive OSE Rules Tome, Retainers, Shares of Treasure) : de chaque pièce, une part était la caisse divisée entre tous ceux qui y avaient droit, un suivant compté pour un ; chacun recevait les pièces entières de ses parts (un suivant la moitié d'une), et le reste demeurait dans la caisse.",
 };
 
 /// Sharing the pool by weight, as share-outs recorded before hoard followed the book were.
@@ -138,8 +155,46 @@ mod tests {
     }
 
     #[test]
+    fn treasure_is_divided_by_the_number_of_shares_a_retainer_counting_half() {
+        // OSE, Retainers, « Shares of Treasure »: 2,750 gp among five PCs and a retainer.
+        let mut shares = vec![FULL; 5];
+        shares.push(HALF);
+        assert_eq!(counted(&shares, Division::Shares), 11, "5.5 shares");
+        assert_eq!(
+            split(2750, &shares, Division::Shares),
+            (vec![500, 500, 500, 500, 500, 250], 0)
+        );
+        // The same evenly, as experience is divided: 458 each, 229, and 231 left.
+        assert_eq!(
+            split(2750, &shares, Division::Ose),
+            (vec![458, 458, 458, 458, 458, 229], 231)
+        );
+        // The heirs of two characters and a retainer: 250 gp make 100, 100 and 50.
+        assert_eq!(
+            split(250, &[FULL, FULL, HALF], Division::Shares),
+            (vec![100, 100, 50], 0)
+        );
+        // One coin short of a whole share each: what does not divide stays.
+        assert_eq!(
+            split(249, &[FULL, FULL, HALF], Division::Shares),
+            (vec![99, 99, 49], 2)
+        );
+    }
+
+    #[test]
+    fn only_the_division_recorded_before_the_book_pays_the_dead() {
+        assert!(Division::Shares.spares_the_dead());
+        assert!(Division::Ose.spares_the_dead());
+        assert!(!Division::Weighted.spares_the_dead());
+        assert_eq!(
+            serde_json::to_string(&Division::Shares).unwrap(),
+            "\"shares\""
+        );
+    }
+
+    #[test]
     fn with_no_retainer_everyone_gets_an_equal_share_and_the_rest_stays() {
-        for division in [Division::Ose, Division::Weighted] {
+        for division in [Division::Shares, Division::Ose, Division::Weighted] {
             assert_eq!(split(300, &[FULL, FULL], division), (vec![150, 150], 0));
             assert_eq!(split(100, &[FULL; 3], division), (vec![33, 33, 33], 1));
         }
@@ -147,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_retainer_takes_half_of_a_share_counted_among_all_who_take_part() {
-        // The issue's case: two characters and a retainer, 300 coins.
+        // Experience: two characters and a retainer, 300 XP.
         assert_eq!(
             split(300, &[FULL, FULL, HALF], Division::Ose),
             (vec![100, 100, 50], 50)
@@ -204,7 +259,7 @@ mod tests {
 
     #[test]
     fn nobody_on_a_share_takes_nothing_and_leaves_it_all() {
-        for division in [Division::Ose, Division::Weighted] {
+        for division in [Division::Shares, Division::Ose, Division::Weighted] {
             assert_eq!(split(7, &[Share(0)], division), (vec![0], 7));
             assert_eq!(split(7, &[], division), (vec![], 7));
             assert_eq!(

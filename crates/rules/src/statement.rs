@@ -18,7 +18,7 @@ mod tests {
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 17] = [
+    const ALL: [(&str, Statement); 18] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -31,6 +31,7 @@ mod tests {
         ("charges::SPENDING", charges::SPENDING),
         ("knowledge::IDENTIFICATION", knowledge::IDENTIFICATION),
         ("party::SHARES", party::SHARES),
+        ("party::EVENLY", party::EVENLY),
         ("party::WEIGHTED", party::WEIGHTED),
         ("xp::AWARDING", xp::AWARDING),
         ("sale::SELLING", sale::SELLING),

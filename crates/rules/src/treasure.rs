@@ -250,7 +250,7 @@ mod tests {
         for name in ["treasure-ose", "treasure-adnd"] {
             let treasures = tables.treasures(name).unwrap();
             for kind in treasures.types.iter().chain(&treasures.levels) {
-                let mut dice = seeded(7);
+                let mut dice = seeded(9);
                 let hoard = roll(&tables, kind, n, &mut dice).unwrap();
                 for (i, part) in kind.parts.iter().enumerate() {
                     let rolled: Vec<&Found> =
@@ -366,6 +366,66 @@ mod tests {
         gem.identity.kind = Some("gem".into());
         gem.identity.value = Some(Coins::of(Denomination::Gp, 100));
         assert_eq!(damaged(&gem), Err(Undamageable::NotJewellery));
+    }
+
+    /// The amount part `index` of OSE type `letter` rolls, `n` times over a fixed seed.
+    fn amounts(letter: &str, index: usize, n: usize) -> Vec<i64> {
+        let tables = shipped();
+        let treasures = tables.treasures("treasure-ose").unwrap();
+        let kind = treasures
+            .kind(letter)
+            .or_else(|| treasures.levels.iter().find(|k| k.key == letter))
+            .unwrap();
+        let (Holds::Coins { amount, .. } | Holds::Valuables { amount, .. }) =
+            &kind.parts[index].holds
+        else {
+            panic!("{letter} part {index} holds no amount");
+        };
+        let mut dice = seeded(49);
+        (0..n).map(|_| amount.roll(&mut dice).total).collect()
+    }
+
+    /// Each face of a die of `faces` that `step` multiplies comes up a `faces`th of the time,
+    /// within three standard deviations, and nothing else does.
+    fn one_die_times(rolled: &[i64], faces: i64, step: i64) {
+        let n = rolled.len() as f64;
+        let p = 1.0 / faces as f64;
+        let sd = (n * p * (1.0 - p)).sqrt();
+        for face in 1..=faces {
+            let seen = rolled.iter().filter(|&&r| r == face * step).count() as f64;
+            assert!((seen - n * p).abs() <= 3.0 * sd, "{seen} × {}", face * step);
+        }
+        assert!(
+            rolled
+                .iter()
+                .all(|r| r % step == 0 && (step..=faces * step).contains(r))
+        );
+    }
+
+    /// OSE, Treasure Types: G « 50%: 1d4 × 10,000gp »; H « 50%: 1d4 × 10,000ep », « 50%:
+    /// 1d6 × 10,000gp », « 50%: 1d4 × 10 pieces of jewellery » — the dice the book prints,
+    /// whole ten thousands (and tens), the top amount a quarter (a sixth) of the time.
+    #[test]
+    fn g_and_h_roll_the_dice_the_book_prints() {
+        one_die_times(&amounts("G", 0, 1_000), 4, 10_000);
+        one_die_times(&amounts("H", 2, 1_000), 4, 10_000);
+        one_die_times(&amounts("H", 3, 1_000), 6, 10_000);
+        one_die_times(&amounts("H", 6, 1_000), 4, 10);
+    }
+
+    /// OSE, Designing a Dungeon, unguarded treasure: « Level 4–5: … 20%: 1d6 gems; 10%: 1d6
+    /// pieces of jewellery », « Level 6–7: … 30%: 1d6 gems; 15%: 1d6 pieces of jewellery »;
+    /// levels 8 and deeper roll 1d12.
+    #[test]
+    fn unguarded_gems_and_jewellery_are_1d6_down_to_level_7() {
+        for level in ["1", "2-3", "4-5", "6-7"] {
+            for part in [2, 3] {
+                one_die_times(&amounts(level, part, 600), 6, 1);
+            }
+        }
+        for part in [2, 3] {
+            one_die_times(&amounts("8+", part, 1_200), 12, 1);
+        }
     }
 
     #[test]

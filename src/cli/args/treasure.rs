@@ -27,7 +27,8 @@ pub struct RollArgs {
     #[arg(long, value_name = "N", conflicts_with = "letter", visible_alias = "dungeon-level",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub level: Option<u32>,
-    /// Roll it this many times: one per creature for an individual type (1 to 1,000)
+    /// Roll it this many times: one per creature for an individual type, one per group for a
+    /// group's (OSE's U and V: the group carries it between them) (1 to 1,000)
     #[arg(long, short = 'n', default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub count: u32,

@@ -47,12 +47,29 @@ pub(super) fn describe(event: &Event) -> String {
             }
         }
         Event::CharacterBled {
-            name, rounds, hp, ..
+            name,
+            rounds,
+            lost: None,
+            hp,
+            ..
         } => {
             let (name, span) = (safe(name), crate::i18n::time::span(*rounds));
             tr!(
                 "{name} loses 1 HP a round, dying, for {span} ({hp} HP left)",
                 "{name}, mourant, perd 1 PV par round pendant {span} (reste {hp} PV)"
+            )
+        }
+        Event::CharacterBled {
+            name,
+            rounds,
+            lost: Some(lost),
+            hp,
+            ..
+        } => {
+            let (name, span) = (safe(name), crate::i18n::time::span(*rounds));
+            tr!(
+                "{name}, dying, loses {lost} HP in {span}, 1 a minute ({hp} HP left)",
+                "{name}, mourant, perd {lost} PV en {span}, 1 par minute (reste {hp} PV)"
             )
         }
         Event::CharacterUpdated { name, change, .. } => {

@@ -69,8 +69,8 @@ fn treasure_fault(fault: &PartFault) -> String {
             "défini deux fois dans ce fichier"
         ),
         PartFault::Key => tr!(
-            "a [[type]] has a letter and a group (lair or individual); a [[level]] has levels only",
-            "un [[type]] a une lettre (letter) et un groupe (group : lair ou individual) ; un [[level]] n'a que levels"
+            "a [[type]] has a letter and a group (lair, individual or group); a [[level]] has levels only",
+            "un [[type]] a une lettre (letter) et un groupe (group : lair, individual ou group) ; un [[level]] n'a que levels"
         ),
         PartFault::Levels(fault) => {
             let fault = Worded(fault);

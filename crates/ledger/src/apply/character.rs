@@ -40,10 +40,13 @@ impl State {
                 self.character_mut(character)?.bound = true;
             }
             Event::CharacterBled {
-                character, rounds, ..
+                character,
+                rounds,
+                lost,
+                ..
             } => {
                 let c = self.character_mut(character)?;
-                c.hp = health::bleed(c.hp, *rounds);
+                c.hp = health::bleed(c.hp, lost.unwrap_or(*rounds));
             }
             Event::CharacterUpdated {
                 character, change, ..

@@ -299,7 +299,7 @@ impl State {
                 share: c.share,
                 recorded: share,
             }),
-            Some(c) if division == Division::Ose && !takes_part(c, spoils, death, dead) => {
+            Some(c) if division.spares_the_dead() && !takes_part(c, spoils, death, dead) => {
                 Err(Refusal::DeadPaid {
                     name: c.name.clone(),
                 })
@@ -707,10 +707,10 @@ mod tests {
     #[test]
     fn a_share_takes_from_the_pool_what_it_gives() {
         let mut events = with_pool(101);
-        // Shares of 101 ÷ 3 heads: 33 for a and c, 16 for b's half, 19 left.
+        // 101 gp in 2.5 shares: 40 for a and c, 20 for b's half, 1 left.
         let mut state = replay(&events);
         let err = state
-            .record(shared([33, 17, 33], 18, Division::Ose), None, WHEN, None)
+            .record(shared([40, 21, 40], 0, Division::Shares), None, WHEN, None)
             .unwrap_err();
         assert_eq!(*err.reason, Refusal::UnevenShare { pool: gp(101) });
         let err = state
@@ -719,7 +719,7 @@ mod tests {
                     session: None,
                     portions: vec![portion("b", Share(2), 50), portion("c", Share(2), 50)],
                     remainder: gp(1),
-                    division: Division::Ose,
+                    division: Division::Shares,
                 },
                 None,
                 WHEN,
@@ -736,13 +736,23 @@ mod tests {
             ),
             "a share the sheet does not give: {err:?}"
         );
-        events.push(shared([33, 16, 33], 19, Division::Ose));
+        events.push(shared([40, 20, 40], 1, Division::Shares));
         let t = replay(&events).treasury.unwrap();
         assert_eq!(
             (t.pool, t.purses["a"], t.purses["b"], t.purses["c"]),
-            (gp(19), gp(33), gp(16), gp(33))
+            (gp(1), gp(40), gp(20), gp(40))
         );
         assert!(t.balances());
+    }
+
+    #[test]
+    fn a_share_out_recorded_evenly_replays_as_it_was() {
+        // Shares of 101 ÷ 3 heads: 33 for a and c, 16 for b's half, 19 left, as hoard divided
+        // treasure before it followed « Shares of Treasure ».
+        let mut events = with_pool(101);
+        events.push(shared([33, 16, 33], 19, Division::Ose));
+        let t = replay(&events).treasury.unwrap();
+        assert_eq!((t.pool, t.purses["b"]), (gp(19), gp(16)));
     }
 
     #[test]
@@ -768,16 +778,21 @@ mod tests {
             amount: 12,
             hp: 0,
         });
-        // The survivors: a on a full share, b on a half; 300 gp is two shares of 150.
+        // The survivors: a on a full share, b on a half; 300 gp is 1.5 shares of 200.
         let survivors = Event::CoinsShared {
             session: None,
-            portions: vec![portion("a", Share(2), 150), portion("b", Share(1), 75)],
-            remainder: gp(75),
-            division: Division::Ose,
+            portions: vec![portion("a", Share(2), 200), portion("b", Share(1), 100)],
+            remainder: gp(0),
+            division: Division::Shares,
         };
         let mut state = replay(&events);
         let err = state
-            .record(shared([100, 50, 100], 50, Division::Ose), None, WHEN, None)
+            .record(
+                shared([120, 60, 120], 0, Division::Shares),
+                None,
+                WHEN,
+                None,
+            )
             .unwrap_err();
         assert_eq!(*err.reason, Refusal::DeadPaid { name: "C".into() });
         state.clone().record(survivors, None, WHEN, None).unwrap();
@@ -794,9 +809,9 @@ mod tests {
         events.push(Event::SettingChanged {
             setting: crate::state::Setting::DeadShare(Some(DeadShare::Heirs)),
         });
-        events.push(shared([100, 50, 100], 50, Division::Ose));
+        events.push(shared([120, 60, 120], 0, Division::Shares));
         let t = replay(&events).treasury.unwrap();
-        assert_eq!(t.purses["c"], gp(100), "the heirs' share, in the purse");
+        assert_eq!(t.purses["c"], gp(120), "the heirs' share, in the purse");
     }
 
     #[test]
@@ -848,7 +863,7 @@ mod tests {
                     2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
                     3 => {
                         let (portions, remainder) =
-                            split_coins(&treasury.pool, &SHARES, Division::Ose);
+                            split_coins(&treasury.pool, &SHARES, Division::Shares);
                         Event::CoinsShared {
                             session: None,
                             portions: PEOPLE.iter().zip(SHARES).zip(portions)
@@ -857,7 +872,7 @@ mod tests {
                                 })
                                 .collect(),
                             remainder,
-                            division: Division::Ose,
+                            division: Division::Shares,
                         }
                     }
                     _ => {

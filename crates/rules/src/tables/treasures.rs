@@ -37,7 +37,7 @@ pub struct Kind {
     /// For unguarded treasure: the levels it covers (`None` above: open-ended).
     #[serde(skip)]
     pub span: Option<(u32, Option<u32>)>,
-    /// `lair` or `individual` (per creature), for lettered types.
+    /// `lair`, `individual` (per creature) or `group` (per group), for lettered types.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Group>,
     pub parts: Vec<Part>,
@@ -46,8 +46,13 @@ pub struct Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Group {
+    /// A monster's whole hoard, in its lair (OSE's A–O).
     Lair,
+    /// What each creature carries (OSE's P–T): one roll per creature.
     Individual,
+    /// What a group carries between them (OSE's U–V, « Group Treasure »: "The group carries
+    /// this much treasure between them"): one roll per group, whatever its size.
+    Group,
 }
 
 /// One line of a type: its chance in percent (100: always there) and what it holds.
@@ -341,6 +346,20 @@ mod tests {
 
     fn shipped() -> Tables {
         Tables::parse(&crate::tables::shipped()).expect("the shipped tables load")
+    }
+
+    /// OSE, Treasure Types: « Hoards: A–O », « Individual Treasure: P–T », « Group Treasure:
+    /// U–V »: "The group carries this much treasure between them."
+    #[test]
+    fn ose_types_are_lairs_individuals_and_groups_as_the_book_heads_them() {
+        let tables = shipped();
+        let ose = tables.treasures("treasure-ose").unwrap();
+        let group = |letter: &str| ose.kind(letter).unwrap().group;
+        assert_eq!(group("O"), Some(Group::Lair));
+        assert_eq!(group("P"), Some(Group::Individual));
+        assert_eq!(group("T"), Some(Group::Individual));
+        assert_eq!(group("U"), Some(Group::Group));
+        assert_eq!(group("V"), Some(Group::Group));
     }
 
     #[test]
