@@ -1,7 +1,8 @@
 //! Foundry's own packer, `fvtt package pack` then `unpack` (`@foundryvtt/foundryvtt-cli` 3.0.3,
 //! installed once into the build folder by npm), takes every document hoard writes and gives
 //! it back unchanged, for both systems, the tables included, and again after a `--force`
-//! re-export of renamed items. Without npm the test says it skipped; under `CI=true` it fails.
+//! re-export of renamed items. Without npm the test says it skipped; under `CI=true` it fails
+//! (`.ci/run` installs Debian's `nodejs` and `npm` when they are missing).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
