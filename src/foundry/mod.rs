@@ -561,8 +561,9 @@ fn facts(words: &Words) -> String {
     list("ul", &words.facts)
 }
 
-/// The referee's section Foundry shows only to a document's owners: hoard's facts (when
-/// asked) and the ledger history.
+/// The referee's secret section: hoard's facts (when asked) and the ledger history. dnd5e
+/// shows it to a document's owners; ose renders it for nobody outside the description's
+/// editor (docs/foundry.md).
 fn secret(piece: &Piece, words: &Words, with_facts: bool) -> String {
     if !piece.is_referee() {
         return String::new();
