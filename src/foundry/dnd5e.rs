@@ -62,7 +62,12 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                 "attunement": "",
                 "equipped": item.worn.is_some(),
                 "cover": null,
-                "armor": { "value": value, "dex": dex, "magicalBonus": bonus },
+                // Armour's own plus; a ring of protection's is an effect (`effect.rs`).
+                "armor": {
+                    "value": value,
+                    "dex": dex,
+                    "magicalBonus": bonus.filter(|_| item.category == Category::Armor),
+                },
                 "hp": mount_hp(),
                 "speed": { "value": null, "conditions": "" },
                 "strength": strength,

@@ -13,6 +13,7 @@
 
 mod activity;
 mod dnd5e;
+mod effect;
 mod ose;
 mod table;
 
@@ -133,6 +134,13 @@ pub fn files(
         names.insert(stem.clone());
         let mut packed = doc.clone();
         packed["_key"] = json!(format!("!items!{fid}"));
+        // Embedded documents are packed under their own keys, within the item's.
+        if let Some(effects) = packed["effects"].as_array_mut() {
+            for effect in effects {
+                let eid = effect["_id"].as_str().unwrap_or_default().to_string();
+                effect["_key"] = json!(format!("!items.effects!{fid}.{eid}"));
+            }
+        }
         let item = Some(id.clone());
         out.push(File {
             path: PathBuf::from(format!("{stem}.json")),
@@ -206,7 +214,10 @@ pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
         "type": kind,
         "img": img(piece.item()),
         "system": data,
-        "effects": [],
+        "effects": match system {
+            System::Ose => json!([]),
+            System::Dnd5e => effect::of(piece),
+        },
         "folder": null,
         "sort": 0,
         "ownership": { "default": 0 },

@@ -120,6 +120,16 @@ fn foundrys_packer_packs_and_unpacks_every_document() {
     h.ok(&words("--seed 31 generate any --count 30 --to Arnaud"));
     h.ok(&words("--seed 32 generate any --count 20"));
     h.ok(&words("--seed 33 generate wand --count 3"));
+    // An item with an effect of its own (#52.1).
+    h.ok(&[
+        "item",
+        "add",
+        "Ring of Protection +1",
+        "--category",
+        "ring",
+        "--to",
+        "Arnaud",
+    ]);
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
             let dir = h

@@ -353,3 +353,84 @@ fn a_random_campaign_works_in_play_in_every_pack() {
         }
     }
 }
+
+/// #52.1: dnd5e counts only armour and shields toward AC, so a ring of protection carries an
+/// effect on AC and saving throws, as dnd5e's own ring does, and no armour plus of its own; a
+/// player who does not know its plus gets no effect until they do.
+#[test]
+fn a_ring_of_protection_protects_through_an_effect() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    let ring = add(
+        &h,
+        &[
+            "Ring of Protection",
+            "--category",
+            "ring",
+            "--bonus",
+            "2",
+            "--to",
+            "Bel",
+        ],
+    );
+    let warmth = add(&h, &["Ring of Warmth", "--category", "ring", "--to", "Bel"]);
+    h.ok(&["wear", &ring, "--hand", "left"]);
+    let dir = export_view(&h, "dnd5e", None, "rings");
+    let docs = documents(&dir);
+    let doc = &docs[&ring];
+    assert_eq!(doc["system"]["armor"]["magicalBonus"], Value::Null);
+    assert_eq!(doc["system"]["equipped"], true);
+    let effects = doc["effects"].as_array().unwrap();
+    assert_eq!(effects.len(), 1);
+    let effect = &effects[0];
+    assert_eq!(
+        (&effect["transfer"], &effect["disabled"]),
+        (&true.into(), &false.into())
+    );
+    let changes: Vec<(&str, &str, i64)> = effect["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["key"].as_str().unwrap(),
+                c["value"].as_str().unwrap(),
+                c["mode"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            ("system.attributes.ac.bonus", "+2", 2),
+            ("system.bonuses.abilities.save", "+2", 2)
+        ]
+    );
+    assert_eq!(docs[&warmth]["effects"], serde_json::json!([]));
+    // In the pack, the effect is packed under its own key within the item's.
+    let packed = std::fs::read_dir(dir.join("module/packs/_source/hoard-items"))
+        .unwrap()
+        .map(|e| {
+            serde_json::from_slice::<Value>(&std::fs::read(e.unwrap().path()).unwrap()).unwrap()
+        })
+        .find(|d| d["flags"]["hoard"]["id"] == ring.as_str())
+        .unwrap();
+    let key = format!(
+        "!items.effects!{}.hoardprotection0",
+        doc["_id"].as_str().unwrap()
+    );
+    assert_eq!(packed["effects"][0]["_key"], key.as_str());
+    // ose has no such effects.
+    let ose = documents(&export_view(&h, "ose", None, "rings"));
+    assert_eq!(ose[&ring]["effects"], serde_json::json!([]));
+    // Bel wears it without knowing its plus: none in his pack until he does.
+    let unknown = documents(&export_view(&h, "dnd5e", Some("Bel"), "rings"));
+    assert_eq!(unknown[&ring]["effects"], serde_json::json!([]));
+    assert_eq!(
+        unknown[&ring]["system"]["armor"]["magicalBonus"],
+        Value::Null
+    );
+    h.ok(&["identify", &ring, "--by", "Bel", "--method", "spell"]);
+    let known = documents(&export_view(&h, "dnd5e", Some("Bel"), "known"));
+    assert_eq!(known[&ring]["effects"][0]["changes"][0]["value"], "+2");
+}
