@@ -434,3 +434,57 @@ fn a_ring_of_protection_protects_through_an_effect() {
     let known = documents(&export_view(&h, "dnd5e", Some("Bel"), "known"));
     assert_eq!(known[&ring]["effects"][0]["changes"][0]["value"], "+2");
 }
+
+/// #52.3: a wand, staff or rod a player does not know can be used from their pack: an activity
+/// that spends no count (none is shown) and says the referee counts the charges; once known,
+/// its charges are the uses it spends.
+#[test]
+fn an_unknown_wand_is_used_without_showing_its_charges() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    let mut ids = Vec::new();
+    for (name, category) in [
+        ("Wand of Frost", "wand"),
+        ("Rod of Cancellation", "rod"),
+        ("Staff of Striking", "staff"),
+    ] {
+        ids.push(add(
+            &h,
+            &[
+                name,
+                "--category",
+                category,
+                "--charges",
+                "9",
+                "--to",
+                "Bel",
+            ],
+        ));
+    }
+    let docs = documents(&export_view(&h, "dnd5e", Some("Bel"), "unknown"));
+    for id in &ids {
+        let doc = &docs[id];
+        let text = doc.to_string();
+        assert!(
+            !text.contains("Frost") && !text.contains("Striking"),
+            "{text}"
+        );
+        assert_eq!(doc["system"]["uses"]["max"], "", "no count shown");
+        assert_eq!(doc["flags"]["hoard"]["charges"], Value::Null);
+        let used = &doc["system"]["activities"]["hoarduse00000000"];
+        assert_eq!(used["type"], "utility", "{id}: usable");
+        assert_eq!(used["consumption"]["targets"], serde_json::json!([]));
+        assert!(
+            used["description"]["chatFlavor"]
+                .as_str()
+                .unwrap()
+                .contains("referee"),
+            "{used}"
+        );
+    }
+    h.ok(&["identify", &ids[0], "--by", "Bel", "--method", "spell"]);
+    let known = documents(&export_view(&h, "dnd5e", Some("Bel"), "known"));
+    let wand = &known[&ids[0]];
+    assert_eq!(wand["system"]["uses"]["max"], "9");
+    assert!(spender(wand).is_some(), "its charges spent");
+}
