@@ -401,6 +401,16 @@ pub fn img(item: &Item) -> &'static str {
         Category::Armor => "icons/equipment/chest/breastplate-collared-steel.webp",
         // weapon/longsword-1.yml
         Category::Sword => "icons/weapons/swords/sword-guard-embossed-green.webp",
+        // ammunition/arrow.yml, crossbow-bolt.yml, sling-bullet.yml
+        Category::Weapon if kind == Some("arrows") => {
+            "icons/weapons/ammunition/arrows-broadhead-white.webp"
+        }
+        Category::Weapon if kind == Some("bolts") => {
+            "icons/weapons/ammunition/arrow-broadhead-white.webp"
+        }
+        Category::Weapon if kind == Some("sling-bullets") => {
+            "icons/commodities/stone/paver-cobbles-blue.webp"
+        }
         // weapon/mace-1.yml
         Category::Weapon => "icons/weapons/maces/mace-spiked-short.webp",
         // A cut gem, as the core gem icons show one; other valuables as treasure.

@@ -81,7 +81,7 @@ fn golden(system: &str, kind: &str) -> BTreeMap<String, Vec<String>> {
 
 /// The document's keys and value types are those of a real document of its type, and so are
 /// each of its activities' (dnd5e) of theirs.
-fn assert_shape(system: &str, doc: &Value, what: &str) {
+pub(crate) fn assert_shape(system: &str, doc: &Value, what: &str) {
     let kind = doc["type"].as_str().expect("a type");
     assert_matches(system, kind, doc, what);
     if let Some(activities) = doc["system"]["activities"].as_object() {

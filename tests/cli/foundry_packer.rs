@@ -120,6 +120,8 @@ fn foundrys_packer_packs_and_unpacks_every_document() {
     h.ok(&words("--seed 31 generate any --count 30 --to Arnaud"));
     h.ok(&words("--seed 32 generate any --count 20"));
     h.ok(&words("--seed 33 generate wand --count 3"));
+    // Arrows and bolts, ammunition in dnd5e (#52.2).
+    h.ok(&words("--seed 7 generate weapon --count 12 --to Arnaud"));
     // An item with an effect of its own (#52.1).
     h.ok(&[
         "item",

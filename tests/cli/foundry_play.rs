@@ -8,7 +8,9 @@ use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 use crate::common::Hoard;
-use crate::foundry::{SYSTEMS, add, documents, every_category, export, export_view, words};
+use crate::foundry::{
+    SYSTEMS, add, assert_shape, documents, every_category, export, export_view, words,
+};
 
 /// The activity of a dnd5e document that consumes its uses, if any.
 fn spender(doc: &Value) -> Option<&Value> {
@@ -487,4 +489,66 @@ fn an_unknown_wand_is_used_without_showing_its_charges() {
     let wand = &known[&ids[0]];
     assert_eq!(wand["system"]["uses"]["max"], "9");
     assert!(spender(wand).is_some(), "its charges spent");
+}
+
+/// #52.2: arrows, bolts and sling bullets are dnd5e ammunition (`ammo`, their count, their
+/// plus) in every pack, and bows, crossbows and slings shoot them (`amm`, `ammunition.type`).
+#[test]
+fn arrows_are_ammunition_their_launcher_spends() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    // Arrows +1 ×11, bolts +2 ×7, bolts +1 ×19 among them.
+    h.ok(&words("--seed 7 generate weapon --count 12 --to Bel"));
+    let mut launchers = BTreeMap::new();
+    for (kind, shoots) in [
+        ("bow", "arrow"),
+        ("crossbow", "crossbowBolt"),
+        ("sling", "slingBullet"),
+    ] {
+        let id = add(
+            &h,
+            &[kind, "--category", "weapon", "--kind", kind, "--to", "Bel"],
+        );
+        launchers.insert(id, shoots);
+    }
+    let referee = documents(&export_view(&h, "dnd5e", None, "ammo"));
+    let bel = documents(&export_view(&h, "dnd5e", Some("Bel"), "ammo"));
+    let mut seen = BTreeMap::new();
+    for (id, truth) in &referee {
+        let identity = &truth["flags"]["hoard"]["identity"];
+        let subtype = match identity["kind"].as_str() {
+            Some("arrows") => "arrow",
+            Some("bolts") => "crossbowBolt",
+            Some("sling-bullets") => "slingBullet",
+            _ => continue,
+        };
+        *seen.entry(subtype).or_insert(0) += 1;
+        assert_eq!(truth["system"]["magicalBonus"], identity["bonus"], "{id}");
+        for doc in [truth, &bel[id]] {
+            let s = &doc["system"];
+            assert_eq!(doc["type"], "consumable", "{id}");
+            assert_shape("dnd5e", doc, id);
+            assert_eq!(
+                (&s["type"]["value"], &s["type"]["subtype"]),
+                (&"ammo".into(), &subtype.into())
+            );
+            assert_eq!(s["quantity"], identity["count"], "{id}: its count");
+            assert!(s["quantity"].as_u64().unwrap() > 1);
+            assert_eq!(
+                s["activities"],
+                serde_json::json!({}),
+                "spent by the launcher"
+            );
+        }
+    }
+    assert_eq!(
+        (seen.get("arrow"), seen.get("crossbowBolt")),
+        (Some(&1), Some(&2))
+    );
+    for (id, shoots) in &launchers {
+        let s = &referee[id]["system"];
+        assert_eq!(s["ammunition"]["type"], *shoots, "{id}");
+        assert!(s["properties"].as_array().unwrap().contains(&"amm".into()));
+        assert_eq!(bel[id]["system"]["ammunition"]["type"], *shoots);
+    }
 }
