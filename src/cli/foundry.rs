@@ -4,7 +4,7 @@
 //! chooses the words (the same lines as `item show` and `item history`) and writes the
 //! files; `foundry` builds the documents; the app reads what they hold.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
 
@@ -43,7 +43,9 @@ pub async fn export(
         campaign,
         pieces,
         left_out,
+        current,
     } = app::foundry::gather(cx, &selection, viewer).await?;
+    same_kind(dir, system, &campaign)?;
     let tables = match args.roll_tables {
         true => Some(app::foundry::tables(cx).await?),
         false => None,
@@ -76,13 +78,14 @@ pub async fn export(
     .await;
     // A dry run lists what it would write, and writes nothing (not even the folder).
     let dry = cx.dry_run();
+    let removed = stale(dir, &files, &current);
     if !dry {
         let mode = if args.private {
             Mode::PRIVATE
         } else {
             Mode::SHARED
         };
-        write_all(dir, &files, force, mode)?;
+        write_all(dir, &files, &removed, force, mode)?;
     }
     let shown = |path: &Path| safe(&dir.join(path).display().to_string());
     let name_of = |id: &Option<String>| id.as_deref().and_then(|id| names.get(id)).cloned();
@@ -111,6 +114,7 @@ pub async fn export(
             "dry_run": dry,
             "items": worded.len(),
             "files": listed,
+            "removed": removed,
             "left_out": left,
         }));
     }
@@ -146,6 +150,20 @@ pub async fn export(
             .map(|n| format!("  {}", safe(&n)))
             .unwrap_or_default();
         out.line(&format!("  {}{name}", shown(&f.path)))?;
+    }
+    for path in &removed {
+        let path = safe(&path.display().to_string());
+        out.line(&if dry {
+            tr!(
+                "  would remove: {path} (an earlier export's, no longer current)",
+                "  supprimerait : {path} (d'un export précédent, périmé)"
+            )
+        } else {
+            tr!(
+                "  removed: {path} (an earlier export's, no longer current)",
+                "  supprimé : {path} (d'un export précédent, périmé)"
+            )
+        })?;
     }
     for ((_, _, status), name) in left_out.iter().zip(&left_names) {
         out.line(&tr!(
@@ -279,9 +297,9 @@ impl Mode {
 
 /// Write the files under `dir` with `mode`. Every path is checked first — plain relative
 /// names, no symbolic link on the way, no folder where a file goes — so a refused export
-/// writes nothing; then what an earlier export left of the same documents under other names
-/// goes (`stale`), and files are created anew, never written through a link.
-fn write_all(dir: &Path, files: &[File], force: bool, mode: Mode) -> Result<()> {
+/// writes nothing; then what an earlier export left that this one replaces goes (`stale`),
+/// and files are created anew, never written through a link.
+fn write_all(dir: &Path, files: &[File], stale: &[PathBuf], force: bool, mode: Mode) -> Result<()> {
     check_dir(dir, force)?;
     for f in files {
         let inside = f
@@ -327,8 +345,14 @@ fn write_all(dir: &Path, files: &[File], force: bool, mode: Mode) -> Result<()> 
             }
         }
     }
-    for path in stale(dir, files) {
-        std::fs::remove_file(&path).map_err(|e| cannot(&path, e))?;
+    for path in stale {
+        std::fs::remove_file(path).map_err(|e| cannot(path, e))?;
+    }
+    // A pack left without sources goes too, so no empty pack is left to compile.
+    for folder in foundry::pack_sources().map(|p| dir.join(p)) {
+        if !stale.is_empty() && plain_folder(dir, &folder) && empty(&folder) {
+            std::fs::remove_dir(&folder).map_err(|e| cannot(&folder, e))?;
+        }
     }
     for f in files {
         let path = dir.join(&f.path);
@@ -340,44 +364,123 @@ fn write_all(dir: &Path, files: &[File], force: bool, mode: Mode) -> Result<()> 
     Ok(())
 }
 
-/// The files an earlier export wrote of the documents this one writes, under a name this one
-/// does not use (the item was renamed): in a pack's sources two files with one `_key` make
-/// `fvtt package pack` fail, and beside the documents they would be stale twins. Only plain
-/// JSON files holding one of this export's `_id`s go; whatever else is there stays (an
-/// earlier session's items, the referee's own files).
-fn stale(dir: &Path, files: &[File]) -> Vec<PathBuf> {
-    let id = |bytes: &[u8]| {
-        serde_json::from_slice::<serde_json::Value>(bytes)
-            .ok()
-            .and_then(|doc| doc["_id"].as_str().map(String::from))
-    };
-    let ids: std::collections::BTreeSet<String> =
-        files.iter().filter_map(|f| id(&f.bytes)).collect();
-    let written: std::collections::BTreeSet<PathBuf> =
-        files.iter().map(|f| dir.join(&f.path)).collect();
+/// What an earlier export left that this one replaces: the same documents under a name this
+/// one does not use (the item was renamed: in a pack's sources two files with one `_key` make
+/// `fvtt package pack` fail), the documents of items no longer in play (drunk, sold, voided),
+/// and the tables this export does not write (it has none, or the campaign's tables changed),
+/// so a re-export holds exactly the current items and tables. Only plain JSON files hoard
+/// wrote (`flags.hoard`) go; whatever else is there stays (an earlier session's items still in
+/// play, the referee's own files).
+fn stale(dir: &Path, files: &[File], current: &BTreeSet<String>) -> Vec<PathBuf> {
+    let read = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).ok();
+    let ids: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| read(&f.bytes)?["_id"].as_str().map(String::from))
+        .collect();
+    let written: BTreeSet<PathBuf> = files.iter().map(|f| dir.join(&f.path)).collect();
     let mut folders = vec![dir.to_path_buf()];
     folders.extend(foundry::pack_sources().iter().map(|p| dir.join(p)));
     let mut out = Vec::new();
     for folder in folders {
-        // `write_all` checked there is no link on the way to these folders.
-        let Ok(entries) = std::fs::read_dir(&folder) else {
+        let Ok(entries) = std::fs::read_dir(&folder).map_err(drop).and_then(|e| {
+            // Never through a link: the folders on the way must be real ones.
+            plain_folder(dir, &folder).then_some(e).ok_or(())
+        }) else {
             continue;
         };
         for path in entries.flatten().map(|e| e.path()) {
             let plain = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
-            if plain
-                && path.extension().is_some_and(|e| e == "json")
-                && !written.contains(&path)
-                && std::fs::read(&path)
-                    .ok()
-                    .and_then(|b| id(&b))
-                    .is_some_and(|i| ids.contains(&i))
-            {
+            if !plain || path.extension().is_none_or(|e| e != "json") || written.contains(&path) {
+                continue;
+            }
+            let Some(doc) = std::fs::read(&path).ok().and_then(|b| read(&b)) else {
+                continue;
+            };
+            let hoard = &doc["flags"]["hoard"];
+            let twin = doc["_id"].as_str().is_some_and(|i| ids.contains(i));
+            let gone = hoard["id"].as_str().is_some_and(|i| !current.contains(i));
+            let table = hoard["table"].is_string();
+            if twin || gone || table {
                 out.push(path);
             }
         }
     }
+    out.sort();
     out
+}
+
+/// `folder` is `dir` or a real folder under it, with no symbolic link on the way.
+fn plain_folder(dir: &Path, folder: &Path) -> bool {
+    let Ok(rest) = folder.strip_prefix(dir) else {
+        return false;
+    };
+    let mut at = dir.to_path_buf();
+    rest.iter().all(|part| {
+        at.push(part);
+        std::fs::symlink_metadata(&at).is_ok_and(|m| m.is_dir())
+    })
+}
+
+fn empty(folder: &Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|mut e| e.next().is_none())
+}
+
+/// One folder holds one kind of export: refuse to write the referee's truth, a player's view,
+/// another system's or another campaign's documents into a folder that holds another's (its
+/// `module/module.json` names it), since what it held would stay beside them — the referee's
+/// documents in a pack players may open, dnd5e documents in a pack declared ose.
+fn same_kind(dir: &Path, system: System, campaign: &foundry::Campaign) -> Result<()> {
+    let manifest = dir.join("module").join("module.json");
+    if !plain_folder(dir, &dir.join("module"))
+        || !std::fs::symlink_metadata(&manifest).is_ok_and(|m| m.is_file())
+    {
+        return Ok(());
+    }
+    let Some(theirs) = std::fs::read(&manifest)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+    else {
+        return Ok(());
+    };
+    let ours = foundry::module_id(system, campaign);
+    let their_id = theirs["id"].as_str().unwrap_or_default();
+    if their_id == ours {
+        return Ok(());
+    }
+    let their_system = theirs["relationships"]["systems"][0]["id"]
+        .as_str()
+        .unwrap_or("?");
+    let their_kind = if theirs["packs"][0]["ownership"]["PLAYER"] == "OBSERVER" {
+        tr!(
+            "a player's view for {}",
+            "la vue d'un joueur pour {}",
+            safe(their_system)
+        )
+    } else {
+        tr!(
+            "the referee's truth for {}",
+            "la vérité du MD pour {}",
+            safe(their_system)
+        )
+    };
+    let our_kind = match &campaign.viewer {
+        Some(who) => tr!(
+            "{}'s view for {}",
+            "la vue de {} pour {}",
+            safe(who),
+            system.id()
+        ),
+        None => tr!(
+            "the referee's truth for {}",
+            "la vérité du MD pour {}",
+            system.id()
+        ),
+    };
+    let (shown, their_id) = (safe(&dir.display().to_string()), safe(their_id));
+    Err(invalid(tr!(
+        "{shown} holds another export, {their_id} ({their_kind}), and this one is {ours} ({our_kind}): one folder holds one kind of export; write into another folder, or empty {shown} first",
+        "{shown} contient un autre export, {their_id} ({their_kind}), et celui-ci est {ours} ({our_kind}) : un dossier ne contient qu'une sorte d'export ; écrivez dans un autre dossier, ou videz d'abord {shown}"
+    )))
 }
 
 /// Make the folders down to `path` that do not exist yet, with `mode`'s permissions (set after

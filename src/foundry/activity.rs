@@ -10,10 +10,12 @@ use serde_json::{Value, json};
 
 use super::Piece;
 use crate::rules::item::Category;
+use crate::tr;
 
 /// The activities of an item, by id: an attack for a weapon (`attack`: "melee" or "ranged"),
 /// and, when it has uses, the use that spends one: healing for a potion hoard knows heals
-/// (`rules::potion::healing`), a utility otherwise.
+/// (`rules::potion::healing`), a utility otherwise; a charged item whose charges the reader
+/// does not know, a utility that spends nothing and says who counts them.
 pub fn of(piece: &Piece, uses: &Value, attack: Option<&str>) -> Value {
     let mut out = serde_json::Map::new();
     if let Some(kind) = attack {
@@ -56,6 +58,16 @@ pub fn of(piece: &Piece, uses: &Value, attack: Option<&str>) -> Value {
             }
         };
         out.insert(ID_USE.into(), activity);
+    } else if piece.item().category.charged() && piece.charges().is_none() {
+        // A wand, staff or rod whose charges the reader does not know (a player's unknown
+        // wand): usable all the same, with no count to spend; the referee counts them.
+        let mut a = base("utility", ID_USE, Vec::new(), piece);
+        a["roll"] = json!({ "formula": "", "name": "", "prompt": false, "visible": false });
+        a["description"]["chatFlavor"] = json!(tr!(
+            "Its charges are not known here: the referee counts what each use spends.",
+            "Ses charges ne sont pas connues ici : le MD compte ce que chaque usage dépense."
+        ));
+        out.insert(ID_USE.into(), a);
     }
     Value::Object(out)
 }

@@ -45,9 +45,13 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
         "consumable" => json!({
             "attunement": "",
             "equipped": false,
+            // Ammunition adds its plus to the launcher's damage (`ammunition/arrow-1.yml`).
             "damage": { "base": damage(None), "replace": false },
-            "type": { "value": subtype, "subtype": "" },
-            "magicalBonus": null,
+            "type": {
+                "value": subtype,
+                "subtype": ammo(crate::rules::weapon::make(item)).unwrap_or(""),
+            },
+            "magicalBonus": bonus.filter(|_| subtype == "ammo"),
             "activities": activity::of(piece, &uses, None),
             "uses": uses,
             "attuned": false,
@@ -62,7 +66,12 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                 "attunement": "",
                 "equipped": item.worn.is_some(),
                 "cover": null,
-                "armor": { "value": value, "dex": dex, "magicalBonus": bonus },
+                // Armour's own plus; a ring of protection's is an effect (`effect.rs`).
+                "armor": {
+                    "value": value,
+                    "dex": dex,
+                    "magicalBonus": bonus.filter(|_| item.category == Category::Armor),
+                },
                 "hp": mount_hp(),
                 "speed": { "value": null, "conditions": "" },
                 "strength": strength,
@@ -74,7 +83,8 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
             })
         }
         "weapon" => {
-            let base = weapon(crate::rules::weapon::make(item));
+            let make = crate::rules::weapon::make(item);
+            let base = weapon(make);
             properties.extend(base.properties);
             let (value, long) = base.range.map_or((None, None), |(v, l)| (Some(v), Some(l)));
             let (versatile_number, versatile_die) = base.versatile.unwrap_or((None, None));
@@ -92,6 +102,8 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
                 "proficient": null,
                 "type": { "value": base.class, "baseItem": base.base_item },
                 "magicalBonus": bonus,
+                // What it shoots, which its attack spends (`weapon/longbow.yml`).
+                "ammunition": { "type": shoots(make).unwrap_or("") },
                 "activities": activity::of(piece, &uses, Some(base.attack())),
                 "uses": uses,
                 "attuned": false,
@@ -125,6 +137,11 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
         Category::Rod => ("consumable", "rod"),
         Category::Book | Category::Household | Category::Instrument | Category::Misc => {
             ("consumable", "trinket")
+        }
+        // Arrows, bolts and bullets are ammunition (`ammunition/arrow.yml`): anyone sees a
+        // weapon's make, so every view gives them this type.
+        Category::Weapon if ammo(crate::rules::weapon::make(item)).is_some() => {
+            ("consumable", "ammo")
         }
         Category::Staff | Category::Sword | Category::Weapon => ("weapon", ""),
         Category::Ring => ("equipment", "ring"),
@@ -224,10 +241,9 @@ impl Base {
 }
 
 /// The dnd5e base weapon of a make, from `packs/_source/items/weapon/<file>.yml` (dnd5e 5.3.3):
-/// the file named beside each. dnd5e's ammunition is a consumable (`ammunition/arrow.yml`),
-/// hoard's a weapon in every view: arrows, bolts and sling bullets keep no base item and take
-/// the damage and range of what shoots them (`shortbow.yml`, `light-crossbow.yml`,
-/// `sling.yml`). A weapon of no known make keeps no base item and no dice.
+/// the file named beside each. A weapon of no known make keeps no base item and no dice; nor
+/// does ammunition, which is never a weapon here (`kind`: dnd5e's ammunition is a consumable,
+/// `ammunition/arrow.yml`, whose damage is its launcher's).
 fn weapon(make: Option<Make>) -> Base {
     let base = |class, base_item, dice, versatile, properties, range| Base {
         class,
@@ -239,20 +255,19 @@ fn weapon(make: Option<Make>) -> Base {
     };
     let (p, s, b) = ("piercing", "slashing", "bludgeoning");
     let ver = |d: Option<u32>| Some((d.map(|_| 1), d.or(Some(0))));
+    let unknown = || Base {
+        class: "simpleM",
+        base_item: "",
+        dice: None,
+        versatile: None,
+        properties: &[],
+        range: None,
+    };
     let Some(make) = make else {
-        return Base {
-            class: "simpleM",
-            base_item: "",
-            dice: None,
-            versatile: None,
-            properties: &[],
-            range: None,
-        };
+        return unknown();
     };
     match make {
-        Make::Arrows => base("simpleR", "", (1, 6, p), None, &[], Some((80, 320))),
-        Make::Bolts => base("simpleR", "", (1, 8, p), None, &[], Some((80, 320))),
-        Make::SlingBullets => base("simpleR", "", (1, 4, b), None, &[], Some((30, 120))),
+        Make::Arrows | Make::Bolts | Make::SlingBullets => unknown(),
         // dart.yml
         Make::Darts => base(
             "simpleR",
@@ -428,6 +443,28 @@ fn weapon(make: Option<Make>) -> Base {
             &["hvy", "two"],
             None,
         ),
+    }
+}
+
+/// dnd5e's ammunition type (`config.mjs` `consumableTypes.ammo.subtypes`) of arrows, bolts
+/// and sling bullets.
+fn ammo(make: Option<Make>) -> Option<&'static str> {
+    match make? {
+        Make::Arrows => Some("arrow"),
+        Make::Bolts => Some("crossbowBolt"),
+        Make::SlingBullets => Some("slingBullet"),
+        _ => None,
+    }
+}
+
+/// The ammunition a launcher shoots (`weapon/longbow.yml`, `light-crossbow.yml`, `sling.yml`
+/// `ammunition.type`): its attack spends one of the wielder's of that type.
+fn shoots(make: Option<Make>) -> Option<&'static str> {
+    match make? {
+        Make::Bow => ammo(Some(Make::Arrows)),
+        Make::Crossbow => ammo(Some(Make::Bolts)),
+        Make::Sling => ammo(Some(Make::SlingBullets)),
+        _ => None,
     }
 }
 

@@ -13,6 +13,7 @@
 
 mod activity;
 mod dnd5e;
+mod effect;
 mod ose;
 mod table;
 
@@ -133,6 +134,13 @@ pub fn files(
         names.insert(stem.clone());
         let mut packed = doc.clone();
         packed["_key"] = json!(format!("!items!{fid}"));
+        // Embedded documents are packed under their own keys, within the item's.
+        if let Some(effects) = packed["effects"].as_array_mut() {
+            for effect in effects {
+                let eid = effect["_id"].as_str().unwrap_or_default().to_string();
+                effect["_key"] = json!(format!("!items.effects!{fid}.{eid}"));
+            }
+        }
         let item = Some(id.clone());
         out.push(File {
             path: PathBuf::from(format!("{stem}.json")),
@@ -206,7 +214,10 @@ pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
         "type": kind,
         "img": img(piece.item()),
         "system": data,
-        "effects": [],
+        "effects": match system {
+            System::Ose => json!([]),
+            System::Dnd5e => effect::of(piece),
+        },
         "folder": null,
         "sort": 0,
         "ownership": { "default": 0 },
@@ -390,6 +401,16 @@ pub fn img(item: &Item) -> &'static str {
         Category::Armor => "icons/equipment/chest/breastplate-collared-steel.webp",
         // weapon/longsword-1.yml
         Category::Sword => "icons/weapons/swords/sword-guard-embossed-green.webp",
+        // ammunition/arrow.yml, crossbow-bolt.yml, sling-bullet.yml
+        Category::Weapon if kind == Some("arrows") => {
+            "icons/weapons/ammunition/arrows-broadhead-white.webp"
+        }
+        Category::Weapon if kind == Some("bolts") => {
+            "icons/weapons/ammunition/arrow-broadhead-white.webp"
+        }
+        Category::Weapon if kind == Some("sling-bullets") => {
+            "icons/commodities/stone/paver-cobbles-blue.webp"
+        }
         // weapon/mace-1.yml
         Category::Weapon => "icons/weapons/maces/mace-spiked-short.webp",
         // A cut gem, as the core gem icons show one; other valuables as treasure.
@@ -561,8 +582,9 @@ fn facts(words: &Words) -> String {
     list("ul", &words.facts)
 }
 
-/// The referee's section Foundry shows only to a document's owners: hoard's facts (when
-/// asked) and the ledger history.
+/// The referee's secret section: hoard's facts (when asked) and the ledger history. dnd5e
+/// shows it to a document's owners; ose renders it for nobody outside the description's
+/// editor (docs/foundry.md).
 fn secret(piece: &Piece, words: &Words, with_facts: bool) -> String {
     if !piece.is_referee() {
         return String::new();

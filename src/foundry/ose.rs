@@ -2,7 +2,8 @@
 //! define it (ose-foundry-core 2.2.2 by Necrotic Gnome, the maintained continuation of
 //! vttred/ose, `src/module/item/data-model-{item,weapon,armor}.js`). ose has no "identified"
 //! flag: a player's export simply holds what they know, and the referee's keeps the truth in a
-//! section only owners see.
+//! secret section, which ose's sheets render for nobody (only the description's editor shows
+//! it, to owners).
 
 use serde_json::{Value, json};
 

@@ -81,7 +81,7 @@ fn golden(system: &str, kind: &str) -> BTreeMap<String, Vec<String>> {
 
 /// The document's keys and value types are those of a real document of its type, and so are
 /// each of its activities' (dnd5e) of theirs.
-fn assert_shape(system: &str, doc: &Value, what: &str) {
+pub(crate) fn assert_shape(system: &str, doc: &Value, what: &str) {
     let kind = doc["type"].as_str().expect("a type");
     assert_matches(system, kind, doc, what);
     if let Some(activities) = doc["system"]["activities"].as_object() {
@@ -1076,4 +1076,147 @@ fn a_dry_run_export_writes_nothing() {
     let written = h.json(&["export", "--foundry", "ose", "-o", dir_text]);
     assert_eq!(written["dry_run"], false);
     assert!(dir.join("module/module.json").exists());
+}
+
+/// The documents' hoard ids in a pack's sources (`None`: the folder is not there).
+fn packed_ids(dir: &Path, pack: &str) -> Option<BTreeSet<String>> {
+    let folder = dir.join("module/packs/_source").join(pack);
+    let entries = std::fs::read_dir(folder).ok()?;
+    Some(
+        entries
+            .map(|e| {
+                let doc: Value =
+                    serde_json::from_slice(&std::fs::read(e.unwrap().path()).unwrap()).unwrap();
+                let hoard = &doc["flags"]["hoard"];
+                hoard["id"]
+                    .as_str()
+                    .or(hoard["table"].as_str())
+                    .unwrap()
+                    .to_string()
+            })
+            .collect(),
+    )
+}
+
+/// #52.5, #52.7: after a potion is drunk and an item sold, `--force` leaves neither their
+/// documents nor, without `--roll-tables`, the tables an earlier export wrote; an earlier
+/// session's items still in play and the referee's own files stay.
+#[test]
+fn a_forced_re_export_holds_exactly_the_current_items_and_tables() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    h.ok(&["session", "start", "One"]);
+    let potion = add(
+        &h,
+        &[
+            "Potion of Gaseous Form",
+            "--category",
+            "potion",
+            "--to",
+            "Bel",
+        ],
+    );
+    let gem = add(&h, &["Agate", "--category", "valuable", "--kind", "gem"]);
+    let ring = add(&h, &["Ring of Warmth", "--category", "ring", "--to", "Bel"]);
+    h.ok(&["session", "end"]);
+    h.ok(&["session", "start", "Two"]);
+    let rope = add(&h, &["Rope of Climbing", "--category", "misc"]);
+    let dir = |system: &str| h.dir.path().join(format!("again-{system}"));
+    for system in SYSTEMS {
+        export(&h, system, &dir(system), &["--roll-tables"]);
+        std::fs::write(dir(system).join("notes.json"), "{\"mine\": true}").unwrap();
+        let all: BTreeSet<String> = [&potion, &gem, &ring, &rope].map(|s| s.to_string()).into();
+        assert_eq!(packed_ids(&dir(system), "hoard-items"), Some(all));
+        assert!(packed_ids(&dir(system), "hoard-tables").unwrap().len() > 50);
+    }
+    h.ok(&["drink", &potion, "--by", "Bel"]);
+    h.ok(&["sell", &gem, "--for", "10gp"]);
+    for system in SYSTEMS {
+        let dir = dir(system);
+        // Session two's items alone, forced into the folder that gathered session one's.
+        let listing = export(&h, system, &dir, &["--session", "2", "--force"]);
+        let kept: BTreeSet<String> = [&ring, &rope].map(|s| s.to_string()).into();
+        assert_eq!(
+            packed_ids(&dir, "hoard-items"),
+            Some(kept.clone()),
+            "{system}"
+        );
+        let top: BTreeSet<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file() && p.file_name() != Some("notes.json".as_ref()))
+            .map(|p| {
+                let doc: Value = serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+                doc["flags"]["hoard"]["id"].as_str().unwrap().to_string()
+            })
+            .collect();
+        assert_eq!(top, kept, "{system}");
+        assert_eq!(
+            packed_ids(&dir, "hoard-tables"),
+            None,
+            "{system}: no table left"
+        );
+        let module = std::fs::read_to_string(dir.join("module/module.json")).unwrap();
+        assert!(!module.contains("hoard-tables"), "{module}");
+        let removed = listing["removed"].as_array().unwrap();
+        assert!(removed.len() > 54, "{system}: {} removed", removed.len());
+        assert!(
+            dir.join("notes.json").exists(),
+            "the referee's own file stays"
+        );
+    }
+}
+
+/// #52.6: a folder holds one kind of export. A player's view over the referee's folder, and
+/// another system's documents, are refused, saying what the folder holds and what this export
+/// is, and nothing is written; the same kind again goes through.
+#[test]
+fn one_folder_holds_one_kind_of_export() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    add(&h, &["Ring of Warmth", "--category", "ring", "--to", "Bel"]);
+    let dir = h.dir.path().join("referee");
+    let dir_text = dir.to_str().unwrap();
+    export(&h, "dnd5e", &dir, &[]);
+    let before = tree(&dir);
+    let as_bel = h.fails(
+        &[
+            "export",
+            "--foundry",
+            "dnd5e",
+            "-o",
+            dir_text,
+            "--as",
+            "Bel",
+            "--force",
+        ],
+        2,
+    );
+    assert!(
+        as_bel.contains("the referee's truth for dnd5e") && as_bel.contains("Bel's view for dnd5e"),
+        "{as_bel}"
+    );
+    let ose = refused(&h, &dir, &["--force"], 2);
+    assert!(
+        ose.contains("hoard-") && ose.contains("the referee's truth for ose"),
+        "{ose}"
+    );
+    assert_eq!(tree(&dir), before, "nothing written");
+    // The player's folder refuses the referee's truth the other way round.
+    let bel = h.dir.path().join("bel");
+    export(&h, "dnd5e", &bel, &["--as", "Bel"]);
+    let referee = h.fails(
+        &[
+            "export",
+            "--foundry",
+            "dnd5e",
+            "-o",
+            bel.to_str().unwrap(),
+            "--force",
+        ],
+        2,
+    );
+    assert!(referee.contains("a player's view for dnd5e"), "{referee}");
+    export(&h, "dnd5e", &dir, &["--force"]);
+    export(&h, "dnd5e", &bel, &["--as", "Bel", "--force"]);
 }

@@ -1,7 +1,8 @@
 //! Foundry's own packer, `fvtt package pack` then `unpack` (`@foundryvtt/foundryvtt-cli` 3.0.3,
 //! installed once into the build folder by npm), takes every document hoard writes and gives
 //! it back unchanged, for both systems, the tables included, and again after a `--force`
-//! re-export of renamed items. Without npm the test says it skipped; under `CI=true` it fails.
+//! re-export of renamed items. Without npm the test says it skipped; under `CI=true` it fails
+//! (`.ci/run` installs Debian's `nodejs` and `npm` when they are missing).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -119,6 +120,18 @@ fn foundrys_packer_packs_and_unpacks_every_document() {
     h.ok(&words("--seed 31 generate any --count 30 --to Arnaud"));
     h.ok(&words("--seed 32 generate any --count 20"));
     h.ok(&words("--seed 33 generate wand --count 3"));
+    // Arrows and bolts, ammunition in dnd5e (#52.2).
+    h.ok(&words("--seed 7 generate weapon --count 12 --to Arnaud"));
+    // An item with an effect of its own (#52.1).
+    h.ok(&[
+        "item",
+        "add",
+        "Ring of Protection +1",
+        "--category",
+        "ring",
+        "--to",
+        "Arnaud",
+    ]);
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
             let dir = h

@@ -8,7 +8,9 @@ use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 use crate::common::Hoard;
-use crate::foundry::{SYSTEMS, add, documents, every_category, export, export_view, words};
+use crate::foundry::{
+    SYSTEMS, add, assert_shape, documents, every_category, export, export_view, words,
+};
 
 /// The activity of a dnd5e document that consumes its uses, if any.
 fn spender(doc: &Value) -> Option<&Value> {
@@ -351,5 +353,202 @@ fn a_random_campaign_works_in_play_in_every_pack() {
                 }
             }
         }
+    }
+}
+
+/// #52.1: dnd5e counts only armour and shields toward AC, so a ring of protection carries an
+/// effect on AC and saving throws, as dnd5e's own ring does, and no armour plus of its own; a
+/// player who does not know its plus gets no effect until they do.
+#[test]
+fn a_ring_of_protection_protects_through_an_effect() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    let ring = add(
+        &h,
+        &[
+            "Ring of Protection",
+            "--category",
+            "ring",
+            "--bonus",
+            "2",
+            "--to",
+            "Bel",
+        ],
+    );
+    let warmth = add(&h, &["Ring of Warmth", "--category", "ring", "--to", "Bel"]);
+    h.ok(&["wear", &ring, "--hand", "left"]);
+    let dir = export_view(&h, "dnd5e", None, "rings");
+    let docs = documents(&dir);
+    let doc = &docs[&ring];
+    assert_eq!(doc["system"]["armor"]["magicalBonus"], Value::Null);
+    assert_eq!(doc["system"]["equipped"], true);
+    let effects = doc["effects"].as_array().unwrap();
+    assert_eq!(effects.len(), 1);
+    let effect = &effects[0];
+    assert_eq!(
+        (&effect["transfer"], &effect["disabled"]),
+        (&true.into(), &false.into())
+    );
+    let changes: Vec<(&str, &str, i64)> = effect["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["key"].as_str().unwrap(),
+                c["value"].as_str().unwrap(),
+                c["mode"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            ("system.attributes.ac.bonus", "+2", 2),
+            ("system.bonuses.abilities.save", "+2", 2)
+        ]
+    );
+    assert_eq!(docs[&warmth]["effects"], serde_json::json!([]));
+    // In the pack, the effect is packed under its own key within the item's.
+    let packed = std::fs::read_dir(dir.join("module/packs/_source/hoard-items"))
+        .unwrap()
+        .map(|e| {
+            serde_json::from_slice::<Value>(&std::fs::read(e.unwrap().path()).unwrap()).unwrap()
+        })
+        .find(|d| d["flags"]["hoard"]["id"] == ring.as_str())
+        .unwrap();
+    let key = format!(
+        "!items.effects!{}.hoardprotection0",
+        doc["_id"].as_str().unwrap()
+    );
+    assert_eq!(packed["effects"][0]["_key"], key.as_str());
+    // ose has no such effects.
+    let ose = documents(&export_view(&h, "ose", None, "rings"));
+    assert_eq!(ose[&ring]["effects"], serde_json::json!([]));
+    // Bel wears it without knowing its plus: none in his pack until he does.
+    let unknown = documents(&export_view(&h, "dnd5e", Some("Bel"), "rings"));
+    assert_eq!(unknown[&ring]["effects"], serde_json::json!([]));
+    assert_eq!(
+        unknown[&ring]["system"]["armor"]["magicalBonus"],
+        Value::Null
+    );
+    h.ok(&["identify", &ring, "--by", "Bel", "--method", "spell"]);
+    let known = documents(&export_view(&h, "dnd5e", Some("Bel"), "known"));
+    assert_eq!(known[&ring]["effects"][0]["changes"][0]["value"], "+2");
+}
+
+/// #52.3: a wand, staff or rod a player does not know can be used from their pack: an activity
+/// that spends no count (none is shown) and says the referee counts the charges; once known,
+/// its charges are the uses it spends.
+#[test]
+fn an_unknown_wand_is_used_without_showing_its_charges() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    let mut ids = Vec::new();
+    for (name, category) in [
+        ("Wand of Frost", "wand"),
+        ("Rod of Cancellation", "rod"),
+        ("Staff of Striking", "staff"),
+    ] {
+        ids.push(add(
+            &h,
+            &[
+                name,
+                "--category",
+                category,
+                "--charges",
+                "9",
+                "--to",
+                "Bel",
+            ],
+        ));
+    }
+    let docs = documents(&export_view(&h, "dnd5e", Some("Bel"), "unknown"));
+    for id in &ids {
+        let doc = &docs[id];
+        let text = doc.to_string();
+        assert!(
+            !text.contains("Frost") && !text.contains("Striking"),
+            "{text}"
+        );
+        assert_eq!(doc["system"]["uses"]["max"], "", "no count shown");
+        assert_eq!(doc["flags"]["hoard"]["charges"], Value::Null);
+        let used = &doc["system"]["activities"]["hoarduse00000000"];
+        assert_eq!(used["type"], "utility", "{id}: usable");
+        assert_eq!(used["consumption"]["targets"], serde_json::json!([]));
+        assert!(
+            used["description"]["chatFlavor"]
+                .as_str()
+                .unwrap()
+                .contains("referee"),
+            "{used}"
+        );
+    }
+    h.ok(&["identify", &ids[0], "--by", "Bel", "--method", "spell"]);
+    let known = documents(&export_view(&h, "dnd5e", Some("Bel"), "known"));
+    let wand = &known[&ids[0]];
+    assert_eq!(wand["system"]["uses"]["max"], "9");
+    assert!(spender(wand).is_some(), "its charges spent");
+}
+
+/// #52.2: arrows, bolts and sling bullets are dnd5e ammunition (`ammo`, their count, their
+/// plus) in every pack, and bows, crossbows and slings shoot them (`amm`, `ammunition.type`).
+#[test]
+fn arrows_are_ammunition_their_launcher_spends() {
+    let h = Hoard::new();
+    h.character("Bel", 10, 10, 6, "neutral");
+    // Arrows +1 ×11, bolts +2 ×7, bolts +1 ×19 among them.
+    h.ok(&words("--seed 7 generate weapon --count 12 --to Bel"));
+    let mut launchers = BTreeMap::new();
+    for (kind, shoots) in [
+        ("bow", "arrow"),
+        ("crossbow", "crossbowBolt"),
+        ("sling", "slingBullet"),
+    ] {
+        let id = add(
+            &h,
+            &[kind, "--category", "weapon", "--kind", kind, "--to", "Bel"],
+        );
+        launchers.insert(id, shoots);
+    }
+    let referee = documents(&export_view(&h, "dnd5e", None, "ammo"));
+    let bel = documents(&export_view(&h, "dnd5e", Some("Bel"), "ammo"));
+    let mut seen = BTreeMap::new();
+    for (id, truth) in &referee {
+        let identity = &truth["flags"]["hoard"]["identity"];
+        let subtype = match identity["kind"].as_str() {
+            Some("arrows") => "arrow",
+            Some("bolts") => "crossbowBolt",
+            Some("sling-bullets") => "slingBullet",
+            _ => continue,
+        };
+        *seen.entry(subtype).or_insert(0) += 1;
+        assert_eq!(truth["system"]["magicalBonus"], identity["bonus"], "{id}");
+        for doc in [truth, &bel[id]] {
+            let s = &doc["system"];
+            assert_eq!(doc["type"], "consumable", "{id}");
+            assert_shape("dnd5e", doc, id);
+            assert_eq!(
+                (&s["type"]["value"], &s["type"]["subtype"]),
+                (&"ammo".into(), &subtype.into())
+            );
+            assert_eq!(s["quantity"], identity["count"], "{id}: its count");
+            assert!(s["quantity"].as_u64().unwrap() > 1);
+            assert_eq!(
+                s["activities"],
+                serde_json::json!({}),
+                "spent by the launcher"
+            );
+        }
+    }
+    assert_eq!(
+        (seen.get("arrow"), seen.get("crossbowBolt")),
+        (Some(&1), Some(&2))
+    );
+    for (id, shoots) in &launchers {
+        let s = &referee[id]["system"];
+        assert_eq!(s["ammunition"]["type"], *shoots, "{id}");
+        assert!(s["properties"].as_array().unwrap().contains(&"amm".into()));
+        assert_eq!(bel[id]["system"]["ammunition"]["type"], *shoots);
     }
 }

@@ -112,6 +112,9 @@ pub struct Gathered {
     /// Items the filters left out because they are gone for good (drunk, crumbled,
     /// vanished): their id, the name the export's reader knows them by, and why.
     pub left_out: Vec<(String, KnownName, Status)>,
+    /// The ids of every item of the campaign still in play (not gone for good): a re-export
+    /// keeps an earlier export's document of one of them, and of no other.
+    pub current: BTreeSet<String>,
 }
 
 /// Read everything the export needs. Named items are exported whatever became of them; the
@@ -174,6 +177,14 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             }
         }
     }
+    let mut current = BTreeSet::new();
+    items::list(conn, campaign, &ListFilter::default(), |item| {
+        if !item.is_gone() {
+            current.insert(item.id);
+        }
+        Ok::<_, crate::error::Error>(())
+    })
+    .await?;
     let characters: BTreeMap<String, String> = crate::store::characters::list(conn, campaign)
         .await?
         .into_iter()
@@ -253,6 +264,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         },
         pieces,
         left_out,
+        current,
     })
 }
 

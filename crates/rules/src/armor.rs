@@ -97,6 +97,14 @@ fn is_protection_ring(item: &Item) -> bool {
             || named(&item.name_fr))
 }
 
+/// What an item worn adds to armor class and to every saving throw by itself, apart from any
+/// armor's or weapon's own enchantment: a ring of protection's plus (AD&D 2e DMG, *Ring of
+/// Protection*; OSE's Ring of Protection +1). `None` for anything else. What [`protection`]
+/// makes of several worn together (one ring counts, none over magic armor) is the sheet's.
+pub fn worn_bonus(item: &Item) -> Option<i32> {
+    is_protection_ring(item).then(|| ring_bonus(item))
+}
+
 /// A ring of protection's bonus: `--bonus`, else the `+N` its name ends with, else +1 (OSE's
 /// ring is a Ring of Protection +1).
 fn ring_bonus(ring: &Item) -> i32 {
@@ -319,6 +327,22 @@ mod tests {
         assert_eq!(protection(&[&carried]).ring, None);
         let other = ring("Ring of Warmth", None, Some(Slot::LeftHand));
         assert_eq!(protection(&[&plus1, &other]).ring, None);
+    }
+
+    #[test]
+    fn a_ring_of_protection_alone_bears_a_bonus_of_its_own() {
+        let named = ring("Ring of Protection +2", None, None);
+        assert_eq!(worn_bonus(&named), Some(2));
+        assert_eq!(
+            worn_bonus(&ring("Ring of Protection", Some(3), None)),
+            Some(3)
+        );
+        assert_eq!(
+            worn_bonus(&ring("Anneau de protection", None, None)),
+            Some(1)
+        );
+        assert_eq!(worn_bonus(&ring("Ring of Warmth", Some(1), None)), None);
+        assert_eq!(worn_bonus(&piece("armor", 2, None)), None, "armor's own");
     }
 
     #[test]

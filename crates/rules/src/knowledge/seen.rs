@@ -427,6 +427,8 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
             blade: item.identity.blade.clone(),
             material: item.identity.material.clone(),
             consumable: item.identity.consumable,
+            // Anyone can count the arrows in a quiver.
+            count: item.identity.count,
             ..crate::item::Identity::default()
         };
         let mut shown = Item::new(item.id.clone(), en, fr, item.category, identity);
