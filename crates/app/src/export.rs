@@ -254,6 +254,11 @@ pub async fn import(
         }
     }
     w.append_raw(&batch).await?;
+    replay.finish();
+    if let Some(conflict) = replay.conflicts.first() {
+        let conflict = conflict.clone();
+        return Err(bad(line_no, Fault::CannotStand { conflict }));
+    }
     if replay.state.last_seq != header.events {
         let (last, announced) = (replay.state.last_seq, header.events);
         return Err(bad(line_no, Fault::Short { last, announced }));

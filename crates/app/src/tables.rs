@@ -18,6 +18,9 @@ pub struct Loaded {
     pub source: String,
 }
 
+/// Where the tables come from when no folder is laid over them.
+pub const SHIPPED: &str = "shipped";
+
 /// The shipped tables with `dir`'s files laid over them.
 pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> {
     let mut files = tables::shipped();
@@ -35,7 +38,7 @@ pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> 
             }
             dir.display().to_string()
         }
-        None => "shipped".to_string(),
+        None => SHIPPED.to_string(),
     };
     Tables::parse(&files).map(|tables| Loaded { tables, source })
 }

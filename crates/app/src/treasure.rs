@@ -14,10 +14,7 @@ use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::refusal::treasure::Refusal;
 use crate::rules::coins::Coins;
 use crate::rules::tables::treasures::{Kind, Treasures};
-use crate::rules::treasure::{self, System, TreasureFault};
-
-/// The most rolls of a type one command makes: a horde of a thousand creatures.
-pub const MAX_COUNT: u32 = 1_000;
+use crate::rules::treasure::{self, MAX_COUNT, System, TreasureFault};
 
 /// What a treasure roll asks for.
 #[derive(Debug, Clone)]
@@ -83,6 +80,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         level: request.level,
         count: request.count,
         found: hoard.found,
+        edited: (loaded.source != super::tables::SHIPPED).then(|| loaded.source.clone()),
     })?;
     let cause = Some(event.seq);
     if !hoard.coins.is_zero() {
@@ -107,7 +105,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
             Event::ItemCreated {
                 item: Box::new(item.clone()),
                 origin: Box::new(Origin {
-                    how: "treasure".into(),
+                    how: crate::ledger::hoards::ORIGIN.into(),
                     table: steps.first().map(|s| s.what.clone()),
                     seed: Some(seed),
                     tables: Some(loaded.source.clone()),
