@@ -158,17 +158,28 @@ pub struct Listed {
     pub levels: Vec<Kind>,
 }
 
-/// `treasure types`: the types the campaign rolls (or `system`'s), with their parts.
+/// `treasure types`: the types the campaign rolls (or `system`'s), with their parts; where
+/// there is no campaign, `system`'s (Old-School Essentials' by default).
 pub async fn types(cx: &mut Ctx, system: Option<System>) -> Result<Listed> {
     let loaded = super::tables::for_campaign(cx).await?;
     let system = match system {
-        Some(s) => s,
+        Some(system) => system,
         None => cx
-            .campaign()
-            .await
-            .map(|found| found.campaign.settings.treasure.unwrap_or_default())
+            .campaign_if_any()
+            .await?
+            .and_then(|found| found.campaign.settings.treasure)
             .unwrap_or_default(),
     };
+    listed(&loaded, system)
+}
+
+/// `treasure types` without a database: `system`'s types on the shipped tables, with the
+/// folder `--tables` names laid over them.
+pub fn without_campaign(system: System, dir: Option<&std::path::Path>) -> Result<Listed> {
+    listed(&super::tables::without_campaign(dir)?, system)
+}
+
+fn listed(loaded: &super::tables::Loaded, system: System) -> Result<Listed> {
     let t = types_of(&loaded.tables, system)?;
     Ok(Listed {
         system,
