@@ -5,6 +5,7 @@
 
 use super::args::campaign::CampaignCommand;
 use super::args::tables::TablesCommand;
+use super::args::treasure::TreasureCommand;
 use super::args::{Cli, Command, Does};
 use super::out::Out;
 use super::{
@@ -22,6 +23,11 @@ use crate::rules::knowledge::Method;
 fn without_database(cli: &Cli, out: &mut Out) -> Option<Result<()>> {
     match &cli.command {
         Command::Tables(c) => tables::without_db(out, c, cli.global.tables.as_deref()),
+        Command::Treasure(TreasureCommand::Types { system }) => Some(treasure::without_db(
+            out,
+            *system,
+            cli.global.tables.as_deref(),
+        )),
         Command::Campaign(CampaignCommand::List) => Some(campaign::list(out, Vec::new())),
         _ => None,
     }

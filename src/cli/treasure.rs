@@ -2,6 +2,8 @@
 //! its dice, then its coins, its items and what taking them set off; the types as the
 //! campaign's game lists them.
 
+use std::path::Path;
+
 use serde_json::json;
 
 use super::args::treasure::{RollArgs, SystemArg, TreasureCommand};
@@ -123,12 +125,26 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
     super::play::slower(out, &rolled.slower)
 }
 
-async fn types(cx: &mut Ctx, out: &mut Out, system: Option<SystemArg>) -> Result<()> {
-    let system = system.map(|s| match s {
+fn system(arg: SystemArg) -> System {
+    match arg {
         SystemArg::Ose => System::Ose,
         SystemArg::Adnd => System::Adnd,
-    });
-    let listed = app::treasure::types(cx, system).await?;
+    }
+}
+
+async fn types(cx: &mut Ctx, out: &mut Out, arg: Option<SystemArg>) -> Result<()> {
+    let listed = app::treasure::types(cx, arg.map(system)).await?;
+    show_types(out, listed)
+}
+
+/// `treasure types` where there is no database yet: the game named, else Old-School
+/// Essentials', on the shipped tables and the folder `--tables` names.
+pub fn without_db(out: &mut Out, arg: Option<SystemArg>, folder: Option<&Path>) -> Result<()> {
+    let system = arg.map(system).unwrap_or_default();
+    show_types(out, app::treasure::without_campaign(system, folder)?)
+}
+
+fn show_types(out: &mut Out, listed: app::treasure::Listed) -> Result<()> {
     if out.json() {
         return out.doc(&listed);
     }

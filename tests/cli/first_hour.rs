@@ -678,3 +678,46 @@ fn the_dead_are_given_nothing() {
     h.ok(&["character", "damage", "Arnaud", "22"]);
     h.ok(&["give", "Torc", "--to", "Arnaud"]);
 }
+
+/// An import into a database with no campaign in use is the campaign in use: `check` and
+/// `log` read it at once. A database of campaigns none of which is in use says so, naming
+/// them, not « no campaign yet »; and the treasure types need no database.
+#[test]
+fn an_imported_campaign_is_in_use_and_the_treasure_types_need_no_database() {
+    let h = campaign();
+    let file = h.dir.path().join("tomb.jsonl");
+    std::fs::write(&file, h.ok(&["export"])).unwrap();
+    let fresh = Hoard::new();
+    fresh.ok(&["import", file.to_str().unwrap()]);
+    assert!(fresh.ok(&["check"]).starts_with("ok"));
+    assert!(fresh.ok(&["log"]).contains("Arnaud joins"));
+    // Beside a campaign in use, an import leaves it in use.
+    let other = Hoard::new();
+    other.ok(&["campaign", "new", "Keep", "--use"]);
+    other.ok(&["import", file.to_str().unwrap()]);
+    assert!(other.ok(&["log"]).contains("campaign Keep created"));
+    // Campaigns, none in use.
+    let none = Hoard::new();
+    none.ok(&["campaign", "new", "Tomb of Horrors"]);
+    none.ok(&["campaign", "new", "Keep"]);
+    let (code, err) = stderr(&none, &["log"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("no campaign in use (this database holds Tomb of Horrors, Keep): `hoard campaign use 'Tomb of Horrors'`"),
+        "{err}"
+    );
+    // No database at all, or one without a campaign in use: the types of the game named.
+    let empty = Hoard::new();
+    let adnd = empty.ok(&["treasure", "types", "--system", "adnd"]);
+    assert!(adnd.contains("Z (lair)"), "{adnd}");
+    assert!(
+        empty
+            .ok(&["treasure", "types"])
+            .contains("(Old-School Essentials)")
+    );
+    assert!(!empty.exists(), "nothing was created");
+    assert!(
+        none.ok(&["treasure", "types", "--system", "ose"])
+            .contains("V (individual)")
+    );
+}

@@ -296,6 +296,12 @@ fn an_edited_treasure_file_is_checked_like_any_table() {
         rolled["event"]["payload"]["found"][0]["present"], true,
         "{rolled}"
     );
+    // The roll says its tables were edited, and stands on its own dice.
+    assert_eq!(
+        rolled["event"]["payload"]["edited"],
+        dir.path().to_str().unwrap()
+    );
+    h.ok(&["check"]);
 }
 
 #[test]
@@ -336,5 +342,149 @@ fn damaged_jewellery_is_worth_half_once_and_anyone_sees_it() {
         copper(&h.json(&["item", "show", "Gold torc"])["value"]),
         110_100
     );
+    h.ok(&["check"]);
+}
+
+/// A hoard stands only on its dice, as `treasure roll` records it: an import whose roll is on
+/// another game's types or a type the table lacks, rolled 5000 times, whose coins are ten
+/// times what the dice gave, whose jewel is worth fifty times its worth roll, or whose coins
+/// and items are stripped of their cause, is refused, saying why; the same edits made behind
+/// hoard's back are found by `check`. A consequence voided alone, and redone, still stands.
+#[test]
+fn a_forged_hoard_is_refused_on_import_and_found_by_check() {
+    let h = Hoard::new();
+    fighter(&h, "Ulric");
+    // OSE's type B under seed 12: 5,000 sp and 3,000 gp, and two pieces of jewellery.
+    let rolled = h.json(&["--seed", "12", "treasure", "roll", "B"]);
+    assert_eq!(
+        copper(&rolled["coins"]),
+        5_000 * 10 + 3_000 * 100,
+        "{rolled}"
+    );
+    let jewel = &rolled["items"][0];
+    assert_eq!(jewel["value"]["gp"], 800, "{rolled}");
+    h.ok(&["coins", "add", "5gp"]);
+    let ledger = h.ok(&["export"]);
+    let file = h.dir.path().join("ledger.jsonl");
+    let lines: Vec<Value> = ledger
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let import = |lines: &[Value]| {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::write(&file, text).unwrap();
+        Hoard::new()
+            .cmd(&["import", file.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    assert!(import(&lines).status.success(), "it imports as it is");
+    let kind = |l: &Value| l["event"]["kind"].as_str().unwrap_or("").to_string();
+    let roll = lines
+        .iter()
+        .position(|l| kind(l) == "treasure_rolled")
+        .unwrap();
+    let added = lines.iter().position(|l| kind(l) == "coins_added").unwrap();
+    let made = lines
+        .iter()
+        .position(|l| kind(l) == "item_created")
+        .unwrap();
+    type Forge = fn(&mut [Value], usize, usize, usize);
+    let forgeries: [(Forge, &str); 7] = [
+        (
+            |l, r, _, _| l[r]["event"]["treasure_type"] = "Z".into(),
+            "has no treasure type \"Z\"",
+        ),
+        (
+            |l, r, _, _| l[r]["event"]["table"] = "treasure-adnd".into(),
+            "where the campaign rolls Old-School Essentials's treasure types",
+        ),
+        (
+            |l, r, _, _| l[r]["event"]["count"] = 5000.into(),
+            "rolled 5000 times, where a roll is of 1 to 1000",
+        ),
+        (
+            |l, _, a, _| {
+                l[a]["event"]["coins"]["sp"] = 50_000.into();
+                l[a]["event"]["coins"]["gp"] = 30_000.into();
+            },
+            "brought in by treasure roll #3, whose dice gave",
+        ),
+        (
+            |l, _, _, m| l[m]["event"]["item"]["identity"]["value"]["gp"] = 40_000.into(),
+            "is worth 40000 gp, where its worth roll gave 800 gp",
+        ),
+        (
+            |l, _, _, _| {
+                for line in l.iter_mut().filter(|l| l["cause"] == 3) {
+                    line["cause"] = Value::Null;
+                }
+            },
+            "treasure roll #3 is not followed by its hoard (its coins never came; 0 of its 2 items)",
+        ),
+        (
+            |l, _, _, m| l[m]["cause"] = Value::Null,
+            "treasure roll #3 is not followed by its hoard (its coins came; 0 of its 2 items)",
+        ),
+    ];
+    for (forge, why) in forgeries {
+        let mut forged = lines.clone();
+        forge(&mut forged, roll, added, made);
+        let out = import(&forged);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{why}: {stderr}");
+        assert!(stderr.contains(why), "{why}: {stderr}");
+    }
+    // The same, behind hoard's back: `check` finds them.
+    let tampers = [
+        (
+            "UPDATE events SET payload = replace(payload, '\"treasure_type\":\"B\"', '\"treasure_type\":\"Z\"') WHERE kind = 'treasure_rolled'",
+            "has no treasure type \"Z\"",
+        ),
+        (
+            "UPDATE events SET payload = replace(payload, '\"count\":1,', '\"count\":5000,') WHERE kind = 'treasure_rolled'",
+            "rolled 5000 times",
+        ),
+        (
+            "UPDATE events SET payload = replace(payload, '\"sp\":5000,', '\"sp\":50000,') WHERE kind = 'coins_added'",
+            "whose dice gave",
+        ),
+        (
+            "UPDATE events SET payload = replace(payload, '\"gp\":800,', '\"gp\":40000,') WHERE kind = 'item_created'",
+            "where its worth roll gave 800 gp",
+        ),
+        (
+            "UPDATE events SET cause = NULL WHERE kind = 'coins_added'",
+            "its coins never came",
+        ),
+    ];
+    for (tamper, why) in tampers {
+        let t = Hoard::new();
+        fighter(&t, "Ulric");
+        t.ok(&["--seed", "12", "treasure", "roll", "B"]);
+        t.ok(&["coins", "add", "5gp"]);
+        t.ok(&["check"]);
+        t.execute(tamper);
+        let out = t.cmd(&["check"]).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(5), "{tamper}: {stdout}");
+        assert!(
+            stdout.contains("cannot stand") && stdout.contains(why),
+            "{tamper}: {stdout}"
+        );
+    }
+    // One piece voided alone stands, and so does its redo: the hoard had it.
+    let piece = lines[made]["seq"].as_i64().unwrap().to_string();
+    h.ok(&["void", &piece]);
+    h.ok(&["check"]);
+    let voided: Vec<Value> = h
+        .ok(&["export"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(import(&voided).status.success());
+    h.ok(&["redo"]);
+    h.ok(&["check"]);
+    h.ok(&["undo"]);
     h.ok(&["check"]);
 }

@@ -151,8 +151,28 @@ impl Ctx {
         };
         Err(match wanted {
             Some(name) => unknown_campaign(self.db.conn(), &name).await,
-            None => Refusal::NoCampaign.into(),
+            None => {
+                let campaigns: Vec<String> = campaigns::list(self.db.conn())
+                    .await?
+                    .into_iter()
+                    .map(|c| c.name)
+                    .collect();
+                if campaigns.is_empty() {
+                    Refusal::NoCampaign.into()
+                } else {
+                    Refusal::NoneInUse { campaigns }.into()
+                }
+            }
         })
+    }
+
+    /// The campaign in use, if there is one; a campaign named (`--campaign`) that is not
+    /// there is refused.
+    pub async fn campaign_if_any(&mut self) -> Result<Option<campaigns::Found>> {
+        match campaigns::find(self.db.conn(), self.campaign.as_deref()).await? {
+            None if self.campaign.is_some() => self.campaign().await.map(Some),
+            found => Ok(found),
+        }
     }
 
     pub fn conn(&mut self) -> &mut Conn {

@@ -204,6 +204,7 @@ impl From<refusal::lookup::Refusal> for Error {
         let kind = match r {
             Refusal::CampaignExists { .. } | Refusal::InTreasure { .. } => Error::Invalid,
             Refusal::NoCampaign
+            | Refusal::NoneInUse { .. }
             | Refusal::UnknownCampaign { .. }
             | Refusal::UnknownCharacter { .. } => Error::NotFound,
             Refusal::ItemNotLoaded { .. } | Refusal::CharacterMissing { .. } => Error::Conflict,

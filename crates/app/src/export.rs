@@ -203,7 +203,8 @@ pub fn parse_line(
 
 /// Load an export into a new campaign (named as in the file, or `rename`), streamed: events
 /// are checked by the projector as they come and written in batches; the state they build is
-/// written at the end; it all commits at once or not at all.
+/// written at the end; it all commits at once or not at all. Into a database with no campaign
+/// in use, it becomes the one in use.
 pub async fn import(
     cx: &mut Ctx,
     input: &mut dyn BufRead,
@@ -254,6 +255,11 @@ pub async fn import(
         }
     }
     w.append_raw(&batch).await?;
+    replay.finish();
+    if let Some(conflict) = replay.conflicts.first() {
+        let conflict = conflict.clone();
+        return Err(bad(line_no, Fault::CannotStand { conflict }));
+    }
     if replay.state.last_seq != header.events {
         let (last, announced) = (replay.state.last_seq, header.events);
         return Err(bad(line_no, Fault::Short { last, announced }));
@@ -270,6 +276,13 @@ pub async fn import(
     }
     for (by, seqs) in by_void {
         w.mark_voided(seqs, by);
+    }
+    // Into a database with no campaign in use, the campaign imported is the one in use.
+    if crate::store::campaigns::find(w.conn(), None)
+        .await?
+        .is_none()
+    {
+        crate::store::campaigns::set_current(w.conn(), &name).await?;
     }
     w.commit().await?;
     cx.made(crate::error::Made::Campaign(name.clone()));

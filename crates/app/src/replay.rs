@@ -45,7 +45,9 @@ impl Replay {
         }
         if voided {
             // It no longer counts; its number stays taken.
-            self.state.last_seq = rec.seq;
+            if let Err(conflict) = self.state.pass_voided(rec) {
+                self.conflicts.push(conflict);
+            }
             return;
         }
         for id in rec.event.refs() {
@@ -55,6 +57,13 @@ impl Replay {
             self.conflicts.push(conflict);
             // Keep numbering so later events still apply in order.
             self.state.last_seq = rec.seq;
+        }
+    }
+
+    /// The whole ledger was fed: what it leaves under way must be whole.
+    pub fn finish(&mut self) {
+        if let Err(conflict) = self.state.finish() {
+            self.conflicts.push(conflict);
         }
     }
 
@@ -70,6 +79,7 @@ impl Replay {
             Ok::<_, crate::error::Error>(())
         })
         .await?;
+        replay.finish();
         // Nothing is changed yet; what the events created, and by which event, is kept for a
         // state that replaces the stored one.
         replay.state.changed = crate::ledger::Changed {

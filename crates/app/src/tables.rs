@@ -18,6 +18,9 @@ pub struct Loaded {
     pub source: String,
 }
 
+/// Where the tables come from when no folder is laid over them.
+pub const SHIPPED: &str = "shipped";
+
 /// The shipped tables with `dir`'s files laid over them.
 pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> {
     let mut files = tables::shipped();
@@ -35,7 +38,7 @@ pub fn load(dir: Option<&Path>) -> std::result::Result<Loaded, Vec<TableError>> 
             }
             dir.display().to_string()
         }
-        None => "shipped".to_string(),
+        None => SHIPPED.to_string(),
     };
     Tables::parse(&files).map(|tables| Loaded { tables, source })
 }
@@ -133,17 +136,15 @@ pub fn counted(tables: &Tables) -> usize {
 }
 
 /// The folder of edited tables in force: the one named, else `--tables`, else the campaign's
-/// setting; `None` for the shipped tables alone.
+/// setting (if there is a campaign yet); `None` for the shipped tables alone.
 async fn folder(cx: &mut Ctx, named: Option<&Path>) -> Result<Option<PathBuf>> {
     if let Some(dir) = named.or(cx.tables.as_deref()) {
         return Ok(Some(dir.to_path_buf()));
     }
     Ok(cx
-        .campaign()
+        .campaign_if_any()
         .await?
-        .campaign
-        .settings
-        .tables
+        .and_then(|found| found.campaign.settings.tables)
         .map(PathBuf::from))
 }
 

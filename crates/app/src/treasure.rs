@@ -14,10 +14,7 @@ use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::refusal::treasure::Refusal;
 use crate::rules::coins::Coins;
 use crate::rules::tables::treasures::{Kind, Treasures};
-use crate::rules::treasure::{self, System, TreasureFault};
-
-/// The most rolls of a type one command makes: a horde of a thousand creatures.
-pub const MAX_COUNT: u32 = 1_000;
+use crate::rules::treasure::{self, MAX_COUNT, System, TreasureFault};
 
 /// What a treasure roll asks for.
 #[derive(Debug, Clone)]
@@ -83,6 +80,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         level: request.level,
         count: request.count,
         found: hoard.found,
+        edited: (loaded.source != super::tables::SHIPPED).then(|| loaded.source.clone()),
     })?;
     let cause = Some(event.seq);
     if !hoard.coins.is_zero() {
@@ -107,7 +105,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
             Event::ItemCreated {
                 item: Box::new(item.clone()),
                 origin: Box::new(Origin {
-                    how: "treasure".into(),
+                    how: crate::ledger::hoards::ORIGIN.into(),
                     table: steps.first().map(|s| s.what.clone()),
                     seed: Some(seed),
                     tables: Some(loaded.source.clone()),
@@ -160,17 +158,28 @@ pub struct Listed {
     pub levels: Vec<Kind>,
 }
 
-/// `treasure types`: the types the campaign rolls (or `system`'s), with their parts.
+/// `treasure types`: the types the campaign rolls (or `system`'s), with their parts; where
+/// there is no campaign, `system`'s (Old-School Essentials' by default).
 pub async fn types(cx: &mut Ctx, system: Option<System>) -> Result<Listed> {
     let loaded = super::tables::for_campaign(cx).await?;
     let system = match system {
-        Some(s) => s,
+        Some(system) => system,
         None => cx
-            .campaign()
-            .await
-            .map(|found| found.campaign.settings.treasure.unwrap_or_default())
+            .campaign_if_any()
+            .await?
+            .and_then(|found| found.campaign.settings.treasure)
             .unwrap_or_default(),
     };
+    listed(&loaded, system)
+}
+
+/// `treasure types` without a database: `system`'s types on the shipped tables, with the
+/// folder `--tables` names laid over them.
+pub fn without_campaign(system: System, dir: Option<&std::path::Path>) -> Result<Listed> {
+    listed(&super::tables::without_campaign(dir)?, system)
+}
+
+fn listed(loaded: &super::tables::Loaded, system: System) -> Result<Listed> {
     let t = types_of(&loaded.tables, system)?;
     Ok(Listed {
         system,

@@ -167,32 +167,14 @@ impl State {
                 Ok(())
             }
             Event::TableRolled { table, .. } => name_ok("table", table),
+            // Its rolls are held to its type by `hoards`, with what follows from it.
             Event::TreasureRolled {
                 table,
                 treasure_type,
-                count,
-                found,
                 ..
             } => {
                 name_ok("table", table)?;
-                name_ok("treasure type", treasure_type)?;
-                // Each part is there exactly when its chance roll says so, and found only then.
-                let holds = |f: &crate::rules::treasure::Found| {
-                    let rolled = match &f.chance_roll {
-                        Some(roll) => {
-                            f.chance < 100 && f.present == (roll.total <= i64::from(f.chance))
-                        }
-                        None => f.chance >= 100 && f.present,
-                    };
-                    let nothing = f.choice.is_none() && f.amounts.is_empty() && f.coins.is_zero();
-                    rolled
-                        && (f.present || (nothing && f.items == 0))
-                        && (1..=*count).contains(&f.n)
-                };
-                if *count == 0 || !found.iter().all(holds) {
-                    return Err(Refusal::NotATreasureRoll);
-                }
-                Ok(())
+                name_ok("treasure type", treasure_type)
             }
             Event::EventsVoided { target, events } => {
                 if !events.contains(target)
@@ -285,7 +267,7 @@ impl State {
     /// An item's making, passing and charges.
     fn admit_item(&self, event: &Event) -> Result<(), Refusal> {
         match event {
-            Event::ItemCreated { item, .. } => {
+            Event::ItemCreated { item, origin } => {
                 id_ok(&item.id)?;
                 name_ok("item", &item.name)?;
                 name_ok("item", &item.name_fr)?;
@@ -295,6 +277,18 @@ impl State {
                 if item.charges.is_some_and(|c| c < 0) {
                     return Err(Refusal::NegativeCharges {
                         item: item.name.clone(),
+                    });
+                }
+                // A worth rolled is the roll's: one set by hand has no roll behind it.
+                let rolled = crate::rules::generate::rolled_worth(&origin.steps);
+                if let Some(worth) = item.identity.value
+                    && !origin.steps.is_empty()
+                    && rolled != Some(worth)
+                {
+                    return Err(Refusal::NotItsWorth {
+                        item: item.name.clone(),
+                        worth,
+                        rolled,
                     });
                 }
                 Ok(())
@@ -654,67 +648,6 @@ mod tests {
             drained: false,
             crumble: None,
         }
-    }
-
-    /// A treasure roll stands only if each part is there exactly when its d100 is at most its
-    /// chance, and a part missed found nothing.
-    #[test]
-    fn a_treasure_roll_follows_its_chance_rolls() {
-        use crate::rules::coins::{Coins, Denomination};
-        use crate::rules::dice::Roll;
-        use crate::rules::treasure::Found;
-        let s = state();
-        let d100 = |total: i64| Roll {
-            expr: "1d100".into(),
-            faces: vec![total as u32],
-            total,
-        };
-        let part = |roll: i64, present: bool| Found {
-            n: 1,
-            part: 0,
-            chance: 25,
-            chance_roll: Some(d100(roll)),
-            present,
-            choice: None,
-            amounts: Vec::new(),
-            coins: if present {
-                Coins::of(Denomination::Gp, 10)
-            } else {
-                Coins::default()
-            },
-            items: 0,
-        };
-        let rolled = |found: Vec<Found>| Event::TreasureRolled {
-            table: "treasure-ose".into(),
-            version: 1,
-            treasure_type: "J".into(),
-            level: None,
-            count: 1,
-            found,
-        };
-        let admits = |event: Event| s.admit(&next(&s, event));
-        assert_eq!(
-            admits(rolled(vec![part(25, true)])),
-            Ok(()),
-            "at the chance"
-        );
-        assert_eq!(admits(rolled(vec![part(26, false)])), Ok(()), "above it");
-        for forged in [part(26, true), part(25, false)] {
-            assert_eq!(admits(rolled(vec![forged])), Err(Refusal::NotATreasureRoll));
-        }
-        let mut missed_but_paid = part(80, false);
-        missed_but_paid.coins = Coins::of(Denomination::Gp, 1000);
-        assert_eq!(
-            admits(rolled(vec![missed_but_paid])),
-            Err(Refusal::NotATreasureRoll)
-        );
-        let mut always = part(1, true);
-        always.chance = 100;
-        assert_eq!(
-            admits(rolled(vec![always])),
-            Err(Refusal::NotATreasureRoll),
-            "a part always there rolls no chance"
-        );
     }
 
     /// An imported damage is the rule's: half the worth the piece had, once, of jewellery.

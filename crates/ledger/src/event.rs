@@ -173,7 +173,10 @@ pub enum Event {
     /// times over (one per creature for an individual type, one per group for a group's). Its coins come in as its
     /// consequence (`coins_added`) and each gem, piece of jewellery or magic item as one
     /// (`item_created`): voiding it voids the whole hoard. `treasure_type` is the type's
-    /// letter, or the levels of unguarded treasure rolled for dungeon level `level`.
+    /// letter, or the levels of unguarded treasure rolled for dungeon level `level`. `edited`
+    /// is the folder of edited tables laid over the shipped ones, when there was one: a roll
+    /// without it is held to the shipped type's every line, one with it to its shape (the
+    /// edited lines are not in the ledger).
     TreasureRolled {
         table: String,
         version: u32,
@@ -182,6 +185,8 @@ pub enum Event {
         level: Option<u32>,
         count: u32,
         found: Vec<crate::rules::treasure::Found>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edited: Option<String>,
     },
     /// A piece of jewellery or art damaged by rough treatment (`valuable damage`): worth `now`,
     /// half of what it `was` (`rules::treasure::damaged`).

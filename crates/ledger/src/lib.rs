@@ -11,6 +11,7 @@ use hoard_rules as rules;
 mod admit;
 mod apply;
 mod event;
+pub mod hoards;
 pub mod invariants;
 mod names;
 mod refusal;

@@ -290,9 +290,37 @@ pub enum Refusal {
     /// An exchange the rates do not make: coins that do not convert exactly, another sum
     /// received, or another fee than the campaign's.
     NotAnExchange,
-    /// A treasure roll whose parts do not follow their chance rolls (a part found that its
-    /// roll missed, or missed that it met), or rolled no times.
-    NotATreasureRoll,
+    /// A treasure roll its type's rules do not make (`rules::treasure::gave`).
+    NotATreasureRoll {
+        fault: crate::rules::treasure::RollFault,
+    },
+    /// A treasure roll on another game's types than the campaign's.
+    NotItsTreasure {
+        table: String,
+        system: crate::rules::treasure::System,
+    },
+    /// A treasure roll on the shipped types that they do not have (or not at that version).
+    NoTreasureType {
+        table: String,
+        version: u32,
+        treasure_type: String,
+    },
+    /// A consequence of treasure roll `roll` that its dice did not give, or a hoard whose
+    /// consequences did not all follow it (`ledger::hoards`).
+    NotItsHoard {
+        roll: i64,
+        fault: crate::hoards::HoardFault,
+    },
+    /// An item of a treasure that follows from no treasure roll.
+    NoHoard {
+        item: String,
+    },
+    /// An item whose worth is not what its making's worth roll gave.
+    NotItsWorth {
+        item: String,
+        worth: Coins,
+        rolled: Option<Coins>,
+    },
     /// A claim or an award on an item that is not the party's treasure (held by nobody, left
     /// nowhere, not used up).
     NotInTreasure {

@@ -221,6 +221,8 @@ pub struct State {
     /// The session the event being recorded or applied falls in (its clock is "now").
     pub current: Option<u32>,
     pub changed: Changed,
+    /// The treasure rolls met, held against their consequences (`ledger::hoards`).
+    pub hoards: super::hoards::Hoards,
 }
 
 impl State {
@@ -235,6 +237,7 @@ impl State {
             treasury: None,
             current: None,
             changed: Changed::default(),
+            hoards: Default::default(),
         }
     }
 

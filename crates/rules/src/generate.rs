@@ -160,6 +160,24 @@ pub fn step(table: &Table, roll: crate::dice::Roll, entry: &Entry) -> Step {
 }
 
 /// A labelled roll of a formula (charges, a spell's level …).
+/// What a valuable's worth roll is recorded as, among its making's steps.
+const VALUE: &str = "value";
+
+/// A worth rolled in gold pieces: never below 1 gp.
+fn worth(gp: i64) -> crate::coins::Coins {
+    crate::coins::Coins::of(crate::coins::Denomination::Gp, gp.max(1))
+}
+
+/// The worth its making's rolls gave an item: its last worth roll (a lot's refused makings
+/// come first), none when nothing rolled one.
+pub fn rolled_worth(steps: &[Step]) -> Option<crate::coins::Coins> {
+    steps
+        .iter()
+        .rev()
+        .find(|s| s.what == VALUE && s.version.is_none())
+        .map(|s| worth(s.roll.total))
+}
+
 fn formula_step(what: &str, expr: &Expr, dice: &mut impl Dice, steps: &mut Vec<Step>) -> i64 {
     let roll = expr.roll(dice);
     let total = roll.total;
@@ -335,8 +353,8 @@ pub fn make(
     let value = props
         .value
         .as_ref()
-        .map(|f| formula_step("value", f, dice, &mut steps))
-        .map(|gp| crate::coins::Coins::of(crate::coins::Denomination::Gp, gp.max(1)));
+        .map(|f| formula_step(VALUE, f, dice, &mut steps))
+        .map(worth);
     let spells = scroll_spells(props, dice, &mut steps)?;
     let sentience = if category == Category::Sword {
         sentience(tables, sentient, dice, &mut steps)?

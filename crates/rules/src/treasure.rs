@@ -109,6 +109,197 @@ pub struct Hoard {
     pub items: Vec<Made>,
 }
 
+/// The most rolls of a type one `treasure roll` makes: a horde of a thousand creatures.
+pub const MAX_COUNT: u32 = 1_000;
+
+/// What a treasure roll's dice gave: the coins in all and how many items — what its
+/// consequences must bring, no more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Gave {
+    pub coins: Coins,
+    pub items: u32,
+}
+
+/// Why a recorded treasure roll is not one [`roll`] makes (worded by the edge). `n` counts the
+/// rolls from 1, `part` the type's parts from 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "fault", rename_all = "snake_case")]
+pub enum RollFault {
+    /// Rolled no times, or more than [`MAX_COUNT`].
+    Count { count: u32, max: u32 },
+    /// The parts found are not every roll's every part, in order: the first out of place.
+    Parts { n: u32, part: u32 },
+    /// A part there that its d100 missed, missed that it met, or found when missed.
+    Chance { n: u32, part: u32 },
+    /// A part whose coins or items are not what its dice gave.
+    Amount { n: u32, part: u32 },
+    /// A part that is not the type's own as its table gives it: another chance, other coins,
+    /// other dice.
+    NotTheType { n: u32, part: u32 },
+    /// More coins than can be counted.
+    Overflow,
+}
+
+/// Hold a recorded treasure roll to what [`roll`] makes of `kind` rolled `count` times, and
+/// say what its dice gave. `kind` is the type as the table the roll names gives it, when that
+/// table is known (the shipped one, of the version recorded); `None` for a referee's edited
+/// table, whose lines are not in the ledger: then the shape is held (every part of every roll
+/// in order, each there exactly when its d100 is at most its chance, its coins and items what
+/// its own dice gave), not the chances and dice themselves.
+pub fn gave(found: &[Found], count: u32, kind: Option<&Kind>) -> Result<Gave, RollFault> {
+    if count == 0 || count > MAX_COUNT {
+        return Err(RollFault::Count {
+            count,
+            max: MAX_COUNT,
+        });
+    }
+    // Each roll has every part of the type, in order: as many as the type has, or as the first
+    // roll has when the type is not known.
+    let parts = match kind {
+        Some(kind) => kind.parts.len(),
+        None => found.iter().take_while(|f| f.n == 1).count(),
+    }
+    .max(1);
+    let expected = |i: usize| (i / parts + 1, i % parts);
+    for (i, f) in found.iter().enumerate() {
+        if (f.n as usize, f.part as usize) != expected(i) {
+            let (n, part) = expected(i);
+            return Err(RollFault::Parts {
+                n: n as u32,
+                part: part as u32,
+            });
+        }
+    }
+    if found.len() != count as usize * parts {
+        let (n, part) = expected(found.len());
+        return Err(RollFault::Parts {
+            n: n as u32,
+            part: part as u32,
+        });
+    }
+    let mut gave = Gave::default();
+    for f in found {
+        let (n, part) = (f.n, f.part);
+        let rule = match kind {
+            Some(k) => Some(
+                k.parts
+                    .get(part as usize)
+                    .ok_or(RollFault::NotTheType { n, part })?,
+            ),
+            None => None,
+        };
+        if rule.is_some_and(|r| r.chance != f.chance) {
+            return Err(RollFault::NotTheType { n, part });
+        }
+        if !chance_held(f) {
+            return Err(RollFault::Chance { n, part });
+        }
+        if !f.present {
+            continue;
+        }
+        let made = match rule {
+            Some(rule) => made_by(f, &rule.holds).ok_or(RollFault::NotTheType { n, part })?,
+            None => made_as_recorded(f).ok_or(RollFault::Amount { n, part })?,
+        };
+        if made.coins != f.coins || made.items != f.items {
+            return Err(RollFault::Amount { n, part });
+        }
+        gave.coins = gave
+            .coins
+            .checked_add(&made.coins, i64::MAX)
+            .map_err(|_| RollFault::Overflow)?;
+        gave.items = gave
+            .items
+            .checked_add(made.items)
+            .ok_or(RollFault::Overflow)?;
+    }
+    Ok(gave)
+}
+
+/// A part is there exactly when its d100 is at most its chance (a part always there rolls
+/// none), and a part missed found nothing.
+fn chance_held(f: &Found) -> bool {
+    let rolled = match &f.chance_roll {
+        Some(roll) => {
+            roll.expr == Expr::dice(1, 100).to_string()
+                && (1..100).contains(&f.chance)
+                && f.present == (roll.total <= i64::from(f.chance))
+        }
+        None => f.chance >= 100 && f.present,
+    };
+    let nothing = f.choice.is_none() && f.amounts.is_empty() && f.coins.is_zero() && f.items == 0;
+    rolled && (f.present || nothing)
+}
+
+/// What a part present made by its holding's own dice: the coin its choice die picked, as
+/// many as its amount; or as many items as its amounts. `None` when its dice are not the
+/// holding's (another formula, a choice where there is one coin).
+fn made_by(f: &Found, holds: &Holds) -> Option<Gave> {
+    let rolled = |rolls: &[Roll], exprs: &[&Expr]| {
+        rolls.len() == exprs.len()
+            && rolls
+                .iter()
+                .zip(exprs)
+                .all(|(r, e)| r.expr == e.to_string())
+    };
+    match holds {
+        Holds::Coins { coins, amount } => {
+            let coin = match (coins.as_slice(), &f.choice) {
+                ([one], None) => *one,
+                (several, Some(choice)) if several.len() > 1 => {
+                    let die = Expr::dice(1, several.len() as u32).to_string();
+                    let i = usize::try_from(choice.total - 1).ok()?;
+                    (choice.expr == die).then_some(())?;
+                    *several.get(i)?
+                }
+                _ => return None,
+            };
+            rolled(&f.amounts, &[amount]).then(|| Gave {
+                coins: Coins::of(coin, f.amounts[0].total.max(0)),
+                items: 0,
+            })
+        }
+        Holds::Valuables { amount, .. } => (f.choice.is_none() && rolled(&f.amounts, &[amount]))
+            .then(|| Gave {
+                coins: Coins::default(),
+                items: count(&f.amounts),
+            }),
+        Holds::Magic { lots } => {
+            let exprs: Vec<&Expr> = lots.iter().map(|l| &l.count).collect();
+            (f.choice.is_none() && rolled(&f.amounts, &exprs)).then(|| Gave {
+                coins: Coins::default(),
+                items: count(&f.amounts),
+            })
+        }
+    }
+}
+
+/// What a part present made by its own dice when its type's lines are not known: coins of one
+/// denomination, as many as its one amount (the coin its choice die, if any, picked cannot be
+/// told), or as many items as its amounts.
+fn made_as_recorded(f: &Found) -> Option<Gave> {
+    let held: Vec<_> = f.coins.held().collect();
+    match held.as_slice() {
+        [(coin, _)] => (f.amounts.len() == 1 && f.items == 0).then(|| Gave {
+            coins: Coins::of(*coin, f.amounts[0].total.max(0)),
+            items: 0,
+        }),
+        [] => Some(Gave {
+            coins: Coins::default(),
+            items: count(&f.amounts),
+        }),
+        _ => None,
+    }
+}
+
+/// As many items as rolls' totals, none below zero.
+fn count(rolls: &[Roll]) -> u32 {
+    rolls
+        .iter()
+        .map(|r| u32::try_from(r.total.max(0)).unwrap_or(u32::MAX))
+        .fold(0, u32::saturating_add)
+}
+
 /// Why a type cannot be rolled (worded by the edge).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TreasureFault {
@@ -246,7 +437,8 @@ mod tests {
     #[test]
     fn every_part_appears_at_its_chance_with_amounts_in_range() {
         let tables = shipped();
-        let n = 1_500u32;
+        // As many as one command may roll: the recorded roll is then held to its type whole.
+        let n = MAX_COUNT;
         for name in ["treasure-ose", "treasure-adnd"] {
             let treasures = tables.treasures(name).unwrap();
             for kind in treasures.types.iter().chain(&treasures.levels) {
@@ -281,6 +473,11 @@ mod tests {
                 assert_eq!(coins, hoard.coins.copper(), "the parts add up");
                 let items: u32 = hoard.found.iter().map(|f| f.items).sum();
                 assert_eq!(items as usize, hoard.items.len());
+                let whole = Gave {
+                    coins: hoard.coins,
+                    items,
+                };
+                assert_eq!(gave(&hoard.found, n, Some(kind)), Ok(whole), "as recorded");
             }
         }
     }
@@ -426,6 +623,72 @@ mod tests {
         for part in [2, 3] {
             one_die_times(&amounts("8+", part, 1_200), 12, 1);
         }
+    }
+
+    /// What `roll` makes, `gave` holds: the hoard's coins and items, on the shipped type and by
+    /// its shape alike; and the forgeries of each kind are refused.
+    #[test]
+    fn a_recorded_roll_is_held_to_its_type() {
+        let tables = shipped();
+        let ose = tables.treasures("treasure-ose").unwrap();
+        let (h, j) = (ose.kind("H").unwrap(), ose.kind("J").unwrap());
+        let hoard = roll(&tables, h, 4, &mut seeded(5)).unwrap();
+        let whole = Gave {
+            coins: hoard.coins,
+            items: hoard.items.len() as u32,
+        };
+        assert_eq!(gave(&hoard.found, 4, Some(h)), Ok(whole));
+        assert_eq!(gave(&hoard.found, 4, None), Ok(whole), "by its shape");
+        let fault = |found: &[Found], count, kind| gave(found, count, kind).unwrap_err();
+        assert_eq!(
+            fault(&hoard.found, 5000, Some(h)),
+            RollFault::Count {
+                count: 5000,
+                max: MAX_COUNT
+            }
+        );
+        assert!(matches!(
+            fault(&hoard.found, 3, Some(h)),
+            RollFault::Parts { .. }
+        ));
+        assert!(matches!(
+            fault(&hoard.found, 4, Some(j)),
+            RollFault::Parts { .. } | RollFault::NotTheType { .. }
+        ));
+        assert!(matches!(
+            fault(&hoard.found[1..], 4, None),
+            RollFault::Parts { .. }
+        ));
+        let coined = hoard
+            .found
+            .iter()
+            .position(|f| f.present && !f.coins.is_zero())
+            .expect("seed 5 finds coins");
+        let mut tenfold = hoard.found.clone();
+        let (coin, _) = tenfold[coined].coins.held().next().unwrap();
+        tenfold[coined].coins = Coins::of(coin, tenfold[coined].amounts[0].total * 10);
+        for kind in [Some(h), None] {
+            assert_eq!(
+                fault(&tenfold, 4, kind),
+                RollFault::Amount {
+                    n: tenfold[coined].n,
+                    part: tenfold[coined].part
+                }
+            );
+        }
+        let mut surer = hoard.found.clone();
+        surer[0].chance = 99;
+        assert!(matches!(
+            fault(&surer, 4, Some(h)),
+            RollFault::NotTheType { n: 1, part: 0 }
+        ));
+        let mut found_when_missed = hoard.found.clone();
+        let missed = found_when_missed.iter().position(|f| !f.present).unwrap();
+        found_when_missed[missed].present = true;
+        assert!(matches!(
+            fault(&found_when_missed, 4, None),
+            RollFault::Chance { .. }
+        ));
     }
 
     #[test]

@@ -129,10 +129,66 @@ impl fmt::Display for Worded<'_, Refusal> {
                     "{item} : pas le dommage que fait la règle (la moitié de sa valeur)"
                 )
             }
-            R::NotATreasureRoll => tr!(
-                "not a treasure roll the rules make (each part there exactly when d100 rolls at most its chance, and found only then)",
-                "pas un jet de trésor que les règles font (chaque partie présente exactement quand le d100 fait au plus sa chance, et trouvée seulement alors)"
-            ),
+            R::NotATreasureRoll { fault } => {
+                let fault = roll_fault(fault);
+                tr!(
+                    "not a treasure roll the rules make: {fault}",
+                    "pas un jet de trésor que les règles font : {fault}"
+                )
+            }
+            R::NotItsTreasure { table, system } => {
+                let (table, system) = (
+                    crate::view::inert::safe(table),
+                    crate::view::treasure::system_name(*system),
+                );
+                tr!(
+                    "a roll on {table}, where the campaign rolls {system}'s treasure types (campaign set treasure)",
+                    "un jet sur {table}, quand la campagne tire les types de trésor de {system} (campaign set treasure)"
+                )
+            }
+            R::NoTreasureType {
+                table,
+                version,
+                treasure_type,
+            } => {
+                let (table, kind) = (
+                    crate::view::inert::safe(table),
+                    crate::view::inert::safe(treasure_type),
+                );
+                tr!(
+                    "the shipped {table} (version {version}) has no treasure type \"{kind}\"",
+                    "la table livrée {table} (version {version}) n'a pas de type de trésor « {kind} »"
+                )
+            }
+            R::NotItsHoard { roll, fault } => hoard_fault(*roll, fault),
+            R::NoHoard { item } => {
+                let item = crate::view::inert::safe(item);
+                tr!(
+                    "{item} is said to come from a treasure roll, but follows from none",
+                    "{item} viendrait d'un jet de trésor, mais n'en découle d'aucun"
+                )
+            }
+            R::NotItsWorth {
+                item,
+                worth,
+                rolled,
+            } => {
+                let item = crate::view::inert::safe(item);
+                let worth = crate::i18n::coins::text(worth);
+                match rolled {
+                    Some(rolled) => {
+                        let rolled = crate::i18n::coins::text(rolled);
+                        tr!(
+                            "{item} is worth {worth}, where its worth roll gave {rolled}",
+                            "{item} vaut {worth}, quand son jet de valeur a donné {rolled}"
+                        )
+                    }
+                    None => tr!(
+                        "{item} is worth {worth}, but its making rolled no worth",
+                        "{item} vaut {worth}, mais sa fabrication n'a tiré aucune valeur"
+                    ),
+                }
+            }
             R::NotInTreasure { item } => tr!(
                 "{item} is not the party's treasure (held by nobody, left nowhere): only such an item is claimed",
                 "{item} n'est pas le trésor du groupe (porté par personne, laissé nulle part) : seul un tel objet se demande"
@@ -396,5 +452,84 @@ impl fmt::Display for Worded<'_, Refusal> {
                 tr!("{who} has {has}, not {wants}", "{who} a {has}, pas {wants}")
             }
         })
+    }
+}
+
+/// What of a treasure roll its type's rules do not make.
+fn roll_fault(fault: &crate::rules::treasure::RollFault) -> String {
+    use crate::rules::treasure::RollFault as F;
+    match *fault {
+        F::Count { count, max } => tr!(
+            "rolled {count} times, where a roll is of 1 to {max}",
+            "tiré {count} fois, quand un jet va de 1 à {max}"
+        ),
+        F::Parts { n, part } => {
+            let part = part + 1;
+            tr!(
+                "roll {n}, part {part} is not where it should be (every part of every roll, in order)",
+                "le jet {n}, partie {part} n'est pas à sa place (chaque partie de chaque jet, dans l'ordre)"
+            )
+        }
+        F::Chance { n, part } => {
+            let part = part + 1;
+            tr!(
+                "roll {n}, part {part}: not there exactly when its d100 is at most its chance, or found when missed",
+                "jet {n}, partie {part} : pas présente exactement quand son d100 fait au plus sa chance, ou trouvée alors que manquée"
+            )
+        }
+        F::Amount { n, part } => {
+            let part = part + 1;
+            tr!(
+                "roll {n}, part {part}: its coins or items are not what its dice gave",
+                "jet {n}, partie {part} : ses pièces ou objets ne sont pas ce que ses dés ont donné"
+            )
+        }
+        F::NotTheType { n, part } => {
+            let part = part + 1;
+            tr!(
+                "roll {n}, part {part}: not the type's own chance, coins or dice",
+                "jet {n}, partie {part} : pas la chance, les pièces ou les dés du type"
+            )
+        }
+        F::Overflow => tr!(
+            "more coins than can be counted",
+            "plus de pièces qu'on ne peut compter"
+        ),
+    }
+}
+
+/// What of treasure roll `roll`'s consequences its dice did not give.
+fn hoard_fault(roll: i64, fault: &crate::ledger::hoards::HoardFault) -> String {
+    use crate::ledger::hoards::HoardFault as F;
+    match fault {
+        F::Coins { gave, added } => {
+            let (gave, added) = (
+                crate::i18n::coins::text(gave),
+                crate::i18n::coins::text(added),
+            );
+            tr!(
+                "{added} brought in by treasure roll #{roll}, whose dice gave {gave}",
+                "{added} apportées par le jet de trésor n°{roll}, dont les dés ont donné {gave}"
+            )
+        }
+        F::CoinsTwice => tr!(
+            "the coins of treasure roll #{roll} brought in a second time",
+            "les pièces du jet de trésor n°{roll} apportées une seconde fois"
+        ),
+        F::Items { gave } => tr!(
+            "more items made by treasure roll #{roll} than the {gave} its dice gave",
+            "plus d'objets faits par le jet de trésor n°{roll} que les {gave} que ses dés ont donnés"
+        ),
+        F::Missing { coins, items, gave } => {
+            let coins = if *coins {
+                tr!("its coins never came", "ses pièces ne sont jamais venues")
+            } else {
+                tr!("its coins came", "ses pièces sont venues")
+            };
+            tr!(
+                "treasure roll #{roll} is not followed by its hoard ({coins}; {items} of its {gave} items): what a roll finds follows it as its consequences",
+                "le jet de trésor n°{roll} n'est pas suivi de son trésor ({coins} ; {items} de ses {gave} objets) : ce qu'un jet trouve le suit, comme ses conséquences"
+            )
+        }
     }
 }

@@ -15,6 +15,18 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "no campaign yet: `hoard campaign new NAME` starts one",
                 "aucune campagne encore : `hoard campaign new NOM` en commence une"
             ),
+            Refusal::NoneInUse { campaigns } => {
+                let first = typed(&campaigns[0]);
+                let all = campaigns
+                    .iter()
+                    .map(|c| crate::view::inert::safe(c).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tr!(
+                    "no campaign in use (this database holds {all}): `hoard campaign use {first}` chooses one, or --campaign NAME",
+                    "aucune campagne en cours (cette base contient {all}) : `hoard campaign use {first}` en choisit une, ou --campaign NOM"
+                )
+            }
             Refusal::CampaignExists {
                 name,
                 imported: true,

@@ -10,6 +10,8 @@ use crate::rules::item::Names;
 pub enum Refusal {
     /// No campaign was ever made or chosen.
     NoCampaign,
+    /// Campaigns, none of them in use (`campaign use` names one).
+    NoneInUse { campaigns: Vec<String> },
     /// `campaign new`, or an `import` (`imported`), with a name already taken.
     CampaignExists { name: String, imported: bool },
     /// No campaign of that name; `near` is the known name it may be a typo of.

@@ -99,7 +99,9 @@ impl State {
         }
         // What the event does, it does at its session's time.
         self.current = rec.session;
+        self.hoards.close(rec).map_err(conflict)?;
         self.admit(rec).map_err(conflict)?;
+        let hoard = self.admit_hoard(rec).map_err(conflict)?;
         match rec.event.family() {
             Family::Campaign | Family::Encounter => self.apply_campaign(rec),
             Family::Character => self.apply_character(rec),
@@ -108,11 +110,33 @@ impl State {
             Family::Coins => self.apply_coins(&rec.event),
         }
         .map_err(conflict)?;
+        self.hoards.note(rec.seq, hoard);
         if let Event::SessionEnded { .. } = rec.event {
             self.current = None;
         }
         self.last_seq = rec.seq;
         Ok(())
+    }
+
+    /// A voided event passed over by replay: its number stays taken, and what it was counts
+    /// for the hoard it follows from.
+    pub fn pass_voided(&mut self, rec: &Recorded) -> Result<(), Conflict> {
+        self.last_seq = rec.seq;
+        self.hoards.pass(rec).map_err(|reason| Conflict {
+            seq: rec.seq,
+            kind: rec.event.kind(),
+            reason: Box::new(reason),
+        })
+    }
+
+    /// The ledger's end: the last treasure roll had all its consequences.
+    pub fn finish(&mut self) -> Result<(), Conflict> {
+        let roll = self.hoards.under_way().unwrap_or(self.last_seq);
+        self.hoards.finish().map_err(|reason| Conflict {
+            seq: roll,
+            kind: "treasure_rolled",
+            reason: Box::new(reason),
+        })
     }
 
     pub(super) fn item_mut(&mut self, id: &Id) -> Result<&mut Item, Refusal> {

@@ -363,6 +363,21 @@ pub fn shipped() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The shipped treasure types of `name` (`treasure-ose`), read once: what a roll recorded on
+/// the shipped tables is held to.
+pub fn shipped_treasures(name: &str) -> Option<&'static Treasures> {
+    static READ: std::sync::OnceLock<BTreeMap<String, Treasures>> = std::sync::OnceLock::new();
+    READ.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .filter(|(_, text)| treasures::is_treasure_file(text))
+            .filter_map(|(file, text)| treasures::parse(&format!("tables/{file}"), text).ok())
+            .map(|t| (t.name.clone(), t))
+            .collect()
+    })
+    .get(name)
+}
+
 impl Tables {
     /// Parse and check a set of table files, given as (shown path, text). Every problem of
     /// every file is reported, not just the first.
