@@ -277,7 +277,7 @@ async fn page(State(app): State<App>, Path(token): Path<String>, headers: Header
             Ok(Some(personal)) => answer(StatusCode::OK, draw(&personal)),
             Ok(None) => refused(StatusCode::FORBIDDEN, &no_link(), None),
             Err(e) => {
-                eprintln!("{}", safe(&e.worded().to_string()));
+                super::routes::report(&e);
                 refused(
                     StatusCode::SERVICE_UNAVAILABLE,
                     &pages::unavailable(None),
@@ -357,7 +357,8 @@ async fn claim(
         let me = match app.reads.read(async move |cx| holder(cx, &path_token).await).await {
             Ok(Some(me)) => me,
             Ok(None) => return refused(StatusCode::FORBIDDEN, &no_link(), None),
-            Err(_) => {
+            Err(e) => {
+                super::routes::report(&e);
                 return refused(StatusCode::SERVICE_UNAVAILABLE, &pages::unavailable(None), None);
             }
         };
@@ -431,7 +432,7 @@ async fn claim(
                     .worded()
                     .to_string(),
                     e if status == StatusCode::SERVICE_UNAVAILABLE => {
-                        eprintln!("{}", safe(&e.worded().to_string()));
+                        super::routes::report(e);
                         pages::unavailable(None)
                     }
                     e => e.worded().to_string(),

@@ -208,7 +208,7 @@ fn told(e: &Error, reader: Reader) -> Option<&Error> {
 }
 
 /// Print `e` on the server's terminal, once for as long as it stays the same.
-fn report(e: &Error) {
+pub(super) fn report(e: &Error) {
     static LAST: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
     let said = crate::view::inert::safe(&e.worded().to_string());
     let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
