@@ -2,9 +2,12 @@
 // stream; this fetches the page again and puts its <main> in place of the old one. Without this
 // script (or without JavaScript) the pages are whole and a reload shows the latest.
 //
-// When the stream drops (the server restarted, the Wi-Fi went), the page says it is offline
-// until the stream opens again, and then fetches itself once: whatever changed meanwhile (which
-// no event could announce) shows, and a page that missed nothing stays as it is.
+// When the stream drops (the server restarted, the Wi-Fi went), or the page cannot be fetched
+// again (the server refused it or could not answer), the page says it is offline until both
+// work again: a page that cannot refresh never stays stale without a word. A fetch that failed
+// is tried again every two seconds; a stream that opens again fetches the page once, so
+// whatever changed meanwhile (which no event could announce) shows, and a page that missed
+// nothing stays as it is.
 "use strict";
 (function () {
   if (!window.EventSource || !window.fetch || !window.DOMParser) {
@@ -13,6 +16,13 @@
   var root = document.documentElement;
   var busy = false;
   var again = false;
+  var retry = null;
+  // What is down: the stream, the last fetch. The page's "offline" line shows while either
+  // is (hoard.css).
+  var down = { stream: false, fetch: false };
+  function show() {
+    root.dataset.live = down.stream || down.fetch ? "off" : "on";
+  }
   function refresh() {
     if (busy) {
       again = true;
@@ -21,32 +31,41 @@
     busy = true;
     fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        return response.ok ? response.text() : null;
+        if (!response.ok) {
+          throw new Error("answered " + response.status);
+        }
+        return response.text();
       })
       .then(function (text) {
-        if (text === null) {
-          return;
-        }
         // Parsed into a separate document: nothing in it runs.
         var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
         var old = document.getElementById("page");
-        if (fresh && old && fresh.innerHTML !== old.innerHTML) {
+        if (!fresh || !old) {
+          throw new Error("no page");
+        }
+        if (fresh.innerHTML !== old.innerHTML) {
           old.replaceWith(document.importNode(fresh, true));
           root.dataset.updated = String(Date.now());
         }
+        down.fetch = false;
       })
-      .catch(function () {})
+      .catch(function () {
+        down.fetch = true;
+        if (retry === null) {
+          retry = window.setTimeout(function () {
+            retry = null;
+            refresh();
+          }, 2000);
+        }
+      })
       .then(function () {
+        show();
         busy = false;
         if (again) {
           again = false;
           refresh();
         }
       });
-  }
-  // The page's "offline" line shows while this says so (hoard.css).
-  function offline(down) {
-    root.dataset.live = down ? "off" : "on";
   }
   // The referee's dashboard hears of every event; the players' pages of what they show.
   var path = window.location.pathname;
@@ -57,7 +76,8 @@
     var events = new EventSource(url);
     current = events;
     events.addEventListener("open", function () {
-      offline(false);
+      down.stream = false;
+      show();
       if (dropped) {
         dropped = false;
         refresh();
@@ -66,28 +86,50 @@
     events.addEventListener("change", refresh);
     events.addEventListener("error", function () {
       dropped = true;
-      offline(true);
+      down.stream = true;
+      show();
       // A stream the browser gave up on (an answer that was not a stream) is opened anew.
-      if (events.readyState === EventSource.CLOSED) {
-        window.setTimeout(listen, 1000);
+      if (events.readyState === EventSource.CLOSED && current === events) {
+        current = null;
+        window.setTimeout(function () {
+          if (!current && !document.hidden) {
+            listen();
+          }
+        }, 1000);
       }
     });
   }
-  // A page left for another closes its stream: a browser keeps a page it may go back to,
-  // and its open stream would hold one of the few connections it opens to one server, so
-  // that after a few pages the next would wait. Back on the page, it listens again and
-  // fetches itself, as after any drop.
-  window.addEventListener("pagehide", function () {
+  function close() {
     if (current) {
       current.close();
       current = null;
     }
-  });
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted && !current) {
+  }
+  // Only a page on screen listens: a browser opens only six connections to one server, and
+  // a stream holds one for as long as it is open, so that the streams of pages it keeps for
+  // going back, or of tabs in the background, would leave none to fetch a page. A page left
+  // (`pagehide`) or hidden closes its stream; brought back, it listens again and fetches
+  // itself, as after any drop.
+  function back() {
+    if (!current && !document.hidden) {
       dropped = true;
       listen();
     }
+  }
+  window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      back();
+    }
   });
-  listen();
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      close();
+    } else {
+      back();
+    }
+  });
+  if (!document.hidden) {
+    listen();
+  }
 })();

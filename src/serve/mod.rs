@@ -15,6 +15,7 @@
 
 mod addresses;
 mod charts;
+mod file;
 mod gather;
 mod listen;
 mod pages;
@@ -257,7 +258,7 @@ async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Re
             _ = stopping.changed() => return,
             _ = every.tick() => {
                 // A file replaced under the server: every page now says so, once.
-                if reads.replaced() {
+                if reads.replaced().await {
                     if live.shown.take().is_some() {
                         live.changed.send_modify(|_| ());
                         live.seen.send_modify(|n| *n += 1);

@@ -11,10 +11,15 @@
 //! - the body is not exactly the page's form (400);
 //! - it claims for another character than the link's (403), an item that is not the party's
 //!   treasure (422), or was drawn before this character's latest claim on that item — a
-//!   request sent twice or replayed (409) — or at a ledger number not reached yet (400);
+//!   request sent twice or replayed (409) — or says more claims than they ever made (400);
 //! - the token made more than [`PER_MINUTE`] writes in the last minute (429).
 //!
 //! The token is compared in constant time with every link that stands (`subtle`).
+//!
+//! A form says when its page was drawn by how many claims the character had made then
+//! (`at`), never by a ledger number: that would move with every event, a secret roll too, and
+//! tell the player something was recorded. The claim is then held to the ledger number of the
+//! first claim they made after it ([`drawn_at`]).
 
 use crate::i18n::Wording as _;
 use std::collections::HashMap;
@@ -127,8 +132,8 @@ struct Personal {
     token: String,
     me: PlayerView,
     loot: Vec<Loot>,
-    /// The ledger's last number as the page was drawn: its claims say so.
-    drawn_at: i64,
+    /// How many claims this character had made as the page was drawn: its forms say so.
+    made: usize,
 }
 
 impl Personal {
@@ -179,7 +184,7 @@ impl Personal {
             token,
             me: app::export::player(cx, &name).await?,
             loot,
-            drawn_at: found.last_seq,
+            made: app::links::claims_made(cx, me).await?.len(),
         })
     }
 }
@@ -209,7 +214,7 @@ fn draw(p: &Personal) -> Markup {
                                 input type="hidden" name="token" value=(p.token);
                                 input type="hidden" name="character" value=(p.me.character.id);
                                 input type="hidden" name="item" value=(l.seen.id);
-                                input type="hidden" name="at" value=(p.drawn_at);
+                                input type="hidden" name="at" value=(p.made);
                                 @for c in Claim::ALL {
                                     button type="submit" name="claim" value=(c.word())
                                         aria-pressed=(if l.mine == Some(c) { "true" } else { "false" }) {
@@ -278,7 +283,7 @@ async fn page(State(app): State<App>, Path(token): Path<String>, headers: Header
             Ok(Some(personal)) => answer(StatusCode::OK, draw(&personal)),
             Ok(None) => refused(StatusCode::FORBIDDEN, &no_link(), None),
             Err(e) => {
-                eprintln!("{}", safe(&e.worded().to_string()));
+                super::routes::report(&e);
                 refused(
                     StatusCode::SERVICE_UNAVAILABLE,
                     &pages::unavailable(None),
@@ -315,7 +320,8 @@ fn same_origin(headers: &HeaderMap) -> bool {
 struct Form {
     character: String,
     item: String,
-    at: i64,
+    /// How many claims the character had made when the page was drawn.
+    at: usize,
     claim: Claim,
 }
 
@@ -339,8 +345,24 @@ fn form(body: &[u8]) -> Option<Form> {
         character: fields.remove("character")?,
         item: fields.remove("item")?,
         at: fields.remove("at")?.parse().ok()?,
-        claim: Claim::parse(&fields.remove("claim")?)?,
+        // One of the page's own words, as its buttons post them: `need`, not `NEED`.
+        claim: Claim::ALL
+            .into_iter()
+            .find(|c| fields.get("claim").is_some_and(|v| v == c.word()))?,
     })
+}
+
+/// The ledger number a form's page was drawn at, as the claim's rule reads it
+/// (`app::claims::claim`), from the claims the character has made (`made`, their numbers)
+/// and how many of them the page had seen (`at`): every claim the page saw, and none it did
+/// not, came at or before it. A page that saw them all stands at the last (0: none yet); one
+/// that says more than were made is forged (-1).
+fn drawn_at(made: &[i64], at: usize) -> i64 {
+    match made.get(at) {
+        Some(next) => next - 1,
+        None if at == made.len() => made.last().copied().unwrap_or(0),
+        None => -1,
+    }
 }
 
 async fn claim(
@@ -358,7 +380,8 @@ async fn claim(
         let me = match app.reads.read(async move |cx| holder(cx, &path_token).await).await {
             Ok(Some(me)) => me,
             Ok(None) => return refused(StatusCode::FORBIDDEN, &no_link(), None),
-            Err(_) => {
+            Err(e) => {
+                super::routes::report(&e);
                 return refused(StatusCode::SERVICE_UNAVAILABLE, &pages::unavailable(None), None);
             }
         };
@@ -401,7 +424,15 @@ async fn claim(
             claim,
             ..
         } = form;
-        let author = me.clone();
+        let (reader, author) = (me.clone(), me.clone());
+        let made = match app.reads.read(async move |cx| app::links::claims_made(cx, &reader).await).await {
+            Ok(made) => made,
+            Err(e) => {
+                super::routes::report(&e);
+                return refused(StatusCode::SERVICE_UNAVAILABLE, &pages::unavailable(None), None);
+            }
+        };
+        let at = drawn_at(&made, at);
         let made = players
             .writes
             .write(async move |cx| {
@@ -432,7 +463,7 @@ async fn claim(
                     .worded()
                     .to_string(),
                     e if status == StatusCode::SERVICE_UNAVAILABLE => {
-                        eprintln!("{}", safe(&e.worded().to_string()));
+                        super::routes::report(e);
                         pages::unavailable(None)
                     }
                     e => e.worded().to_string(),
@@ -507,4 +538,31 @@ pub async fn links(players: &Arc<Players>) -> Result<Vec<app::links::Link>> {
         .writes
         .write(async |cx| app::links::every(cx).await)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_stands_where_the_claims_it_saw_put_it() {
+        // No claim yet: the start of the ledger; one more than made: forged.
+        assert_eq!(drawn_at(&[], 0), 0);
+        assert_eq!(drawn_at(&[], 1), -1);
+        // Claims at 10 and 20: a page that saw both stands at 20, one that saw the first
+        // stands before the second, one that saw none before the first.
+        assert_eq!(drawn_at(&[10, 20], 2), 20);
+        assert_eq!(drawn_at(&[10, 20], 1), 19);
+        assert_eq!(drawn_at(&[10, 20], 0), 9);
+        assert_eq!(drawn_at(&[10, 20], 3), -1);
+    }
+
+    #[test]
+    fn the_claim_is_one_of_the_pages_words_exactly() {
+        let body = |claim: &str| format!("token=t&character=c&item=i&at=0&claim={claim}");
+        assert!(form(body("need").as_bytes()).is_some());
+        for other in ["NEED", "Need", "%20need", "need%20", "greed", ""] {
+            assert!(form(body(other).as_bytes()).is_none(), "{other}");
+        }
+    }
 }

@@ -7,16 +7,18 @@
 //! PostgreSQL connection belongs to the runtime it was made on.
 //!
 //! A SQLite file can be replaced, moved or deleted under the server (`mv restore.db
-//! hoard.db`) while the readers hold the old one open. Reopening the path then would leave
-//! connections to two files sharing its `-wal` and `-shm`, so the server never does: every
-//! read first checks that the path still names the file it started on, and otherwise is an
-//! error saying to start the server again ([`Reads::replaced`]).
+//! hoard.db`), or written over in place (`cp restore.db hoard.db`), while the readers hold
+//! the old one open. Reopening the path then would leave connections to two files sharing its
+//! `-wal` and `-shm`, so the server never does: every read checks, before and after it reads,
+//! that the path still names the file it started on as SQLite left it ([`super::file`]), and
+//! otherwise is an error saying to start the server again ([`Reads::replaced`]).
 
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, mpsc};
 
+use super::file::File;
 use crate::app::Ctx;
 use crate::app::open::{Db, open_read_only};
 use crate::error::{Error, Problem, Result};
@@ -25,15 +27,6 @@ use crate::tr;
 
 /// The moment of the ledger a page shows: the campaign and its last event's number.
 pub type Stamp = (i64, i64);
-
-/// Which file a path names: its device and inode (`None`: a server, or no file there).
-type Identity = Option<(u64, u64)>;
-
-/// The file the path `db` names now; `None` for a PostgreSQL URL or a path with no file.
-fn identity(db: &Path) -> Identity {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(db).ok().map(|m| (m.dev(), m.ino()))
-}
 
 /// At most this many reads at once, each on a connection kept open for the next: a request
 /// that finds them all busy waits for one, so connections are neither opened per request
@@ -48,7 +41,7 @@ type Job =
 pub struct Reads {
     db: PathBuf,
     /// The file the path named when the server started.
-    serving: Identity,
+    serving: File,
     campaign: Option<String>,
     jobs: Mutex<mpsc::Sender<Job>>,
 }
@@ -66,7 +59,7 @@ impl Reads {
                 .spawn(move || reader(&queue));
         }
         Reads {
-            serving: identity(&db),
+            serving: File::new(&db),
             db,
             campaign,
             jobs: Mutex::new(jobs),
@@ -79,7 +72,7 @@ impl Reads {
         &self,
         work: impl AsyncFnOnce(&mut Ctx) -> Result<T> + Send + 'static,
     ) -> Result<T> {
-        if self.replaced() {
+        if self.replaced().await {
             return Err(self.gone_from_under());
         }
         let (answer, answered) = tokio::sync::oneshot::channel();
@@ -120,12 +113,17 @@ impl Reads {
             .map_err(|_| gone())
             .and_then(|jobs| jobs.send(job).map_err(|_| gone()));
         sent?;
-        answered.await.map_err(|_| gone())?
+        let result = answered.await.map_err(|_| gone())?;
+        // A file written over while it was read: nothing read from it stands.
+        if self.replaced().await {
+            return Err(self.gone_from_under());
+        }
+        result
     }
 
-    /// Whether the path no longer names the file the server started on.
-    pub fn replaced(&self) -> bool {
-        identity(&self.db) != self.serving
+    /// Whether the path no longer names the file the server started on, as SQLite left it.
+    pub async fn replaced(&self) -> bool {
+        self.serving.lost().await
     }
 
     /// What every read answers once the file was replaced: the referee's dashboard and
@@ -133,8 +131,8 @@ impl Reads {
     fn gone_from_under(&self) -> Error {
         let path = crate::view::inert::safe(&self.db.display().to_string());
         Error::Unusable(Box::new(Problem::Said(tr!(
-            "{path} was replaced, moved or deleted while being served: stop this server (Ctrl-C) and start it again to show the file there now",
-            "{path} a été remplacé, déplacé ou supprimé pendant qu'il était servi : arrêtez ce serveur (Ctrl-C) et relancez-le pour montrer le fichier qui s'y trouve maintenant"
+            "{path} was replaced, written over, moved or deleted while being served: stop this server (Ctrl-C) and start it again to show the file there now",
+            "{path} a été remplacé, écrasé, déplacé ou supprimé pendant qu'il était servi : arrêtez ce serveur (Ctrl-C) et relancez-le pour montrer le fichier qui s'y trouve maintenant"
         ))))
     }
 

@@ -6,6 +6,7 @@ use crate::i18n::Wording as _;
 use std::convert::Infallible;
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -16,6 +17,7 @@ use maud::Markup;
 use subtle::ConstantTimeEq;
 use tokio::sync::watch;
 
+use super::listen::Place;
 use super::reads::{Reads, Stamp};
 use super::{gather, pages};
 use crate::error::Error;
@@ -208,7 +210,7 @@ fn told(e: &Error, reader: Reader) -> Option<&Error> {
 }
 
 /// Print `e` on the server's terminal, once for as long as it stays the same.
-fn report(e: &Error) {
+pub(super) fn report(e: &Error) {
     static LAST: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
     let said = crate::view::inert::safe(&e.worded().to_string());
     let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
@@ -330,8 +332,12 @@ pub(super) async fn not_found(State(app): State<App>, headers: HeaderMap) -> Res
 }
 
 /// The players' server-sent events: `change`, numbered by how many changes they have seen,
-/// whenever what their pages show changes, until the server stops.
-async fn events(State(app): State<App>) -> Response {
+/// whenever what their pages show changes, until the server stops. The connection holds a
+/// stream's place from now on, never a page load's (`listen`).
+async fn events(State(app): State<App>, place: Option<Extension<Place>>) -> Response {
+    if let Some(Extension(place)) = place {
+        place.stream();
+    }
     live(app.sights.clone(), |n| n.to_string())
 }
 
@@ -339,10 +345,14 @@ async fn events(State(app): State<App>) -> Response {
 async fn referee_events(
     State(app): State<App>,
     Path(token): Path<String>,
+    place: Option<Extension<Place>>,
     headers: HeaderMap,
 ) -> Response {
     if !app.referee(&token) {
         return not_found(State(app), headers).await;
+    }
+    if let Some(Extension(place)) = place {
+        place.stream();
     }
     live(app.changes.clone(), |(campaign, seq)| {
         format!("{campaign}:{seq}")

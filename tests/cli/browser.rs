@@ -649,3 +649,91 @@ fn going_from_page_to_page_never_waits_for_a_connection() {
         started.elapsed()
     );
 }
+
+/// A browser opens six connections to one server, and a page's event stream holds one for as
+/// long as it is open: eight tabs on the same server would leave none to fetch a page, so that
+/// no page could follow the table. Only the page on screen listens; a tab brought back to
+/// the screen catches up at once.
+#[test]
+fn eight_tabs_open_on_the_same_server_all_follow_the_table() {
+    let Some(b) = Browser::start("eight_tabs_open_on_the_same_server_all_follow_the_table") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let on = |b: &Browser, tab: &fantoccini::wd::WindowHandle| {
+        b.runtime
+            .block_on(b.client.switch_to_window(tab.clone()))
+            .expect("switch tab");
+    };
+    b.go(&s.url);
+    let mut tabs = vec![b.runtime.block_on(b.client.window()).expect("a tab")];
+    for _ in 1..8 {
+        let tab = b
+            .runtime
+            .block_on(b.client.new_window(true))
+            .expect("a new tab")
+            .handle;
+        on(&b, &tab);
+        b.go(&s.url);
+        tabs.push(tab);
+    }
+    // The tab on screen is live, and follows a change within 2 s.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while b.run("return document.documentElement.dataset.live === 'on';") != json!(true) {
+        assert!(Instant::now() < deadline, "no event stream");
+        std::thread::park_timeout(Duration::from_millis(25));
+    }
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    assert!(
+        b.wait_for_text("9 / 12", Duration::from_secs(2)).is_some(),
+        "the tab on screen did not follow: {}",
+        b.text()
+    );
+    // Each other tab, brought back, shows what it missed within 2 s.
+    for (n, tab) in tabs.iter().enumerate().take(7) {
+        on(&b, tab);
+        assert!(
+            b.wait_for_text("9 / 12", Duration::from_secs(2)).is_some(),
+            "tab {n} did not catch up: {}",
+            b.text()
+        );
+    }
+    let visible = b.run("return document.visibilityState;");
+    assert_eq!(visible, json!("visible"));
+}
+
+/// A page that cannot fetch itself again says so instead of staying stale without a word: here
+/// the file was written over under the server, whose stream tells the page of it and whose
+/// pages are now refused (503).
+#[test]
+fn a_page_that_cannot_refresh_says_it_is_offline() {
+    let Some(b) = Browser::start("a_page_that_cannot_refresh_says_it_is_offline") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let other = Hoard::new();
+    other.ok(&["campaign", "new", "Crypt"]);
+    let s = Served::start(&h, &[]);
+    b.go(&s.url);
+    let until = |what: &str, script: &str| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while b.run(script) != json!(true) {
+            assert!(Instant::now() < deadline, "{what}: {}", b.text());
+            std::thread::park_timeout(Duration::from_millis(25));
+        }
+    };
+    until(
+        "no event stream",
+        "return document.documentElement.dataset.live === 'on';",
+    );
+    std::fs::copy(&other.db, &h.db).expect("written over");
+    until(
+        "no word of being offline",
+        "return getComputedStyle(document.getElementById('offline')).display !== 'none';",
+    );
+    assert!(b.text().contains("Offline"), "{}", b.text());
+    drop(s);
+}

@@ -401,7 +401,7 @@ pub mod links {
             &form(&token, &character, &sword, "999999", "need"),
             &[],
             400,
-            "a page drawn in the future",
+            "a page that saw more claims than Bea ever made",
         );
         refused(
             &claim_url,
@@ -488,5 +488,43 @@ pub mod links {
                 .body
                 .contains(&format!("data-item=\"{potion}\""))
         );
+    }
+
+    /// A personal page carries nothing that moves when nothing its player can see has: a die
+    /// rolled behind the screen leaves it the same to the byte, and its forms still claim.
+    /// Their own claim moves it.
+    #[test]
+    fn a_secret_roll_leaves_a_players_page_as_it_was() {
+        let h = Hoard::new();
+        super::party(&h);
+        let s = Served::start(&h, &["--players"]);
+        let bea = link(&s, "Bea");
+        let token = bea.rsplit('/').next().unwrap().to_string();
+        let sword = id(&h, "Sword");
+        let before = get(&bea, &[]).body;
+        h.ok(&["roll", "1d20"]);
+        h.ok(&["roll", "1d20"]);
+        assert_eq!(get(&bea, &[]).body, before, "a secret roll showed");
+        let claim = |page: &str, word: &str| {
+            let (character, at) = (field(page, &sword, "character"), field(page, &sword, "at"));
+            post(
+                &format!("{bea}/claim"),
+                &format!("token={token}&character={character}&item={sword}&at={at}&claim={word}"),
+                &[],
+            )
+        };
+        assert_eq!(claim(&before, "want").status, 303);
+        let after = get(&bea, &[]).body;
+        assert_ne!(after, before);
+        // The page drawn before that claim is stale now; the one drawn after it is not.
+        assert_eq!(claim(&before, "need").status, 409);
+        // Only the page's own words, as its buttons send them (docs/serve.md).
+        let ledger = h.log_ids(&[]);
+        for word in ["NEED", "Need"] {
+            assert_eq!(claim(&after, word).status, 400, "{word}");
+        }
+        assert_eq!(h.log_ids(&[]), ledger);
+        assert_eq!(claim(&after, "need").status, 303);
+        h.ok(&["check"]);
     }
 }

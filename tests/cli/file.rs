@@ -321,6 +321,104 @@ fn the_server_never_mixes_its_file_with_one_put_in_its_place() {
     assert!(!gone.body.contains("Zoé"), "{}", gone.body);
 }
 
+/// A file written over in place under `serve` (`cp restore.db hoard.db`: the same inode, new
+/// bytes under the readers' caches): detected as a file put in its place is. Every answer,
+/// concurrent ones too, says the campaign is unavailable, never a page from the old file, the
+/// new one or a mix; open pages hear of it; the terminal says it once, personal links
+/// included; started again, the server shows the file there now.
+#[cfg(feature = "serve")]
+#[test]
+fn the_server_never_answers_from_a_file_written_over_in_place() {
+    use crate::serve::{Served, Stream, campaign, get};
+    let h = Hoard::new();
+    campaign(&h);
+    let restored = Hoard::new();
+    restored.ok(&["campaign", "new", "Crypt"]);
+    restored.character("Zoé", 12, 12, 7, "neutral");
+    let s = Served::start(&h, &["--referee", "--players"]);
+    let link = s
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Arnaud: "))
+        .expect("Arnaud's link")
+        .to_string();
+    let mut page = Stream::open(&s, "/events");
+    assert!(get(&s.url, &[]).body.contains("Arnaud"));
+    assert!(get(&link, &[]).body.contains("Arnaud"));
+    std::fs::copy(&restored.db, &h.db).unwrap();
+    let answers: Vec<(String, u16, String)> = std::thread::scope(|scope| {
+        let asked: Vec<_> = (0..20)
+            .map(|n| {
+                let url = match n % 4 {
+                    0 => s.url.clone(),
+                    1 => s.at("/party.json"),
+                    2 => s.at("/treasure"),
+                    _ => link.clone(),
+                };
+                scope.spawn(move || {
+                    let answer = get(&url, &[]);
+                    (url, answer.status, answer.body)
+                })
+            })
+            .collect();
+        asked.into_iter().map(|a| a.join().unwrap()).collect()
+    });
+    for (url, status, body) in answers {
+        assert_eq!(status, 503, "{url}: {body}");
+        assert!(body.contains("unavailable"), "{url}: {body}");
+        assert!(
+            !body.contains("Zoé") && !body.contains("Arnaud"),
+            "{url}: {body}"
+        );
+    }
+    page.change(std::time::Duration::from_secs(30));
+    let dashboard = get(&s.referee(), &[]).body;
+    assert!(dashboard.contains("start it again"), "{dashboard}");
+    let (_, _, terminal) = s.interrupt();
+    assert_eq!(terminal.matches("start it again").count(), 1, "{terminal}");
+    let s = Served::start(&h, &[]);
+    let party = get(&s.url, &[]).body;
+    assert!(
+        party.contains("Zoé") && !party.contains("Arnaud"),
+        "{party}"
+    );
+}
+
+/// SQLite writes the file in place too, when a checkpoint copies the WAL into it (every 1,000
+/// pages, or when a process asks): the server tells that from a file written over, and goes on
+/// serving what was recorded.
+#[cfg(feature = "serve")]
+#[test]
+fn a_checkpoint_under_the_server_is_no_replacement() {
+    use crate::serve::{Served, Stream, campaign, get};
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let mut page = Stream::open(&s, "/events");
+    let before = std::fs::metadata(&h.db).unwrap().modified().unwrap();
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    page.change(std::time::Duration::from_secs(5));
+    let copied: (i64, i64, i64) = sql(&h.db, async |c| {
+        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_one(c)
+            .await
+            .unwrap()
+    });
+    assert!(copied.2 > 0, "the checkpoint copied nothing: {copied:?}");
+    assert_ne!(
+        std::fs::metadata(&h.db).unwrap().modified().unwrap(),
+        before
+    );
+    let party = get(&s.url, &[]);
+    assert_eq!(party.status, 200, "{}", party.body);
+    assert!(party.body.contains("9 / 12"), "{}", party.body);
+    h.ok(&["character", "damage", "Arnaud", "2"]);
+    page.change(std::time::Duration::from_secs(5));
+    assert!(get(&s.url, &[]).body.contains("7 / 12"));
+    let (_, _, terminal) = s.interrupt();
+    assert!(!terminal.contains("start it again"), "{terminal}");
+}
+
 #[test]
 /// `campaign set referees role` on a file, which has no roles: the referee named records.
 fn referees_by_role_fall_back_to_names_on_a_file() {

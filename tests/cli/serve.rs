@@ -595,7 +595,17 @@ impl Stream {
     /// Open `path` on the server and wait until its stream has begun.
     pub fn open(s: &Served, path: &str) -> Stream {
         let host = s.url.trim_start_matches("http://").trim_end_matches('/');
-        let mut stream = TcpStream::connect(host).expect("connect");
+        Stream::open_on(TcpStream::connect(host).expect("connect"), s, path)
+    }
+
+    /// The same from another address of this machine.
+    fn open_from(source: [u8; 4], s: &Served, path: &str) -> Stream {
+        let (host, _) = host_and_path(&s.url);
+        Stream::open_on(connect_from(source, host), s, path)
+    }
+
+    fn open_on(mut stream: TcpStream, s: &Served, path: &str) -> Stream {
+        let host = s.url.trim_start_matches("http://").trim_end_matches('/');
         stream
             .set_read_timeout(Some(Duration::from_millis(200)))
             .expect("timeout");
@@ -740,4 +750,116 @@ fn one_client_holding_hundreds_of_connections_starves_no_one() {
         sent.elapsed()
     );
     drop(held);
+}
+
+/// Six players behind one address (a home router) with several tabs each: 40 streams from one
+/// address, more than a connection cap per address would allow. Every one of them opens and
+/// hears of a change, and the table's pages still load: streams hold places of their own.
+#[test]
+fn a_table_behind_one_address_keeps_its_pages_whatever_its_streams() {
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    let mut tabs: Vec<Stream> = (0..40).map(|_| Stream::open(&s, "/events")).collect();
+    for path in ["/", "/treasure", "/chronicle"] {
+        let page = get(&s.at(path), &[]);
+        assert_eq!(page.status, 200, "{path}: {}", page.body);
+    }
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    for tab in &mut tabs {
+        assert_eq!(tab.change(Duration::from_secs(5)), "1");
+    }
+    assert!(get(&s.url, &[]).body.contains("9 / 12"));
+}
+
+/// One client with 16 addresses holding 32 event streams on each, 512 in all, under the
+/// usual 1,024 descriptors: a new phone and a player's link are answered at once, and the
+/// phone's own stream hears of the next change. The streams given up are the attacker's.
+#[test]
+fn streams_from_many_addresses_keep_no_phone_out() {
+    let h = Hoard::new();
+    campaign(&h);
+    let usual = ["sh", "-c", "ulimit -n 1024 && exec \"$@\"", "sh"];
+    let s = Served::start_within(&h, &["--players"], &usual);
+    let link = s
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Arnaud: "))
+        .expect("Arnaud's link")
+        .to_string();
+    let (host, _) = host_and_path(&s.url);
+    let held: Vec<Stream> = (0..16u8)
+        .flat_map(|n| (0..32).map(move |_| n))
+        .map(|n| Stream::open_from([127, 0, 1, n], &s, "/events"))
+        .collect();
+    let started = Instant::now();
+    let phone = ask(connect_from([127, 0, 2, 1], host), &s.url, &[]);
+    assert_eq!(phone.status, 200, "{}", phone.body);
+    let player = ask(connect_from([127, 0, 2, 2], host), &link, &[]);
+    assert_eq!(player.status, 200, "{}", player.body);
+    assert!(player.body.contains("Arnaud"), "{}", player.body);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let mut listening = Stream::open_from([127, 0, 2, 1], &s, "/events");
+    h.ok(&["character", "damage", "Arnaud", "3"]);
+    assert_eq!(listening.change(Duration::from_secs(5)), "1");
+    drop(held);
+}
+
+/// A raw request sent as `head` then `body`, and how it was answered: its status (0: closed
+/// without one) and how long the answer took.
+fn raw(host: &str, head: &str, body: &[u8]) -> (u16, Duration) {
+    let mut stream = TcpStream::connect(host).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(40)))
+        .expect("timeout");
+    let sent = Instant::now();
+    stream.write_all(head.as_bytes()).expect("send");
+    // The server may refuse before the body is sent: what it then cannot take is no failure.
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let status = String::from_utf8_lossy(&answer)
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, sent.elapsed())
+}
+
+/// A request's body is held to the head's deadline and a small size (docs/serve.md), whether
+/// or not any route reads it, with or without `--players`: one that says it is 2 MB is
+/// refused before a byte of it is read, one larger than it says is cut, and one that stalls is
+/// let go at the deadline. Pages are served meanwhile.
+#[test]
+fn a_request_body_is_bounded_in_size_and_time() {
+    let h = Hoard::new();
+    campaign(&h);
+    for args in [&[][..], &["--players"][..]] {
+        let s = Served::start(&h, args);
+        let (host, _) = host_and_path(&s.url);
+        let post = |length: usize| {
+            format!(
+                "POST /p/0123456789abcdef0123456789abcdef/claim HTTP/1.1\r\nHost: {host}\r\n\
+                 Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\r\n"
+            )
+        };
+        let (status, took) = raw(host, &post(2_000_000), &[]);
+        assert_eq!(status, 413, "{args:?}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
+        let chunked =
+            format!("POST / HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\n\r\n");
+        let big = format!("2000\r\n{}\r\n0\r\n\r\n", "a".repeat(0x2000));
+        let (status, took) = raw(host, &chunked, big.as_bytes());
+        assert_eq!(status, 413, "{args:?}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
+        // A body that stops coming: cut within the head's deadline (10 s).
+        let (status, took) = raw(host, &post(100), b"token=");
+        assert_eq!(status, 408, "{args:?}");
+        assert!(took < Duration::from_secs(20), "{args:?}: {took:?}");
+        assert_eq!(get(&s.url, &[]).status, 200);
+    }
 }

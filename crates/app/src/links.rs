@@ -86,6 +86,22 @@ pub async fn standing(cx: &mut Ctx) -> Result<Vec<links::Link>> {
     Ok(links::standing(cx.conn(), found.id).await?)
 }
 
+/// The ledger numbers of every claim `character` (an id) made, voided ones too, oldest first.
+/// A personal page counts them in its forms instead of carrying a ledger number, which would
+/// move with every event, a secret one too (`serve::personal`).
+pub async fn claims_made(cx: &mut Ctx, character: &str) -> Result<Vec<i64>> {
+    let found = cx.campaign().await?;
+    let claims = crate::store::events::tagged(cx.conn(), found.id, crate::store::events::CLAIMS)
+        .await?
+        .into_iter()
+        .filter(|rec| {
+            matches!(&rec.event, crate::ledger::Event::ClaimMade { character: c, .. } if c == character)
+        })
+        .map(|rec| rec.seq)
+        .collect();
+    Ok(claims)
+}
+
 /// A fresh token: 128 bits from the system's generator, in hex.
 fn token() -> Result<String> {
     use rand::TryRngCore;
