@@ -16,6 +16,7 @@ mod dnd5e;
 mod effect;
 mod ose;
 mod table;
+mod treasure;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -157,7 +158,14 @@ pub fn files(
     }
     if let Some(tables) = tables {
         for (stem, doc) in table::documents(system, tables, &named, &module_id(system, campaign)) {
-            let name = doc["flags"]["hoard"]["table"].as_str().map(String::from);
+            let hoard = &doc["flags"]["hoard"];
+            // A treasure type is named by its file and letter (`treasure-ose A`).
+            let name = hoard["table"]
+                .as_str()
+                .map(|table| match hoard["type"].as_str() {
+                    Some(kind) => format!("{table} {kind}"),
+                    None => table.to_string(),
+                });
             out.push(File {
                 path: source(table::PACK, &slug(&stem)),
                 bytes: pretty(&doc),

@@ -15,7 +15,8 @@ use crate::rules::tables::{Entry, Table, Tables};
 pub const PACK: &str = "hoard-tables";
 
 /// One RollTable for each table (each band of a banded table: hoard picks the band by what the
-/// roll depends on, Foundry cannot), by its file stem. `items` gives an exported item's `_id`
+/// roll depends on, Foundry cannot), and for each treasure type (`treasure.rs`), by its file
+/// stem. `items` gives an exported item's `_id`
 /// by the name its document bears; `module` is the module's id, for the links.
 pub fn documents(
     system: System,
@@ -46,6 +47,7 @@ pub fn documents(
             out.push((format!("{}-{}", table.name, n + 1), doc));
         }
     }
+    out.extend(super::treasure::documents(system, tables, &ids, module));
     out
 }
 
@@ -151,7 +153,7 @@ fn result(
     result
 }
 
-fn stats(system: System) -> Value {
+pub(super) fn stats(system: System) -> Value {
     json!({
         "duplicateSource": null,
         "coreVersion": CORE_VERSION,
@@ -164,7 +166,7 @@ fn stats(system: System) -> Value {
     })
 }
 
-fn result_stats() -> Value {
+pub(super) fn result_stats() -> Value {
     json!({
         "coreVersion": CORE_VERSION,
         "systemId": null,

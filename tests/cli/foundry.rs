@@ -909,23 +909,28 @@ fn hostile_names_stay_inert_and_inside_the_folder() {
     }
     let root = h.dir.path().join("nested");
     std::fs::create_dir(&root).unwrap();
-    let dir = root.join("out");
+    // One folder a kind of export (a folder holds one: `one_folder_holds_one_kind_of_export`).
+    let mut files = BTreeMap::new();
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
-            let mut args = vec!["--force"];
+            let dir = root.join(format!("{system}-{}", viewer.unwrap_or("referee")));
+            let mut args = vec![];
             if let Some(v) = viewer {
                 args.extend(["--as", v]);
             }
             export(&h, system, &dir, &args);
+            // Again, forced over itself.
+            args.push("--force");
+            export(&h, system, &dir, &args);
+            files.extend(tree(&dir).into_iter().map(|(p, b)| (dir.join(p), b)));
         }
     }
     assert_eq!(
         std::fs::read_dir(&root).unwrap().count(),
-        1,
-        "nothing beside the folder"
+        4,
+        "nothing beside the folders"
     );
     assert!(!h.dir.path().join("x").exists());
-    let files = tree(&dir);
     for (path, bytes) in &files {
         let text = String::from_utf8(bytes.clone()).unwrap();
         assert!(
