@@ -46,6 +46,7 @@ const SQLITE: &[File] = files!("sqlite":
     "0010_ascii_names.sql",
     "0011_links.sql",
     "0012_referees.sql",
+    "0013_chain.sql",
 );
 
 #[cfg(feature = "postgres")]
@@ -55,6 +56,7 @@ const POSTGRES: &[File] = files!("postgres":
     "0010_ascii_names.sql",
     "0011_links.sql",
     "0012_referees.sql",
+    "0013_chain.sql",
 );
 
 /// The schema version SQLite's migrations reach: the number of the last file. Read from its
