@@ -1277,6 +1277,27 @@ fn the_documented_recording_role_appends_and_cannot_rewrite_the_ledger() {
         "{said}"
     );
     assert_eq!(before, h.dump(), "a refused change changed the database");
+    // The campaign's row it may change (its clock, its settings), so with SQL it can turn
+    // `referees role` off by hand; no event says so, and `check` finds the row unlike the
+    // ledger's. The owner puts it back.
+    let from = |was: &str, now: &str| {
+        format!(
+            "UPDATE campaigns SET settings = replace(settings, \
+             '\"referee_from\":\"{was}\"', '\"referee_from\":\"{now}\"')"
+        )
+    };
+    raw(&marcher, &from("role", "named")).expect("UPDATE campaigns");
+    let out = h.cmd(&["check"]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(5), "{said}");
+    assert!(
+        said.contains(
+            r#"campaign: settings.referee_from is "named" in the database, "role" by the ledger"#
+        ),
+        "{said}"
+    );
+    h.execute(&from("named", "role"));
+    assert!(h.ok(&["check"]).starts_with("ok:"));
     // The owner may: who records goes back to the names given.
     h.ok(&["campaign", "set", "referees", "named"]);
     assert!(h.ok(&["check"]).starts_with("ok:"));
@@ -1382,6 +1403,19 @@ fn bob_is_granted_after_alices_first_command_and_told_what_his_role_lacks() {
     let by: Vec<(String,)> =
         h.rows("SELECT DISTINCT referee FROM events WHERE kind = 'character_damaged'");
     assert_eq!(by, vec![(bob.clone(),)]);
+    // A newer hoard's first command is the owner's too: Bob's (here, a read) is refused as an
+    // upgrade, in one line, and leaves the schema as it found it; Alice's upgrades it, chaining
+    // the events recorded before, and Bob reads again.
+    h.execute(
+        "ALTER TABLE events DROP COLUMN hash; DELETE FROM _sqlx_migrations WHERE version = 13",
+    );
+    refused(
+        &bob_db,
+        &["character", "list"],
+        "this PostgreSQL role may not upgrade hoard's tables to this hoard's schema (the server says: ",
+    );
+    ok(&alice_db, &["character", "list"]);
+    ok(&bob_db, &["character", "list"]);
     // Alice owns the campaign: she may.
     ok(&alice_db, &["campaign", "set", "referees", "named"]);
     ok(&alice_db, &["check"]);

@@ -563,3 +563,38 @@ impl From<sqlx::Error> for Error {
 pub fn contention(e: &sqlx::Error) -> bool {
     postgres::is_contention(e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_statement_is_named_by_what_it_does() {
+        for (text, lacks) in [
+            ("SELECT id FROM campaigns", Privilege::Read),
+            (
+                "  select max(version) FROM _sqlx_migrations",
+                Privilege::Read,
+            ),
+            ("WITH x AS (SELECT 1) SELECT * FROM x", Privilege::Read),
+            (
+                "SELECT id FROM campaigns WHERE id = $1 FOR UPDATE",
+                Privilege::Record,
+            ),
+            ("INSERT INTO events (seq) VALUES ($1)", Privilege::Record),
+            ("UPDATE campaigns SET clock = $1", Privilege::Record),
+            (
+                "DELETE FROM event_refs WHERE campaign_id = $1",
+                Privilege::Delete,
+            ),
+            ("TRUNCATE events", Privilege::Delete),
+            (
+                "ALTER TABLE events ADD COLUMN hash TEXT",
+                Privilege::Upgrade,
+            ),
+            ("CREATE INDEX x ON events (seq)", Privilege::Upgrade),
+        ] {
+            assert_eq!(Privilege::of(text), lacks, "{text}");
+        }
+    }
+}
