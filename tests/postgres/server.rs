@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::common::{Engine, Hoard, bin, cluster, pg};
 
@@ -1351,6 +1351,22 @@ fn bob_is_granted_after_alices_first_command_and_told_what_his_role_lacks() {
     assert!(
         !said.contains("may read the campaign but not record"),
         "{said}"
+    );
+    // And as data: what the role lacks, and the server's words.
+    let out = hoard(&bob_db, &["--json", "character", "list"]);
+    let error: Value = serde_json::from_slice(&out.stderr).unwrap();
+    let error = &error["error"];
+    assert_eq!(
+        (&error["code"], &error["reason"], &error["lacks"]),
+        (&json!("refused"), &json!("denied"), &json!("read")),
+        "{error}"
+    );
+    assert!(
+        error["said"]
+            .as_str()
+            .unwrap()
+            .starts_with("permission denied for table"),
+        "{error}"
     );
     let grants = sql_block("docs/west-marches.md", 1)
         .replace(" bob;", &format!(" \"{bob}\";"))
