@@ -35,7 +35,8 @@ fn alices_first(h: &Hoard) -> i64 {
 
 /// Issue #47, case 5: `UPDATE events SET referee = 'Bob' WHERE referee = 'Alice'` rewrote the
 /// ledger, and `check` said ok — the state it rebuilds is the same. The chain breaks at the
-/// first event rewritten, which `check` names, with exit 5 and the finding as data.
+/// first event rewritten, which `check` names, with exit 5 and the finding as data; and the
+/// event no longer has the tag `log --by Bob` would find it by.
 #[test]
 fn a_referee_rewritten_by_hand_breaks_the_chain_at_the_first_event_changed() {
     let h = two_referees();
@@ -54,11 +55,43 @@ fn a_referee_rewritten_by_hand_breaks_the_chain_at_the_first_event_changed() {
     assert_eq!(json["ok"], false);
     assert_eq!(
         json["report"]["ledger"],
-        serde_json::json!([{ "finding": "rewritten", "event": first }])
+        serde_json::json!([
+            { "finding": "rewritten", "event": first },
+            { "finding": "mistagged", "event": first },
+        ])
     );
-    // The state is what the ledger builds: the chain alone saw it.
+    // The state is what the ledger builds: the replay alone would not see it.
     assert_eq!(json["report"]["differences"], serde_json::json!([]));
     assert_eq!(json["report"]["head"], head.as_str());
+}
+
+/// `log --by` finds a referee's events through their tags in `event_refs`, beside the rows the
+/// chain vouches for: tags rewritten by hand (Alice's events filed under Bob) are named at the
+/// first event mistagged, and so is an event whose tag was removed.
+#[test]
+fn a_referees_tags_rewritten_by_hand_are_named_at_the_first_event_mistagged() {
+    let h = two_referees();
+    let first = alices_first(&h);
+    h.execute("UPDATE event_refs SET entity = 'referee:Bob' WHERE entity = 'referee:Alice'");
+    let out = h.cmd(&["check"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(5), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "the referees' index was rewritten under hoard at event #{first}"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(
+        report(&h)["report"]["ledger"],
+        serde_json::json!([{ "finding": "mistagged", "event": first }])
+    );
+    let h = two_referees();
+    let bobs = h.log_ids(&["--by", "Bob"])[0];
+    h.execute(&format!(
+        "DELETE FROM event_refs WHERE entity = 'referee:Bob' AND seq = {bobs}"
+    ));
+    assert_eq!(report(&h)["report"]["ledger"][0]["event"], bobs);
 }
 
 /// Each way of rewriting a ledger by hand breaks the chain at the event it touches: a payload

@@ -1,6 +1,6 @@
 //! `hoard check`: the file (SQLite's integrity and foreign-key checks), the ledger's hash
-//! chain (an event rewritten, removed or added under hoard: `store::chain`), the rules'
-//! invariants, and a full replay — the state rebuilt from the ledger alone, from the dice its
+//! chain (an event rewritten, removed or added under hoard: `store::chain`) and the referees'
+//! tags `log --by` reads, the rules' invariants, and a full replay — the state rebuilt from the ledger alone, from the dice its
 //! events stored, compared with the state the database holds. Every difference names the
 //! event that last touched the row. What it finds is data; `view::words::check` words it.
 
@@ -25,7 +25,8 @@ pub struct Report {
     pub head: Option<String>,
     /// SQLite's `integrity_check` and `foreign_key_check` findings.
     pub file: Vec<Finding>,
-    /// The ledger's rows rewritten: where its hash chain breaks.
+    /// The ledger's rows rewritten: where its hash chain breaks, where a referee's tag
+    /// disagrees with the event.
     pub ledger: Vec<Finding>,
     /// Rows that break a rule of the game whatever the ledger says.
     pub invariants: Vec<Finding>,
@@ -72,6 +73,9 @@ pub enum Finding {
     /// The ledger's hash chain breaks at `event`: that event's row is not the one recorded
     /// after the event before it (changed, removed or added by hand).
     Rewritten { event: i64 },
+    /// The `referee:` tag `log --by` reads for `event` disagrees with the event's referee:
+    /// `event_refs` rewritten by hand.
+    Mistagged { event: i64 },
     /// A broken invariant, with the names of the rows it names by id.
     Breach { breach: Breach, rows: Rows },
     /// The coins' findings beyond the stored balance (`app::coins`).
@@ -231,6 +235,9 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
     report.head = chain.head;
     if let Some(event) = chain.broken {
         report.ledger.push(Finding::Rewritten { event });
+    }
+    if let Some(event) = events::mistagged_referee(cx.conn(), campaign).await? {
+        report.ledger.push(Finding::Mistagged { event });
     }
 
     let stored = crate::store::state::load_all(cx.conn(), found).await?;

@@ -381,6 +381,35 @@ pub(super) fn by_referee_sql() -> Sql {
     )
 }
 
+/// The first event whose referee and its `referee:` tag disagree: an event whose referee is
+/// not listed under it, or a tag naming another referee (or none) than the event's. The hash
+/// chain vouches for the events' rows ([`super::chain`]); `log --by` and `referee list` read
+/// the tags, so `check` holds the tags to the rows. Every event has been tagged so since
+/// referees were recorded (migration 0012).
+pub async fn mistagged_referee(conn: &mut Conn, campaign: i64) -> Result<Option<i64>> {
+    conn.fetch_one(
+        &Sql::new(
+            "SELECT min(seq) FROM (
+                 SELECT e.seq FROM events e
+                 WHERE e.campaign_id = $1 AND e.referee IS NOT NULL AND NOT EXISTS (
+                     SELECT 1 FROM event_refs r
+                     WHERE r.campaign_id = e.campaign_id AND r.entity = $2 || e.referee
+                       AND r.seq = e.seq)
+                 UNION ALL
+                 SELECT r.seq FROM event_refs r
+                 WHERE r.campaign_id = $1 AND r.entity >= $2 AND r.entity < $3 AND NOT EXISTS (
+                     SELECT 1 FROM events e
+                     WHERE e.campaign_id = r.campaign_id AND e.seq = r.seq
+                       AND $2 || e.referee = r.entity)
+             ) AS mistagged",
+        )
+        .bind(campaign)
+        .bind(REFEREE)
+        .bind("referee;"),
+    )
+    .await
+}
+
 /// The events listed under a tag (`kind:coins_shared`, `kind:xp_awarded` …), oldest first.
 pub async fn tagged(conn: &mut Conn, campaign: i64, tag: &str) -> Result<Vec<Recorded>> {
     conn.fetch_all(&tagged_sql().bind(campaign).bind(tag)).await
