@@ -1049,7 +1049,9 @@ fn two_referees_recording_at_once_into_two_sessions_lose_nothing() {
 fn sql_block(name: &str, n: usize) -> String {
     let docs = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name))
         .unwrap();
-    docs.split("```sql\n")
+    // docs/west-marches.md fences its SQL with `~~~`, apart from the walk-through's commands.
+    docs.replace("~~~", "```")
+        .split("```sql\n")
         .nth(n)
         .and_then(|rest| rest.split("```").next())
         .unwrap_or_else(|| panic!("{name} has a sql block number {n}"))
