@@ -52,6 +52,7 @@ fn document(
             "{title}: {key} (individual)",
             "{title} : {key} (individuel)"
         ),
+        Some(Group::Group) => tr!("{title}: {key} (group)", "{title} : {key} (groupe)"),
         None => tr!(
             "{title}: unguarded, levels {key}",
             "{title} : non gardé, niveaux {key}"

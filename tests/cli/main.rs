@@ -5,6 +5,7 @@
 mod allocator;
 #[cfg(feature = "serve")]
 mod browser;
+mod chain;
 mod claims;
 mod common;
 mod consistency;

@@ -10,6 +10,8 @@
 #[cfg(feature = "serve")]
 #[path = "../cli/browser.rs"]
 mod browser;
+#[path = "../cli/chain.rs"]
+mod chain;
 #[path = "../cli/claims.rs"]
 mod claims;
 #[path = "../cli/common.rs"]

@@ -1,7 +1,8 @@
-//! `hoard check`: the file (SQLite's integrity and foreign-key checks), the rules' invariants,
-//! and a full replay — the state rebuilt from the ledger alone, from the dice its events
-//! stored, compared with the state the database holds. Every difference names the event that
-//! last touched the row. What it finds is data; `view::words::check` words it.
+//! `hoard check`: the file (SQLite's integrity and foreign-key checks), the ledger's hash
+//! chain (an event rewritten, removed or added under hoard: `store::chain`) and the referees'
+//! tags `log --by` reads, the rules' invariants, and a full replay — the state rebuilt from the ledger alone, from the dice its
+//! events stored, compared with the state the database holds. Every difference names the
+//! event that last touched the row. What it finds is data; `view::words::check` words it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,8 +20,14 @@ use crate::store::events;
 #[derive(Debug, Default, Serialize)]
 pub struct Report {
     pub events: usize,
+    /// The hash the ledger's chain ends with: noted elsewhere (a group's channel, a backup's
+    /// name), a later `check` showing the same vouches for every event up to here.
+    pub head: Option<String>,
     /// SQLite's `integrity_check` and `foreign_key_check` findings.
     pub file: Vec<Finding>,
+    /// The ledger's rows rewritten: where its hash chain breaks, where a referee's tag
+    /// disagrees with the event.
+    pub ledger: Vec<Finding>,
     /// Rows that break a rule of the game whatever the ledger says.
     pub invariants: Vec<Finding>,
     /// Events the replay could not apply.
@@ -36,13 +43,18 @@ impl Report {
 
     /// How many findings there are.
     pub fn problems(&self) -> usize {
-        self.file.len() + self.invariants.len() + self.conflicts.len() + self.differences.len()
+        self.file.len()
+            + self.ledger.len()
+            + self.invariants.len()
+            + self.conflicts.len()
+            + self.differences.len()
     }
 
     /// Every finding, in the order they are said.
     pub fn findings(&self) -> impl Iterator<Item = &Finding> {
         self.file
             .iter()
+            .chain(&self.ledger)
             .chain(&self.invariants)
             .chain(&self.conflicts)
             .chain(&self.differences)
@@ -58,6 +70,12 @@ pub enum Finding {
     File { said: String },
     /// Rows pointing to rows that do not exist.
     Dangling { rows: usize },
+    /// The ledger's hash chain breaks at `event`: that event's row is not the one recorded
+    /// after the event before it (changed, removed or added by hand).
+    Rewritten { event: i64 },
+    /// The `referee:` tag `log --by` reads for `event` disagrees with the event's referee:
+    /// `event_refs` rewritten by hand.
+    Mistagged { event: i64 },
     /// A broken invariant, with the names of the rows it names by id.
     Breach { breach: Breach, rows: Rows },
     /// The coins' findings beyond the stored balance (`app::coins`).
@@ -211,6 +229,15 @@ pub async fn check(cx: &mut Ctx) -> Result<Report> {
         .extend(integrity.into_iter().map(|said| Finding::File { said }));
     if dangling > 0 {
         report.file.push(Finding::Dangling { rows: dangling });
+    }
+
+    let chain = crate::store::chain::verify(cx.conn(), campaign).await?;
+    report.head = chain.head;
+    if let Some(event) = chain.broken {
+        report.ledger.push(Finding::Rewritten { event });
+    }
+    if let Some(event) = events::mistagged_referee(cx.conn(), campaign).await? {
+        report.ledger.push(Finding::Mistagged { event });
     }
 
     let stored = crate::store::state::load_all(cx.conn(), found).await?;

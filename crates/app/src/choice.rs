@@ -69,6 +69,8 @@ impl Choice {
                 id: campaign,
                 campaign: state.campaign.clone(),
                 last_seq: state.last_seq,
+                // Only the session is looked up: the chain is the write's.
+                head: None,
             };
             let n = resolve(conn, &found, key).await?;
             choice.named = Some(n);

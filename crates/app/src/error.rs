@@ -226,7 +226,7 @@ impl From<refusal::campaign::Refusal> for Error {
     fn from(r: refusal::campaign::Refusal) -> Self {
         use refusal::campaign::Refusal;
         let kind = match r {
-            Refusal::Unforced { .. } => Error::Refused,
+            Refusal::Unforced { .. } | Refusal::NotOwner { .. } => Error::Refused,
             Refusal::NoTablesFolder { .. } => Error::NotFound,
             Refusal::NameTaken { .. }
             | Refusal::NotPercentage { .. }

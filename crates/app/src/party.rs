@@ -19,6 +19,8 @@ pub async fn session_for(w: &mut Write<'_>, given: Option<u32>) -> Result<Option
         id: w.campaign,
         campaign: w.state.campaign.clone(),
         last_seq: w.state.last_seq,
+        // Only the session is looked up: the chain is the write's.
+        head: None,
     };
     crate::choice::require(w.conn(), &found, n).await?;
     Ok(Some(n))

@@ -6,11 +6,14 @@ use super::error::Result;
 use super::sql::{Sql, name_key};
 use crate::ledger::{Campaign, Settings};
 
-/// A campaign as loaded for a command: its row id, its state, and its last event number.
+/// A campaign as loaded for a command: its row id, its state, its last event number, and the
+/// hash its ledger's chain ends with (`None` before its first event), which a write's first
+/// event follows on from ([`super::chain`]).
 pub struct Found {
     pub id: i64,
     pub campaign: Campaign,
     pub last_seq: i64,
+    pub head: Option<String>,
 }
 
 const CURRENT: &str = "campaign";
@@ -20,6 +23,7 @@ impl FromRow for Found {
         Ok(Found {
             id: row.int("id")?,
             last_seq: row.int("last_seq")?,
+            head: row.opt_text("head")?,
             campaign: Campaign {
                 name: row.text("name")?,
                 created_at: row.text("created_at")?,
@@ -45,7 +49,9 @@ pub async fn find(conn: &mut Conn, name: Option<&str>) -> Result<Option<Found>> 
         "SELECT c.id, c.name, c.created_at, c.clock, c.open_sessions, c.last_session,
                 c.settings, c.encounter,
                 COALESCE((SELECT max(seq) FROM events e WHERE e.campaign_id = c.id), 0)
-                    AS last_seq
+                    AS last_seq,
+                (SELECT e.hash FROM events e WHERE e.campaign_id = c.id
+                 ORDER BY e.seq DESC LIMIT 1) AS head
          FROM campaigns c
          WHERE lower(c.name)
              = COALESCE($1, (SELECT lower(value) FROM preferences WHERE key = $2), 'default')",

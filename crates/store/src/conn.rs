@@ -16,7 +16,7 @@ use std::pin::Pin;
 use futures_util::{Stream, StreamExt};
 use sqlx::Row as _;
 
-use super::error::{Error, Problem, Result};
+use super::error::{Error, Privilege, Problem, Result};
 use super::sql::Sql;
 // Circle kept: the engines implement these traits; a sqlx error names no engine, so both read it.
 use super::{postgres, sqlite};
@@ -59,6 +59,9 @@ pub(super) trait Engine: Link {
     fn expect_bulk(&self) -> Option<&'static str>;
     /// The query naming the role this connection acts as, where the engine has roles.
     fn role(&self) -> Option<&'static str>;
+    /// The query naming the owner of hoard's tables and whether this connection's role acts
+    /// as it ([`Owner`]), where the engine has roles.
+    fn owner(&self) -> Option<&'static str>;
     /// The engine's own checks of the database: its problems, and how many rows point at
     /// rows that do not exist.
     fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)>;
@@ -307,24 +310,53 @@ impl FromRow for (i64, String) {
     }
 }
 
+/// The owner of hoard's tables on a server, and the role a connection acts as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// The role that owns hoard's tables (PostgreSQL's owner of `events`).
+    pub owner: String,
+    /// The role this connection acts as (`current_user`).
+    pub role: String,
+    /// Whether that role is the owner or has its privileges (a member of it, a superuser).
+    pub owns: bool,
+}
+
+impl FromRow for Owner {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok(Owner {
+            owner: row.text("owner")?,
+            role: row.text("role")?,
+            owns: row.bool("owns")?,
+        })
+    }
+}
+
 /// How many rows of a long read are in flight: read ahead by SQLite's thread, and taken
 /// together as they arrive. Why: audit, export, log and check 1.3x–1.5x faster on a big
 /// campaign (docs/benchmarks.md, "A long read's rows in flight").
 pub(super) const ROWS_IN_FLIGHT: usize = 1024;
 
-impl Conn {
+/// A connection lent to the store's own statements: a [`Conn`]'s engine, or an engine's
+/// connection before a [`Conn`] holds it (a migration's work, inside its transaction). Every
+/// statement goes through here, so a privilege the server refuses is named once, with the
+/// statement that needed it ([`denied`]).
+pub(super) struct Lent<'c>(pub(super) &'c mut dyn Engine);
+
+impl Lent<'_> {
     /// Run a statement; the number of rows it changed.
-    pub async fn execute(&mut self, sql: &Sql) -> Result<u64> {
+    pub(super) async fn execute(&mut self, sql: &Sql) -> Result<u64> {
         note(sql.text());
         let text = self.0.text(sql.text());
-        self.0.execute(&text, sql).await
+        self.0
+            .execute(&text, sql)
+            .await
+            .map_err(|e| denied(e, sql.text()))
     }
 
-    /// Run a statement that needs no argument (a transaction's BEGIN or COMMIT), as it is: no
-    /// statement to prepare, one round trip to a server.
-    pub async fn run(&mut self, text: &str) -> Result<()> {
+    /// Run statements that need no argument, as they are.
+    pub(super) async fn run(&mut self, text: &str) -> Result<()> {
         note(text);
-        self.0.run(text).await
+        self.0.run(text).await.map_err(|e| denied(e, text))
     }
 
     pub(super) async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
@@ -341,7 +373,8 @@ impl Conn {
         note(sql.text());
         let text = self.0.text(sql.text());
         let mut rows = self.0.fetch(&text, sql);
-        rows.next().await.map(read).transpose()
+        let row = rows.next().await.map(read).transpose();
+        row.map_err(|e| denied(e, sql.text()))
     }
 
     pub(super) async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
@@ -351,10 +384,6 @@ impl Conn {
         }
     }
 
-    /// Every row, read as it comes rather than gathered first: a long read (an audit, an
-    /// export) holds no more than about a thousand rows at a time, however long the ledger.
-    ///
-    /// The rows that have arrived are taken together, [`ROWS_IN_FLIGHT`] at most.
     pub(super) async fn for_each<T: FromRow, E: From<Error>>(
         &mut self,
         sql: &Sql,
@@ -365,10 +394,87 @@ impl Conn {
         let mut rows = self.0.fetch(&text, sql).ready_chunks(ROWS_IN_FLIGHT);
         while let Some(ready) = rows.next().await {
             for row in ready {
-                each(read(row)?)?;
+                each(read(row).map_err(|e| denied(e, sql.text()))?)?;
             }
         }
         Ok(())
+    }
+}
+
+/// An engine's error for the statement `text`: a privilege the server refused (SQLSTATE
+/// 42501) becomes [`Problem::Denied`], naming what the role lacks by what the statement does —
+/// reading, recording, deleting or changing the schema — and what the server said.
+fn denied(e: Error, text: &str) -> Error {
+    match e {
+        Error::Database(d) if postgres::is_denied(&d) => Problem::Denied {
+            database: None,
+            lacks: Privilege::of(text),
+            said: postgres::message(&d),
+        }
+        .into(),
+        e => e,
+    }
+}
+
+impl Privilege {
+    /// What a statement needs of the role: by its verb, a lock taken with `FOR UPDATE` being
+    /// a write's (the server asks for the UPDATE privilege).
+    pub(super) fn of(text: &str) -> Privilege {
+        let verb: String = text
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect::<String>()
+            .to_ascii_uppercase();
+        match verb.as_str() {
+            "SELECT" | "WITH" if text.contains("FOR UPDATE") => Privilege::Record,
+            "SELECT" | "WITH" => Privilege::Read,
+            "DELETE" | "TRUNCATE" | "DROP" => Privilege::Delete,
+            "CREATE" | "ALTER" => Privilege::Upgrade,
+            _ => Privilege::Record,
+        }
+    }
+}
+
+impl Conn {
+    /// The connection, lent to a statement.
+    fn lent(&mut self) -> Lent<'_> {
+        Lent(&mut *self.0)
+    }
+
+    /// Run a statement; the number of rows it changed.
+    pub async fn execute(&mut self, sql: &Sql) -> Result<u64> {
+        self.lent().execute(sql).await
+    }
+
+    /// Run a statement that needs no argument (a transaction's BEGIN or COMMIT), as it is: no
+    /// statement to prepare, one round trip to a server.
+    pub async fn run(&mut self, text: &str) -> Result<()> {
+        self.lent().run(text).await
+    }
+
+    pub(super) async fn fetch_all<T: FromRow>(&mut self, sql: &Sql) -> Result<Vec<T>> {
+        self.lent().fetch_all(sql).await
+    }
+
+    pub(super) async fn fetch_optional<T: FromRow>(&mut self, sql: &Sql) -> Result<Option<T>> {
+        self.lent().fetch_optional(sql).await
+    }
+
+    pub(super) async fn fetch_one<T: FromRow>(&mut self, sql: &Sql) -> Result<T> {
+        self.lent().fetch_one(sql).await
+    }
+
+    /// Every row, read as it comes rather than gathered first: a long read (an audit, an
+    /// export) holds no more than about a thousand rows at a time, however long the ledger.
+    ///
+    /// The rows that have arrived are taken together, [`ROWS_IN_FLIGHT`] at most.
+    pub(super) async fn for_each<T: FromRow, E: From<Error>>(
+        &mut self,
+        sql: &Sql,
+        each: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.lent().for_each(sql, each).await
     }
 
     /// Begin a transaction: for a read, one snapshot of the whole database; for a write, on
@@ -393,6 +499,16 @@ impl Conn {
     pub async fn role(&mut self) -> Result<Option<String>> {
         match self.0.role() {
             Some(query) => self.fetch_one::<String>(&Sql::new(query)).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Who owns the campaigns on this database, where the engine has roles: the role that
+    /// owns hoard's tables, and whether this connection's role is it or acts with its
+    /// privileges. On SQLite, none: whoever may write the file owns it.
+    pub async fn owner(&mut self) -> Result<Option<Owner>> {
+        match self.0.owner() {
+            Some(query) => self.fetch_optional(&Sql::new(query)).await,
             None => Ok(None),
         }
     }
@@ -438,6 +554,7 @@ impl From<sqlx::Error> for Error {
         if sqlite::is_busy(&e) || postgres::is_busy(&e) {
             Problem::Busy.into()
         } else if postgres::is_read_only(&e) {
+            // Transactions read-only by default for this role: it may read, not record.
             Problem::ReadOnlyRole { database: None }.into()
         } else {
             Error::Database(e)
@@ -451,4 +568,39 @@ impl From<sqlx::Error> for Error {
 /// a reason the referee can act on.
 pub fn contention(e: &sqlx::Error) -> bool {
     postgres::is_contention(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_statement_is_named_by_what_it_does() {
+        for (text, lacks) in [
+            ("SELECT id FROM campaigns", Privilege::Read),
+            (
+                "  select max(version) FROM _sqlx_migrations",
+                Privilege::Read,
+            ),
+            ("WITH x AS (SELECT 1) SELECT * FROM x", Privilege::Read),
+            (
+                "SELECT id FROM campaigns WHERE id = $1 FOR UPDATE",
+                Privilege::Record,
+            ),
+            ("INSERT INTO events (seq) VALUES ($1)", Privilege::Record),
+            ("UPDATE campaigns SET clock = $1", Privilege::Record),
+            (
+                "DELETE FROM event_refs WHERE campaign_id = $1",
+                Privilege::Delete,
+            ),
+            ("TRUNCATE events", Privilege::Delete),
+            (
+                "ALTER TABLE events ADD COLUMN hash TEXT",
+                Privilege::Upgrade,
+            ),
+            ("CREATE INDEX x ON events (seq)", Privilege::Upgrade),
+        ] {
+            assert_eq!(Privilege::of(text), lacks, "{text}");
+        }
+    }
 }

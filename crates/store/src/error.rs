@@ -46,6 +46,14 @@ pub enum Problem {
     ReadOnlyRole {
         database: Option<String>,
     },
+    /// The server refused a statement for a privilege this role lacks (SQLSTATE 42501):
+    /// what the statement needed (`lacks`), and what the server said (`said`, naming the
+    /// table). `database` when known.
+    Denied {
+        database: Option<String>,
+        lacks: Privilege,
+        said: String,
+    },
     /// A SQLite file that may only be read was asked to record in.
     ReadOnlyFile {
         path: String,
@@ -157,6 +165,20 @@ pub enum Problem {
     },
 }
 
+/// What a PostgreSQL role may lack, by what the refused statement did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Privilege {
+    /// Reading hoard's tables (SELECT).
+    Read,
+    /// Recording: appending to the ledger and writing the state (INSERT, UPDATE).
+    Record,
+    /// Deleting rows (DELETE): a campaign's, or the state a void rebuilds.
+    Delete,
+    /// Changing the schema (a newer hoard's migrations): its owner's alone.
+    Upgrade,
+}
+
 /// Why a row cannot be read.
 #[derive(Debug, Serialize)]
 #[serde(tag = "what", rename_all = "snake_case")]
@@ -175,6 +197,7 @@ impl Problem {
         match self {
             Busy => Kind::Busy,
             ReadOnlyRole { .. }
+            | Denied { .. }
             | ReadOnlyFile { .. }
             | HardLinks { .. }
             | DryRunUpgradeFile { .. }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::batch::Batch;
+use super::chain::Link;
 use super::conn::{Conn, FromRow, Row};
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
@@ -12,34 +13,62 @@ use crate::ledger::{Event, Recorded};
 /// well under either engine's limit on bound parameters.
 const BATCH: usize = 100;
 
-/// Queue recorded events, and the entities each one touches, for the write's batch.
-pub fn push_append(batch: &mut Batch, campaign: i64, events: &[Recorded]) {
+/// Queue recorded events, and the entities each one touches, for the write's batch; `head`
+/// is the hash of the campaign's last event (`None` before its first), moved on to the last
+/// of these ([`super::chain`]).
+pub fn push_append(
+    batch: &mut Batch,
+    campaign: i64,
+    events: &[Recorded],
+    head: &mut Option<String>,
+) {
     let rows: Vec<(&Recorded, String)> = events
         .iter()
         .map(|rec| (rec, payload(&rec.event)))
         .collect();
-    push_rows(batch, campaign, &rows);
+    push_rows(batch, campaign, &rows, head);
 }
 
 /// [`push_append`] with each payload given as text (an import keeps the file's bytes).
-pub fn push_rows(batch: &mut Batch, campaign: i64, rows: &[(&Recorded, String)]) {
+pub fn push_rows(
+    batch: &mut Batch,
+    campaign: i64,
+    rows: &[(&Recorded, String)],
+    head: &mut Option<String>,
+) {
     for chunk in rows.chunks(BATCH) {
         let mut insert = Sql::new(
-            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, author, referee, payload) ",
+            "INSERT INTO events (campaign_id, seq, cause, session, game_time, wall_time, kind, actor, subject, author, referee, payload, hash) ",
         );
         insert.push_values(chunk, |row, (rec, payload)| {
+            let link = Link {
+                seq: rec.seq,
+                cause: rec.cause,
+                session: rec.session.map(i64::from),
+                game_time: rec.game_time,
+                wall_time: &rec.wall_time,
+                kind: rec.event.kind(),
+                actor: rec.event.actor().map(String::as_str),
+                subject: rec.event.subject().map(String::as_str),
+                author: rec.event.author().map(String::as_str),
+                referee: rec.referee.as_deref(),
+                payload,
+            };
+            let hash = link.hash(head.as_deref());
             row.push_bind(campaign)
                 .push_bind(rec.seq)
                 .push_bind(rec.cause)
                 .push_bind(rec.session)
                 .push_bind(rec.game_time)
                 .push_bind(&rec.wall_time)
-                .push_bind(rec.event.kind())
-                .push_bind(rec.event.actor())
-                .push_bind(rec.event.subject())
-                .push_bind(rec.event.author())
-                .push_bind(rec.referee.as_deref())
-                .push_bind(payload);
+                .push_bind(link.kind)
+                .push_bind(link.actor)
+                .push_bind(link.subject)
+                .push_bind(link.author)
+                .push_bind(link.referee)
+                .push_bind(payload)
+                .push_bind(hash.as_str());
+            *head = Some(hash);
         });
         batch.push(insert);
 
@@ -350,6 +379,35 @@ pub(super) fn by_referee_sql() -> Sql {
         "SELECT count(*) AS n, entity FROM event_refs
          WHERE campaign_id = $1 AND entity >= $2 AND entity < $3 GROUP BY entity",
     )
+}
+
+/// The first event whose referee and its `referee:` tag disagree: an event whose referee is
+/// not listed under it, or a tag naming another referee (or none) than the event's. The hash
+/// chain vouches for the events' rows ([`super::chain`]); `log --by` and `referee list` read
+/// the tags, so `check` holds the tags to the rows. Every event has been tagged so since
+/// referees were recorded (migration 0012).
+pub async fn mistagged_referee(conn: &mut Conn, campaign: i64) -> Result<Option<i64>> {
+    conn.fetch_one(
+        &Sql::new(
+            "SELECT min(seq) FROM (
+                 SELECT e.seq FROM events e
+                 WHERE e.campaign_id = $1 AND e.referee IS NOT NULL AND NOT EXISTS (
+                     SELECT 1 FROM event_refs r
+                     WHERE r.campaign_id = e.campaign_id AND r.entity = $2 || e.referee
+                       AND r.seq = e.seq)
+                 UNION ALL
+                 SELECT r.seq FROM event_refs r
+                 WHERE r.campaign_id = $1 AND r.entity >= $2 AND r.entity < $3 AND NOT EXISTS (
+                     SELECT 1 FROM events e
+                     WHERE e.campaign_id = r.campaign_id AND e.seq = r.seq
+                       AND $2 || e.referee = r.entity)
+             ) AS mistagged",
+        )
+        .bind(campaign)
+        .bind(REFEREE)
+        .bind("referee;"),
+    )
+    .await
 }
 
 /// The events listed under a tag (`kind:coins_shared`, `kind:xp_awarded` …), oldest first.

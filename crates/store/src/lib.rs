@@ -13,6 +13,7 @@ use hoard_rules as rules;
 pub mod access;
 pub mod batch;
 pub mod campaigns;
+pub mod chain;
 pub mod characters;
 pub mod coins;
 pub mod conn;

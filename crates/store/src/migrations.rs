@@ -47,6 +47,7 @@ const SQLITE: &[File] = files!("sqlite":
     "0011_links.sql",
     "0012_referees.sql",
     "0013_loot.sql",
+    "0014_chain.sql",
 );
 
 #[cfg(feature = "postgres")]
@@ -57,6 +58,7 @@ const POSTGRES: &[File] = files!("postgres":
     "0011_links.sql",
     "0012_referees.sql",
     "0013_loot.sql",
+    "0014_chain.sql",
 );
 
 /// The schema version SQLite's migrations reach: the number of the last file. Read from its

@@ -29,8 +29,8 @@ use sqlx::postgres::{PgConnectOptions, PgConnection, PgDatabaseError};
 #[cfg(feature = "postgres")]
 use super::access::{Access, BUSY_TIMEOUT};
 #[cfg(feature = "postgres")]
-use super::conn::{Conn, Engine, Pending, linked};
-use super::error::{Error, Problem, Result};
+use super::conn::{Conn, Engine, Lent, Pending, linked};
+use super::error::{Error, Privilege, Problem, Result};
 #[cfg(feature = "postgres")]
 use super::sql::Sql;
 
@@ -195,7 +195,7 @@ pub(super) async fn connect(server: &Server, access: Access) -> Result<Conn> {
             database: server.to_string(),
             cause: scrub(&server.secrets, e.to_string()),
         })?;
-    let (found, writable) = version(&mut conn).await?;
+    let (found, writable) = version(&mut conn, server).await?;
     check_not_newer(found, server)?;
     if found < schema_version() {
         if found == 0 && access != Access::Write {
@@ -220,7 +220,7 @@ pub(super) async fn connect(server: &Server, access: Access) -> Result<Conn> {
 /// The schema version found (0 for an empty database), and whether this connection may
 /// record: its role may insert events, and its transactions are not read-only by default.
 #[cfg(feature = "postgres")]
-async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
+async fn version(conn: &mut PgConnection, server: &Server) -> Result<(i64, bool)> {
     let found: std::result::Result<(i64, bool), sqlx::Error> = sqlx::query_as(
         "SELECT COALESCE(max(version), 0),
                 COALESCE(has_table_privilege(to_regclass('events'), 'INSERT'), true)
@@ -231,6 +231,8 @@ async fn version(conn: &mut PgConnection) -> Result<(i64, bool)> {
     .await;
     match found {
         Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => Ok((0, true)),
+        // A role that may not even read hoard's tables.
+        Err(e) if is_denied(&e) => Err(denied_to(server, Privilege::Read, &e)),
         other => Ok(other?),
     }
 }
@@ -249,8 +251,10 @@ fn check_not_newer(found: i64, server: &Server) -> Result<()> {
     Ok(())
 }
 
-/// Apply the migrations, one process at a time: another may have applied them while this one
-/// waited for the lock.
+/// Apply the migrations, one process at a time (another may have applied them while this one
+/// waited for the lock), in one transaction with what they leave to hoard itself (the hashes
+/// of the events recorded before the ledger was chained, [`super::chain::fill`]): a command
+/// stopped half-way leaves the schema as it found it.
 #[cfg(feature = "postgres")]
 async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
     sqlx::query("SELECT pg_advisory_lock($1)")
@@ -258,10 +262,15 @@ async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
         .execute(&mut *conn)
         .await?;
     let result = async {
-        let (found, _) = version(conn).await?;
+        let (found, _) = version(conn, server).await?;
         check_not_newer(found, server)?;
         if found < schema_version() {
-            MIGRATOR.run(&mut *conn).await.map_err(|e| match e {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            MIGRATOR.run(&mut *tx).await.map_err(|e| match e {
+                // Changing the schema is its owner's: a role that is not cannot upgrade it.
+                sqlx::migrate::MigrateError::Execute(e) if is_denied(&e) => {
+                    denied_to(server, Privilege::Upgrade, &e)
+                }
                 sqlx::migrate::MigrateError::Execute(e) if is_read_only(&e) => {
                     read_only(Some(server))
                 }
@@ -272,6 +281,8 @@ async fn migrate(conn: &mut PgConnection, server: &Server) -> Result<()> {
                 }
                 .into(),
             })?;
+            super::chain::fill(&mut Lent(&mut *tx)).await?;
+            tx.commit().await?;
         }
         Ok(())
     }
@@ -317,6 +328,17 @@ impl Engine for PgConnection {
         Some("SELECT current_user::text")
     }
 
+    /// The role that owns hoard's tables (its first command made them), whether this
+    /// connection's role is it or has its privileges (a member of it; a superuser), and this
+    /// role.
+    fn owner(&self) -> Option<&'static str> {
+        Some(
+            "SELECT pg_get_userbyid(c.relowner)::text AS owner, current_user::text AS role,
+                    pg_has_role(current_user, c.relowner, 'USAGE') AS owns
+             FROM pg_class c WHERE c.oid = to_regclass('events')",
+        )
+    }
+
     /// Foreign keys are always enforced, so no row points at one that does not exist.
     fn file_problems(&mut self) -> Pending<'_, (Vec<String>, usize)> {
         Box::pin(async move {
@@ -345,10 +367,35 @@ pub(super) fn is_busy(error: &sqlx::Error) -> bool {
     code(error) == Some("55P03")
 }
 
-/// Whether the server refused a write: the role lacks the privilege, or its transactions
-/// are read-only.
+/// Whether the server refused a write because this role's transactions are read-only
+/// (`default_transaction_read_only`): it may read, not record.
 pub(super) fn is_read_only(error: &sqlx::Error) -> bool {
-    matches!(code(error), Some("42501" | "25006"))
+    code(error) == Some("25006")
+}
+
+/// Whether the server refused the statement for a privilege the role lacks (SQLSTATE 42501:
+/// no SELECT, INSERT, UPDATE or DELETE on a table, or not its owner).
+pub(super) fn is_denied(error: &sqlx::Error) -> bool {
+    code(error) == Some("42501")
+}
+
+/// What the server said of an error, in its own words (`permission denied for table events`).
+pub(super) fn message(error: &sqlx::Error) -> String {
+    match error {
+        sqlx::Error::Database(e) => e.message().to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// A privilege refused, as [`Problem::Denied`] names it.
+#[cfg(feature = "postgres")]
+fn denied_to(server: &Server, lacks: Privilege, error: &sqlx::Error) -> Error {
+    Problem::Denied {
+        database: Some(server.to_string()),
+        lacks,
+        said: scrub(&server.secrets, message(error)),
+    }
+    .into()
 }
 
 /// Whether the statement failed only because another transaction wrote at the same moment:

@@ -21,7 +21,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
 use super::access::{Access, BUSY_TIMEOUT};
-use super::conn::{Conn, Engine, Pending, linked};
+use super::conn::{Conn, Engine, Lent, Pending, linked};
 use super::error::{Error, Problem, Result};
 use super::sql::Sql;
 
@@ -166,6 +166,8 @@ async fn migrate(conn: &mut SqliteConnection, path: &Path) -> Result<()> {
                 schema: schema_version(),
                 cause: e.to_string(),
             })?;
+        // What the migrations leave to hoard itself, in the same transaction.
+        super::chain::fill(&mut Lent(&mut *tx)).await?;
         sqlx::query(&format!("PRAGMA user_version = {}", schema_version()))
             .execute(&mut *tx)
             .await?;
@@ -216,6 +218,11 @@ impl Engine for SqliteConnection {
 
     /// A file has no roles.
     fn role(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Nor an owner but whoever may write it.
+    fn owner(&self) -> Option<&'static str> {
         None
     }
 

@@ -69,6 +69,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "sell-fraction takes a market — gems, magic or equipment — and the fraction of its worth an item fetches, from 0 to 1 (1.0, 0.5) or default: sell-fraction gems 1.0",
                 "sell-fraction prend un marché — gems, magic ou equipment — et la fraction de sa valeur qu'un objet rapporte, de 0 à 1 (1.0, 0.5) ou default : sell-fraction gems 1.0"
             ),
+            Refusal::NotOwner { role, owner } => tr!(
+                "only the campaign's owner may change who records (`campaign set referees`, and the referees under `referees role`): that is {owner}, the PostgreSQL role that owns hoard's tables, and this command connects as {role}",
+                "seul le propriétaire de la campagne peut changer qui enregistre (`campaign set referees`, et les meneurs sous `referees role`) : c'est {owner}, le rôle PostgreSQL à qui appartiennent les tables de hoard, et cette commande se connecte en tant que {role}"
+            ),
             Refusal::UnknownSetting { key } => tr!(
                 "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees or tables",
                 "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees ou tables"

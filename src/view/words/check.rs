@@ -22,6 +22,14 @@ impl fmt::Display for crate::i18n::Worded<'_, Finding> {
                 "{rows} rows point to rows that do not exist",
                 "{rows} lignes renvoient à des lignes qui n'existent pas"
             ),
+            Finding::Rewritten { event } => tr!(
+                "the ledger was rewritten under hoard at event #{event}: its hash chain breaks there (an event changed, removed or added by hand since it was recorded)",
+                "le registre a été réécrit dans le dos de hoard à l'événement n°{event} : sa chaîne de hachage s'y rompt (un événement changé, retiré ou ajouté à la main depuis son enregistrement)"
+            ),
+            Finding::Mistagged { event } => tr!(
+                "the referees' index was rewritten under hoard at event #{event}: the referee `log --by` files it under is not the one the event holds (event_refs changed by hand)",
+                "l'index des meneurs a été réécrit dans le dos de hoard à l'événement n°{event} : le meneur sous lequel `log --by` le range n'est pas celui que l'événement porte (event_refs changé à la main)"
+            ),
             Finding::Breach { breach, rows } => breach_words(breach, rows),
             Finding::Conflict { conflict } => crate::i18n::Worded(conflict).to_string(),
             Finding::VoidList => tr!(

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::i18n::Worded;
 use crate::rules::alignment::UnknownAlignment;
 use crate::rules::item::UnknownCategory;
-use crate::store::error::{Broken, Problem};
+use crate::store::error::{Broken, Privilege, Problem};
 use crate::tr;
 
 impl fmt::Display for Worded<'_, Problem> {
@@ -31,6 +31,17 @@ impl fmt::Display for Worded<'_, Problem> {
                 "this PostgreSQL role may read the campaign but not record in it; connect as a role that may write",
                 "ce rôle PostgreSQL peut lire la campagne mais pas y enregistrer ; connectez-vous avec un rôle qui peut écrire"
             ),
+            Problem::Denied {
+                database,
+                lacks,
+                said,
+            } => {
+                let text = denied(*lacks, said);
+                match database {
+                    Some(server) => format!("{server}: {text}"),
+                    None => text,
+                }
+            }
             Problem::ReadOnlyFile { path } => tr!(
                 "{path} is read-only: hoard can show it but not record in it (make it writable with `chmod u+w`, or work on a copy)",
                 "{path} est en lecture seule : hoard peut la montrer mais pas y enregistrer (rendez-la inscriptible avec `chmod u+w`, ou travaillez sur une copie)"
@@ -163,6 +174,29 @@ impl fmt::Display for Worded<'_, Problem> {
             ),
         };
         f.write_str(&text)
+    }
+}
+
+/// What a PostgreSQL role lacks, said as what it may not do, with the server's own words and
+/// who can change it.
+fn denied(lacks: Privilege, said: &str) -> String {
+    match lacks {
+        Privilege::Read => tr!(
+            "this PostgreSQL role may not read the campaign (the server says: {said}); the role that owns hoard's tables grants it SELECT on them, as docs/postgres.md shows",
+            "ce rôle PostgreSQL ne peut pas lire la campagne (le serveur dit : {said}) ; le rôle à qui appartiennent les tables de hoard lui accorde SELECT dessus, comme le montre docs/postgres.md"
+        ),
+        Privilege::Record => tr!(
+            "this PostgreSQL role may not record in the campaign (the server says: {said}); the role that owns hoard's tables grants it what a recording role needs, as docs/postgres.md shows",
+            "ce rôle PostgreSQL ne peut pas enregistrer dans la campagne (le serveur dit : {said}) ; le rôle à qui appartiennent les tables de hoard lui accorde ce qu'il faut à un rôle qui enregistre, comme le montre docs/postgres.md"
+        ),
+        Privilege::Delete => tr!(
+            "this PostgreSQL role may not delete what this command removes (the server says: {said}); deleting a campaign, its ledger with it, is for the role that owns hoard's tables",
+            "ce rôle PostgreSQL ne peut pas supprimer ce que cette commande retire (le serveur dit : {said}) ; supprimer une campagne, et son registre avec elle, revient au rôle à qui appartiennent les tables de hoard"
+        ),
+        Privilege::Upgrade => tr!(
+            "this PostgreSQL role may not upgrade hoard's tables to this hoard's schema (the server says: {said}); the role that owns them must run this hoard first",
+            "ce rôle PostgreSQL ne peut pas mettre les tables de hoard au schéma de ce hoard (le serveur dit : {said}) ; le rôle à qui elles appartiennent doit lancer ce hoard d'abord"
+        ),
     }
 }
 

@@ -1,4 +1,5 @@
-//! What the campaign commands refuse (`campaign new|rename|delete|set|use`). Worded by `view::words::campaign`.
+//! What the campaign commands refuse (`campaign new|rename|delete|set|use`), and a change of
+//! who records by anyone but the campaign's owner. Worded by `view::words::campaign`.
 
 /// Why a campaign cannot be renamed, deleted or set, as data; `view::words::campaign` words
 /// it.
@@ -45,5 +46,12 @@ pub enum Refusal {
     },
     UnknownSetting {
         key: String,
+    },
+    /// A change of who records (`campaign set referees`; under `referees role`, the referees
+    /// themselves) by a PostgreSQL role that is not the campaign's owner: `owner` owns hoard's
+    /// tables, `role` is the one connected.
+    NotOwner {
+        role: String,
+        owner: String,
     },
 }

@@ -6,6 +6,7 @@ mod load;
 
 use crate::choice::{self, Choice, Key};
 use crate::error::{Error, Problem, Result};
+use crate::ledger::state::RefereeFrom;
 use crate::ledger::{Event, Id, Ids, Recorded, State};
 use crate::lookup;
 use crate::refusal::lookup::Refusal;
@@ -30,6 +31,37 @@ pub struct Write<'c> {
     voided: Vec<(Vec<i64>, i64)>,
     /// Where its events fall, and who records them.
     choice: Choice,
+    /// The hash the ledger's chain ends with so far: the last event written's, or the
+    /// campaign's last event's before this write (`store::chain`).
+    head: Option<String>,
+    /// Who records in the campaign as the write began (the `referees` setting and the
+    /// referees named), `None` for a campaign this write makes: a write that changes it is
+    /// the campaign owner's alone ([`Write::commit`]).
+    who_records: Option<WhoRecords>,
+}
+
+/// Who records in a campaign: where its referee comes from (`campaign set referees`), and the
+/// referees named. Under `referees role`, the referees are the roles that may record.
+#[derive(Clone, Debug, PartialEq)]
+struct WhoRecords {
+    from: RefereeFrom,
+    referees: Vec<String>,
+}
+
+impl WhoRecords {
+    fn of(campaign: &crate::ledger::Campaign) -> WhoRecords {
+        WhoRecords {
+            from: campaign.settings.referee_from.unwrap_or_default(),
+            referees: campaign.settings.referees.clone(),
+        }
+    }
+
+    /// Whether going from `self` to `now` changes who may record: the setting changed, or,
+    /// where each referee is a role, the referees.
+    fn changed_to(&self, now: &WhoRecords) -> bool {
+        let by_role = |w: &WhoRecords| w.from == RefereeFrom::Role;
+        self.from != now.from || ((by_role(self) || by_role(now)) && self.referees != now.referees)
+    }
 }
 
 impl<'c> Write<'c> {
@@ -41,8 +73,12 @@ impl<'c> Write<'c> {
         db.begin_write().await?;
         let now = now();
         if let Some(found) = campaigns::find_for_write(db.conn(), name).await? {
+            let who_records = WhoRecords::of(&found.campaign);
             let state = State::new(found.campaign, found.last_seq);
-            return Ok(Write::over(db, found.id, state, seed, found.last_seq, now));
+            let mut write = Write::over(db, found.id, state, seed, found.last_seq, now);
+            write.head = found.head;
+            write.who_records = Some(who_records);
+            return Ok(write);
         }
         // Nothing matched. Only the implicit `default` is created on first use; a campaign the
         // referee named must exist.
@@ -76,6 +112,8 @@ impl<'c> Write<'c> {
             replace: false,
             voided: Vec::new(),
             choice: Choice::default(),
+            head: None,
+            who_records: None,
         }
     }
 
@@ -235,7 +273,7 @@ impl<'c> Write<'c> {
     /// Append events given with their payload text, as they come (import).
     pub async fn append_raw(&mut self, events: &[(Recorded, String)]) -> Result<()> {
         let rows: Vec<(&Recorded, String)> = events.iter().map(|(r, p)| (r, p.clone())).collect();
-        store::events::push_rows(&mut self.batch, self.campaign, &rows);
+        store::events::push_rows(&mut self.batch, self.campaign, &rows, &mut self.head);
         Ok(self.batch.flush_if_large(self.db.conn()).await?)
     }
 
@@ -255,7 +293,7 @@ impl<'c> Write<'c> {
     /// Queue the events and changed rows so far, sending them if the batch has grown large.
     async fn flush(&mut self) -> Result<()> {
         let recorded = std::mem::take(&mut self.recorded);
-        store::events::push_append(&mut self.batch, self.campaign, &recorded);
+        store::events::push_append(&mut self.batch, self.campaign, &recorded, &mut self.head);
         for (seqs, by) in std::mem::take(&mut self.voided) {
             store::events::push_voided(&mut self.batch, self.campaign, &seqs, by);
         }
@@ -271,11 +309,36 @@ impl<'c> Write<'c> {
     /// written but never committed: the command can read what it would have written, and
     /// closing the database rolls it all back.
     pub async fn commit(mut self) -> Result<Vec<Recorded>> {
+        self.owners_alone().await?;
         let recorded = self.recorded.clone();
         self.flush().await?;
         std::mem::take(&mut self.batch).send(self.db.conn()).await?;
         self.db.commit(recorded.iter().map(|r| r.seq)).await?;
         Ok(recorded)
+    }
+}
+
+impl Write<'_> {
+    /// Changing who records is the campaign owner's alone: a write that turns `referees role`
+    /// on or off, or changes the referees while each is a role (by `referee add`, or by voiding
+    /// the events that did), is refused to any other role, before anything is written. On
+    /// PostgreSQL the owner is the role that owns hoard's tables, or one with its privileges;
+    /// a SQLite file has no roles, and whoever may write it owns it.
+    async fn owners_alone(&mut self) -> Result<()> {
+        let Some(before) = &self.who_records else {
+            return Ok(());
+        };
+        if !before.changed_to(&WhoRecords::of(&self.state.campaign)) {
+            return Ok(());
+        }
+        match self.db.conn().owner().await? {
+            Some(owner) if !owner.owns => Err(crate::refusal::campaign::Refusal::NotOwner {
+                role: owner.role,
+                owner: owner.owner,
+            }
+            .into()),
+            _ => Ok(()),
+        }
     }
 }
 
