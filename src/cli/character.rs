@@ -243,6 +243,32 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CharacterCommand) -> Resu
             }
             Ok(())
         }
+        CharacterCommand::Raise {
+            name,
+            hp,
+            constitution,
+        } => {
+            let raised = app::character::raise(cx, &name, hp, constitution).await?;
+            if out.json() {
+                let consequences: Vec<_> = raised
+                    .consequences
+                    .iter()
+                    .map(crate::ledger::EventView::of)
+                    .collect();
+                return out.doc(&serde_json::json!({
+                    "event": crate::ledger::EventView::of(&raised.event),
+                    "character": raised.character,
+                    "condition": raised.condition,
+                    "consequences": consequences,
+                }));
+            }
+            out.event(&raised.event.event)?;
+            super::play::condition(out, &raised.character.name, raised.condition)?;
+            for rec in &raised.consequences {
+                out.event(&rec.event)?;
+            }
+            Ok(())
+        }
         CharacterCommand::Heal { name, amount } => {
             let change = app::character::heal(cx, &name, amount).await?;
             hp_change(out, &change, false)

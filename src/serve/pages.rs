@@ -650,6 +650,16 @@ fn seen_text(seen: &Seen) -> String {
             "{} regagne {amount} PV.",
             safe(who)
         ),
+        Seen::Raised { who, raised: true } => tr!(
+            "{} is raised from the dead.",
+            "{} est rappelé à la vie.",
+            safe(who)
+        ),
+        Seen::Raised { who, .. } => tr!(
+            "{} is not raised, and stays dead.",
+            "{} n'est pas rappelé, et reste mort.",
+            safe(who)
+        ),
         Seen::Read { who, item: i } => tr!("{} reads {}.", "{} lit {}.", safe(who), item(i)),
         Seen::Cast {
             who,

@@ -44,6 +44,7 @@ impl fmt::Display for Worded<'_, Problem> {
             Problem::Scroll(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Book(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Charges(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Raise(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Ledger(c) => fmt::Display::fmt(&Worded(c), f),
             Problem::Limit(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Store(p) => fmt::Display::fmt(&Worded(p), f),

@@ -113,6 +113,7 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         ),
         (tr!("Used up:", "Utilisé :"), used.collect(), things),
         (tr!("Fallen:", "Tombés :"), names(&p.fallen), ", "),
+        (tr!("Raised:", "Rappelés :"), names(&p.raised), ", "),
     ];
     Summary {
         heading,

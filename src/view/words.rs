@@ -23,6 +23,7 @@ mod ledger;
 mod log;
 mod lookup;
 mod names;
+mod raise;
 mod session;
 mod store;
 mod study;

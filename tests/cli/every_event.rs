@@ -149,6 +149,10 @@ fn every_kind(h: &Hoard) {
     h.ok_words("encounter --with orc");
     h.ok_words("encounter end");
 
+    // The dying Bran dies, and is raised by AD&D's book.
+    h.ok_words("character damage Bran 10");
+    h.ok_words("--seed 1 character raise Bran --con 12");
+
     // The session's reckoning, a roll taken back, the end.
     h.ok_words("share");
     h.ok_words("xp award --monsters 100");
@@ -263,7 +267,7 @@ fn every_kind_of_event_is_worded_in_every_view() {
 /// The kinds the table sees happen (`app::chronicle`); a character sheet's change only when it
 /// is a level. Everything else — the referee's dice, a sword's will, settings, claims — never.
 #[cfg(feature = "serve")]
-const SEEN: [&str; 23] = [
+const SEEN: [&str; 24] = [
     "item_created",
     "coins_added",
     "coins_spent",
@@ -276,6 +280,7 @@ const SEEN: [&str; 23] = [
     "character_added",
     "character_damaged",
     "character_healed",
+    "character_raised",
     "character_updated",
     "protection_read",
     "spell_cast",

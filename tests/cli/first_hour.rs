@@ -328,7 +328,9 @@ fn the_dying_and_the_dead_are_named_and_cannot_act() {
         err.contains("Arnaud is dead (-10 HP) and cannot act"),
         "{err}"
     );
-    let json = h.json(&["character", "heal", "Arnaud", "15"]);
+    // Healing does not raise the dead; raising does.
+    h.refused_unchanged(&["character", "heal", "Arnaud", "15"], 4);
+    let json = h.json(&["character", "raise", "Arnaud", "--hp", "5"]);
     assert_eq!(json["condition"], "up", "{json}");
     // AD&D's death's door: dying from 0 to -9, dead at -10.
     h.ok(&["campaign", "set", "death", "adnd"]);
@@ -718,6 +720,107 @@ fn an_imported_campaign_is_in_use_and_the_treasure_types_need_no_database() {
     assert!(!empty.exists(), "nothing was created");
     assert!(
         none.ok(&["treasure", "types", "--system", "ose"])
-            .contains("V (individual)")
+            .contains("V (group)")
     );
+}
+
+/// Healing does not raise the dead: `character heal` on a dead Krag is refused, saying what
+/// does. `character raise` does, by the campaign's death rule's book — OSE's raise dead with
+/// 1 HP, AD&D's resurrection survival roll on CON (a failure leaves Krag dead, a success costs
+/// a point) — recorded with its die, told by `log`, `explain` and the session's post, taken
+/// back by `undo`, replayed by `check`; a forged raising is refused on import.
+#[test]
+fn the_dead_are_raised_by_the_book_not_healed() {
+    let h = campaign();
+    h.fighter("Krag", 14);
+    h.ok(&["session", "start", "The Pit"]);
+    h.ok(&["character", "damage", "Krag", "30"]);
+    let err = h.refused_unchanged(&["character", "heal", "Krag", "20"], 4);
+    assert!(
+        err.contains("Krag is dead (-10 HP): healing does not raise the dead; `hoard character raise Krag` does"),
+        "{err}"
+    );
+    // Old-School Essentials: back with 1 HP, no die.
+    let raised = h.json(&["character", "raise", "Krag"]);
+    assert_eq!(raised["event"]["kind"], "character_raised", "{raised}");
+    assert_eq!(raised["event"]["payload"]["rule"], "ose", "{raised}");
+    assert_eq!(raised["character"]["hp"], 1, "{raised}");
+    assert_eq!(raised["condition"], "up", "{raised}");
+    let err = h.refused_unchanged(&["character", "raise", "Krag"], 4);
+    assert!(err.contains("Krag is not dead (1 HP)"), "{err}");
+    let raise = *h.log_ids(&[]).last().unwrap();
+    assert!(
+        h.ok(&["explain", &raise.to_string()])
+            .contains("Old-School Essentials (Rules Tome, Raise Dead)")
+    );
+    let post = h.ok(&["report", "session", "1", "--markdown"]);
+    assert!(
+        post.contains("Fallen:** Krag") && post.contains("Raised:** Krag"),
+        "{post}"
+    );
+    let fr = h.ok(&["--lang", "fr", "log", "--limit", "1"]);
+    assert!(fr.contains("Krag est rappelé à la vie (1 PV)"), "{fr}");
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["character", "show", "Krag"])["hp"], -10);
+    h.ok(&["check"]);
+
+    // AD&D: the survival roll on CON, which the sheet lacks until it is given.
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    let err = h.refused_unchanged(&["character", "raise", "Krag"], 4);
+    assert!(err.contains("give it with --con N"), "{err}");
+    // CON 9 survives on 70 or less: seed 3 rolls 100, seed 1 rolls 20.
+    let failed = h.json(&["--seed", "3", "character", "raise", "Krag", "--con", "9"]);
+    let survival = &failed["event"]["payload"]["survival"];
+    assert_eq!(
+        (
+            &survival["chance"],
+            &survival["roll"]["total"],
+            &survival["survived"]
+        ),
+        (&70.into(), &100.into(), &false.into()),
+        "{failed}"
+    );
+    assert_eq!(
+        (&failed["character"]["hp"], &failed["character"]["con"]),
+        (&(-10).into(), &9.into()),
+        "still dead, CON kept: {failed}"
+    );
+    assert_eq!(failed["condition"], "dead");
+    let failure = *h.log_ids(&[]).last().unwrap();
+    let explained = h.ok(&["explain", &failure.to_string()]);
+    assert!(
+        explained.contains("resurrection survival, CON 9: 70%; d100")
+            && explained.contains("stays dead"),
+        "{explained}"
+    );
+    let raised = h.json(&["--seed", "1", "character", "raise", "Krag"]);
+    assert_eq!(
+        (&raised["character"]["hp"], &raised["character"]["con"]),
+        (&1.into(), &8.into()),
+        "{raised}"
+    );
+    assert!(
+        h.ok(&["log", "--limit", "1"])
+            .contains("survives (20 on d100, at most 70%), CON now 8")
+    );
+    h.ok(&["check"]);
+
+    // A failure made a success is refused on import, and found by `check`.
+    let ledger = h.ok(&["export"]);
+    let file = h.dir.path().join("pit.jsonl");
+    let forged = ledger.replace("\"survived\":false", "\"survived\":true");
+    assert_ne!(forged, ledger);
+    std::fs::write(&file, &forged).unwrap();
+    let err = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    assert!(
+        err.contains("not a raising of Krag the rules make"),
+        "{err}"
+    );
+    h.execute(
+        "UPDATE events SET payload = replace(payload, '\"survived\":false', '\"survived\":true') WHERE kind = 'character_raised'",
+    );
+    let out = h.cmd(&["check"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(5), "{stdout}");
+    assert!(stdout.contains("not a raising of Krag"), "{stdout}");
 }

@@ -65,8 +65,10 @@ fn hit_points_stay_between_the_floor_and_the_maximum() {
     );
     let d = h.json(&["character", "damage", "Arnaud", "100"]);
     assert_eq!(d["hp"], -10, "HP stops at -10");
+    // The dead are raised, not healed: back with 1 HP.
+    h.json(&["character", "raise", "Arnaud"]);
     let d = h.json(&["character", "heal", "Arnaud", "4"]);
-    assert_eq!(d["hp"], -6);
+    assert_eq!(d["hp"], 5);
     let d = h.json(&["character", "heal", "Arnaud", "4000000000"]);
     assert_eq!(d["hp"], 8, "never above the maximum");
 }

@@ -1,4 +1,4 @@
-//! `hoard character add|list|show|damage|heal`.
+//! `hoard character add|list|show|damage|heal|bind|raise`.
 
 use serde::Serialize;
 
@@ -435,6 +435,46 @@ pub async fn bind(cx: &mut Ctx, name: &str, by: Option<&str>) -> Result<Vec<Reco
     w.commit().await
 }
 
+/// What a raising did: the event, the character as it left them, and what followed.
+#[derive(Debug, Serialize)]
+pub struct Raised {
+    pub event: Recorded,
+    pub character: Character,
+    /// Up again, or still dead when AD&D's survival roll failed.
+    pub condition: health::Condition,
+    /// What followed: controls the raising ended.
+    pub consequences: Vec<Recorded>,
+}
+
+/// `character raise NAME [--hp N] [--con N]`: a dead character raised by the book of the
+/// campaign's death rule (`rules::raise`) — with 1 HP unless `hp` names more, and under AD&D
+/// after the resurrection survival roll on their Constitution (the sheet's, else `con`, which
+/// the sheet then keeps).
+pub async fn raise(cx: &mut Ctx, name: &str, hp: Option<i64>, con: Option<i64>) -> Result<Raised> {
+    let con = con.map(|n| check_ability("CON", n)).transpose()?;
+    let hp = hp.map(|n| i32::try_from(n).unwrap_or(if n < 0 { i32::MIN } else { i32::MAX }));
+    let mut dice = cx.dice();
+    let mut w = cx.write().await?;
+    let c = w.character(name).await?;
+    let rule = w.state.campaign.settings.death.unwrap_or_default();
+    let raising = crate::rules::raise::raise(&c, rule, hp, con, &mut dice)?;
+    let event = w.record(Event::CharacterRaised {
+        character: c.id.clone(),
+        name: c.name.clone(),
+        raising,
+    })?;
+    super::control::after_hp(&mut w, &c, event.seq, &mut dice).await?;
+    let character = w.state.characters[&c.id].clone();
+    let condition = health::condition(character.hp, rule);
+    let consequences = w.commit().await?.into_iter().skip(1).collect();
+    Ok(Raised {
+        event,
+        character,
+        condition,
+        consequences,
+    })
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Direction {
     Damage,
@@ -462,6 +502,7 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
         }
         Direction::Heal => {
             let rule = w.state.campaign.settings.death.unwrap_or_default();
+            crate::rules::raise::can_heal(&c, rule)?;
             let hp = health::healed(c.hp, c.hp_max, amount, rule);
             let event = Event::CharacterHealed {
                 character,

@@ -136,6 +136,11 @@ pub enum Seen {
         who: String,
         amount: u32,
     },
+    /// A dead character raised, or left dead when AD&D's survival roll failed.
+    Raised {
+        who: String,
+        raised: bool,
+    },
     /// A protection scroll read.
     Read {
         who: String,
@@ -333,6 +338,7 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 | Event::CharacterAdded { .. }
                 | Event::CharacterDamaged { .. }
                 | Event::CharacterHealed { .. }
+                | Event::CharacterRaised { .. }
                 | Event::CharacterUpdated { .. }
                 | Event::ProtectionRead { .. }
                 | Event::SpellCast { .. }
@@ -377,6 +383,7 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         | Event::CharacterAdded { .. }
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }
+        | Event::CharacterRaised { .. }
         | Event::ProtectionRead { .. }
         | Event::SpellCast { .. }
         | Event::ItemStashed { .. }
@@ -430,6 +437,7 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::CharacterAdded { .. }
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }
+        | Event::CharacterRaised { .. }
         | Event::CharacterUpdated { .. } => Vec::new(),
         // Never asked: `is_seen` kept them out.
         unseen!() => Vec::new(),
@@ -543,6 +551,10 @@ fn entry(
         Event::CharacterHealed { name, amount, .. } => Seen::Healed {
             who: name.clone(),
             amount: *amount,
+        },
+        Event::CharacterRaised { name, raising, .. } => Seen::Raised {
+            who: name.clone(),
+            raised: raising.raised(),
         },
         Event::ProtectionRead { act, .. } => Seen::Read {
             who: who(),

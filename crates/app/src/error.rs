@@ -53,6 +53,8 @@ pub enum Problem {
     Scroll(rules::scroll::Refusal),
     Book(rules::book::Refusal),
     Charges(rules::charges::Refusal),
+    /// Healing refused to the dead, or a raising refused.
+    Raise(rules::raise::Refusal),
     /// An event that cannot stand in the ledger, and why.
     Ledger(crate::ledger::Conflict),
     /// A command that would pass one of `rules::limits` (`ledger::Refusal::is_limit`).
@@ -242,6 +244,21 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownSetting { .. } => Error::Invalid,
         };
         kind(Box::new(Problem::Campaign(r)))
+    }
+}
+
+impl From<rules::raise::Refusal> for Error {
+    fn from(r: rules::raise::Refusal) -> Self {
+        use rules::raise::Refusal;
+        let kind = match r {
+            Refusal::Hp { .. } | Refusal::OtherConstitution { .. } => Error::Invalid,
+            Refusal::HealsNoDead { .. }
+            | Refusal::NotDead { .. }
+            | Refusal::NoConstitution { .. }
+            | Refusal::ConstitutionSpent { .. } => Error::Refused,
+            Refusal::NotTheBook { .. } => Error::Conflict,
+        };
+        kind(Box::new(Problem::Raise(r)))
     }
 }
 

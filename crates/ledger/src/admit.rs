@@ -47,6 +47,7 @@ impl State {
             | Event::CharacterDamaged { .. }
             | Event::CharacterHealed { .. }
             | Event::CharacterBound { .. }
+            | Event::CharacterRaised { .. }
             | Event::CharacterBled { .. }
             | Event::CharacterUpdated { .. } => self.admit_character(&rec.event),
             Event::ItemCreated { .. }
@@ -234,6 +235,19 @@ impl State {
                 Ok(())
             }
             Event::CharacterBled { character, .. } => self.bleeding(character),
+            // Only the dead, by the campaign's death rule's book and their own dice.
+            Event::CharacterRaised {
+                character, raising, ..
+            } => {
+                let c = self.character(character)?;
+                let rule = self.campaign.settings.death.unwrap_or_default();
+                crate::rules::raise::holds(c, rule, raising).map_err(|refusal| {
+                    Refusal::NotARaising {
+                        name: c.name.clone(),
+                        refusal,
+                    }
+                })
+            }
             Event::CharacterUpdated {
                 character, change, ..
             } => {

@@ -143,6 +143,15 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by_name: Option<String>,
     },
+    /// A dead character raised (`character raise`), by the campaign's death rule's book: the
+    /// hit points they come back with and, under AD&D, the resurrection survival roll — on a
+    /// failure they stay dead (`rules::raise`).
+    CharacterRaised {
+        character: Id,
+        name: String,
+        #[serde(flatten)]
+        raising: crate::rules::raise::Raising,
+    },
     /// Rounds of dying unbound, from round `from`: `lost` points, one a DMG minute
     /// (`rules::health::bleeding`); recorded without `lost`, a point each round, as hoard
     /// bled before it counted the DMG's minute.
@@ -698,6 +707,7 @@ macro_rules! character_events {
             | $crate::Event::CharacterDamaged { .. }
             | $crate::Event::CharacterHealed { .. }
             | $crate::Event::CharacterBound { .. }
+            | $crate::Event::CharacterRaised { .. }
             | $crate::Event::CharacterBled { .. }
             | $crate::Event::CharacterUpdated { .. }
     };
@@ -789,6 +799,9 @@ impl Event {
                     .flat_map(|f| f.chance_roll.iter().chain(&f.choice).chain(&f.amounts)),
             ),
             Event::ItemCreated { origin, .. } => rolls.extend(origin.steps.iter().map(|s| &s.roll)),
+            Event::CharacterRaised { raising, .. } => {
+                rolls.extend(raising.survival.as_ref().map(|s| &s.roll))
+            }
             Event::ClaimsSettled { awards, .. } => rolls.extend(
                 awards
                     .iter()
@@ -869,6 +882,7 @@ impl Event {
             Event::CharacterDamaged { character, .. }
             | Event::CharacterHealed { character, .. }
             | Event::CharacterBound { character, .. }
+            | Event::CharacterRaised { character, .. }
             | Event::CharacterBled { character, .. }
             | Event::CharacterUpdated { character, .. } => Some(character),
             Event::ItemPassed { item, .. }

@@ -311,6 +311,11 @@ pub enum Refusal {
         roll: i64,
         fault: crate::hoards::HoardFault,
     },
+    /// A raising its book does not make (`rules::raise::holds`).
+    NotARaising {
+        name: String,
+        refusal: crate::rules::raise::Refusal,
+    },
     /// An item of a treasure that follows from no treasure roll.
     NoHoard {
         item: String,

@@ -28,6 +28,7 @@ pub mod knowledge;
 pub mod limits;
 pub mod party;
 pub mod potion;
+pub mod raise;
 pub mod rarity;
 pub mod ring;
 pub mod sale;

@@ -112,8 +112,21 @@ pub enum CharacterCommand {
         #[arg(long)]
         by: Option<String>,
     },
+    /// Raise a dead character by the campaign's death rule's book: OSE's raise dead (back with
+    /// 1 HP, two weeks of bed rest); AD&D's resurrection survival roll on CON (a failure leaves
+    /// them dead; a success costs 1 point of CON)
+    Raise {
+        /// The dead character's name
+        name: String,
+        /// Hit points to come back with, 1 to the maximum (a resurrection's) [default: 1]
+        #[arg(long, allow_negative_numbers = true, value_name = "N")]
+        hp: Option<i64>,
+        /// Constitution, 3 to 18, for AD&D's survival roll when the sheet lacks it (kept on it)
+        #[arg(long = "con", allow_negative_numbers = true, value_name = "N")]
+        constitution: Option<i64>,
+    },
     /// Give hit points back (never above the maximum; a dying character comes back to 1 HP
-    /// under `death adnd`)
+    /// under `death adnd`; the dead are raised, not healed)
     Heal {
         /// The character's name
         name: String,
@@ -143,6 +156,7 @@ impl CharacterCommand {
             | Self::Set { .. }
             | Self::Link { .. }
             | Self::Bind { .. }
+            | Self::Raise { .. }
             | Self::Heal { .. } => Does::Records,
         }
     }

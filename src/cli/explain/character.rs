@@ -1,12 +1,35 @@
-//! What a character's events applied: none applies a rule its line leaves out (damage and
-//! healing say the hit points left, bleeding its rounds, a sheet what changed). Named one by
-//! one all the same, so that a new kind is asked what it has to explain.
+//! What a character's events applied: a raising its book and AD&D's survival roll; the others
+//! apply no rule their line leaves out (damage and healing say the hit points left, bleeding
+//! its rounds, a sheet what changed). Named one by one all the same, so that a new kind is
+//! asked what it has to explain.
 
+use crate::i18n::pick;
 use crate::ledger::{self, Event};
+use crate::rules::raise::RAISING;
+use crate::tr;
 
-/// The rule the event applied and its arithmetic, a line each: none.
+/// The rule the event applied and its arithmetic, a line each.
 pub(super) fn explain(event: &Event) -> Vec<String> {
     match event {
+        Event::CharacterRaised { raising, .. } => {
+            let mut lines = vec![format!("  {}", pick(RAISING.en, RAISING.fr))];
+            if let Some(s) = &raising.survival {
+                let (con, chance, roll) = (s.con, s.chance, s.roll.describe());
+                lines.push(if s.survived {
+                    tr!(
+                        "  resurrection survival, CON {con}: {chance}%; d100 {roll}: survives, CON {con} → {}",
+                        "  survie à la résurrection, CON {con} : {chance} % ; d100 {roll} : survit, CON {con} → {}",
+                        con.saturating_sub(1)
+                    )
+                } else {
+                    tr!(
+                        "  resurrection survival, CON {con}: {chance}%; d100 {roll}: stays dead",
+                        "  survie à la résurrection, CON {con} : {chance} % ; d100 {roll} : reste mort"
+                    )
+                });
+            }
+            lines
+        }
         Event::CharacterAdded { .. }
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }

@@ -1,4 +1,4 @@
-//! The words of a character's events: joining, damage, healing, a changed sheet.
+//! The words of a character's events: joining, damage, healing, raising, a changed sheet.
 
 use crate::ledger::{self, Change, Event};
 use crate::rules::health::Condition;
@@ -44,6 +44,29 @@ pub(super) fn describe(event: &Event) -> String {
                     "{name}'s wounds are bound: no more HP lost",
                     "les blessures de {name} sont bandées : plus de PV perdus"
                 ),
+            }
+        }
+        Event::CharacterRaised { name, raising, .. } => {
+            let (name, hp) = (safe(name), raising.hp);
+            match (&raising.survival, raising.raised()) {
+                (None, _) => tr!(
+                    "{name} is raised from the dead ({hp} HP): two weeks of bed rest",
+                    "{name} est rappelé à la vie ({hp} PV) : deux semaines de repos au lit"
+                ),
+                (Some(s), true) => {
+                    let (chance, total, con) = (s.chance, s.roll.total, s.con.saturating_sub(1));
+                    tr!(
+                        "{name} is raised from the dead ({hp} HP): survives ({total} on d100, at most {chance}%), CON now {con}; a day of bed rest for each day dead",
+                        "{name} est rappelé à la vie ({hp} PV) : survit ({total} au d100, au plus {chance} %), CON désormais {con} ; un jour au lit par jour de mort"
+                    )
+                }
+                (Some(s), false) => {
+                    let (chance, total) = (s.chance, s.roll.total);
+                    tr!(
+                        "{name} is not raised: the resurrection survival roll fails ({total} on d100, above {chance}%), and {name} stays dead",
+                        "{name} n'est pas rappelé : le jet de survie à la résurrection échoue ({total} au d100, au-dessus de {chance} %), et {name} reste mort"
+                    )
+                }
             }
         }
         Event::CharacterBled {

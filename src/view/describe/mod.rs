@@ -65,6 +65,7 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::CharacterAdded { .. }
         | Event::CharacterHealed { .. }
         | Event::CharacterBound { .. }
+        | Event::CharacterRaised { .. }
         | Event::CharacterUpdated { .. }
         | Event::ItemCreated { .. }
         | Event::ItemPassed { .. }
@@ -129,6 +130,8 @@ pub fn tone(event: &Event) -> Tone {
         | Event::ControlEnded { .. }
         | Event::CharacterHealed { .. }
         | Event::CharacterBound { .. } => Tone::Good,
+        Event::CharacterRaised { raising, .. } if raising.raised() => Tone::Good,
+        Event::CharacterRaised { .. } => Tone::Loss,
         // Plain news: each kind named, so that a new one is given a tone.
         Event::ScrollFade { .. }
         | Event::SpellCast { .. }

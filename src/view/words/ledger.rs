@@ -161,6 +161,13 @@ impl fmt::Display for Worded<'_, Refusal> {
                 )
             }
             R::NotItsHoard { roll, fault } => hoard_fault(*roll, fault),
+            R::NotARaising { name, refusal } => {
+                let (name, why) = (crate::view::inert::safe(name), Worded(refusal));
+                tr!(
+                    "not a raising of {name} the rules make: {why}",
+                    "pas un rappel à la vie de {name} que les règles font : {why}"
+                )
+            }
             R::NoHoard { item } => {
                 let item = crate::view::inert::safe(item);
                 tr!(

@@ -1,9 +1,9 @@
 //! `hoard report session N --markdown` and the top of `/chronicle/N`: the summary of one
 //! session a referee posts to the group — who went, what was found (alike things together,
 //! with their known worth), what was sold and for how much, who received what, what was left
-//! where, XP and levels, what was identified and used up, who fell. It is drawn from the chronicle
-//! (`app::chronicle`, the one place deciding what the table saw and how it names items), so
-//! it is player-safe unless the referee asks for the truth.
+//! where, XP and levels, what was identified and used up, who fell and who was raised. It is
+//! drawn from the chronicle (`app::chronicle`, the one place deciding what the table saw and
+//! how it names items), so it is player-safe unless the referee asks for the truth.
 
 use serde::Serialize;
 
@@ -42,6 +42,8 @@ pub struct Posting {
     pub used: Vec<Used>,
     /// Who died.
     pub fallen: Vec<String>,
+    /// Who was raised from the dead.
+    pub raised: Vec<String>,
 }
 
 /// An item used up, or some of it: how, and by whom.
@@ -162,6 +164,7 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
         identified: Vec::new(),
         used: Vec::new(),
         fallen: Vec::new(),
+        raised: Vec::new(),
     };
     let roster = !posting.went.is_empty();
     for entry in told.entries.iter().cloned() {
@@ -221,6 +224,7 @@ impl Posting {
             Seen::Wounded {
                 who, dead: true, ..
             } => add(&mut self.fallen, who),
+            Seen::Raised { who, raised: true } => add(&mut self.raised, who),
             _ => {}
         }
     }
@@ -266,6 +270,7 @@ fn named(entry: &Entry) -> Vec<String> {
         | Seen::Joined { who }
         | Seen::Wounded { who, .. }
         | Seen::Healed { who, .. }
+        | Seen::Raised { who, .. }
         | Seen::Read { who, .. }
         | Seen::Cast { who, .. }
         | Seen::Faded { who, .. }

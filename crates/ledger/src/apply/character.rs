@@ -1,5 +1,5 @@
 //! A character's events as the projector applies them: arriving, wounds and healing
-//! (recomputed from the amounts), and changes to the sheet.
+//! (recomputed from the amounts), raising the dead, and changes to the sheet.
 
 use crate::event::{Event, Recorded};
 use crate::refusal::Refusal;
@@ -34,6 +34,13 @@ impl State {
                 let rule = self.campaign.settings.death.unwrap_or_default();
                 let c = self.character_mut(character)?;
                 c.hp = health::healed(c.hp, c.hp_max, *amount, rule);
+                c.bound = false;
+            }
+            Event::CharacterRaised {
+                character, raising, ..
+            } => {
+                let c = self.character_mut(character)?;
+                (c.hp, c.con) = crate::rules::raise::after(c, raising);
                 c.bound = false;
             }
             Event::CharacterBound { character, .. } => {
