@@ -20,3 +20,7 @@ FROM last_put l
 JOIN sessions s ON s.campaign_id = l.campaign_id AND s.number = l.session
 WHERE l.campaign_id = items.campaign_id AND l.id = items.id
   AND s.ended_seq IS NULL AND s.roster <> '[]';
+
+-- The party's treasure, read whole when an expedition ends (its loot becomes the campaign's).
+CREATE INDEX IF NOT EXISTS items_in_treasure ON items (campaign_id, created_seq)
+    WHERE holder IS NULL AND place IS NULL;

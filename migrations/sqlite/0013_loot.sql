@@ -21,3 +21,7 @@ WHERE (campaign_id, id) IN (
     SELECT l.campaign_id, l.id FROM last_put l
     JOIN sessions s ON s.campaign_id = l.campaign_id AND s.number = l.session
     WHERE s.ended_seq IS NULL AND s.roster <> '[]');
+
+-- The party's treasure, read whole when an expedition ends (its loot becomes the campaign's).
+CREATE INDEX IF NOT EXISTS items_in_treasure ON items (campaign_id, created_seq)
+    WHERE holder IS NULL AND place IS NULL;

@@ -316,7 +316,7 @@ pub async fn in_treasure(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
     conn.fetch_all(&in_treasure_sql().bind(campaign)).await
 }
 
-/// The SELECT behind [`in_treasure`]: `items_by_holder` holds them under a NULL holder.
+/// The SELECT behind [`in_treasure`]: the partial index `items_in_treasure` holds them.
 pub(super) fn in_treasure_sql() -> Sql {
     Sql::new(format!(
         "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND holder IS NULL AND place IS NULL
