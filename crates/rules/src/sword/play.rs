@@ -329,7 +329,7 @@ mod tests {
 
     #[test]
     fn powers_count_per_day_turn_or_week() {
-        use crate::clock::Round::{Adnd, Ose};
+        use crate::clock::Round::Adnd;
         assert_eq!(usage_period("at-will", 5_000, Adnd), None);
         let period = |limit, since, until| {
             Some(Period {
