@@ -428,9 +428,20 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
     h.ok(&["drop", "Grim"]);
     let again = h.json(&["give", "Grim", "--to", "Lia"]);
     assert_eq!(again["events"].as_array().unwrap().len(), 1, "{again}");
-    // Its own alignment: no harm, only the first-contact check.
+    // Its own alignment: no harm, the first-contact check, and the round of the touch passes
+    // as `touch --rounds 1` does.
     let own = h.json(&["give", "Grim", "--to", "Cor"]);
-    assert_eq!(kinds(&own), ["item_passed", "control_checked"]);
+    assert_eq!(
+        kinds(&own),
+        [
+            "item_passed",
+            "control_checked",
+            "sword_touched",
+            "time_advanced"
+        ]
+    );
+    assert_eq!(own["events"][2]["payload"]["damage"], serde_json::json!([]));
+    assert_eq!(h.json(&["time", "show"])["clock"].as_i64(), Some(2));
     h.ok(&["check"]);
 }
 
