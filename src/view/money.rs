@@ -526,6 +526,7 @@ pub fn explain(event: &Event) -> Vec<String> {
             division,
             counted,
             sold,
+            survivors: _,
         } => {
             lines.push(format!("  {}", pick(xp::AWARDING.en, xp::AWARDING.fr)));
             let award = Award {
