@@ -293,6 +293,7 @@ pub async fn xp(cx: &mut Ctx, out: &mut Out, command: XpCommand) -> Result<()> {
         division,
         counted,
         sold,
+        survivors: _,
     } = &rec.event
     else {
         unreachable!("xp award records an xp_awarded event")

@@ -86,6 +86,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
             initiative,
             level,
             not_metal,
+            armor,
             material,
             duration,
             to,
@@ -100,7 +101,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                 category,
                 charges,
                 identity: Identity {
-                    kind,
+                    kind: armor.map(|a| a.id().to_string()).or(kind),
                     bonus,
                     cursed,
                     consumable,
@@ -108,7 +109,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                     book,
                     initiative,
                     level,
-                    metal: not_metal.then_some(false),
+                    metal: (not_metal || armor.is_some_and(|a| !a.metal())).then_some(false),
                     material,
                     duration,
                     ..Identity::default()

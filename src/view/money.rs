@@ -240,8 +240,8 @@ pub fn award_json(rec: &Recorded, award: &Award<'_>) -> serde_json::Value {
     })
 }
 
-/// The shares a share-out or an award was divided into (`rules::party::counted`: under the
-/// book's division a retainer on ½ counts one, and leaves the other half).
+/// The shares a share-out or an award was divided into (`rules::party::counted`: treasure by
+/// shares, a retainer on ½ counting half; experience counting them one, the other half left).
 pub fn divided_into(shares: impl IntoIterator<Item = Share>, division: Division) -> Share {
     let shares: Vec<Share> = shares.into_iter().collect();
     Share(party::counted(&shares, division))
@@ -526,6 +526,7 @@ pub fn explain(event: &Event) -> Vec<String> {
             division,
             counted,
             sold,
+            survivors: _,
         } => {
             lines.push(format!("  {}", pick(xp::AWARDING.en, xp::AWARDING.fr)));
             let award = Award {

@@ -119,14 +119,14 @@ fn basic_and_adnd_encumbrance_follow_their_tables() {
     // OSE: armour "does not count towards a character's maximum load": the coin alone does.
     assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 1);
     h.ok(&["campaign", "set", "encumbrance", "adnd"]);
-    // Leather, 20 lb; a coin, a fiftieth of a pound, counted as a tenth.
+    // Leather, 15 lb (the PHB's); a coin, a fiftieth of a pound, counted as a tenth.
     let sheet = h.ok(&["character", "show", "Ulric"]);
     assert!(
-        sheet.contains("load 20.1 lb · movement 12, unencumbered"),
+        sheet.contains("load 15.1 lb · movement 12, unencumbered"),
         "{sheet}"
     );
-    let moved = h.json(&["coins", "add", "1000", "gp", "--to", "Ulric"]);
-    // 20 lb and 1,001 coins at 50 to the pound: 40.1 lb (40.02, a fraction counted whole),
+    let moved = h.json(&["coins", "add", "1300", "gp", "--to", "Ulric"]);
+    // 15 lb and 1,301 coins at 50 to the pound: 41.1 lb (41.02, a fraction counted whole),
     // past 40.
     assert_eq!(
         moved["slower"][0]["after"],
@@ -134,7 +134,7 @@ fn basic_and_adnd_encumbrance_follow_their_tables() {
     );
     let fr = h.ok(&["--lang", "fr", "character", "show", "Ulric"]);
     assert!(
-        fr.contains("charge 40,1 livres · mouvement 9, légèrement encombré"),
+        fr.contains("charge 41,1 livres · mouvement 9, légèrement encombré"),
         "{fr}"
     );
     h.refused_unchanged(&["campaign", "set", "encumbrance", "heavy"], 2);

@@ -205,7 +205,8 @@ fn weapons_are_of_their_make_and_heavy_armour_is_loud() {
             "{what}"
         );
     }
-    assert_eq!(sys("plate")["weight"], 400.0);
+    // OSE: « Plate mail … 500 » coins.
+    assert_eq!(sys("plate")["weight"], 500.0);
 }
 
 #[test]

@@ -292,6 +292,35 @@ fn powers_need_the_sword_in_hand_and_keep_their_limits() {
     h.ok(&["check"]);
 }
 
+/// OSE's X-ray vision « may not be activated more frequently than once per turn »: under
+/// OSE's ten-second rounds, a use at round 58 forbids one at 60 (the clock's next turn) and
+/// at 117, and allows one at 118, a whole turn later.
+#[test]
+fn a_power_once_per_turn_waits_a_whole_turn_after_a_use() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "round", "ose"]);
+    h.character("Strong", 18, 18, 100, "lawful");
+    h.strong_sword("Seer", "lawful", "x-ray-vision", &["--to", "Strong"]);
+    h.ok(&["wield", "Seer"]);
+    let clock = || h.json(&["time", "show"])["clock"].as_i64().unwrap();
+    let to = |round: i64| {
+        let n = (round - clock()).to_string();
+        h.ok(&["time", "advance", &n, "rounds"]);
+        assert_eq!(clock(), round);
+    };
+    to(58);
+    h.ok(&["sword", "power", "Seer", "x-ray-vision"]);
+    to(60);
+    let stderr = h.refused_unchanged(&["sword", "power", "Seer", "x-ray-vision"], 4);
+    assert!(stderr.contains("1/turn"), "{stderr}");
+    assert!(stderr.contains("day 1, 00:19:40"), "{stderr}");
+    to(117);
+    h.refused_unchanged(&["sword", "power", "Seer", "x-ray-vision"], 4);
+    to(118);
+    h.ok(&["sword", "power", "Seer", "x-ray-vision"]);
+    h.ok(&["check"]);
+}
+
 /// `odds --json` against a brute-force count over every die, for several HP.
 #[test]
 fn odds_agree_with_a_count_of_every_outcome() {
@@ -399,9 +428,20 @@ fn a_first_handling_is_a_touch_and_hurts_another_alignment() {
     h.ok(&["drop", "Grim"]);
     let again = h.json(&["give", "Grim", "--to", "Lia"]);
     assert_eq!(again["events"].as_array().unwrap().len(), 1, "{again}");
-    // Its own alignment: no harm, only the first-contact check.
+    // Its own alignment: no harm, the first-contact check, and the round of the touch passes
+    // as `touch --rounds 1` does.
     let own = h.json(&["give", "Grim", "--to", "Cor"]);
-    assert_eq!(kinds(&own), ["item_passed", "control_checked"]);
+    assert_eq!(
+        kinds(&own),
+        [
+            "item_passed",
+            "control_checked",
+            "sword_touched",
+            "time_advanced"
+        ]
+    );
+    assert_eq!(own["events"][2]["payload"]["damage"], serde_json::json!([]));
+    assert_eq!(h.json(&["time", "show"])["clock"].as_i64(), Some(2));
     h.ok(&["check"]);
 }
 

@@ -1136,6 +1136,68 @@ fn the_dead_get_no_experience_and_their_treasure_by_the_campaign_s_choice() {
     assert!(stderr.contains("every character is dead"), "{stderr}");
 }
 
+/// OSE, *Awarding XP*: "XP is awarded to all characters who survive an adventure": a late
+/// award for session 1 pays who was alive at its end — Bran, who died in session 2, too — and
+/// not Cid, who came into play after it.
+#[test]
+fn a_late_award_pays_who_survived_the_session_not_who_stands_now() {
+    let h = Hoard::new();
+    for name in ["Ada", "Bran"] {
+        h.ok_words(&format!(
+            "character add {name} --str 9 --wis 9 --hp 8 --class fighter"
+        ));
+    }
+    h.ok_words("session start One");
+    h.ok_words("session end");
+    h.ok_words("character add Cid --str 9 --wis 9 --hp 8 --class fighter");
+    h.ok_words("session start Two");
+    h.ok_words("character damage Bran 10");
+    h.ok_words("session end");
+    let award = h.json(&["xp", "award", "--session", "1", "--monsters", "100"]);
+    let paid: Vec<(&Value, &Value)> = award["portions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (&p["character"], &p["gained"]))
+        .collect();
+    assert_eq!(
+        paid,
+        [(&json!("Ada"), &json!(50)), (&json!("Bran"), &json!(50))],
+        "{award}"
+    );
+    assert_eq!(award["event"]["payload"]["survivors"], true);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    // An award forged to pay Cid for session 1 instead is refused at import.
+    let id = |name: &str| {
+        h.json(&["character", "show", name])["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (bran, cid) = (id("Bran"), id("Cid"));
+    let ledger = h.ok(&["export"]);
+    let forged: String = ledger
+        .lines()
+        .map(|line| match line.contains("\"xp_awarded\"") {
+            true => line.replace(&bran, &cid).replace("\"Bran\"", "\"Cid\""),
+            false => line.to_string(),
+        } + "\n")
+        .collect();
+    assert_ne!(forged, ledger);
+    let file = h.dir.path().join("forged.jsonl");
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::new().fails(&["import", file.to_str().unwrap()], 2);
+    assert!(
+        stderr.contains("it pays Cid, who was not alive at the end of session 1"),
+        "{stderr}"
+    );
+    // Session 2's award: Bran is dead at its end, Cid alive.
+    let award = h.json(&["xp", "award", "--session", "2", "--monsters", "100"]);
+    let names: Vec<&Value> = (0..2).map(|i| &award["portions"][i]["character"]).collect();
+    assert_eq!(names, [&json!("Ada"), &json!("Cid")], "{award}");
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+}
+
 #[test]
 fn explain_gives_the_rule_of_a_sale_and_of_an_exchange() {
     let h = Hoard::new();

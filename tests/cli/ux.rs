@@ -432,6 +432,48 @@ fn a_sheet_gives_an_armor_class() {
         h.ok(&["--lang", "fr", "character", "show", "Gorm"])
             .contains("CA 1 [18]")
     );
+    // Each kind its own AC and weight (OSE « Plate mail 3 [16] … 500 »): the kind the name
+    // says, or the one `--armor` gives.
+    h.ok_words("remove Chain");
+    h.ok_words("remove Shield");
+    let sheet = |h: &Hoard| h.json(&["character", "show", "Gorm"]);
+    let bare_load = sheet(&h)["load"].as_i64().unwrap();
+    h.ok(&[
+        "item",
+        "add",
+        "Plate mail +1",
+        "--category",
+        "armor",
+        "--bonus",
+        "1",
+        "--to",
+        "Gorm",
+    ]);
+    h.ok(&["wear", "Plate mail +1", "--by", "Gorm"]);
+    // 3 [16], +1, DEX 16: 0 [19]; plate +1 is magic, and weighs nothing.
+    assert_eq!(
+        sheet(&h)["armor_class"],
+        serde_json::json!({"ac": 0, "aac": 19})
+    );
+    h.ok(&["remove", "Plate mail +1"]);
+    h.ok_words("item add Heirloom --category armor --armor plate --to Gorm");
+    h.ok_words("wear Heirloom --by Gorm");
+    let worn = sheet(&h);
+    assert_eq!(worn["armor_class"], serde_json::json!({"ac": 1, "aac": 18}));
+    assert_eq!(worn["load"].as_i64().unwrap() - bare_load, 500, "{worn}");
+    let stderr = h.refused_unchanged(
+        &[
+            "item",
+            "add",
+            "Coat",
+            "--category",
+            "armor",
+            "--armor",
+            "mithril",
+        ],
+        2,
+    );
+    assert!(stderr.contains("full-plate"), "{stderr}");
 }
 
 /// A level past the last a class reaches is refused where it comes in (OSE: a halfling stops

@@ -201,7 +201,8 @@ pub async fn history(cx: &mut Ctx, key: &str) -> Result<(Item, Vec<Recorded>)> {
 /// clock as any round in hand does (`touch --rounds 1`), so the rounds that follow in hand do
 /// not pay it again (OSE *Sentient Swords*: « Inflige 1d6 de dégâts par round »). It hurts a
 /// character of another alignment (« L'alignement de l'épée ne peut être déterminé qu'en la
-/// touchant. Cela peut entraîner des dégâts »), and the wound may call for a check.
+/// touchant. Cela peut entraîner des dégâts »), and the wound may call for a check; of the same
+/// alignment, the round passes all the same.
 async fn first_touch(
     w: &mut Write<'_>,
     sword: &Item,
@@ -209,10 +210,7 @@ async fn first_touch(
     cause: i64,
     dice: &mut impl Dice,
 ) -> Result<()> {
-    let Some(mind) = sword.sentience() else {
-        return Ok(());
-    };
-    if crate::rules::sword::touch_damage(mind.alignment, who.alignment).is_none() {
+    if sword.sentience().is_none() {
         return Ok(());
     }
     let touched = w.record_with_cause(

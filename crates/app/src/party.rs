@@ -2,7 +2,7 @@
 //! (`rules::party::takes_part`), the party of the session's roster only, loaded into the write
 //! (`share` and `xp award` alike).
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ledger::Character;
 use crate::rules::party::{Spoils, takes_part};
 use crate::store;
@@ -50,6 +50,36 @@ pub async fn sharers(
         takes_part(c, spoils, death, dead)
             && (roster.is_empty() || roster.iter().any(|m| m.character == c.id))
     });
+    for c in &all {
+        w.state.characters.entry(c.id.clone()).or_insert(c.clone());
+    }
+    Ok(all)
+}
+
+/// The characters an award for session `n` pays (OSE, *Awarding XP*: "XP is awarded to all
+/// characters who survive an adventure"): once the session has ended, those alive at its end
+/// (the ledger replayed to it: not one who died later, nor one who came into play after) and
+/// on a share now; while it is open, those who take part now.
+pub async fn survivors(w: &mut Write<'_>, n: u32) -> Result<Vec<Character>> {
+    w.roster(n).await?;
+    let Some(end) = w.state.sessions.get(&n).and_then(|s| s.ended_seq) else {
+        return sharers(w, Spoils::Experience, Some(n)).await;
+    };
+    let campaign = w.campaign;
+    let voided = store::events::voided(w.conn(), campaign).await?;
+    let mut replay = crate::replay::Replay::new(voided);
+    let filter = store::events::Filter {
+        until: Some(end),
+        ..Default::default()
+    };
+    store::events::select(w.conn(), campaign, &filter, |rec| {
+        replay.feed(&rec);
+        Ok::<_, Error>(())
+    })
+    .await?;
+    let alive = replay.state.survivors.remove(&n).unwrap_or_default();
+    let mut all = store::characters::list(w.conn(), campaign).await?;
+    all.retain(|c| c.share.0 > 0 && alive.contains(&c.id));
     for c in &all {
         w.state.characters.entry(c.id.clone()).or_insert(c.clone());
     }

@@ -217,9 +217,10 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
     if let Some(period) = sword::usage_period(&found.uses, now, w.round()) {
         let campaign = w.campaign;
         let since = period.since;
-        let used =
+        let used_at =
             crate::store::events::power_uses(w.conn(), campaign, &sword.id, &found.id, since)
                 .await?;
+        let used = used_at.len() as i64;
         if used >= i64::from(period.limit) {
             return Err(Refusal::UsedUp {
                 sword: sword.names(),
@@ -227,7 +228,7 @@ pub async fn power(cx: &mut Ctx, key: &str, power: &str, by: Option<&str>) -> Re
                 uses: found.uses,
                 used,
                 since,
-                until: period.until,
+                until: period.back(&used_at),
                 now,
             }
             .into());

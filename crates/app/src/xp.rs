@@ -18,9 +18,9 @@ use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::treasury::Earned;
 use crate::ledger::{Event, Recorded};
-use crate::party::{session_for, sharers};
+use crate::party::{session_for, survivors};
 use crate::refusal::coins::Refusal;
-use crate::rules::party::{Division, Spoils, split};
+use crate::rules::party::{Division, split};
 use crate::rules::share::Share;
 use crate::rules::xp;
 use crate::store::{self};
@@ -54,7 +54,7 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         return Err(Refusal::NothingToAward { session }.into());
     }
     w.about(Some(session)).await?;
-    let party = sharers(&mut w, Spoils::Experience, Some(session)).await?;
+    let party = survivors(&mut w, session).await?;
     if party.is_empty() {
         return Err(Refusal::NoSharers.into());
     }
@@ -81,6 +81,7 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         division: Division::Ose,
         counted,
         sold: treasure.sold,
+        survivors: true,
     })?;
     let title = store::sessions::get(w.conn(), campaign, session)
         .await?

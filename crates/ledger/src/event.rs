@@ -519,6 +519,10 @@ pub enum Event {
         /// are still those brought back, and `valuables` none).
         #[serde(default, skip_serializing_if = "Coins::is_zero")]
         sold: Coins,
+        /// Who took part was judged at the session's end, once it ended (OSE, *Awarding XP*:
+        /// those who survived the adventure); older awards judged it when recorded.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        survivors: bool,
     },
     /// `void` or `undo`: these events (one, and every consequence of it) no longer count; the
     /// state is rebuilt from the ledger without them.

@@ -249,6 +249,12 @@ pub enum Refusal {
     DeadPaid {
         name: String,
     },
+    /// An award judged at its session's end pays a character who was not alive at that end
+    /// (dead then, or not yet in play).
+    NotASurvivor {
+        name: String,
+        session: u32,
+    },
     XpPart {
         name: String,
         base: i64,

@@ -220,6 +220,10 @@ pub struct State {
     pub treasury: Option<Treasury>,
     /// The session the event being recorded or applied falls in (its clock is "now").
     pub current: Option<u32>,
+    /// Who of each session ended while this state was built was alive at its end (OSE, *Awarding
+    /// XP*: "XP is awarded to all characters who survive an adventure"): a replay of the whole
+    /// ledger knows every session's; a live command, none but those it ends.
+    pub survivors: BTreeMap<u32, BTreeSet<Id>>,
     pub changed: Changed,
     /// The treasure rolls met, held against their consequences (`ledger::hoards`).
     pub hoards: super::hoards::Hoards,
@@ -236,6 +240,7 @@ impl State {
             effects: BTreeMap::new(),
             treasury: None,
             current: None,
+            survivors: BTreeMap::new(),
             changed: Changed::default(),
             hoards: Default::default(),
         }

@@ -2,6 +2,7 @@
 //! of Protection*; OSE Rules Tome, *Armour*): what +3, +4 and +5 metal armor is made of, the
 //! armor class a suit or a shield gives, and what each plus is worth once worn.
 
+use super::armor_kind::{ArmorKind, Edition};
 use super::item::{Category, Item, Slot};
 
 /// The metal of magic armor or a magic shield by its bonus: +3 meteoric iron steel, +4
@@ -163,8 +164,8 @@ pub fn protection(worn: &[&Item]) -> Protection {
     }
 }
 
-/// What a suit of armor or a shield counts as for the armor class it gives: hoard records an
-/// armor's weight, not its make. A shield; non-metal armor light; metal, or unknown, heavy.
+/// What a suit of armor or a shield counts as for OSE's basic encumbrance and the exports'
+/// armour types: a shield; leather (non-metal) armour light; metal armour heavy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Weight {
     Shield,
@@ -172,13 +173,33 @@ pub enum Weight {
     Heavy,
 }
 
-/// The weight of a suit of armor or a shield (see [`Weight`]).
+/// The weight of a suit of armor or a shield (see [`Weight`]), by its [`kind`].
 pub fn weight(item: &Item) -> Weight {
-    match (item.identity.kind.as_deref(), item.identity.metal) {
-        (Some("shield"), _) => Weight::Shield,
-        (_, Some(false)) => Weight::Light,
-        _ => Weight::Heavy,
+    match kind(item) {
+        ArmorKind::Shield => Weight::Shield,
+        k if k.metal() => Weight::Heavy,
+        _ => Weight::Light,
     }
+}
+
+/// The kind of a suit of armor or a shield: the one the referee gave (`--armor`, kept as its
+/// `kind`), else the one its name says ("Plate mail +1", « Cotte de mailles »), else, as hoard
+/// read armour before it knew kinds, leather when not metal and chain mail (the commonest
+/// metal armour of the DMG's Table 105) when metal or unknown.
+pub fn kind(item: &Item) -> ArmorKind {
+    if is_shield(item) {
+        return ArmorKind::Shield;
+    }
+    item.identity
+        .kind
+        .as_deref()
+        .and_then(ArmorKind::parse)
+        .or_else(|| ArmorKind::in_name(&item.name))
+        .or_else(|| ArmorKind::in_name(&item.name_fr))
+        .unwrap_or(match item.identity.metal {
+            Some(false) => ArmorKind::Leather,
+            _ => ArmorKind::Chain,
+        })
 }
 
 /// An armor class, descending and ascending (OSE: AC 9 [10] unarmoured). A shield's is the
@@ -189,24 +210,22 @@ pub struct ArmorClass {
     pub aac: i32,
 }
 
-/// The armor class a suit of armor or a shield gives (OSE *Armour*): a shield improves AC by
-/// 1; leather, the light armour, gives AC 7 [12]; chain mail, the commonest heavy armour of the
-/// AD&D 2e DMG's Table 105, AC 5 [14]. Each plus of enchantment improves it by one more: a
-/// suit's AC falls and its AAC rises, a shield's improvement grows.
+/// The armor class a suit of armor or a shield gives, by its [`kind`] on OSE's table (*Weapons
+/// and Armour*: « Leather 7 [12] », « Chainmail 5 [14] », « Plate mail 3 [16] », « Shield +1
+/// bonus »; a kind OSE does not list, AD&D 2e's: `ArmorKind::stats`). Each plus of
+/// enchantment improves it by one more: a suit's AC falls and its AAC rises, a shield's
+/// improvement grows (Plate mail +1: AC 2 [17]).
 pub fn armor_class(item: &Item) -> ArmorClass {
     let bonus = item.identity.bonus.unwrap_or(0);
-    match weight(item) {
-        Weight::Shield => ArmorClass {
-            ac: 1 + bonus,
-            aac: 1 + bonus,
+    let stats = kind(item).stats(Edition::Ose);
+    match kind(item) {
+        ArmorKind::Shield => ArmorClass {
+            ac: stats.ac + bonus,
+            aac: stats.aac + bonus,
         },
-        Weight::Light => ArmorClass {
-            ac: 7 - bonus,
-            aac: 12 + bonus,
-        },
-        Weight::Heavy => ArmorClass {
-            ac: 5 - bonus,
-            aac: 14 + bonus,
+        _ => ArmorClass {
+            ac: stats.ac - bonus,
+            aac: stats.aac + bonus,
         },
     }
 }
@@ -267,6 +286,49 @@ mod tests {
         );
         assert_eq!(character_class(&[], Some(3)), ArmorClass { ac: 12, aac: 7 });
         assert_eq!((dexterity(12), dexterity(13), dexterity(18)), (0, 1, 3));
+    }
+
+    /// OSE: « Plate mail 3 [16] »; a plus improves it by one: Plate mail +1 is AC 2 [17]. The
+    /// kind comes from `--armor` first, then the name in either language, then the metal.
+    #[test]
+    fn each_kind_of_armour_gives_its_own_armour_class() {
+        let named = |name: &str, fr: &str, bonus| {
+            let identity = Identity {
+                kind: Some("armor".into()),
+                bonus: Some(bonus),
+                ..Identity::default()
+            };
+            Item::new(
+                "a".into(),
+                name.into(),
+                fr.into(),
+                Category::Armor,
+                identity,
+            )
+        };
+        let plate = named("Plate mail +1", "Armure de plates +1", 1);
+        assert_eq!(kind(&plate), ArmorKind::Plate);
+        assert_eq!(armor_class(&plate), ArmorClass { ac: 2, aac: 17 });
+        assert_eq!(weight(&plate), Weight::Heavy);
+        let leather = named("Leather armor", "Armure de cuir", 0);
+        assert_eq!(armor_class(&leather), ArmorClass { ac: 7, aac: 12 });
+        assert_eq!(weight(&leather), Weight::Light);
+        assert_eq!(
+            kind(&named("Heirloom", "Armure à bandes", 0)),
+            ArmorKind::Banded
+        );
+        // Banded mail is not on OSE's table: AD&D's AC 4.
+        assert_eq!(armor_class(&named("Banded mail", "", 0)).ac, 4);
+        // The kind given wins over the name.
+        let mut given = named("Grandfather's coat", "Manteau", 0);
+        given.identity.kind = Some("plate".into());
+        assert_eq!(armor_class(&given), ArmorClass { ac: 3, aac: 16 });
+        // Nothing said: chain mail, or leather when not metal.
+        let mut coat = named("Coat", "Manteau", 0);
+        assert_eq!(kind(&coat), ArmorKind::Chain);
+        coat.identity.metal = Some(false);
+        assert_eq!(kind(&coat), ArmorKind::Leather);
+        assert_eq!(kind(&piece("shield", 0, None)), ArmorKind::Shield);
     }
 
     fn piece(kind: &str, bonus: i32, slot: Option<Slot>) -> Item {

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::armor::{self, Weight};
+use super::armor_kind::Edition;
 use super::coins::{Coins, Denomination};
 use super::item::{Category, Item, Slot};
 
@@ -100,7 +101,7 @@ pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
         .iter()
         .filter(|i| !i.is_gone() && !magic_suit(i))
         .filter(|i| system != System::Basic || !equipment(i))
-        .map(|i| super::weight::coins(i))
+        .map(|i| super::weight::coins_by(i, edition(system)))
         .sum();
     let count: f64 = Denomination::ALL.iter().map(|d| coins.get(*d) as f64).sum();
     let coins = match system {
@@ -118,6 +119,14 @@ fn equipment(item: &Item) -> bool {
         item.category,
         Category::Armor | Category::Weapon | Category::Sword
     )
+}
+
+/// Whose armour table weighs a suit: AD&D 2e's PHB under its encumbrance, else OSE's.
+fn edition(system: System) -> Edition {
+    match system {
+        System::Adnd => Edition::Adnd,
+        System::Basic | System::Detailed => Edition::Ose,
+    }
 }
 
 /// A suit of armor with a plus (or a minus): enchanted.

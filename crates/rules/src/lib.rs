@@ -5,6 +5,7 @@
 
 pub mod alignment;
 pub mod armor;
+pub mod armor_kind;
 pub mod book;
 pub mod character;
 pub mod charges;

@@ -2,13 +2,14 @@
 //! ten coins to the pound), so that a VTT's encumbrance counts treasure: one table, cited row
 //! by row, instead of a weight of 0 that would make a plate of gold weigh nothing.
 
-use super::armor::{self, Weight};
+use super::armor;
+use super::armor_kind::Edition;
 use super::item::{Category, Item};
 
 /// One piece's weight in coins. OSE's own figures first — *Encumbrance* (treasure and magic
 /// items: gem 1, jewellery 10, potion 10, rod 20, scroll 1, staff 40, wand 10), *Weapons*
-/// (`weapon::stats`) and *Armour* (leather 200, chain mail 400, shield 100, as
-/// `armor::armor_class` reads an armor's weight); for what OSE does not weigh, the like item
+/// (`weapon::stats`) and *Weapons and Armour* (leather 200, chain mail 400, plate mail 500,
+/// shield 100, by `armor::kind`; a kind OSE does not list, AD&D 2e's); for what OSE does not weigh, the like item
 /// of the dnd5e 5.3.3 pack sources (`packs/_source/items/`) at ten coins to the pound: a ring
 /// as OSE's jewellery, a book as `trinket/manual-of-bodily-health.yml` (1 lb), clothing as
 /// `equipment/robe-of-stars.yml` (1 lb), boots as `equipment/boots-of-speed.yml` (1 lb), a
@@ -16,6 +17,12 @@ use super::item::{Category, Item};
 /// (2 lb), anything else as `equipment/stone-of-good-luck-luckstone.yml` (0.1 lb); art and
 /// other valuables as jewellery.
 pub fn coins(item: &Item) -> f64 {
+    coins_by(item, Edition::Ose)
+}
+
+/// [`coins`], armour weighed by `edition`'s table (AD&D 2e's PHB for `encumbrance adnd`:
+/// leather 15 lb, plate mail 50 lb …, at ten coins to the pound).
+pub fn coins_by(item: &Item, edition: Edition) -> f64 {
     if let Some(make) = super::weapon::make(item) {
         return super::weapon::stats(make).coins;
     }
@@ -26,11 +33,7 @@ pub fn coins(item: &Item) -> f64 {
         Category::Staff => 40.0,
         Category::Valuable if item.identity.kind.as_deref() == Some("gem") => 1.0,
         Category::Valuable | Category::Ring => 10.0,
-        Category::Armor => match armor::weight(item) {
-            Weight::Shield => 100.0,
-            Weight::Light => 200.0,
-            Weight::Heavy => 400.0,
-        },
+        Category::Armor => f64::from(armor::kind(item).stats(edition).coins),
         Category::Book | Category::Clothing | Category::Boots => 10.0,
         Category::Household => 30.0,
         Category::Instrument => 20.0,

@@ -331,6 +331,12 @@ impl FromRow for Owner {
     }
 }
 
+impl FromRow for (i64, String, i64) {
+    fn from_row(row: &impl Row) -> Result<Self> {
+        Ok((row.int(0)?, row.text(1)?, row.int(2)?))
+    }
+}
+
 /// How many rows of a long read are in flight: read ahead by SQLite's thread, and taken
 /// together as they arrive. Why: audit, export, log and check 1.3x–1.5x faster on a big
 /// campaign (docs/benchmarks.md, "A long read's rows in flight").

@@ -303,7 +303,7 @@ pub(super) fn origin_sql() -> Sql {
 }
 pub(super) fn power_uses_sql() -> Sql {
     Sql::new(
-        "SELECT seq, payload FROM events
+        "SELECT seq, payload, game_time FROM events
          WHERE campaign_id = $1 AND kind = 'sword_power_used' AND subject = $2
            AND game_time >= $3",
     )
@@ -430,23 +430,23 @@ pub async fn origin(
     })
 }
 
-/// How many times a sword's power was used since game time `since`.
+/// When a sword's power was used since game time `since`: the game time of each use.
 pub async fn power_uses(
     conn: &mut Conn,
     campaign: i64,
     sword: &str,
     power: &str,
     since: i64,
-) -> Result<i64> {
-    let payloads: Vec<(i64, String)> = conn
+) -> Result<Vec<i64>> {
+    let payloads: Vec<(i64, String, i64)> = conn
         .fetch_all(&power_uses_sql().bind(campaign).bind(sword).bind(since))
         .await?;
-    let mut uses = 0;
-    for (seq, payload) in &payloads {
+    let mut uses = Vec::new();
+    for (seq, payload, at) in &payloads {
         if let Event::SwordPowerUsed { power: used, .. } = event(*seq, payload)?
             && used == power
         {
-            uses += 1;
+            uses.push(*at);
         }
     }
     Ok(uses)

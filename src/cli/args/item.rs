@@ -78,6 +78,12 @@ pub enum ItemCommand {
         /// Armor: not metal (leather), so +3 to +5 get no special metal
         #[arg(long)]
         not_metal: bool,
+        /// Armor: its kind, whose table gives its armour class and weight: padded, leather,
+        /// studded-leather, ring, brigandine, scale, chain, splint, banded, plate, field-plate,
+        /// full-plate or shield [default: the kind its name says, else chain mail, or leather
+        /// with --not-metal]
+        #[arg(long, value_parser = super::values::armor_kind, value_name = "KIND", conflicts_with = "kind")]
+        armor: Option<crate::rules::armor_kind::ArmorKind>,
         /// Potions and oils: how many turns its effect lasts, as dice; 0 for an effect at once
         /// [default: 4+1d4; at once for Healing and Extra-Healing]
         #[arg(long, value_name = "DICE")]

@@ -36,6 +36,15 @@ where
         .map_err(|e: T::Err| crate::i18n::Worded(&e).to_string())
 }
 
+/// A kind of armour by its id (`plate`, `chain`, `studded-leather` …).
+pub fn armor_kind(text: &str) -> Result<crate::rules::armor_kind::ArmorKind, String> {
+    use crate::rules::armor_kind::ArmorKind;
+    ArmorKind::parse(text).ok_or_else(|| {
+        let ids: Vec<&str> = ArmorKind::ALL.iter().map(|k| k.id()).collect();
+        format!("{text:?} is none of: {}", ids.join(", "))
+    })
+}
+
 /// A class or an ability a book bears on most, by its id (`wizards`, `strength` …).
 pub fn bearing(text: &str) -> Result<crate::rules::item::Bearing, String> {
     use crate::rules::item::Bearing;

@@ -399,6 +399,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "it pays {name}, who is dead and takes no part",
                 "il paie {name}, qui est mort et n'y a pas part"
             ),
+            R::NotASurvivor { name, session } => tr!(
+                "it pays {name}, who was not alive at the end of session {session}",
+                "il paie {name}, qui n'était pas en vie à la fin de la séance {session}"
+            ),
             R::XpPart { name, base } => tr!(
                 "{name}'s part is not what the rules give for {base} XP",
                 "la part de {name} n'est pas ce que les règles donnent pour {base} PX"

@@ -3,6 +3,7 @@
 
 use crate::event::{Event, Recorded};
 use crate::refusal::Refusal;
+use crate::rules::health;
 use crate::state::{Encounter, Session, State};
 
 impl State {
@@ -70,6 +71,18 @@ impl State {
                 session.ended_at = Some(rec.wall_time.clone());
                 session.ended_round = Some(rec.game_time);
                 session.ended_seq = Some(rec.seq);
+                let death = self.campaign.settings.death.unwrap_or_default();
+                let survivors = self
+                    .characters
+                    .values()
+                    .filter(|c| {
+                        health::condition(c.hp, death) != health::Condition::Dead
+                            && (session.with.is_empty()
+                                || session.with.iter().any(|m| m.character == c.id))
+                    })
+                    .map(|c| c.id.clone())
+                    .collect();
+                self.survivors.insert(*number, survivors);
                 // The expedition's time folds back into the world's: the calendar moves on to
                 // its return, never back (the DMG's time records: no one is in two places).
                 self.campaign.clock = self.campaign.clock.max(session.clock);

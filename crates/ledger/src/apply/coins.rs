@@ -167,7 +167,7 @@ impl State {
                 // have, among those who take part: anything else (a pool changed by a voided
                 // event, a file edited by hand) cannot stand.
                 let named = portions.iter().map(|p| (&p.character, p.share));
-                self.check_shares(named, Spoils::Treasure, *division)?;
+                self.check_shares(named, Spoils::Treasure, *division, None)?;
                 let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
                 let pool_row = self.pool_row();
                 let pool = t.row(&pool_row);
@@ -287,7 +287,12 @@ impl State {
         mut named: impl Iterator<Item = (&'a Id, Share)>,
         spoils: Spoils,
         division: Division,
+        survived: Option<u32>,
     ) -> Result<(), Refusal> {
+        // An award judged at a session's end that has come: those alive then, when this state
+        // saw it end (a replay); a live command's award was judged so by the application.
+        let ended =
+            survived.filter(|n| self.sessions.get(n).is_some_and(|s| s.ended_seq.is_some()));
         let settings = &self.campaign.settings;
         let (death, dead) = (
             settings.death.unwrap_or_default(),
@@ -299,12 +304,21 @@ impl State {
                 share: c.share,
                 recorded: share,
             }),
-            Some(c) if division.spares_the_dead() && !takes_part(c, spoils, death, dead) => {
-                Err(Refusal::DeadPaid {
-                    name: c.name.clone(),
-                })
-            }
-            Some(_) => Ok(()),
+            Some(c) => match ended {
+                Some(session) => match self.survivors.get(&session) {
+                    Some(alive) if !alive.contains(&c.id) => Err(Refusal::NotASurvivor {
+                        name: c.name.clone(),
+                        session,
+                    }),
+                    _ => Ok(()),
+                },
+                None if division.spares_the_dead() && !takes_part(c, spoils, death, dead) => {
+                    Err(Refusal::DeadPaid {
+                        name: c.name.clone(),
+                    })
+                }
+                None => Ok(()),
+            },
             None => Err(Refusal::NoCharacter { id: id.clone() }),
         })
     }
@@ -314,6 +328,7 @@ impl State {
     /// from its value, the total split by shares, each part adjusted and limited.
     fn award(&mut self, event: &Event) -> Result<(), Refusal> {
         let Event::XpAwarded {
+            session,
             coins,
             valuables,
             treasure,
@@ -323,7 +338,7 @@ impl State {
             division,
             counted,
             sold,
-            ..
+            survivors,
         } = event
         else {
             return Ok(());
@@ -356,7 +371,8 @@ impl State {
             return Err(Refusal::XpTotal);
         }
         let named = portions.iter().map(|p| (&p.character, p.share));
-        self.check_shares(named, Spoils::Experience, *division)?;
+        let judged = survivors.then_some(*session);
+        self.check_shares(named, Spoils::Experience, *division, judged)?;
         let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
         let (bases, _) = split(*total, &shares, *division);
         for (p, base) in portions.iter().zip(bases) {

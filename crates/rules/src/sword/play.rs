@@ -156,30 +156,53 @@ pub fn purpose_applies(purpose: &Purpose, sword: Alignment, foe: &Foe) -> bool {
 pub struct Period {
     /// Uses allowed in one period.
     pub limit: u32,
-    /// When this period began (game rounds).
+    /// When this period began (game rounds): the uses since count.
     pub since: i64,
-    /// When the next begins: the uses come back then.
+    /// When the next begins: the uses come back then (for a sliding turn, see [`Period::back`]).
     pub until: i64,
+    /// Whether the period is the last turn up to now rather than the calendar's.
+    pub sliding: bool,
+}
+
+impl Period {
+    /// When a use comes back, given the game times of the uses counted since [`Period::since`]:
+    /// the period's end, or, for a sliding turn, a turn after the oldest of them.
+    pub fn back(&self, used_at: &[i64]) -> i64 {
+        let length = self.until - self.since;
+        match used_at.iter().min() {
+            Some(oldest) if self.sliding => oldest + length,
+            _ => self.until,
+        }
+    }
 }
 
 /// How often a power may be used, and the period now: `3/day` is three times a game day (from
-/// midnight), `1/turn` once a turn, `3/week` three times in seven days; `None` for powers
-/// usable at will. `round` is how long the campaign's rounds last.
+/// midnight), `3/week` three times in seven days; `None` for powers usable at will. `1/turn`
+/// is OSE's X-ray vision (*Extraordinary Powers of Sentient Swords*): « This power may not be
+/// activated more frequently than once per turn », so a whole turn must pass after a use: the
+/// turn counted is the last one up to now (a use at round 58 counts until round 118 under
+/// OSE's rounds), not the clock's turn. `round` is how long the campaign's rounds last.
 pub fn usage_period(uses: &str, now: i64, round: crate::clock::Round) -> Option<Period> {
     use crate::clock::Unit;
     let (limit, per) = uses.split_once('/')?;
     let limit: u32 = limit.parse().ok()?;
-    let length = round.per(match per {
-        "day" => Unit::Days,
-        "turn" => Unit::Turns,
-        "week" => Unit::Weeks,
+    let (unit, sliding) = match per {
+        "day" => (Unit::Days, false),
+        "turn" => (Unit::Turns, true),
+        "week" => (Unit::Weeks, false),
         _ => return None,
-    });
-    let since = now - now.rem_euclid(length);
+    };
+    let length = round.per(unit);
+    let since = if sliding {
+        now - length + 1
+    } else {
+        now - now.rem_euclid(length)
+    };
     Some(Period {
         limit,
         since,
         until: since + length,
+        sliding,
     })
 }
 
@@ -306,24 +329,50 @@ mod tests {
 
     #[test]
     fn powers_count_per_day_turn_or_week() {
-        use crate::clock::Round::{Adnd, Ose};
+        use crate::clock::Round::Adnd;
         assert_eq!(usage_period("at-will", 5_000, Adnd), None);
         let period = |limit, since, until| {
             Some(Period {
                 limit,
                 since,
                 until,
+                sliding: false,
             })
         };
         assert_eq!(
             usage_period("3/day", 1_440 * 2 + 30, Adnd),
             period(3, 2_880, 4_320)
         );
-        assert_eq!(usage_period("1/turn", 127, Adnd), period(1, 120, 130));
-        assert_eq!(usage_period("1/turn", 127, Ose), period(1, 120, 180));
         assert_eq!(
             usage_period("3/week", 1_440 * 8, Adnd),
             period(3, 1_440 * 7, 1_440 * 14)
         );
+        let day = usage_period("3/day", 100, Adnd).unwrap();
+        assert_eq!(
+            day.back(&[10, 50, 90]),
+            1_440,
+            "a day's uses come back at midnight"
+        );
+    }
+
+    /// « may not be activated more frequently than once per turn »: a use at round 58 (OSE's
+    /// ten seconds) counts at rounds 60 and 117, across the clock's turn, and no longer at 118,
+    /// a whole turn later; under AD&D's minute, ten rounds.
+    #[test]
+    fn once_per_turn_means_a_whole_turn_between_uses() {
+        use crate::clock::Round::{Adnd, Ose};
+        let counts = |now, round, at: i64| {
+            let p = usage_period("1/turn", now, round).unwrap();
+            assert!(p.sliding);
+            at >= p.since
+        };
+        assert!(counts(60, Ose, 58));
+        assert!(counts(117, Ose, 58));
+        assert!(!counts(118, Ose, 58));
+        assert!(counts(19, Adnd, 10));
+        assert!(!counts(20, Adnd, 10));
+        let p = usage_period("1/turn", 60, Ose).unwrap();
+        assert_eq!(p.back(&[58]), 118);
+        assert_eq!(p.back(&[]), p.until);
     }
 }
