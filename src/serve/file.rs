@@ -16,7 +16,6 @@
 //! write was a checkpoint if those moved since the file last looked as it did, or move within
 //! [`GRACE`] (a checkpoint that was under way then, and ends); anything else wrote it.
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
@@ -48,13 +47,21 @@ type Checkpoints = Option<[u8; 16]>;
 /// The WAL index's header and checkpoint information: the first 136 bytes of `-shm`.
 const INDEX: usize = 136;
 
-fn checkpoints(db: &Path) -> Checkpoints {
-    let mut shm = db.as_os_str().to_owned();
-    shm.push("-shm");
+/// Read through `shm`, the index opened once and kept open: closing any descriptor of a file
+/// drops every POSIX lock this process holds on it, SQLite's own included. The readers' hold
+/// on the index would go, and the next process to open the database would take the index for
+/// abandoned and reset it under them (<https://sqlite.org/howtocorrupt.html>, 2.2, « Posix
+/// advisory locks canceled by a separate thread doing close() »): reads from a half-reset
+/// index, or the server killed by SIGBUS.
+fn checkpoints(db: &Path, shm: &mut Option<std::fs::File>) -> Checkpoints {
+    use std::os::unix::fs::FileExt as _;
+    if shm.is_none() {
+        let mut path = db.as_os_str().to_owned();
+        path.push("-shm");
+        *shm = std::fs::File::open(path).ok();
+    }
     let mut index = [0u8; INDEX];
-    std::fs::File::open(shm)
-        .and_then(|mut f| f.read_exact(&mut index))
-        .ok()?;
+    shm.as_ref()?.read_exact_at(&mut index, 0).ok()?;
     let mut kept = [0u8; 16];
     // aSalt (header bytes 32..40), nBackfill (96..100), nBackfillAttempted (128..132).
     kept[..8].copy_from_slice(&index[32..40]);
@@ -92,6 +99,8 @@ pub struct File {
 struct State {
     seen: Seen,
     index: Checkpoints,
+    /// The WAL index, once it could be opened: never closed while the server runs.
+    shm: Option<std::fs::File>,
     /// Replaced, moved, deleted or written over: for good.
     lost: bool,
 }
@@ -101,10 +110,12 @@ impl File {
     pub fn new(path: &Path) -> File {
         // The index first, then the file: a checkpoint between them is in both.
         let state = look(path).map(|first| {
-            let index = checkpoints(path);
+            let mut shm = None;
+            let index = checkpoints(path, &mut shm);
             Mutex::new(State {
                 seen: look(path).unwrap_or(first),
                 index,
+                shm,
                 lost: false,
             })
         });
@@ -164,7 +175,7 @@ impl File {
                 state.lost = true;
                 return Look::Lost;
             }
-            let index = checkpoints(&self.path);
+            let index = checkpoints(&self.path, &mut state.shm);
             // Written in place since it looked as it did, and no checkpoint since: yet.
             if before != Some(state.seen) && (index.is_none() || index == state.index) {
                 return Look::Written;

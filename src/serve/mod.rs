@@ -105,10 +105,15 @@ pub async fn run(settings: Settings) -> Result<()> {
     let (changed, changes) = watch::channel(first);
     let (seen, sights) = watch::channel(0);
     let (stop, stopping) = watch::channel(false);
+    let (shown, kept) = match shown_to_players(&reads, Kept::default()).await {
+        Ok((shown, kept)) => (Some(shown), kept),
+        Err(_) => (None, Kept::default()),
+    };
     let live = Live {
         changed,
         seen,
-        shown: shown_to_players(&reads).await.ok(),
+        shown,
+        kept,
     };
     let watcher = tokio::spawn(watch_ledger(reads.clone(), live, stopping));
     let app = routes::App {
@@ -246,6 +251,8 @@ struct Live {
     /// What the players' pages showed last ([`shown_to_players`]); `None` until it could be
     /// read, or after the ledger moved and it could not be read again.
     shown: Option<u64>,
+    /// The closed sessions' chronicles as last drawn.
+    kept: Kept,
 }
 
 /// Tell open pages when the campaign's ledger moves (or another campaign comes into use, or
@@ -272,7 +279,14 @@ async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Re
                     .send_if_modified(|old| std::mem::replace(old, stamp) != stamp);
                 if moved || live.shown.is_none() {
                     let before = live.shown;
-                    live.shown = shown_to_players(&reads).await.ok();
+                    let kept = std::mem::take(&mut live.kept);
+                    live.shown = match shown_to_players(&reads, kept).await {
+                        Ok((shown, kept)) => {
+                            live.kept = kept;
+                            Some(shown)
+                        }
+                        Err(_) => None,
+                    };
                     if live.shown.is_some() && live.shown != before {
                         live.seen.send_modify(|n| *n += 1);
                     }
@@ -283,11 +297,13 @@ async fn watch_ledger(reads: Arc<Reads>, mut live: Live, mut stopping: watch::Re
 }
 
 /// A digest of every page the players can open (the party, the treasure, each session's
-/// chronicle), as drawn now: equal digests, nothing a player sees has changed.
-async fn shown_to_players(reads: &Reads) -> Result<u64> {
+/// chronicle), as drawn now: equal digests, nothing a player sees has changed. `kept` holds
+/// the closed sessions' chronicles as last drawn ([`Kept`]); it comes back with the digest.
+async fn shown_to_players(reads: &Reads, kept: Kept) -> Result<(u64, Kept)> {
     use std::hash::{Hash, Hasher};
     reads
-        .read(async |cx| {
+        .read(async move |cx| {
+            let mut kept = kept;
             let mut digest = std::hash::DefaultHasher::new();
             pages::party(&gather::Party::read(cx).await?)
                 .into_string()
@@ -297,13 +313,83 @@ async fn shown_to_players(reads: &Reads) -> Result<u64> {
                 .hash(&mut digest);
             // The claims the personal pages show: a claim refreshes them.
             personal::claims_shown(cx).await?.hash(&mut digest);
+            let outside = Kept::outside(cx).await?;
+            if outside != kept.outside {
+                kept = Kept {
+                    outside,
+                    ..Kept::default()
+                };
+            }
             let sessions = crate::app::session::list(cx).await?;
             for (session, _) in &sessions {
-                if let Some(told) = gather::Chronicle::read(cx, Some(session.number)).await? {
-                    pages::chronicle(&told).into_string().hash(&mut digest);
-                }
+                let closed = session.ended_seq.is_some();
+                let drawn = match kept.chronicles.get(&session.number) {
+                    Some(drawn) if closed => *drawn,
+                    _ => {
+                        let mut page = std::hash::DefaultHasher::new();
+                        if let Some(mut told) =
+                            gather::Chronicle::read(cx, Some(session.number)).await?
+                        {
+                            // The clock is the frame's, which the party page shows too.
+                            told.clock = 0;
+                            pages::chronicle(&told).into_string().hash(&mut page);
+                        }
+                        let drawn = page.finish();
+                        if closed {
+                            kept.chronicles.insert(session.number, drawn);
+                        }
+                        drawn
+                    }
+                };
+                drawn.hash(&mut digest);
             }
-            Ok(digest.finish())
+            Ok((digest.finish(), kept))
         })
         .await
+}
+
+/// The closed sessions' chronicles as last drawn, by session, while what they read beside
+/// their own events stays as it was (`outside`). A closed session's events are a range of the
+/// ledger that is never written again, so its chronicle changes only with the rest: drawing
+/// it again at every move made each move cost the whole ledger, seconds of CPU on
+/// 300,000 events (docs/benchmarks.md, "What a ledger move costs `hoard serve`").
+#[derive(Default)]
+struct Kept {
+    outside: u64,
+    chronicles: std::collections::HashMap<u32, u64>,
+}
+
+impl Kept {
+    /// A digest of all a closed session's chronicle reads beside its own events: the
+    /// campaign's name and settings, every session's number and title (the chronicles'
+    /// menu), the voids, the events recorded later that name a session (tagged), the
+    /// characters' names and every item as it stands.
+    async fn outside(cx: &mut crate::app::Ctx) -> Result<u64> {
+        use crate::store::{characters, events, items};
+        use std::hash::{Hash, Hasher};
+        let found = cx.campaign().await?;
+        let mut outside = std::hash::DefaultHasher::new();
+        found.campaign.name.hash(&mut outside);
+        format!("{:?}", found.campaign.settings).hash(&mut outside);
+        for (session, _) in crate::app::session::list(cx).await? {
+            (session.number, session.title).hash(&mut outside);
+        }
+        let id = found.id;
+        format!("{:?}", events::voided(cx.conn(), id).await?).hash(&mut outside);
+        for tag in [events::BROUGHT_BACK, "kind:coins_shared", "kind:xp_awarded"] {
+            for rec in events::tagged(cx.conn(), id, tag).await? {
+                rec.seq.hash(&mut outside);
+            }
+        }
+        for c in characters::list(cx.conn(), id).await? {
+            (c.id, c.name).hash(&mut outside);
+        }
+        let every = items::ListFilter::default();
+        items::list(cx.conn(), id, &every, |item| {
+            format!("{item:?}").hash(&mut outside);
+            Ok::<_, crate::store::Error>(())
+        })
+        .await?;
+        Ok(outside.finish())
+    }
 }

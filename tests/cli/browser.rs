@@ -713,6 +713,10 @@ fn a_page_that_cannot_refresh_says_it_is_offline() {
         return;
     };
     let h = Hoard::new();
+    // A file written over is SQLite's alone (PostgreSQL's unavailable campaign: `server.rs`).
+    if h.engine() == crate::common::Engine::Postgres {
+        return;
+    }
     campaign(&h);
     let other = Hoard::new();
     other.ok(&["campaign", "new", "Crypt"]);

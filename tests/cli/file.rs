@@ -419,6 +419,48 @@ fn a_checkpoint_under_the_server_is_no_replacement() {
     assert!(!terminal.contains("start it again"), "{terminal}");
 }
 
+/// The server looks at the file's WAL index (`-shm`) at every read, to tell a checkpoint from
+/// a file written over: it must never close a descriptor of it, which would drop the locks
+/// its SQLite readers hold on it, so that the next command would reset the index under them
+/// (reads from a half-reset index; a server killed by SIGBUS on a large campaign). After
+/// answering, the server still holds the index's « in use » lock (byte 128, SQLite's DMS).
+#[cfg(feature = "serve")]
+#[test]
+fn the_server_keeps_its_hold_on_the_wal_index_while_it_looks_at_it() {
+    use crate::serve::{Served, campaign, get};
+    use std::os::fd::AsRawFd;
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &[]);
+    for _ in 0..3 {
+        assert_eq!(get(&s.url, &[]).status, 200);
+    }
+    let mut shm = h.db.as_os_str().to_owned();
+    shm.push("-shm");
+    let index = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(shm)
+        .expect("the WAL index");
+    // Who would stop this process taking the lock whole: F_UNLCK, no one.
+    // SAFETY: a plain fcntl on a descriptor this test owns, with a zeroed struct it fills.
+    let holder = unsafe {
+        let mut lock: libc::flock = std::mem::zeroed();
+        lock.l_type = libc::F_WRLCK as libc::c_short;
+        lock.l_whence = libc::SEEK_SET as libc::c_short;
+        lock.l_start = 128;
+        lock.l_len = 1;
+        assert_eq!(libc::fcntl(index.as_raw_fd(), libc::F_GETLK, &mut lock), 0);
+        lock
+    };
+    assert_ne!(
+        holder.l_type,
+        libc::F_UNLCK as libc::c_short,
+        "the server no longer holds the WAL index"
+    );
+    assert_eq!(get(&s.url, &[]).status, 200);
+}
+
 #[test]
 /// `campaign set referees role` on a file, which has no roles: the referee named records.
 fn referees_by_role_fall_back_to_names_on_a_file() {
