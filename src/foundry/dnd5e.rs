@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 use super::activity;
 use super::{Piece, Words, facts, look, secret, slug};
-use crate::rules::armor::Weight;
+use crate::rules::armor;
+use crate::rules::armor_kind::ArmorKind;
 use crate::rules::item::{Category, Item, Status};
 use crate::rules::rarity::Rarity;
 use crate::rules::weapon::Make;
@@ -57,26 +58,31 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
             "attuned": false,
         }),
         "equipment" => {
-            let (value, dex, strength, base) = armor(item, subtype);
-            if subtype == "heavy" {
-                // armor/chain-mail.yml: heavy armour imposes disadvantage on Stealth.
+            // Other equipment gives no AC and has no base item.
+            let base = (item.category == Category::Armor).then(|| base_armor(armor::kind(item)));
+            if base.as_ref().is_some_and(|b| b.stealth) {
                 properties.push("stealthDisadvantage");
             }
             json!({
                 "attunement": "",
                 "equipped": item.worn.is_some(),
                 "cover": null,
-                // Armour's own plus; a ring of protection's is an effect (`effect.rs`).
+                // The base armour's AC, and the armour's own plus on top (dnd5e adds
+                // `magicalBonus`, as `armor/plate-armor-1.yml`); a ring of protection's is an
+                // effect (`effect.rs`).
                 "armor": {
-                    "value": value,
-                    "dex": dex,
-                    "magicalBonus": bonus.filter(|_| item.category == Category::Armor),
+                    "value": base.as_ref().map_or(0, |b| b.ac),
+                    "dex": base.as_ref().map_or(Some(0), |b| b.dex),
+                    "magicalBonus": bonus.filter(|_| base.is_some()),
                 },
                 "hp": mount_hp(),
                 "speed": { "value": null, "conditions": "" },
-                "strength": strength,
+                "strength": base.as_ref().and_then(|b| b.strength),
                 "proficient": null,
-                "type": { "value": subtype, "baseItem": base },
+                "type": {
+                    "value": subtype,
+                    "baseItem": base.as_ref().map_or("", |b| b.base_item),
+                },
                 "activities": activity::of(piece, &uses, None),
                 "uses": uses,
                 "attuned": false,
@@ -145,7 +151,7 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
         }
         Category::Staff | Category::Sword | Category::Weapon => ("weapon", ""),
         Category::Ring => ("equipment", "ring"),
-        Category::Armor => ("equipment", armor_type(item)),
+        Category::Armor => ("equipment", base_armor(armor::kind(item)).class),
         Category::Clothing | Category::Boots => ("equipment", "clothing"),
         Category::Valuable => match item.identity.kind.as_deref() {
             Some("gem") => ("loot", "gem"),
@@ -468,27 +474,57 @@ fn shoots(make: Option<Make>) -> Option<&'static str> {
     }
 }
 
-/// dnd5e's armor type of an armor's weight (`rules::armor::weight`).
-fn armor_type(item: &Item) -> &'static str {
-    match crate::rules::armor::weight(item) {
-        Weight::Shield => "shield",
-        Weight::Light => "light",
-        Weight::Heavy => "heavy",
-    }
+/// A dnd5e base armour: its type (`type.value`), base item (`config.mjs` `armorIds`,
+/// `shieldIds`), armour class, Dexterity cap (`None`: none), Strength needed and whether it
+/// imposes disadvantage on Stealth.
+struct BaseArmor {
+    class: &'static str,
+    base_item: &'static str,
+    ac: i32,
+    dex: Option<i32>,
+    strength: Option<i32>,
+    stealth: bool,
 }
 
-/// Base AC, Dexterity cap, Strength needed and base item: the dnd5e shield (2), leather armor
-/// (11) and chain mail (16, Dexterity 0, Strength 13) of `armor/{shield,leather-armor,
-/// chain-mail}.yml` — hoard does not record an armor's make, only its weight. Other equipment
-/// gives no AC.
-fn armor(item: &Item, subtype: &str) -> (i32, Option<i32>, Option<i32>, &'static str) {
-    if item.category != Category::Armor {
-        return (0, Some(0), None, "");
-    }
-    match subtype {
-        "shield" => (2, None, None, "shield"),
-        "light" => (11, None, None, "leather"),
-        _ => (16, Some(0), Some(13), "chainmail"),
+/// The dnd5e base armour of a kind, from `packs/_source/items/armor/<file>.yml` (dnd5e 5.3.3):
+/// the file named beside each. dnd5e has no brigandine, banded mail, field plate nor full
+/// plate: each takes the armour AD&D 2e's PHB (Table 46) ranks with it — brigandine AC 6 as
+/// scale mail, banded 4 as splint — and field and full plate, better than plate there, take
+/// dnd5e's best, plate.
+fn base_armor(kind: ArmorKind) -> BaseArmor {
+    let base = |class, base_item, ac, dex, strength, stealth| BaseArmor {
+        class,
+        base_item,
+        ac,
+        dex,
+        strength,
+        stealth,
+    };
+    match kind {
+        // padded-armor.yml
+        ArmorKind::Padded => base("light", "padded", 11, None, None, true),
+        // leather-armor.yml
+        ArmorKind::Leather => base("light", "leather", 11, None, None, false),
+        // studded-leather-armor.yml
+        ArmorKind::StuddedLeather => base("light", "studded", 12, None, None, false),
+        // ring-mail.yml
+        ArmorKind::Ring => base("heavy", "ringmail", 14, Some(0), None, true),
+        // scale-mail.yml
+        ArmorKind::Scale | ArmorKind::Brigandine => {
+            base("medium", "scalemail", 14, Some(2), None, true)
+        }
+        // chain-mail.yml
+        ArmorKind::Chain => base("heavy", "chainmail", 16, Some(0), Some(13), true),
+        // splint-armor.yml
+        ArmorKind::Splint | ArmorKind::Banded => {
+            base("heavy", "splint", 17, Some(0), Some(15), true)
+        }
+        // plate-armor.yml
+        ArmorKind::Plate | ArmorKind::FieldPlate | ArmorKind::FullPlate => {
+            base("heavy", "plate", 18, Some(0), Some(15), true)
+        }
+        // shield.yml
+        ArmorKind::Shield => base("shield", "shield", 2, None, None, false),
     }
 }
 

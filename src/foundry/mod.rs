@@ -117,7 +117,7 @@ pub fn files(
     // The `_id` of the first document bearing each name, for the tables' links.
     let mut named = BTreeMap::new();
     for (piece, words) in pieces {
-        let doc = document(system, piece, words);
+        let doc = document(system, campaign, piece, words);
         let id = &piece.seen.id;
         let fid = doc["_id"].as_str().unwrap_or_default().to_string();
         named
@@ -210,10 +210,10 @@ fn pretty(value: &Value) -> Vec<u8> {
     bytes
 }
 
-/// One item as a Foundry document of `system`.
-pub fn document(system: System, piece: &Piece, words: &Words) -> Value {
+/// One item as a Foundry document of `system`, in `campaign`.
+pub fn document(system: System, campaign: &Campaign, piece: &Piece, words: &Words) -> Value {
     let (kind, data) = match system {
-        System::Ose => ose::system(piece, words),
+        System::Ose => ose::system(piece, words, campaign.edition),
         System::Dnd5e => dnd5e::system(piece, words),
     };
     json!({

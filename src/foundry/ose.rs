@@ -7,20 +7,20 @@
 
 use serde_json::{Value, json};
 
-use super::{Piece, Words, escape, look, secret};
+use super::{Piece, Words, look, secret};
 use crate::rules::armor::{self, Weight};
+use crate::rules::armor_kind::Edition;
 use crate::rules::item::Category;
-use crate::tr;
 
 /// The item types of the ose system (`template.json`), less `ability` (a class feature, not
 /// an object). hoard's items become `item`, `weapon` or `armor`; it has no container or
 /// loose spell to export.
 pub const TYPES: &[&str] = &["item", "weapon", "armor", "container", "spell"];
 
-/// The document type and its `system` object.
-pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
+/// The document type and its `system` object; a suit's armour class is `edition`'s.
+pub fn system(piece: &Piece, words: &Words, edition: Edition) -> (&'static str, Value) {
     let item = piece.item();
-    let mut description = if piece.is_referee() {
+    let description = if piece.is_referee() {
         format!("{}{}", look(piece, words), secret(piece, words, true))
     } else {
         super::facts(words)
@@ -60,21 +60,13 @@ pub fn system(piece: &Piece, words: &Words) -> (&'static str, Value) {
             )
         }
         Category::Armor => {
-            let kind = armor_type(armor::weight(item));
-            let armor::ArmorClass { ac, aac } = armor::armor_class(item);
-            if kind != "shield" {
-                description.push_str(&format!(
-                    "<p><em>{}</em></p>",
-                    escape(&tr!(
-                        "hoard does not record the make of a suit of armor: its AC is that of the ose armour of its weight ({kind}), improved by its enchantment.",
-                        "hoard ne note pas la facture d'une armure : sa CA est celle de l'armure ose de son poids ({kind}), améliorée de son enchantement."
-                    ))
-                ));
-            }
+            // Its kind's armour class on the table of the campaign's edition (a kind OSE
+            // does not list, AD&D 2e's), improved by its enchantment.
+            let armor::ArmorClass { ac, aac } = armor::armor_class_in(item, edition);
             (
                 "armor",
                 json!({
-                    "type": kind,
+                    "type": armor_type(armor::weight(item)),
                     "ac": { "value": ac },
                     "aac": { "value": aac },
                     "itemslots": 1,

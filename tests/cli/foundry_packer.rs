@@ -132,6 +132,20 @@ fn foundrys_packer_packs_and_unpacks_every_document() {
         "--to",
         "Arnaud",
     ]);
+    // Armour of kinds dnd5e lacks or ranks apart (#52.4).
+    for (name, kind) in [("Banded mail +1", "banded"), ("Heirloom scale", "scale")] {
+        h.ok(&[
+            "item",
+            "add",
+            name,
+            "--category",
+            "armor",
+            "--armor",
+            kind,
+            "--to",
+            "Arnaud",
+        ]);
+    }
     for system in SYSTEMS {
         for viewer in [None, Some("Arnaud")] {
             let dir = h

@@ -168,7 +168,7 @@ fn weapons_are_of_their_make_and_heavy_armour_is_loud() {
         "ranged"
     );
     let plate = sys("plate");
-    assert_eq!(plate["type"]["baseItem"], "chainmail");
+    assert_eq!(plate["type"]["baseItem"], "plate");
     assert!(
         plate["properties"]
             .as_array()
@@ -207,6 +207,196 @@ fn weapons_are_of_their_make_and_heavy_armour_is_loud() {
     }
     // OSE: « Plate mail … 500 » coins.
     assert_eq!(sys("plate")["weight"], 500.0);
+}
+
+/// #52.4: each kind of armour is its dnd5e base armour (`packs/_source/items/armor/*.yml`,
+/// dnd5e 5.3.3), with the AC dnd5e gives it and its own plus on top; dnd5e has no
+/// brigandine, banded mail, field or full plate, which take the armour AD&D ranks with them.
+/// In OSE's system each protects as the campaign's edition says.
+#[test]
+fn each_kind_of_armour_is_its_dnd5e_base_armour_and_its_editions_ac_in_ose() {
+    let h = Hoard::new();
+    // kind, dnd5e type and base item, AC, Dexterity cap, Strength, loud; OSE's AC, AD&D's AC.
+    let kinds = [
+        ("padded", "light", "padded", 11, None, None, true, 8, 8),
+        ("leather", "light", "leather", 11, None, None, false, 7, 8),
+        (
+            "studded-leather",
+            "light",
+            "studded",
+            12,
+            None,
+            None,
+            false,
+            7,
+            7,
+        ),
+        ("ring", "heavy", "ringmail", 14, Some(0), None, true, 7, 7),
+        (
+            "brigandine",
+            "medium",
+            "scalemail",
+            14,
+            Some(2),
+            None,
+            true,
+            6,
+            6,
+        ),
+        (
+            "scale",
+            "medium",
+            "scalemail",
+            14,
+            Some(2),
+            None,
+            true,
+            6,
+            6,
+        ),
+        (
+            "chain",
+            "heavy",
+            "chainmail",
+            16,
+            Some(0),
+            Some(13),
+            true,
+            5,
+            5,
+        ),
+        (
+            "splint",
+            "heavy",
+            "splint",
+            17,
+            Some(0),
+            Some(15),
+            true,
+            4,
+            4,
+        ),
+        (
+            "banded",
+            "heavy",
+            "splint",
+            17,
+            Some(0),
+            Some(15),
+            true,
+            4,
+            4,
+        ),
+        ("plate", "heavy", "plate", 18, Some(0), Some(15), true, 3, 3),
+        (
+            "field-plate",
+            "heavy",
+            "plate",
+            18,
+            Some(0),
+            Some(15),
+            true,
+            2,
+            2,
+        ),
+        (
+            "full-plate",
+            "heavy",
+            "plate",
+            18,
+            Some(0),
+            Some(15),
+            true,
+            1,
+            1,
+        ),
+        ("shield", "shield", "shield", 2, None, None, false, 1, 1),
+    ];
+    let mut made = BTreeMap::new();
+    for (kind, ..) in kinds {
+        let name = format!("Heirloom {kind} +1");
+        let id = add(
+            &h,
+            &[
+                &name,
+                "--category",
+                "armor",
+                "--armor",
+                kind,
+                "--bonus",
+                "1",
+            ],
+        );
+        made.insert(kind, id);
+    }
+    // The kind its name says, with no `--armor`.
+    let banded = add(
+        &h,
+        &["Banded mail +2", "--category", "armor", "--bonus", "2"],
+    );
+    let dnd = h.dir.path().join("dnd5e");
+    export(&h, "dnd5e", &dnd, &[]);
+    let docs = documents(&dnd);
+    for (kind, class, base, ac, dex, strength, loud, ..) in kinds {
+        let s = &docs[&made[kind]]["system"];
+        assert_eq!(
+            (
+                &s["type"]["value"],
+                &s["type"]["baseItem"],
+                &s["armor"]["value"],
+                &s["armor"]["magicalBonus"],
+                &s["armor"]["dex"],
+                &s["strength"]
+            ),
+            (
+                &class.into(),
+                &base.into(),
+                &ac.into(),
+                &1.into(),
+                &serde_json::json!(dex),
+                &serde_json::json!(strength)
+            ),
+            "{kind}"
+        );
+        let props = s["properties"].as_array().unwrap();
+        assert_eq!(
+            props.contains(&"stealthDisadvantage".into()),
+            loud,
+            "{kind}"
+        );
+    }
+    let s = &docs[&banded]["system"];
+    assert_eq!(
+        (
+            &s["type"]["baseItem"],
+            &s["armor"]["value"],
+            &s["armor"]["magicalBonus"]
+        ),
+        (&"splint".into(), &17.into(), &2.into())
+    );
+
+    // OSE's system: OSE's table (AD&D's for a kind it does not list), then AD&D's for a
+    // campaign of AD&D; each +1 improves it by one more (a shield's improvement grows).
+    for (edition, ose_dir) in [("ose", "ose-ose"), ("adnd", "ose-adnd")] {
+        h.ok(&["campaign", "set", "treasure", edition]);
+        let dir = h.dir.path().join(ose_dir);
+        export(&h, "ose", &dir, &[]);
+        let docs = documents(&dir);
+        for (kind, .., ose, adnd) in kinds {
+            let table = if edition == "ose" { ose } else { adnd };
+            let (ac, aac) = if kind == "shield" {
+                (table + 1, table + 1)
+            } else {
+                (table - 1, 19 - table + 1)
+            };
+            let s = &docs[&made[kind]]["system"];
+            assert_eq!(
+                (&s["ac"]["value"], &s["aac"]["value"]),
+                (&ac.into(), &aac.into()),
+                "{edition}: {kind}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -95,6 +95,9 @@ pub struct Campaign {
     pub viewer: Option<String>,
     /// The ledger's last event number: the module's version follows it.
     pub last_seq: i64,
+    /// The edition of the campaign's game (`campaign set treasure`), whose table gives the
+    /// armour class of a suit exported to OSE's system.
+    pub edition: crate::rules::armor_kind::Edition,
 }
 
 /// Which items to export: those named, or those the filters keep (all when none is given).
@@ -123,6 +126,12 @@ pub struct Gathered {
 pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -> Result<Gathered> {
     let found = cx.campaign().await?;
     let (campaign, name) = (found.id, found.campaign.name.clone());
+    let edition = found
+        .campaign
+        .settings
+        .treasure
+        .unwrap_or_default()
+        .edition();
     let conn = cx.conn();
     let viewer = match viewer {
         Some(who) => Some(find_character(conn, campaign, &name, who).await?),
@@ -261,6 +270,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             name,
             viewer: viewer.map(|v| v.name),
             last_seq: found.last_seq,
+            edition,
         },
         pieces,
         left_out,

@@ -216,8 +216,14 @@ pub struct ArmorClass {
 /// enchantment improves it by one more: a suit's AC falls and its AAC rises, a shield's
 /// improvement grows (Plate mail +1: AC 2 [17]).
 pub fn armor_class(item: &Item) -> ArmorClass {
+    armor_class_in(item, Edition::Ose)
+}
+
+/// [`armor_class`] on `edition`'s table: AD&D 2e's PHB, Table 46, gives leather and padded
+/// AC 8 [11] where OSE gives leather 7 [12].
+pub fn armor_class_in(item: &Item, edition: Edition) -> ArmorClass {
     let bonus = item.identity.bonus.unwrap_or(0);
-    let stats = kind(item).stats(Edition::Ose);
+    let stats = kind(item).stats(edition);
     match kind(item) {
         ArmorKind::Shield => ArmorClass {
             ac: stats.ac + bonus,
@@ -319,6 +325,15 @@ mod tests {
         );
         // Banded mail is not on OSE's table: AD&D's AC 4.
         assert_eq!(armor_class(&named("Banded mail", "", 0)).ac, 4);
+        // AD&D's own table, for a campaign of AD&D: leather is AC 8 [11], plate still 3.
+        assert_eq!(
+            armor_class_in(&leather, Edition::Adnd),
+            ArmorClass { ac: 8, aac: 11 }
+        );
+        assert_eq!(
+            armor_class_in(&plate, Edition::Adnd),
+            ArmorClass { ac: 2, aac: 17 }
+        );
         // The kind given wins over the name.
         let mut given = named("Grandfather's coat", "Manteau", 0);
         given.identity.kind = Some("plate".into());

@@ -12,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::armor_kind::Edition;
 use crate::coins::Coins;
 use crate::dice::{Dice, Expr, Roll};
 use crate::generate::{self, GenFault, Made, REROLL_LIMIT, Sentient};
@@ -74,6 +75,15 @@ impl System {
         match self {
             System::Ose => "treasure-ose",
             System::Adnd => "treasure-adnd",
+        }
+    }
+
+    /// The edition whose tables the campaign's game reads beyond treasure: the armour an
+    /// export hands to OSE's Foundry system protects as this edition's table says.
+    pub fn edition(self) -> Edition {
+        match self {
+            System::Ose => Edition::Ose,
+            System::Adnd => Edition::Adnd,
         }
     }
 }
