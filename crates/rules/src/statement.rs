@@ -14,11 +14,12 @@ pub struct Statement {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        charges, control, exchange, knowledge, party, potion, sale, scroll, sword, treasure, xp,
+        charges, control, exchange, knowledge, party, potion, raise, sale, scroll, sword, treasure,
+        xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 18] = [
+    const ALL: [(&str, Statement); 19] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -37,6 +38,7 @@ mod tests {
         ("sale::SELLING", sale::SELLING),
         ("exchange::CHANGING", exchange::CHANGING),
         ("treasure::ROLLING", treasure::ROLLING),
+        ("raise::RAISING", raise::RAISING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.
