@@ -76,7 +76,7 @@ pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: 
             }
             body {
                 header {
-                    nav {
+                    nav aria-label=(tr!("Pages", "Pages")) {
                         @for (t, href, label) in &tabs {
                             a href=(href) aria-current=[(*t == tab).then_some("page")] { (label) }
                         }
@@ -810,7 +810,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
             h2 { (session_title(s)) }
             @let (before, after) = c.neighbours();
             @if before.is_some() || after.is_some() {
-                nav.pager {
+                nav.pager aria-label=(tr!("From session to session", "D'une session à l'autre")) {
                     @if let Some(n) = before {
                         a rel="prev" href={ "/chronicle/" (n) } { "← " (tr!("Session {}", "Session {}", n)) }
                     }

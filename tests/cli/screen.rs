@@ -1,0 +1,90 @@
+//! The table's screen as a browser shows it (issue #51): links that can be seen, landmarks
+//! that say what they are, amounts kept with their units, claims that keep the player where
+//! they were, pictures whose labels can be read. Chromium, as in `browser.rs`.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::browser::Browser;
+use crate::common::Hoard;
+use crate::serve::{Served, campaign};
+
+/// Of each link in `nav.pager`: its text and the contrast of its colour with the background
+/// behind it (WCAG's ratio); and of each `nav`, its label.
+const PAGER: &str = r#"
+const rgb = c => c.match(/[\d.]+/g).map(Number);
+const lum = ([r, g, b]) => {
+  const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const behind = e => {
+  for (; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255];
+};
+const links = [...document.querySelectorAll('nav.pager a')].map(a => {
+  const [x, y] = [lum(rgb(getComputedStyle(a).color)), lum(behind(a))];
+  return { text: a.textContent, contrast: (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05) };
+});
+const labels = [...document.querySelectorAll('nav')].map(n => n.getAttribute('aria-label') || '');
+return { links, labels };"#;
+
+#[test]
+fn the_chronicles_session_links_can_be_seen_and_each_nav_is_named() {
+    let Some(b) = Browser::start("the_chronicles_session_links_can_be_seen_and_each_nav_is_named")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    for _ in 0..2 {
+        h.ok(&["session", "end"]);
+        h.ok(&["session", "start"]);
+    }
+    let s = Served::start(&h, &[]);
+    for (width, height) in [(375, 812), (1280, 900)] {
+        b.resize(width, height);
+        b.go(&s.at("/chronicle/2"));
+        let seen = b.run(PAGER);
+        let links = seen["links"].as_array().expect("links");
+        assert_eq!(links.len(), 2, "← and → at {width} px: {seen}");
+        for link in links {
+            // WCAG AA for text: 4.5 to 1.
+            assert!(
+                link["contrast"].as_f64().unwrap() >= 4.5,
+                "{link} cannot be read at {width} px"
+            );
+        }
+        let labels: Vec<&str> = seen["labels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        assert_eq!(labels.len(), 2, "{seen}");
+        assert!(
+            labels.iter().all(|l| !l.is_empty()),
+            "a nav unnamed: {seen}"
+        );
+        assert_ne!(labels[0], labels[1], "two navs named alike: {seen}");
+    }
+    // The pager still leads on.
+    b.run("document.querySelector('nav.pager a[rel=next]').click(); return 0;");
+    until(
+        &b,
+        "the next session",
+        "return location.pathname === '/chronicle/3';",
+    );
+}
+
+/// Wait (at most 10 s) until `script` returns true.
+fn until(b: &Browser, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while b.run(script) != json!(true) {
+        assert!(Instant::now() < deadline, "{what}: {}", b.text());
+        std::thread::park_timeout(Duration::from_millis(25));
+    }
+}
