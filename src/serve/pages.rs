@@ -191,7 +191,7 @@ fn held_items(items: &[Revealed]) -> Markup {
     let gone: Vec<String> = gone
         .iter()
         .map(|i| {
-            let status = crate::view::item::status_label(i.item.status);
+            let status = crate::view::item::status_label(&i.item);
             format!("{} ({status})", known_name(i))
         })
         .collect();
@@ -254,7 +254,7 @@ fn conditions(v: &crate::app::export::PlayerView) -> Markup {
             p.condition { (labelled(&tr!("Condition", "État"), word)) }
         }
         @if let Some(sword) = v.controlled_by() {
-            p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
+            p.condition { (tr!("Under the control {}", "Sous le contrôle {}", safe(&crate::i18n::known::of_the(&sword.name)))) }
         }
         @for ring in v.idle_rings() {
             p.condition {
@@ -362,7 +362,7 @@ pub fn item(p: &ItemPage) -> Markup {
         section.sheet.whole {
             ul.items { (known_item(item)) }
             @if item.item.is_gone() {
-                p.condition { (labelled(&tr!("No longer", "Plus là"), crate::view::item::status_label(item.item.status))) }
+                p.condition { (labelled(&tr!("No longer", "Plus là"), &crate::view::item::status_label(&item.item))) }
             }
             @if let Some(value) = &item.item.identity.value {
                 p.worth { (whole(&labelled(&tr!("Worth, as the party believes", "Valeur, selon le groupe"),
@@ -969,9 +969,9 @@ pub fn referee(r: &Referee) -> Markup {
             ul.odds {
                 @for o in &r.odds {
                     li {
-                        (tr!("{} over {}: {}/{} ({:.2} %)", "{} sur {} : {}/{} ({:.2} %)",
+                        (tr!("{} over {}: {}/{} ({} %)", "{} sur {} : {}/{} ({} %)",
                             safe(o.sword.shown()), safe(&o.character), o.numerator, o.denominator,
-                            percent(o.numerator, o.denominator)))
+                            crate::i18n::decimal(format!("{:.2}", percent(o.numerator, o.denominator)))))
                     }
                 }
             }

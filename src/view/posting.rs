@@ -200,7 +200,7 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
             let (who, what) = (name(who), item(i));
             let charges = crate::i18n::counted(*charges, CHARGE, CHARGE);
             if i.item.is_gone() {
-                let status = super::item::status_label(i.item.status);
+                let status = super::item::status_label(&i.item);
                 tr!(
                     "{who} used {charges} of {what} ({status})",
                     "{who} a utilisé {charges} de {what} ({status})"

@@ -144,11 +144,11 @@ fn used_up_items_show_what_became_of_them_on_every_page_alike() {
     let fr = plain(&get(&s.url, FR).body);
     assert!(
         section(&fr, "Ulric")
-            .contains("Plus là : Potion of Speed (consommé), baguette (tombé en poussière)"),
+            .contains("Plus là : Potion of Speed (consommée), baguette (tombée en poussière)"),
         "{fr}"
     );
     let fr = plain(&get(&s.at("/treasure"), FR).body);
-    assert!(fr.contains("Plus là : Potion of Speed (consommé)"), "{fr}");
+    assert!(fr.contains("Plus là : Potion of Speed (consommée)"), "{fr}");
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn each_character_shows_what_they_know_of_themselves() {
         "{ulric}"
     );
     assert!(
-        section(&party, "Weak").contains("Under the control of sword"),
+        section(&party, "Weak").contains("Under the control of the sword"),
         "{party}"
     );
     assert!(
@@ -174,7 +174,7 @@ fn each_character_shows_what_they_know_of_themselves() {
     let fr = plain(&get(&s.url, FR).body);
     assert!(section(&fr, "Yseult").contains("État : agonisant"), "{fr}");
     assert!(
-        section(&fr, "Weak").contains("Sous le contrôle de épée"),
+        section(&fr, "Weak").contains("Sous le contrôle de l'épée"),
         "{fr}"
     );
     let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
@@ -414,4 +414,35 @@ fn treasure_per_session_counts_its_worth_and_pages_come_compressed() {
     assert_eq!(icon.status, 200);
     assert!(icon.headers.contains("image/svg+xml"));
     assert!(plain(&get(&s.url, &[]).body).contains("rel=\"icon\""));
+}
+
+/// The referee's odds of a control check read with the decimal mark of the page's language
+/// (issue #51): `12,50 %` in French, as the other French pages write a decimal.
+#[test]
+fn the_referees_odds_use_the_pages_decimal_mark() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &["--referee"]);
+    let odds = |page: &str| -> Vec<String> {
+        let list = &page[page.find("<ul class=\"odds\">").expect("the odds")..];
+        let list = &list[..list.find("</ul>").unwrap()];
+        list.split(" %)")
+            .filter_map(|before| before.rsplit('(').next())
+            .filter(|n| {
+                n.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let en = odds(&plain(&get(&s.referee(), &[]).body));
+    assert!(
+        !en.is_empty() && en.iter().all(|n| n.contains('.')),
+        "{en:?}"
+    );
+    let fr = odds(&plain(&get(&s.referee(), FR).body));
+    assert!(
+        !fr.is_empty() && fr.iter().all(|n| n.contains(',') && !n.contains('.')),
+        "{fr:?}"
+    );
 }
