@@ -159,14 +159,18 @@ pub(super) fn known_name(item: &Revealed) -> String {
     safe(&crate::i18n::Worded(&item.name).to_string())
 }
 
-/// An item as a player knows it: its name, where it is worn, what else they know of it and
-/// what anyone sees of it (`view::item::seen_facts`).
-fn known_item(item: &Revealed) -> Markup {
+/// An item as a player knows it: its name (a link to its page, but on that page), where it is
+/// worn, what else they know of it and what anyone sees of it (`view::item::seen_facts`).
+fn known_item(item: &Revealed, link: bool) -> Markup {
     let category = item.category.label();
     let name = known_name(item);
     html! {
         li data-item=(item.id) {
-            a.name href={ "/item/" (item.id) } { (name) }
+            @if link {
+                a.name href={ "/item/" (item.id) } { (name) }
+            } @else {
+                span.name { (name) }
+            }
             @if name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
@@ -197,7 +201,7 @@ fn held_items(items: &[Revealed]) -> Markup {
         .collect();
     html! {
         @if !there.is_empty() {
-            ul.items { @for item in there { (known_item(item)) } }
+            ul.items { @for item in there { (known_item(item, true)) } }
         }
         @if !gone.is_empty() {
             p.gone { (labelled(&tr!("No longer", "Plus là"), &gone.join(", "))) }
@@ -339,7 +343,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
             }
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
             h2 { (tr!("Carries", "Porte")) }
-            @if v.items.is_empty() {
+            @if !carries(v) {
                 p { (tr!("Nothing.", "Rien.")) }
             }
             (held_items(&v.items))
@@ -360,7 +364,7 @@ pub fn item(p: &ItemPage) -> Markup {
     let item = &p.item;
     let body = html! {
         section.sheet.whole {
-            ul.items { (known_item(item)) }
+            ul.items { (known_item(item, false)) }
             @if item.item.is_gone() {
                 p.condition { (labelled(&tr!("No longer", "Plus là"), &crate::view::item::status_label(&item.item))) }
             }
@@ -388,13 +392,22 @@ pub fn item(p: &ItemPage) -> Markup {
     )
 }
 
+/// Whether a character carries anything still there (what is used up shows under "No
+/// longer", never under "Carries").
+fn carries(v: &crate::app::export::PlayerView) -> bool {
+    v.items.iter().any(|i| !i.item.is_gone())
+}
+
 /// One character's sheet as they know it, in short: the party page's, and a personal link's
-/// first (the whole sheet is [`sheet`]).
-pub(super) fn summary(v: &crate::app::export::PlayerView) -> Markup {
+/// first (the whole sheet is [`sheet`]), whose page is titled with the name already
+/// (`named: false`).
+pub(super) fn summary(v: &crate::app::export::PlayerView, named: bool) -> Markup {
     let c = &v.character;
     html! {
         section.sheet id={ "c-" (c.id) } {
-            h2 { a href={ "/character/" (c.id) } { (safe(&c.name)) } }
+            @if named {
+                h2 { a href={ "/character/" (c.id) } { (safe(&c.name)) } }
+            }
             p.headline { (crate::view::words::headline(c)) }
             (conditions(v))
             dl.stats { (stats(c)) }
@@ -402,10 +415,10 @@ pub(super) fn summary(v: &crate::app::export::PlayerView) -> Markup {
                 p.purse { (whole(line.trim())) }
             }
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
-            @if !v.items.is_empty() {
+            @if carries(v) {
                 h3 { (tr!("Carries", "Porte")) }
-                (held_items(&v.items))
             }
+            (held_items(&v.items))
             (effects(v))
         }
     }
@@ -432,7 +445,7 @@ pub fn party(p: &Party) -> Markup {
             (picture(|c| charts::effects_clock(c, &running),
                 tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")))
         }
-        div.party { @for v in &p.players { (summary(v)) } }
+        div.party { @for v in &p.players { (summary(v, true)) } }
     };
     frame(
         &tr!("The party", "Le groupe"),

@@ -192,7 +192,7 @@ impl Personal {
 fn draw(p: &Personal) -> Markup {
     let action = format!("/p/{}/claim", p.token);
     let body = html! {
-        (pages::summary(&p.me))
+        (pages::summary(&p.me, false))
         section.loot {
             h2 { (tr!("The party's loot", "Le butin du groupe")) }
             @if p.loot.is_empty() {

@@ -446,3 +446,79 @@ fn the_referees_odds_use_the_pages_decimal_mark() {
         "{fr:?}"
     );
 }
+
+/// The demo's chronicle tells the wound the sword's touch did, not only the healing that
+/// followed (issue #51): a touch or a hold that hurts is seen at the table.
+#[test]
+fn the_chronicle_tells_the_wound_a_swords_touch_did() {
+    let h = Hoard::new();
+    h.ok(&["demo"]);
+    let s = Served::start(&h, &[]);
+    let told: String = (1..=3)
+        .map(|n| plain(&get(&s.at(&format!("/chronicle/{n}")), &[]).body))
+        .collect();
+    assert!(told.contains("Arnaud takes 7 damage."), "{told}");
+    assert!(told.contains("Arnaud is healed of 6 HP."), "{told}");
+}
+
+/// Each thing once (issue #51): no « Carries » heading over nothing carried, the character's
+/// name once on their personal page, and no item page linking to itself.
+#[test]
+fn each_page_says_each_thing_once() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Once"]);
+    h.ok(&["session", "start"]);
+    h.character("Ulric", 16, 10, 12, "lawful");
+    h.character("Yseult", 10, 10, 8, "neutral");
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Speed",
+        "--category",
+        "potion",
+        "--to",
+        "Ulric",
+    ]);
+    h.ok(&["drink", "Potion of Speed", "--by", "Ulric"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Mace",
+        "--category",
+        "weapon",
+        "--to",
+        "Yseult",
+    ]);
+    let s = Served::start(&h, &["--players"]);
+    let party = plain(&get(&s.url, &[]).body);
+    let ulric = section(&party, "Ulric");
+    assert!(ulric.contains("No longer: Potion of Speed"), "{ulric}");
+    assert!(
+        !ulric.contains("Carries"),
+        "a heading over nothing: {ulric}"
+    );
+    assert!(section(&party, "Yseult").contains("Carries"), "{party}");
+    let id = |name: &str| {
+        let rest = &party[party.find(&format!(">{name}</a>")).unwrap() - 60..];
+        let at = rest.find("/character/").expect("a link") + "/character/".len();
+        rest[at..at + 36].to_string()
+    };
+    let sheet = plain(&get(&s.at(&format!("/character/{}", id("Ulric"))), &[]).body);
+    let carries = &sheet[sheet.find("Carries").expect("the sheet's heading")..];
+    assert!(carries.contains("Nothing."), "{sheet}");
+    let mace = party
+        .split("href=\"/item/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the mace's page")
+        .to_string();
+    let page = get(&s.at(&format!("/item/{mace}")), &[]).body;
+    assert!(page.contains("<h1>weapon</h1>"), "{page}");
+    assert!(
+        !page.contains(&format!("href=\"/item/{mace}\"")),
+        "the item page links to itself: {page}"
+    );
+    let link = crate::claims::links::link(&s, "Yseult");
+    let mine = get(&link, &[]).body;
+    assert_eq!(mine.matches(">Yseult<").count(), 1, "{mine}");
+}

@@ -166,7 +166,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         chosen.retain(|item| {
             if item.is_gone() {
                 let seen = revealed(item, looker).name;
-                left_out.push((item.id.clone(), seen, item.status, disguise(&item)));
+                left_out.push((item.id.clone(), seen, item.status, disguise(item)));
             }
             !item.is_gone()
         });
