@@ -174,13 +174,13 @@ fn known_item(item: &Revealed, link: bool) -> Markup {
             @if name != category { " " span.category { "(" (category) ")" } }
             @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
             @if let Some(charges) = item.charges {
-                " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
+                " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
             }
             @if let Some(a) = item.alignment {
                 " " span.alignment { (crate::view::words::alignment_name(a)) }
             }
             @for fact in crate::view::item::seen_facts(&item.item) {
-                " " span.fact { (fact) }
+                " " span.fact { (whole(&fact)) }
             }
         }
     }
@@ -204,12 +204,13 @@ fn held_items(items: &[Revealed]) -> Markup {
             ul.items { @for item in there { (known_item(item, true)) } }
         }
         @if !gone.is_empty() {
-            p.gone { (labelled(&tr!("No longer", "Plus là"), &gone.join(", "))) }
+            p.gone { (whole(&labelled(&tr!("No longer", "Plus là"), &gone.join(", ")))) }
         }
     }
 }
 
-/// `text` with each number kept on one line with the word after it (`120 gp`, `3 turns`).
+/// `text` with each number kept on one line with the word or sign after it (`120 gp`,
+/// `3 turns`, `12.50 %`): every text of a page that may hold an amount is drawn through this.
 fn whole(text: &str) -> Markup {
     let words: Vec<&str> = text.split(' ').collect();
     let mut pieces: Vec<(String, bool)> = Vec::new();
@@ -217,7 +218,7 @@ fn whole(text: &str) -> Markup {
     while i < words.len() {
         let (word, next) = (words[i], words.get(i + 1));
         let amount = word.ends_with(|c: char| c.is_ascii_digit())
-            && next.is_some_and(|n| n.starts_with(char::is_alphabetic));
+            && next.is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '%'));
         match next {
             Some(next) if amount => {
                 pieces.push((format!("{word} {next}"), true));
@@ -378,7 +379,7 @@ pub fn item(p: &ItemPage) -> Markup {
                     li data-event=(e.seq) {
                         span.when { (GameTime(e.game_time).to_string()) }
                         " "
-                        (seen_text(&e.seen))
+                        (whole(&seen_text(&e.seen)))
                     }
                 }
             }
@@ -835,10 +836,10 @@ pub fn chronicle(c: &Chronicle) -> Markup {
             @if let Some(posting) = &c.posting {
                 @let summary = crate::view::posting::summary(posting, safe);
                 section.posting {
-                    p.byline { (summary.byline) }
+                    p.byline { (whole(&summary.byline)) }
                     dl {
                         @for (label, line) in &summary.lines {
-                            dt { (label) } dd { (line) }
+                            dt { (label) } dd { (whole(line)) }
                         }
                     }
                 }
@@ -851,7 +852,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
                     li data-event=(e.seq) {
                         span.when { (GameTime(e.game_time).to_string()) }
                         " "
-                        (seen_text(&e.seen))
+                        (whole(&seen_text(&e.seen)))
                     }
                 }
             }
@@ -904,7 +905,7 @@ pub fn referee(r: &Referee) -> Markup {
                     ul.items {
                         @for item in items {
                             li {
-                                (crate::view::item::line(item, None))
+                                (whole(&crate::view::item::line(item, None)))
                                 @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
                             }
                         }
@@ -913,11 +914,11 @@ pub fn referee(r: &Referee) -> Markup {
                 @for sword in swords {
                     h4 { (tr!("Sword", "Épée")) }
                     p {
-                        (crate::view::item::line(sword, None))
+                        (whole(&crate::view::item::line(sword, None)))
                         @if let Some(slot) = sword.worn { " " span.worn { (slot.label()) } }
                     }
                     @if let Some(mind) = sword.sentience() {
-                        p.mind { (crate::view::item::sentience_line(mind)) }
+                        p.mind { (whole(&crate::view::item::sentience_line(mind))) }
                     }
                 }
                 @if !sheet.effects.is_empty() {
@@ -940,11 +941,11 @@ pub fn referee(r: &Referee) -> Markup {
             h3 { (tr!("Nobody holds", "Personne ne porte")) }
             ul.items { @for item in &r.unheld {
                 li {
-                    (crate::view::item::line(item, None))
+                    (whole(&crate::view::item::line(item, None)))
                     @if let Some(mind) = item.sentience() {
                         " " span.sentient { (tr!("sentient, unheld", "douée de conscience, sans porteur")) }
                         br;
-                        span.mind { (crate::view::item::sentience_line(mind)) }
+                        span.mind { (whole(&crate::view::item::sentience_line(mind))) }
                     }
                 }
             } }
@@ -982,9 +983,9 @@ pub fn referee(r: &Referee) -> Markup {
             ul.odds {
                 @for o in &r.odds {
                     li {
-                        (tr!("{} over {}: {}/{} ({} %)", "{} sur {} : {}/{} ({} %)",
+                        (whole(&tr!("{} over {}: {}/{} ({} %)", "{} sur {} : {}/{} ({} %)",
                             safe(o.sword.shown()), safe(&o.character), o.numerator, o.denominator,
-                            crate::i18n::decimal(format!("{:.2}", percent(o.numerator, o.denominator)))))
+                            crate::i18n::decimal(format!("{:.2}", percent(o.numerator, o.denominator))))))
                     }
                 }
             }
@@ -993,7 +994,7 @@ pub fn referee(r: &Referee) -> Markup {
             h2 { (tr!("Latest control checks", "Derniers tests de contrôle")) }
             ol.checks {
                 @for rec in &r.checks {
-                    li { (crate::view::describe::line(rec)) }
+                    li { (whole(&crate::view::describe::line(rec))) }
                 }
             }
         }

@@ -215,7 +215,7 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
     );
     // No charge count where nobody knows it: the wand that crumbled shows none, never 1/1.
     assert!(!treasure.contains("charge"), "{treasure}");
-    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle"), &[]).body);
     assert!(chronicle.contains("Found: Ruby (500 gp)."), "{chronicle}");
     assert!(
         chronicle.contains("Yseult identifies Ruby (appraisal): worth 500 gp."),
@@ -224,7 +224,7 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
     let fr = plain(&get(&s.at("/treasure"), FR).body);
     assert!(fr.contains("cuir, légère"), "{fr}");
     assert!(fr.contains("vaut 500 po"), "{fr}");
-    let fr = get(&s.at("/chronicle"), FR).body;
+    let fr = plain(&get(&s.at("/chronicle"), FR).body);
     assert!(
         fr.contains("Yseult identifie Ruby (une estimation) : vaut 500 po."),
         "{fr}"
@@ -236,7 +236,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &[]);
-    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle"), &[]).body);
     for told in [
         "Ulric joins the party.",
         "Yseult takes 10 damage.",
@@ -249,7 +249,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
         assert!(chronicle.contains(told), "{told}: {chronicle}");
     }
     assert!(!chronicle.contains("The party gains 500 gp"), "{chronicle}");
-    let fr = get(&s.at("/chronicle"), FR).body;
+    let fr = plain(&get(&s.at("/chronicle"), FR).body);
     for told in [
         "Session 1 : The vault",
         "La caisse est partagée : Ulric : 300 po ; Weak : 300 po ; Yseult : 300 po.",
@@ -263,7 +263,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
     h.ok(&["session", "end"]);
     h.ok(&["coins", "add", "100gp", "--session", "1"]);
     h.ok(&["share"]);
-    let chronicle = get(&s.at("/chronicle/1"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle/1"), &[]).body);
     assert!(chronicle.contains("The party gains 100 gp."), "{chronicle}");
 }
 
@@ -381,7 +381,7 @@ fn an_item_and_a_sheet_have_pages_and_what_is_not_there_has_none() {
     h.ok(&["session", "start", "Onward"]);
     h.ok(&["session", "end"]);
     h.ok(&["session", "start", "Further"]);
-    let middle = get(&s.at("/chronicle/2"), &[]).body;
+    let middle = plain(&get(&s.at("/chronicle/2"), &[]).body);
     assert!(
         middle.contains("rel=\"prev\" href=\"/chronicle/1\""),
         "{middle}"

@@ -88,3 +88,61 @@ fn until(b: &Browser, what: &str, script: &str) {
         std::thread::park_timeout(Duration::from_millis(25));
     }
 }
+
+/// Every number on the page followed by a word or `%` with an ordinary space, where the text
+/// may break (outside pictures and nowrap): a few characters around each.
+const SPLITTABLE: &str = r#"
+const found = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n; (n = walker.nextNode());) {
+  const e = n.parentElement;
+  if (e.closest('svg') || getComputedStyle(e).whiteSpace.startsWith('nowrap')) continue;
+  const re = /\d(?:[.,]?\d)* (?=[\p{L}%])/gu;
+  for (let m; (m = re.exec(n.data));) {
+    found.push(n.data.slice(Math.max(0, m.index - 12), m.index + m[0].length + 8));
+  }
+}
+return found;"#;
+
+#[test]
+fn every_amount_stays_with_its_unit() {
+    let Some(b) = Browser::start("every_amount_stays_with_its_unit") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    h.strong_sword("Hater", "chaotic", "healing", &["--to", "Arnaud"]);
+    h.ok(&["--seed", "3", "touch", "Hater", "--by", "Arnaud"]);
+    h.ok(&[
+        "valuable", "add", "Ruby", "--value", "1000gp", "--kind", "gem",
+    ]);
+    h.ok(&["valuable", "appraise", "Ruby", "--by", "Béatrice"]);
+    h.ok(&["coins", "add", "20000ep"]);
+    h.ok(&["session", "end"]);
+    b.resize(375, 812);
+    for lang in ["en", "fr"] {
+        let s = Served::start(&h, &["--referee", "--lang", lang]);
+        let ruby = {
+            b.go(&s.at("/treasure"));
+            b.run("return [...document.querySelectorAll('a.name')].find(a => a.textContent === 'Ruby').getAttribute('href');")
+        };
+        for url in [
+            s.url.clone(),
+            s.at("/treasure"),
+            s.at("/chronicle/1"),
+            s.at(ruby.as_str().expect("the ruby's page")),
+            s.referee(),
+        ] {
+            b.go(&url);
+            // A page, not the one of what is not there.
+            assert_eq!(
+                b.run("return document.querySelector('ul.back') === null;"),
+                json!(true),
+                "{url}: {}",
+                b.text()
+            );
+            let split = b.run(SPLITTABLE);
+            assert_eq!(split, json!([]), "{lang} {url}: amounts that may break");
+        }
+    }
+}
