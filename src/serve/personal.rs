@@ -204,7 +204,7 @@ fn draw(p: &Personal) -> Markup {
                 )) }
                 ul.loot {
                     @for l in &p.loot {
-                        li data-item=(l.seen.id) {
+                        li id={ "loot-" (l.seen.id) } data-item=(l.seen.id) {
                             span.name { (known_name(&l.seen)) }
                             @if !l.claims.is_empty() {
                                 @let said: Vec<String> = l.claims.iter().map(|(who, c)| labelled(&safe(who), &claim_word(*c))).collect();
@@ -424,7 +424,7 @@ async fn claim(
             claim,
             ..
         } = form;
-        let (reader, author) = (me.clone(), me.clone());
+        let (reader, author, item_id) = (me.clone(), me.clone(), item.clone());
         let made = match app.reads.read(async move |cx| app::links::claims_made(cx, &reader).await).await {
             Ok(made) => made,
             Err(e) => {
@@ -445,8 +445,9 @@ async fn claim(
             .await;
         match made {
             Ok(_) => {
+                // Back to the page at the item's row, where the player was.
                 let mut response = StatusCode::SEE_OTHER.into_response();
-                if let Ok(to) = HeaderValue::from_str(&format!("/p/{token}")) {
+                if let Ok(to) = HeaderValue::from_str(&format!("/p/{token}#loot-{item_id}")) {
                     response.headers_mut().insert(header::LOCATION, to);
                 }
                 response

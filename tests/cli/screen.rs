@@ -146,3 +146,72 @@ fn every_amount_stays_with_its_unit() {
         }
     }
 }
+
+/// Of the loot's claim buttons: the smallest width and height, and the least room between two
+/// of one row.
+const BUTTONS: &str = r#"
+let least = { width: 1e9, height: 1e9, apart: 1e9 };
+for (const form of document.querySelectorAll('ul.loot form.claim')) {
+  const rects = [...form.querySelectorAll('button')].map(b => b.getBoundingClientRect());
+  rects.forEach((r, i) => {
+    least.width = Math.min(least.width, r.width);
+    least.height = Math.min(least.height, r.height);
+    for (const o of rects.slice(i + 1)) {
+      const apart = Math.max(o.left - r.right, r.left - o.right, o.top - r.bottom, r.top - o.bottom);
+      least.apart = Math.min(least.apart, apart);
+    }
+  });
+}
+return least;"#;
+
+#[test]
+fn a_claim_tapped_on_a_phone_keeps_the_player_where_they_were() {
+    let Some(b) = Browser::start("a_claim_tapped_on_a_phone_keeps_the_player_where_they_were")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    for n in 1..=30 {
+        h.ok(&["item", "add", &format!("Trinket {n}"), "--category", "misc"]);
+    }
+    let s = Served::start(&h, &["--players"]);
+    let link = crate::claims::links::link(&s, "Arnaud");
+    b.resize(375, 812);
+    b.go(&link);
+    let buttons = b.run(BUTTONS);
+    assert!(
+        buttons["width"].as_f64().unwrap() >= 44.0 && buttons["height"].as_f64().unwrap() >= 44.0,
+        "buttons smaller than a finger: {buttons}"
+    );
+    assert!(
+        buttons["apart"].as_f64().unwrap() >= 4.0,
+        "buttons touching: {buttons}"
+    );
+    // The 25th row in the middle of the screen; tap "pass" there.
+    let row = "[...document.querySelectorAll('ul.loot li')][24]";
+    b.run(&format!(
+        "{row}.scrollIntoView({{block: 'center'}}); return 0;"
+    ));
+    let before = b.run(&format!("return {row}.getBoundingClientRect().top;"));
+    let scrolled = b.run("return window.scrollY;");
+    assert!(scrolled.as_f64().unwrap() > 1000.0, "{scrolled}");
+    b.run(&format!(
+        "{row}.querySelector('button[value=pass]').click(); return 0;"
+    ));
+    until(
+        &b,
+        "the claim did not come back",
+        &format!("return {row}.innerText.includes('Arnaud: pass');"),
+    );
+    let after = b.run(&format!("return {row}.getBoundingClientRect().top;"));
+    let moved = (after.as_f64().unwrap() - before.as_f64().unwrap()).abs();
+    assert!(
+        moved < 60.0,
+        "the row moved {moved} px on the screen (scrollY {} → {})",
+        scrolled,
+        b.run("return window.scrollY;")
+    );
+    let board = h.ok(&["claims"]);
+    assert!(board.contains("Arnaud* pass"), "{board}");
+}
