@@ -215,3 +215,64 @@ fn a_claim_tapped_on_a_phone_keeps_the_player_where_they_were() {
     let board = h.ok(&["claims"]);
     assert!(board.contains("Arnaud* pass"), "{board}");
 }
+
+/// Of each picture shown: the tick labels of its time axis (its largest row of labels on one
+/// line), each as its text and its box on the screen, and the picture's box.
+const TICKS: &str = r#"
+return [...document.querySelectorAll('figure svg')].filter(s => s.getClientRects().length).map(svg => {
+  const rows = {};
+  for (const t of svg.querySelectorAll('text')) {
+    (rows[t.getAttribute('y')] = rows[t.getAttribute('y')] || []).push(t);
+  }
+  const box = r => ({ left: r.left, right: r.right });
+  const ticks = Object.values(rows).sort((a, b) => b.length - a.length)[0]
+    .map(t => ({ text: t.textContent.trim(), ...box(t.getBoundingClientRect()) }))
+    .sort((a, b) => a.left - b.left);
+  return { ticks, svg: box(svg.getBoundingClientRect()) };
+});"#;
+
+#[test]
+fn the_control_timelines_ticks_read_apart_and_whole() {
+    let Some(b) = Browser::start("the_control_timelines_ticks_read_apart_and_whole") else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    h.strong_sword("Lame de Vérité", "lawful", "healing", &["--to", "Arnaud"]);
+    h.ok(&["character", "damage", "Arnaud", "8"]);
+    h.ok(&["time", "advance", "5", "rounds"]);
+    let s = Served::start(&h, &["--referee"]);
+    for (width, height) in [(375, 812), (1280, 900)] {
+        b.resize(width, height);
+        b.go(&s.referee());
+        let pictures = b.run(TICKS);
+        let pictures = pictures.as_array().expect("pictures");
+        assert!(!pictures.is_empty(), "no control timeline at {width} px");
+        for p in pictures {
+            let what = format!("at {width} px: {p}");
+            let ticks = p["ticks"].as_array().unwrap();
+            assert!(ticks.len() >= 2, "{what}: no axis");
+            let (left, right) = (
+                p["svg"]["left"].as_f64().unwrap(),
+                p["svg"]["right"].as_f64().unwrap(),
+            );
+            for t in ticks {
+                assert!(
+                    t["left"].as_f64().unwrap() >= left - 0.5
+                        && t["right"].as_f64().unwrap() <= right + 0.5,
+                    "{what}: {} is cut off",
+                    t["text"]
+                );
+            }
+            for pair in ticks.windows(2) {
+                let gap = pair[1]["left"].as_f64().unwrap() - pair[0]["right"].as_f64().unwrap();
+                assert!(
+                    gap >= 4.0,
+                    "{what}: {} and {} run together",
+                    pair[0]["text"],
+                    pair[1]["text"]
+                );
+            }
+        }
+    }
+}
