@@ -211,7 +211,7 @@ fn held_items(items: &[Revealed]) -> Markup {
 
 /// `text` with each number kept on one line with the word or sign after it (`120 gp`,
 /// `3 turns`, `12.50 %`): every text of a page that may hold an amount is drawn through this.
-fn whole(text: &str) -> Markup {
+pub(super) fn whole(text: &str) -> Markup {
     let words: Vec<&str> = text.split(' ').collect();
     let mut pieces: Vec<(String, bool)> = Vec::new();
     let mut i = 0;

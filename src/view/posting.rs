@@ -132,7 +132,7 @@ fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
 }
 
 /// Alike things: `gem (50 gp)`, `113 × gem, worth 5400 gp as appraised`.
-fn alike(a: &Alike, name: fn(&str) -> String) -> String {
+pub fn alike(a: &Alike, name: fn(&str) -> String) -> String {
     let what = item_name(&a.item, name);
     let what = match a.count {
         1 => what,
