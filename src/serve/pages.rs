@@ -159,28 +159,58 @@ pub(super) fn known_name(item: &Revealed) -> String {
     safe(&crate::i18n::Worded(&item.name).to_string())
 }
 
-/// An item as a player knows it: its name (a link to its page, but on that page), where it is
-/// worn, what else they know of it and what anyone sees of it (`view::item::seen_facts`).
+/// An item as a player knows it: its name (a link to its page, but on that page), then
+/// [`known_details`].
 fn known_item(item: &Revealed, link: bool) -> Markup {
-    let category = item.category.label();
-    let name = known_name(item);
     html! {
         li data-item=(item.id) {
             @if link {
-                a.name href={ "/item/" (item.id) } { (name) }
+                a.name href={ "/item/" (item.id) } { (known_name(item)) }
             } @else {
-                span.name { (name) }
+                span.name { (known_name(item)) }
             }
-            @if name != category { " " span.category { "(" (category) ")" } }
-            @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
-            @if let Some(charges) = item.charges {
-                " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
-            }
-            @if let Some(a) = item.alignment {
-                " " span.alignment { (crate::view::words::alignment_name(a)) }
-            }
-            @for fact in crate::view::item::seen_facts(&item.item) {
-                " " span.fact { (whole(&fact)) }
+            (known_details(item))
+        }
+    }
+}
+
+/// What else a player knows of an item beside its name: its category, where it is worn, its
+/// charges, a sword's alignment and what anyone sees of it (`view::item::seen_facts`).
+fn known_details(item: &Revealed) -> Markup {
+    let category = item.category.label();
+    html! {
+        @if known_name(item) != category { " " span.category { "(" (category) ")" } }
+        @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
+        @if let Some(charges) = item.charges {
+            " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
+        }
+        @if let Some(a) = item.alignment {
+            " " span.alignment { (crate::view::words::alignment_name(a)) }
+        }
+        @for fact in crate::view::item::seen_facts(&item.item) {
+            " " span.fact { (whole(&fact)) }
+        }
+    }
+}
+
+/// Whether a player could tell two items apart by what they know of them.
+fn alike(a: &Revealed, b: &Revealed) -> bool {
+    a.name == b.name && known_details(a).into_string() == known_details(b).into_string()
+}
+
+/// Alike things on one line (`12 × gem`, what is known of them), each a numbered link to its
+/// page (`#1 #2 …`): a hoard of gems is not a hundred lines that read the same.
+fn known_pile(pile: &[&Revealed]) -> Markup {
+    html! {
+        li.pile {
+            span.name { (pile.len()) " × " (known_name(pile[0])) }
+            (known_details(pile[0]))
+            " "
+            span.each {
+                @for (n, item) in pile.iter().enumerate() {
+                    @if n > 0 { " " }
+                    a href={ "/item/" (item.id) } data-item=(item.id) { "#" (n + 1) }
+                }
             }
         }
     }
@@ -201,12 +231,31 @@ fn held_items(items: &[Revealed]) -> Markup {
         .collect();
     html! {
         @if !there.is_empty() {
-            ul.items { @for item in there { (known_item(item, true)) } }
+            ul.items {
+                @for pile in piles(&there) {
+                    @match pile.as_slice() {
+                        [one] => (known_item(one, true)),
+                        many => (known_pile(many)),
+                    }
+                }
+            }
         }
         @if !gone.is_empty() {
             p.gone { (whole(&labelled(&tr!("No longer", "Plus là"), &gone.join(", ")))) }
         }
     }
+}
+
+/// Items in piles of alike ones ([`alike`]), in the order each pile's first came.
+fn piles<'a>(items: &[&'a Revealed]) -> Vec<Vec<&'a Revealed>> {
+    let mut piles: Vec<Vec<&Revealed>> = Vec::new();
+    for item in items {
+        match piles.iter_mut().find(|p| alike(p[0], item)) {
+            Some(pile) => pile.push(item),
+            None => piles.push(vec![item]),
+        }
+    }
+    piles
 }
 
 /// `text` with each number kept on one line with the word or sign after it (`120 gp`,

@@ -522,3 +522,35 @@ fn each_page_says_each_thing_once() {
     let mine = get(&link, &[]).body;
     assert_eq!(mine.matches(">Yseult<").count(), 1, "{mine}");
 }
+
+/// Alike things listed once (issue #51): the treasure page's gems that read the same are one
+/// line, `5 × gem`, with a numbered link to each one's page; one told apart stays its own.
+#[test]
+fn alike_treasure_is_one_line_with_a_link_to_each() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Gems"]);
+    h.ok(&["session", "start"]);
+    h.character("Ulric", 16, 10, 12, "lawful");
+    for n in 1..=6 {
+        h.ok(&[
+            "valuable",
+            "add",
+            &format!("Gem {n}"),
+            "--value",
+            "10gp",
+            "--kind",
+            "gem",
+        ]);
+    }
+    h.ok(&["valuable", "appraise", "Gem 6", "--by", "Ulric"]);
+    let s = Served::start(&h, &[]);
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
+    let pile = &treasure[treasure.find("<li class=\"pile\">").expect("a pile")..];
+    let pile = &pile[..pile.find("</li>").unwrap()];
+    assert!(pile.contains("5 × gem"), "{pile}");
+    for n in 1..=5 {
+        assert!(pile.contains(&format!(">#{n}</a>")), "#{n}: {pile}");
+    }
+    assert_eq!(pile.matches("href=\"/item/").count(), 5, "{pile}");
+    assert!(treasure.contains(">Gem 6</a>"), "{treasure}");
+}
