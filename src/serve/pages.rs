@@ -193,11 +193,6 @@ fn known_details(item: &Revealed) -> Markup {
     }
 }
 
-/// Whether a player could tell two items apart by what they know of them.
-fn alike(a: &Revealed, b: &Revealed) -> bool {
-    a.name == b.name && known_details(a).into_string() == known_details(b).into_string()
-}
-
 /// Alike things on one line (`12 × gem`, what is known of them), each a numbered link to its
 /// page (`#1 #2 …`): a hoard of gems is not a hundred lines that read the same.
 fn known_pile(pile: &[&Revealed]) -> Markup {
@@ -246,16 +241,21 @@ fn held_items(items: &[Revealed]) -> Markup {
     }
 }
 
-/// Items in piles of alike ones ([`alike`]), in the order each pile's first came.
+/// Items in piles of those a player could not tell apart (the same name, the same details
+/// drawn), in the order each pile's first came.
 fn piles<'a>(items: &[&'a Revealed]) -> Vec<Vec<&'a Revealed>> {
-    let mut piles: Vec<Vec<&Revealed>> = Vec::new();
+    let mut piles: Vec<(String, Vec<&Revealed>)> = Vec::new();
     for item in items {
-        match piles.iter_mut().find(|p| alike(p[0], item)) {
-            Some(pile) => pile.push(item),
-            None => piles.push(vec![item]),
+        let drawn = known_details(item).into_string();
+        match piles
+            .iter_mut()
+            .find(|(d, p)| p[0].name == item.name && *d == drawn)
+        {
+            Some((_, pile)) => pile.push(item),
+            None => piles.push((drawn, vec![item])),
         }
     }
-    piles
+    piles.into_iter().map(|(_, pile)| pile).collect()
 }
 
 /// `text` with each number kept on one line with the word or sign after it (`120 gp`,
