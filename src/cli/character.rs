@@ -527,7 +527,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
                 format!(
                     "{} ({})",
                     shown_name(sheet, i),
-                    crate::view::item::status_label(i.status)
+                    crate::view::item::status_label(i)
                 )
             })
             .collect();

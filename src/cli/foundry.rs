@@ -72,7 +72,7 @@ pub async fn export(
             .iter()
             .map(|(p, _)| (p.seen.id.clone(), name(&p.seen.name)))
             .collect();
-        let left: Vec<String> = left_out.iter().map(|(_, known, _)| name(known)).collect();
+        let left: Vec<String> = left_out.iter().map(|(_, known, ..)| name(known)).collect();
         (worded, files, names, left)
     })
     .await;
@@ -104,7 +104,7 @@ pub async fn export(
         let left: Vec<_> = left_out
             .iter()
             .zip(&left_names)
-            .map(|((id, _, status), name)| serde_json::json!({ "id": id, "name": name, "status": status }))
+            .map(|((id, _, status, _), name)| serde_json::json!({ "id": id, "name": name, "status": status }))
             .collect();
         return out.doc(&serde_json::json!({
             "system": system.id(),
@@ -165,12 +165,12 @@ pub async fn export(
             )
         })?;
     }
-    for ((_, _, status), name) in left_out.iter().zip(&left_names) {
+    for ((_, _, status, look), name) in left_out.iter().zip(&left_names) {
         out.line(&tr!(
             "  left out: {} ({})",
             "  écarté : {} ({})",
             safe(name),
-            crate::view::item::status_label(*status)
+            crate::view::item::status_word(*status, *look)
         ))?;
     }
     Ok(())

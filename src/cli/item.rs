@@ -138,7 +138,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: ItemCommand) -> Result<()
                             (None, None) => tr!("(party)", "(groupe)"),
                         },
                         item.charges.map(|c| c.to_string()).unwrap_or_default(),
-                        status_label(item.status).to_string(),
+                        status_label(&item),
                     ]);
                 }
                 Ok(())

@@ -94,11 +94,11 @@ pub async fn odds(cx: &mut Ctx, out: &mut Out, a: OddsArgs) -> Result<()> {
         safe(&o.character),
         o.numerator,
         o.denominator,
-        probability * 100.0,
+        crate::i18n::decimal(format!("{:.2}", probability * 100.0)),
     );
     out.line(&tr!(
-        "A check now would give {sword} control of {who} with probability {n}/{d} ({p:.2}%).",
-        "Un test maintenant donnerait à {sword} le contrôle de {who} avec une probabilité de {n}/{d} ({p:.2} %)."
+        "A check now would give {sword} control of {who} with probability {n}/{d} ({p}%).",
+        "Un test maintenant donnerait à {sword} le contrôle de {who} avec une probabilité de {n}/{d} ({p} %)."
     ))
 }
 

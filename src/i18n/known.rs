@@ -60,6 +60,95 @@ impl fmt::Display for crate::i18n::Worded<'_, KnownName> {
     }
 }
 
+/// A French noun's gender and number, which the words said of it agree with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gender {
+    Masculine,
+    Feminine,
+    /// `bottes ou gants`: masculine plural, as French agrees with a mixed pair.
+    Plural,
+}
+
+/// The gender of what an item looks like, in French: that of what it is, whatever name the
+/// reader knows it by (a `Potion de vitesse` is a potion).
+pub fn gender(look: Look) -> Gender {
+    match look {
+        Look::UnknownOil
+        | Look::UnknownPotion
+        | Look::Wand
+        | Look::SuitOfArmor
+        | Look::LongSword
+        | Look::BroadSword
+        | Look::ShortSword
+        | Look::BastardSword
+        | Look::TwoHandedSword
+        | Look::Sword
+        | Look::Weapon
+        | Look::Gem => Gender::Feminine,
+        Look::BootsOrGloves => Gender::Plural,
+        Look::ScrollInAnUnknownHand
+        | Look::Scroll
+        | Look::Ring
+        | Look::Rod
+        | Look::Staff
+        | Look::Book
+        | Look::Garment
+        | Look::HouseholdObject
+        | Look::MusicalInstrument
+        | Look::CuriousObject
+        | Look::Shield
+        | Look::Scimitar
+        | Look::Falchion
+        | Look::PieceOfJewelry
+        | Look::ObjectOfArt
+        | Look::Valuable => Gender::Masculine,
+    }
+}
+
+/// A French past participle (its first word) agreeing with `gender`: `tombé en poussière`,
+/// `tombée en poussière`, `tombés en poussière`.
+pub fn agreeing(participle: &str, gender: Gender) -> String {
+    let (first, rest) = participle.split_at(participle.find(' ').unwrap_or(participle.len()));
+    let ending = match gender {
+        _ if participle.is_empty() => "",
+        Gender::Masculine => "",
+        Gender::Feminine => "e",
+        Gender::Plural => "s",
+    };
+    format!("{first}{ending}{rest}")
+}
+
+/// Whether French elides a word before `text` (`l'épée`, `d'Excalibur`).
+fn elides(text: &str) -> bool {
+    text.chars()
+        .next()
+        .and_then(|c| c.to_lowercase().next())
+        .is_some_and(|c| "aeiouyàâäéèêëîïôöûüœæ".contains(c))
+}
+
+/// An item named after `of`, as someone knows it: a true name alone (`of Excalibur`, `d'Excalibur`),
+/// what it looks like with its article (`of the sword`, `de l'épée`, `du cimeterre`).
+pub fn of_the(name: &KnownName) -> String {
+    let said = crate::i18n::Worded(name).to_string();
+    let look = match name {
+        KnownName::True { .. } => None,
+        KnownName::Unknown(look) | KnownName::Magical(look) => Some(*look),
+        KnownName::GeneralContent { look, .. } => Some(*look),
+    };
+    let fr = match look.map(gender) {
+        None if elides(&said) => format!("d'{said}"),
+        None => format!("de {said}"),
+        Some(Gender::Plural) => format!("des {said}"),
+        Some(_) if elides(&said) => format!("de l'{said}"),
+        Some(Gender::Feminine) => format!("de la {said}"),
+        Some(Gender::Masculine) => format!("du {said}"),
+    };
+    match look {
+        None => tr!("of {said}", "{fr}"),
+        Some(_) => tr!("of the {said}", "{fr}"),
+    }
+}
+
 /// The classes or abilities a book bears on most, as a list in the reader's language
 /// (`wizards, priests and Wisdom`; French with their articles); `None` when none is known.
 pub fn bearings(bears_on: &[Bearing]) -> Option<String> {
@@ -164,5 +253,58 @@ mod tests {
                 "ouvrage de savoir mystique (contenu général : il influe surtout sur les magiciens, les prêtres et la Sagesse)",
             ]
         );
+    }
+
+    #[tokio::test]
+    async fn an_item_after_of_takes_its_article_and_words_agree_with_it() {
+        let said = || {
+            [
+                of_the(&KnownName::Unknown(Look::Sword)),
+                of_the(&KnownName::Unknown(Look::Scimitar)),
+                of_the(&KnownName::Unknown(Look::ShortSword)),
+                of_the(&KnownName::Unknown(Look::BootsOrGloves)),
+                of_the(&KnownName::True {
+                    en: "Excalibur".into(),
+                    fr: String::new(),
+                }),
+                of_the(&KnownName::True {
+                    en: "Hater".into(),
+                    fr: String::new(),
+                }),
+            ]
+        };
+        assert_eq!(
+            within(Lang::En, async { said() }).await,
+            [
+                "of the sword",
+                "of the scimitar",
+                "of the short sword",
+                "of the boots or gloves",
+                "of Excalibur",
+                "of Hater"
+            ]
+        );
+        assert_eq!(
+            within(Lang::Fr, async { said() }).await,
+            [
+                "de l'épée",
+                "du cimeterre",
+                "de l'épée courte",
+                "des bottes ou gants",
+                "d'Excalibur",
+                "de Hater"
+            ]
+        );
+        assert_eq!(
+            agreeing("tombé en poussière", gender(Look::Wand)),
+            "tombée en poussière"
+        );
+        assert_eq!(
+            agreeing("consommé", gender(Look::UnknownPotion)),
+            "consommée"
+        );
+        assert_eq!(agreeing("vendu", gender(Look::Ring)), "vendu");
+        assert_eq!(agreeing("vendu", gender(Look::BootsOrGloves)), "vendus");
+        assert_eq!(agreeing("", Gender::Feminine), "");
     }
 }

@@ -123,6 +123,14 @@ pub fn typed(value: &str) -> std::borrow::Cow<'_, str> {
     shell_words::quote(value)
 }
 
+/// A number written with its decimal mark in the reader's language: `48.5`, `48,5` in French.
+pub fn decimal(text: String) -> String {
+    match lang() {
+        Lang::Fr => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
 /// Pick one of two texts by language (for names that exist in both, like table entries).
 pub fn pick<'a>(en: &'a str, fr: &'a str) -> &'a str {
     match lang() {

@@ -52,6 +52,11 @@ impl Canvas {
         ((self.width - 2 * self.margin()) as usize * 10) / (self.font as usize * 6)
     }
 
+    /// About how wide `text` is drawn (as [`Canvas::columns`] counts a letter).
+    fn text_width(self, text: &str) -> u32 {
+        text.chars().count() as u32 * self.font * 6 / 10
+    }
+
     fn text(self) -> TextStyle<'static> {
         (FONT, self.font).into_font().color(&INK)
     }
@@ -103,9 +108,9 @@ fn colour(i: usize) -> RGBColor {
 const TICKS: i64 = 6;
 
 /// The ticks of a time axis from `start` to `end` (rounds): every whole step of game time a
-/// referee counts in — rounds, a turn, hours, days, weeks — the smallest that needs no more
-/// than [`TICKS`], from `start`.
-pub fn ticks(start: i64, end: i64) -> Vec<i64> {
+/// referee counts in — rounds, turns, hours, days, weeks — the smallest that needs no more
+/// than `most` ([`TICKS`] at most), from `start`.
+pub fn ticks(start: i64, end: i64, most: i64) -> Vec<i64> {
     let (turn, hour, day) = (
         rounds_per(Unit::Turns),
         rounds_per(Unit::Hours),
@@ -119,12 +124,37 @@ pub fn ticks(start: i64, end: i64) -> Vec<i64> {
     let hours = [1, 2, 3, 6, 12].map(|h| h * hour);
     let days = [1, 2, 5, 7, 14, 28, 56, 112, 224, 336].map(|d| d * day);
     let step = rounds
-        .chain([turn])
+        .chain([turn, 2 * turn, 3 * turn])
         .chain(hours)
         .chain(days)
-        .find(|step| span / step <= TICKS)
-        .unwrap_or_else(|| (span / TICKS / day + 1) * day);
+        .find(|step| span / step <= most)
+        .unwrap_or_else(|| (span / most.max(1) / day + 1) * day);
     (0..=span / step).map(|k| start + k * step).collect()
+}
+
+/// A time axis `width` pixels long from `start` to `end`: its ticks, as many as their labels
+/// fit side by side with room between them ([`ticks`]), and the room its last label needs past
+/// the axis' end, where it would be cut off (half of it: a label is centred on its tick).
+fn axis(canvas: Canvas, (start, end): (i64, i64), width: u32) -> (Vec<i64>, u32) {
+    let label = |t: &i64| canvas.text_width(&tick_label(t - start));
+    let span = (end - start).max(1) as f64;
+    let mut most = TICKS;
+    loop {
+        let t = ticks(start, end, most);
+        let widest = t.iter().map(label).max().unwrap_or(0);
+        let past = t.last().map(label).unwrap_or(0) / 2;
+        let step = match t.as_slice() {
+            [a, b, ..] => (b - a) as f64,
+            _ => span,
+        };
+        let apart = f64::from(width.saturating_sub(past)) * step / span;
+        // Never fewer than two ticks where there were two: crowded is better than no axis.
+        let fewer = ticks(start, end, most - 1).len();
+        if most <= 1 || apart >= f64::from(widest + canvas.font) || (fewer < 2 && t.len() >= 2) {
+            return (t, past);
+        }
+        most -= 1;
+    }
 }
 
 /// A tick's label: the game time since the axis began (`0`, `2 turns`, `6 h`, `3 days`).
@@ -261,11 +291,17 @@ pub fn charges(canvas: Canvas, items: &[(String, Vec<(i64, i32)>)], now: i64) ->
     let area = canvas.label_area();
     svg(canvas, plot + legend, (&title, &desc), |root| {
         let (upper, lower) = root.split_vertically(plot);
+        let (ticks, past) = axis(
+            canvas,
+            (start, end),
+            canvas.width - 2 * canvas.margin() - area,
+        );
         let mut chart = ChartBuilder::on(&upper)
             .margin(canvas.margin())
+            .margin_right(canvas.margin() + past)
             .x_label_area_size(area)
             .y_label_area_size(area)
-            .build_cartesian_2d((start..end).with_key_points(ticks(start, end)), 0..top)?;
+            .build_cartesian_2d((start..end).with_key_points(ticks), 0..top)?;
         chart
             .configure_mesh()
             .x_desc(tr!(
@@ -341,10 +377,12 @@ fn rows(canvas: Canvas, rows: &[Row], (start, end): (i64, i64), words: (&str, &s
     // A bar that began and ended in the same round still shows.
     let least = ((end - start) / 100).max(1);
     svg(canvas, height, (title, desc), |root| {
+        let (ticks, past) = axis(canvas, (start, end), canvas.width - 2 * canvas.margin());
         let mut chart = ChartBuilder::on(root)
             .margin(canvas.margin())
+            .margin_right(canvas.margin() + past)
             .x_label_area_size(area)
-            .build_cartesian_2d((start..end).with_key_points(ticks(start, end)), 0.0..units)?;
+            .build_cartesian_2d((start..end).with_key_points(ticks), 0.0..units)?;
         chart
             .configure_mesh()
             .disable_y_axis()
@@ -477,15 +515,18 @@ mod tests {
             rounds_per(Unit::Hours),
             rounds_per(Unit::Days),
         );
-        assert_eq!(ticks(100, 103), vec![100, 101, 102, 103]);
-        assert_eq!(ticks(0, 3 * turn), vec![0, turn, 2 * turn, 3 * turn]);
+        assert_eq!(ticks(100, 103, TICKS), vec![100, 101, 102, 103]);
+        assert_eq!(ticks(0, 3 * turn, TICKS), vec![0, turn, 2 * turn, 3 * turn]);
         assert_eq!(
-            ticks(0, 5 * hour + 1),
+            ticks(0, 5 * hour + 1, TICKS),
             (0..=5).map(|h| h * hour).collect::<Vec<_>>()
         );
-        assert_eq!(ticks(day, 8 * day), vec![day, 3 * day, 5 * day, 7 * day]);
+        assert_eq!(
+            ticks(day, 8 * day, TICKS),
+            vec![day, 3 * day, 5 * day, 7 * day]
+        );
         for (start, end) in [(0, 1), (7, 7), (0, 59), (5, 9_999), (0, 400 * day)] {
-            let t = ticks(start, end);
+            let t = ticks(start, end, TICKS);
             assert!(
                 t.len() as i64 <= TICKS + 1 && !t.is_empty(),
                 "{start}..{end}: {t:?}"
@@ -496,9 +537,22 @@ mod tests {
     }
 
     #[test]
+    fn an_axis_keeps_the_ticks_whose_labels_fit_and_room_for_the_last() {
+        let long = |c: Canvas| axis(c, (0, 5), c.width - 2 * c.margin());
+        let (phone, past) = long(PHONE);
+        let (desktop, _) = long(DESKTOP);
+        assert_eq!(desktop, (0..=5).collect::<Vec<_>>());
+        assert!(phone.len() >= 2 && phone.len() < desktop.len(), "{phone:?}");
+        assert!(past >= PHONE.text_width("4 rounds") / 2, "{past}");
+    }
+
+    #[test]
     fn tick_labels_are_distinct_and_read_as_game_time() {
         let hour = rounds_per(Unit::Hours);
-        let labels: Vec<String> = ticks(0, 30 * hour).iter().map(|t| tick_label(*t)).collect();
+        let labels: Vec<String> = ticks(0, 30 * hour, TICKS)
+            .iter()
+            .map(|t| tick_label(*t))
+            .collect();
         assert_eq!(labels[0], "0");
         let mut unique = labels.clone();
         unique.dedup();

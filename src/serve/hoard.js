@@ -67,6 +67,38 @@
         }
       });
   }
+  // A claim on a personal page is posted without leaving the page: its answer takes the
+  // place of <main> and the player stays where they were on it (without the script, the
+  // answer's address brings the page back at the item's row). A claim refused shows why, from
+  // the top; one the network lost is posted the plain way.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form.claim") || form.dataset.plain) {
+      return;
+    }
+    event.preventDefault();
+    var data = new FormData(form);
+    if (event.submitter && event.submitter.name) {
+      data.append(event.submitter.name, event.submitter.value);
+    }
+    fetch(form.action, { method: "POST", body: new URLSearchParams(data), credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (text) {
+          var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
+          var old = document.getElementById("page");
+          if (!fresh || !old) {
+            throw new Error("no page");
+          }
+          var y = window.scrollY;
+          old.replaceWith(document.importNode(fresh, true));
+          window.scrollTo(0, response.ok ? y : 0);
+        });
+      })
+      .catch(function () {
+        form.dataset.plain = "1";
+        form.requestSubmit(event.submitter);
+      });
+  });
   // The referee's dashboard hears of every event; the players' pages of what they show.
   var path = window.location.pathname;
   var url = /^\/referee\/[0-9a-f]+$/.test(path) ? path + "/events" : "/events";

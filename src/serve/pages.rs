@@ -76,7 +76,7 @@ pub(super) fn frame(title: &str, tab: Tab, campaign: Option<(&str, i64)>, body: 
             }
             body {
                 header {
-                    nav {
+                    nav aria-label=(tr!("Pages", "Pages")) {
                         @for (t, href, label) in &tabs {
                             a href=(href) aria-current=[(*t == tab).then_some("page")] { (label) }
                         }
@@ -159,24 +159,53 @@ pub(super) fn known_name(item: &Revealed) -> String {
     safe(&crate::i18n::Worded(&item.name).to_string())
 }
 
-/// An item as a player knows it: its name, where it is worn, what else they know of it and
-/// what anyone sees of it (`view::item::seen_facts`).
-fn known_item(item: &Revealed) -> Markup {
-    let category = item.category.label();
-    let name = known_name(item);
+/// An item as a player knows it: its name (a link to its page, but on that page), then
+/// [`known_details`].
+fn known_item(item: &Revealed, link: bool) -> Markup {
     html! {
         li data-item=(item.id) {
-            a.name href={ "/item/" (item.id) } { (name) }
-            @if name != category { " " span.category { "(" (category) ")" } }
-            @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
-            @if let Some(charges) = item.charges {
-                " " span.charges { (crate::i18n::counted(charges, CHARGE, CHARGE)) }
+            @if link {
+                a.name href={ "/item/" (item.id) } { (known_name(item)) }
+            } @else {
+                span.name { (known_name(item)) }
             }
-            @if let Some(a) = item.alignment {
-                " " span.alignment { (crate::view::words::alignment_name(a)) }
-            }
-            @for fact in crate::view::item::seen_facts(&item.item) {
-                " " span.fact { (fact) }
+            (known_details(item))
+        }
+    }
+}
+
+/// What else a player knows of an item beside its name: its category, where it is worn, its
+/// charges, a sword's alignment and what anyone sees of it (`view::item::seen_facts`).
+fn known_details(item: &Revealed) -> Markup {
+    let category = item.category.label();
+    html! {
+        @if known_name(item) != category { " " span.category { "(" (category) ")" } }
+        @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
+        @if let Some(charges) = item.charges {
+            " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
+        }
+        @if let Some(a) = item.alignment {
+            " " span.alignment { (crate::view::words::alignment_name(a)) }
+        }
+        @for fact in crate::view::item::seen_facts(&item.item) {
+            " " span.fact { (whole(&fact)) }
+        }
+    }
+}
+
+/// Alike things on one line (`12 × gem`, what is known of them), each a numbered link to its
+/// page (`#1 #2 …`): a hoard of gems is not a hundred lines that read the same.
+fn known_pile(pile: &[&Revealed]) -> Markup {
+    html! {
+        li.pile {
+            span.name { (pile.len()) " × " (known_name(pile[0])) }
+            (known_details(pile[0]))
+            " "
+            span.each {
+                @for (n, item) in pile.iter().enumerate() {
+                    @if n > 0 { " " }
+                    a href={ "/item/" (item.id) } data-item=(item.id) { "#" (n + 1) }
+                }
             }
         }
     }
@@ -191,29 +220,54 @@ fn held_items(items: &[Revealed]) -> Markup {
     let gone: Vec<String> = gone
         .iter()
         .map(|i| {
-            let status = crate::view::item::status_label(i.item.status);
+            let status = crate::view::item::status_label(&i.item);
             format!("{} ({status})", known_name(i))
         })
         .collect();
     html! {
         @if !there.is_empty() {
-            ul.items { @for item in there { (known_item(item)) } }
+            ul.items {
+                @for pile in piles(&there) {
+                    @match pile.as_slice() {
+                        [one] => (known_item(one, true)),
+                        many => (known_pile(many)),
+                    }
+                }
+            }
         }
         @if !gone.is_empty() {
-            p.gone { (labelled(&tr!("No longer", "Plus là"), &gone.join(", "))) }
+            p.gone { (whole(&labelled(&tr!("No longer", "Plus là"), &gone.join(", ")))) }
         }
     }
 }
 
-/// `text` with each number kept on one line with the word after it (`120 gp`, `3 turns`).
-fn whole(text: &str) -> Markup {
+/// Items in piles of those a player could not tell apart (the same name, the same details
+/// drawn), in the order each pile's first came.
+fn piles<'a>(items: &[&'a Revealed]) -> Vec<Vec<&'a Revealed>> {
+    let mut piles: Vec<(String, Vec<&Revealed>)> = Vec::new();
+    for item in items {
+        let drawn = known_details(item).into_string();
+        match piles
+            .iter_mut()
+            .find(|(d, p)| p[0].name == item.name && *d == drawn)
+        {
+            Some((_, pile)) => pile.push(item),
+            None => piles.push((drawn, vec![item])),
+        }
+    }
+    piles.into_iter().map(|(_, pile)| pile).collect()
+}
+
+/// `text` with each number kept on one line with the word or sign after it (`120 gp`,
+/// `3 turns`, `12.50 %`): every text of a page that may hold an amount is drawn through this.
+pub(super) fn whole(text: &str) -> Markup {
     let words: Vec<&str> = text.split(' ').collect();
     let mut pieces: Vec<(String, bool)> = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let (word, next) = (words[i], words.get(i + 1));
         let amount = word.ends_with(|c: char| c.is_ascii_digit())
-            && next.is_some_and(|n| n.starts_with(char::is_alphabetic));
+            && next.is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '%'));
         match next {
             Some(next) if amount => {
                 pieces.push((format!("{word} {next}"), true));
@@ -254,7 +308,7 @@ fn conditions(v: &crate::app::export::PlayerView) -> Markup {
             p.condition { (labelled(&tr!("Condition", "État"), word)) }
         }
         @if let Some(sword) = v.controlled_by() {
-            p.condition { (tr!("Under the control of {}", "Sous le contrôle de {}", known_name(sword))) }
+            p.condition { (tr!("Under the control {}", "Sous le contrôle {}", safe(&crate::i18n::known::of_the(&sword.name)))) }
         }
         @for ring in v.idle_rings() {
             p.condition {
@@ -339,7 +393,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
             }
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
             h2 { (tr!("Carries", "Porte")) }
-            @if v.items.is_empty() {
+            @if !carries(v) {
                 p { (tr!("Nothing.", "Rien.")) }
             }
             (held_items(&v.items))
@@ -360,9 +414,9 @@ pub fn item(p: &ItemPage) -> Markup {
     let item = &p.item;
     let body = html! {
         section.sheet.whole {
-            ul.items { (known_item(item)) }
+            ul.items { (known_item(item, false)) }
             @if item.item.is_gone() {
-                p.condition { (labelled(&tr!("No longer", "Plus là"), crate::view::item::status_label(item.item.status))) }
+                p.condition { (labelled(&tr!("No longer", "Plus là"), &crate::view::item::status_label(&item.item))) }
             }
             @if let Some(value) = &item.item.identity.value {
                 p.worth { (whole(&labelled(&tr!("Worth, as the party believes", "Valeur, selon le groupe"),
@@ -374,7 +428,7 @@ pub fn item(p: &ItemPage) -> Markup {
                     li data-event=(e.seq) {
                         span.when { (GameTime(e.game_time).to_string()) }
                         " "
-                        (seen_text(&e.seen))
+                        (whole(&seen_text(&e.seen)))
                     }
                 }
             }
@@ -388,13 +442,22 @@ pub fn item(p: &ItemPage) -> Markup {
     )
 }
 
+/// Whether a character carries anything still there (what is used up shows under "No
+/// longer", never under "Carries").
+fn carries(v: &crate::app::export::PlayerView) -> bool {
+    v.items.iter().any(|i| !i.item.is_gone())
+}
+
 /// One character's sheet as they know it, in short: the party page's, and a personal link's
-/// first (the whole sheet is [`sheet`]).
-pub(super) fn summary(v: &crate::app::export::PlayerView) -> Markup {
+/// first (the whole sheet is [`sheet`]), whose page is titled with the name already
+/// (`named: false`).
+pub(super) fn summary(v: &crate::app::export::PlayerView, named: bool) -> Markup {
     let c = &v.character;
     html! {
         section.sheet id={ "c-" (c.id) } {
-            h2 { a href={ "/character/" (c.id) } { (safe(&c.name)) } }
+            @if named {
+                h2 { a href={ "/character/" (c.id) } { (safe(&c.name)) } }
+            }
             p.headline { (crate::view::words::headline(c)) }
             (conditions(v))
             dl.stats { (stats(c)) }
@@ -402,10 +465,10 @@ pub(super) fn summary(v: &crate::app::export::PlayerView) -> Markup {
                 p.purse { (whole(line.trim())) }
             }
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
-            @if !v.items.is_empty() {
+            @if carries(v) {
                 h3 { (tr!("Carries", "Porte")) }
-                (held_items(&v.items))
             }
+            (held_items(&v.items))
             (effects(v))
         }
     }
@@ -432,7 +495,7 @@ pub fn party(p: &Party) -> Markup {
             (picture(|c| charts::effects_clock(c, &running),
                 tr!("Running effects: game time so far", "Effets en cours : temps de jeu écoulé")))
         }
-        div.party { @for v in &p.players { (summary(v)) } }
+        div.party { @for v in &p.players { (summary(v, true)) } }
     };
     frame(
         &tr!("The party", "Le groupe"),
@@ -810,7 +873,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
             h2 { (session_title(s)) }
             @let (before, after) = c.neighbours();
             @if before.is_some() || after.is_some() {
-                nav.pager {
+                nav.pager aria-label=(tr!("From session to session", "D'une session à l'autre")) {
                     @if let Some(n) = before {
                         a rel="prev" href={ "/chronicle/" (n) } { "← " (tr!("Session {}", "Session {}", n)) }
                     }
@@ -822,10 +885,10 @@ pub fn chronicle(c: &Chronicle) -> Markup {
             @if let Some(posting) = &c.posting {
                 @let summary = crate::view::posting::summary(posting, safe);
                 section.posting {
-                    p.byline { (summary.byline) }
+                    p.byline { (whole(&summary.byline)) }
                     dl {
                         @for (label, line) in &summary.lines {
-                            dt { (label) } dd { (line) }
+                            dt { (label) } dd { (whole(line)) }
                         }
                     }
                 }
@@ -838,7 +901,7 @@ pub fn chronicle(c: &Chronicle) -> Markup {
                     li data-event=(e.seq) {
                         span.when { (GameTime(e.game_time).to_string()) }
                         " "
-                        (seen_text(&e.seen))
+                        (whole(&seen_text(&e.seen)))
                     }
                 }
             }
@@ -891,7 +954,7 @@ pub fn referee(r: &Referee) -> Markup {
                     ul.items {
                         @for item in items {
                             li {
-                                (crate::view::item::line(item, None))
+                                (whole(&crate::view::item::line(item, None)))
                                 @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
                             }
                         }
@@ -900,11 +963,11 @@ pub fn referee(r: &Referee) -> Markup {
                 @for sword in swords {
                     h4 { (tr!("Sword", "Épée")) }
                     p {
-                        (crate::view::item::line(sword, None))
+                        (whole(&crate::view::item::line(sword, None)))
                         @if let Some(slot) = sword.worn { " " span.worn { (slot.label()) } }
                     }
                     @if let Some(mind) = sword.sentience() {
-                        p.mind { (crate::view::item::sentience_line(mind)) }
+                        p.mind { (whole(&crate::view::item::sentience_line(mind))) }
                     }
                 }
                 @if !sheet.effects.is_empty() {
@@ -927,11 +990,11 @@ pub fn referee(r: &Referee) -> Markup {
             h3 { (tr!("Nobody holds", "Personne ne porte")) }
             ul.items { @for item in &r.unheld {
                 li {
-                    (crate::view::item::line(item, None))
+                    (whole(&crate::view::item::line(item, None)))
                     @if let Some(mind) = item.sentience() {
                         " " span.sentient { (tr!("sentient, unheld", "douée de conscience, sans porteur")) }
                         br;
-                        span.mind { (crate::view::item::sentience_line(mind)) }
+                        span.mind { (whole(&crate::view::item::sentience_line(mind))) }
                     }
                 }
             } }
@@ -969,9 +1032,9 @@ pub fn referee(r: &Referee) -> Markup {
             ul.odds {
                 @for o in &r.odds {
                     li {
-                        (tr!("{} over {}: {}/{} ({:.2} %)", "{} sur {} : {}/{} ({:.2} %)",
+                        (whole(&tr!("{} over {}: {}/{} ({} %)", "{} sur {} : {}/{} ({} %)",
                             safe(o.sword.shown()), safe(&o.character), o.numerator, o.denominator,
-                            percent(o.numerator, o.denominator)))
+                            crate::i18n::decimal(format!("{:.2}", percent(o.numerator, o.denominator))))))
                     }
                 }
             }
@@ -980,7 +1043,7 @@ pub fn referee(r: &Referee) -> Markup {
             h2 { (tr!("Latest control checks", "Derniers tests de contrôle")) }
             ol.checks {
                 @for rec in &r.checks {
-                    li { (crate::view::describe::line(rec)) }
+                    li { (whole(&crate::view::describe::line(rec))) }
                 }
             }
         }

@@ -189,10 +189,43 @@ impl Personal {
     }
 }
 
+/// One claimable thing: its name as the party knows it, numbered among alike things (`#3`),
+/// what is known of it (its worth once appraised), its claims and its buttons.
+fn row(p: &Personal, action: &str, l: &Loot, number: Option<usize>) -> Markup {
+    html! {
+        li id={ "loot-" (l.seen.id) } data-item=(l.seen.id) {
+            span.name { (known_name(&l.seen)) }
+            @if let Some(n) = number { " " span.number { "#" (n) } }
+            @for fact in crate::view::item::seen_facts(&l.seen.item) {
+                " " span.fact { (pages::whole(&fact)) }
+            }
+            @if !l.claims.is_empty() {
+                @let said: Vec<String> = l.claims.iter().map(|(who, c)| labelled(&safe(who), &claim_word(*c))).collect();
+                " " span.claims { "(" (said.join(", ")) ")" }
+            }
+            form.claim method="post" action=(action) {
+                input type="hidden" name="token" value=(p.token);
+                input type="hidden" name="character" value=(p.me.character.id);
+                input type="hidden" name="item" value=(l.seen.id);
+                input type="hidden" name="at" value=(p.made);
+                @for c in Claim::ALL {
+                    button type="submit" name="claim" value=(c.word())
+                        aria-pressed=(if l.mine == Some(c) { "true" } else { "false" }) {
+                        (claim_word(c))
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn draw(p: &Personal) -> Markup {
     let action = format!("/p/{}/claim", p.token);
+    // Alike things together, under their count and known worth (as a session's posting
+    // lists them), each told apart by its number.
+    let piles = app::report::posting::piles(p.loot.iter().map(|l| l.seen.clone()).collect());
     let body = html! {
-        (pages::summary(&p.me))
+        (pages::summary(&p.me, false))
         section.loot {
             h2 { (tr!("The party's loot", "Le butin du groupe")) }
             @if p.loot.is_empty() {
@@ -202,26 +235,14 @@ fn draw(p: &Personal) -> Markup {
                     "Say what you need, want or pass; the referee settles the claims (need first, then want; ties by dice or by share).",
                     "Dites ce dont vous avez besoin, envie, ou ce que vous passez ; le meneur règle les demandes (besoin d'abord, puis envie ; égalités aux dés ou au partage)."
                 )) }
-                ul.loot {
-                    @for l in &p.loot {
-                        li data-item=(l.seen.id) {
-                            span.name { (known_name(&l.seen)) }
-                            @if !l.claims.is_empty() {
-                                @let said: Vec<String> = l.claims.iter().map(|(who, c)| labelled(&safe(who), &claim_word(*c))).collect();
-                                " " span.claims { "(" (said.join(", ")) ")" }
-                            }
-                            form.claim method="post" action=(action) {
-                                input type="hidden" name="token" value=(p.token);
-                                input type="hidden" name="character" value=(p.me.character.id);
-                                input type="hidden" name="item" value=(l.seen.id);
-                                input type="hidden" name="at" value=(p.made);
-                                @for c in Claim::ALL {
-                                    button type="submit" name="claim" value=(c.word())
-                                        aria-pressed=(if l.mine == Some(c) { "true" } else { "false" }) {
-                                        (claim_word(c))
-                                    }
-                                }
-                            }
+                @for pile in &piles {
+                    @let rows: Vec<&Loot> = p.loot.iter().filter(|l| l.seen.name == pile.item.name).collect();
+                    @if rows.len() > 1 {
+                        h3.pile { (pages::whole(&crate::view::posting::alike(pile, safe))) }
+                    }
+                    ul.loot {
+                        @for (n, l) in rows.iter().enumerate() {
+                            (row(p, &action, l, (rows.len() > 1).then_some(n + 1)))
                         }
                     }
                 }
@@ -424,7 +445,7 @@ async fn claim(
             claim,
             ..
         } = form;
-        let (reader, author) = (me.clone(), me.clone());
+        let (reader, author, item_id) = (me.clone(), me.clone(), item.clone());
         let made = match app.reads.read(async move |cx| app::links::claims_made(cx, &reader).await).await {
             Ok(made) => made,
             Err(e) => {
@@ -445,8 +466,9 @@ async fn claim(
             .await;
         match made {
             Ok(_) => {
+                // Back to the page at the item's row, where the player was.
                 let mut response = StatusCode::SEE_OTHER.into_response();
-                if let Ok(to) = HeaderValue::from_str(&format!("/p/{token}")) {
+                if let Ok(to) = HeaderValue::from_str(&format!("/p/{token}#loot-{item_id}")) {
                     response.headers_mut().insert(header::LOCATION, to);
                 }
                 response

@@ -4,7 +4,6 @@
 
 use super::inert::safe;
 use crate::app::encumbrance::Slower;
-use crate::i18n::{Lang, lang};
 use crate::rules::encumbrance::{Band, Encumbrance, Movement, Pace, System};
 use crate::tr;
 
@@ -15,10 +14,7 @@ fn pounds(load: u64) -> String {
         0 => (load / 10).to_string(),
         tenth => format!("{}.{tenth}", load / 10),
     };
-    match lang() {
-        Lang::Fr => text.replace('.', ","),
-        Lang::En => text,
-    }
+    crate::i18n::decimal(text)
 }
 
 /// The weight carried: `480 coins (48 lb, 80 of them adventuring gear)` under OSE, its unit;

@@ -67,7 +67,14 @@ impl<'a> ItemView<'a> {
     }
 }
 
-pub fn status_label(status: Status) -> &'static str {
+/// What became of an item (`consumed`), its French agreeing with what the item is
+/// (`potion (consommée)`); empty while it is intact.
+pub fn status_label(item: &Item) -> String {
+    status_word(item.status, crate::rules::knowledge::disguise(item))
+}
+
+/// What became of an item that looks like `look`.
+pub fn status_word(status: Status, look: crate::rules::knowledge::Look) -> String {
     let (en, fr) = match status {
         Status::Intact => ("", ""),
         Status::Consumed => ("consumed", "consommé"),
@@ -77,7 +84,8 @@ pub fn status_label(status: Status) -> &'static str {
         Status::Vanished => ("vanished", "disparu"),
         Status::Sold => ("sold", "vendu"),
     };
-    pick(en, fr)
+    let fr = crate::i18n::known::agreeing(fr, crate::i18n::known::gender(look));
+    pick(en, &fr).to_string()
 }
 
 /// What anyone sees of an item whose magic they do not know: leather or metal armor, what it
@@ -114,7 +122,7 @@ pub fn seen_facts(item: &Item) -> Vec<String> {
         ));
     }
     if !item.is_gone() {
-        let status = status_label(item.status);
+        let status = status_label(item);
         if !status.is_empty() {
             facts.push(status.to_string());
         }
@@ -157,7 +165,7 @@ pub fn named_line(item: &Item, name: &str, holder: Option<&str>) -> String {
     if let Some(value) = &item.identity.value {
         facts.push(super::money::worth(value.copper()));
     }
-    let status = status_label(item.status);
+    let status = status_label(item);
     if !status.is_empty() {
         facts.push(status.to_string());
     }
@@ -290,7 +298,7 @@ pub fn details_seen(
             )
         ));
     }
-    let status = status_label(item.status);
+    let status = status_label(item);
     if !status.is_empty() {
         lines.push(format!("  {status}"));
     }

@@ -60,10 +60,7 @@ pub fn label(h: &Holder) -> String {
 
 /// `1 share`, `0.5 share`, `2.5 shares` (`0,5 part` in French).
 pub fn shares(s: Share) -> String {
-    let s = match lang() {
-        Lang::Fr => s.to_string().replace('.', ","),
-        Lang::En => s.to_string(),
-    };
+    let s = crate::i18n::decimal(s.to_string());
     if s != "1" && !s.starts_with("0") {
         tr!("{s} shares", "{s} parts")
     } else {

@@ -132,7 +132,7 @@ fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
 }
 
 /// Alike things: `gem (50 gp)`, `113 × gem, worth 5400 gp as appraised`.
-fn alike(a: &Alike, name: fn(&str) -> String) -> String {
+pub fn alike(a: &Alike, name: fn(&str) -> String) -> String {
     let what = item_name(&a.item, name);
     let what = match a.count {
         1 => what,
@@ -200,7 +200,7 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
             let (who, what) = (name(who), item(i));
             let charges = crate::i18n::counted(*charges, CHARGE, CHARGE);
             if i.item.is_gone() {
-                let status = super::item::status_label(i.item.status);
+                let status = super::item::status_label(&i.item);
                 tr!(
                     "{who} used {charges} of {what} ({status})",
                     "{who} a utilisé {charges} de {what} ({status})"

@@ -38,15 +38,15 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
 }
 
 /// A headless browser, or `None` (after saying so) where there is none outside CI.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
-    client: Client,
-    runtime: tokio::runtime::Runtime,
+    pub(crate) client: Client,
+    pub(crate) runtime: tokio::runtime::Runtime,
     _profile: tempfile::TempDir,
 }
 
 impl Browser {
-    fn start(test: &str) -> Option<Browser> {
+    pub(crate) fn start(test: &str) -> Option<Browser> {
         let Some((chromium, chromedriver)) = tools() else {
             crate::common::cluster::skip_loudly(
                 &format!(
@@ -115,40 +115,40 @@ impl Browser {
         })
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.runtime
             .block_on(self.client.goto(url))
             .expect("navigate");
     }
 
-    fn run(&self, script: &str) -> serde_json::Value {
+    pub(crate) fn run(&self, script: &str) -> serde_json::Value {
         self.runtime
             .block_on(self.client.execute(script, vec![]))
             .expect("script")
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.run("return document.body.innerText;")
             .as_str()
             .unwrap_or_default()
             .to_string()
     }
 
-    fn html(&self) -> String {
+    pub(crate) fn html(&self) -> String {
         self.run("return document.documentElement.outerHTML;")
             .as_str()
             .unwrap_or_default()
             .to_string()
     }
 
-    fn resize(&self, width: u32, height: u32) {
+    pub(crate) fn resize(&self, width: u32, height: u32) {
         self.runtime
             .block_on(self.client.set_window_size(width, height))
             .expect("resize");
     }
 
     /// Whether the page is wider than the window (it would scroll sideways).
-    fn scrolls_sideways(&self) -> bool {
+    pub(crate) fn scrolls_sideways(&self) -> bool {
         self.run(
             "return document.documentElement.scrollWidth > document.documentElement.clientWidth;",
         )
@@ -157,7 +157,7 @@ impl Browser {
     }
 
     /// Save a screenshot as `target/screenshots/NAME.png`.
-    fn screenshot(&self, name: &str) {
+    pub(crate) fn screenshot(&self, name: &str) {
         let png = self
             .runtime
             .block_on(self.client.screenshot())
@@ -168,7 +168,7 @@ impl Browser {
     }
 
     /// Wait (at most `within`) until the page's text contains `wanted`; how long it took.
-    fn wait_for_text(&self, wanted: &str, within: Duration) -> Option<Duration> {
+    pub(crate) fn wait_for_text(&self, wanted: &str, within: Duration) -> Option<Duration> {
         let start = Instant::now();
         loop {
             if self.text().contains(wanted) {

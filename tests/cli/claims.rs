@@ -528,3 +528,58 @@ pub mod links {
         h.ok(&["check"]);
     }
 }
+
+/// Loot a player can tell apart (issue #51): alike things under one heading with their count
+/// and known worth, each told apart by its number or its appraised worth.
+#[cfg(feature = "serve")]
+#[test]
+fn alike_loot_is_grouped_and_each_thing_told_apart() {
+    use crate::serve::{Served, get};
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Gems"]);
+    h.ok(&["session", "start"]);
+    h.character("Arnaud", 16, 10, 12, "lawful");
+    for n in 1..=4 {
+        let name = format!("Gem {n}");
+        h.ok(&[
+            "valuable",
+            "add",
+            &name,
+            "--value",
+            &format!("{}gp", n * 10),
+            "--kind",
+            "gem",
+        ]);
+    }
+    h.ok(&["valuable", "appraise", "Gem 4", "--by", "Arnaud"]);
+    h.ok(&["item", "add", "Mace", "--category", "weapon"]);
+    let s = Served::start(&h, &["--players"]);
+    let page = get(&links::link(&s, "Arnaud"), &[]).body;
+    let loot = &page[page.find("class=\"loot\"").expect("the loot")..];
+    let rows: Vec<String> = loot
+        .split("<li id=\"loot-")
+        .skip(1)
+        .map(|row| {
+            let text = &row[row.find('>').unwrap() + 1..row.find("<form").unwrap()];
+            let mut plain = String::new();
+            let mut inside = false;
+            for c in text.chars() {
+                match c {
+                    '<' => inside = true,
+                    '>' => inside = false,
+                    c if !inside => plain.push(c),
+                    _ => {}
+                }
+            }
+            plain.trim().to_string()
+        })
+        .collect();
+    assert_eq!(rows.len(), 5, "{rows:?}");
+    let mut distinct = rows.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), rows.len(), "rows alike: {rows:?}");
+    assert!(rows.iter().any(|r| r.contains("worth 40 gp")), "{rows:?}");
+    // Appraised, a gem is known by its name and worth; the others are one pile.
+    assert!(page.contains("<h3 class=\"pile\">3 × gem</h3>"), "{page}");
+}

@@ -267,7 +267,7 @@ fn every_kind_of_event_is_worded_in_every_view() {
 /// The kinds the table sees happen (`app::chronicle`); a character sheet's change only when it
 /// is a level. Everything else — the referee's dice, a sword's will, settings, claims — never.
 #[cfg(feature = "serve")]
-const SEEN: [&str; 24] = [
+const SEEN: [&str; 26] = [
     "item_created",
     "coins_added",
     "coins_spent",
@@ -292,6 +292,9 @@ const SEEN: [&str; 24] = [
     "item_worn",
     "item_removed",
     "sword_wielded",
+    // When they hurt.
+    "sword_touched",
+    "sword_held",
 ];
 
 #[test]
@@ -342,6 +345,12 @@ fn chronicle_page(h: &Hoard) {
         .filter(|e| e["session"] == 1 && e["voided_by"].is_null())
         .filter(|e| SEEN.contains(&e["kind"].as_str().unwrap()))
         .filter(|e| e["kind"] != "character_updated" || e["payload"]["change"]["level"].is_u64())
+        .filter(|e| {
+            !matches!(e["kind"].as_str(), Some("sword_touched" | "sword_held"))
+                || e["payload"]["damage"]
+                    .as_array()
+                    .is_some_and(|d| d.iter().any(|r| r["total"].as_i64() > Some(0)))
+        })
         .map(|e| e["id"].as_i64().unwrap())
         .collect();
     let s = Served::start(h, &[]);

@@ -35,6 +35,8 @@ mod readme;
 mod repository;
 mod rounds;
 #[cfg(feature = "serve")]
+mod screen;
+#[cfg(feature = "serve")]
 mod serve;
 mod swords;
 mod terminal;

@@ -144,11 +144,11 @@ fn used_up_items_show_what_became_of_them_on_every_page_alike() {
     let fr = plain(&get(&s.url, FR).body);
     assert!(
         section(&fr, "Ulric")
-            .contains("Plus là : Potion of Speed (consommé), baguette (tombé en poussière)"),
+            .contains("Plus là : Potion of Speed (consommée), baguette (tombée en poussière)"),
         "{fr}"
     );
     let fr = plain(&get(&s.at("/treasure"), FR).body);
-    assert!(fr.contains("Plus là : Potion of Speed (consommé)"), "{fr}");
+    assert!(fr.contains("Plus là : Potion of Speed (consommée)"), "{fr}");
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn each_character_shows_what_they_know_of_themselves() {
         "{ulric}"
     );
     assert!(
-        section(&party, "Weak").contains("Under the control of sword"),
+        section(&party, "Weak").contains("Under the control of the sword"),
         "{party}"
     );
     assert!(
@@ -174,7 +174,7 @@ fn each_character_shows_what_they_know_of_themselves() {
     let fr = plain(&get(&s.url, FR).body);
     assert!(section(&fr, "Yseult").contains("État : agonisant"), "{fr}");
     assert!(
-        section(&fr, "Weak").contains("Sous le contrôle de épée"),
+        section(&fr, "Weak").contains("Sous le contrôle de l'épée"),
         "{fr}"
     );
     let players: Value = serde_json::from_str(&get(&s.at("/party.json"), &[]).body).unwrap();
@@ -215,7 +215,7 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
     );
     // No charge count where nobody knows it: the wand that crumbled shows none, never 1/1.
     assert!(!treasure.contains("charge"), "{treasure}");
-    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle"), &[]).body);
     assert!(chronicle.contains("Found: Ruby (500 gp)."), "{chronicle}");
     assert!(
         chronicle.contains("Yseult identifies Ruby (appraisal): worth 500 gp."),
@@ -224,7 +224,7 @@ fn what_anyone_sees_stays_and_an_appraised_worth_shows() {
     let fr = plain(&get(&s.at("/treasure"), FR).body);
     assert!(fr.contains("cuir, légère"), "{fr}");
     assert!(fr.contains("vaut 500 po"), "{fr}");
-    let fr = get(&s.at("/chronicle"), FR).body;
+    let fr = plain(&get(&s.at("/chronicle"), FR).body);
     assert!(
         fr.contains("Yseult identifie Ruby (une estimation) : vaut 500 po."),
         "{fr}"
@@ -236,7 +236,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
     let h = Hoard::new();
     table(&h);
     let s = Served::start(&h, &[]);
-    let chronicle = get(&s.at("/chronicle"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle"), &[]).body);
     for told in [
         "Ulric joins the party.",
         "Yseult takes 10 damage.",
@@ -249,7 +249,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
         assert!(chronicle.contains(told), "{told}: {chronicle}");
     }
     assert!(!chronicle.contains("The party gains 500 gp"), "{chronicle}");
-    let fr = get(&s.at("/chronicle"), FR).body;
+    let fr = plain(&get(&s.at("/chronicle"), FR).body);
     for told in [
         "Session 1 : The vault",
         "La caisse est partagée : Ulric : 300 po ; Weak : 300 po ; Yseult : 300 po.",
@@ -263,7 +263,7 @@ fn the_chronicle_tells_every_event_the_table_saw() {
     h.ok(&["session", "end"]);
     h.ok(&["coins", "add", "100gp", "--session", "1"]);
     h.ok(&["share"]);
-    let chronicle = get(&s.at("/chronicle/1"), &[]).body;
+    let chronicle = plain(&get(&s.at("/chronicle/1"), &[]).body);
     assert!(chronicle.contains("The party gains 100 gp."), "{chronicle}");
 }
 
@@ -381,7 +381,7 @@ fn an_item_and_a_sheet_have_pages_and_what_is_not_there_has_none() {
     h.ok(&["session", "start", "Onward"]);
     h.ok(&["session", "end"]);
     h.ok(&["session", "start", "Further"]);
-    let middle = get(&s.at("/chronicle/2"), &[]).body;
+    let middle = plain(&get(&s.at("/chronicle/2"), &[]).body);
     assert!(
         middle.contains("rel=\"prev\" href=\"/chronicle/1\""),
         "{middle}"
@@ -414,4 +414,143 @@ fn treasure_per_session_counts_its_worth_and_pages_come_compressed() {
     assert_eq!(icon.status, 200);
     assert!(icon.headers.contains("image/svg+xml"));
     assert!(plain(&get(&s.url, &[]).body).contains("rel=\"icon\""));
+}
+
+/// The referee's odds of a control check read with the decimal mark of the page's language
+/// (issue #51): `12,50 %` in French, as the other French pages write a decimal.
+#[test]
+fn the_referees_odds_use_the_pages_decimal_mark() {
+    let h = Hoard::new();
+    table(&h);
+    let s = Served::start(&h, &["--referee"]);
+    let odds = |page: &str| -> Vec<String> {
+        let list = &page[page.find("<ul class=\"odds\">").expect("the odds")..];
+        let list = &list[..list.find("</ul>").unwrap()];
+        list.split(" %)")
+            .filter_map(|before| before.rsplit('(').next())
+            .filter(|n| {
+                n.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let en = odds(&plain(&get(&s.referee(), &[]).body));
+    assert!(
+        !en.is_empty() && en.iter().all(|n| n.contains('.')),
+        "{en:?}"
+    );
+    let fr = odds(&plain(&get(&s.referee(), FR).body));
+    assert!(
+        !fr.is_empty() && fr.iter().all(|n| n.contains(',') && !n.contains('.')),
+        "{fr:?}"
+    );
+}
+
+/// The demo's chronicle tells the wound the sword's touch did, not only the healing that
+/// followed (issue #51): a touch or a hold that hurts is seen at the table.
+#[test]
+fn the_chronicle_tells_the_wound_a_swords_touch_did() {
+    let h = Hoard::new();
+    h.ok(&["demo"]);
+    let s = Served::start(&h, &[]);
+    let told: String = (1..=3)
+        .map(|n| plain(&get(&s.at(&format!("/chronicle/{n}")), &[]).body))
+        .collect();
+    assert!(told.contains("Arnaud takes 7 damage."), "{told}");
+    assert!(told.contains("Arnaud is healed of 6 HP."), "{told}");
+}
+
+/// Each thing once (issue #51): no « Carries » heading over nothing carried, the character's
+/// name once on their personal page, and no item page linking to itself.
+#[test]
+fn each_page_says_each_thing_once() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Once"]);
+    h.ok(&["session", "start"]);
+    h.character("Ulric", 16, 10, 12, "lawful");
+    h.character("Yseult", 10, 10, 8, "neutral");
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Speed",
+        "--category",
+        "potion",
+        "--to",
+        "Ulric",
+    ]);
+    h.ok(&["drink", "Potion of Speed", "--by", "Ulric"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Mace",
+        "--category",
+        "weapon",
+        "--to",
+        "Yseult",
+    ]);
+    let s = Served::start(&h, &["--players"]);
+    let party = plain(&get(&s.url, &[]).body);
+    let ulric = section(&party, "Ulric");
+    assert!(ulric.contains("No longer: Potion of Speed"), "{ulric}");
+    assert!(
+        !ulric.contains("Carries"),
+        "a heading over nothing: {ulric}"
+    );
+    assert!(section(&party, "Yseult").contains("Carries"), "{party}");
+    let id = |name: &str| {
+        let rest = &party[party.find(&format!(">{name}</a>")).unwrap() - 60..];
+        let at = rest.find("/character/").expect("a link") + "/character/".len();
+        rest[at..at + 36].to_string()
+    };
+    let sheet = plain(&get(&s.at(&format!("/character/{}", id("Ulric"))), &[]).body);
+    let carries = &sheet[sheet.find("Carries").expect("the sheet's heading")..];
+    assert!(carries.contains("Nothing."), "{sheet}");
+    let mace = party
+        .split("href=\"/item/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the mace's page")
+        .to_string();
+    let page = get(&s.at(&format!("/item/{mace}")), &[]).body;
+    assert!(page.contains("<h1>weapon</h1>"), "{page}");
+    assert!(
+        !page.contains(&format!("href=\"/item/{mace}\"")),
+        "the item page links to itself: {page}"
+    );
+    let link = crate::claims::links::link(&s, "Yseult");
+    let mine = get(&link, &[]).body;
+    assert_eq!(mine.matches(">Yseult<").count(), 1, "{mine}");
+}
+
+/// Alike things listed once (issue #51): the treasure page's gems that read the same are one
+/// line, `5 × gem`, with a numbered link to each one's page; one told apart stays its own.
+#[test]
+fn alike_treasure_is_one_line_with_a_link_to_each() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "Gems"]);
+    h.ok(&["session", "start"]);
+    h.character("Ulric", 16, 10, 12, "lawful");
+    for n in 1..=6 {
+        h.ok(&[
+            "valuable",
+            "add",
+            &format!("Gem {n}"),
+            "--value",
+            "10gp",
+            "--kind",
+            "gem",
+        ]);
+    }
+    h.ok(&["valuable", "appraise", "Gem 6", "--by", "Ulric"]);
+    let s = Served::start(&h, &[]);
+    let treasure = plain(&get(&s.at("/treasure"), &[]).body);
+    let pile = &treasure[treasure.find("<li class=\"pile\">").expect("a pile")..];
+    let pile = &pile[..pile.find("</li>").unwrap()];
+    assert!(pile.contains("5 × gem"), "{pile}");
+    for n in 1..=5 {
+        assert!(pile.contains(&format!(">#{n}</a>")), "#{n}: {pile}");
+    }
+    assert_eq!(pile.matches("href=\"/item/").count(), 5, "{pile}");
+    assert!(treasure.contains(">Gem 6</a>"), "{treasure}");
 }

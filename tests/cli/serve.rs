@@ -334,7 +334,7 @@ fn the_first_line_is_the_address_and_pages_show_what_players_know() {
     assert!(
         chronicle
             .body
-            .contains("Arnaud uses 2 charges of Wand of Frost"),
+            .contains("Arnaud uses <span class=\"amount\">2 charges</span> of Wand of Frost"),
         "{}",
         chronicle.body
     );

@@ -58,6 +58,9 @@ mod postings;
 mod rounds;
 mod schema;
 #[cfg(feature = "serve")]
+#[path = "../cli/screen.rs"]
+mod screen;
+#[cfg(feature = "serve")]
 #[path = "../cli/serve.rs"]
 mod serve;
 mod server;

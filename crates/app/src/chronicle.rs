@@ -59,8 +59,6 @@ macro_rules! unseen {
             | Event::ItemRenamed { .. }
             | Event::ClaimMade { .. }
             | Event::ClaimsSettled { .. }
-            | Event::SwordTouched { .. }
-            | Event::SwordHeld { .. }
             | Event::ControlChecked { .. }
             | Event::ControlDeferred { .. }
             | Event::ControlEnded { .. }
@@ -350,6 +348,8 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 | Event::ItemPassed { .. }
                 | Event::ItemWorn { .. }
                 | Event::ItemRemoved { .. }
+                | Event::SwordTouched { .. }
+                | Event::SwordHeld { .. }
                 | Event::SwordWielded { .. } => None,
                 unseen!() => None,
             };
@@ -371,6 +371,10 @@ fn is_seen(event: &Event, truth: bool) -> bool {
     match event {
         Event::ScrollFade { faded, .. } => truth && *faded,
         Event::CharacterUpdated { change, .. } => change.level.is_some(),
+        // A sword's touch or hold that hurt: the table sees the wound.
+        Event::SwordTouched { damage, .. } | Event::SwordHeld { damage, .. } => {
+            damage.iter().any(|r| r.total > 0)
+        }
         Event::ItemCreated { .. }
         | Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
@@ -438,7 +442,9 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }
         | Event::CharacterRaised { .. }
-        | Event::CharacterUpdated { .. } => Vec::new(),
+        | Event::CharacterUpdated { .. }
+        | Event::SwordTouched { .. }
+        | Event::SwordHeld { .. } => Vec::new(),
         // Never asked: `is_seen` kept them out.
         unseen!() => Vec::new(),
     }
@@ -546,6 +552,16 @@ fn entry(
         } => Seen::Wounded {
             who: name.clone(),
             amount: *amount,
+            dead: condition(*hp, eyes.death) == Condition::Dead,
+        },
+        Event::SwordTouched {
+            act, damage, hp, ..
+        }
+        | Event::SwordHeld {
+            act, damage, hp, ..
+        } => Seen::Wounded {
+            who: act.character_name.clone(),
+            amount: u32::try_from(damage.iter().map(|r| r.total).sum::<i64>()).unwrap_or(0),
             dead: condition(*hp, eyes.death) == Condition::Dead,
         },
         Event::CharacterHealed { name, amount, .. } => Seen::Healed {

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::ledger::{Event, Item, Recorded};
 use crate::lookup::character as find_character;
 use crate::rules::item::Status;
-use crate::rules::knowledge::{KnownName, Looker, Revealed, revealed};
+use crate::rules::knowledge::{KnownName, Look, Looker, Revealed, disguise, revealed};
 use crate::store::events::{self, Filter};
 use crate::store::items::{self, ListFilter};
 
@@ -113,8 +113,9 @@ pub struct Gathered {
     pub campaign: Campaign,
     pub pieces: Vec<Piece>,
     /// Items the filters left out because they are gone for good (drunk, crumbled,
-    /// vanished): their id, the name the export's reader knows them by, and why.
-    pub left_out: Vec<(String, KnownName, Status)>,
+    /// vanished): their id, the name the export's reader knows them by, why, and what they
+    /// look like (what the words of why agree with).
+    pub left_out: Vec<(String, KnownName, Status, Look)>,
     /// The ids of every item of the campaign still in play (not gone for good): a re-export
     /// keeps an earlier export's document of one of them, and of no other.
     pub current: BTreeSet<String>,
@@ -174,7 +175,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
         chosen.retain(|item| {
             if item.is_gone() {
                 let seen = revealed(item, looker).name;
-                left_out.push((item.id.clone(), seen, item.status));
+                left_out.push((item.id.clone(), seen, item.status, disguise(item)));
             }
             !item.is_gone()
         });

@@ -130,8 +130,9 @@ fn pile_for(by: &mut Vec<(String, Vec<Alike>)>, owner: String, item: Item) {
     }
 }
 
-/// Items as piles of alikes.
-fn piles(items: Vec<Item>) -> Vec<Alike> {
+/// Items as piles of alikes, in the order each pile's first came (a posting's lists, a
+/// personal page's loot).
+pub fn piles(items: Vec<Item>) -> Vec<Alike> {
     let mut piles = Vec::new();
     items.into_iter().for_each(|i| pile(&mut piles, i));
     piles
