@@ -125,6 +125,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 crate::view::describe::treasure_name(c.settings.treasure.unwrap_or_default())
             ))?;
             out.line(&format!(
+                "  magic-items: {}",
+                crate::view::describe::magic_items_name(c.settings.magic_items.unwrap_or_default())
+            ))?;
+            out.line(&format!(
+                "  magic-column: {}",
+                crate::view::describe::magic_column_name(c.settings.magic_column)
+            ))?;
+            out.line(&format!(
                 "  encumbrance: {}",
                 crate::view::describe::encumbrance_name(c.settings.encumbrance.unwrap_or_default())
             ))?;

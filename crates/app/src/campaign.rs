@@ -106,6 +106,10 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 /// - `encumbrance`: `detailed` (the default: OSE's detailed encumbrance, by the weight
 ///   carried), `basic` (OSE's basic encumbrance, by the armour worn and treasure) or `adnd`
 ///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
+/// - `magic-items`: `adnd` (the default: the AD&D 2e DMG's magic-item tables) or `ose` (Old-School
+///   Essentials'), the tables `generate` and treasure types roll (`rules::magic`).
+/// - `magic-column`: `party` (the default: OSE's B column while the party's average level is
+///   at most 3, else X), `basic` or `expert` (« the Expert probabilities may always be used »).
 /// - `claim-ties`: `roll` (the default: d100 each among equal claims, highest wins) or
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
@@ -182,6 +186,17 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             _ => {
                 return Err(Refusal::UnknownEncumbrance.into());
             }
+        }),
+        "magic-items" | "magic" => Setting::MagicItems(match value.trim() {
+            "adnd" | "ad&d" | "default" => None,
+            "ose" => Some(crate::rules::magic::Items::Ose),
+            _ => {
+                return Err(Refusal::UnknownMagicItems.into());
+            }
+        }),
+        "magic-column" | "column" => Setting::MagicColumn(match value.trim() {
+            "party" | "default" => None,
+            v => Some(crate::magic::column(v).ok_or(Refusal::UnknownMagicColumn)?),
         }),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,

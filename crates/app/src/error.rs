@@ -238,6 +238,8 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownXpFrom
             | Refusal::UnknownTreasure
             | Refusal::UnknownClaimTies
+            | Refusal::UnknownMagicItems
+            | Refusal::UnknownMagicColumn
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

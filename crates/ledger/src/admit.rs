@@ -554,7 +554,9 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Treasure(_)
         | Setting::ClaimTies(_)
         | Setting::Referees(_)
-        | Setting::Encumbrance(_) => Ok(()),
+        | Setting::Encumbrance(_)
+        | Setting::MagicItems(_)
+        | Setting::MagicColumn(_) => Ok(()),
     }
 }
 

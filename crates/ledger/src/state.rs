@@ -76,6 +76,13 @@ pub struct Settings {
     /// How what characters carry slows them; `None` is OSE's detailed encumbrance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encumbrance: Option<crate::rules::encumbrance::System>,
+    /// Whose magic-item tables `generate` and treasure types roll; `None` is the AD&D 2e
+    /// DMG's, which campaigns made before the choice existed keep.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_items: Option<crate::rules::magic::Items>,
+    /// OSE's column of magic-item chances; `None` is the party's level's (`rules::magic`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_column: Option<crate::rules::magic::Column>,
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
@@ -116,6 +123,8 @@ pub enum Setting {
     ClaimTies(Option<crate::rules::claims::Ties>),
     Referees(Option<RefereeFrom>),
     Encumbrance(Option<crate::rules::encumbrance::System>),
+    MagicItems(Option<crate::rules::magic::Items>),
+    MagicColumn(Option<crate::rules::magic::Column>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -139,6 +148,8 @@ impl Settings {
             Setting::ClaimTies(v) => self.claim_ties = v,
             Setting::Referees(v) => self.referee_from = v,
             Setting::Encumbrance(v) => self.encumbrance = v,
+            Setting::MagicItems(v) => self.magic_items = v,
+            Setting::MagicColumn(v) => self.magic_column = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

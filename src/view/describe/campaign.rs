@@ -126,6 +126,11 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             "encumbrance",
             encumbrance_name(v.unwrap_or_default()).into(),
         ),
+        Setting::MagicItems(v) => (
+            "magic-items",
+            magic_items_name(v.unwrap_or_default()).into(),
+        ),
+        Setting::MagicColumn(v) => ("magic-column", magic_column_name(*v).into()),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -176,6 +181,23 @@ pub fn treasure_name(system: crate::rules::treasure::System) -> &'static str {
     match system {
         crate::rules::treasure::System::Ose => "ose",
         crate::rules::treasure::System::Adnd => "adnd",
+    }
+}
+
+/// The `magic-items` setting's value as typed.
+pub fn magic_items_name(items: crate::rules::magic::Items) -> &'static str {
+    match items {
+        crate::rules::magic::Items::Adnd => "adnd",
+        crate::rules::magic::Items::Ose => "ose",
+    }
+}
+
+/// The `magic-column` setting's value as typed (`party`: by the party's level).
+pub fn magic_column_name(column: Option<crate::rules::magic::Column>) -> &'static str {
+    match column {
+        None => "party",
+        Some(crate::rules::magic::Column::Basic) => "basic",
+        Some(crate::rules::magic::Column::Expert) => "expert",
     }
 }
 

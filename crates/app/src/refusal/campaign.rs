@@ -31,6 +31,10 @@ pub enum Refusal {
     UnknownXpFrom,
     /// `treasure` with neither game.
     UnknownTreasure,
+    /// `magic-items` with neither book.
+    UnknownMagicItems,
+    /// `magic-column` with none of its choices.
+    UnknownMagicColumn,
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.

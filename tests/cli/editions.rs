@@ -1,0 +1,111 @@
+//! An Old-School Essentials campaign's magic items (`campaign set magic-items ose`): OSE
+//! Classic Fantasy's tables, in the column of the party's level or the one chosen; an AD&D
+//! campaign's stay the DMG's. Shared with PostgreSQL.
+
+use std::collections::BTreeSet;
+
+use crate::common::Hoard;
+
+/// The names a generation made.
+fn names(h: &Hoard, args: &[&str]) -> BTreeSet<String> {
+    let made = h.json(args);
+    made.as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// OSE, *Potions*: the B column (d8) holds eight potions, the X column (d%) twenty-six.
+const BASIC_POTIONS: [&str; 8] = [
+    "Potion of Diminution",
+    "Potion of ESP",
+    "Potion of Gaseous Form",
+    "Potion of Growth",
+    "Potion of Healing",
+    "Potion of Invisibility",
+    "Potion of Levitation",
+    "Potion of Poison",
+];
+
+#[test]
+fn an_ose_campaign_rolls_oses_items_in_the_partys_column() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "magic-items", "ose"]);
+    let potions = &["--seed", "4", "generate", "potion", "-n", "200"];
+    // No one yet, then a party of 3rd level: the B column.
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    for name in ["Ada", "Bran"] {
+        let args = [
+            "character",
+            "add",
+            name,
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "9",
+        ];
+        h.ok(&[&args[..], &["--level", "3"]].concat());
+    }
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    // An average of 4th level (3 and 5): the X column, potions the B column lacks.
+    h.ok(&[
+        "character",
+        "add",
+        "Cole",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "9",
+        "--level",
+        "6",
+    ]);
+    let expert = names(&h, potions);
+    assert!(expert.contains("Potion of Speed"), "{expert:?}");
+    assert!(expert.len() > 20, "{expert:?}");
+    // Chosen: the campaign's column, then the command's.
+    h.ok(&["campaign", "set", "magic-column", "basic"]);
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    let chosen = names(&h, &[&potions[..], &["--column", "expert"]].concat());
+    assert!(chosen.contains("Potion of Speed"), "{chosen:?}");
+    let shown = h.ok(&["campaign", "show"]);
+    assert!(shown.contains("magic-items: ose"), "{shown}");
+    assert!(shown.contains("magic-column: basic"), "{shown}");
+    h.fails(&["campaign", "set", "magic-column", "q"], 2);
+}
+
+#[test]
+fn an_ose_hoard_holds_oses_items_and_an_adnd_campaign_the_dmgs() {
+    let items = |h: &Hoard| -> Vec<String> {
+        let mut all = Vec::new();
+        // N: « 40%: 2d4 potions »; ten hoards, to be sure of some.
+        for seed in 1..=10 {
+            let seed = seed.to_string();
+            let rolled = h.json(&["--seed", &seed, "treasure", "roll", "N"]);
+            for item in rolled["items"].as_array().unwrap() {
+                all.push(item["name"].as_str().unwrap().to_string());
+            }
+        }
+        all
+    };
+    let ose = Hoard::new();
+    ose.ok(&["campaign", "set", "magic-items", "ose"]);
+    let made = items(&ose);
+    assert!(!made.is_empty());
+    for name in &made {
+        assert!(BASIC_POTIONS.contains(&name.as_str()), "{name}");
+    }
+    // Unset and set to adnd alike: the DMG's potions, the same dice giving the same.
+    let (before, adnd) = (Hoard::new(), Hoard::new());
+    adnd.ok(&["campaign", "set", "magic-items", "adnd"]);
+    let dmg = items(&before);
+    assert_eq!(dmg, items(&adnd));
+    assert!(
+        dmg.iter().any(|n| !BASIC_POTIONS.contains(&n.as_str())),
+        "{dmg:?}"
+    );
+}
