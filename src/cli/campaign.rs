@@ -133,6 +133,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 crate::view::describe::magic_column_name(c.settings.magic_column)
             ))?;
             out.line(&format!(
+                "  recharge: {}",
+                crate::view::describe::recharge_name(c.settings.recharge.unwrap_or_default())
+            ))?;
+            out.line(&format!(
+                "  armour-weight: {}",
+                crate::view::describe::armour_weight_name(
+                    c.settings.armour_weight.unwrap_or_default()
+                )
+            ))?;
+            out.line(&format!(
                 "  encumbrance: {}",
                 crate::view::describe::encumbrance_name(c.settings.encumbrance.unwrap_or_default())
             ))?;

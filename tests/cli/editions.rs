@@ -109,3 +109,88 @@ fn an_ose_hoard_holds_oses_items_and_an_adnd_campaign_the_dmgs() {
         "{dmg:?}"
     );
 }
+
+/// OSE, *Rods, Staves, Wands*: « Recharging: Is not possible » and « Consuming the last
+/// charge: the item loses its magical potency » (no crumbling roll at 0 %); *Armour and
+/// Shields*: enchanted armour weighs 50 % less.
+#[test]
+fn oses_charges_and_enchanted_armour() {
+    let h = Hoard::new();
+    h.ok(&[
+        "character",
+        "add",
+        "Ada",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "8",
+        "--class",
+        "magic-user",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Cold",
+        "--category",
+        "wand",
+        "--charges",
+        "2",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["recharge", "Wand of Cold", "1"]);
+    h.ok(&["campaign", "set", "recharge", "none"]);
+    let refused = h.fails(&["recharge", "Wand of Cold", "1"], 4);
+    assert!(
+        refused.contains("campaign set recharge allowed"),
+        "{refused}"
+    );
+    h.ok(&["campaign", "set", "crumble-wand", "0"]);
+    let used = h.json(&["use", "Wand of Cold", "--charges", "3", "--by", "Ada"]);
+    assert_eq!(used["drained"], true);
+    assert!(
+        used["event"]["payload"]["crumble"].is_null(),
+        "no roll: {used}"
+    );
+    h.ok(&["campaign", "set", "crumble-wand", "1"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Fear",
+        "--category",
+        "wand",
+        "--charges",
+        "1",
+        "--to",
+        "Ada",
+    ]);
+    let used = h.json(&["use", "Wand of Fear", "--by", "Ada"]);
+    assert!(
+        used["event"]["payload"]["crumble"]["roll"].is_object(),
+        "{used}"
+    );
+    // Chainmail +1 worn: nothing (the DMG's), then half its 400 coins (OSE's).
+    h.ok(&[
+        "item",
+        "add",
+        "Chainmail +1",
+        "--category",
+        "armor",
+        "--bonus",
+        "1",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["wear", "Chainmail +1"]);
+    let load = |h: &Hoard| {
+        h.json(&["character", "show", "Ada"])["load"]
+            .as_i64()
+            .unwrap()
+    };
+    let before = load(&h);
+    h.ok(&["campaign", "set", "armour-weight", "half"]);
+    assert_eq!(load(&h), before + 200);
+    assert!(h.ok(&["campaign", "show"]).contains("armour-weight: half"));
+}

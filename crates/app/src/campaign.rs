@@ -110,6 +110,10 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   Essentials'), the tables `generate` and treasure types roll (`rules::magic`).
 /// - `magic-column`: `party` (the default: OSE's B column while the party's average level is
 ///   at most 3, else X), `basic` or `expert` (« the Expert probabilities may always be used »).
+/// - `recharge`: `allowed` (the default: the AD&D 2e DMG's) or `none` (OSE: « Recharging: Is
+///   not possible »).
+/// - `armour-weight`: what a suit of enchanted armour weighs: `nothing` (the default: the AD&D
+///   2e DMG's) or `half` (OSE's).
 /// - `claim-ties`: `roll` (the default: d100 each among equal claims, highest wins) or
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
@@ -197,6 +201,20 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         "magic-column" | "column" => Setting::MagicColumn(match value.trim() {
             "party" | "default" => None,
             v => Some(crate::magic::column(v).ok_or(Refusal::UnknownMagicColumn)?),
+        }),
+        "recharge" | "recharging" => Setting::Recharge(match value.trim() {
+            "allowed" | "yes" | "adnd" | "default" => None,
+            "none" | "no" | "ose" => Some(crate::rules::charges::Recharging::None),
+            _ => {
+                return Err(Refusal::UnknownRecharge.into());
+            }
+        }),
+        "armour-weight" | "armor-weight" => Setting::ArmourWeight(match value.trim() {
+            "nothing" | "adnd" | "default" => None,
+            "half" | "ose" => Some(crate::rules::weight::ArmourWeight::Half),
+            _ => {
+                return Err(Refusal::UnknownArmourWeight.into());
+            }
         }),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,

@@ -240,6 +240,8 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownClaimTies
             | Refusal::UnknownMagicItems
             | Refusal::UnknownMagicColumn
+            | Refusal::UnknownRecharge
+            | Refusal::UnknownArmourWeight
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

@@ -414,13 +414,16 @@ impl State {
                 item, charges: n, ..
             } => {
                 let i = self.item(item)?;
-                charges::recharge(i, *n).map(|_| ()).map_err(|r| match r {
-                    charges::Refusal::OutOfRange => Refusal::CannotRecharge {
-                        item: i.name.clone(),
-                        asked: *n,
-                    },
-                    refusal => Refusal::Charges { refusal },
-                })
+                let recharging = self.campaign.settings.recharge.unwrap_or_default();
+                charges::recharge(i, *n, recharging)
+                    .map(|_| ())
+                    .map_err(|r| match r {
+                        charges::Refusal::OutOfRange => Refusal::CannotRecharge {
+                            item: i.name.clone(),
+                            asked: *n,
+                        },
+                        refusal => Refusal::Charges { refusal },
+                    })
             }
             _ => Ok(()),
         }
@@ -556,6 +559,8 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Referees(_)
         | Setting::Encumbrance(_)
         | Setting::MagicItems(_)
+        | Setting::Recharge(_)
+        | Setting::ArmourWeight(_)
         | Setting::MagicColumn(_) => Ok(()),
     }
 }

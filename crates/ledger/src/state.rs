@@ -83,6 +83,12 @@ pub struct Settings {
     /// OSE's column of magic-item chances; `None` is the party's level's (`rules::magic`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub magic_column: Option<crate::rules::magic::Column>,
+    /// Whether charged items may be recharged; `None` is the AD&D 2e DMG's yes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recharge: Option<crate::rules::charges::Recharging>,
+    /// What enchanted armour weighs; `None` is its full weight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armour_weight: Option<crate::rules::weight::ArmourWeight>,
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
@@ -125,6 +131,8 @@ pub enum Setting {
     Encumbrance(Option<crate::rules::encumbrance::System>),
     MagicItems(Option<crate::rules::magic::Items>),
     MagicColumn(Option<crate::rules::magic::Column>),
+    Recharge(Option<crate::rules::charges::Recharging>),
+    ArmourWeight(Option<crate::rules::weight::ArmourWeight>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -150,6 +158,8 @@ impl Settings {
             Setting::Encumbrance(v) => self.encumbrance = v,
             Setting::MagicItems(v) => self.magic_items = v,
             Setting::MagicColumn(v) => self.magic_column = v,
+            Setting::Recharge(v) => self.recharge = v,
+            Setting::ArmourWeight(v) => self.armour_weight = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

@@ -131,6 +131,11 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             magic_items_name(v.unwrap_or_default()).into(),
         ),
         Setting::MagicColumn(v) => ("magic-column", magic_column_name(*v).into()),
+        Setting::Recharge(v) => ("recharge", recharge_name(v.unwrap_or_default()).into()),
+        Setting::ArmourWeight(v) => (
+            "armour-weight",
+            armour_weight_name(v.unwrap_or_default()).into(),
+        ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -198,6 +203,22 @@ pub fn magic_column_name(column: Option<crate::rules::magic::Column>) -> &'stati
         None => "party",
         Some(crate::rules::magic::Column::Basic) => "basic",
         Some(crate::rules::magic::Column::Expert) => "expert",
+    }
+}
+
+/// The `recharge` setting's value as typed.
+pub fn recharge_name(recharging: crate::rules::charges::Recharging) -> &'static str {
+    match recharging {
+        crate::rules::charges::Recharging::Allowed => "allowed",
+        crate::rules::charges::Recharging::None => "none",
+    }
+}
+
+/// The `armour-weight` setting's value as typed.
+pub fn armour_weight_name(weight: crate::rules::weight::ArmourWeight) -> &'static str {
+    match weight {
+        crate::rules::weight::ArmourWeight::Nothing => "nothing",
+        crate::rules::weight::ArmourWeight::Half => "half",
     }
 }
 

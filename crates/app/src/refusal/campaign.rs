@@ -35,6 +35,10 @@ pub enum Refusal {
     UnknownMagicItems,
     /// `magic-column` with none of its choices.
     UnknownMagicColumn,
+    /// `recharge` with neither choice.
+    UnknownRecharge,
+    /// `armour-weight` with neither choice.
+    UnknownArmourWeight,
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.
