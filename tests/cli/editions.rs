@@ -194,3 +194,54 @@ fn oses_charges_and_enchanted_armour() {
     assert_eq!(load(&h), before + 200);
     assert!(h.ok(&["campaign", "show"]).contains("armour-weight: half"));
 }
+
+/// One switch for the game: `campaign new --edition`, `campaign set edition` setting every
+/// setting that depends on it; `campaign show` marks those that hold the edition's value; each
+/// may be set again alone; the round only before time passes.
+#[test]
+fn an_edition_sets_its_settings_at_once() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "west", "--edition", "ose", "--use"]);
+    let settings = &h.json(&["campaign", "show"])["settings"];
+    assert_eq!(settings["edition"], "ose");
+    assert_eq!(settings["magic_items"], "ose");
+    assert_eq!(settings["round"], "ose");
+    assert_eq!(settings["recharge"], "none");
+    assert_eq!(settings["armour_weight"], "half");
+    assert_eq!(
+        (
+            settings["crumble_rod"].as_i64(),
+            settings["crumble_wand"].as_i64()
+        ),
+        (Some(0), Some(0))
+    );
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    let shown = h.ok(&["campaign", "show"]);
+    for line in [
+        "treasure: ose (edition ose)",
+        "magic-items: ose (edition ose)",
+        "round: ose (10 seconds) (edition ose)",
+    ] {
+        assert!(shown.contains(line), "{line} in {shown}");
+    }
+    assert!(shown.contains("  death: adnd\n"), "overridden: {shown}");
+    // Time passes: AD&D's edition leaves the round as it is.
+    h.ok(&["time", "advance", "1", "turn"]);
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    let settings = &h.json(&["campaign", "show"])["settings"];
+    assert_eq!(
+        (
+            settings["treasure"].as_str(),
+            settings["encumbrance"].as_str()
+        ),
+        (Some("adnd"), Some("adnd"))
+    );
+    assert_eq!(settings["round"], "ose");
+    assert!(settings["magic_items"].is_null() && settings["recharge"].is_null());
+    h.ok(&["check"]);
+    // A campaign made without one keeps the defaults and names no edition.
+    h.ok(&["campaign", "new", "old"]);
+    let old = h.ok(&["--campaign", "old", "campaign", "show"]);
+    assert!(!old.contains("edition"), "{old}");
+    h.fails(&["campaign", "set", "edition", "basic"], 2);
+}

@@ -2,6 +2,7 @@
 
 use crate::ctx::Ctx;
 use crate::error::Result;
+use crate::ledger::state::Edition;
 use crate::ledger::{Event, Setting};
 use crate::refusal::campaign::Refusal;
 use crate::rules::character::check_name;
@@ -10,9 +11,21 @@ use crate::store::campaigns;
 pub use crate::store::campaigns::Summary;
 use crate::write::Write;
 
-pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
+/// `campaign new NAME [--edition ose|adnd]`: the campaign, with every setting of its edition
+/// when one is given (`ledger::state::Edition::settings`), else the defaults.
+pub async fn new(
+    cx: &mut Ctx,
+    name: &str,
+    switch: bool,
+    edition: Option<Edition>,
+) -> Result<String> {
     let name = check_name("campaign", name)?;
-    let write = Write::new_campaign(&mut cx.db, &name, false).await?;
+    let mut write = Write::new_campaign(&mut cx.db, &name, false).await?;
+    if let Some(edition) = edition {
+        write.record(Event::SettingChanged {
+            setting: Setting::Edition(edition),
+        })?;
+    }
     write.commit().await?;
     if switch {
         campaigns::set_current(cx.conn(), &name).await?;
@@ -89,6 +102,9 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 
 /// `campaign set KEY VALUE`: a campaign setting, recorded in the ledger.
 ///
+/// - `edition`: `ose` or `adnd`, every setting that depends on the game at once
+///   (`ledger::state::Edition::settings`; the round only before time passes); each may be set
+///   again alone after.
 /// - `scroll-fade`: 5 to 30 (%), the fixed chance that an unread scroll fades; `roll` (the
 ///   default) rolls 1d6 × 5 % for each scroll.
 /// - `crumble-rod`, `crumble-wand`: 0 to 100 (%), the chance that a drained rod or staff, or
@@ -202,6 +218,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             "party" | "default" => None,
             v => Some(crate::magic::column(v).ok_or(Refusal::UnknownMagicColumn)?),
         }),
+        "edition" => Setting::Edition(edition(value).ok_or(Refusal::UnknownEdition)?),
         "recharge" | "recharging" => Setting::Recharge(match value.trim() {
             "allowed" | "yes" | "adnd" | "default" => None,
             "none" | "no" | "ose" => Some(crate::rules::charges::Recharging::None),
@@ -257,7 +274,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
     };
     let mut w = cx.write().await?;
-    if matches!(setting, Setting::Round(_)) {
+    if matches!(setting, Setting::Round(_) | Setting::Edition(_)) {
         // Whether an effect has started decides whether the round may change.
         let campaign = w.campaign;
         let effects = crate::store::effects::all(w.conn(), campaign).await?;
@@ -270,6 +287,15 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     })?;
     w.commit().await?;
     Ok(setting)
+}
+
+/// An edition as typed: `ose` or `adnd` (`ad&d`).
+pub fn edition(typed: &str) -> Option<Edition> {
+    match typed.trim().to_ascii_lowercase().as_str() {
+        "ose" => Some(Edition::Ose),
+        "adnd" | "ad&d" => Some(Edition::Adnd),
+        _ => None,
+    }
 }
 
 /// `campaign show`: the campaign in use and its settings.

@@ -241,6 +241,7 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownMagicItems
             | Refusal::UnknownMagicColumn
             | Refusal::UnknownRecharge
+            | Refusal::UnknownEdition
             | Refusal::UnknownArmourWeight
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance

@@ -560,6 +560,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Encumbrance(_)
         | Setting::MagicItems(_)
         | Setting::Recharge(_)
+        | Setting::Edition(_)
         | Setting::ArmourWeight(_)
         | Setting::MagicColumn(_) => Ok(()),
     }

@@ -89,6 +89,10 @@ pub struct Settings {
     /// What enchanted armour weighs; `None` is its full weight.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub armour_weight: Option<crate::rules::weight::ArmourWeight>,
+    /// The edition the campaign was last set to (`campaign new --edition`, `campaign set
+    /// edition`): it set every setting of [`Edition::settings`] at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<Edition>,
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
@@ -112,6 +116,44 @@ pub enum RefereeFrom {
     Role,
 }
 
+/// A game as a whole: the settings that depend on which game is played, set at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    /// Old-School Essentials Classic Fantasy.
+    Ose,
+    /// AD&D 2nd edition.
+    Adnd,
+}
+
+impl Edition {
+    /// What the edition sets: its treasure types, magic items, encumbrance, round (`round`:
+    /// only while the round may change, `rules::clock::round_settable`), death, crumbling,
+    /// recharging and enchanted armour's weight. The AD&D rules OSE gives no rule for (a
+    /// scroll's fading, say) stay as they are.
+    pub fn settings(self, round: bool) -> Vec<Setting> {
+        use crate::rules::{charges, encumbrance, health, magic, treasure, weight};
+        let ose = self == Edition::Ose;
+        let mut all = vec![
+            Setting::Treasure((!ose).then_some(treasure::System::Adnd)),
+            Setting::MagicItems(ose.then_some(magic::Items::Ose)),
+            Setting::Encumbrance((!ose).then_some(encumbrance::System::Adnd)),
+            Setting::Death((!ose).then_some(health::DeathRule::Adnd)),
+            // OSE, *Rods, Staves, Wands*: the last charge ends the magic, nothing crumbles.
+            Setting::CrumbleRod(ose.then_some(0)),
+            Setting::CrumbleWand(ose.then_some(0)),
+            Setting::Recharge(ose.then_some(charges::Recharging::None)),
+            Setting::ArmourWeight(ose.then_some(weight::ArmourWeight::Half)),
+        ];
+        if round {
+            all.push(Setting::Round(
+                ose.then_some(crate::rules::clock::Round::Ose),
+            ));
+        }
+        all
+    }
+}
+
 /// One change of setting, as the ledger records it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "name", content = "value", rename_all = "kebab-case")]
@@ -132,6 +174,8 @@ pub enum Setting {
     MagicItems(Option<crate::rules::magic::Items>),
     MagicColumn(Option<crate::rules::magic::Column>),
     Recharge(Option<crate::rules::charges::Recharging>),
+    /// Every setting of an edition at once ([`Edition::settings`]).
+    Edition(Edition),
     ArmourWeight(Option<crate::rules::weight::ArmourWeight>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
@@ -141,8 +185,16 @@ pub enum Setting {
 }
 
 impl Settings {
-    pub fn set(&mut self, setting: &Setting) {
+    /// Apply `setting`; an edition sets the round only where `round` (the round may still
+    /// change).
+    pub fn set(&mut self, setting: &Setting, round: bool) {
         match setting.clone() {
+            Setting::Edition(edition) => {
+                for each in edition.settings(round) {
+                    self.set(&each, round);
+                }
+                self.edition = Some(edition);
+            }
             Setting::ScrollFade(v) => self.scroll_fade = v,
             Setting::CrumbleRod(v) => self.crumble_rod = v,
             Setting::CrumbleWand(v) => self.crumble_wand = v,
@@ -177,6 +229,29 @@ impl Settings {
             .get(&market)
             .copied()
             .unwrap_or_else(|| market.default_percent())
+    }
+
+    /// The settings (by key) that hold their edition's value, its edition set.
+    pub fn from_edition(&self) -> Vec<&'static str> {
+        let Some(edition) = self.edition else {
+            return Vec::new();
+        };
+        let mut fresh = Settings::default();
+        fresh.set(&Setting::Edition(edition), true);
+        [
+            ("treasure", self.treasure == fresh.treasure),
+            ("magic-items", self.magic_items == fresh.magic_items),
+            ("encumbrance", self.encumbrance == fresh.encumbrance),
+            ("round", self.round == fresh.round),
+            ("death", self.death == fresh.death),
+            ("crumble-rod", self.crumble_rod == fresh.crumble_rod),
+            ("crumble-wand", self.crumble_wand == fresh.crumble_wand),
+            ("recharge", self.recharge == fresh.recharge),
+            ("armour-weight", self.armour_weight == fresh.armour_weight),
+        ]
+        .into_iter()
+        .filter_map(|(key, same)| same.then_some(key))
+        .collect()
     }
 
     /// How long the campaign's rounds last.

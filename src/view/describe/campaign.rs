@@ -131,6 +131,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             magic_items_name(v.unwrap_or_default()).into(),
         ),
         Setting::MagicColumn(v) => ("magic-column", magic_column_name(*v).into()),
+        Setting::Edition(e) => ("edition", edition_name(*e).into()),
         Setting::Recharge(v) => ("recharge", recharge_name(v.unwrap_or_default()).into()),
         Setting::ArmourWeight(v) => (
             "armour-weight",
@@ -203,6 +204,14 @@ pub fn magic_column_name(column: Option<crate::rules::magic::Column>) -> &'stati
         None => "party",
         Some(crate::rules::magic::Column::Basic) => "basic",
         Some(crate::rules::magic::Column::Expert) => "expert",
+    }
+}
+
+/// The `edition` setting's value as typed.
+pub fn edition_name(edition: ledger::state::Edition) -> &'static str {
+    match edition {
+        ledger::state::Edition::Ose => "ose",
+        ledger::state::Edition::Adnd => "adnd",
     }
 }
 

@@ -57,6 +57,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "magic-column must be party (OSE's B column up to an average party level of 3, X above), basic or expert",
                 "magic-column vaut party (la colonne B d'OSE jusqu'à un niveau moyen du groupe de 3, X au-delà), basic ou expert"
             ),
+            Refusal::UnknownEdition => tr!(
+                "edition must be ose (Old-School Essentials) or adnd (AD&D 2nd edition)",
+                "edition vaut ose (Old-School Essentials) ou adnd (AD&D 2e édition)"
+            ),
             Refusal::UnknownRecharge => tr!(
                 "recharge must be allowed (the AD&D 2e DMG) or none (Old-School Essentials: recharging is not possible)",
                 "recharge vaut allowed (le Guide du maître d'AD&D 2e) ou none (Old-School Essentials : la recharge est impossible)"
@@ -90,8 +94,8 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "seul le propriétaire de la campagne peut changer qui enregistre (`campaign set referees`, et les meneurs sous `referees role`) : c'est {owner}, le rôle PostgreSQL à qui appartiennent les tables de hoard, et cette commande se connecte en tant que {role}"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees ou tables"
+                "unknown setting {key:?}: use edition, scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees or tables",
+                "réglage inconnu {key:?} : edition, scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees ou tables"
             ),
         };
         f.write_str(&text)

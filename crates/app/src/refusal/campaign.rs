@@ -35,6 +35,8 @@ pub enum Refusal {
     UnknownMagicItems,
     /// `magic-column` with none of its choices.
     UnknownMagicColumn,
+    /// `edition` with neither game.
+    UnknownEdition,
     /// `recharge` with neither choice.
     UnknownRecharge,
     /// `armour-weight` with neither choice.
