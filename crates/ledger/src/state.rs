@@ -388,3 +388,33 @@ pub fn session_of<'a>(mut open: impl Iterator<Item = &'a Session>, character: &s
     open.find(|s| s.with.is_empty() || s.with.iter().any(|m| m.character == character))
         .map(|s| s.number)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::clock::Round;
+
+    /// An edition sets its settings and says which hold its value; the round only while it
+    /// may change; a setting set again alone is no longer the edition's.
+    #[test]
+    fn an_edition_sets_its_settings_and_knows_which_it_still_holds() {
+        let mut settings = Settings::default();
+        assert!(settings.from_edition().is_empty(), "no edition, none");
+        settings.set(&Setting::Edition(Edition::Ose), true);
+        assert_eq!(settings.round, Some(Round::Ose));
+        assert_eq!(settings.crumble_wand, Some(0));
+        assert_eq!(settings.from_edition().len(), 9);
+        settings.set(&Setting::CrumbleWand(Some(50)), true);
+        assert!(!settings.from_edition().contains(&"crumble-wand"));
+        // Time has passed: AD&D leaves OSE's round, which is then not its own.
+        settings.set(&Setting::Edition(Edition::Adnd), false);
+        assert_eq!(settings.round, Some(Round::Ose));
+        assert_eq!(settings.crumble_wand, None);
+        let from = settings.from_edition();
+        assert!(
+            !from.contains(&"round") && from.contains(&"crumble-wand"),
+            "{from:?}"
+        );
+        assert_eq!(from.len(), 8);
+    }
+}
