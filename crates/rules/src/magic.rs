@@ -57,7 +57,7 @@ impl Column {
 }
 
 /// Where a campaign's magic items come from: the book, and the column for OSE's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Magic {
     pub items: Items,
     pub column: Column,
