@@ -245,3 +245,36 @@ fn an_edition_sets_its_settings_at_once() {
     assert!(!old.contains("edition"), "{old}");
     h.fails(&["campaign", "set", "edition", "basic"], 2);
 }
+
+/// OSE, *Potion of Healing*: « Restores 1d6+1 hit points »; the DMG's restores 2d4+2.
+#[test]
+fn an_ose_potion_of_healing_heals_1d6_plus_1() {
+    for (items, expr) in [("ose", "1d6+1"), ("adnd", "2d4+2")] {
+        let h = Hoard::new();
+        h.ok(&["campaign", "set", "magic-items", items]);
+        h.ok(&[
+            "character",
+            "add",
+            "Ada",
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "20",
+        ]);
+        h.ok(&["character", "damage", "Ada", "15"]);
+        h.ok(&[
+            "item",
+            "add",
+            "Potion of Healing",
+            "--category",
+            "potion",
+            "--to",
+            "Ada",
+        ]);
+        let drunk = h.json(&["drink", "Potion of Healing"]);
+        assert_eq!(drunk["event"]["payload"]["healed"]["expr"], expr, "{drunk}");
+        h.ok(&["check"]);
+    }
+}

@@ -61,7 +61,9 @@ impl State {
             Event::PotionTaken { act, healed, .. } => {
                 self.held_by(act)?;
                 // A dose drunk before hoard rolled healing records none.
-                let rule = crate::rules::potion::healing(&act.item_name).map(|e| e.to_string());
+                let items = self.campaign.settings.magic_items.unwrap_or_default();
+                let rule =
+                    crate::rules::potion::healing(&act.item_name, items).map(|e| e.to_string());
                 match healed {
                     Some(roll) if Some(&roll.expr) != rule.as_ref() => {
                         Err(Refusal::NotItsHealing {
