@@ -44,8 +44,12 @@ pub fn list(out: &mut Out, campaigns: Vec<app::campaign::Summary>) -> Result<()>
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Result<()> {
     match command {
-        CampaignCommand::New { name, switch } => {
-            let name = app::campaign::new(cx, &name, switch).await?;
+        CampaignCommand::New {
+            name,
+            switch,
+            edition,
+        } => {
+            let name = app::campaign::new(cx, &name, switch, edition).await?;
             if out.json() {
                 return out.doc(&json!({ "name": name, "current": switch }));
             }
@@ -75,6 +79,16 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             }
             let (name, clock) = (safe(&c.name), GameTime(c.clock));
             out.line(&tr!("Campaign {name}, {clock}", "Campagne {name}, {clock}"))?;
+            // A setting that holds its edition's value says so.
+            let edition = c.settings.edition.map(crate::view::describe::edition_name);
+            let from = c.settings.from_edition();
+            let marked = |key: &str, line: String| match edition {
+                Some(e) if from.contains(&key) => line + &tr!(" (edition {e})", " (édition {e})"),
+                _ => line,
+            };
+            if let Some(e) = edition {
+                out.line(&format!("  edition: {e}"))?;
+            }
             let shown = |v: Option<u8>, default: &str| {
                 v.map(|v| format!("{v}%"))
                     .unwrap_or_else(|| default.to_string())
@@ -87,30 +101,42 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                     &tr!("1d6 × 5% per scroll", "1d6 × 5 % par parchemin")
                 )
             ))?;
-            out.line(&format!(
-                "  crumble-rod: {}",
-                shown(
-                    c.settings.crumble_rod,
-                    &format!("{}%", crate::rules::charges::CRUMBLE_ROD)
-                )
+            out.line(&marked(
+                "crumble-rod",
+                format!(
+                    "  crumble-rod: {}",
+                    shown(
+                        c.settings.crumble_rod,
+                        &format!("{}%", crate::rules::charges::CRUMBLE_ROD)
+                    )
+                ),
             ))?;
-            out.line(&format!(
-                "  crumble-wand: {}",
-                shown(
-                    c.settings.crumble_wand,
-                    &format!("{}%", crate::rules::charges::CRUMBLE_WAND)
-                )
+            out.line(&marked(
+                "crumble-wand",
+                format!(
+                    "  crumble-wand: {}",
+                    shown(
+                        c.settings.crumble_wand,
+                        &format!("{}%", crate::rules::charges::CRUMBLE_WAND)
+                    )
+                ),
             ))?;
-            out.line(&format!(
-                "  death: {}",
-                crate::view::describe::death_rule_name(c.settings.death.unwrap_or_default())
+            out.line(&marked(
+                "death",
+                format!(
+                    "  death: {}",
+                    crate::view::describe::death_rule_name(c.settings.death.unwrap_or_default())
+                ),
             ))?;
             let round = c.settings.round();
             let name = crate::view::describe::round_name(round);
             let seconds = round.seconds();
-            out.line(&tr!(
-                "  round: {name} ({seconds} seconds)",
-                "  round : {name} ({seconds} secondes)"
+            out.line(&marked(
+                "round",
+                tr!(
+                    "  round: {name} ({seconds} seconds)",
+                    "  round : {name} ({seconds} secondes)"
+                ),
             ))?;
             out.line(&format!(
                 "  dead-share: {}",
@@ -120,13 +146,50 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  xp-from: {}",
                 crate::view::describe::xp_from_name(c.settings.xp_from.unwrap_or_default())
             ))?;
-            out.line(&format!(
-                "  treasure: {}",
-                crate::view::describe::treasure_name(c.settings.treasure.unwrap_or_default())
+            out.line(&marked(
+                "treasure",
+                format!(
+                    "  treasure: {}",
+                    crate::view::describe::treasure_name(c.settings.treasure.unwrap_or_default())
+                ),
+            ))?;
+            out.line(&marked(
+                "magic-items",
+                format!(
+                    "  magic-items: {}",
+                    crate::view::describe::magic_items_name(
+                        c.settings.magic_items.unwrap_or_default()
+                    )
+                ),
             ))?;
             out.line(&format!(
-                "  encumbrance: {}",
-                crate::view::describe::encumbrance_name(c.settings.encumbrance.unwrap_or_default())
+                "  magic-column: {}",
+                crate::view::describe::magic_column_name(c.settings.magic_column)
+            ))?;
+            out.line(&marked(
+                "recharge",
+                format!(
+                    "  recharge: {}",
+                    crate::view::describe::recharge_name(c.settings.recharge.unwrap_or_default())
+                ),
+            ))?;
+            out.line(&marked(
+                "armour-weight",
+                format!(
+                    "  armour-weight: {}",
+                    crate::view::describe::armour_weight_name(
+                        c.settings.armour_weight.unwrap_or_default()
+                    )
+                ),
+            ))?;
+            out.line(&marked(
+                "encumbrance",
+                format!(
+                    "  encumbrance: {}",
+                    crate::view::describe::encumbrance_name(
+                        c.settings.encumbrance.unwrap_or_default()
+                    )
+                ),
             ))?;
             out.line(&format!(
                 "  claim-ties: {}",

@@ -36,6 +36,7 @@ pub async fn generate(
         to: args.to,
         read: args.read,
         sentient: args.sentient,
+        column: args.column,
     };
     let json = out.json();
     let mut first = true;

@@ -37,6 +37,7 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
         level: a.level,
         count: a.count,
         to,
+        column: a.column,
     };
     let rolled = app::treasure::roll(cx, request).await?;
     // Everything goes to one holder; a character's name goes with each item.

@@ -9,7 +9,6 @@
 use serde_json::{Value, json};
 
 use super::Piece;
-use crate::rules::item::Category;
 use crate::tr;
 
 /// The activities of an item, by id: an attack for a weapon (`attack`: "melee" or "ranged"),
@@ -34,10 +33,7 @@ pub fn of(piece: &Piece, uses: &Value, attack: Option<&str>) -> Value {
     }
     if uses["max"].as_str().is_some_and(|m| !m.is_empty()) {
         let spend = vec![json!({ "type": "itemUses", "value": "1", "target": "" })];
-        let item = piece.item();
-        let healing = (item.category == Category::Potion)
-            .then(|| crate::rules::potion::healing(&item.name))
-            .flatten();
+        let healing = piece.healing.clone();
         let activity = match healing {
             Some(formula) => {
                 let mut a = base("heal", ID_USE, spend, piece);

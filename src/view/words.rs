@@ -349,6 +349,10 @@ impl fmt::Display for crate::i18n::Worded<'_, charges::Refusal> {
                 let limit = charges::RECHARGE_LIMIT;
                 tr!("add 1 to {limit} charges", "ajoutez de 1 à {limit} charges")
             }
+            charges::Refusal::NoRecharging => tr!(
+                "this campaign does not recharge (Old-School Essentials: « Recharging: Is not possible »): `campaign set recharge allowed` to allow it",
+                "cette campagne ne recharge pas (Old-School Essentials : « la recharge est impossible ») : `campaign set recharge allowed` pour l'autoriser"
+            ),
             charges::Refusal::NoRoom { item, left, wanted } => {
                 let (item, left) = (safe(item.shown()), counted(*left, CHARGE, CHARGE));
                 tr!(

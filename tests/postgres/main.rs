@@ -18,6 +18,8 @@ mod claims;
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[path = "../cli/editions.rs"]
+mod editions;
 #[path = "../cli/encumbrance.rs"]
 mod encumbrance;
 #[path = "../cli/every_event.rs"]

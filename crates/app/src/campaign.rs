@@ -2,6 +2,7 @@
 
 use crate::ctx::Ctx;
 use crate::error::Result;
+use crate::ledger::state::Edition;
 use crate::ledger::{Event, Setting};
 use crate::refusal::campaign::Refusal;
 use crate::rules::character::check_name;
@@ -10,9 +11,21 @@ use crate::store::campaigns;
 pub use crate::store::campaigns::Summary;
 use crate::write::Write;
 
-pub async fn new(cx: &mut Ctx, name: &str, switch: bool) -> Result<String> {
+/// `campaign new NAME [--edition ose|adnd]`: the campaign, with every setting of its edition
+/// when one is given (`ledger::state::Edition::settings`), else the defaults.
+pub async fn new(
+    cx: &mut Ctx,
+    name: &str,
+    switch: bool,
+    edition: Option<Edition>,
+) -> Result<String> {
     let name = check_name("campaign", name)?;
-    let write = Write::new_campaign(&mut cx.db, &name, false).await?;
+    let mut write = Write::new_campaign(&mut cx.db, &name, false).await?;
+    if let Some(edition) = edition {
+        write.record(Event::SettingChanged {
+            setting: Setting::Edition(edition),
+        })?;
+    }
     write.commit().await?;
     if switch {
         campaigns::set_current(cx.conn(), &name).await?;
@@ -89,6 +102,9 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 
 /// `campaign set KEY VALUE`: a campaign setting, recorded in the ledger.
 ///
+/// - `edition`: `ose` or `adnd`, every setting that depends on the game at once
+///   (`ledger::state::Edition::settings`; the round only before time passes); each may be set
+///   again alone after.
 /// - `scroll-fade`: 5 to 30 (%), the fixed chance that an unread scroll fades; `roll` (the
 ///   default) rolls 1d6 × 5 % for each scroll.
 /// - `crumble-rod`, `crumble-wand`: 0 to 100 (%), the chance that a drained rod or staff, or
@@ -106,6 +122,14 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 /// - `encumbrance`: `detailed` (the default: OSE's detailed encumbrance, by the weight
 ///   carried), `basic` (OSE's basic encumbrance, by the armour worn and treasure) or `adnd`
 ///   (AD&D 2e's, by the weight carried and Strength); `ose-detailed`, `ose-basic` alike.
+/// - `magic-items`: `adnd` (the default: the AD&D 2e DMG's magic-item tables) or `ose` (Old-School
+///   Essentials'), the tables `generate` and treasure types roll (`rules::magic`).
+/// - `magic-column`: `party` (the default: OSE's B column while the party's average level is
+///   at most 3, else X), `basic` or `expert` (« the Expert probabilities may always be used »).
+/// - `recharge`: `allowed` (the default: the AD&D 2e DMG's) or `none` (OSE: « Recharging: Is
+///   not possible »).
+/// - `armour-weight`: what a suit of enchanted armour weighs: `nothing` (the default: the AD&D
+///   2e DMG's) or `half` (OSE's).
 /// - `claim-ties`: `roll` (the default: d100 each among equal claims, highest wins) or
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
@@ -183,6 +207,32 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownEncumbrance.into());
             }
         }),
+        "magic-items" | "magic" => Setting::MagicItems(match value.trim() {
+            "adnd" | "ad&d" | "default" => None,
+            "ose" => Some(crate::rules::magic::Items::Ose),
+            _ => {
+                return Err(Refusal::UnknownMagicItems.into());
+            }
+        }),
+        "magic-column" | "column" => Setting::MagicColumn(match value.trim() {
+            "party" | "default" => None,
+            v => Some(crate::magic::column(v).ok_or(Refusal::UnknownMagicColumn)?),
+        }),
+        "edition" => Setting::Edition(edition(value).ok_or(Refusal::UnknownEdition)?),
+        "recharge" | "recharging" => Setting::Recharge(match value.trim() {
+            "allowed" | "yes" | "adnd" | "default" => None,
+            "none" | "no" | "ose" => Some(crate::rules::charges::Recharging::None),
+            _ => {
+                return Err(Refusal::UnknownRecharge.into());
+            }
+        }),
+        "armour-weight" | "armor-weight" => Setting::ArmourWeight(match value.trim() {
+            "nothing" | "adnd" | "default" => None,
+            "half" | "ose" => Some(crate::rules::weight::ArmourWeight::Half),
+            _ => {
+                return Err(Refusal::UnknownArmourWeight.into());
+            }
+        }),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,
             "role" => Some(crate::ledger::state::RefereeFrom::Role),
@@ -224,7 +274,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }
     };
     let mut w = cx.write().await?;
-    if matches!(setting, Setting::Round(_)) {
+    if matches!(setting, Setting::Round(_) | Setting::Edition(_)) {
         // Whether an effect has started decides whether the round may change.
         let campaign = w.campaign;
         let effects = crate::store::effects::all(w.conn(), campaign).await?;
@@ -237,6 +287,15 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
     })?;
     w.commit().await?;
     Ok(setting)
+}
+
+/// An edition as typed: `ose` or `adnd` (`ad&d`).
+pub fn edition(typed: &str) -> Option<Edition> {
+    match typed.trim().to_ascii_lowercase().as_str() {
+        "ose" => Some(Edition::Ose),
+        "adnd" | "ad&d" => Some(Edition::Adnd),
+        _ => None,
+    }
 }
 
 /// `campaign show`: the campaign in use and its settings.

@@ -162,7 +162,8 @@ impl Sheet {
         let armor_class = armor::character_class(&worn, character.dex);
         let condition = health::condition(character.hp, settings.death.unwrap_or_default());
         let system = settings.encumbrance.unwrap_or_default();
-        let encumbrance = encumbrance::of(system, character.str, &worn, &coins);
+        let enchanted = settings.armour_weight.unwrap_or_default();
+        let encumbrance = encumbrance::of(system, enchanted, character.str, &worn, &coins);
         Sheet {
             encumbrance,
             condition,

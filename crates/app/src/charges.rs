@@ -56,8 +56,9 @@ pub async fn use_charges(cx: &mut Ctx, key: &str, n: u32, by: Option<&str>) -> R
 pub async fn recharge(cx: &mut Ctx, key: &str, n: u32) -> Result<Recorded> {
     let mut w = cx.write().await?;
     let item = w.item(key).await?;
-    let remaining =
-        charges::recharge(&item, n).map_err(|r| Error::Refused(Problem::Charges(r).into()))?;
+    let recharging = w.state.campaign.settings.recharge.unwrap_or_default();
+    let remaining = charges::recharge(&item, n, recharging)
+        .map_err(|r| Error::Refused(Problem::Charges(r).into()))?;
     let event = w.record(Event::Recharged {
         item: item.id.clone(),
         item_name: item.name.clone(),

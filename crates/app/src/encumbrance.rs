@@ -29,9 +29,17 @@ async fn weigh(w: &mut Write<'_>, id: &str) -> Result<Encumbrance> {
         .get(id)
         .copied()
         .unwrap_or_default();
-    let system = w.state.campaign.settings.encumbrance.unwrap_or_default();
+    let settings = &w.state.campaign.settings;
+    let system = settings.encumbrance.unwrap_or_default();
+    let enchanted = settings.armour_weight.unwrap_or_default();
     let held: Vec<&_> = held.iter().collect();
-    Ok(encumbrance::of(system, character.str, &held, &purse))
+    Ok(encumbrance::of(
+        system,
+        enchanted,
+        character.str,
+        &held,
+        &purse,
+    ))
 }
 
 /// The movement of some characters before a command changes what they carry.

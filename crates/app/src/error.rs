@@ -238,6 +238,11 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownXpFrom
             | Refusal::UnknownTreasure
             | Refusal::UnknownClaimTies
+            | Refusal::UnknownMagicItems
+            | Refusal::UnknownMagicColumn
+            | Refusal::UnknownRecharge
+            | Refusal::UnknownEdition
+            | Refusal::UnknownArmourWeight
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

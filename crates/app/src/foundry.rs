@@ -42,6 +42,9 @@ pub struct Piece {
     pub holder: Option<String>,
     /// The charges it was made with (the most it can hold), when they may be shown.
     pub made: Option<i32>,
+    /// The hit points it restores at once, a potion of healing's (`rules::potion::healing`,
+    /// by the campaign's magic items), when its reader may know its name.
+    pub healing: Option<crate::rules::dice::Expr>,
     /// Wall-clock milliseconds of its first and last event.
     pub created_ms: i64,
     pub modified_ms: i64,
@@ -203,6 +206,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
     let voided = events::voided(conn, campaign).await?;
     let effects = crate::store::effects::all(conn, campaign).await?;
     let now = super::clock::now(conn, &found, None).await?;
+    let items = found.campaign.settings.magic_items.unwrap_or_default();
     let mut pieces = Vec::with_capacity(chosen.len());
     for item in chosen {
         let mut history = Vec::new();
@@ -228,6 +232,9 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
             .and_then(|h| characters.get(h))
             .cloned();
         let seen = revealed(&item, looker);
+        let healing = (item.category == crate::rules::item::Category::Potion)
+            .then(|| crate::rules::potion::healing(&seen.item.name, items))
+            .flatten();
         let piece = match looker {
             Looker::Referee => {
                 let running = effects
@@ -243,6 +250,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
                     view: View::Referee,
                     holder,
                     made,
+                    healing,
                     created_ms,
                     modified_ms,
                     history,
@@ -257,6 +265,7 @@ pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -
                     view: View::Player,
                     holder,
                     made,
+                    healing,
                     created_ms,
                     modified_ms,
                     history: Vec::new(),

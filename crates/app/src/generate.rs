@@ -25,6 +25,8 @@ pub struct Request {
     /// With `to`: the character reads the scrolls at once, so they cannot fade.
     pub read: bool,
     pub sentient: bool,
+    /// OSE's column (`--column`); `None`: the campaign's (`app::magic`).
+    pub column: Option<crate::rules::magic::Column>,
 }
 
 /// Make the items, commit them, then hand each one (with its holder's name) to `each`, read
@@ -49,7 +51,7 @@ pub async fn generate(
         return Err(Refusal::Valuable.into());
     }
     let loaded = for_campaign(cx).await?;
-    let start = request
+    let generic = request
         .category
         .map(Category::table)
         .unwrap_or("magic-items");
@@ -61,6 +63,9 @@ pub async fn generate(
     let seed = cx.seed;
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
+    let start = &super::magic::of(&mut w, request.column)
+        .await?
+        .table(generic);
     let holder = match &request.to {
         Some(to) => Some(w.character(to).await?),
         None => None,

@@ -48,6 +48,7 @@ pub mod identify;
 pub mod item;
 pub mod links;
 pub mod log;
+pub mod magic;
 pub mod name;
 pub mod open;
 pub mod party;

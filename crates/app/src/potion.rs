@@ -35,7 +35,8 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let item = w.item(key).await?;
     let who = w.actor(&item, by).await?;
     let now = w.now();
-    let dose = potion::take(&item, oil, now, w.round(), &mut dice)
+    let items = w.state.campaign.settings.magic_items.unwrap_or_default();
+    let dose = potion::take(&item, oil, (now, w.round()), items, &mut dice)
         .map_err(|r| Error::Refused(Problem::Potion(r).into()))?;
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),

@@ -25,6 +25,8 @@ pub struct Request {
     pub level: Option<u32>,
     pub count: u32,
     pub to: Whose,
+    /// OSE's magic-item column (`--column`); `None`: the campaign's (`app::magic`).
+    pub column: Option<crate::rules::magic::Column>,
 }
 
 /// A hoard as recorded: the roll, the type it followed, where it went, its coins and items,
@@ -56,7 +58,8 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
     let system = w.state.campaign.settings.treasure.unwrap_or_default();
     let treasures = types_of(&loaded.tables, system)?;
     let kind = chosen(treasures, system, &request)?.clone();
-    let hoard = treasure::roll(&loaded.tables, &kind, request.count, &mut dice).map_err(
+    let magic = super::magic::of(&mut w, request.column).await?;
+    let hoard = treasure::roll(&loaded.tables, &kind, request.count, magic, &mut dice).map_err(
         |fault| match fault {
             TreasureFault::Generation(g) => Error::Invalid(Problem::Generation(g).into()),
             TreasureFault::NeverAccepted { table } => Error::Invalid(

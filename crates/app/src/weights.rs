@@ -17,13 +17,9 @@ pub struct Weights {
 
 /// Every character's load and every place's, by the campaign's encumbrance rule.
 pub async fn weights(cx: &mut Ctx) -> Result<Weights> {
-    let system = cx
-        .campaign()
-        .await?
-        .campaign
-        .settings
-        .encumbrance
-        .unwrap_or_default();
+    let settings = cx.campaign().await?.campaign.settings;
+    let system = settings.encumbrance.unwrap_or_default();
+    let enchanted = settings.armour_weight.unwrap_or_default();
     let mut carried = Vec::new();
     for c in super::character::list(cx).await? {
         let sheet = super::character::show(cx, &c.name).await?;
@@ -35,7 +31,10 @@ pub async fn weights(cx: &mut Ctx) -> Result<Weights> {
         .into_iter()
         .map(|p| {
             let items: Vec<&_> = p.items.iter().collect();
-            (p.place, encumbrance::load(system, &items, &p.coins))
+            (
+                p.place,
+                encumbrance::load(system, enchanted, &items, &p.coins),
+            )
         })
         .collect();
     Ok(Weights { carried, stashed })

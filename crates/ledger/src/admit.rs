@@ -61,7 +61,9 @@ impl State {
             Event::PotionTaken { act, healed, .. } => {
                 self.held_by(act)?;
                 // A dose drunk before hoard rolled healing records none.
-                let rule = crate::rules::potion::healing(&act.item_name).map(|e| e.to_string());
+                let items = self.campaign.settings.magic_items.unwrap_or_default();
+                let rule =
+                    crate::rules::potion::healing(&act.item_name, items).map(|e| e.to_string());
                 match healed {
                     Some(roll) if Some(&roll.expr) != rule.as_ref() => {
                         Err(Refusal::NotItsHealing {
@@ -414,13 +416,16 @@ impl State {
                 item, charges: n, ..
             } => {
                 let i = self.item(item)?;
-                charges::recharge(i, *n).map(|_| ()).map_err(|r| match r {
-                    charges::Refusal::OutOfRange => Refusal::CannotRecharge {
-                        item: i.name.clone(),
-                        asked: *n,
-                    },
-                    refusal => Refusal::Charges { refusal },
-                })
+                let recharging = self.campaign.settings.recharge.unwrap_or_default();
+                charges::recharge(i, *n, recharging)
+                    .map(|_| ())
+                    .map_err(|r| match r {
+                        charges::Refusal::OutOfRange => Refusal::CannotRecharge {
+                            item: i.name.clone(),
+                            asked: *n,
+                        },
+                        refusal => Refusal::Charges { refusal },
+                    })
             }
             _ => Ok(()),
         }
@@ -554,7 +559,12 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Treasure(_)
         | Setting::ClaimTies(_)
         | Setting::Referees(_)
-        | Setting::Encumbrance(_) => Ok(()),
+        | Setting::Encumbrance(_)
+        | Setting::MagicItems(_)
+        | Setting::Recharge(_)
+        | Setting::Edition(_)
+        | Setting::ArmourWeight(_)
+        | Setting::MagicColumn(_) => Ok(()),
     }
 }
 

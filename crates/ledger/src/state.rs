@@ -76,6 +76,23 @@ pub struct Settings {
     /// How what characters carry slows them; `None` is OSE's detailed encumbrance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encumbrance: Option<crate::rules::encumbrance::System>,
+    /// Whose magic-item tables `generate` and treasure types roll; `None` is the AD&D 2e
+    /// DMG's, which campaigns made before the choice existed keep.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_items: Option<crate::rules::magic::Items>,
+    /// OSE's column of magic-item chances; `None` is the party's level's (`rules::magic`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_column: Option<crate::rules::magic::Column>,
+    /// Whether charged items may be recharged; `None` is the AD&D 2e DMG's yes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recharge: Option<crate::rules::charges::Recharging>,
+    /// What enchanted armour weighs; `None` is its full weight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armour_weight: Option<crate::rules::weight::ArmourWeight>,
+    /// The edition the campaign was last set to (`campaign new --edition`, `campaign set
+    /// edition`): it set every setting of [`Edition::settings`] at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<Edition>,
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
@@ -99,6 +116,44 @@ pub enum RefereeFrom {
     Role,
 }
 
+/// A game as a whole: the settings that depend on which game is played, set at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    /// Old-School Essentials Classic Fantasy.
+    Ose,
+    /// AD&D 2nd edition.
+    Adnd,
+}
+
+impl Edition {
+    /// What the edition sets: its treasure types, magic items, encumbrance, round (`round`:
+    /// only while the round may change, `rules::clock::round_settable`), death, crumbling,
+    /// recharging and enchanted armour's weight. The AD&D rules OSE gives no rule for (a
+    /// scroll's fading, say) stay as they are.
+    pub fn settings(self, round: bool) -> Vec<Setting> {
+        use crate::rules::{charges, encumbrance, health, magic, treasure, weight};
+        let ose = self == Edition::Ose;
+        let mut all = vec![
+            Setting::Treasure((!ose).then_some(treasure::System::Adnd)),
+            Setting::MagicItems(ose.then_some(magic::Items::Ose)),
+            Setting::Encumbrance((!ose).then_some(encumbrance::System::Adnd)),
+            Setting::Death((!ose).then_some(health::DeathRule::Adnd)),
+            // OSE, *Rods, Staves, Wands*: the last charge ends the magic, nothing crumbles.
+            Setting::CrumbleRod(ose.then_some(0)),
+            Setting::CrumbleWand(ose.then_some(0)),
+            Setting::Recharge(ose.then_some(charges::Recharging::None)),
+            Setting::ArmourWeight(ose.then_some(weight::ArmourWeight::Half)),
+        ];
+        if round {
+            all.push(Setting::Round(
+                ose.then_some(crate::rules::clock::Round::Ose),
+            ));
+        }
+        all
+    }
+}
+
 /// One change of setting, as the ledger records it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "name", content = "value", rename_all = "kebab-case")]
@@ -116,6 +171,12 @@ pub enum Setting {
     ClaimTies(Option<crate::rules::claims::Ties>),
     Referees(Option<RefereeFrom>),
     Encumbrance(Option<crate::rules::encumbrance::System>),
+    MagicItems(Option<crate::rules::magic::Items>),
+    MagicColumn(Option<crate::rules::magic::Column>),
+    Recharge(Option<crate::rules::charges::Recharging>),
+    /// Every setting of an edition at once ([`Edition::settings`]).
+    Edition(Edition),
+    ArmourWeight(Option<crate::rules::weight::ArmourWeight>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -124,8 +185,16 @@ pub enum Setting {
 }
 
 impl Settings {
-    pub fn set(&mut self, setting: &Setting) {
+    /// Apply `setting`; an edition sets the round only where `round` (the round may still
+    /// change).
+    pub fn set(&mut self, setting: &Setting, round: bool) {
         match setting.clone() {
+            Setting::Edition(edition) => {
+                for each in edition.settings(round) {
+                    self.set(&each, round);
+                }
+                self.edition = Some(edition);
+            }
             Setting::ScrollFade(v) => self.scroll_fade = v,
             Setting::CrumbleRod(v) => self.crumble_rod = v,
             Setting::CrumbleWand(v) => self.crumble_wand = v,
@@ -139,6 +208,10 @@ impl Settings {
             Setting::ClaimTies(v) => self.claim_ties = v,
             Setting::Referees(v) => self.referee_from = v,
             Setting::Encumbrance(v) => self.encumbrance = v,
+            Setting::MagicItems(v) => self.magic_items = v,
+            Setting::MagicColumn(v) => self.magic_column = v,
+            Setting::Recharge(v) => self.recharge = v,
+            Setting::ArmourWeight(v) => self.armour_weight = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);
@@ -156,6 +229,29 @@ impl Settings {
             .get(&market)
             .copied()
             .unwrap_or_else(|| market.default_percent())
+    }
+
+    /// The settings (by key) that hold their edition's value, its edition set.
+    pub fn from_edition(&self) -> Vec<&'static str> {
+        let Some(edition) = self.edition else {
+            return Vec::new();
+        };
+        let mut fresh = Settings::default();
+        fresh.set(&Setting::Edition(edition), true);
+        [
+            ("treasure", self.treasure == fresh.treasure),
+            ("magic-items", self.magic_items == fresh.magic_items),
+            ("encumbrance", self.encumbrance == fresh.encumbrance),
+            ("round", self.round == fresh.round),
+            ("death", self.death == fresh.death),
+            ("crumble-rod", self.crumble_rod == fresh.crumble_rod),
+            ("crumble-wand", self.crumble_wand == fresh.crumble_wand),
+            ("recharge", self.recharge == fresh.recharge),
+            ("armour-weight", self.armour_weight == fresh.armour_weight),
+        ]
+        .into_iter()
+        .filter_map(|(key, same)| same.then_some(key))
+        .collect()
     }
 
     /// How long the campaign's rounds last.
@@ -296,4 +392,34 @@ impl State {
 pub fn session_of<'a>(mut open: impl Iterator<Item = &'a Session>, character: &str) -> Option<u32> {
     open.find(|s| s.with.is_empty() || s.with.iter().any(|m| m.character == character))
         .map(|s| s.number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::clock::Round;
+
+    /// An edition sets its settings and says which hold its value; the round only while it
+    /// may change; a setting set again alone is no longer the edition's.
+    #[test]
+    fn an_edition_sets_its_settings_and_knows_which_it_still_holds() {
+        let mut settings = Settings::default();
+        assert!(settings.from_edition().is_empty(), "no edition, none");
+        settings.set(&Setting::Edition(Edition::Ose), true);
+        assert_eq!(settings.round, Some(Round::Ose));
+        assert_eq!(settings.crumble_wand, Some(0));
+        assert_eq!(settings.from_edition().len(), 9);
+        settings.set(&Setting::CrumbleWand(Some(50)), true);
+        assert!(!settings.from_edition().contains(&"crumble-wand"));
+        // Time has passed: AD&D leaves OSE's round, which is then not its own.
+        settings.set(&Setting::Edition(Edition::Adnd), false);
+        assert_eq!(settings.round, Some(Round::Ose));
+        assert_eq!(settings.crumble_wand, None);
+        let from = settings.from_edition();
+        assert!(
+            !from.contains(&"round") && from.contains(&"crumble-wand"),
+            "{from:?}"
+        );
+        assert_eq!(from.len(), 8);
+    }
 }

@@ -25,6 +25,9 @@ pub enum Refusal {
     },
     /// Recharging adds 1 to [`RECHARGE_LIMIT`] at a time.
     OutOfRange,
+    /// The campaign does not recharge (`campaign set recharge none`): OSE *Rods, Staves,
+    /// Wands*, « Recharging: Is not possible ».
+    NoRecharging,
     /// More charges than an item can count (`i32`): refused, never rounded down.
     NoRoom {
         item: Names,
@@ -100,7 +103,8 @@ pub fn spend(
         item.identity.maker.as_deref() == Some(user) || item.trusted.iter().any(|t| t == user);
     let backfired = item.identity.trapped && !trusted;
     let drained = remaining == 0;
-    let crumble = drained.then(|| {
+    // At no chance there is nothing to roll: OSE's « the item loses its magical potency ».
+    let crumble = (drained && crumble_chance > 0).then(|| {
         let roll = Expr::dice(1, 100).roll(dice);
         let crumbled = roll.total <= i64::from(crumble_chance);
         Crumble {
@@ -136,9 +140,23 @@ pub fn after_spending(item: &Item, n: u32) -> Result<i32, Refusal> {
     Ok(left - n as i32)
 }
 
-/// Add `n` charges to an item that still holds at least one: the charges it then holds. The
-/// live command and the ledger (an import, a replay) both ask this.
-pub fn recharge(item: &Item, n: u32) -> Result<i32, Refusal> {
+/// Whether a campaign recharges: the AD&D 2e DMG's items may be (the default); OSE's *Rods,
+/// Staves, Wands* says « Recharging: Is not possible ».
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Recharging {
+    #[default]
+    Allowed,
+    None,
+}
+
+/// Add `n` charges to an item that still holds at least one, where the campaign recharges:
+/// the charges it then holds. The live command and the ledger (an import, a replay) both ask
+/// this.
+pub fn recharge(item: &Item, n: u32, recharging: Recharging) -> Result<i32, Refusal> {
+    if recharging == Recharging::None {
+        return Err(Refusal::NoRecharging);
+    }
     let left = usable(item)?;
     if n == 0 || n > RECHARGE_LIMIT {
         return Err(Refusal::OutOfRange);
@@ -188,6 +206,26 @@ mod tests {
         assert!(!s.crumble.unwrap().crumbled);
     }
 
+    /// OSE, *Rods, Staves, Wands*: « Consuming the last charge: the item loses its magical
+    /// potency », no roll; at a chance of 1 % the roll is still made.
+    #[test]
+    fn at_no_chance_of_crumbling_the_last_charge_drains_without_a_roll() {
+        let s = spend(&wand(1), 1, "a", 0, &mut Scripted::new(&[])).unwrap();
+        assert_eq!((s.remaining, s.drained, s.crumble), (0, true, None));
+        let s = spend(&wand(1), 1, "a", 1, &mut Scripted::new(&[1])).unwrap();
+        assert!(s.crumble.unwrap().crumbled);
+    }
+
+    /// OSE, *Rods, Staves, Wands*: « Recharging: Is not possible ».
+    #[test]
+    fn a_campaign_without_recharging_refuses_even_one_charge() {
+        assert_eq!(
+            recharge(&wand(5), 1, Recharging::None),
+            Err(Refusal::NoRecharging)
+        );
+        assert_eq!(recharge(&wand(5), 1, Recharging::Allowed), Ok(6));
+    }
+
     #[test]
     fn more_than_remain_or_a_drained_item_is_refused() {
         assert_eq!(
@@ -209,7 +247,7 @@ mod tests {
         drained.status = Status::Drained;
         assert!(spend(&drained, 1, "a", 95, &mut Scripted::new(&[])).is_err());
         assert!(
-            recharge(&drained, 5).is_err(),
+            recharge(&drained, 5, Recharging::Allowed).is_err(),
             "a drained item cannot be recharged"
         );
         let mut plain = wand(1);
@@ -232,24 +270,36 @@ mod tests {
 
     #[test]
     fn recharging_needs_a_charge_left() {
-        assert_eq!(recharge(&wand(1), 10), Ok(11));
-        assert_eq!(recharge(&wand(1), RECHARGE_LIMIT), Ok(1_001));
-        assert_eq!(recharge(&wand(1), 0), Err(Refusal::OutOfRange));
+        assert_eq!(recharge(&wand(1), 10, Recharging::Allowed), Ok(11));
         assert_eq!(
-            recharge(&wand(1), RECHARGE_LIMIT + 1),
+            recharge(&wand(1), RECHARGE_LIMIT, Recharging::Allowed),
+            Ok(1_001)
+        );
+        assert_eq!(
+            recharge(&wand(1), 0, Recharging::Allowed),
+            Err(Refusal::OutOfRange)
+        );
+        assert_eq!(
+            recharge(&wand(1), RECHARGE_LIMIT + 1, Recharging::Allowed),
             Err(Refusal::OutOfRange)
         );
         assert!(
-            matches!(recharge(&wand(0), 1), Err(Refusal::Drained { .. })),
+            matches!(
+                recharge(&wand(0), 1, Recharging::Allowed),
+                Err(Refusal::Drained { .. })
+            ),
             "none left is drained, whatever its status says"
         );
     }
 
     #[test]
     fn recharging_stops_at_the_most_charges_an_item_counts() {
-        assert_eq!(recharge(&wand(i32::MAX - 10), 10), Ok(i32::MAX));
+        assert_eq!(
+            recharge(&wand(i32::MAX - 10), 10, Recharging::Allowed),
+            Ok(i32::MAX)
+        );
         assert!(matches!(
-            recharge(&wand(i32::MAX - 10), 11),
+            recharge(&wand(i32::MAX - 10), 11, Recharging::Allowed),
             Err(Refusal::NoRoom {
                 left: 2_147_483_637,
                 wanted: 11,
@@ -267,14 +317,14 @@ mod tests {
             Err(Refusal::Drained { .. })
         ));
         assert!(matches!(
-            recharge(&crumbled, 1),
+            recharge(&crumbled, 1, Recharging::Allowed),
             Err(Refusal::Drained { .. })
         ));
         for status in [Status::Consumed, Status::Faded, Status::Vanished] {
             let mut gone = wand(2);
             gone.status = status;
             assert_eq!(after_spending(&gone, 1), Ok(1), "{status:?}");
-            assert_eq!(recharge(&gone, 1), Ok(3), "{status:?}");
+            assert_eq!(recharge(&gone, 1, Recharging::Allowed), Ok(3), "{status:?}");
         }
     }
 

@@ -4,6 +4,7 @@
 //! Tables 47 and 48). The load is weighed in coins, OSE's unit (ten to the pound); what each
 //! item weighs is [`super::weight::coins`].
 
+use super::weight::ArmourWeight;
 use serde::{Deserialize, Serialize};
 
 use super::armor::{self, Weight};
@@ -92,16 +93,19 @@ pub const OSE_MAXIMUM: u64 = 1_600;
 /// The weight of `items` and `coins` in coins. OSE counts every coin as one (*Encumbrance*:
 /// a coin weighs a coin, ten to the pound); AD&D 2e's PHB (Chapter 6, *Money*) has a coin of
 /// about a third of an ounce, some 50 to the pound: a fifth of OSE's. Items used up weigh
-/// nothing; a suit of magic armor weighs nothing (the AD&D 2e DMG, *Armor*: magical armor's
-/// weight does not count toward encumbrance; a magic shield's does); under OSE's basic
-/// encumbrance armour and weapons weigh nothing ([`equipment`]). A fraction of a coin counts
-/// whole.
-pub fn load(system: System, items: &[&Item], coins: &Coins) -> u64 {
+/// nothing; a suit of magic armor as the campaign's `enchanted` says (nothing, the DMG's
+/// *Armor*, or half, OSE's *Armour and Shields*: [`ArmourWeight`]; a magic shield weighs in
+/// full); under OSE's basic encumbrance armour and weapons weigh nothing ([`equipment`]). A
+/// fraction of a coin counts whole.
+pub fn load(system: System, enchanted: ArmourWeight, items: &[&Item], coins: &Coins) -> u64 {
     let items: f64 = items
         .iter()
-        .filter(|i| !i.is_gone() && !magic_suit(i))
+        .filter(|i| !i.is_gone())
         .filter(|i| system != System::Basic || !equipment(i))
-        .map(|i| super::weight::coins_by(i, edition(system)))
+        .map(|i| match super::weight::coins_by(i, edition(system)) {
+            suit if magic_suit(i) => enchanted.enchanted(suit),
+            coins => coins,
+        })
         .sum();
     let count: f64 = Denomination::ALL.iter().map(|d| coins.get(*d) as f64).sum();
     let coins = match system {
@@ -137,8 +141,14 @@ fn magic_suit(item: &Item) -> bool {
 }
 
 /// The encumbrance of a character of Strength `str` who holds `held` and has `purse`.
-pub fn of(system: System, str: u8, held: &[&Item], purse: &Coins) -> Encumbrance {
-    let mut load = load(system, held, purse);
+pub fn of(
+    system: System,
+    enchanted: ArmourWeight,
+    str: u8,
+    held: &[&Item],
+    purse: &Coins,
+) -> Encumbrance {
+    let mut load = load(system, enchanted, held, purse);
     let movement = match system {
         System::Basic => {
             let suit = held
@@ -402,26 +412,69 @@ mod tests {
         let potion = crate::fixtures::item(Category::Potion);
         let held = [&chain, &shield, &sword, &potion];
         let cp = |n| Coins::of(Denomination::Cp, n);
-        let e = of(System::Basic, 10, &held, &cp(1_590));
+        let e = of(System::Basic, ArmourWeight::Nothing, 10, &held, &cp(1_590));
         assert_eq!(e.load, 1_600, "the potion and the coins: {e:?}");
         assert_eq!(turn(e.movement), 30);
-        let e = of(System::Basic, 10, &held, &cp(1_591));
+        let e = of(System::Basic, ArmourWeight::Nothing, 10, &held, &cp(1_591));
         assert_eq!(e.movement.band, Band::Overloaded);
         // The case: chain mail and 1,201 cp.
         assert_eq!(
-            turn(of(System::Basic, 10, &[&chain], &cp(1_201)).movement),
+            turn(
+                of(
+                    System::Basic,
+                    ArmourWeight::Nothing,
+                    10,
+                    &[&chain],
+                    &cp(1_201)
+                )
+                .movement
+            ),
             30
         );
         // Detailed encumbrance still weighs them all.
-        assert!(of(System::Detailed, 10, &held, &cp(0)).load > 400 + 100 + 60);
+        assert!(
+            of(System::Detailed, ArmourWeight::Nothing, 10, &held, &cp(0)).load > 400 + 100 + 60
+        );
+    }
+
+    /// A suit with a plus or a minus weighs nothing (the DMG) or half (OSE *Armour and
+    /// Shields*); a plain suit and a magic shield weigh in full under both.
+    #[test]
+    fn enchanted_armour_weighs_nothing_or_half() {
+        let mut chain = crate::fixtures::item(Category::Armor);
+        chain.identity.metal = Some(true);
+        let mut shield = crate::fixtures::item(Category::Armor);
+        shield.identity.kind = Some("shield".into());
+        shield.identity.bonus = Some(1);
+        let none = Coins::default();
+        let weigh = |suit: &Item, enchanted| load(System::Detailed, enchanted, &[suit], &none);
+        assert_eq!(weigh(&chain, ArmourWeight::Half), 400, "not enchanted");
+        for bonus in [1, -1] {
+            chain.identity.bonus = Some(bonus);
+            assert_eq!(weigh(&chain, ArmourWeight::Nothing), 0);
+            assert_eq!(weigh(&chain, ArmourWeight::Half), 200);
+        }
+        assert_eq!(weigh(&shield, ArmourWeight::Half), 100);
+        assert_eq!(weigh(&shield, ArmourWeight::Nothing), 100);
     }
 
     #[test]
     fn every_coin_weighs_one_in_ose_and_a_fifth_in_adnd() {
         let purse = Coins::of(Denomination::Gp, 500);
-        assert_eq!(load(System::Detailed, &[], &purse), 500);
-        assert_eq!(load(System::Adnd, &[], &purse), 100);
-        assert_eq!(load(System::Adnd, &[], &Coins::of(Denomination::Cp, 3)), 1);
+        assert_eq!(
+            load(System::Detailed, ArmourWeight::Nothing, &[], &purse),
+            500
+        );
+        assert_eq!(load(System::Adnd, ArmourWeight::Nothing, &[], &purse), 100);
+        assert_eq!(
+            load(
+                System::Adnd,
+                ArmourWeight::Nothing,
+                &[],
+                &Coins::of(Denomination::Cp, 3)
+            ),
+            1
+        );
     }
 
     /// Detailed encumbrance counts 80 coins of gear; basic, leather worn and a coin carried.
@@ -431,10 +484,22 @@ mod tests {
         leather.identity.metal = Some(false);
         leather.worn = Some(Slot::Body);
         let purse = Coins::of(Denomination::Gp, 1);
-        let e = of(System::Detailed, 10, &[&leather], &purse);
+        let e = of(
+            System::Detailed,
+            ArmourWeight::Nothing,
+            10,
+            &[&leather],
+            &purse,
+        );
         assert_eq!((e.load, e.gear), (281, GEAR));
         assert_eq!(turn(e.movement), 120);
-        let e = of(System::Basic, 10, &[&leather], &purse);
+        let e = of(
+            System::Basic,
+            ArmourWeight::Nothing,
+            10,
+            &[&leather],
+            &purse,
+        );
         assert_eq!(
             (e.load, e.gear),
             (1, 0),
@@ -443,7 +508,17 @@ mod tests {
         assert_eq!(turn(e.movement), 60);
         // Enchanted, the suit weighs nothing; its kind still slows under basic encumbrance.
         leather.identity.bonus = Some(1);
-        assert_eq!(of(System::Basic, 10, &[&leather], &purse).load, 1);
+        assert_eq!(
+            of(
+                System::Basic,
+                ArmourWeight::Nothing,
+                10,
+                &[&leather],
+                &purse
+            )
+            .load,
+            1
+        );
         assert!(detailed(401).slower_than(&detailed(400)));
         assert!(!detailed(400).slower_than(&detailed(0)));
     }

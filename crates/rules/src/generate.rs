@@ -199,6 +199,7 @@ fn decides(table: &Table) -> Vec<&'static str> {
             ("size", p.size.is_some()),
             ("trapped", p.trapped.is_some()),
             ("caster", p.caster.is_some()),
+            ("metal", p.metal.is_some()),
         ]
         .into_iter()
         .filter(|(_, set)| *set)
@@ -226,6 +227,7 @@ fn has(props: &Props, field: &str) -> bool {
         "size" => props.size.is_some(),
         "trapped" => props.trapped.is_some(),
         "caster" => props.caster.is_some(),
+        "metal" => props.metal.is_some(),
         _ => false,
     }
 }
@@ -263,9 +265,16 @@ fn draw(
     }
     let fill = |text: &str, french: bool| -> String {
         let mut out = text.to_string();
-        // `levels` waits for the spells (`make`).
-        for field in ["blade", "bonus", "size", "caster"] {
-            let placeholder = format!("{{{field}}}");
+        // `levels` waits for the spells (`make`). `{armour}` is the entry of the table that
+        // decided what a suit is made of (OSE's *Magic Armour Type*).
+        for (placeholder, field) in [
+            ("blade", "blade"),
+            ("bonus", "bonus"),
+            ("size", "size"),
+            ("caster", "caster"),
+            ("armour", "metal"),
+        ] {
+            let placeholder = format!("{{{placeholder}}}");
             if !out.contains(&placeholder) {
                 continue;
             }
@@ -295,6 +304,7 @@ fn fallback(field: &str, props: &Props, french: bool) -> String {
     match field {
         "bonus" => props.bonus.map(signed).unwrap_or_default(),
         "blade" => armor_or_blade_name(props.blade.as_deref(), french),
+        "metal" => if french { "Armure" } else { "Armour" }.to_string(),
         _ => String::new(),
     }
 }
@@ -759,6 +769,131 @@ mod shipped_tables {
                     made.name
                 );
             }
+        }
+    }
+
+    /// OSE Classic Fantasy, *Magic Items (General)* and each category's table: in both
+    /// columns, every category and every entry of it comes up at the book's chance (its type
+    /// row's share times its own row's) within three standard deviations.
+    #[test]
+    fn ose_items_come_at_the_books_chances_in_both_columns() {
+        let tables = tables();
+        for (column, seed) in [("b", 50), ("x", 51)] {
+            let start = format!("ose-magic-items-{column}");
+            let types = table(&tables, &start).unwrap();
+            let rolls = 40_000_u32;
+            let mut categories: BTreeMap<String, u32> = BTreeMap::new();
+            let mut entries: BTreeMap<(String, i64), u32> = BTreeMap::new();
+            let mut dice = seeded(seed);
+            for _ in 0..rolls {
+                let made = make(&tables, &start, Sentient::AsRolled, &mut dice).unwrap();
+                let landed = &made.steps[1];
+                *categories.entry(landed.what.clone()).or_default() += 1;
+                let category = table(&tables, &landed.what).unwrap();
+                let entry = category
+                    .entries
+                    .iter()
+                    .find(|e| (e.lo..=e.hi).contains(&landed.roll.total))
+                    .unwrap();
+                *entries.entry((landed.what.clone(), entry.lo)).or_default() += 1;
+            }
+            let within = |what: &str, seen: u32, p: f64| {
+                let n = f64::from(rolls);
+                let sigma = (n * p * (1.0 - p)).sqrt();
+                let off = (f64::from(seen) - n * p).abs();
+                assert!(
+                    off <= 3.0 * sigma,
+                    "{what}: {seen} in {rolls}, the book says {:.1}",
+                    n * p
+                );
+            };
+            let faces = |t: &Table| (t.die.max() - t.die.min() + 1) as f64;
+            for row in &types.entries {
+                let name = row.table.as_deref().unwrap();
+                assert!(
+                    name.ends_with(&format!("-{column}")),
+                    "{name} in its column"
+                );
+                let p = (row.hi - row.lo + 1) as f64 / faces(types);
+                within(name, categories.get(name).copied().unwrap_or(0), p);
+                let category = table(&tables, name).unwrap();
+                for e in &category.entries {
+                    let q = p * (e.hi - e.lo + 1) as f64 / faces(category);
+                    let seen = entries.get(&(name.to_string(), e.lo)).copied().unwrap_or(0);
+                    within(&format!("{name} {}", e.roll), seen, q);
+                }
+            }
+        }
+    }
+
+    /// OSE, *Rods, Staves, Wands*: « Unless noted », wands hold 2d10 charges and staves 3d10;
+    /// the rod of cancellation one; the staves of healing and of snakes use none.
+    #[test]
+    fn ose_wands_and_staves_hold_the_books_charges() {
+        let tables = tables();
+        let mut dice = seeded(9);
+        let mut seen: BTreeMap<Category, std::collections::BTreeSet<i32>> = BTreeMap::new();
+        for _ in 0..40_000 {
+            let made = make(&tables, "ose-rods-x", Sentient::AsRolled, &mut dice).unwrap();
+            match made.name.as_str() {
+                "Rod of Cancellation" => assert_eq!(made.charges, Some(1)),
+                "Staff of Healing" | "Staff of Snakes" => assert_eq!(made.charges, None),
+                _ => {
+                    let charges = made.charges.expect("charged");
+                    seen.entry(made.category).or_default().insert(charges);
+                }
+            }
+        }
+        let span = |c: Category| {
+            let s = &seen[&c];
+            (*s.first().unwrap(), *s.last().unwrap())
+        };
+        assert_eq!(span(Category::Wand), (2, 20));
+        assert_eq!(span(Category::Staff), (3, 30));
+    }
+
+    /// OSE, *Swords*: « if the referee wishes to randomly determine whether a magic sword is
+    /// intelligent, the probability is 30% »: a Sword +1, +3 vs dragons among them.
+    #[test]
+    fn an_ose_sword_may_be_sentient() {
+        let tables = tables();
+        let mut dice = seeded(11);
+        let (mut dragons, mut sentient) = (0, 0);
+        while dragons < 400 {
+            let made = make(&tables, "ose-swords-b", Sentient::AsRolled, &mut dice).unwrap();
+            if made.name == "Sword +1, +3 vs dragons" {
+                dragons += 1;
+                sentient += usize::from(made.identity.sentience.is_some());
+            }
+        }
+        // 30 % of 400 is 120, σ ≈ 9.2.
+        assert!((92..=148).contains(&sentient), "{sentient} sentient of 400");
+        let forced = make(&tables, "ose-swords-x", Sentient::Forced, &mut dice).unwrap();
+        assert!(forced.identity.sentience.is_some());
+    }
+
+    /// OSE, *Armour and Shields*: a suit is named by its *Magic Armour Type* (d8: leather 1–2,
+    /// chainmail 3–6, plate mail 7–8), leather not metal; a shield rolls no type.
+    #[test]
+    fn ose_armour_is_named_by_its_type() {
+        let tables = tables();
+        let mut dice = seeded(12);
+        let mut names = std::collections::BTreeSet::new();
+        for _ in 0..500 {
+            let made = make(&tables, "ose-armour-b", Sentient::AsRolled, &mut dice).unwrap();
+            assert!(!made.name.contains('{'), "{}", made.name);
+            if made.name.starts_with("Leather") {
+                assert_eq!(made.identity.metal, Some(false));
+            }
+            names.insert(made.name);
+        }
+        for name in [
+            "Leather armour +1",
+            "Chainmail +1 and shield +1",
+            "Plate mail, cursed, AC 9 [10]",
+            "Shield +1",
+        ] {
+            assert!(names.contains(name), "{name} among {names:?}");
         }
     }
 }

@@ -90,25 +90,29 @@ pub fn default_duration() -> Expr {
     Expr::constant(4).plus_dice(1, 4)
 }
 
-/// The hit points a potion restores at once, by its English name: DMG, Potions and Oils —
-/// *Healing* restores 2d4+2 hit points, *Extra-Healing* 6d4, each when the whole dose is
-/// drunk (hoard keeps one dose to a potion). None for any other potion: its effect on the
-/// sheet, if any, is the referee's to record.
-pub fn healing(name: &str) -> Option<Expr> {
-    match name {
-        "Potion of Healing" => Some(Expr::dice(2, 4).plus(2)),
-        "Potion of Extra-Healing" => Some(Expr::dice(6, 4)),
+/// The hit points a potion restores at once, by its English name and the campaign's magic
+/// items (`rules::magic::Items`): DMG, Potions and Oils — *Healing* restores 2d4+2 hit
+/// points, *Extra-Healing* 6d4, each when the whole dose is drunk (hoard keeps one dose to a
+/// potion); OSE, *Potion of Healing*: « Restores 1d6+1 hit points of damage ». None for any
+/// other potion: its effect on the sheet, if any, is the referee's to record.
+pub fn healing(name: &str, items: crate::magic::Items) -> Option<Expr> {
+    use crate::magic::Items;
+    match (name, items) {
+        ("Potion of Healing", Items::Ose) => Some(Expr::dice(1, 6).plus(1)),
+        ("Potion of Healing", Items::Adnd) => Some(Expr::dice(2, 4).plus(2)),
+        ("Potion of Extra-Healing", _) => Some(Expr::dice(6, 4)),
         _ => None,
     }
 }
 
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`, in a
-/// campaign whose rounds are `round` (the duration is rolled in turns).
+/// campaign whose rounds are `round` (the duration is rolled in turns) and whose magic items
+/// are `items` (what a cure restores, [`healing`]).
 pub fn take(
     item: &Item,
     oil: bool,
-    now: i64,
-    round: Round,
+    (now, round): (i64, Round),
+    items: crate::magic::Items,
     dice: &mut impl Dice,
 ) -> Result<Dose, Refusal> {
     let name = || item.names();
@@ -131,7 +135,7 @@ pub fn take(
         None => default_duration(),
     };
     // A cure restores its hit points at once, however the item was made.
-    let healing = healing(&item.name);
+    let healing = healing(&item.name, items);
     let instant = formula.max() <= 0 || healing.is_some();
     let duration = (!instant).then(|| formula.roll(dice));
     let ends_at = duration
@@ -153,6 +157,7 @@ mod tests {
     use super::*;
     use crate::dice::scripted::Scripted;
     use crate::item::Identity;
+    use crate::magic::Items;
 
     fn potion(kind: Option<&str>, duration: Option<&str>) -> Item {
         let identity = Identity {
@@ -175,8 +180,8 @@ mod tests {
         let dose = take(
             &potion(None, None),
             false,
-            100,
-            Round::Adnd,
+            (100, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[3, 2]),
         )
         .unwrap();
@@ -186,8 +191,8 @@ mod tests {
         let longest = take(
             &potion(None, None),
             false,
-            0,
-            Round::Adnd,
+            (0, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[4, 4]),
         )
         .unwrap();
@@ -199,8 +204,8 @@ mod tests {
         let quickest = take(
             &potion(None, None),
             false,
-            0,
-            Round::Adnd,
+            (0, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[1, 1]),
         )
         .unwrap();
@@ -215,8 +220,8 @@ mod tests {
         let slowest = take(
             &potion(None, None),
             false,
-            0,
-            Round::Adnd,
+            (0, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[4, 1]),
         )
         .unwrap();
@@ -228,8 +233,8 @@ mod tests {
         let oil = take(
             &potion(Some("oil"), None),
             true,
-            0,
-            Round::Adnd,
+            (0, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[1, 1]),
         )
         .unwrap();
@@ -251,8 +256,8 @@ mod tests {
         let instant = take(
             &potion(None, Some("0")),
             false,
-            5,
-            Round::Adnd,
+            (5, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[1]),
         )
         .unwrap();
@@ -260,8 +265,8 @@ mod tests {
         let long = take(
             &potion(None, Some("2d6")),
             false,
-            0,
-            Round::Adnd,
+            (0, Round::Adnd),
+            Items::Adnd,
             &mut Scripted::new(&[1, 6, 6]),
         )
         .unwrap();
@@ -273,15 +278,21 @@ mod tests {
         let mut drunk = potion(None, None);
         drunk.status = Status::Consumed;
         assert!(matches!(
-            take(&drunk, false, 0, Round::Adnd, &mut Scripted::new(&[])),
+            take(
+                &drunk,
+                false,
+                (0, Round::Adnd),
+                Items::Adnd,
+                &mut Scripted::new(&[])
+            ),
             Err(Refusal::Empty { .. })
         ));
         assert!(matches!(
             take(
                 &potion(Some("oil"), None),
                 false,
-                0,
-                Round::Adnd,
+                (0, Round::Adnd),
+                Items::Adnd,
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::IsAnOil { .. })
@@ -290,8 +301,8 @@ mod tests {
             take(
                 &potion(None, None),
                 true,
-                0,
-                Round::Adnd,
+                (0, Round::Adnd),
+                Items::Adnd,
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::IsAPotion { .. })
@@ -304,8 +315,25 @@ mod tests {
             Identity::default(),
         );
         assert!(matches!(
-            take(&wand, false, 0, Round::Adnd, &mut Scripted::new(&[])),
+            take(
+                &wand,
+                false,
+                (0, Round::Adnd),
+                Items::Adnd,
+                &mut Scripted::new(&[])
+            ),
             Err(Refusal::NotAPotion { .. })
         ));
+    }
+
+    /// A cure by the campaign's magic items: the DMG's *Healing* 2d4+2, OSE's 1d6+1.
+    #[test]
+    fn a_potion_of_healing_heals_by_its_books_dice() {
+        let healing = |items| healing("Potion of Healing", items).map(|e| e.to_string());
+        assert_eq!(healing(Items::Adnd).as_deref(), Some("2d4+2"));
+        assert_eq!(healing(Items::Ose).as_deref(), Some("1d6+1"));
+        let extra = super::healing("Potion of Extra-Healing", Items::Ose);
+        assert_eq!(extra.map(|e| e.to_string()).as_deref(), Some("6d4"));
+        assert_eq!(super::healing("Potion of Speed", Items::Ose), None);
     }
 }

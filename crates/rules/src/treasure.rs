@@ -16,6 +16,7 @@ use crate::armor_kind::Edition;
 use crate::coins::Coins;
 use crate::dice::{Dice, Expr, Roll};
 use crate::generate::{self, GenFault, Made, REROLL_LIMIT, Sentient};
+use crate::magic::Magic;
 use crate::tables::Tables;
 use crate::tables::treasures::{Holds, Kind, Lot, Part};
 
@@ -319,11 +320,13 @@ pub enum TreasureFault {
     NeverAccepted { table: String },
 }
 
-/// Roll `kind` `count` times: each part its chance, then its amount.
+/// Roll `kind` `count` times: each part its chance, then its amount; its magic items from the
+/// tables `magic` names for each lot (`rules::magic`).
 pub fn roll(
     tables: &Tables,
     kind: &Kind,
     count: u32,
+    magic: Magic,
     dice: &mut impl Dice,
 ) -> Result<Hoard, TreasureFault> {
     let mut hoard = Hoard {
@@ -333,7 +336,7 @@ pub fn roll(
     };
     for n in 1..=count {
         for (i, part) in kind.parts.iter().enumerate() {
-            let found = roll_part(tables, part, n, i as u32, dice, &mut hoard)?;
+            let found = roll_part(tables, part, (n, i as u32), magic, dice, &mut hoard)?;
             hoard.found.push(found);
         }
     }
@@ -343,8 +346,8 @@ pub fn roll(
 fn roll_part(
     tables: &Tables,
     part: &Part,
-    n: u32,
-    index: u32,
+    (n, index): (u32, u32),
+    magic: Magic,
     dice: &mut impl Dice,
     hoard: &mut Hoard,
 ) -> Result<Found, TreasureFault> {
@@ -397,7 +400,7 @@ fn roll_part(
             for lot in lots {
                 let roll = lot.count.roll(dice);
                 for _ in 0..roll.total.max(0) {
-                    hoard.items.push(magic(tables, lot, dice)?);
+                    hoard.items.push(magic_item(tables, lot, magic, dice)?);
                 }
                 found.amounts.push(roll);
             }
@@ -409,26 +412,35 @@ fn roll_part(
 
 /// One magic item of a lot, made again while its making touches a table the lot refuses;
 /// the refused makings' rolls stay in the item's record, first.
-fn magic(tables: &Tables, lot: &Lot, dice: &mut impl Dice) -> Result<Made, TreasureFault> {
+fn magic_item(
+    tables: &Tables,
+    lot: &Lot,
+    magic: Magic,
+    dice: &mut impl Dice,
+) -> Result<Made, TreasureFault> {
+    let table = magic.table(&lot.table);
     let mut refused = Vec::new();
     for _ in 0..REROLL_LIMIT {
-        let mut made = generate::make(tables, &lot.table, Sentient::AsRolled, dice)
+        let mut made = generate::make(tables, &table, Sentient::AsRolled, dice)
             .map_err(TreasureFault::Generation)?;
-        if lot.accepts(&made) {
+        if lot.accepts(&made, magic) {
             refused.append(&mut made.steps);
             made.steps = refused;
             return Ok(made);
         }
         refused.append(&mut made.steps);
     }
-    Err(TreasureFault::NeverAccepted {
-        table: lot.table.clone(),
-    })
+    Err(TreasureFault::NeverAccepted { table })
 }
 
 impl Lot {
-    fn accepts(&self, made: &Made) -> bool {
-        let touched = |names: &[String]| made.steps.iter().any(|s| names.contains(&s.what));
+    /// Whether `made` is of the lot: it touched no table of `except` and one of `only`, as
+    /// `magic` names them.
+    fn accepts(&self, made: &Made, magic: Magic) -> bool {
+        let touched = |names: &[String]| {
+            let names: Vec<String> = names.iter().flat_map(|n| magic.tables(n)).collect();
+            made.steps.iter().any(|s| names.contains(&s.what))
+        };
         !touched(&self.except) && (self.only.is_empty() || touched(&self.only))
     }
 }
@@ -453,7 +465,7 @@ mod tests {
             let treasures = tables.treasures(name).unwrap();
             for kind in treasures.types.iter().chain(&treasures.levels) {
                 let mut dice = seeded(9);
-                let hoard = roll(&tables, kind, n, &mut dice).unwrap();
+                let hoard = roll(&tables, kind, n, Magic::default(), &mut dice).unwrap();
                 for (i, part) in kind.parts.iter().enumerate() {
                     let rolled: Vec<&Found> =
                         hoard.found.iter().filter(|f| f.part == i as u32).collect();
@@ -642,7 +654,7 @@ mod tests {
         let tables = shipped();
         let ose = tables.treasures("treasure-ose").unwrap();
         let (h, j) = (ose.kind("H").unwrap(), ose.kind("J").unwrap());
-        let hoard = roll(&tables, h, 4, &mut seeded(5)).unwrap();
+        let hoard = roll(&tables, h, 4, Magic::default(), &mut seeded(5)).unwrap();
         let whole = Gave {
             coins: hoard.coins,
             items: hoard.items.len() as u32,
@@ -712,11 +724,11 @@ mod tests {
             .clone();
         // J: copper 25 % (1d4 thousand), silver 10 % (1d3 thousand).
         let mut dice = crate::dice::scripted::Scripted::new(&[25, 2, 11]);
-        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        let hoard = roll(&tables, &kind, 1, Magic::default(), &mut dice).unwrap();
         assert!(hoard.found[0].present && !hoard.found[1].present);
         assert_eq!(hoard.coins, Coins::of(Denomination::Cp, 2000));
         let mut dice = crate::dice::scripted::Scripted::new(&[26, 10, 3]);
-        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        let hoard = roll(&tables, &kind, 1, Magic::default(), &mut dice).unwrap();
         assert_eq!(hoard.coins, Coins::of(Denomination::Sp, 3000));
     }
 
@@ -731,7 +743,7 @@ mod tests {
             .clone();
         // P: silver 1d6 x 10, then platinum or electrum (1d2) 1d20.
         let mut dice = crate::dice::scripted::Scripted::new(&[3, 2, 17]);
-        let hoard = roll(&tables, &kind, 1, &mut dice).unwrap();
+        let hoard = roll(&tables, &kind, 1, Magic::default(), &mut dice).unwrap();
         assert_eq!(hoard.coins.sp, 30);
         assert_eq!((hoard.coins.ep, hoard.coins.pp), (17, 0));
         assert_eq!(hoard.found[1].choice.as_ref().unwrap().total, 2);
@@ -748,7 +760,7 @@ mod tests {
         };
         let mut dice = seeded(3);
         for _ in 0..50 {
-            let made = magic(&tables, &lot, &mut dice).unwrap();
+            let made = magic_item(&tables, &lot, Magic::default(), &mut dice).unwrap();
             assert!(matches!(
                 made.category,
                 crate::item::Category::Armor
@@ -756,6 +768,51 @@ mod tests {
                     | crate::item::Category::Sword
             ));
             assert_eq!(made.steps[0].what, "magic-items");
+        }
+    }
+
+    /// OSE, *Treasure Types* in an OSE campaign: « 3 magic items (not weapons), plus 1
+    /// potion, plus 1 scroll » (F) rolls OSE's tables in the campaign's column, and neither
+    /// its weapons nor its swords among the three.
+    #[test]
+    fn an_ose_hoard_rolls_oses_items_in_its_column() {
+        use crate::magic::{Column, Items};
+        let tables = shipped();
+        let f = tables.treasures("treasure-ose").unwrap().kind("F").unwrap();
+        for (column, suffix) in [(Column::Basic, "-b"), (Column::Expert, "-x")] {
+            let magic = Magic {
+                items: Items::Ose,
+                column,
+            };
+            let mut dice = seeded(21);
+            let mut made = 0;
+            for _ in 0..200 {
+                for item in roll(&tables, f, 1, magic, &mut dice).unwrap().items {
+                    let Some(first) = item.steps.first() else {
+                        continue;
+                    };
+                    if !first.what.starts_with("ose-") {
+                        continue; // gems and jewellery
+                    }
+                    made += 1;
+                    assert!(first.what.ends_with(suffix), "{}", first.what);
+                    // The category the kept making landed on follows its last type roll.
+                    let types = item
+                        .steps
+                        .iter()
+                        .rposition(|s| s.what.starts_with("ose-magic"));
+                    if let Some(at) = types {
+                        let category = &item.steps[at + 1].what;
+                        assert!(
+                            !category.starts_with("ose-weapons")
+                                && !category.starts_with("ose-swords"),
+                            "{}",
+                            item.name
+                        );
+                    }
+                }
+            }
+            assert!(made > 100, "{made} magic items");
         }
     }
 }

@@ -14,6 +14,10 @@ pub enum CampaignCommand {
         /// Also use it from now on
         #[arg(long = "use")]
         switch: bool,
+        /// Set every setting that depends on the game at once: ose (Old-School Essentials)
+        /// or adnd (AD&D 2nd edition); without it, the defaults
+        #[arg(long, value_name = "ose|adnd", value_parser = edition)]
+        edition: Option<crate::ledger::state::Edition>,
     },
     /// List the campaigns in this database
     #[command(visible_alias = "ls")]
@@ -67,4 +71,14 @@ impl CampaignCommand {
             | Self::Set { .. } => Does::Records,
         }
     }
+}
+
+/// An edition: `ose` or `adnd`.
+fn edition(text: &str) -> Result<crate::ledger::state::Edition, String> {
+    crate::app::campaign::edition(text).ok_or_else(|| {
+        crate::tr!(
+            "{text:?} is no edition: ose or adnd",
+            "{text:?} n'est pas une édition : ose ou adnd"
+        )
+    })
 }

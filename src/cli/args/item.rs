@@ -22,6 +22,10 @@ pub struct GenerateArgs {
     /// Swords only: make it sentient
     #[arg(long)]
     pub sentient: bool,
+    /// Old-School Essentials' magic items: the book's B column (basic) or X (expert)
+    /// instead of the campaign's (by default the party's level)
+    #[arg(long, value_name = "basic|expert", value_parser = super::values::column)]
+    pub column: Option<crate::rules::magic::Column>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -38,6 +38,10 @@ pub struct RollArgs {
     /// Leave it at a named place (the lair, a cache)
     #[arg(long, value_name = "PLACE")]
     pub at: Option<String>,
+    /// Old-School Essentials' magic items: the book's B column (basic) or X (expert)
+    /// instead of the campaign's (by default the party's level)
+    #[arg(long, value_name = "basic|expert", value_parser = super::values::column)]
+    pub column: Option<crate::rules::magic::Column>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

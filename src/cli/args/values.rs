@@ -51,3 +51,13 @@ pub fn bearing(text: &str) -> Result<crate::rules::item::Bearing, String> {
     Bearing::from_id(&text.trim().to_lowercase())
         .ok_or_else(|| format!("{text:?} is none of: {}", Bearing::IDS.join(", ")))
 }
+
+/// OSE's magic-item column: `basic` (`b`) or `expert` (`x`).
+pub fn column(text: &str) -> Result<crate::rules::magic::Column, String> {
+    crate::app::magic::column(text).ok_or_else(|| {
+        crate::tr!(
+            "{text:?} is no column: basic (b) or expert (x)",
+            "{text:?} n'est pas une colonne : basic (b) ou expert (x)"
+        )
+    })
+}

@@ -126,6 +126,17 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             "encumbrance",
             encumbrance_name(v.unwrap_or_default()).into(),
         ),
+        Setting::MagicItems(v) => (
+            "magic-items",
+            magic_items_name(v.unwrap_or_default()).into(),
+        ),
+        Setting::MagicColumn(v) => ("magic-column", magic_column_name(*v).into()),
+        Setting::Edition(e) => ("edition", edition_name(*e).into()),
+        Setting::Recharge(v) => ("recharge", recharge_name(v.unwrap_or_default()).into()),
+        Setting::ArmourWeight(v) => (
+            "armour-weight",
+            armour_weight_name(v.unwrap_or_default()).into(),
+        ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -176,6 +187,47 @@ pub fn treasure_name(system: crate::rules::treasure::System) -> &'static str {
     match system {
         crate::rules::treasure::System::Ose => "ose",
         crate::rules::treasure::System::Adnd => "adnd",
+    }
+}
+
+/// The `magic-items` setting's value as typed.
+pub fn magic_items_name(items: crate::rules::magic::Items) -> &'static str {
+    match items {
+        crate::rules::magic::Items::Adnd => "adnd",
+        crate::rules::magic::Items::Ose => "ose",
+    }
+}
+
+/// The `magic-column` setting's value as typed (`party`: by the party's level).
+pub fn magic_column_name(column: Option<crate::rules::magic::Column>) -> &'static str {
+    match column {
+        None => "party",
+        Some(crate::rules::magic::Column::Basic) => "basic",
+        Some(crate::rules::magic::Column::Expert) => "expert",
+    }
+}
+
+/// The `edition` setting's value as typed.
+pub fn edition_name(edition: ledger::state::Edition) -> &'static str {
+    match edition {
+        ledger::state::Edition::Ose => "ose",
+        ledger::state::Edition::Adnd => "adnd",
+    }
+}
+
+/// The `recharge` setting's value as typed.
+pub fn recharge_name(recharging: crate::rules::charges::Recharging) -> &'static str {
+    match recharging {
+        crate::rules::charges::Recharging::Allowed => "allowed",
+        crate::rules::charges::Recharging::None => "none",
+    }
+}
+
+/// The `armour-weight` setting's value as typed.
+pub fn armour_weight_name(weight: crate::rules::weight::ArmourWeight) -> &'static str {
+    match weight {
+        crate::rules::weight::ArmourWeight::Nothing => "nothing",
+        crate::rules::weight::ArmourWeight::Half => "half",
     }
 }
 

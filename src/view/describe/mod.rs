@@ -11,7 +11,8 @@ mod item;
 mod sword;
 
 pub use campaign::{
-    claim_ties_name, dead_share_name, death_rule_name, encumbrance_name, referees_name, roster,
+    armour_weight_name, claim_ties_name, dead_share_name, death_rule_name, edition_name,
+    encumbrance_name, magic_column_name, magic_items_name, recharge_name, referees_name, roster,
     round_name, treasure_name, xp_from_name,
 };
 pub use character::{condition, condition_word};

@@ -49,6 +49,26 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "treasure must be ose (Old-School Essentials' treasure types) or adnd (AD&D 2nd edition's)",
                 "treasure vaut ose (les types de trésor d'Old-School Essentials) ou adnd (ceux d'AD&D 2e édition)"
             ),
+            Refusal::UnknownMagicItems => tr!(
+                "magic-items must be adnd (the AD&D 2e DMG's magic-item tables) or ose (Old-School Essentials')",
+                "magic-items vaut adnd (les tables d'objets magiques du Guide du maître d'AD&D 2e) ou ose (celles d'Old-School Essentials)"
+            ),
+            Refusal::UnknownMagicColumn => tr!(
+                "magic-column must be party (OSE's B column up to an average party level of 3, X above), basic or expert",
+                "magic-column vaut party (la colonne B d'OSE jusqu'à un niveau moyen du groupe de 3, X au-delà), basic ou expert"
+            ),
+            Refusal::UnknownEdition => tr!(
+                "edition must be ose (Old-School Essentials) or adnd (AD&D 2nd edition)",
+                "edition vaut ose (Old-School Essentials) ou adnd (AD&D 2e édition)"
+            ),
+            Refusal::UnknownRecharge => tr!(
+                "recharge must be allowed (the AD&D 2e DMG) or none (Old-School Essentials: recharging is not possible)",
+                "recharge vaut allowed (le Guide du maître d'AD&D 2e) ou none (Old-School Essentials : la recharge est impossible)"
+            ),
+            Refusal::UnknownArmourWeight => tr!(
+                "armour-weight must be nothing (AD&D 2e: enchanted armour does not count toward encumbrance) or half (Old-School Essentials: 50% less)",
+                "armour-weight vaut nothing (AD&D 2e : une armure enchantée ne compte pas dans l'encombrement) ou half (Old-School Essentials : 50 % de moins)"
+            ),
             Refusal::UnknownReferees => tr!(
                 "referees must be named (the referee --referee or HOARD_REFEREE names) or role (the PostgreSQL role connected as)",
                 "referees vaut named (le meneur que nomme --referee ou HOARD_REFEREE) ou role (le rôle PostgreSQL de la connexion)"
@@ -74,8 +94,8 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "seul le propriétaire de la campagne peut changer qui enregistre (`campaign set referees`, et les meneurs sous `referees role`) : c'est {owner}, le rôle PostgreSQL à qui appartiennent les tables de hoard, et cette commande se connecte en tant que {role}"
             ),
             Refusal::UnknownSetting { key } => tr!(
-                "unknown setting {key:?}: use scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees or tables",
-                "réglage inconnu {key:?} : scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, encumbrance, claim-ties, referees ou tables"
+                "unknown setting {key:?}: use edition, scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees or tables",
+                "réglage inconnu {key:?} : edition, scroll-fade, crumble-rod, crumble-wand, death, round, dead-share, sell-fraction, exchange-fee, xp-from, treasure, magic-items, magic-column, recharge, armour-weight, encumbrance, claim-ties, referees ou tables"
             ),
         };
         f.write_str(&text)

@@ -31,6 +31,16 @@ pub enum Refusal {
     UnknownXpFrom,
     /// `treasure` with neither game.
     UnknownTreasure,
+    /// `magic-items` with neither book.
+    UnknownMagicItems,
+    /// `magic-column` with none of its choices.
+    UnknownMagicColumn,
+    /// `edition` with neither game.
+    UnknownEdition,
+    /// `recharge` with neither choice.
+    UnknownRecharge,
+    /// `armour-weight` with neither choice.
+    UnknownArmourWeight,
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.

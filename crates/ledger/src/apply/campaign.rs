@@ -19,7 +19,8 @@ impl State {
                 self.changed.campaign = true;
             }
             Event::SettingChanged { setting } => {
-                self.campaign.settings.set(setting);
+                let round = crate::rules::clock::round_settable(self.now(), self.effects.len());
+                self.campaign.settings.set(setting, round);
                 self.changed.campaign = true;
             }
             Event::SessionStarted {

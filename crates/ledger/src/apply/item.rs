@@ -177,9 +177,10 @@ impl State {
             Event::Recharged {
                 item, charges: n, ..
             } => {
+                let recharging = self.campaign.settings.recharge.unwrap_or_default();
                 let i = self.item_mut(item)?;
-                let held =
-                    charges::recharge(i, *n).map_err(|refusal| Refusal::Charges { refusal })?;
+                let held = charges::recharge(i, *n, recharging)
+                    .map_err(|refusal| Refusal::Charges { refusal })?;
                 i.charges = Some(held);
             }
             Event::BookStudied { act, outcome } => {

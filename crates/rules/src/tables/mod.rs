@@ -252,8 +252,11 @@ pub enum Duplicates {
 
 /// The placeholders an entry's name may hold, each filled as the item is made: the name of the
 /// `also` entry that decided the blade, bonus, size or scroll type (`caster`), the levels
-/// of a scroll's spells (`levels`), and the monsters a purpose sword slays (`monster`).
-pub const PLACEHOLDERS: [&str; 6] = ["blade", "bonus", "size", "caster", "levels", "monster"];
+/// of a scroll's spells (`levels`), the monsters a purpose sword slays (`monster`), and the
+/// `also` entry that decided what a suit of armour is made of (`armour`: OSE's armour type).
+pub const PLACEHOLDERS: [&str; 7] = [
+    "blade", "bonus", "size", "caster", "levels", "monster", "armour",
+];
 
 /// What an entry says about the item (or about the modifier, for `also` tables).
 #[derive(Clone, Debug, Default, PartialEq)]

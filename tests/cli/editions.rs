@@ -1,0 +1,280 @@
+//! An Old-School Essentials campaign's magic items (`campaign set magic-items ose`): OSE
+//! Classic Fantasy's tables, in the column of the party's level or the one chosen; an AD&D
+//! campaign's stay the DMG's. Shared with PostgreSQL.
+
+use std::collections::BTreeSet;
+
+use crate::common::Hoard;
+
+/// The names a generation made.
+fn names(h: &Hoard, args: &[&str]) -> BTreeSet<String> {
+    let made = h.json(args);
+    made.as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// OSE, *Potions*: the B column (d8) holds eight potions, the X column (d%) twenty-six.
+const BASIC_POTIONS: [&str; 8] = [
+    "Potion of Diminution",
+    "Potion of ESP",
+    "Potion of Gaseous Form",
+    "Potion of Growth",
+    "Potion of Healing",
+    "Potion of Invisibility",
+    "Potion of Levitation",
+    "Potion of Poison",
+];
+
+#[test]
+fn an_ose_campaign_rolls_oses_items_in_the_partys_column() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "magic-items", "ose"]);
+    let potions = &["--seed", "4", "generate", "potion", "-n", "200"];
+    // No one yet, then a party of 3rd level: the B column.
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    for name in ["Ada", "Bran"] {
+        let args = [
+            "character",
+            "add",
+            name,
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "9",
+        ];
+        h.ok(&[&args[..], &["--level", "3"]].concat());
+    }
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    // An average of 4th level (3 and 5): the X column, potions the B column lacks.
+    h.ok(&[
+        "character",
+        "add",
+        "Cole",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "9",
+        "--level",
+        "6",
+    ]);
+    let expert = names(&h, potions);
+    assert!(expert.contains("Potion of Speed"), "{expert:?}");
+    assert!(expert.len() > 20, "{expert:?}");
+    // Chosen: the campaign's column, then the command's.
+    h.ok(&["campaign", "set", "magic-column", "basic"]);
+    assert_eq!(names(&h, potions), BASIC_POTIONS.map(String::from).into());
+    let chosen = names(&h, &[&potions[..], &["--column", "expert"]].concat());
+    assert!(chosen.contains("Potion of Speed"), "{chosen:?}");
+    let shown = h.ok(&["campaign", "show"]);
+    assert!(shown.contains("magic-items: ose"), "{shown}");
+    assert!(shown.contains("magic-column: basic"), "{shown}");
+    h.fails(&["campaign", "set", "magic-column", "q"], 2);
+}
+
+#[test]
+fn an_ose_hoard_holds_oses_items_and_an_adnd_campaign_the_dmgs() {
+    let items = |h: &Hoard| -> Vec<String> {
+        let mut all = Vec::new();
+        // N: « 40%: 2d4 potions »; ten hoards, to be sure of some.
+        for seed in 1..=10 {
+            let seed = seed.to_string();
+            let rolled = h.json(&["--seed", &seed, "treasure", "roll", "N"]);
+            for item in rolled["items"].as_array().unwrap() {
+                all.push(item["name"].as_str().unwrap().to_string());
+            }
+        }
+        all
+    };
+    let ose = Hoard::new();
+    ose.ok(&["campaign", "set", "magic-items", "ose"]);
+    let made = items(&ose);
+    assert!(!made.is_empty());
+    for name in &made {
+        assert!(BASIC_POTIONS.contains(&name.as_str()), "{name}");
+    }
+    // Unset and set to adnd alike: the DMG's potions, the same dice giving the same.
+    let (before, adnd) = (Hoard::new(), Hoard::new());
+    adnd.ok(&["campaign", "set", "magic-items", "adnd"]);
+    let dmg = items(&before);
+    assert_eq!(dmg, items(&adnd));
+    assert!(
+        dmg.iter().any(|n| !BASIC_POTIONS.contains(&n.as_str())),
+        "{dmg:?}"
+    );
+}
+
+/// OSE, *Rods, Staves, Wands*: « Recharging: Is not possible » and « Consuming the last
+/// charge: the item loses its magical potency » (no crumbling roll at 0 %); *Armour and
+/// Shields*: enchanted armour weighs 50 % less.
+#[test]
+fn oses_charges_and_enchanted_armour() {
+    let h = Hoard::new();
+    h.ok(&[
+        "character",
+        "add",
+        "Ada",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "8",
+        "--class",
+        "magic-user",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Cold",
+        "--category",
+        "wand",
+        "--charges",
+        "2",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["recharge", "Wand of Cold", "1"]);
+    h.ok(&["campaign", "set", "recharge", "none"]);
+    let refused = h.fails(&["recharge", "Wand of Cold", "1"], 4);
+    assert!(
+        refused.contains("campaign set recharge allowed"),
+        "{refused}"
+    );
+    h.ok(&["campaign", "set", "crumble-wand", "0"]);
+    let used = h.json(&["use", "Wand of Cold", "--charges", "3", "--by", "Ada"]);
+    assert_eq!(used["drained"], true);
+    assert!(
+        used["event"]["payload"]["crumble"].is_null(),
+        "no roll: {used}"
+    );
+    h.ok(&["campaign", "set", "crumble-wand", "1"]);
+    h.ok(&[
+        "item",
+        "add",
+        "Wand of Fear",
+        "--category",
+        "wand",
+        "--charges",
+        "1",
+        "--to",
+        "Ada",
+    ]);
+    let used = h.json(&["use", "Wand of Fear", "--by", "Ada"]);
+    assert!(
+        used["event"]["payload"]["crumble"]["roll"].is_object(),
+        "{used}"
+    );
+    // Chainmail +1 worn: nothing (the DMG's), then half its 400 coins (OSE's).
+    h.ok(&[
+        "item",
+        "add",
+        "Chainmail +1",
+        "--category",
+        "armor",
+        "--bonus",
+        "1",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["wear", "Chainmail +1"]);
+    let load = |h: &Hoard| {
+        h.json(&["character", "show", "Ada"])["load"]
+            .as_i64()
+            .unwrap()
+    };
+    let before = load(&h);
+    h.ok(&["campaign", "set", "armour-weight", "half"]);
+    assert_eq!(load(&h), before + 200);
+    assert!(h.ok(&["campaign", "show"]).contains("armour-weight: half"));
+}
+
+/// One switch for the game: `campaign new --edition`, `campaign set edition` setting every
+/// setting that depends on it; `campaign show` marks those that hold the edition's value; each
+/// may be set again alone; the round only before time passes.
+#[test]
+fn an_edition_sets_its_settings_at_once() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "new", "west", "--edition", "ose", "--use"]);
+    let settings = &h.json(&["campaign", "show"])["settings"];
+    assert_eq!(settings["edition"], "ose");
+    assert_eq!(settings["magic_items"], "ose");
+    assert_eq!(settings["round"], "ose");
+    assert_eq!(settings["recharge"], "none");
+    assert_eq!(settings["armour_weight"], "half");
+    assert_eq!(
+        (
+            settings["crumble_rod"].as_i64(),
+            settings["crumble_wand"].as_i64()
+        ),
+        (Some(0), Some(0))
+    );
+    h.ok(&["campaign", "set", "death", "adnd"]);
+    let shown = h.ok(&["campaign", "show"]);
+    for line in [
+        "treasure: ose (edition ose)",
+        "magic-items: ose (edition ose)",
+        "round: ose (10 seconds) (edition ose)",
+    ] {
+        assert!(shown.contains(line), "{line} in {shown}");
+    }
+    assert!(shown.contains("  death: adnd\n"), "overridden: {shown}");
+    // Time passes: AD&D's edition leaves the round as it is.
+    h.ok(&["time", "advance", "1", "turn"]);
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    let settings = &h.json(&["campaign", "show"])["settings"];
+    assert_eq!(
+        (
+            settings["treasure"].as_str(),
+            settings["encumbrance"].as_str()
+        ),
+        (Some("adnd"), Some("adnd"))
+    );
+    assert_eq!(settings["round"], "ose");
+    assert!(settings["magic_items"].is_null() && settings["recharge"].is_null());
+    h.ok(&["check"]);
+    // A campaign made without one keeps the defaults and names no edition.
+    h.ok(&["campaign", "new", "old"]);
+    let old = h.ok(&["--campaign", "old", "campaign", "show"]);
+    assert!(!old.contains("edition"), "{old}");
+    h.fails(&["campaign", "set", "edition", "basic"], 2);
+}
+
+/// OSE, *Potion of Healing*: « Restores 1d6+1 hit points »; the DMG's restores 2d4+2.
+#[test]
+fn an_ose_potion_of_healing_heals_1d6_plus_1() {
+    for (items, expr) in [("ose", "1d6+1"), ("adnd", "2d4+2")] {
+        let h = Hoard::new();
+        h.ok(&["campaign", "set", "magic-items", items]);
+        h.ok(&[
+            "character",
+            "add",
+            "Ada",
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "20",
+        ]);
+        h.ok(&["character", "damage", "Ada", "15"]);
+        h.ok(&[
+            "item",
+            "add",
+            "Potion of Healing",
+            "--category",
+            "potion",
+            "--to",
+            "Ada",
+        ]);
+        let drunk = h.json(&["drink", "Potion of Healing"]);
+        assert_eq!(drunk["event"]["payload"]["healed"]["expr"], expr, "{drunk}");
+        h.ok(&["check"]);
+    }
+}
