@@ -3,6 +3,7 @@
 //! `character show` and of the web server's full sheet).
 
 use crate::rules::armor::{Aside, Protection};
+use crate::rules::weight::ArmourWeight;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::Shown as _;
@@ -14,10 +15,16 @@ pub fn lines(p: &Protection, unknown: bool) -> Vec<String> {
     // Bonuses the reader does not know are not theirs to total.
     if (p.armor.is_some() || p.shield.is_some()) && !unknown {
         let (ac, saves) = (p.ac - p.ring_ac.unwrap_or(0), p.saves);
-        lines.push(tr!(
-            "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
-            "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
-        ));
+        lines.push(match p.enchanted_armour {
+            ArmourWeight::Nothing => tr!(
+                "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor's weight does not count toward encumbrance, a magic shield's does",
+                "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; le poids d'une armure magique ne compte pas pour l'encombrement, celui d'un bouclier magique si"
+            ),
+            ArmourWeight::Half => tr!(
+                "  armor: AC better by {ac}, saves against physical-damage spells and powers {saves:+}; magic armor counts half its weight toward encumbrance, a magic shield all of it",
+                "  armure : CA meilleure de {ac}, sauvegardes contre les sorts et pouvoirs à dégâts physiques {saves:+} ; une armure magique compte pour la moitié de son poids dans l'encombrement, un bouclier magique pour tout"
+            ),
+        });
     }
     if !unknown {
         lines.extend(rings(p));

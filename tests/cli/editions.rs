@@ -190,9 +190,19 @@ fn oses_charges_and_enchanted_armour() {
             .unwrap()
     };
     let before = load(&h);
+    let said = |h: &Hoard| h.ok(&["character", "show", "Ada"]);
+    assert!(said(&h).contains("magic armor's weight does not count"));
     h.ok(&["campaign", "set", "armour-weight", "half"]);
     assert_eq!(load(&h), before + 200);
     assert!(h.ok(&["campaign", "show"]).contains("armour-weight: half"));
+    // The sheet says the rule the campaign keeps.
+    assert!(
+        said(&h).contains("magic armor counts half its weight"),
+        "{}",
+        said(&h)
+    );
+    let sheet = h.json(&["character", "show", "Ada"]);
+    assert_eq!(sheet["protection"]["enchanted_armour"], "half", "{sheet}");
 }
 
 /// One switch for the game: `campaign new --edition`, `campaign set edition` setting every

@@ -158,11 +158,14 @@ impl Sheet {
         settings: &Settings,
     ) -> Sheet {
         let worn: Vec<&Item> = items.iter().collect();
-        let protection = armor::protection(&worn);
+        let enchanted = settings.armour_weight.unwrap_or_default();
+        let protection = Protection {
+            enchanted_armour: enchanted,
+            ..armor::protection(&worn)
+        };
         let armor_class = armor::character_class(&worn, character.dex);
         let condition = health::condition(character.hp, settings.death.unwrap_or_default());
         let system = settings.encumbrance.unwrap_or_default();
-        let enchanted = settings.armour_weight.unwrap_or_default();
         let encumbrance = encumbrance::of(system, enchanted, character.str, &worn, &coins);
         Sheet {
             encumbrance,

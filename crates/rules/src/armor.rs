@@ -57,8 +57,9 @@ pub struct Protection {
     /// The worn rings of protection that do not count in full, and why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rings_aside: Vec<RingAside>,
-    /// Magic armor does not count toward encumbrance; a magic shield does.
-    pub armor_counts_for_encumbrance: bool,
+    /// What a suit of enchanted armour counts for in a load, by the campaign's
+    /// `armour-weight` (a magic shield weighs in full): set by whoever knows the campaign.
+    pub enchanted_armour: super::weight::ArmourWeight,
 }
 
 /// A worn ring of protection that does not count in full.
@@ -160,7 +161,7 @@ pub fn protection(worn: &[&Item]) -> Protection {
         ring,
         ring_ac,
         rings_aside,
-        armor_counts_for_encumbrance: false,
+        enchanted_armour: super::weight::ArmourWeight::default(),
     }
 }
 
