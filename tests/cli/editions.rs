@@ -288,3 +288,89 @@ fn an_ose_potion_of_healing_heals_1d6_plus_1() {
         h.ok(&["check"]);
     }
 }
+
+/// The effects running on Ada, by name.
+fn running(h: &Hoard) -> Vec<String> {
+    let sheet = h.json(&["character", "show", "Ada"]);
+    sheet["effects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Ada, with a Potion of Speed and a Potion of Flying, in a campaign of `items`.
+fn two_potions(items: &str) -> Hoard {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "magic-items", items]);
+    h.ok(&[
+        "character",
+        "add",
+        "Ada",
+        "--str",
+        "10",
+        "--wis",
+        "10",
+        "--hp",
+        "8",
+    ]);
+    for potion in ["Potion of Speed", "Potion of Flying"] {
+        h.ok(&["item", "add", potion, "--category", "potion", "--to", "Ada"]);
+    }
+    h
+}
+
+/// OSE, *Potions*, Mixing Potions: a potion drunk under another's effect cancels both and
+/// disables the drinker for 3 turns; explained, shown in the log, undone with the drink.
+#[test]
+fn in_ose_mixing_potions_cancels_both_and_sickens_the_drinker() {
+    let h = two_potions("ose");
+    h.ok(&["drink", "Potion of Speed"]);
+    h.ok(&["time", "advance", "1", "turn"]);
+    let drunk = h.json(&["drink", "Potion of Flying"]);
+    let mixed = &drunk["event"]["payload"]["mixed"];
+    assert_eq!(mixed["cancelled"][0]["name"], "Potion of Speed", "{drunk}");
+    assert_eq!(mixed["cancelled"][0]["ends_at"], 10, "{drunk}");
+    assert_eq!(mixed["sickness"]["ends_at"], 10 + 30, "3 turns: {drunk}");
+    assert!(drunk["event"]["payload"]["effect"].is_null(), "{drunk}");
+    assert_eq!(running(&h), ["Sickness (mixed potions)"]);
+    let seq = format!("#{}", drunk["event"]["id"]);
+    let explained = h.ok(&["explain", &seq]);
+    assert!(explained.contains("Mixing potions (OSE"), "{explained}");
+    assert!(
+        explained.contains("cancelled: Potion of Speed"),
+        "{explained}"
+    );
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("it mixes with Potion of Speed; both are cancelled"),
+        "{log}"
+    );
+    let fr = h.ok(&["--lang", "fr", "log"]);
+    assert!(fr.contains("se mélange à Potion of Speed"), "{fr}");
+    h.ok(&["check"]);
+    h.ok(&["undo"]);
+    assert_eq!(running(&h), ["Potion of Speed"]);
+    h.ok(&["check"]);
+}
+
+/// A potion whose effect has just ended mixes with nothing; an AD&D campaign never mixes.
+#[test]
+fn a_potion_ended_or_an_adnd_campaign_mixes_nothing() {
+    let h = two_potions("ose");
+    let speed = h.json(&["drink", "Potion of Speed"]);
+    let turns = speed["event"]["payload"]["duration"]["total"]
+        .as_i64()
+        .unwrap();
+    h.ok(&["time", "advance", &turns.to_string(), "turns"]);
+    let drunk = h.json(&["drink", "Potion of Flying"]);
+    assert!(drunk["event"]["payload"].get("mixed").is_none(), "{drunk}");
+    assert_eq!(running(&h), ["Potion of Flying"]);
+
+    let h = two_potions("adnd");
+    h.ok(&["drink", "Potion of Speed"]);
+    let drunk = h.json(&["drink", "Potion of Flying"]);
+    assert!(drunk["event"]["payload"].get("mixed").is_none(), "{drunk}");
+    assert_eq!(running(&h), ["Potion of Speed", "Potion of Flying"]);
+}

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
-use crate::ledger::{Act, Event, Recorded};
+use crate::ledger::{Act, Event, Mixed, Recorded};
 use crate::rules::effect::Effect;
 use crate::rules::potion;
 
@@ -24,6 +24,9 @@ pub struct Taken {
     /// Hit points restored (Healing, Extra-Healing), and the drinker's after.
     pub healed: Option<i64>,
     pub hp: i32,
+    /// In an OSE campaign, the potions it mixed with: theirs and its effect cancelled, the
+    /// drinker sick until `sick_until`.
+    pub mixed: Option<Mixed>,
     pub event: Recorded,
     /// What followed: a wounded control the healing ended.
     pub consequences: Vec<Recorded>,
@@ -36,8 +39,29 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
     let who = w.actor(&item, by).await?;
     let now = w.now();
     let items = w.state.campaign.settings.magic_items.unwrap_or_default();
-    let dose = potion::take(&item, oil, (now, w.round()), items, &mut dice)
+    let running = w.effects(&who.id).await?;
+    let dose = potion::take(&item, oil, (now, w.round()), (items, &running), &mut dice)
         .map_err(|r| Error::Refused(Problem::Potion(r).into()))?;
+    let mixed = dose.mixed.as_ref().map(|m| Mixed {
+        cancelled: running
+            .iter()
+            .filter(|e| m.cancelled.contains(&e.id))
+            .map(|e| Effect {
+                ends_at: Some(now),
+                ..e.clone()
+            })
+            .collect(),
+        sickness: Effect {
+            id: w.new_id(),
+            character: who.id.clone(),
+            item: None,
+            kind: potion::SICK.into(),
+            name: potion::SICKNESS.0.into(),
+            name_fr: potion::SICKNESS.1.into(),
+            started_at: now,
+            ends_at: Some(m.sick_until),
+        },
+    });
     let effect = dose.ends_at.map(|ends_at| Effect {
         id: w.new_id(),
         character: who.id.clone(),
@@ -55,6 +79,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
         duration: dose.duration.clone(),
         effect,
         healed: dose.healed.clone(),
+        mixed: mixed.clone().map(Box::new),
     })?;
     if dose.healed.is_some() {
         // Back above half HP, a sword's wounded control ends.
@@ -71,6 +96,7 @@ pub async fn take(cx: &mut Ctx, key: &str, by: Option<&str>, oil: bool) -> Resul
         ends_at: dose.ends_at,
         healed: dose.healed.map(|r| r.total),
         hp,
+        mixed,
         event,
         consequences,
     })

@@ -285,6 +285,10 @@ pub enum Event {
         /// The hit points it restored, rolled (`rules::potion::healing`: Healing, Extra-Healing).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         healed: Option<Roll>,
+        /// In an OSE campaign, the potions it mixed with (`rules::potion::mixing`): their
+        /// effects ended, and the drinker's sickness. Older ledgers have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mixed: Option<Box<Mixed>>,
     },
     /// An attempt to identify an item, and what it taught.
     Identified {
@@ -543,6 +547,14 @@ pub struct Act {
 }
 
 /// A sword that read for its wielder: its id, and its names as they were, for the log.
+/// Potions mixed (OSE *Potions*, Mixing Potions): the running effects the drink cancelled,
+/// each as it now stands (ended at the drink), and the sickness it put on the drinker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mixed {
+    pub cancelled: Vec<Effect>,
+    pub sickness: Effect,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Through {
     pub sword: Id,

@@ -20,7 +20,9 @@ pub mod timeline;
 pub mod treasury;
 
 pub use event::Origin;
-pub use event::{Act, Award, Change, Event, EventView, Family, Recorded, Through, VoidClaim};
+pub use event::{
+    Act, Award, Change, Event, EventView, Family, Mixed, Recorded, Through, VoidClaim,
+};
 pub use refusal::{Conflict, Refusal};
 pub use state::{Campaign, Changed, Character, Item, Member, Session, Setting, Settings, State};
 

@@ -1,9 +1,11 @@
 //! Potions and oils (AD&D 2e DMG, Potions): one dose; drinking is an action of initiative +1,
 //! and the effect comes a further 1d4+1 later; an oil takes 1d4+1 to rub on; the effect lasts
-//! 4+1d4 turns unless the item says otherwise.
+//! 4+1d4 turns unless the item says otherwise. In an OSE campaign, a potion drunk while
+//! another runs mixes with it (OSE *Potions*, Mixing Potions).
 
 use super::clock::{Round, Unit};
 use super::dice::{Dice, Expr, Roll};
+use super::effect::Effect;
 use super::item::{Category, Item, Names, Status};
 
 /// Why a potion or oil cannot be taken (words are the edge's).
@@ -77,6 +79,57 @@ pub struct Dose {
     pub ends_at: Option<i64>,
     /// The hit points it restores at once, rolled ([`healing`]).
     pub healed: Option<Roll>,
+    /// The potions it mixed with ([`MIXING`]); its own effect is then cancelled too.
+    pub mixed: Option<Mixing>,
+}
+
+/// A potion drunk under another's effect, in an OSE campaign: both cancelled, the drinker sick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mixing {
+    /// The running potions' effects it cancels, by id.
+    pub cancelled: Vec<String>,
+    /// When the drinker's sickness ends: [`SICKNESS_TURNS`] turns from the drink.
+    pub sick_until: i64,
+}
+
+/// How long mixing potions disables the drinker, in turns (« completely disabled for 3 turns »).
+pub const SICKNESS_TURNS: i64 = 3;
+
+/// The sickness's name as an effect on the drinker, in English and in French (an effect is
+/// named in both languages as an item is).
+pub const SICKNESS: (&str, &str) = ("Sickness (mixed potions)", "Malaise (potions mélangées)");
+
+/// The kind of the sickness's effect (beside `potion`, `oil`, `protection`).
+pub const SICK: &str = "sickness";
+
+/// OSE's potion mixing. Stated for `hoard explain`, citing the book.
+pub const MIXING: super::statement::Statement = super::statement::Statement {
+    en: "Mixing potions (OSE Classic Fantasy Rules Tome, Potions): drinking a potion while already under the effects of another makes the drinker sick, completely disabled for 3 turns, and cancels the effects of both; not for potions of instantaneous or permanent duration.",
+    fr: "Mélange de potions (OSE Classic Fantasy, Rules Tome, Potions) : boire une potion en étant déjà sous l'effet d'une autre rend malade, totalement hors d'état d'agir pendant 3 tours, et annule les effets des deux ; sauf pour les potions à durée instantanée ou permanente.",
+};
+
+/// What a potion drunk at `now` mixes with (OSE *Potions*, Mixing Potions): in an OSE
+/// campaign, the potions still running on the drinker whose effect ends, when the new one's
+/// lasts too. An instantaneous potion (a cure) and a permanent effect (no end) mix with
+/// nothing, nor does an effect whose end has come; an AD&D campaign never mixes here.
+pub fn mixing(
+    items: crate::magic::Items,
+    lasts: bool,
+    running: &[Effect],
+    (now, round): (i64, Round),
+) -> Option<Mixing> {
+    if items != crate::magic::Items::Ose || !lasts {
+        return None;
+    }
+    let cancelled: Vec<String> = running
+        .iter()
+        .filter(|e| e.kind == "potion" && e.ends_at.is_some() && e.active(now))
+        .map(|e| e.id.clone())
+        .collect();
+    (!cancelled.is_empty()).then(|| Mixing {
+        cancelled,
+        sick_until: now.saturating_add(SICKNESS_TURNS.saturating_mul(round.per(Unit::Turns))),
+    })
 }
 
 /// The delay before a potion or oil takes effect.
@@ -107,12 +160,13 @@ pub fn healing(name: &str, items: crate::magic::Items) -> Option<Expr> {
 
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`, in a
 /// campaign whose rounds are `round` (the duration is rolled in turns) and whose magic items
-/// are `items` (what a cure restores, [`healing`]).
+/// are `items` (what a cure restores, [`healing`]; whether potions mix, [`mixing`]), with
+/// the effects `running` on the taker. A potion that mixes rolls no duration: it has none.
 pub fn take(
     item: &Item,
     oil: bool,
     (now, round): (i64, Round),
-    items: crate::magic::Items,
+    (items, running): (crate::magic::Items, &[Effect]),
     dice: &mut impl Dice,
 ) -> Result<Dose, Refusal> {
     let name = || item.names();
@@ -137,7 +191,12 @@ pub fn take(
     // A cure restores its hit points at once, however the item was made.
     let healing = healing(&item.name, items);
     let instant = formula.max() <= 0 || healing.is_some();
-    let duration = (!instant).then(|| formula.roll(dice));
+    let mixed = if oil {
+        None
+    } else {
+        mixing(items, !instant, running, (now, round))
+    };
+    let duration = (!instant && mixed.is_none()).then(|| formula.roll(dice));
     let ends_at = duration
         .as_ref()
         .map(|d| now.saturating_add(d.total.max(0).saturating_mul(round.per(Unit::Turns))));
@@ -149,6 +208,7 @@ pub fn take(
         duration,
         starts_at: now,
         ends_at,
+        mixed,
     })
 }
 
@@ -181,7 +241,7 @@ mod tests {
             &potion(None, None),
             false,
             (100, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[3, 2]),
         )
         .unwrap();
@@ -192,7 +252,7 @@ mod tests {
             &potion(None, None),
             false,
             (0, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[4, 4]),
         )
         .unwrap();
@@ -205,7 +265,7 @@ mod tests {
             &potion(None, None),
             false,
             (0, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[1, 1]),
         )
         .unwrap();
@@ -221,7 +281,7 @@ mod tests {
             &potion(None, None),
             false,
             (0, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[4, 1]),
         )
         .unwrap();
@@ -234,7 +294,7 @@ mod tests {
             &potion(Some("oil"), None),
             true,
             (0, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[1, 1]),
         )
         .unwrap();
@@ -257,7 +317,7 @@ mod tests {
             &potion(None, Some("0")),
             false,
             (5, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[1]),
         )
         .unwrap();
@@ -266,7 +326,7 @@ mod tests {
             &potion(None, Some("2d6")),
             false,
             (0, Round::Adnd),
-            Items::Adnd,
+            (Items::Adnd, &[]),
             &mut Scripted::new(&[1, 6, 6]),
         )
         .unwrap();
@@ -282,7 +342,7 @@ mod tests {
                 &drunk,
                 false,
                 (0, Round::Adnd),
-                Items::Adnd,
+                (Items::Adnd, &[]),
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::Empty { .. })
@@ -292,7 +352,7 @@ mod tests {
                 &potion(Some("oil"), None),
                 false,
                 (0, Round::Adnd),
-                Items::Adnd,
+                (Items::Adnd, &[]),
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::IsAnOil { .. })
@@ -302,7 +362,7 @@ mod tests {
                 &potion(None, None),
                 true,
                 (0, Round::Adnd),
-                Items::Adnd,
+                (Items::Adnd, &[]),
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::IsAPotion { .. })
@@ -319,7 +379,7 @@ mod tests {
                 &wand,
                 false,
                 (0, Round::Adnd),
-                Items::Adnd,
+                (Items::Adnd, &[]),
                 &mut Scripted::new(&[])
             ),
             Err(Refusal::NotAPotion { .. })
@@ -335,5 +395,89 @@ mod tests {
         let extra = super::healing("Potion of Extra-Healing", Items::Ose);
         assert_eq!(extra.map(|e| e.to_string()).as_deref(), Some("6d4"));
         assert_eq!(super::healing("Potion of Speed", Items::Ose), None);
+    }
+
+    fn running(id: &str, kind: &str, ends_at: Option<i64>) -> Effect {
+        Effect {
+            id: id.into(),
+            character: "c".into(),
+            item: None,
+            kind: kind.into(),
+            name: id.into(),
+            name_fr: id.into(),
+            started_at: 0,
+            ends_at,
+        }
+    }
+
+    /// OSE *Potions*, Mixing Potions: a lasting potion drunk under another's running effect
+    /// cancels both (no duration rolled) and disables the drinker for 3 turns.
+    #[test]
+    fn in_ose_a_potion_drunk_under_another_mixes_with_it() {
+        let speed = running("speed", "potion", Some(100));
+        let dose = take(
+            &potion(None, None),
+            false,
+            (40, Round::Adnd),
+            (Items::Ose, std::slice::from_ref(&speed)),
+            &mut Scripted::new(&[2]),
+        )
+        .unwrap();
+        let mixed = dose.mixed.expect("mixed");
+        assert_eq!(mixed.cancelled, vec!["speed".to_string()]);
+        assert_eq!(mixed.sick_until, 40 + 3 * 10, "3 turns of 10 AD&D rounds");
+        assert_eq!((dose.duration, dose.ends_at), (None, None));
+        let ose_round = mixing(Items::Ose, true, &[speed], (40, Round::Ose));
+        assert_eq!(ose_round.unwrap().sick_until, 40 + 3 * 60);
+    }
+
+    #[test]
+    fn a_potion_mixes_with_nothing_whose_end_has_come() {
+        let ended = running("speed", "potion", Some(40));
+        assert_eq!(mixing(Items::Ose, true, &[ended], (40, Round::Adnd)), None);
+        let last_round = running("speed", "potion", Some(41));
+        assert!(mixing(Items::Ose, true, &[last_round], (40, Round::Adnd)).is_some());
+    }
+
+    /// « This rule does not apply to potions with instantaneous or permanent duration »; and
+    /// only potions mix: not a protection, not an oil rubbed on, not in an AD&D campaign.
+    #[test]
+    fn instant_permanent_other_effects_oils_and_adnd_do_not_mix() {
+        let speed = running("speed", "potion", Some(100));
+        let at = (40, Round::Adnd);
+        assert_eq!(
+            mixing(Items::Ose, false, std::slice::from_ref(&speed), at),
+            None
+        );
+        let forever = running("forever", "potion", None);
+        assert_eq!(mixing(Items::Ose, true, &[forever], at), None);
+        let ward = running("ward", "protection", Some(100));
+        assert_eq!(mixing(Items::Ose, true, &[ward], at), None);
+        assert_eq!(
+            mixing(Items::Adnd, true, std::slice::from_ref(&speed), at),
+            None
+        );
+        let healing = Item {
+            name: "Potion of Healing".into(),
+            ..potion(None, None)
+        };
+        let cure = take(
+            &healing,
+            false,
+            at,
+            (Items::Ose, std::slice::from_ref(&speed)),
+            &mut Scripted::new(&[2, 3]),
+        )
+        .unwrap();
+        assert_eq!(cure.mixed, None, "a cure is instantaneous");
+        let oil = take(
+            &potion(Some("oil"), None),
+            true,
+            at,
+            (Items::Ose, &[speed]),
+            &mut Scripted::new(&[1, 1]),
+        )
+        .unwrap();
+        assert_eq!(oil.mixed, None);
     }
 }

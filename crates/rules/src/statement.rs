@@ -19,13 +19,14 @@ mod tests {
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 19] = [
+    const ALL: [(&str, Statement); 20] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
         ("sword::TOUCH", sword::TOUCH),
         ("sword::HELD", sword::HELD),
         ("potion::TIMING", potion::TIMING),
+        ("potion::MIXING", potion::MIXING),
         ("scroll::FADING", scroll::FADING),
         ("scroll::COPYING", scroll::COPYING),
         ("scroll::CASTING", scroll::CASTING),

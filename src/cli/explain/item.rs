@@ -4,6 +4,7 @@
 //! out.
 
 use crate::i18n::pick;
+use crate::i18n::time::GameTime;
 use crate::ledger::{self, Event};
 use crate::rules::item::{Knowledge, Step};
 use crate::rules::statement::Statement;
@@ -12,6 +13,7 @@ use crate::rules::{charges, knowledge, potion, scroll};
 use crate::tr;
 use crate::view::describe::method_name;
 use crate::view::inert::safe;
+use crate::view::words::Named;
 
 /// `magic-items v1: 1d100 [57] (row 51-60) → Weapons`: the entry in the reader's language
 /// when the table that was rolled on is still the one loaded.
@@ -46,9 +48,13 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
             delay,
             duration,
             oil,
+            mixed,
             ..
         } => {
             rule(potion::TIMING);
+            if mixed.is_some() {
+                rule(potion::MIXING);
+            }
             let timing = potion::timing(*oil, delay.total);
             lines.push(tr!(
                 "  taken at initiative +{}, takes effect at +{}",
@@ -68,7 +74,15 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
                     "  durée : {} tours",
                     d.describe()
                 )),
-                None => lines.push(tr!("  instant effect", "  effet immédiat")),
+                None if mixed.is_none() => lines.push(tr!("  instant effect", "  effet immédiat")),
+                None => {}
+            }
+            if let Some(mixed) = mixed {
+                for e in &mixed.cancelled {
+                    lines.push(tr!("  cancelled: {}", "  annulée : {}", safe(e.name())));
+                }
+                let until = GameTime(mixed.sickness.ends_at.unwrap_or_default());
+                lines.push(tr!("  sick until {until}", "  malade jusqu'au {until}"));
             }
         }
         Event::ScrollFade {

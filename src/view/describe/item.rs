@@ -131,6 +131,7 @@ pub(super) fn describe(event: &Event) -> String {
             delay,
             duration,
             healed,
+            mixed,
             ..
         } => {
             let (who, item, delay) = (
@@ -156,15 +157,33 @@ pub(super) fn describe(event: &Event) -> String {
             } else {
                 tr!("+{at}+{delay} = +{effect}", "+{at}+{delay} = +{effect}")
             };
-            let line = match duration {
-                Some(d) => {
+            let line = match (mixed, duration) {
+                (Some(mixed), _) => {
+                    let others = mixed
+                        .cancelled
+                        .iter()
+                        .map(|e| safe(e.name()))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let turns = counted(
+                        crate::rules::potion::SICKNESS_TURNS,
+                        ("turn", "turns"),
+                        ("tour", "tours"),
+                    );
+                    let until = GameTime(mixed.sickness.ends_at.unwrap_or_default());
+                    tr!(
+                        "{taken}: it mixes with {others}; both are cancelled, and {who} is sick, unable to act for {turns} (until {until})",
+                        "{taken} : elle se mélange à {others} ; les deux sont annulées, et {who} est malade, hors d'état d'agir pendant {turns} (jusqu'au {until})"
+                    )
+                }
+                (None, Some(d)) => {
                     let turns = counted(d.total, ("turn", "turns"), ("tour", "tours"));
                     tr!(
                         "{taken}: it takes effect at initiative {when} and lasts {turns}",
                         "{taken} : effet à l'initiative {when}, pour {turns}"
                     )
                 }
-                None => tr!(
+                (None, None) => tr!(
                     "{taken}: its instant effect comes at initiative {when}",
                     "{taken} : effet instantané à l'initiative {when}"
                 ),

@@ -90,9 +90,15 @@ impl State {
                 act,
                 effect,
                 healed,
+                mixed,
                 ..
             } => {
                 self.use_up(act, effect.as_ref())?;
+                if let Some(mixed) = mixed {
+                    for e in mixed.cancelled.iter().chain([&mixed.sickness]) {
+                        self.put_effect(e.clone());
+                    }
+                }
                 if let Some(healed) = healed {
                     let c = self.character_mut(&act.character)?;
                     let amount = u32::try_from(healed.total).unwrap_or(0);
