@@ -157,7 +157,12 @@ pub fn files(
         });
     }
     if let Some(tables) = tables {
-        for (stem, doc) in table::documents(system, tables, &named, &module_id(system, campaign)) {
+        // The tables, then the treasure types as tables drawing them.
+        let (ids, module) = (table::ids(system, tables), module_id(system, campaign));
+        let documents = table::documents(system, tables, &named, &ids, &module)
+            .into_iter()
+            .chain(treasure::documents(system, tables, &ids, &module));
+        for (stem, doc) in documents {
             let hoard = &doc["flags"]["hoard"];
             // A treasure type is named by its file and letter (`treasure-ose A`).
             let name = hoard["table"]

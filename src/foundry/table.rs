@@ -14,23 +14,28 @@ use crate::rules::tables::{Entry, Table, Tables};
 /// The compendium pack the tables fill.
 pub const PACK: &str = "hoard-tables";
 
+/// Each table's RollTable `_id`, by its name: what links to a table point at.
+pub fn ids(system: System, tables: &Tables) -> BTreeMap<&str, String> {
+    tables
+        .iter()
+        .map(|t| (t.name.as_str(), table_id(system, &t.name, None)))
+        .collect()
+}
+
 /// One RollTable for each table (each band of a banded table: hoard picks the band by what the
-/// roll depends on, Foundry cannot), and for each treasure type (`treasure.rs`), by its file
-/// stem. `items` gives an exported item's `_id`
-/// by the name its document bears; `module` is the module's id, for the links.
+/// roll depends on, Foundry cannot), by its file stem. `items` gives an exported item's `_id`
+/// by the name its document bears; `ids` each table's ([`ids`]); `module` is the module's id,
+/// for the links.
 pub fn documents(
     system: System,
     tables: &Tables,
     items: &BTreeMap<String, String>,
+    ids: &BTreeMap<&str, String>,
     module: &str,
 ) -> Vec<(String, Value)> {
-    let ids: BTreeMap<&str, String> = tables
-        .iter()
-        .map(|t| (t.name.as_str(), table_id(system, &t.name, None)))
-        .collect();
     let link = Links {
         items,
-        tables: &ids,
+        tables: ids,
         module,
     };
     let mut out = Vec::new();
@@ -47,7 +52,6 @@ pub fn documents(
             out.push((format!("{}-{}", table.name, n + 1), doc));
         }
     }
-    out.extend(super::treasure::documents(system, tables, &ids, module));
     out
 }
 

@@ -2,8 +2,8 @@
 //! and saves, and the ring of protection that counts and why another does not (the lines of
 //! `character show` and of the web server's full sheet).
 
+use crate::rules::armor::ArmourWeight;
 use crate::rules::armor::{Aside, Protection};
-use crate::rules::weight::ArmourWeight;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::words::Shown as _;

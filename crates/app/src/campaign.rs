@@ -228,7 +228,7 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
         }),
         "armour-weight" | "armor-weight" => Setting::ArmourWeight(match value.trim() {
             "nothing" | "adnd" | "default" => None,
-            "half" | "ose" => Some(crate::rules::weight::ArmourWeight::Half),
+            "half" | "ose" => Some(crate::rules::armor::ArmourWeight::Half),
             _ => {
                 return Err(Refusal::UnknownArmourWeight.into());
             }

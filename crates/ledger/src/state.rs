@@ -88,7 +88,7 @@ pub struct Settings {
     pub recharge: Option<crate::rules::charges::Recharging>,
     /// What enchanted armour weighs; `None` is its full weight.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub armour_weight: Option<crate::rules::weight::ArmourWeight>,
+    pub armour_weight: Option<crate::rules::armor::ArmourWeight>,
     /// The edition the campaign was last set to (`campaign new --edition`, `campaign set
     /// edition`): it set every setting of [`Edition::settings`] at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -132,7 +132,7 @@ impl Edition {
     /// recharging and enchanted armour's weight. The AD&D rules OSE gives no rule for (a
     /// scroll's fading, say) stay as they are.
     pub fn settings(self, round: bool) -> Vec<Setting> {
-        use crate::rules::{charges, encumbrance, health, magic, treasure, weight};
+        use crate::rules::{armor, charges, encumbrance, health, magic, treasure};
         let ose = self == Edition::Ose;
         let mut all = vec![
             Setting::Treasure((!ose).then_some(treasure::System::Adnd)),
@@ -143,7 +143,7 @@ impl Edition {
             Setting::CrumbleRod(ose.then_some(0)),
             Setting::CrumbleWand(ose.then_some(0)),
             Setting::Recharge(ose.then_some(charges::Recharging::None)),
-            Setting::ArmourWeight(ose.then_some(weight::ArmourWeight::Half)),
+            Setting::ArmourWeight(ose.then_some(armor::ArmourWeight::Half)),
         ];
         if round {
             all.push(Setting::Round(
@@ -176,7 +176,7 @@ pub enum Setting {
     Recharge(Option<crate::rules::charges::Recharging>),
     /// Every setting of an edition at once ([`Edition::settings`]).
     Edition(Edition),
-    ArmourWeight(Option<crate::rules::weight::ArmourWeight>),
+    ArmourWeight(Option<crate::rules::armor::ArmourWeight>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,

@@ -59,7 +59,29 @@ pub struct Protection {
     pub rings_aside: Vec<RingAside>,
     /// What a suit of enchanted armour counts for in a load, by the campaign's
     /// `armour-weight` (a magic shield weighs in full): set by whoever knows the campaign.
-    pub enchanted_armour: super::weight::ArmourWeight,
+    pub enchanted_armour: ArmourWeight,
+}
+
+/// What a suit of enchanted armour counts for in a load: nothing (the AD&D 2e DMG, *Armor*:
+/// magical armor's weight does not count toward encumbrance; the default) or half its weight
+/// (OSE *Armour and Shields*: « the enchanted armour's encumbrance value is 50% less than
+/// that of normal armour »). A magic shield weighs in full under both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArmourWeight {
+    #[default]
+    Nothing,
+    Half,
+}
+
+impl ArmourWeight {
+    /// What a suit of `coins` counts for, enchanted.
+    pub fn enchanted(self, coins: f64) -> f64 {
+        match self {
+            ArmourWeight::Nothing => 0.0,
+            ArmourWeight::Half => coins / 2.0,
+        }
+    }
 }
 
 /// A worn ring of protection that does not count in full.
@@ -161,7 +183,7 @@ pub fn protection(worn: &[&Item]) -> Protection {
         ring,
         ring_ac,
         rings_aside,
-        enchanted_armour: super::weight::ArmourWeight::default(),
+        enchanted_armour: ArmourWeight::default(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! Tables 47 and 48). The load is weighed in coins, OSE's unit (ten to the pound); what each
 //! item weighs is [`super::weight::coins`].
 
-use super::weight::ArmourWeight;
+use super::armor::ArmourWeight;
 use serde::{Deserialize, Serialize};
 
 use super::armor::{self, Weight};

@@ -43,28 +43,6 @@ pub fn coins_by(item: &Item, edition: Edition) -> f64 {
     }
 }
 
-/// What a suit of enchanted armour counts for in a load: nothing (the AD&D 2e DMG, *Armor*:
-/// magical armor's weight does not count toward encumbrance; the default) or half its weight
-/// (OSE *Armour and Shields*: « the enchanted armour's encumbrance value is 50% less than
-/// that of normal armour »). A magic shield weighs in full under both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ArmourWeight {
-    #[default]
-    Nothing,
-    Half,
-}
-
-impl ArmourWeight {
-    /// What a suit of `coins` counts for, enchanted.
-    pub fn enchanted(self, coins: f64) -> f64 {
-        match self {
-            ArmourWeight::Nothing => 0.0,
-            ArmourWeight::Half => coins / 2.0,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

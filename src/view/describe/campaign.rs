@@ -224,10 +224,10 @@ pub fn recharge_name(recharging: crate::rules::charges::Recharging) -> &'static 
 }
 
 /// The `armour-weight` setting's value as typed.
-pub fn armour_weight_name(weight: crate::rules::weight::ArmourWeight) -> &'static str {
+pub fn armour_weight_name(weight: crate::rules::armor::ArmourWeight) -> &'static str {
     match weight {
-        crate::rules::weight::ArmourWeight::Nothing => "nothing",
-        crate::rules::weight::ArmourWeight::Half => "half",
+        crate::rules::armor::ArmourWeight::Nothing => "nothing",
+        crate::rules::armor::ArmourWeight::Half => "half",
     }
 }
 
