@@ -262,17 +262,7 @@ fn an_ose_potion_of_healing_heals_1d6_plus_1() {
     for (items, expr) in [("ose", "1d6+1"), ("adnd", "2d4+2")] {
         let h = Hoard::new();
         h.ok(&["campaign", "set", "magic-items", items]);
-        h.ok(&[
-            "character",
-            "add",
-            "Ada",
-            "--str",
-            "10",
-            "--wis",
-            "10",
-            "--hp",
-            "20",
-        ]);
+        h.character("Ada", 10, 10, 20, "neutral");
         h.ok(&["character", "damage", "Ada", "15"]);
         h.ok(&[
             "item",
@@ -307,17 +297,7 @@ fn running(h: &Hoard) -> Vec<String> {
 fn two_potions(items: &str) -> Hoard {
     let h = Hoard::new();
     h.ok(&["campaign", "set", "magic-items", items]);
-    h.ok(&[
-        "character",
-        "add",
-        "Ada",
-        "--str",
-        "10",
-        "--wis",
-        "10",
-        "--hp",
-        "8",
-    ]);
+    h.character("Ada", 10, 10, 8, "neutral");
     for potion in ["Potion of Speed", "Potion of Flying"] {
         h.ok(&["item", "add", potion, "--category", "potion", "--to", "Ada"]);
     }
