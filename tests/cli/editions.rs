@@ -357,3 +357,61 @@ fn a_potion_ended_or_an_adnd_campaign_mixes_nothing() {
     assert!(drunk["event"]["payload"].get("mixed").is_none(), "{drunk}");
     assert_eq!(running(&h), ["Potion of Flying", "Potion of Speed"]);
 }
+
+/// `ledger` (an export) with each `potion_taken` of `item` changed by `forge`.
+fn forged_drinks(ledger: &str, item: &str, forge: impl Fn(&mut serde_json::Value)) -> String {
+    ledger
+        .lines()
+        .map(|line| {
+            let mut event: serde_json::Value = serde_json::from_str(line).unwrap();
+            let payload = &mut event["event"];
+            if payload["kind"] == "potion_taken" && payload["item_name"] == item {
+                forge(payload);
+            }
+            format!("{event}\n")
+        })
+        .collect()
+}
+
+/// An imported drink whose mixing contradicts the potions running on the drinker is refused:
+/// one that says it mixed when no potion ran, and one that says it did not when one ran.
+#[test]
+fn an_imported_drink_mixes_as_the_potions_running_say() {
+    let h = two_potions("ose");
+    h.ok(&["drink", "Potion of Speed"]);
+    h.ok(&["drink", "Potion of Flying"]);
+    let ledger = h.ok(&["export"]);
+    let file = h.dir.path().join("mixed.jsonl");
+    let import = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        Hoard::new()
+            .cmd(&["import", file.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    assert!(import(&ledger).status.success(), "the ledger as it is");
+    // Speed made instantaneous: nothing ran when Flying says it mixed.
+    let none_ran = forged_drinks(&ledger, "Potion of Speed", |p| {
+        p["duration"] = serde_json::Value::Null;
+        p["effect"] = serde_json::Value::Null;
+    });
+    // Flying's mixing struck out: Speed still ran.
+    let unmixed = forged_drinks(&ledger, "Potion of Flying", |p| {
+        p.as_object_mut().unwrap().remove("mixed");
+    });
+    for (forged, why) in [
+        (
+            none_ran,
+            "Potion of Flying mixes with no potion: none runs on Ada",
+        ),
+        (
+            unmixed,
+            "Potion of Flying mixes with the 1 potion(s) running on Ada and no others",
+        ),
+    ] {
+        let out = import(&forged);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+}

@@ -23,7 +23,8 @@ use crate::rules::character::{Character, check_ability, check_hp_max, check_leve
 use crate::rules::health::{self, HP_FLOOR};
 use crate::rules::knowledge::{self, Method};
 use crate::rules::xp::check_class_level;
-use crate::rules::{charges, clock, custody, scroll};
+use crate::rules::{charges, clock, custody, potion, scroll};
+use std::collections::BTreeSet;
 
 impl State {
     /// Whether `rec` could have been recorded now, by the rules of the live commands; why not.
@@ -58,12 +59,18 @@ impl State {
             | Event::ValuableDamaged { .. }
             | Event::ClaimMade { .. }
             | Event::ClaimsSettled { .. } => self.admit_item(&rec.event),
-            Event::PotionTaken { act, healed, .. } => {
-                self.held_by(act)?;
-                // A dose drunk before hoard rolled healing records none.
+            Event::PotionTaken {
+                act,
+                oil,
+                healed,
+                mixed,
+                ..
+            } => {
+                let item = self.held_by(act)?;
                 let items = self.campaign.settings.magic_items.unwrap_or_default();
-                let rule =
-                    crate::rules::potion::healing(&act.item_name, items).map(|e| e.to_string());
+                self.admit_mixing(act, item, *oil, mixed.as_deref(), rec.game_time)?;
+                // A dose drunk before hoard rolled healing records none.
+                let rule = potion::healing(&act.item_name, items).map(|e| e.to_string());
                 match healed {
                     Some(roll) if Some(&roll.expr) != rule.as_ref() => {
                         Err(Refusal::NotItsHealing {
@@ -374,7 +381,7 @@ impl State {
             // part (not the dead, nor the dying under AD&D's death's door).
             Event::ClaimsSettled { awards, .. } => {
                 let rule = self.campaign.settings.death.unwrap_or_default();
-                let mut seen = std::collections::BTreeSet::new();
+                let mut seen = BTreeSet::new();
                 for award in awards {
                     let rollers = award.rounds.iter().flatten().map(|r| &r.character);
                     let mut part = true;
@@ -517,6 +524,46 @@ impl State {
     fn acting(&self, act: &Act) -> Result<(), Refusal> {
         self.character(&act.character)?;
         self.item(&act.item).map(|_| ())
+    }
+
+    /// A dose's mixing (OSE *Potions*, Mixing Potions) as the live drink makes it at `now`:
+    /// mixed exactly when a potion still runs on the drinker (in an OSE campaign), cancelling
+    /// those and no others, the drinker sick for 3 turns from the drink.
+    fn admit_mixing(
+        &self,
+        act: &Act,
+        item: &crate::Item,
+        oil: bool,
+        mixed: Option<&crate::event::Mixed>,
+        now: i64,
+    ) -> Result<(), Refusal> {
+        let items = self.campaign.settings.magic_items.unwrap_or_default();
+        let running: Vec<_> = self
+            .effects
+            .values()
+            .filter(|e| e.character == act.character)
+            .cloned()
+            .collect();
+        let round = self.campaign.settings.round();
+        let rule = potion::mixes(item, oil, (items, &running), (now, round));
+        let made = rule.as_ref().map(|m| {
+            let ids: BTreeSet<&String> = m.cancelled.iter().collect();
+            (ids, Some(m.sick_until))
+        });
+        let said = mixed.map(|m| {
+            let sick = &m.sickness;
+            let theirs = sick.character == act.character && sick.kind == potion::SICK;
+            let ids: BTreeSet<&String> = m.cancelled.iter().map(|e| &e.id).collect();
+            (ids, sick.ends_at.filter(|_| theirs))
+        });
+        if made == said {
+            return Ok(());
+        }
+        Err(Refusal::NotItsMixing {
+            item: act.item_name.clone(),
+            character: act.character_name.clone(),
+            running: rule.map_or(0, |m| u32::try_from(m.cancelled.len()).unwrap_or(u32::MAX)),
+        })
     }
 
     /// The item of an act that only its holder performs (using, drinking, reading, wearing,

@@ -134,6 +134,14 @@ pub enum Refusal {
         item: String,
         expr: String,
     },
+    /// A dose whose mixing is not the one the live drink makes (OSE *Potions*, Mixing
+    /// Potions): mixed with no potion running, unmixed under one, or mixed with others;
+    /// `running` is how many it mixes with by the rules.
+    NotItsMixing {
+        item: String,
+        character: String,
+        running: u32,
+    },
     /// Treasure brought back in a session that has not started.
     SessionNotYet {
         session: u32,

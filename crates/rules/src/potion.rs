@@ -158,6 +158,34 @@ pub fn healing(name: &str, items: crate::magic::Items) -> Option<Expr> {
     }
 }
 
+/// How long a dose's effect lasts, in turns: the item's formula, else [`default_duration`].
+fn lasting(item: &Item) -> Expr {
+    match item.identity.duration.as_deref() {
+        Some(text) => Expr::parse(text).unwrap_or_else(|_| default_duration()),
+        None => default_duration(),
+    }
+}
+
+/// Whether a dose acts at once and lasts nothing: a duration of 0, or a cure, which restores
+/// its hit points at once however the item was made.
+fn instant(item: &Item, items: crate::magic::Items) -> bool {
+    lasting(item).max() <= 0 || healing(&item.name, items).is_some()
+}
+
+/// What taking `item` (rubbed on when `oil`) at `now` mixes with ([`mixing`]): an oil and an
+/// instantaneous potion mix with nothing. The live drink and admission ask the same.
+pub fn mixes(
+    item: &Item,
+    oil: bool,
+    (items, running): (crate::magic::Items, &[Effect]),
+    (now, round): (i64, Round),
+) -> Option<Mixing> {
+    if oil {
+        return None;
+    }
+    mixing(items, !instant(item, items), running, (now, round))
+}
+
 /// Drink a potion (`oil = false`) or rub on an oil (`oil = true`) at game time `now`, in a
 /// campaign whose rounds are `round` (the duration is rolled in turns) and whose magic items
 /// are `items` (what a cure restores, [`healing`]; whether potions mix, [`mixing`]), with
@@ -184,23 +212,12 @@ pub fn take(
         return Err(Refusal::IsAPotion { item: name() });
     }
     let delay = delay().roll(dice);
-    let formula = match item.identity.duration.as_deref() {
-        Some(text) => Expr::parse(text).unwrap_or_else(|_| default_duration()),
-        None => default_duration(),
-    };
-    // A cure restores its hit points at once, however the item was made.
-    let healing = healing(&item.name, items);
-    let instant = formula.max() <= 0 || healing.is_some();
-    let mixed = if oil {
-        None
-    } else {
-        mixing(items, !instant, running, (now, round))
-    };
-    let duration = (!instant && mixed.is_none()).then(|| formula.roll(dice));
+    let mixed = mixes(item, oil, (items, running), (now, round));
+    let duration = (!instant(item, items) && mixed.is_none()).then(|| lasting(item).roll(dice));
     let ends_at = duration
         .as_ref()
         .map(|d| now.saturating_add(d.total.max(0).saturating_mul(round.per(Unit::Turns))));
-    let healed = healing.map(|e| e.roll(dice));
+    let healed = healing(&item.name, items).map(|e| e.roll(dice));
     Ok(Dose {
         healed,
         timing: timing(oil, delay.total),

@@ -262,6 +262,22 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{item} restores no {expr} hit points",
                 "{item} ne rend pas {expr} points de vie"
             ),
+            R::NotItsMixing {
+                item,
+                character,
+                running: 0,
+            } => tr!(
+                "{item} mixes with no potion: none runs on {character} (OSE, Mixing Potions)",
+                "{item} ne se mélange à aucune potion : aucune n'agit sur {character} (OSE, mélange de potions)"
+            ),
+            R::NotItsMixing {
+                item,
+                character,
+                running,
+            } => tr!(
+                "{item} mixes with the {running} potion(s) running on {character} and no others (OSE, Mixing Potions)",
+                "{item} se mélange aux {running} potion(s) qui agissent sur {character}, et à nulle autre (OSE, mélange de potions)"
+            ),
             R::SessionNotYet { session, last } => tr!(
                 "treasure brought back in session {session}, which has not started (the last is {last})",
                 "trésor rapporté pendant la session {session}, qui n'a pas commencé (la dernière est la {last})"
