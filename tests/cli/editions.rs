@@ -415,3 +415,63 @@ fn an_imported_drink_mixes_as_the_potions_running_say() {
         assert!(stderr.contains(why), "{stderr}");
     }
 }
+
+/// OSE, *Potions*, Mixing Potions: « completely disabled for 3 turns ». The sick drinker can
+/// neither drink, wear nor identify until the sickness wears off; the referee may still hand
+/// them things.
+#[test]
+fn a_drinker_sick_from_mixing_cannot_act_for_3_turns() {
+    let h = two_potions("ose");
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Healing",
+        "--category",
+        "potion",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&[
+        "item",
+        "add",
+        "Shield +1",
+        "--category",
+        "armor",
+        "--armor",
+        "shield",
+        "--bonus",
+        "1",
+    ]);
+    h.ok(&["drink", "Potion of Speed"]);
+    h.ok(&["drink", "Potion of Flying"]);
+    for act in [
+        &["drink", "Potion of Healing"][..],
+        &["taste", "Potion of Healing"],
+        &["give", "Shield +1", "--to", "Ada"],
+        &["wear", "Shield +1"],
+    ] {
+        if act[0] == "give" {
+            h.ok(act);
+            continue;
+        }
+        let err = h.refused_unchanged(act, 4);
+        assert!(
+            err.contains("Ada is sick from mixed potions and cannot act until day 1, 00:30"),
+            "{act:?}: {err}"
+        );
+    }
+    let out = h
+        .cmd(&["--json", "drink", "Potion of Healing"])
+        .output()
+        .unwrap();
+    let error: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(
+        (&error["error"]["reason"], &error["error"]["until"]),
+        (&"sick".into(), &30.into()),
+        "{error}"
+    );
+    h.ok(&["time", "advance", "3", "turns"]);
+    h.ok(&["wear", "Shield +1"]);
+    h.ok(&["drink", "Potion of Healing"]);
+    h.ok(&["check"]);
+}

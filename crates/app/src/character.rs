@@ -425,7 +425,7 @@ pub async fn bind(cx: &mut Ctx, name: &str, by: Option<&str>) -> Result<Vec<Reco
     let by = match by {
         Some(by) => {
             let by = w.character(by).await?;
-            Some(w.able(by)?)
+            Some(w.fit(by).await?)
         }
         None => None,
     };

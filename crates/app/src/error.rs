@@ -210,9 +210,10 @@ impl From<refusal::lookup::Refusal> for Error {
             | Refusal::UnknownCampaign { .. }
             | Refusal::UnknownCharacter { .. } => Error::NotFound,
             Refusal::ItemNotLoaded { .. } | Refusal::CharacterMissing { .. } => Error::Conflict,
-            Refusal::HeldByAnother { .. } | Refusal::Dying { .. } | Refusal::Dead { .. } => {
-                Error::Refused
-            }
+            Refusal::HeldByAnother { .. }
+            | Refusal::Dying { .. }
+            | Refusal::Dead { .. }
+            | Refusal::Sick { .. } => Error::Refused,
         };
         kind(Box::new(Problem::Lookup(r)))
     }

@@ -48,7 +48,7 @@ pub async fn identify(
     let who = match by {
         Some(name) => {
             let who = w.character(name).await?;
-            w.able(who)?
+            w.fit(who).await?
         }
         None => w.actor(&item, None).await?,
     };

@@ -102,6 +102,17 @@ pub const SICKNESS: (&str, &str) = ("Sickness (mixed potions)", "Malaise (potion
 /// The kind of the sickness's effect (beside `potion`, `oil`, `protection`).
 pub const SICK: &str = "sickness";
 
+/// Until when the sickness of mixed potions running at `now` disables its character, if one
+/// does (« completely disabled for 3 turns »): nothing the character does in the game (drink,
+/// read, use, wear, wield, identify, tend another) can be done until then.
+pub fn sick_until(running: &[Effect], now: i64) -> Option<i64> {
+    running
+        .iter()
+        .filter(|e| e.kind == SICK && e.active(now))
+        .filter_map(|e| e.ends_at)
+        .max()
+}
+
 /// OSE's potion mixing. Stated for `hoard explain`, citing the book.
 pub const MIXING: super::statement::Statement = super::statement::Statement {
     en: "Mixing potions (OSE Classic Fantasy Rules Tome, Potions): drinking a potion while already under the effects of another makes the drinker sick, completely disabled for 3 turns, and cancels the effects of both; not for potions of instantaneous or permanent duration.",

@@ -101,6 +101,13 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                     "{name} agonise ({hp} PV) et ne peut agir : soignez ce personnage d'abord (`hoard character heal {typed} N`)"
                 )
             }
+            Refusal::Sick { name, until } => {
+                let until = crate::i18n::time::GameTime(*until);
+                tr!(
+                    "{name} is sick from mixed potions and cannot act until {until} (OSE, Mixing Potions): `hoard time advance` past it first",
+                    "{name} est malade d'avoir mélangé des potions, hors d'état d'agir jusqu'au {until} (OSE, mélange de potions) : `hoard time advance` jusque-là d'abord"
+                )
+            }
             Refusal::Dead { name, hp } => {
                 let typed = typed(name);
                 tr!(

@@ -38,4 +38,7 @@ pub enum Refusal {
     Dying { name: String, hp: i32 },
     /// The character is dead and cannot act.
     Dead { name: String, hp: i32 },
+    /// The character is sick from mixing potions (OSE *Potions*) and cannot act until the game
+    /// time `until`.
+    Sick { name: String, until: i64 },
 }

@@ -83,8 +83,9 @@ impl Write<'_> {
         Ok(c)
     }
 
-    /// Who acts on `item`: the character named by `--by`, else its holder. Nobody acts on an
-    /// item another character holds; an item of the party's treasure needs `--by`.
+    /// Who acts on `item`: the character named by `--by`, else its holder, if [`Write::fit`].
+    /// Nobody acts on an item another character holds; an item of the party's treasure needs
+    /// `--by`.
     pub async fn actor(&mut self, item: &Item, by: Option<&str>) -> Result<Character> {
         let who = match by {
             Some(name) => Some(self.character(name).await?),
@@ -100,11 +101,11 @@ impl Write<'_> {
                 }
                 .into())
             }
-            (_, Some(who)) => self.able(who),
+            (_, Some(who)) => self.fit(who).await,
             (Some(holder), None) => {
                 let holder = self.character_by_id(holder).await?;
                 self.choice.named_character(&mut self.state, &holder)?;
-                self.able(holder)
+                self.fit(holder).await
             }
             (None, None) => Err(Refusal::InTreasure { item: item.names() }.into()),
         }
@@ -118,6 +119,21 @@ impl Write<'_> {
             Condition::Up => Ok(c),
             Condition::Dying => Err(Refusal::Dying { name, hp }.into()),
             Condition::Dead => Err(Refusal::Dead { name, hp }.into()),
+        }
+    }
+
+    /// `c`, if they can act in the game now: [`Write::able`], and not disabled by potions
+    /// mixed (OSE *Potions*, Mixing Potions: « completely disabled for 3 turns »).
+    pub async fn fit(&mut self, c: Character) -> Result<Character> {
+        let c = self.able(c)?;
+        let running = self.effects(&c.id).await?;
+        match crate::rules::potion::sick_until(&running, self.now()) {
+            Some(until) => Err(Refusal::Sick {
+                name: c.name,
+                until,
+            }
+            .into()),
+            None => Ok(c),
         }
     }
 
