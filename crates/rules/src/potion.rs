@@ -508,4 +508,21 @@ mod tests {
         .unwrap();
         assert_eq!(oil.mixed, None);
     }
+
+    /// « Completely disabled for 3 turns »: from the drink up to the sickness's last round;
+    /// not once it has worn off, nor by any other effect.
+    #[test]
+    fn the_sick_are_disabled_until_their_sickness_ends() {
+        let sick = Effect {
+            started_at: 40,
+            ..running("sick", SICK, Some(70))
+        };
+        let speed = running("speed", "potion", Some(100));
+        let both = [speed.clone(), sick];
+        assert_eq!(sick_until(&both, 40), Some(70));
+        assert_eq!(sick_until(&both, 69), Some(70));
+        assert_eq!(sick_until(&both, 70), None);
+        assert_eq!(sick_until(&both, 39), None, "not before the drink");
+        assert_eq!(sick_until(&[speed], 50), None);
+    }
 }
