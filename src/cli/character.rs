@@ -328,6 +328,13 @@ fn hp_change(out: &mut Out, c: &HpChange, damage: bool) -> Result<()> {
         )
     })?;
     super::play::condition(out, &c.name, c.condition)?;
+    for item in &c.cursed {
+        let item = safe(crate::view::words::Shown::shown(item));
+        out.line(&tr!(
+            "  The curse of {item} shows in combat: it counts as it truly is, and {name} cannot take it off; only magic removes it (OSE, Cursed Armour and Shields).",
+            "  La malédiction de {item} se révèle au combat : elle compte pour ce qu'elle est, et {name} ne peut l'ôter ; seule la magie l'en défait (OSE, armures et boucliers maudits)."
+        ))?;
+    }
     for rec in &c.consequences {
         let text = format!("  {}", crate::view::describe::describe(&rec.event));
         out.toned(crate::view::describe::tone(&rec.event), &text)?;

@@ -109,6 +109,13 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                     "{item} s'est attaché à son possesseur (un livre néfaste) : impossible de le donner ou le laisser"
                 )
             }
+            Refusal::Cursed { item } => {
+                let item = safe(item.shown());
+                tr!(
+                    "{item} holds its wearer under its curse: it can be neither given nor dropped; only magic removes it (OSE, Cursed Armour and Shields)",
+                    "{item} tient son porteur sous sa malédiction : impossible de la donner ou la laisser ; seule la magie l'en défait (OSE, armures et boucliers maudits)"
+                )
+            }
             Refusal::Gone { item, status } => {
                 let (item, status) = (safe(item.shown()), status.as_str());
                 tr!(

@@ -475,3 +475,125 @@ fn a_drinker_sick_from_mixing_cannot_act_for_3_turns() {
     h.ok(&["drink", "Potion of Healing"]);
     h.ok(&["check"]);
 }
+
+/// Ada's armour class as `viewer` (the referee: `None`) sees it, and the names of what she
+/// wears.
+fn armour_seen(h: &Hoard, viewer: Option<&str>) -> (String, Vec<String>) {
+    let mut args = vec!["character", "show", "Ada"];
+    args.extend(viewer.map(|v| ["--as", v]).into_iter().flatten());
+    let sheet = h.json(&args);
+    let ac = &sheet["armor_class"];
+    let worn = sheet["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| !i["worn"].is_null())
+        .map(|i| i["name"].as_str().unwrap().to_string())
+        .collect();
+    (format!("{} [{}]", ac["ac"], ac["aac"]), worn)
+}
+
+/// OSE, *Cursed Armour and Shields*: a cursed suit tests as +1 — on the sheet and to whoever
+/// identifies it — until used in deadly combat (its wearer wounded while wearing it); then
+/// its true penalty counts and it cannot be taken off. An AD&D campaign's is what it is.
+#[test]
+fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    h.character("Ada", 10, 10, 20, "neutral");
+    let cursed = "Chainmail −1, cursed";
+    h.ok(&[
+        "item",
+        "add",
+        cursed,
+        "--category",
+        "armor",
+        "--armor",
+        "chain",
+        "--bonus",
+        "-1",
+        "--cursed",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["wear", cursed]);
+    // Chainmail 5 [14], +1 as it seems: 4 [15].
+    assert_eq!(armour_seen(&h, None).0, "4 [15]");
+    let told = h.ok(&["identify", cursed, "--method", "wish"]);
+    assert!(told.contains("Ada knows it as: Chainmail +1"), "{told}");
+    assert_eq!(
+        armour_seen(&h, Some("Ada")),
+        ("4 [15]".into(), vec!["Chainmail +1".into()])
+    );
+    let fr = h.ok(&["--lang", "fr", "character", "show", "Ada", "--as", "Ada"]);
+    assert!(fr.contains("CA 4 [15]"), "{fr}");
+    h.ok(&["check"]);
+
+    let wounded = h.json(&["character", "damage", "Ada", "3"]);
+    assert_eq!(wounded["cursed"][0]["name"], cursed, "{wounded}");
+    let said = h.ok(&["log", "--limit", "1"]);
+    assert!(said.contains("Ada takes 3 damage"), "{said}");
+    // Chainmail −1: 6 [13], to the referee and to Ada.
+    assert_eq!(armour_seen(&h, None).0, "6 [13]");
+    assert_eq!(
+        armour_seen(&h, Some("Ada")),
+        ("6 [13]".into(), vec![cursed.to_string()])
+    );
+    let err = h.refused_unchanged(&["remove", cursed], 4);
+    assert!(
+        err.contains("Ada is under the curse of Chainmail −1, cursed and cannot take it off"),
+        "{err}"
+    );
+    let err = h.refused_unchanged(&["drop", cursed], 4);
+    assert!(err.contains("only magic removes it"), "{err}");
+    h.ok(&["check"]);
+    // The wound undone, the curse hides again.
+    h.ok(&["undo"]);
+    assert_eq!(armour_seen(&h, None).0, "4 [15]");
+    h.ok(&["remove", cursed]);
+
+    // « Cursed Shield, AC 9 [10] »: once shown, the wearer's base AC is 9 [10].
+    let shield = "Shield, cursed, AC 9 [10]";
+    h.ok(&[
+        "item",
+        "add",
+        shield,
+        "--category",
+        "armor",
+        "--armor",
+        "shield",
+        "--cursed",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["wear", cursed]);
+    h.ok(&["wear", shield]);
+    assert_eq!(armour_seen(&h, None).0, "2 [17]", "chainmail +1, shield +1");
+    h.ok(&["character", "damage", "Ada", "1"]);
+    assert_eq!(armour_seen(&h, None).0, "9 [10]");
+    h.ok(&["check"]);
+
+    // AD&D: the curse is no secret, and does not hold.
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    h.character("Ada", 10, 10, 20, "neutral");
+    h.ok(&[
+        "item",
+        "add",
+        cursed,
+        "--category",
+        "armor",
+        "--armor",
+        "chain",
+        "--bonus",
+        "-1",
+        "--cursed",
+        "--to",
+        "Ada",
+    ]);
+    h.ok(&["wear", cursed]);
+    assert_eq!(armour_seen(&h, None).0, "6 [13]");
+    let wounded = h.json(&["character", "damage", "Ada", "3"]);
+    assert!(wounded.get("cursed").is_none(), "{wounded}");
+    h.ok(&["remove", cursed]);
+}

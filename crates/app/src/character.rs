@@ -405,6 +405,13 @@ pub struct HpChange {
     pub condition: health::Condition,
     /// What followed: control checks a wound set off, controls healing ended.
     pub consequences: Vec<Recorded>,
+    /// The cursed armour worn whose curse the wound showed (OSE *Cursed Armour and Shields*):
+    /// it now counts as it is, and cannot be taken off (`rules::armor::shows_curse`).
+    #[serde(
+        serialize_with = "super::name::list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub cursed: Vec<crate::rules::item::Names>,
 }
 
 pub async fn damage(cx: &mut Ctx, name: &str, amount: u32) -> Result<HpChange> {
@@ -517,6 +524,16 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
             (hp, event)
         }
     };
+    // The projector shows the curse of the cursed armour worn: it needs what they wear.
+    let held = w.holdings(&c.id).await?;
+    let cursed = match way {
+        Direction::Damage => held
+            .iter()
+            .filter(|i| armor::shows_curse(i, &c.id))
+            .map(Item::names)
+            .collect(),
+        Direction::Heal => Vec::new(),
+    };
     let rec = w.record(event)?;
     super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
     let condition = health::condition(hp, w.state.campaign.settings.death.unwrap_or_default());
@@ -529,5 +546,6 @@ async fn change_hp(cx: &mut Ctx, name: &str, amount: u32, way: Direction) -> Res
         hp_max: c.hp_max,
         condition,
         consequences,
+        cursed,
     })
 }

@@ -457,7 +457,8 @@ impl From<refusal::wear::Refusal> for Error {
             | Refusal::Gone { .. }
             | Refusal::NotWearable { .. }
             | Refusal::SlotTaken { .. }
-            | Refusal::NotWorn { .. } => Error::Refused(Problem::Wear(r).into()),
+            | Refusal::NotWorn { .. }
+            | Refusal::Cursed { .. } => Error::Refused(Problem::Wear(r).into()),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::lookup::character as find_character;
 use crate::error::{Error, Problem, Result};
 use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::refusal::item::Refusal;
+use crate::rules::armor;
 use crate::rules::character::check_name;
 use crate::rules::item::{Category, Identity};
 use crate::store::items::{self, ListFilter};
@@ -54,6 +55,10 @@ pub async fn add(cx: &mut Ctx, new: NewItem) -> Result<Added> {
         check_name("material", material)?;
     }
     let mut identity = new.identity.by_hand(new.category);
+    let items = w.state.campaign.settings.magic_items.unwrap_or_default();
+    identity.seems = identity
+        .seems
+        .or_else(|| armor::seems(new.category, identity.cursed, items));
     if let Some(maker) = &new.maker {
         identity.maker = Some(w.character(maker).await?.id);
     }

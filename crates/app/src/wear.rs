@@ -111,6 +111,10 @@ pub async fn remove(cx: &mut Ctx, key: &str) -> Result<Recorded> {
         return Err(Refusal::NotWorn { item: item.names() }.into());
     };
     let who = w.actor(&item, None).await?;
+    if item.attached && item.category == Category::Armor {
+        let (item, character) = (item.names(), who.name);
+        return Err(Refusal::Cursed { item, character }.into());
+    }
     let event = w.record(Event::ItemRemoved {
         act: Act::new(&item, &who),
         slot,

@@ -152,7 +152,12 @@ pub fn protection(worn: &[&Item]) -> Protection {
         worn.iter()
             .find(|i| i.category == Category::Armor && i.worn == Some(slot))
     };
-    let bonus = |slot: Slot| on(slot).map(|i| i.identity.bonus.unwrap_or(0));
+    let bonus = |slot: Slot| {
+        on(slot).map(|i| match counts(i) {
+            Counts::Bonus(bonus) => bonus,
+            Counts::Nine => 0,
+        })
+    };
     let (armor, shield) = (bonus(Slot::Body), bonus(Slot::Shield));
     let magic_armor = armor.is_some_and(|b| b != 0);
     let mut rings: Vec<&Item> = worn
@@ -184,6 +189,74 @@ pub fn protection(worn: &[&Item]) -> Protection {
         ring_ac,
         rings_aside,
         enchanted_armour: ArmourWeight::default(),
+    }
+}
+
+/// Whether a cursed suit or shield of OSE's still hides its curse (OSE Classic Fantasy,
+/// *Cursed Armour and Shields*: « All types of tests indicate that a cursed shield or suit of
+/// armour is enchanted with a +1 bonus. It is only when the armour is used in deadly combat
+/// that the curse is revealed »): it counts, and tests, as its `seems` bonus until then. Once
+/// used, « the character comes under the curse and is not able to discard the item »: hoard
+/// keeps it `attached` to its wearer.
+pub fn curse_hidden(item: &Item) -> bool {
+    item.category == Category::Armor && item.identity.seems.is_some() && !item.attached
+}
+
+/// The name a cursed suit or shield of OSE's tables goes by while its curse is hidden: its true
+/// name with the curse read as the bonus its tests show (« Chainmail −2, cursed » tests as
+/// « Chainmail +1 », « Bouclier, maudit, CA 9 [10] » as « Bouclier +1 »). A name the referee
+/// gave that says no curse stays as it is.
+pub fn seeming_name(name: &str, seems: i32) -> String {
+    // The tables' curse words, the longest first, and what follows the bonus in their place.
+    const CURSES: [(&str, &str); 10] = [
+        (" −2, cursed, and", " and"),
+        (" −2, maudite, et", " et"),
+        (", cursed, AC 9 [10]", ""),
+        (", maudite, CA 9 [10]", ""),
+        (", maudit, CA 9 [10]", ""),
+        (" −1, cursed", ""),
+        (" −2, cursed", ""),
+        (" −1, maudite", ""),
+        (" −2, maudite", ""),
+        (" −2, maudit", ""),
+    ];
+    match CURSES.iter().find(|(curse, _)| name.contains(curse)) {
+        Some((curse, rest)) => name.replacen(curse, &format!(" {seems:+}{rest}"), 1),
+        None => name.to_string(),
+    }
+}
+
+/// What a cursed suit or shield made by hand (`item add --cursed`) tests as in a campaign of
+/// `items`: OSE's « +1 » ([`curse_hidden`]), as the OSE tables' cursed rows say (`seems`); the
+/// DMG's cursed armour hides nothing.
+pub fn seems(category: Category, cursed: bool, items: crate::magic::Items) -> Option<i32> {
+    (category == Category::Armor && cursed && items == crate::magic::Items::Ose).then_some(1)
+}
+
+/// Whether a wound to `wearer` shows the curse of `item`: hoard's « used in deadly combat » is
+/// its wearer taking damage (`character damage`) while wearing it, as suit or as shield.
+pub fn shows_curse(item: &Item, wearer: &str) -> bool {
+    curse_hidden(item)
+        && item.holder.as_deref() == Some(wearer)
+        && matches!(item.worn, Some(Slot::Body | Slot::Shield))
+}
+
+/// What a worn suit or shield counts for on its wearer's sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// Its bonus: the one its tests show while its curse is hidden ([`curse_hidden`]).
+    Bonus(i32),
+    /// OSE's cursed « AC 9 [10] » armour or shield once its curse shows: « a base Armour
+    /// Class of 9 [10] (before modifiers due to Dexterity) », whatever else is worn.
+    Nine,
+}
+
+/// What `item` counts for (see [`Counts`]).
+pub fn counts(item: &Item) -> Counts {
+    match (item.identity.seems, item.identity.bonus) {
+        (Some(seems), _) if curse_hidden(item) => Counts::Bonus(seems),
+        (Some(_), None) => Counts::Nine,
+        (_, bonus) => Counts::Bonus(bonus.unwrap_or(0)),
     }
 }
 
@@ -245,7 +318,11 @@ pub fn armor_class(item: &Item) -> ArmorClass {
 /// [`armor_class`] on `edition`'s table: AD&D 2e's PHB, Table 46, gives leather and padded
 /// AC 8 [11] where OSE gives leather 7 [12].
 pub fn armor_class_in(item: &Item, edition: Edition) -> ArmorClass {
-    let bonus = item.identity.bonus.unwrap_or(0);
+    class_of(item, edition, item.identity.bonus.unwrap_or(0))
+}
+
+/// The armor class `item` gives on `edition`'s table with `bonus` for its plus.
+fn class_of(item: &Item, edition: Edition, bonus: i32) -> ArmorClass {
     let stats = kind(item).stats(edition);
     match kind(item) {
         ArmorKind::Shield => ArmorClass {
@@ -278,12 +355,20 @@ pub fn dexterity(dex: u8) -> i32 {
 
 /// A character's armor class (OSE): the worn suit's, or unarmoured; better by the worn
 /// shield's improvement, the ring of protection that counts for armor class ([`protection`])
-/// and DEX when the sheet records it.
+/// and DEX when the sheet records it. Each piece counts as [`counts`] says: a cursed one
+/// whose curse is hidden as the bonus it tests as, an « AC 9 [10] » one whose curse shows
+/// as a base AC 9 [10] whatever else is worn.
 pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
-    let on = |slot: Slot| {
+    let piece = |slot: Slot| {
         worn.iter()
             .find(|i| i.category == Category::Armor && i.worn == Some(slot))
-            .map(|i| armor_class(i))
+    };
+    let nine = [Slot::Body, Slot::Shield]
+        .into_iter()
+        .any(|slot| piece(slot).is_some_and(|i| counts(i) == Counts::Nine));
+    let on = |slot: Slot| match piece(slot).map(|i| (i, counts(i))) {
+        Some((i, Counts::Bonus(bonus))) if !nine => Some(class_of(i, Edition::Ose, bonus)),
+        _ => None,
     };
     let suit = on(Slot::Body).unwrap_or(UNARMOURED);
     let better = on(Slot::Shield).map_or(0, |s| s.ac)
@@ -505,6 +590,85 @@ mod tests {
         // Shield +2 improves by 3, ring by 2: 0 [19].
         let ac = character_class(&[&plus2, &plain, &shield], None);
         assert_eq!(ac, ArmorClass { ac: 0, aac: 19 });
+    }
+
+    /// OSE, *Cursed Armour and Shields*: +1 to every test until used in combat, then its
+    /// penalty, or a base AC 9 [10] whatever else is worn; an AD&D cursed piece (no `seems`)
+    /// is what it is from the start.
+    #[test]
+    fn cursed_armour_counts_as_it_seems_until_its_curse_shows() {
+        let mut suit = piece("armor", -2, Some(Slot::Body));
+        suit.identity.cursed = true;
+        suit.holder = Some("ada".into());
+        assert_eq!(counts(&suit), Counts::Bonus(-2), "AD&D's");
+        assert!(!shows_curse(&suit, "ada"));
+        suit.identity.seems = Some(1);
+        assert_eq!(counts(&suit), Counts::Bonus(1));
+        assert!(shows_curse(&suit, "ada") && !shows_curse(&suit, "bob"));
+        // Chainmail +1 as it seems: 4 [15]; once shown, chainmail −2: 7 [12].
+        assert_eq!(
+            character_class(&[&suit], None),
+            ArmorClass { ac: 4, aac: 15 }
+        );
+        suit.attached = true;
+        assert!(!curse_hidden(&suit) && !shows_curse(&suit, "ada"));
+        assert_eq!(
+            character_class(&[&suit], None),
+            ArmorClass { ac: 7, aac: 12 }
+        );
+        // « Cursed Shield, AC 9 [10] » over chainmail +1: +2 as it seems, then 9 [10] and DEX.
+        let mut shield = piece("shield", 0, Some(Slot::Shield));
+        shield.identity = Identity {
+            kind: Some("shield".into()),
+            cursed: true,
+            seems: Some(1),
+            ..Identity::default()
+        };
+        let plus1 = piece("armor", 1, Some(Slot::Body));
+        assert_eq!(
+            character_class(&[&plus1, &shield], None),
+            ArmorClass { ac: 2, aac: 17 }
+        );
+        shield.attached = true;
+        assert_eq!(counts(&shield), Counts::Nine);
+        assert_eq!(character_class(&[&plus1, &shield], None), UNARMOURED);
+        assert_eq!(
+            character_class(&[&plus1, &shield], Some(16)),
+            ArmorClass { ac: 7, aac: 12 }
+        );
+        // Carried, not worn: a wound shows nothing.
+        let mut carried = piece("armor", -1, None);
+        carried.identity.seems = Some(1);
+        carried.holder = Some("ada".into());
+        assert!(!shows_curse(&carried, "ada"));
+        // Made by hand: OSE's hides its curse, AD&D's not; nor does what is not cursed.
+        use crate::magic::Items;
+        assert_eq!(seems(Category::Armor, true, Items::Ose), Some(1));
+        assert_eq!(seems(Category::Armor, true, Items::Adnd), None);
+        assert_eq!(seems(Category::Armor, false, Items::Ose), None);
+        assert_eq!(seems(Category::Sword, true, Items::Ose), None);
+    }
+
+    #[test]
+    fn cursed_armour_goes_by_the_bonus_it_seems_to_have() {
+        for (name, seen) in [
+            ("Chainmail −1, cursed", "Chainmail +1"),
+            (
+                "Plate mail −2, cursed, and shield +1",
+                "Plate mail +1 and shield +1",
+            ),
+            ("Leather armour, cursed, AC 9 [10]", "Leather armour +1"),
+            ("Shield −2, cursed", "Shield +1"),
+            (
+                "Armure de plates −2, maudite, et bouclier +1",
+                "Armure de plates +1 et bouclier +1",
+            ),
+            ("Bouclier, maudit, CA 9 [10]", "Bouclier +1"),
+            ("Cotte de mailles −1, maudite", "Cotte de mailles +1"),
+            ("Grandfather's coat", "Grandfather's coat"),
+        ] {
+            assert_eq!(seeming_name(name, 1), seen);
+        }
     }
 
     #[test]

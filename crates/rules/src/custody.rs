@@ -14,6 +14,9 @@ pub enum Refusal {
     /// d'entre eux peuvent s'attacher à leur possesseur, qui sera alors incapable de s'en
     /// débarrasser »).
     Bound { item: Names },
+    /// Cursed armour whose curse has shown holds its wearer: « not able to discard the item. It
+    /// can only be removed with magic » (OSE *Cursed Armour and Shields*).
+    Cursed { item: Names },
     /// Drunk, crumbled, vanished: nothing is left to hand over.
     Gone { item: Names, status: Status },
     /// The taker already holds it.
@@ -33,7 +36,10 @@ pub enum Refusal {
 pub fn can_pass(item: &Item, to: Option<&Character>) -> Result<(), Refusal> {
     let name = || item.names();
     if item.attached {
-        return Err(Refusal::Bound { item: name() });
+        return Err(match item.category {
+            Category::Armor => Refusal::Cursed { item: name() },
+            _ => Refusal::Bound { item: name() },
+        });
     }
     if item.is_gone() {
         return Err(Refusal::Gone {

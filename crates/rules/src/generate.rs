@@ -377,6 +377,7 @@ pub fn make(
         level: props.level,
         bonus: props.bonus,
         cursed: props.cursed.unwrap_or(false),
+        seems: props.seems,
         metal: props.metal,
         size: props.size.clone(),
         material: None,

@@ -369,6 +369,11 @@ pub struct Identity {
     pub bonus: Option<i32>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub cursed: bool,
+    /// Cursed armour or a cursed shield of OSE's: the bonus every test shows until it is used
+    /// in combat (OSE Classic Fantasy, *Cursed Armour and Shields*: « enchanted with a +1
+    /// bonus »), when its curse shows (`rules::armor::curse_hidden`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seems: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metal: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]

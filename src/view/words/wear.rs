@@ -53,6 +53,13 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 let name = item.shown();
                 tr!("{name} is not worn", "personne ne porte {name}")
             }
+            Refusal::Cursed { item, character } => {
+                let name = item.shown();
+                tr!(
+                    "{character} is under the curse of {name} and cannot take it off: only magic removes it (OSE, Cursed Armour and Shields)",
+                    "{character} est sous la malédiction de {name} et ne peut l'ôter : seule la magie l'en défait (OSE, armures et boucliers maudits)"
+                )
+            }
         };
         f.write_str(&text)
     }

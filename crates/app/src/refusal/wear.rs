@@ -37,4 +37,10 @@ pub enum Refusal {
     NotWorn {
         item: Names,
     },
+    /// Cursed armour whose curse has shown: « not able to discard the item. It can only be
+    /// removed with magic » (OSE *Cursed Armour and Shields*).
+    Cursed {
+        item: Names,
+        character: String,
+    },
 }

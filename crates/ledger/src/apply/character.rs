@@ -1,9 +1,10 @@
 //! A character's events as the projector applies them: arriving, wounds and healing
-//! (recomputed from the amounts), raising the dead, and changes to the sheet.
+//! (recomputed from the amounts, a wound showing the curse of the cursed armour worn), raising
+//! the dead, and changes to the sheet.
 
 use crate::event::{Event, Recorded};
 use crate::refusal::Refusal;
-use crate::rules::health;
+use crate::rules::{armor, health};
 use crate::state::State;
 
 impl State {
@@ -27,6 +28,16 @@ impl State {
                 c.hp = health::after_damage(c.hp, *amount);
                 // A new wound opens again what was bound.
                 c.bound = false;
+                // Cursed armour used in combat: its curse shows, and holds its wearer.
+                let shown: Vec<_> = self
+                    .items
+                    .values()
+                    .filter(|i| armor::shows_curse(i, character))
+                    .map(|i| i.id.clone())
+                    .collect();
+                for id in shown {
+                    self.item_mut(&id)?.attached = true;
+                }
             }
             Event::CharacterHealed {
                 character, amount, ..

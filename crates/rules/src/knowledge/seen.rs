@@ -398,7 +398,15 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
         }
     };
     let whole = known == full;
-    let name = known_name(item, known);
+    let mut name = known_name(item, known);
+    // Cursed armour goes by the bonus its tests show until its curse shows.
+    let hidden = crate::armor::curse_hidden(item) && looker != Looker::Referee;
+    if let (true, KnownName::True { en, fr }, Some(seems)) =
+        (hidden, &mut name, item.identity.seems)
+    {
+        *en = crate::armor::seeming_name(en, seems);
+        *fr = crate::armor::seeming_name(fr, seems);
+    }
     let mut shown = if whole {
         let mut shown = item.clone();
         if looker != Looker::Referee {
@@ -408,6 +416,12 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
             shown.trusted.clear();
             shown.touched.clear();
             shown.control = None;
+            if hidden {
+                shown.name = name.names().en;
+                shown.name_fr = name.names().fr;
+                shown.identity.bonus = shown.identity.seems.take();
+                shown.identity.cursed = false;
+            }
         }
         shown
     } else {

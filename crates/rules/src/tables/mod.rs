@@ -273,6 +273,8 @@ pub struct Props {
     pub level: Option<u32>,
     pub bonus: Option<i32>,
     pub cursed: Option<bool>,
+    /// Cursed armour that tests as this bonus until used in combat (OSE).
+    pub seems: Option<i32>,
     pub metal: Option<bool>,
     pub size: Option<String>,
     pub blade: Option<String>,
@@ -323,6 +325,7 @@ impl Props {
             level,
             bonus,
             cursed,
+            seems,
             metal,
             size,
             blade,
