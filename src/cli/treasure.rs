@@ -17,7 +17,7 @@ use crate::rules::treasure::System;
 use crate::tr;
 use crate::view::inert::safe;
 use crate::view::item::{ItemView, line};
-use crate::view::treasure::{found_line, heading, kind_line};
+use crate::view::treasure::{found_line, heading, kind_line, magic_source};
 
 pub async fn run(cx: &mut Ctx, out: &mut Out, command: TreasureCommand) -> Result<()> {
     match command {
@@ -80,7 +80,13 @@ async fn roll(cx: &mut Ctx, out: &mut Out, a: RollArgs) -> Result<()> {
         } else {
             String::new()
         };
-        out.line(&format!("  {n}{}", found_line(&rolled.kind, f)))?;
+        out.line(&format!(
+            "  {n}{}",
+            found_line(&rolled.kind, f, rolled.magic)
+        ))?;
+    }
+    if let Some(source) = magic_source(&rolled.kind, rolled.magic) {
+        out.line(&format!("  {source}"))?;
     }
     if !rolled.coins.is_zero() {
         let coins = crate::view::money::with_worth(&rolled.coins);

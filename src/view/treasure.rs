@@ -4,6 +4,7 @@
 
 use crate::app::refusal::treasure::Refusal;
 use crate::i18n::coins::abbreviation;
+use crate::rules::magic::{Column, Items, Magic};
 use crate::rules::tables::treasures::{Group, Holds, Kind, Part};
 use crate::rules::treasure::{Found, System};
 use crate::tr;
@@ -18,8 +19,14 @@ pub fn system_name(system: System) -> &'static str {
 }
 
 /// What a part holds, with its dice: `2d6*1000 gp`, `6d6 × gems-ose`, `3 × magic-items (not
-/// weapons) + 1 × potions`.
-pub fn holds(part: &Part) -> String {
+/// weapons) + 1 × potions`. With the `magic` a roll used, its lots name the tables it rolled
+/// (`3 × ose-magic-items-x (not ose-weapons-x, ose-swords-x)` under OSE's items); without,
+/// the type's own words.
+pub fn holds(part: &Part, magic: Option<Magic>) -> String {
+    let tables = |generic: &String| match magic {
+        Some(magic) => magic.tables(generic).iter().map(|t| safe(t)).collect(),
+        None => vec![safe(generic)],
+    };
     match &part.holds {
         Holds::Coins { coins, amount } => {
             let coins: Vec<&str> = coins.iter().map(|c| abbreviation(*c)).collect();
@@ -30,13 +37,17 @@ pub fn holds(part: &Part) -> String {
         Holds::Magic { lots } => lots
             .iter()
             .map(|lot| {
-                let mut text = format!("{} × {}", lot.count, safe(&lot.table));
+                let table = match magic {
+                    Some(magic) => safe(&magic.table(&lot.table)),
+                    None => safe(&lot.table),
+                };
+                let mut text = format!("{} × {table}", lot.count);
                 if !lot.except.is_empty() {
-                    let names = lot.except.iter().map(|t| safe(t)).collect::<Vec<_>>();
+                    let names = lot.except.iter().flat_map(tables).collect::<Vec<_>>();
                     text += &tr!(" (not {})", " (sauf {})", names.join(", "));
                 }
                 if !lot.only.is_empty() {
-                    let names = lot.only.iter().map(|t| safe(t)).collect::<Vec<_>>();
+                    let names = lot.only.iter().flat_map(tables).collect::<Vec<_>>();
                     text += &tr!(" (only {})", " (seulement {})", names.join(", "));
                 }
                 text
@@ -47,12 +58,33 @@ pub fn holds(part: &Part) -> String {
 }
 
 /// A part with its chance: `35%: 2d6*1000 gp`, or the holding alone when always there.
-pub fn part(part: &Part) -> String {
+pub fn part(part: &Part, magic: Option<Magic>) -> String {
     if part.chance >= 100 {
-        holds(part)
+        holds(part, magic)
     } else {
-        format!("{}% {}", part.chance, holds(part))
+        format!("{}% {}", part.chance, holds(part, magic))
     }
+}
+
+/// Whose magic-item tables a roll's magic items came from, when they are OSE's (the DMG's
+/// are the types' own words): `magic items: Old-School Essentials Classic Fantasy, Magic
+/// Items (General), X column (level 4+)`.
+pub fn magic_source(kind: &Kind, magic: Magic) -> Option<String> {
+    let magical = kind
+        .parts
+        .iter()
+        .any(|p| matches!(p.holds, Holds::Magic { .. }));
+    if !magical || magic.items != Items::Ose {
+        return None;
+    }
+    let column = match magic.column {
+        Column::Basic => tr!("B column (levels 1-3)", "colonne B (niveaux 1 à 3)"),
+        Column::Expert => tr!("X column (level 4+)", "colonne X (niveau 4 et plus)"),
+    };
+    Some(tr!(
+        "magic items: Old-School Essentials Classic Fantasy, Magic Items (General) and each category's table, {column}",
+        "objets magiques : Old-School Essentials Classic Fantasy, objets magiques en général et la table de chaque catégorie, {column}"
+    ))
 }
 
 /// What was rolled, as a heading: `Treasure type H (lair, Old-School Essentials) ×2, to
@@ -105,7 +137,7 @@ fn levels((from, to): (u32, Option<u32>)) -> String {
 
 /// A type and its parts, a line of `treasure types` and `tables show`.
 pub fn kind_line(kind: &Kind) -> String {
-    let parts: Vec<String> = kind.parts.iter().map(part).collect();
+    let parts: Vec<String> = kind.parts.iter().map(|p| part(p, None)).collect();
     format!("  {}: {}", kind_name(kind), parts.join(" · "))
 }
 
@@ -158,12 +190,13 @@ fn rolled(found: &Found) -> String {
     rolls.join(" → ")
 }
 
-/// A part of `kind` and its dice: `35% 2d6*1000 gp: d100 12 → … → 8000 gp`.
-pub fn found_line(kind: &Kind, found: &Found) -> String {
+/// A part of `kind`, with the tables of `magic` its items rolled on, and its dice: `35%
+/// 2d6*1000 gp: d100 12 → … → 8000 gp`.
+pub fn found_line(kind: &Kind, found: &Found, magic: Magic) -> String {
     let what = kind
         .parts
         .get(found.part as usize)
-        .map(part)
+        .map(|p| part(p, Some(magic)))
         .unwrap_or_default();
     let rolled = rolled(found);
     tr!("{what}: {rolled}", "{what} : {rolled}")
@@ -205,7 +238,7 @@ pub fn describe(treasure_type: &str, level: Option<u32>, count: u32, found: &[Fo
 /// `explain`'s lines for a hoard rolled (a `treasure_rolled` event's fields): each part's
 /// chance and amount as rolled.
 pub fn explain(table: &str, count: u32, found: &[Found]) -> Vec<String> {
-    let rule = crate::rules::treasure::ROLLING;
+    let rule = System::of_table(table).rolling();
     let mut lines = vec![
         format!("  {}", crate::i18n::pick(rule.en, rule.fr)),
         tr!("  from table {}", "  d'après la table {}", safe(table)),

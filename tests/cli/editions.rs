@@ -597,3 +597,44 @@ fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
     assert!(wounded.get("cursed").is_none(), "{wounded}");
     h.ok(&["remove", cursed]);
 }
+
+/// A hoard rolled in an OSE campaign names the tables its magic items rolled on and OSE's
+/// book, in its printout and in `explain`; an AD&D campaign's names the DMG's.
+#[test]
+fn a_hoard_names_the_books_and_tables_its_magic_items_rolled_on() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    let rolled = h.ok(&["--seed", "3", "treasure", "roll", "F", "--column", "expert"]);
+    for said in [
+        "3 × ose-magic-items-x (not ose-weapons-x, ose-swords-x) + 1 × ose-potions-x + 1 × ose-scrolls-x",
+        "magic items: Old-School Essentials Classic Fantasy, Magic Items (General) and each category's table, X column (level 4+)",
+    ] {
+        assert!(rolled.contains(said), "{said} in {rolled}");
+    }
+    assert!(!rolled.contains("× magic-items"), "{rolled}");
+    let fr = h.ok(&["--lang", "fr", "--dry-run", "treasure", "roll", "F"]);
+    assert!(
+        fr.contains("3 × ose-magic-items-b (sauf ose-weapons-b, ose-swords-b)"),
+        "{fr}"
+    );
+    assert!(fr.contains("colonne B (niveaux 1 à 3)"), "{fr}");
+    let rolled_id = format!("#{}", h.log_ids(&["--kind", "treasure-rolled"])[0]);
+    let explained = h.ok(&["explain", &rolled_id]);
+    assert!(
+        explained.contains("Treasure types (Old-School Essentials Classic Fantasy, Rules Tome"),
+        "{explained}"
+    );
+    assert!(!explained.contains("DMG"), "{explained}");
+
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    let rolled = h.ok(&["--seed", "3", "treasure", "roll", "A"]);
+    assert!(rolled.contains("× magic-items"), "{rolled}");
+    assert!(!rolled.contains("Old-School Essentials"), "{rolled}");
+    let rolled_id = format!("#{}", h.log_ids(&["--kind", "treasure-rolled"])[0]);
+    let explained = h.ok(&["explain", &rolled_id]);
+    assert!(
+        explained.contains("Treasure types (AD&D 2e DMG, Table 84)"),
+        "{explained}"
+    );
+}

@@ -41,6 +41,9 @@ pub struct Rolled {
     pub coins: Coins,
     pub items: Vec<Item>,
     pub consequences: Vec<Recorded>,
+    /// Whose magic-item tables it rolled, in which column.
+    #[serde(skip)]
+    pub magic: crate::rules::magic::Magic,
     /// The character it went to, if it left them slower.
     pub slower: Vec<super::encumbrance::Slower>,
 }
@@ -145,6 +148,7 @@ pub async fn roll(cx: &mut Ctx, request: Request) -> Result<Rolled> {
         coins: hoard.coins,
         items,
         consequences,
+        magic,
         slower,
     })
 }

@@ -19,7 +19,7 @@ mod tests {
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 20] = [
+    const ALL: [(&str, Statement); 21] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -38,7 +38,8 @@ mod tests {
         ("xp::AWARDING", xp::AWARDING),
         ("sale::SELLING", sale::SELLING),
         ("exchange::CHANGING", exchange::CHANGING),
-        ("treasure::ROLLING", treasure::ROLLING),
+        ("treasure::ROLLING_OSE", treasure::ROLLING_OSE),
+        ("treasure::ROLLING_ADND", treasure::ROLLING_ADND),
         ("raise::RAISING", raise::RAISING),
     ];
 

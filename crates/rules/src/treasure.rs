@@ -20,10 +20,16 @@ use crate::magic::Magic;
 use crate::tables::Tables;
 use crate::tables::treasures::{Holds, Kind, Lot, Part};
 
-/// Rolling a treasure type. Stated for `hoard explain`.
-pub const ROLLING: crate::statement::Statement = crate::statement::Statement {
-    en: "Treasure types (OSE Rules Tome, Treasure Types; AD&D 2e DMG, Table 84): each part of the type is present when d100 rolls at most its chance, and each part present rolls its own amount; gems and jewellery are valued each by their table, magic items made from the magic-item tables.",
-    fr: "Types de trésor (OSE Rules Tome, types de trésor ; Guide du maître d'AD&D 2e, table 84) : chaque partie du type est présente quand le d100 fait au plus sa chance, et chaque partie présente tire sa propre quantité ; gemmes et bijoux sont estimés chacun par leur table, les objets magiques tirés des tables d'objets magiques.",
+/// Rolling one of OSE's treasure types. Stated for `hoard explain`.
+pub const ROLLING_OSE: crate::statement::Statement = crate::statement::Statement {
+    en: "Treasure types (Old-School Essentials Classic Fantasy, Rules Tome, Treasure Types): each part of the type is present when d100 rolls at most its chance, and each part present rolls its own amount; gems and jewellery are valued each by their table, magic items made from the campaign's magic-item tables (in a campaign of OSE's magic items, the book's Magic Items (General) and each category's table, in the party's column).",
+    fr: "Types de trésor (Old-School Essentials Classic Fantasy, Rules Tome, types de trésor) : chaque partie du type est présente quand le d100 fait au plus sa chance, et chaque partie présente tire sa propre quantité ; gemmes et bijoux sont estimés chacun par leur table, les objets magiques tirés des tables d'objets magiques de la campagne (dans une campagne des objets magiques d'OSE, celles du livre, objets magiques en général et la table de chaque catégorie, dans la colonne du groupe).",
+};
+
+/// Rolling one of AD&D's treasure types. Stated for `hoard explain`.
+pub const ROLLING_ADND: crate::statement::Statement = crate::statement::Statement {
+    en: "Treasure types (AD&D 2e DMG, Table 84): each part of the type is present when d100 rolls at most its chance, and each part present rolls its own amount; gems and objects of art are valued each by their table, magic items made from the campaign's magic-item tables (the DMG's Table 88 and each category's, or OSE's in a campaign of OSE's magic items).",
+    fr: "Types de trésor (Guide du maître d'AD&D 2e, table 84) : chaque partie du type est présente quand le d100 fait au plus sa chance, et chaque partie présente tire sa propre quantité ; gemmes et objets d'art sont estimés chacun par leur table, les objets magiques tirés des tables d'objets magiques de la campagne (la table 88 du Guide et celle de chaque catégorie, ou celles d'OSE dans une campagne des objets magiques d'OSE).",
 };
 
 /// The percent of its worth a piece of jewellery (or an object of art) keeps once damaged:
@@ -76,6 +82,23 @@ impl System {
         match self {
             System::Ose => "treasure-ose",
             System::Adnd => "treasure-adnd",
+        }
+    }
+
+    /// The system whose types `table` (a `treasure_rolled` event's) holds: AD&D's for its own
+    /// file, else OSE's.
+    pub fn of_table(table: &str) -> System {
+        match table {
+            "treasure-adnd" => System::Adnd,
+            _ => System::Ose,
+        }
+    }
+
+    /// How its types are rolled, citing its book.
+    pub fn rolling(self) -> crate::statement::Statement {
+        match self {
+            System::Ose => ROLLING_OSE,
+            System::Adnd => ROLLING_ADND,
         }
     }
 
