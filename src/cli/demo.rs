@@ -11,6 +11,7 @@ use super::args::{Cli, LangArg};
 use super::defaults::default_db;
 use super::dispatch::run;
 use crate::error::{Error, Result};
+use crate::ledger::state::Edition;
 use crate::tr;
 
 /// One step: the seed of its dice (shown in the command when the step rolls any), the
@@ -48,7 +49,7 @@ const fn told(why: (&'static str, &'static str), step: Step) -> Step {
     }
 }
 
-/// The story: a party finds a hoard; a scroll fades; a potion is drunk and wears off; a wand
+/// The story of AD&D's magic items (the default campaign's, the DMG's tables): a party finds a hoard; a scroll fades; a potion is drunk and wears off; a wand
 /// runs dry and crumbles; two rings clash on one hand; a sentient sword is touched, wounds its
 /// bearer, takes control and lets go once he is healed; the barrow's coins and a gem are
 /// brought back, shared out, and earn their experience. Then the session report and the
@@ -261,6 +262,122 @@ const STORY: &[Step] = &[
     quiet(33, &["audit", "swords"]),
 ];
 
+/// The story of an Old-School Essentials campaign (`campaign new demo --edition ose`): a hoard
+/// of OSE Classic Fantasy's own items; cursed chainmail that every test shows as +1, worn; two
+/// potions mixed, the drinker sick and unable to act for 3 turns; a wound that shows the
+/// chainmail's curse — AC 9 [10], and it will not come off; the coins shared and their
+/// experience.
+const OSE_STORY: &[Step] = &[
+    quiet(
+        1,
+        &[
+            "character",
+            "add",
+            "Brigit",
+            "--str",
+            "16",
+            "--wis",
+            "10",
+            "--dex",
+            "13",
+            "--hp",
+            "14",
+            "--alignment",
+            "lawful",
+            "--class",
+            "fighter",
+            "--level",
+            "2",
+        ],
+    ),
+    quiet(
+        2,
+        &[
+            "character",
+            "add",
+            "Wenna",
+            "--str",
+            "9",
+            "--wis",
+            "15",
+            "--hp",
+            "9",
+            "--alignment",
+            "neutral",
+            "--class",
+            "cleric",
+            "--level",
+            "3",
+        ],
+    ),
+    quiet(3, &["session", "start", "The Sunken Shrine"]),
+    told(
+        (
+            "The shrine's hoard: three magic items from OSE Classic Fantasy's own tables, in the B column (the party is below 4th level).",
+            "Le trésor du sanctuaire : trois objets magiques des tables d'OSE Classic Fantasy, colonne B (le groupe est sous le niveau 4).",
+        ),
+        rolls(1, &["generate", "any", "--count", "3"]),
+    ),
+    quiet(
+        4,
+        &["give", "Chainmail, cursed, AC 9 [10]", "--to", "Brigit"],
+    ),
+    quiet(5, &["wear", "Chainmail, cursed, AC 9 [10]"]),
+    told(
+        (
+            "Every test shows cursed armour as +1 (OSE, Cursed Armour and Shields): chainmail 5 [14], +1, DEX 13: AC 3 [16].",
+            "Tout test montre une armure maudite comme +1 (OSE, armures et boucliers maudits) : cotte de mailles 5 [14], +1, DEX 13 : CA 3 [16].",
+        ),
+        rolls(
+            6,
+            &[
+                "identify",
+                "Chainmail, cursed, AC 9 [10]",
+                "--by",
+                "Wenna",
+                "--method",
+                "spell",
+            ],
+        ),
+    ),
+    quiet(7, &["character", "show", "Brigit"]),
+    quiet(8, &["give", "Potion of ESP", "--to", "Wenna"]),
+    rolls(16, &["generate", "potion", "--to", "Wenna"]),
+    rolls(9, &["drink", "Potion of ESP"]),
+    told(
+        (
+            "A potion drunk while another works mixes with it (OSE, Potions): both are cancelled, the drinker disabled for 3 turns.",
+            "Une potion bue pendant qu'une autre agit se mélange à elle (OSE, potions) : les deux sont annulées, la buveuse hors d'état d'agir 3 tours.",
+        ),
+        rolls(10, &["drink", "Potion of Levitation"]),
+    ),
+    rolls(
+        11,
+        &[
+            "identify",
+            "Sword +1, +2 vs lycanthropes",
+            "--by",
+            "Wenna",
+            "--method",
+            "spell",
+        ],
+    ),
+    told(
+        (
+            "A ghoul's claws find Brigit: the chainmail is used in deadly combat, and its curse shows.",
+            "Les griffes d'une goule atteignent Brigit : la cotte sert au combat, et sa malédiction se révèle.",
+        ),
+        quiet(12, &["character", "damage", "Brigit", "4"]),
+    ),
+    quiet(13, &["character", "show", "Brigit"]),
+    quiet(14, &["remove", "Chainmail, cursed, AC 9 [10]"]),
+    quiet(15, &["time", "advance", "3", "turns"]),
+    quiet(17, &["coins", "add", "750gp"]),
+    quiet(18, &["session", "end"]),
+    quiet(19, &["share"]),
+    quiet(20, &["xp", "award", "--monsters", "120"]),
+];
+
 /// Seeds chosen so the story happens as told: the scroll fades, the wand crumbles, the sword
 /// fails at first contact and wins once its bearer is wounded.
 const DEMO_SEEDS: [u64; 4] = [1, 13, 15, 5];
@@ -297,6 +414,19 @@ const FRENCH: &[(&str, &str)] = &[
     ("300sp", "300pa"),
     ("50gp", "50po"),
     ("glory:", "gloire :"),
+    ("The Sunken Shrine", "Le sanctuaire englouti"),
+    (
+        "Chainmail, cursed, AC 9 [10]",
+        "Cotte de mailles, maudite, CA 9 [10]",
+    ),
+    ("Potion of ESP", "Potion de perception extrasensorielle"),
+    ("Potion of Levitation", "Potion de lévitation"),
+    (
+        "Sword +1, +2 vs lycanthropes",
+        "Épée +1, +2 contre les lycanthropes",
+    ),
+    ("cleric", "clerc"),
+    ("750gp", "750po"),
     (
         "charge the barrow-wight alone",
         "charger seul l'être des tertres",
@@ -332,7 +462,19 @@ fn database(given: Option<PathBuf>) -> Result<PathBuf> {
     Ok(path)
 }
 
-pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
+/// The demo of `edition`: OSE's story, or AD&D's magic items' (the default).
+pub async fn play(
+    db: Option<PathBuf>,
+    lang: Option<LangArg>,
+    edition: Option<Edition>,
+) -> Result<()> {
+    let (new, story): (&[&str], _) = match edition {
+        Some(Edition::Ose) => (
+            &["campaign", "new", "demo", "--edition", "ose", "--use"],
+            OSE_STORY,
+        ),
+        Some(Edition::Adnd) | None => (&["campaign", "new", "demo", "--use"], STORY),
+    };
     let path = database(db)?;
     let lang = match lang {
         Some(LangArg::Fr) => "fr",
@@ -346,13 +488,12 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
     // As messages show it: a server's password left out.
     let db = crate::app::redact::shown(&path);
     say(&tr!(
-        "Demo campaign in {db}\n\n$ hoard campaign new demo --use",
-        "Campagne de démonstration dans {db}\n\n$ hoard campaign new demo --use"
+        "Demo campaign in {db}",
+        "Campagne de démonstration dans {db}"
     ))?;
-    let setup = Cli::try_parse_from([
-        "hoard", "--db", &raw, "--lang", lang, "campaign", "new", "demo", "--use",
-    ])
-    .map_err(|e| Error::Invalid(e.to_string().into()))?;
+    say(&format!("\n$ hoard {}", new.join(" ")))?;
+    let setup = Cli::try_parse_from(["hoard", "--db", &raw, "--lang", lang].iter().chain(new))
+        .map_err(|e| Error::Invalid(e.to_string().into()))?;
     run(setup).await.map_err(|e| match e {
         Error::Invalid(_) => Error::Invalid(tr!(
             "{db} already holds a demo campaign: run the demo on another database (--db)",
@@ -360,7 +501,7 @@ pub async fn play(db: Option<PathBuf>, lang: Option<LangArg>) -> Result<()> {
         ).into()),
         other => other,
     })?;
-    for step in STORY {
+    for step in story {
         let seed = step.seed.to_string();
         let args: Vec<&str> = step.args.iter().map(|a| typed(a, lang)).collect();
         let shown: Vec<String> = args

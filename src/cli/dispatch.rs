@@ -83,7 +83,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         // `Does::Apart`: answered before the database is opened.
         #[cfg(feature = "serve")]
         Command::Serve(_) => Ok(()),
-        Command::Demo | Command::Completions { .. } | Command::Man { .. } => Ok(()),
+        Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
         Command::Session(c) => session::run(&mut cx, &mut out, c).await,
         Command::Referee(c) => session::referee(&mut cx, &mut out, c).await,

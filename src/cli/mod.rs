@@ -93,7 +93,9 @@ pub fn main() -> ExitCode {
     let result = runtime
         .map_err(Error::Io)
         .and_then(|runtime| match cli.command {
-            Command::Demo => runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang)),
+            Command::Demo { edition } => {
+                runtime.block_on(demo::play(cli.global.db.clone(), cli.global.lang, edition))
+            }
             #[cfg(feature = "serve")]
             Command::Serve(a) => runtime.block_on(serve::run(&cli.global, a)),
             _ => runtime.block_on(retry::run_until_settled(cli)),

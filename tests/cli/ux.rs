@@ -35,6 +35,39 @@ fn the_demo_tells_its_story_the_same_way_every_time() {
     }
 }
 
+/// `demo --edition ose`: an Old-School Essentials campaign — OSE's items, cursed armour that
+/// tests +1 until a wound shows its curse, potions mixed — told the same way every time.
+#[test]
+fn the_ose_demo_plays_an_ose_campaign() {
+    for lang in ["en", "fr"] {
+        let h = Hoard::new();
+        let text = h.ok(&["--lang", lang, "demo", "--edition", "ose"]);
+        let text = text.replace(&h.shown(), "<db>");
+        snapshot(&format!("demo_ose_{lang}"), &text);
+        let settings = &h.json(&["campaign", "show"])["settings"];
+        assert_eq!(settings["edition"], "ose", "{settings}");
+        let brigit = h.json(&["character", "show", "Brigit"]);
+        assert_eq!(
+            brigit["armor_class"],
+            json!({"ac": 8, "aac": 11}),
+            "{brigit}"
+        );
+        assert!(h.ok(&["check"]).starts_with("ok:"));
+    }
+    let text = Hoard::new().ok(&["demo", "--edition", "ose"]);
+    for told in [
+        "Wenna knows it as: Chainmail +1",
+        "AC 3 [16]",
+        "it mixes with Potion of ESP; both are cancelled",
+        "Wenna is sick from mixed potions and cannot act",
+        "The curse of Chainmail, cursed, AC 9 [10] shows in combat",
+        "AC 8 [11]",
+        "Brigit is under the curse of Chainmail, cursed, AC 9 [10] and cannot take it off",
+    ] {
+        assert!(text.contains(told), "{told} in {text}");
+    }
+}
+
 #[test]
 fn the_demo_refuses_a_database_that_already_holds_it() {
     let h = Hoard::new();

@@ -74,7 +74,7 @@ impl CampaignCommand {
 }
 
 /// An edition: `ose` or `adnd`.
-fn edition(text: &str) -> Result<crate::ledger::state::Edition, String> {
+pub(super) fn edition(text: &str) -> Result<crate::ledger::state::Edition, String> {
     crate::app::campaign::edition(text).ok_or_else(|| {
         crate::tr!(
             "{text:?} is no edition: ose or adnd",

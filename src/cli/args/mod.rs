@@ -125,7 +125,12 @@ impl From<LangArg> for crate::i18n::Lang {
 pub enum Command {
     /// Play a short demo campaign through the real commands (on a fresh demo database
     /// unless --db is given)
-    Demo,
+    Demo {
+        /// ose: an Old-School Essentials campaign (OSE's items, armour and potions); adnd, or
+        /// none: the default campaign with AD&D 2nd edition's magic items
+        #[arg(long, value_name = "ose|adnd", value_parser = campaign::edition)]
+        edition: Option<crate::ledger::state::Edition>,
+    },
     /// Create, list and choose campaigns
     #[command(subcommand)]
     Campaign(campaign::CampaignCommand),
@@ -346,7 +351,7 @@ impl Command {
             | Command::Import(_) => Does::Records,
             #[cfg(feature = "serve")]
             Command::Serve(_) => Does::Apart,
-            Command::Demo | Command::Completions { .. } | Command::Man { .. } => Does::Apart,
+            Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } => Does::Apart,
         }
     }
 }
