@@ -638,3 +638,27 @@ fn a_hoard_names_the_books_and_tables_its_magic_items_rolled_on() {
         "{explained}"
     );
 }
+
+/// OSE, *Potions*: « a potion's effects last for 1d6+6 turns », a length the drinker does not
+/// know; an AD&D campaign's potions last the DMG's 4+1d4.
+#[test]
+fn an_ose_potion_lasts_1d6_plus_6_turns_unknown_to_its_drinker() {
+    for (edition, expr) in [("ose", "1d6+6"), ("adnd", "4+1d4")] {
+        let h = Hoard::new();
+        h.ok(&["campaign", "set", "edition", edition]);
+        h.character("Ada", 10, 10, 8, "neutral");
+        let made = h.json(&["--seed", "16", "generate", "potion", "--to", "Ada"]);
+        let potion = made[0]["name"].as_str().unwrap().to_string();
+        let drunk = h.json(&["drink", &potion]);
+        let duration = &drunk["event"]["payload"]["duration"];
+        assert_eq!(duration["expr"], expr, "{potion}: {drunk}");
+        let turns = duration["total"].as_i64().unwrap();
+        let effect = &drunk["event"]["payload"]["effect"];
+        let per_turn = if edition == "ose" { 60 } else { 10 };
+        assert_eq!(effect["ends_at"], turns * per_turn, "{drunk}");
+        let felt = h.json(&["character", "show", "Ada", "--as", "Ada"]);
+        let effects = felt["effects"].as_array().unwrap();
+        assert_eq!(effects.len(), 1, "{felt}");
+        assert!(effects[0].get("ends_at").is_none(), "hidden: {felt}");
+    }
+}
