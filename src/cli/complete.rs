@@ -36,7 +36,10 @@ static ASKING: OnceLock<String> = OnceLock::new();
 pub(super) fn answer_if_asked() {
     if let Some(shell) = std::env::var_os(VAR) {
         let _ = ASKING.set(shell.to_string_lossy().into_owned());
-        CompleteEnv::with_factory(command).var(VAR).complete();
+        CompleteEnv::with_factory(command)
+            .var(VAR)
+            .shells(super::shells::SHELLS)
+            .complete();
     }
 }
 
@@ -274,8 +277,7 @@ fn print(shell: Shell) -> ExitCode {
 /// The registration script for `shell`, calling back this very `hoard`.
 fn script(shell: Shell) -> std::io::Result<Vec<u8>> {
     let name = shell.to_string();
-    let shells = clap_complete::env::Shells::builtins();
-    let registrar = shells
+    let registrar = super::shells::SHELLS
         .completer(&name)
         .ok_or_else(|| std::io::Error::other(format!("no dynamic completion for {name}")))?;
     let mut script = Vec::new();

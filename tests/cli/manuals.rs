@@ -371,3 +371,61 @@ fn the_manual_on_a_terminal_is_read_through_man() {
     let shown = man_on_a_terminal(home.path(), &empty);
     assert!(shown.contains(".TH hoard 1"), "{shown}");
 }
+
+/// The groups of `hoard --help` in completion: zsh's answer leads each candidate with its
+/// group and its script shows each group under its own tag; fish's names a command's group in
+/// its description; a command's own commands keep clap's « Commands »; bash's is words alone.
+#[test]
+fn zsh_and_fish_completions_show_the_commands_groups() {
+    let home = tempfile::tempdir().unwrap();
+    let answer = |shell: &str, line: &[&str]| {
+        let mut cmd = hoard(home.path());
+        cmd.env("COMPLETE", shell)
+            .env("_CLAP_COMPLETE_INDEX", line.len().to_string())
+            .args(["--", "hoard"])
+            .args(line);
+        stdout(&mut cmd)
+    };
+    let zsh = answer("zsh", &["g"]);
+    assert_eq!(
+        zsh.lines().collect::<Vec<_>>(),
+        [
+            "Items in play:generate:Make magic items from the random tables: `generate wand`, `generate any --count 10`",
+            "Items in play:give:Hand an item to a character (a scroll taken unread may fade)",
+        ]
+    );
+    let all = answer("zsh", &[""]);
+    for line in [
+        "The campaign and its people:demo:",
+        "Sentient swords:touch:",
+        "Treasure and money:share:",
+        "The ledger:undo:",
+        "Sharing and setting up:serve:",
+    ] {
+        assert!(all.lines().any(|l| l.starts_with(line)), "{line} in {all}");
+    }
+    let nested = answer("zsh", &["treasure", "ro"]);
+    assert!(
+        nested.starts_with("Commands:roll:Roll a treasure type"),
+        "{nested}"
+    );
+    let script = stdout(hoard(home.path()).args(["completions", "zsh"]));
+    assert!(
+        script.contains(r#"_describe -V -t "hoard-$n" "${group:-values}" other"#),
+        "{script}"
+    );
+    assert!(script.starts_with("#compdef hoard"), "{script}");
+
+    let fish = answer("fish", &["g"]);
+    assert!(
+        fish.starts_with("generate\tItems in play: Make magic items"),
+        "{fish}"
+    );
+    let nested = answer("fish", &["treasure", "ro"]);
+    assert!(nested.starts_with("roll\tRoll a treasure type"), "{nested}");
+
+    assert_eq!(
+        answer("bash", &["g"]).lines().collect::<Vec<_>>(),
+        ["generate", "give"]
+    );
+}
