@@ -662,3 +662,63 @@ fn an_ose_potion_lasts_1d6_plus_6_turns_unknown_to_its_drinker() {
         assert!(effects[0].get("ends_at").is_none(), "hidden: {felt}");
     }
 }
+
+/// The armor class on the sheet reads the campaign's game: AD&D 2e's PHB (unarmoured AC 10,
+/// leather 8, Table 1's DEX) or OSE's (9, 7, its own DEX); a character's own view of the sheet
+/// (`--as`) is drawn by the campaign's settings as the referee's is.
+#[test]
+fn the_sheets_armour_class_follows_the_campaigns_game() {
+    let ac = |h: &Hoard, viewer: &[&str]| {
+        let sheet = h.json(&[&["character", "show", "Ada"][..], viewer].concat());
+        let ac = &sheet["armor_class"];
+        (ac["ac"].as_i64().unwrap(), ac["aac"].as_i64().unwrap())
+    };
+    for (edition, bare, leather, dex15, weighs) in [
+        ("adnd", (10, 9), 8, 7, "magic armor's weight does not count"),
+        ("ose", (9, 10), 7, 6, "magic armor counts half its weight"),
+    ] {
+        let h = Hoard::new();
+        h.ok(&["campaign", "set", "edition", edition]);
+        h.ok(&[
+            "character",
+            "add",
+            "Ada",
+            "--str",
+            "10",
+            "--wis",
+            "10",
+            "--hp",
+            "8",
+            "--dex",
+            "15",
+        ]);
+        h.ok(&["character", "set", "Ada", "dex", "10"]);
+        assert_eq!(ac(&h, &[]), bare, "{edition}: unarmoured");
+        h.ok(&[
+            "item",
+            "add",
+            "Leather armor +1",
+            "--category",
+            "armor",
+            "--armor",
+            "leather",
+            "--bonus",
+            "1",
+            "--to",
+            "Ada",
+        ]);
+        h.ok(&["identify", "Leather armor +1", "--method", "wish"]);
+        h.ok(&["wear", "Leather armor +1"]);
+        assert_eq!(ac(&h, &[]).0, leather - 1, "{edition}: leather +1");
+        h.ok(&["character", "set", "Ada", "dex", "15"]);
+        // DEX 15: better by 1 in AD&D 2e (Table 1), by 1 in OSE (13–15).
+        assert_eq!(ac(&h, &[]).0, dex15 - 1, "{edition}: DEX 15");
+        assert_eq!(
+            ac(&h, &["--as", "Ada"]),
+            ac(&h, &[]),
+            "{edition}: her own view"
+        );
+        let own = h.ok(&["character", "show", "Ada", "--as", "Ada"]);
+        assert!(own.contains(weighs), "{edition}: {own}");
+    }
+}

@@ -126,7 +126,7 @@ pub struct Sheet {
     pub armor_unknown: bool,
     pub effects: Vec<Effect>,
     pub protection: Protection,
-    /// The armor class all that is worn and DEX give (OSE).
+    /// The armor class all that is worn and DEX give, on the campaign's game's tables.
     pub armor_class: armor::ArmorClass,
     pub now: i64,
     /// The character's purse.
@@ -137,6 +137,9 @@ pub struct Sheet {
     pub encumbrance: Encumbrance,
     /// The open session they are out on, if any (the referee's sheet).
     pub expedition: Option<Expedition>,
+    /// The campaign's settings the sheet was drawn by, which a character's view of it
+    /// ([`Sheet::seen_by`]) draws by too.
+    settings: Settings,
 }
 
 /// The open session a character is out on.
@@ -163,7 +166,7 @@ impl Sheet {
             enchanted_armour: enchanted,
             ..armor::protection(&worn)
         };
-        let armor_class = armor::character_class(&worn, character.dex);
+        let armor_class = armor::character_class(&worn, character.dex, settings.armour_table());
         let condition = health::condition(character.hp, settings.death.unwrap_or_default());
         let system = settings.encumbrance.unwrap_or_default();
         let encumbrance = encumbrance::of(system, enchanted, character.str, &worn, &coins);
@@ -181,6 +184,7 @@ impl Sheet {
             now,
             coins,
             expedition: None,
+            settings: settings.clone(),
         }
     }
 }
@@ -208,8 +212,14 @@ impl Sheet {
             character.quests.clear();
         }
         let effects = if own { self.effects } else { Vec::new() };
-        let settings = Settings::default();
-        let mut sheet = Sheet::new(character, items, effects, self.now, self.coins, &settings);
+        let mut sheet = Sheet::new(
+            character,
+            items,
+            effects,
+            self.now,
+            self.coins,
+            &self.settings,
+        );
         sheet.condition = self.condition;
         // Weight is seen: what they carry weighs what it weighs, known or not.
         sheet.encumbrance = self.encumbrance;

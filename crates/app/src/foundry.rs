@@ -130,12 +130,7 @@ pub struct Gathered {
 pub async fn gather(cx: &mut Ctx, selection: &Selection, viewer: Option<&str>) -> Result<Gathered> {
     let found = cx.campaign().await?;
     let (campaign, name) = (found.id, found.campaign.name.clone());
-    let edition = found
-        .campaign
-        .settings
-        .treasure
-        .unwrap_or_default()
-        .edition();
+    let edition = found.campaign.settings.armour_table();
     let conn = cx.conn();
     let viewer = match viewer {
         Some(who) => Some(find_character(conn, campaign, &name, who).await?),

@@ -254,6 +254,12 @@ impl Settings {
         .collect()
     }
 
+    /// Whose armour table and DEX table give a character's armor class, on the sheet and in an
+    /// export: the campaign's game, as its treasure types say (`campaign set treasure`).
+    pub fn armour_table(&self) -> crate::rules::armor_kind::Edition {
+        self.treasure.unwrap_or_default().edition()
+    }
+
     /// How long the campaign's rounds last.
     pub fn round(&self) -> crate::rules::clock::Round {
         self.round.unwrap_or_default()

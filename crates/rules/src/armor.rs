@@ -336,29 +336,53 @@ fn class_of(item: &Item, edition: Edition, bonus: i32) -> ArmorClass {
     }
 }
 
-/// Unarmoured: AC 9 [10] (OSE *Armour*).
-pub const UNARMOURED: ArmorClass = ArmorClass { ac: 9, aac: 10 };
-
-/// The armor class DEX gives, in ascending terms (OSE *Rules Tome*, Dexterity: 3 −3, 4–5 −2,
-/// 6–8 −1, 9–12 none, 13–15 +1, 16–17 +2, 18 +3).
-pub fn dexterity(dex: u8) -> i32 {
-    match dex {
-        0..=3 => -3,
-        4..=5 => -2,
-        6..=8 => -1,
-        9..=12 => 0,
-        13..=15 => 1,
-        16..=17 => 2,
-        _ => 3,
+/// Unarmoured: AC 9 [10] (OSE *Armour*); AC 10 in AD&D 2e (PHB, *Armor Class*), [9] by the
+/// same 19 − AC.
+pub fn unarmoured(edition: Edition) -> ArmorClass {
+    match edition {
+        Edition::Ose => ArmorClass { ac: 9, aac: 10 },
+        Edition::Adnd => ArmorClass { ac: 10, aac: 9 },
     }
 }
 
-/// A character's armor class (OSE): the worn suit's, or unarmoured; better by the worn
-/// shield's improvement, the ring of protection that counts for armor class ([`protection`])
-/// and DEX when the sheet records it. Each piece counts as [`counts`] says: a cursed one
+/// The armor class DEX gives, in ascending terms: OSE *Rules Tome*, Dexterity (3 −3, 4–5 −2,
+/// 6–8 −1, 9–12 none, 13–15 +1, 16–17 +2, 18 +3); AD&D 2e PHB, Table 1, its defensive
+/// adjustment turned about (3 +4 is −4 here; 6 +1, 7–14 none, 15 −1 … 18–20 −4, 21–23 −5,
+/// 24–25 −6).
+pub fn dexterity(dex: u8, edition: Edition) -> i32 {
+    match edition {
+        Edition::Ose => match dex {
+            0..=3 => -3,
+            4..=5 => -2,
+            6..=8 => -1,
+            9..=12 => 0,
+            13..=15 => 1,
+            16..=17 => 2,
+            _ => 3,
+        },
+        Edition::Adnd => match dex {
+            0..=2 => -5,
+            3 => -4,
+            4 => -3,
+            5 => -2,
+            6 => -1,
+            7..=14 => 0,
+            15 => 1,
+            16 => 2,
+            17 => 3,
+            18..=20 => 4,
+            21..=23 => 5,
+            _ => 6,
+        },
+    }
+}
+
+/// A character's armor class on `edition`'s table (the campaign's game): the worn suit's, or
+/// unarmoured; better by the worn shield's improvement, the ring of protection that counts
+/// for armor class ([`protection`]) and DEX when the sheet records it. Each piece counts as [`counts`] says: a cursed one
 /// whose curse is hidden as the bonus it tests as, an « AC 9 [10] » one whose curse shows
 /// as a base AC 9 [10] whatever else is worn.
-pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
+pub fn character_class(worn: &[&Item], dex: Option<u8>, edition: Edition) -> ArmorClass {
     let piece = |slot: Slot| {
         worn.iter()
             .find(|i| i.category == Category::Armor && i.worn == Some(slot))
@@ -367,13 +391,18 @@ pub fn character_class(worn: &[&Item], dex: Option<u8>) -> ArmorClass {
         .into_iter()
         .any(|slot| piece(slot).is_some_and(|i| counts(i) == Counts::Nine));
     let on = |slot: Slot| match piece(slot).map(|i| (i, counts(i))) {
-        Some((i, Counts::Bonus(bonus))) if !nine => Some(class_of(i, Edition::Ose, bonus)),
+        Some((i, Counts::Bonus(bonus))) if !nine => Some(class_of(i, edition, bonus)),
         _ => None,
     };
-    let suit = on(Slot::Body).unwrap_or(UNARMOURED);
+    // The cursed piece's « AC 9 [10] » is the book's figure, whatever the game.
+    let suit = on(Slot::Body).unwrap_or(if nine {
+        unarmoured(Edition::Ose)
+    } else {
+        unarmoured(edition)
+    });
     let better = on(Slot::Shield).map_or(0, |s| s.ac)
         + protection(worn).ring_ac.unwrap_or(0)
-        + dex.map_or(0, dexterity);
+        + dex.map_or(0, |dex| dexterity(dex, edition));
     ArmorClass {
         ac: suit.ac - better,
         aac: suit.aac + better,
@@ -387,19 +416,59 @@ mod tests {
 
     #[test]
     fn a_characters_armor_class_counts_suit_shield_rings_and_dex() {
-        assert_eq!(character_class(&[], None), UNARMOURED);
+        assert_eq!(
+            character_class(&[], None, Edition::Ose),
+            unarmoured(Edition::Ose)
+        );
         let suit = piece("armor", 1, Some(Slot::Body));
         let shield = piece("shield", 0, Some(Slot::Shield));
         let carried = piece("shield", 3, None);
         // Chain +1: AC 4 [15]; a shield: 3 [16]; DEX 16: 1 [18].
         let worn = [&suit, &shield, &carried];
-        assert_eq!(character_class(&worn, None), ArmorClass { ac: 3, aac: 16 });
         assert_eq!(
-            character_class(&worn, Some(16)),
+            character_class(&worn, None, Edition::Ose),
+            ArmorClass { ac: 3, aac: 16 }
+        );
+        assert_eq!(
+            character_class(&worn, Some(16), Edition::Ose),
             ArmorClass { ac: 1, aac: 18 }
         );
-        assert_eq!(character_class(&[], Some(3)), ArmorClass { ac: 12, aac: 7 });
-        assert_eq!((dexterity(12), dexterity(13), dexterity(18)), (0, 1, 3));
+        assert_eq!(
+            character_class(&[], Some(3), Edition::Ose),
+            ArmorClass { ac: 12, aac: 7 }
+        );
+        let ose = |dex| dexterity(dex, Edition::Ose);
+        assert_eq!((ose(3), ose(4), ose(8), ose(9)), (-3, -2, -1, 0));
+        assert_eq!((ose(12), ose(13), ose(16), ose(18)), (0, 1, 2, 3));
+    }
+
+    /// AD&D 2e: unarmoured AC 10 (PHB, *Armor Class*), leather AC 8 (Table 46), and DEX's
+    /// defensive adjustment (Table 1) at each of its steps.
+    #[test]
+    fn an_adnd_character_reads_the_phbs_tables() {
+        let adnd = |worn: &[&Item], dex| character_class(worn, dex, Edition::Adnd);
+        assert_eq!(adnd(&[], None), ArmorClass { ac: 10, aac: 9 });
+        let mut leather = piece("armor", 0, Some(Slot::Body));
+        leather.name = "Leather armor".into();
+        assert_eq!(adnd(&[&leather], None).ac, 8);
+        assert_eq!(
+            character_class(&[&leather], None, Edition::Ose).ac,
+            7,
+            "OSE's leather"
+        );
+        let shield = piece("shield", 0, Some(Slot::Shield));
+        assert_eq!(adnd(&[&leather, &shield], Some(16)).ac, 5);
+        let dex = |d| dexterity(d, Edition::Adnd);
+        assert_eq!(
+            (dex(3), dex(4), dex(5), dex(6), dex(7)),
+            (-4, -3, -2, -1, 0)
+        );
+        assert_eq!(
+            (dex(14), dex(15), dex(16), dex(17), dex(18)),
+            (0, 1, 2, 3, 4)
+        );
+        assert_eq!((dex(20), dex(21), dex(23), dex(24)), (4, 5, 5, 6));
+        assert_eq!(adnd(&[], Some(18)), ArmorClass { ac: 6, aac: 13 });
     }
 
     /// OSE: « Plate mail 3 [16] »; a plus improves it by one: Plate mail +1 is AC 2 [17]. The
@@ -552,7 +621,7 @@ mod tests {
         assert_eq!((p.ac, p.ring), (2, Some(2)));
         assert_eq!(p.rings_aside[0].item.en, "Ring of Protection +2 (twin)");
         // Unarmoured and DEX-less: AC 9 [10] better by the strongest alone.
-        let ac = character_class(&[&plus2, &plus3], None);
+        let ac = character_class(&[&plus2, &plus3], None, Edition::Ose);
         assert_eq!(ac, ArmorClass { ac: 6, aac: 13 });
     }
 
@@ -567,7 +636,7 @@ mod tests {
         let why: Vec<_> = p.rings_aside.iter().map(|r| (r.bonus, r.why)).collect();
         assert_eq!(why, [(3, Aside::MagicArmor), (2, Aside::Weaker)]);
         // Chain +1: AC 4 [15], the rings adding nothing.
-        let ac = character_class(&[&plus2, &plus3, &plate], None);
+        let ac = character_class(&[&plus2, &plus3, &plate], None, Edition::Ose);
         assert_eq!(ac, ArmorClass { ac: 4, aac: 15 });
         // Cursed armor is magic armor too.
         let cursed = piece("armor", -1, Some(Slot::Body));
@@ -582,13 +651,13 @@ mod tests {
         assert_eq!((p.ac, p.ring_ac), (2, Some(2)));
         assert!(p.rings_aside.is_empty());
         // Chain 5 [14], ring +2: 3 [16].
-        let ac = character_class(&[&plus2, &plain], None);
+        let ac = character_class(&[&plus2, &plain], None, Edition::Ose);
         assert_eq!(ac, ArmorClass { ac: 3, aac: 16 });
         let shield = piece("shield", 2, Some(Slot::Shield));
         let p = protection(&[&plus2, &plain, &shield]);
         assert_eq!((p.ac, p.saves, p.ring_ac), (4, 2, Some(2)));
         // Shield +2 improves by 3, ring by 2: 0 [19].
-        let ac = character_class(&[&plus2, &plain, &shield], None);
+        let ac = character_class(&[&plus2, &plain, &shield], None, Edition::Ose);
         assert_eq!(ac, ArmorClass { ac: 0, aac: 19 });
     }
 
@@ -607,13 +676,13 @@ mod tests {
         assert!(shows_curse(&suit, "ada") && !shows_curse(&suit, "bob"));
         // Chainmail +1 as it seems: 4 [15]; once shown, chainmail −2: 7 [12].
         assert_eq!(
-            character_class(&[&suit], None),
+            character_class(&[&suit], None, Edition::Ose),
             ArmorClass { ac: 4, aac: 15 }
         );
         suit.attached = true;
         assert!(!curse_hidden(&suit) && !shows_curse(&suit, "ada"));
         assert_eq!(
-            character_class(&[&suit], None),
+            character_class(&[&suit], None, Edition::Ose),
             ArmorClass { ac: 7, aac: 12 }
         );
         // « Cursed Shield, AC 9 [10] » over chainmail +1: +2 as it seems, then 9 [10] and DEX.
@@ -626,14 +695,17 @@ mod tests {
         };
         let plus1 = piece("armor", 1, Some(Slot::Body));
         assert_eq!(
-            character_class(&[&plus1, &shield], None),
+            character_class(&[&plus1, &shield], None, Edition::Ose),
             ArmorClass { ac: 2, aac: 17 }
         );
         shield.attached = true;
         assert_eq!(counts(&shield), Counts::Nine);
-        assert_eq!(character_class(&[&plus1, &shield], None), UNARMOURED);
         assert_eq!(
-            character_class(&[&plus1, &shield], Some(16)),
+            character_class(&[&plus1, &shield], None, Edition::Ose),
+            unarmoured(Edition::Ose)
+        );
+        assert_eq!(
+            character_class(&[&plus1, &shield], Some(16), Edition::Ose),
             ArmorClass { ac: 7, aac: 12 }
         );
         // Carried, not worn: a wound shows nothing.
