@@ -9,6 +9,8 @@ mod chain;
 mod claims;
 mod common;
 mod consistency;
+#[cfg(feature = "serve")]
+mod console;
 mod editions;
 mod encumbrance;
 mod every_event;

@@ -18,6 +18,9 @@ mod claims;
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[cfg(feature = "serve")]
+#[path = "../cli/console.rs"]
+mod console;
 #[path = "../cli/editions.rs"]
 mod editions;
 #[path = "../cli/encumbrance.rs"]
