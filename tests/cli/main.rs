@@ -11,6 +11,8 @@ mod common;
 mod consistency;
 #[cfg(feature = "serve")]
 mod console;
+#[cfg(feature = "serve")]
+mod console_screen;
 mod editions;
 mod encumbrance;
 mod every_event;

@@ -21,6 +21,9 @@ mod consistency;
 #[cfg(feature = "serve")]
 #[path = "../cli/console.rs"]
 mod console;
+#[cfg(feature = "serve")]
+#[path = "../cli/console_screen.rs"]
+mod console_screen;
 #[path = "../cli/editions.rs"]
 mod editions;
 #[path = "../cli/encumbrance.rs"]

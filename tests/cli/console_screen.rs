@@ -1,0 +1,276 @@
+//! The referee's console in Chromium (issue #55), as `browser.rs` drives it: forms typed
+//! with the keyboard at a phone's and a laptop's width, in English and French, a refusal
+//! beside its form, another site's form and a page sent twice recording nothing, the
+//! dashboard following the table while the forms keep what is typed, and axe-core (installed
+//! once into the build folder by npm) finding nothing to fault on the dashboard or an answer.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use fantoccini::Locator;
+use fantoccini::key::Key;
+use serde_json::json;
+
+use crate::browser::Browser;
+use crate::common::Hoard;
+use crate::serve::{Served, campaign};
+
+/// axe-core's version, pinned.
+const AXE: &str = "axe-core@4.10.3";
+
+/// axe-core's script, installed into the build folder on first use (`target/axe-core`);
+/// `None` when npm is missing outside CI.
+fn axe() -> Option<String> {
+    let target = Path::new(env!("CARGO_BIN_EXE_hoard"))
+        .ancestors()
+        .nth(2)
+        .expect("the build folder");
+    let folder = target.join("axe-core");
+    let script: PathBuf = folder.join("node_modules/axe-core/axe.min.js");
+    if !script.exists() {
+        let npm = Command::new("npm")
+            .args(["install", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&folder)
+            .arg(AXE)
+            .status();
+        if !matches!(npm, Ok(status) if status.success()) || !script.exists() {
+            crate::common::cluster::skip_loudly(
+                &format!("SKIPPED axe-core's checks: npm could not install {AXE}"),
+                "axe-core's checks must run (.ci/run installs npm)",
+            );
+            return None;
+        }
+    }
+    Some(std::fs::read_to_string(script).expect("axe-core's script"))
+}
+
+/// axe-core's violations on the page now (WCAG 2 A and AA, and its best practices), each as
+/// its rule and the elements it faults.
+fn violations(b: &Browser, axe: &str) -> Vec<String> {
+    b.run(&format!("{axe}\nreturn 0;"));
+    let found = b
+        .runtime
+        .block_on(b.client.execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })
+               .then(r => done(r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.html).join(' | '))));",
+            vec![],
+        ))
+        .expect("axe runs");
+    serde_json::from_value(found).expect("a list")
+}
+
+/// Type `text` into the field `css`, as a keyboard does.
+fn type_into(b: &Browser, css: &str, text: &str) {
+    let field = b
+        .runtime
+        .block_on(b.client.find(Locator::Css(css)))
+        .unwrap_or_else(|_| panic!("{css}"));
+    b.runtime.block_on(field.send_keys(text)).expect("typed");
+}
+
+/// Wait (at most 10 s) until `script` returns true.
+fn until(b: &Browser, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while b.run(script) != json!(true) {
+        assert!(Instant::now() < deadline, "{what}: {}", b.text());
+        std::thread::park_timeout(Duration::from_millis(25));
+    }
+}
+
+fn ledger(h: &Hoard) -> String {
+    h.ok(&["log", "--json"])
+}
+
+#[test]
+fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
+    let Some(b) =
+        Browser::start("the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--referee"]);
+    let dashboard = s.referee();
+    let path = format!(
+        "/{}",
+        dashboard
+            .split_once("//")
+            .unwrap()
+            .1
+            .split_once('/')
+            .unwrap()
+            .1
+    );
+    let axe = axe();
+    for (width, height, hp) in [(375, 812, "9"), (1280, 900, "6")] {
+        b.resize(width, height);
+        b.go(&dashboard);
+        assert!(
+            !b.scrolls_sideways(),
+            "the console scrolls sideways at {width} px"
+        );
+        if let Some(axe) = &axe {
+            let found = violations(&b, axe);
+            assert!(found.is_empty(), "axe at {width} px: {found:#?}");
+        }
+        b.screenshot(&format!("console-{width}"));
+        // Typed, chosen from the list by its first letters, sent with Enter.
+        type_into(&b, "#damage-character", "Arnaud");
+        type_into(
+            &b,
+            "#damage-amount",
+            &format!("3{}", char::from(Key::Enter)),
+        );
+        until(
+            &b,
+            "the sentence beside the form",
+            &format!(
+                "return document.body.innerText.includes('Arnaud takes 3 damage: 12 → {hp}/12 HP.') || document.body.innerText.includes('→ {hp}/12');"
+            ),
+        );
+        // The dashboard's address again: a reload shows the dashboard, sends nothing.
+        until(
+            &b,
+            "the dashboard's address",
+            &format!("return location.pathname === '{path}';"),
+        );
+        b.screenshot(&format!("console-recorded-{width}"));
+        if let Some(axe) = &axe {
+            let found = violations(&b, axe);
+            assert!(
+                found.is_empty(),
+                "axe on an answer at {width} px: {found:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_refusal_shows_beside_its_form_and_forged_or_replayed_forms_record_nothing() {
+    let Some(b) = Browser::start(
+        "a_refusal_shows_beside_its_form_and_forged_or_replayed_forms_record_nothing",
+    ) else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--referee", "--lang", "fr"]);
+    let dashboard = s.referee();
+    b.go(&dashboard);
+    let before = ledger(&h);
+    // Refused by the command: its words, beside the form still filled in, in French.
+    type_into(&b, "#damage-character", "Zed");
+    type_into(
+        &b,
+        "#damage-amount",
+        &format!("3{}", char::from(Key::Enter)),
+    );
+    until(
+        &b,
+        "the refusal",
+        "const a = document.querySelector('#damage [role=alert]'); return !!a && a.innerText.includes('Zed');",
+    );
+    assert_eq!(
+        b.run("return document.querySelector('#damage-character').value;"),
+        json!("Zed")
+    );
+    assert!(b.text().contains("Enregistrer"), "{}", b.text());
+    assert_eq!(ledger(&h), before);
+    // Another site's page posting the dashboard's own form, token and value included.
+    let form = b
+        .run("return document.querySelector('#heal form').outerHTML;")
+        .as_str()
+        .unwrap()
+        .replace(
+            "action=\"/referee/do/heal",
+            &format!("action=\"{}referee/do/heal", s.url),
+        );
+    let form = form
+        .replace("name=\"amount\" value=\"\"", "name=\"amount\" value=\"1\"")
+        .replace(
+            "name=\"character\" value=\"\"",
+            "name=\"character\" value=\"Arnaud\"",
+        );
+    let page = format!("<!doctype html><title>elsewhere</title>{form}");
+    let other = tempfile::tempdir().unwrap();
+    let file = other.path().join("evil.html");
+    std::fs::write(&file, page).unwrap();
+    b.go(&format!("file://{}", file.display()));
+    b.run("document.querySelector('form').requestSubmit(); return 0;");
+    until(
+        &b,
+        "the refusal of another site",
+        "return document.title !== 'elsewhere' && document.readyState === 'complete';",
+    );
+    assert!(b.text().contains("rien d'enregistré"), "{}", b.text());
+    assert_eq!(ledger(&h), before, "another site's form recorded nothing");
+    // A page's form sent, then sent again from the page it came from: a replay.
+    b.go(&dashboard);
+    let sent = b
+        .run("return document.querySelector('#heal form').outerHTML;")
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Heal is folded under its title: opened from the keyboard.
+    type_into(&b, "#heal summary", &char::from(Key::Enter).to_string());
+    type_into(&b, "#heal-character", "Arnaud");
+    type_into(&b, "#heal-amount", &format!("1{}", char::from(Key::Enter)));
+    until(
+        &b,
+        "the heal",
+        "return !!document.querySelector('#heal [role=status]');",
+    );
+    let recorded = ledger(&h);
+    assert_ne!(recorded, before);
+    b.runtime
+        .block_on(b.client.execute(
+            "document.body.insertAdjacentHTML('beforeend', arguments[0]);
+             const f = document.body.lastElementChild;
+             f.querySelector('[name=character]').value = 'Arnaud';
+             f.querySelector('[name=amount]').value = '1';
+             f.requestSubmit();",
+            vec![json!(sent)],
+        ))
+        .expect("sent again");
+    until(
+        &b,
+        "the replay's refusal",
+        "return document.body.innerText.includes('déjà été envoyé');",
+    );
+    assert_eq!(ledger(&h), recorded, "a replay recorded nothing");
+}
+
+#[test]
+fn the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed() {
+    let Some(b) =
+        Browser::start("the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    campaign(&h);
+    let s = Served::start(&h, &["--referee"]);
+    b.go(&s.referee());
+    until(
+        &b,
+        "the page listening",
+        "return document.documentElement.dataset.live === 'on';",
+    );
+    type_into(&b, "#damage-character", "Béa");
+    // Recorded elsewhere: the dashboard shows it, the form keeps what the referee typed, and
+    // the list of names follows the campaign.
+    h.character("Clovis", 12, 12, 7, "lawful");
+    until(
+        &b,
+        "the new character on the dashboard and in the list",
+        "return document.querySelector('#dashboard').innerText.includes('Clovis')
+            && !!document.querySelector('#characters option[value=Clovis]');",
+    );
+    assert_eq!(
+        b.run("return document.querySelector('#damage-character').value;"),
+        json!("Béa")
+    );
+}
