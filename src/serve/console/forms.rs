@@ -12,9 +12,6 @@ pub struct Form {
     /// The command's words before its arguments: `character damage`.
     pub command: &'static [&'static str],
     pub fields: &'static [Field],
-    /// Whether it may roll dice: it can then be previewed first, and recorded with the dice
-    /// the preview showed.
-    pub rolls: bool,
 }
 
 pub struct Field {
@@ -161,14 +158,12 @@ pub const FORMS: &[Form] = &[
         title: ("Damage", "Dégâts"),
         command: &["character", "damage"],
         fields: &[CHARACTER, AMOUNT],
-        rolls: true,
     },
     Form {
         name: "heal",
         title: ("Heal", "Soigner"),
         command: &["character", "heal"],
         fields: &[CHARACTER, AMOUNT],
-        rolls: false,
     },
     Form {
         name: "time",
@@ -188,7 +183,6 @@ pub const FORMS: &[Form] = &[
                 Arg::Positional,
             ),
         ],
-        rolls: false,
     },
     Form {
         name: "give",
@@ -207,7 +201,6 @@ pub const FORMS: &[Form] = &[
                 Arg::Flag("--read"),
             ),
         ],
-        rolls: true,
     },
     Form {
         name: "stash",
@@ -217,7 +210,6 @@ pub const FORMS: &[Form] = &[
             ITEM,
             field("at", ("At", "À"), Kind::Place, Arg::Long("--at")),
         ],
-        rolls: false,
     },
     Form {
         name: "drop",
@@ -227,14 +219,12 @@ pub const FORMS: &[Form] = &[
         ),
         command: &["drop"],
         fields: &[ITEM],
-        rolls: false,
     },
     Form {
         name: "drink",
         title: ("Drink", "Boire"),
         command: &["drink"],
         fields: &[ITEM, BY],
-        rolls: true,
     },
     Form {
         name: "use",
@@ -250,14 +240,12 @@ pub const FORMS: &[Form] = &[
             ),
             BY,
         ],
-        rolls: true,
     },
     Form {
         name: "read",
         title: ("Read", "Lire"),
         command: &["read"],
         fields: &[ITEM, BY],
-        rolls: true,
     },
     Form {
         name: "identify",
@@ -273,7 +261,6 @@ pub const FORMS: &[Form] = &[
             ),
             BY,
         ],
-        rolls: true,
     },
     Form {
         name: "wear",
@@ -289,21 +276,18 @@ pub const FORMS: &[Form] = &[
             ),
             BY,
         ],
-        rolls: false,
     },
     Form {
         name: "remove",
         title: ("Take off", "Retirer"),
         command: &["remove"],
         fields: &[ITEM],
-        rolls: false,
     },
     Form {
         name: "wield",
         title: ("Wield a sword", "Manier une épée"),
         command: &["wield"],
         fields: &[SWORD, BY],
-        rolls: true,
     },
     Form {
         name: "touch",
@@ -319,7 +303,6 @@ pub const FORMS: &[Form] = &[
                 Arg::Long("--rounds"),
             ),
         ],
-        rolls: true,
     },
     Form {
         name: "session-start",
@@ -337,21 +320,18 @@ pub const FORMS: &[Form] = &[
                 Arg::Long("--with"),
             ),
         ],
-        rolls: false,
     },
     Form {
         name: "session-end",
         title: ("End the session", "Finir la séance"),
         command: &["session", "end"],
         fields: &[],
-        rolls: false,
     },
     Form {
         name: "coins-add",
         title: ("Coins found", "Pièces trouvées"),
         command: &["coins", "add"],
         fields: &[COINS, TO, AT],
-        rolls: false,
     },
     Form {
         name: "coins-move",
@@ -379,7 +359,6 @@ pub const FORMS: &[Form] = &[
                 Arg::Long("--to-place"),
             ),
         ],
-        rolls: false,
     },
     Form {
         name: "coins-spend",
@@ -395,14 +374,12 @@ pub const FORMS: &[Form] = &[
             ),
             AT,
         ],
-        rolls: false,
     },
     Form {
         name: "share",
         title: ("Share out the pool", "Partager la réserve"),
         command: &["share"],
         fields: &[],
-        rolls: false,
     },
     Form {
         name: "xp",
@@ -414,7 +391,6 @@ pub const FORMS: &[Form] = &[
             Kind::Number,
             Arg::Long("--monsters"),
         )],
-        rolls: false,
     },
     Form {
         name: "treasure",
@@ -431,7 +407,6 @@ pub const FORMS: &[Form] = &[
             TO,
             AT,
         ],
-        rolls: true,
     },
     Form {
         name: "generate",
@@ -453,7 +428,6 @@ pub const FORMS: &[Form] = &[
                 Arg::Flag("--sentient"),
             ),
         ],
-        rolls: true,
     },
     Form {
         name: "sell",
@@ -469,21 +443,18 @@ pub const FORMS: &[Form] = &[
             ),
             TO,
         ],
-        rolls: false,
     },
     Form {
         name: "settle",
         title: ("Settle the claims", "Régler les demandes"),
         command: &["claims", "settle"],
         fields: &[],
-        rolls: true,
     },
     Form {
         name: "undo",
         title: ("Undo my latest command", "Annuler ma dernière commande"),
         command: &["undo"],
         fields: &[],
-        rolls: false,
     },
 ];
 

@@ -14,8 +14,9 @@
 //!   or from a page older than the server ([`seal`]; 409);
 //! - confirms a preview whose seal does not hold (400), or after the ledger moved (409).
 //!
-//! A form that may roll dice can be previewed: the command runs under `--dry-run` with a seed
-//! drawn now, and the answer shows its dice with a confirm form that carries the seed and the
+//! Any form can be previewed (a command may roll dice through what it sets off: time passing
+//! under a sword's hold, a wound that calls for a control check): the command runs under
+//! `--dry-run` with a seed drawn now, and the answer shows its dice with a confirm form that carries the seed and the
 //! moment of the ledger, sealed; confirmed, it runs again with that seed on that same ledger,
 //! so the dice recorded are the dice shown.
 
@@ -44,8 +45,9 @@ use crate::view::inert::safe;
 use forms::{Arg, Form, Kind, Values};
 
 /// Posts the console takes a minute: a token bucket holding this many, refilled at this rate
-/// (a busy table records a few things a minute; a script gone wrong is stopped).
-pub const PER_MINUTE: u32 = 30;
+/// (two a second: a referee previewing and recording as fast as they can click stays under
+/// it; a script gone wrong is stopped).
+pub const PER_MINUTE: u32 = 120;
 
 /// The page's own fields, beside a form's: the token, the page's value, and a preview's.
 pub(super) const OWN: &[&str] = &["token", "nonce", "preview", "seed", "stamp", "seal"];
@@ -226,9 +228,7 @@ fn draw_form(
                 }
                 div.buttons {
                     button type="submit" { (tr!("Record", "Enregistrer")) }
-                    @if form.rolls {
-                        button type="submit" name="preview" value="1" { (tr!("Preview the dice", "Voir les dés d'abord")) }
-                    }
+                    button type="submit" name="preview" value="1" { (tr!("Preview the dice", "Voir les dés d'abord")) }
                 }
             }
             @if let Some(Answer { values, outcome: Outcome::Previewed { seed, stamp, seal, .. }, .. }) = answer {
@@ -342,7 +342,7 @@ fn posted(form: &'static Form, body: &[u8]) -> Option<Posted> {
     };
     let preview = match take("preview").as_deref() {
         None => false,
-        Some("1") if confirm.is_none() && form.rolls => true,
+        Some("1") if confirm.is_none() => true,
         Some(_) => return None,
     };
     Some(Posted {
