@@ -112,11 +112,20 @@ fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
             !b.scrolls_sideways(),
             "the console scrolls sideways at {width} px"
         );
+        b.screenshot(&format!("console-{width}"));
+        // Every form unfolded: each field labelled, nothing wider than the page.
+        b.run(
+            "document.querySelectorAll('details.console').forEach(d => d.open = true); return 0;",
+        );
+        assert!(
+            !b.scrolls_sideways(),
+            "an unfolded form scrolls sideways at {width} px"
+        );
         if let Some(axe) = &axe {
             let found = violations(&b, axe);
             assert!(found.is_empty(), "axe at {width} px: {found:#?}");
         }
-        b.screenshot(&format!("console-{width}"));
+        b.go(&dashboard);
         // Typed, chosen from the list by its first letters, sent with Enter.
         type_into(&b, "#damage-character", "Arnaud");
         type_into(
@@ -138,6 +147,16 @@ fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
             &format!("return location.pathname === '{path}';"),
         );
         b.screenshot(&format!("console-recorded-{width}"));
+        // A treasure type previewed: its dice shown, and the button that records them.
+        type_into(&b, "#treasure summary", &char::from(Key::Enter).to_string());
+        type_into(&b, "#treasure-type", "A");
+        b.run("document.querySelector('#treasure button[name=preview]').click(); return 0;");
+        until(
+            &b,
+            "the preview",
+            "return !!document.querySelector('#treasure form.confirm');",
+        );
+        b.screenshot(&format!("console-preview-{width}"));
         if let Some(axe) = &axe {
             let found = violations(&b, axe);
             assert!(
