@@ -581,3 +581,17 @@ fn the_demo_played_from_the_page_records_the_command_lines_ledger_event_for_even
         "most of the story was recorded: {recorded}"
     );
 }
+
+#[test]
+fn the_console_records_as_the_referee_the_server_was_started_by() {
+    let h = Hoard::new();
+    campaign(&h);
+    h.ok(&["referee", "add", "Alice"]);
+    let s = Served::start(&h, &["--referee", "Alice"]);
+    let dashboard = s.referee();
+    let answer = send(&s, &dashboard, "heal", "character=Arnaud&amount=1", &[]);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let last = h.json(&["log", "--json", "--limit", "1"]);
+    assert_eq!(last["kind"], "character_healed", "{last}");
+    assert_eq!(last["referee"], "Alice", "{last}");
+}

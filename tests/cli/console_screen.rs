@@ -4,8 +4,6 @@
 //! dashboard following the table while the forms keep what is typed, and axe-core (installed
 //! once into the build folder by npm) finding nothing to fault on the dashboard or an answer.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use fantoccini::Locator;
@@ -22,26 +20,7 @@ const AXE: &str = "axe-core@4.10.3";
 /// axe-core's script, installed into the build folder on first use (`target/axe-core`);
 /// `None` when npm is missing outside CI.
 fn axe() -> Option<String> {
-    let target = Path::new(env!("CARGO_BIN_EXE_hoard"))
-        .ancestors()
-        .nth(2)
-        .expect("the build folder");
-    let folder = target.join("axe-core");
-    let script: PathBuf = folder.join("node_modules/axe-core/axe.min.js");
-    if !script.exists() {
-        let npm = Command::new("npm")
-            .args(["install", "--no-audit", "--no-fund", "--prefix"])
-            .arg(&folder)
-            .arg(AXE)
-            .status();
-        if !matches!(npm, Ok(status) if status.success()) || !script.exists() {
-            crate::common::cluster::skip_loudly(
-                &format!("SKIPPED axe-core's checks: npm could not install {AXE}"),
-                "axe-core's checks must run (.ci/run installs npm)",
-            );
-            return None;
-        }
-    }
+    let script = crate::common::npm_installed("axe-core", AXE, "node_modules/axe-core/axe.min.js")?;
     Some(std::fs::read_to_string(script).expect("axe-core's script"))
 }
 
@@ -83,16 +62,26 @@ fn ledger(h: &Hoard) -> String {
     h.ok(&["log", "--json"])
 }
 
-#[test]
-fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
-    let Some(b) =
-        Browser::start("the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width")
-    else {
-        return;
-    };
+/// A browser, the test campaign and its server with `args` (`--referee` added); `None` when
+/// there is no Chromium here (said loudly).
+fn served(test: &str, args: &[&str]) -> Option<(Browser, Hoard, Served)> {
+    let b = Browser::start(test)?;
     let h = Hoard::new();
     campaign(&h);
-    let s = Served::start(&h, &["--referee"]);
+    let mut args = args.to_vec();
+    args.push("--referee");
+    let s = Served::start(&h, &args);
+    Some((b, h, s))
+}
+
+#[test]
+fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
+    let Some((b, h, s)) = served(
+        "the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width",
+        &[],
+    ) else {
+        return;
+    };
     let dashboard = s.referee();
     let path = format!(
         "/{}",
@@ -169,14 +158,12 @@ fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
 
 #[test]
 fn a_refusal_shows_beside_its_form_and_forged_or_replayed_forms_record_nothing() {
-    let Some(b) = Browser::start(
+    let Some((b, h, s)) = served(
         "a_refusal_shows_beside_its_form_and_forged_or_replayed_forms_record_nothing",
+        &["--lang", "fr"],
     ) else {
         return;
     };
-    let h = Hoard::new();
-    campaign(&h);
-    let s = Served::start(&h, &["--referee", "--lang", "fr"]);
     let dashboard = s.referee();
     b.go(&dashboard);
     let before = ledger(&h);
@@ -264,14 +251,12 @@ fn a_refusal_shows_beside_its_form_and_forged_or_replayed_forms_record_nothing()
 
 #[test]
 fn the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed() {
-    let Some(b) =
-        Browser::start("the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed")
-    else {
+    let Some((b, h, s)) = served(
+        "the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed",
+        &[],
+    ) else {
         return;
     };
-    let h = Hoard::new();
-    campaign(&h);
-    let s = Served::start(&h, &["--referee"]);
     b.go(&s.referee());
     until(
         &b,

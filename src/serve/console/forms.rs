@@ -99,6 +99,12 @@ const TO: Field = field(
     Kind::Character,
     Arg::Long("--to"),
 );
+const FROM: Field = field(
+    "from",
+    ("From a character", "D'un personnage"),
+    Kind::Character,
+    Arg::Long("--from"),
+);
 const AT: Field = field(
     "at",
     ("At a place", "À un lieu"),
@@ -339,12 +345,7 @@ pub const FORMS: &[Form] = &[
         command: &["coins", "move"],
         fields: &[
             COINS,
-            field(
-                "from",
-                ("From a character", "D'un personnage"),
-                Kind::Character,
-                Arg::Long("--from"),
-            ),
+            FROM,
             field(
                 "from-place",
                 ("From a place", "D'un lieu"),
@@ -364,16 +365,7 @@ pub const FORMS: &[Form] = &[
         name: "coins-spend",
         title: ("Coins spent", "Pièces dépensées"),
         command: &["coins", "spend"],
-        fields: &[
-            COINS,
-            field(
-                "from",
-                ("From a character", "D'un personnage"),
-                Kind::Character,
-                Arg::Long("--from"),
-            ),
-            AT,
-        ],
+        fields: &[COINS, FROM, AT],
     },
     Form {
         name: "share",
