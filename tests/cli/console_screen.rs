@@ -154,6 +154,8 @@ fn the_console_records_from_the_keyboard_at_a_phones_and_a_laptops_width() {
             );
         }
     }
+    // Recorded twice, previewed once: the sheet says so.
+    assert_eq!(h.json(&["character", "show", "Arnaud"])["hp"], 6);
 }
 
 #[test]
