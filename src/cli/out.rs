@@ -161,7 +161,11 @@ impl Out {
         self.toned(Tone::Heading, text)
     }
 
-    pub fn table(&mut self, table: Rows) -> Result<()> {
+    pub fn table(&mut self, mut table: Rows) -> Result<()> {
+        if self.keeps() {
+            // Kept for a page: no terminal's width or styling, whatever the process's stdout.
+            table.0.force_no_tty().set_width(100);
+        }
         // Not through `line`: the header's bold is an escape of hoard's own, and every cell
         // was made safe as it went in.
         self.write(&table.0.to_string())?;
