@@ -67,6 +67,8 @@ fn the_damage_form_records_what_the_command_line_records_in_the_pages_language()
     assert!(form.contains("name=\"character\"") && form.contains("name=\"amount\""));
     // Its names are the campaign's, to choose from.
     assert!(page.contains("<datalist id=\"characters\"><option value=\"Arnaud\">"));
+    assert!(page.contains("<option value=\"Wand of Frost\">Wand of Frost — Arnaud</option>"));
+    assert!(page.contains("<datalist id=\"types\"><option value=\"A\">"));
     for (lang, header) in [("en", "Accept-Language: en"), ("fr", "Accept-Language: fr")] {
         // What the command line says, without recording it.
         let said = h.ok(&[

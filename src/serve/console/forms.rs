@@ -32,6 +32,8 @@ pub enum Kind {
     Item,
     /// A place coins or items were left at (a searchable list; a new one may be typed).
     Place,
+    /// One of the campaign's treasure types, by its letter (a searchable list).
+    TreasureType,
     /// A whole number.
     Number,
     /// Words as typed: a title, an amount of coins (`100gp 5sp`).
@@ -391,8 +393,8 @@ pub const FORMS: &[Form] = &[
         fields: &[
             field(
                 "type",
-                ("Type (A–V, A–Z)", "Type (A–V, A–Z)"),
-                Kind::Text,
+                ("Type", "Type"),
+                Kind::TreasureType,
                 Arg::Positional,
             ),
             COUNT,

@@ -80,6 +80,8 @@ pub struct Choices {
     /// has the same name) and how the list shows it.
     items: Vec<(String, String)>,
     places: Vec<String>,
+    /// The letters of the campaign's treasure types.
+    types: Vec<String>,
 }
 
 impl Choices {
@@ -126,10 +128,17 @@ impl Choices {
             .into_iter()
             .map(|p| p.place)
             .collect();
+        let types = app::treasure::types(cx, None)
+            .await?
+            .types
+            .into_iter()
+            .map(|t| t.key)
+            .collect();
         Ok(Choices {
             characters,
             items,
             places,
+            types,
         })
     }
 }
@@ -182,6 +191,7 @@ pub fn draw(choices: &Choices, token: &str, nonce: &str, answer: Option<&Answer>
             datalist #characters { @for name in &choices.characters { option value=(safe(name)) {} } }
             datalist #items { @for (value, label) in &choices.items { option value=(safe(value)) { (safe(label)) } } }
             datalist #places { @for name in &choices.places { option value=(safe(name)) {} } }
+            datalist #types { @for letter in &choices.types { option value=(safe(letter)) {} } }
             @for form in forms::FORMS {
                 @let answered = answer.filter(|a| a.form.name == form.name);
                 (draw_form(form, choices, token, nonce, answered))
@@ -263,7 +273,8 @@ fn draw_field(form: &Form, field: &forms::Field, choices: &Choices, given: &[Str
         Kind::Character => Some("characters"),
         Kind::Item => Some("items"),
         Kind::Place => Some("places"),
-        _ => None,
+        Kind::TreasureType => Some("types"),
+        Kind::Characters | Kind::Number | Kind::Text | Kind::Choice(_) | Kind::Check => None,
     };
     html! {
         @match field.kind {
@@ -295,7 +306,7 @@ fn draw_field(form: &Form, field: &forms::Field, choices: &Choices, given: &[Str
                 input type="text" inputmode="numeric" id=(id) name=(field.name) value=(first)
                     autocomplete="off" required[field.arg == Arg::Positional];
             },
-            Kind::Character | Kind::Item | Kind::Place | Kind::Text => div.field {
+            Kind::Character | Kind::Item | Kind::Place | Kind::TreasureType | Kind::Text => div.field {
                 label for=(id) { (label) }
                 input type="text" id=(id) name=(field.name) value=(first) list=[list]
                     autocomplete="off" required[field.arg == Arg::Positional];
