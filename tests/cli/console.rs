@@ -346,7 +346,7 @@ fn a_name_shown_made_safe_is_read_back_as_the_name_it_shows() {
 
 /// The demo's story (`hoard demo`) as its referee would play it from the dashboard: which form,
 /// with what, and the command line that records the same.
-const STORY: &[(&str, &str, &[&str])] = &[
+pub const STORY: &[(&str, &str, &[&str])] = &[
     (
         "session-start",
         "title=The+Barrow+of+Kel",
@@ -479,7 +479,7 @@ const STORY: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The demo's campaign before its session, made alike on `h` (seeded).
-fn barrow(h: &Hoard) {
+pub fn barrow(h: &Hoard) {
     for (seed, line) in [
         ("1", "campaign new demo --use"),
         (

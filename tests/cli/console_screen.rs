@@ -280,3 +280,49 @@ fn the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed() {
         json!("Béa")
     );
 }
+
+#[test]
+fn every_form_is_sent_from_a_phone_and_answered_beside_itself() {
+    let Some(b) = Browser::start("every_form_is_sent_from_a_phone_and_answered_beside_itself")
+    else {
+        return;
+    };
+    let h = Hoard::new();
+    crate::console::barrow(&h);
+    let s = Served::start(&h, &["--referee"]);
+    let dashboard = s.referee();
+    let mut recorded = 0;
+    for (form, fields, _) in crate::console::STORY {
+        b.go(&dashboard);
+        let values: Vec<(String, String)> = url::form_urlencoded::parse(fields.as_bytes())
+            .into_owned()
+            .collect();
+        // Unfolded, filled in as a referee would, and sent with its Record button.
+        b.runtime
+            .block_on(b.client.execute(
+                "const [name, values] = arguments;
+                 const part = document.getElementById(name);
+                 part.open = true;
+                 const form = part.querySelector('form');
+                 for (const [field, value] of values) {
+                   form.querySelector('[name=\"' + field + '\"]').value = value;
+                 }
+                 form.querySelector('button:not([name])').click();",
+                vec![json!(form), json!(values)],
+            ))
+            .expect("sent");
+        until(
+            &b,
+            &format!("the answer beside {form}"),
+            &format!(
+                "return !!document.querySelector('#{form} [role=status], #{form} [role=alert]');"
+            ),
+        );
+        let answered = b.run(&format!(
+            "return document.querySelector('#{form} [role=status], #{form} [role=alert]').getAttribute('role');"
+        ));
+        recorded += usize::from(answered == json!("status"));
+        assert!(!b.scrolls_sideways(), "{form}'s answer scrolls sideways");
+    }
+    assert!(recorded >= 12, "{recorded} forms recorded");
+}
