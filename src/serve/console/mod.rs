@@ -568,3 +568,71 @@ fn refused(status: StatusCode, said: &str) -> Response {
 pub fn mint(console: &Console) -> Option<String> {
     console.seal.mint()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sent(form: &str, body: &str) -> Option<Posted> {
+        posted(forms::named(form).unwrap(), body.as_bytes())
+    }
+
+    #[test]
+    fn a_post_is_its_forms_fields_exactly() {
+        let ok = sent("damage", "token=t&nonce=n&character=Ada&amount=3").unwrap();
+        assert_eq!(
+            ok.values,
+            vec![
+                ("character", vec!["Ada".to_string()]),
+                ("amount", vec!["3".to_string()])
+            ]
+        );
+        assert!(!ok.preview && ok.confirm.is_none());
+        for forged in [
+            "nonce=n&character=Ada&amount=3",
+            "token=t&character=Ada&amount=3",
+            "token=t&nonce=n&character=Ada&amount=3&db=x",
+            "token=t&nonce=n&character=Ada&amount=3&amount=4",
+            "token=t&token=t&nonce=n&character=Ada",
+            "token=t&nonce=n&preview=yes",
+            "token=t&nonce=n&seed=1&stamp=1:2",
+            "token=t&nonce=n&seed=x&stamp=1:2&seal=s",
+            "token=t&nonce=n&preview=1&seed=1&stamp=1:2&seal=s",
+        ] {
+            assert!(sent("damage", forged).is_none(), "{forged}");
+        }
+    }
+
+    #[test]
+    fn several_characters_go_in_one_field_and_a_preview_is_asked_or_confirmed() {
+        let start = sent(
+            "session-start",
+            "token=t&nonce=n&title=Barrow&with=A&with=B",
+        )
+        .unwrap();
+        assert_eq!(
+            start.values[1],
+            ("with", vec!["A".to_string(), "B".to_string()])
+        );
+        assert!(sent("damage", "token=t&nonce=n&preview=1").unwrap().preview);
+        let confirmed = sent("damage", "token=t&nonce=n&seed=7&stamp=1:2&seal=s").unwrap();
+        assert_eq!(
+            confirmed.confirm,
+            Some((7, "1:2".to_string(), "s".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_seal_covers_the_form_its_values_the_seed_and_the_moment() {
+        let damage = forms::named("damage").unwrap();
+        let values: Values = vec![
+            ("amount", vec!["3".into()]),
+            ("character", vec!["Ada".into()]),
+        ];
+        let parts = sealed(damage, &values, 7, "1:2");
+        assert_eq!(
+            parts,
+            ["damage", "7", "1:2", "character", "Ada", "amount", "3"]
+        );
+    }
+}
