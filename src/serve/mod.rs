@@ -82,6 +82,16 @@ pub async fn run(settings: Settings) -> Result<()> {
             .read(async |cx| cx.campaign().await.map(|_| ()))
             .await?;
     }
+    // Who records the console's events must be one of the campaign's referees, as for any
+    // command: said at start, not at the first form sent.
+    if let (true, Some(name)) = (settings.referee, settings.recorder.clone()) {
+        reads
+            .read(async move |cx| {
+                let found = cx.campaign().await?;
+                crate::app::choice::referee_in(&found.campaign, &name).map(|_| ())
+            })
+            .await?;
+    }
     let first = reads.stamp().await?;
     let listener = listen_on(&settings.bind, settings.port).await?;
     let address = listener.local_addr().map_err(Error::Io)?;

@@ -578,10 +578,9 @@ fn the_demo_played_from_the_page_records_the_command_lines_ledger_event_for_even
             assert_eq!(a, b, "after {form} {fields}");
         }
     }
-    assert!(
-        recorded >= STORY.len() - 4,
-        "most of the story was recorded: {recorded}"
-    );
+    // The dice decide some of it (a wound may kill Arnaud, the scroll may fade); what they
+    // cannot refuse is recorded, on both sides alike.
+    assert!(recorded >= 12, "the story was recorded: {recorded} steps");
 }
 
 #[test]
@@ -596,4 +595,7 @@ fn the_console_records_as_the_referee_the_server_was_started_by() {
     let last = h.json(&["log", "--json", "--limit", "1"]);
     assert_eq!(last["kind"], "character_healed", "{last}");
     assert_eq!(last["referee"], "Alice", "{last}");
+    // A name the campaign does not know is refused at start, as any command refuses it.
+    let said = h.fails(&["serve", "--port", "0", "--referee", "Bob"], 3);
+    assert!(said.contains("Bob") && said.contains("referee"), "{said}");
 }
