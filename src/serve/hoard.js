@@ -58,7 +58,12 @@
           old.replaceWith(document.importNode(fresh, true));
           root.dataset.updated = String(Date.now());
         }
-        // The console's lists of names follow the campaign too.
+        // So do the campaign's clock above the console and its lists of names.
+        var clock = doc.querySelector("#page > p.campaign");
+        var shown = document.querySelector("#page > p.campaign");
+        if (part !== "page" && clock && shown && clock.textContent !== shown.textContent) {
+          shown.textContent = clock.textContent;
+        }
         doc.querySelectorAll("#console datalist").forEach(function (list) {
           var mine = document.getElementById(list.id);
           if (mine && mine.innerHTML !== list.innerHTML) {

@@ -279,6 +279,18 @@ fn the_dashboard_follows_the_table_while_the_forms_keep_what_is_typed() {
         b.run("return document.querySelector('#damage-character').value;"),
         json!("Béa")
     );
+    // The game's clock above the forms follows too.
+    let clock = b.run("return document.querySelector('#page > p.campaign').textContent;");
+    h.ok(&["time", "advance", "3", "hours"]);
+    until(
+        &b,
+        "the clock moving",
+        &format!("return document.querySelector('#page > p.campaign').textContent !== {clock};"),
+    );
+    assert_eq!(
+        b.run("return document.querySelector('#damage-character').value;"),
+        json!("Béa")
+    );
 }
 
 #[test]
