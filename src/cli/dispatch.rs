@@ -37,13 +37,19 @@ fn without_database(cli: &Cli, out: &mut Out) -> Option<Result<()>> {
 /// its output after its commit, and add the notices it calls for.
 pub async fn run(cli: Cli) -> Result<()> {
     let mut out = Out::new(cli.global.json);
+    run_into(cli, &mut out).await
+}
+
+/// [`run`], its output into `out`; the notices on stderr only when `out` prints (an edge
+/// that keeps the output words its own).
+pub async fn run_into(cli: Cli, out: &mut Out) -> Result<()> {
     let path = match cli.global.database() {
         Some(path) => path,
         None => defaults::default_db()?,
     };
     // Commands that need no database do not open it.
     if let Command::Tables(c @ TablesCommand::Check { dir: Some(_) }) = &cli.command {
-        let result = tables::without_db(&mut out, c, None).unwrap_or(Ok(()));
+        let result = tables::without_db(out, c, None).unwrap_or(Ok(()));
         return result.and(out.flush());
     }
     let access = match (cli.command.does(), cli.global.dry_run) {
@@ -58,7 +64,7 @@ pub async fn run(cli: Cli) -> Result<()> {
     let db = match crate::app::open::open(&path, access).await {
         Ok(db) => db,
         Err(e) if crate::app::open::absent(&e) => {
-            let Some(result) = without_database(&cli, &mut out) else {
+            let Some(result) = without_database(&cli, out) else {
                 return Err(e);
             };
             return result.and(out.flush());
@@ -84,36 +90,28 @@ pub async fn run(cli: Cli) -> Result<()> {
         #[cfg(feature = "serve")]
         Command::Serve(_) => Ok(()),
         Command::Demo { .. } | Command::Completions { .. } | Command::Man { .. } => Ok(()),
-        Command::Campaign(c) => campaign::run(&mut cx, &mut out, c).await,
-        Command::Session(c) => session::run(&mut cx, &mut out, c).await,
-        Command::Referee(c) => session::referee(&mut cx, &mut out, c).await,
-        Command::Character(c) => character::run(&mut cx, &mut out, c).await,
-        Command::Time(c) => clock::run(&mut cx, &mut out, c).await,
-        Command::Roll(a) => roll::run(&mut cx, &mut out, a).await,
-        Command::Log(a) => log::run(&mut cx, &mut out, a).await,
-        Command::Generate(a) => item::generate(&mut cx, &mut out, a, progress).await,
-        Command::Item(c) => item::run(&mut cx, &mut out, c).await,
-        Command::Sword(c) => sword::run(&mut cx, &mut out, c).await,
-        Command::Tables(c) => tables::run(&mut cx, &mut out, c).await,
-        Command::Give(a) => play::give(&mut cx, &mut out, a).await,
-        Command::Drop(a) => play::drop(&mut cx, &mut out, a).await,
-        Command::Drink(a) => play::drink(&mut cx, &mut out, a, false).await,
-        Command::Apply(a) => play::drink(&mut cx, &mut out, a, true).await,
+        Command::Campaign(c) => campaign::run(&mut cx, out, c).await,
+        Command::Session(c) => session::run(&mut cx, out, c).await,
+        Command::Referee(c) => session::referee(&mut cx, out, c).await,
+        Command::Character(c) => character::run(&mut cx, out, c).await,
+        Command::Time(c) => clock::run(&mut cx, out, c).await,
+        Command::Roll(a) => roll::run(&mut cx, out, a).await,
+        Command::Log(a) => log::run(&mut cx, out, a).await,
+        Command::Generate(a) => item::generate(&mut cx, out, a, progress).await,
+        Command::Item(c) => item::run(&mut cx, out, c).await,
+        Command::Sword(c) => sword::run(&mut cx, out, c).await,
+        Command::Tables(c) => tables::run(&mut cx, out, c).await,
+        Command::Give(a) => play::give(&mut cx, out, a).await,
+        Command::Drop(a) => play::drop(&mut cx, out, a).await,
+        Command::Drink(a) => play::drink(&mut cx, out, a, false).await,
+        Command::Apply(a) => play::drink(&mut cx, out, a, true).await,
         Command::Taste(a) => {
-            play::identify(
-                &mut cx,
-                &mut out,
-                &a.item,
-                a.by.as_deref(),
-                Method::Taste,
-                None,
-            )
-            .await
+            play::identify(&mut cx, out, &a.item, a.by.as_deref(), Method::Taste, None).await
         }
         Command::Read(a) => {
             play::identify(
                 &mut cx,
-                &mut out,
+                out,
                 &a.item,
                 a.by.as_deref(),
                 Method::ReadMagic,
@@ -121,45 +119,46 @@ pub async fn run(cli: Cli) -> Result<()> {
             )
             .await
         }
-        Command::Cast(a) => play::cast(&mut cx, &mut out, a).await,
-        Command::Copy(a) => play::copy(&mut cx, &mut out, a).await,
-        Command::Wear(a) => play::wear(&mut cx, &mut out, a).await,
-        Command::Remove(a) => play::remove(&mut cx, &mut out, a).await,
-        Command::Use(a) => play::use_item(&mut cx, &mut out, a).await,
-        Command::Recharge(a) => play::recharge(&mut cx, &mut out, a).await,
-        Command::Study(a) => play::study(&mut cx, &mut out, a).await,
+        Command::Cast(a) => play::cast(&mut cx, out, a).await,
+        Command::Copy(a) => play::copy(&mut cx, out, a).await,
+        Command::Wear(a) => play::wear(&mut cx, out, a).await,
+        Command::Remove(a) => play::remove(&mut cx, out, a).await,
+        Command::Use(a) => play::use_item(&mut cx, out, a).await,
+        Command::Recharge(a) => play::recharge(&mut cx, out, a).await,
+        Command::Study(a) => play::study(&mut cx, out, a).await,
         Command::Identify(a) => {
-            play::identify(&mut cx, &mut out, &a.item, a.by.as_deref(), a.method, None).await
+            play::identify(&mut cx, out, &a.item, a.by.as_deref(), a.method, None).await
         }
-        Command::Coins(a) => coins::run(&mut cx, &mut out, a).await,
-        Command::Valuable(c) => coins::valuable(&mut cx, &mut out, c).await,
-        Command::Share => coins::share(&mut cx, &mut out).await,
-        Command::Claim(a) => claims::claim(&mut cx, &mut out, a).await,
-        Command::Claims(a) => claims::run(&mut cx, &mut out, a).await,
-        Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
-        Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
-        Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,
-        Command::Treasure(c) => treasure::run(&mut cx, &mut out, c).await,
-        Command::Exchange(a) => coins::exchange(&mut cx, &mut out, a).await,
-        Command::Report(c) => report::run(&mut cx, &mut out, c).await,
-        Command::Check => check::run(&mut cx, &mut out).await,
-        Command::Touch(a) => sword::touch(&mut cx, &mut out, a).await,
-        Command::Wield(a) => sword::wield(&mut cx, &mut out, a).await,
-        Command::Sheathe(a) => sword::sheathe(&mut cx, &mut out, a).await,
-        Command::Release(a) => sword::release(&mut cx, &mut out, a).await,
-        Command::Encounter(a) => sword::encounter(&mut cx, &mut out, a).await,
-        Command::Odds(a) => sword::odds(&mut cx, &mut out, a).await,
-        Command::Audit(c) => sword::audit(&mut cx, &mut out, c).await,
-        Command::Void(a) => history::void(&mut cx, &mut out, a).await,
-        Command::Undo(a) => history::undo(&mut cx, &mut out, a.force).await,
-        Command::Redo => history::redo(&mut cx, &mut out).await,
-        Command::Explain(a) => explain::run(&mut cx, &mut out, a).await,
-        Command::Backup(a) => history::backup(&mut cx, &mut out, a).await,
-        Command::Export(a) => history::export(&mut cx, &mut out, a).await,
-        Command::Import(a) => history::import(&mut cx, &mut out, a, progress).await,
+        Command::Coins(a) => coins::run(&mut cx, out, a).await,
+        Command::Valuable(c) => coins::valuable(&mut cx, out, c).await,
+        Command::Share => coins::share(&mut cx, out).await,
+        Command::Claim(a) => claims::claim(&mut cx, out, a).await,
+        Command::Claims(a) => claims::run(&mut cx, out, a).await,
+        Command::Xp(c) => coins::xp(&mut cx, out, c).await,
+        Command::Stash(a) => coins::stash(&mut cx, out, a).await,
+        Command::Sell(a) => coins::sell(&mut cx, out, a).await,
+        Command::Treasure(c) => treasure::run(&mut cx, out, c).await,
+        Command::Exchange(a) => coins::exchange(&mut cx, out, a).await,
+        Command::Report(c) => report::run(&mut cx, out, c).await,
+        Command::Check => check::run(&mut cx, out).await,
+        Command::Touch(a) => sword::touch(&mut cx, out, a).await,
+        Command::Wield(a) => sword::wield(&mut cx, out, a).await,
+        Command::Sheathe(a) => sword::sheathe(&mut cx, out, a).await,
+        Command::Release(a) => sword::release(&mut cx, out, a).await,
+        Command::Encounter(a) => sword::encounter(&mut cx, out, a).await,
+        Command::Odds(a) => sword::odds(&mut cx, out, a).await,
+        Command::Audit(c) => sword::audit(&mut cx, out, c).await,
+        Command::Void(a) => history::void(&mut cx, out, a).await,
+        Command::Undo(a) => history::undo(&mut cx, out, a.force).await,
+        Command::Redo => history::redo(&mut cx, out).await,
+        Command::Explain(a) => explain::run(&mut cx, out, a).await,
+        Command::Backup(a) => history::backup(&mut cx, out, a).await,
+        Command::Export(a) => history::export(&mut cx, out, a).await,
+        Command::Import(a) => history::import(&mut cx, out, a, progress).await,
     };
     let (dry, json) = (cx.dry_run() && result.is_ok(), out.json());
-    if result.is_ok() {
+    let prints = !out.keeps();
+    if result.is_ok() && prints {
         notices::started_default(out.json(), names_its_campaign, cx.db.committed());
     }
     let result = result.and_then(|()| out.flush()).map_err(|e| match e {
@@ -173,7 +172,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         e => e,
     });
     let closed = cx.db.close().await;
-    if dry {
+    if dry && prints {
         notices::dry_run(json);
     }
     result.and(closed.map_err(Error::from))

@@ -150,6 +150,29 @@ fn several_words(e: &clap::Error, args: &[String]) -> Option<String> {
     ))
 }
 
+/// clap's error alone, without the usage: what a form's field gave that its command refuses
+/// (`serve`'s console, whose form is the usage).
+#[cfg(feature = "serve")]
+pub(super) fn usage_refusal(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first = text.split("\n\n").next().unwrap_or_default();
+    let words: Vec<&str> = first
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    error_line(&words.join(" "))
+}
+
+/// The first paragraph of clap's error, its tip on the same line.
+fn error_line(error: &str) -> String {
+    error
+        .split(" tip: ")
+        .map(|p| p.trim_start_matches("error:").trim().to_string())
+        .collect::<Vec<_>>()
+        .join("; tip: ")
+}
+
 /// clap's error as one line: the error with the lines it lists (missing arguments …), its
 /// tip, and the usage of the command concerned.
 fn one_line(text: &str) -> String {
@@ -161,13 +184,7 @@ fn one_line(text: &str) -> String {
             .join(" ")
     });
     let error = paragraphs.next().unwrap_or_default();
-    let mut parts = vec![
-        error
-            .split(" tip: ")
-            .map(|p| p.trim_start_matches("error:").trim().to_string())
-            .collect::<Vec<_>>()
-            .join("; tip: "),
-    ];
+    let mut parts = vec![error_line(&error)];
     parts.extend(
         paragraphs
             .filter(|p| p.starts_with("tip:") || p.starts_with("Usage:"))

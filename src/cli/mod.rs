@@ -12,6 +12,8 @@ mod claims;
 mod clock;
 pub(crate) mod coins;
 mod complete;
+#[cfg(feature = "serve")]
+pub(crate) mod console;
 mod defaults;
 mod demo;
 // Public for the query-plan test (tests/plans.rs), which runs commands in its own process.

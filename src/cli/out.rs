@@ -20,7 +20,14 @@ pub struct Out {
     /// The command would record, but runs under `--dry-run`: its JSON says so.
     dry_run: bool,
     color: bool,
-    w: BufWriter<Stdout>,
+    w: Sink,
+}
+
+/// Where a command's output goes: the terminal, or kept for a web form's answer
+/// (`serve`'s console), which words it on a page instead.
+enum Sink {
+    Stdout(BufWriter<Stdout>),
+    Kept(Vec<u8>),
 }
 
 /// Colour on a terminal, unless `NO_COLOR` is set to anything (see no-color.org).
@@ -36,7 +43,31 @@ impl Out {
             json,
             dry_run: false,
             color: colour_wanted(json),
-            w: BufWriter::new(std::io::stdout()),
+            w: Sink::Stdout(BufWriter::new(std::io::stdout())),
+        }
+    }
+
+    /// Output kept rather than printed, never coloured: what the command would have printed,
+    /// for an edge that shows it elsewhere ([`Out::kept`]).
+    pub fn keeping(json: bool) -> Self {
+        Out {
+            json,
+            dry_run: false,
+            color: false,
+            w: Sink::Kept(Vec::new()),
+        }
+    }
+
+    /// Whether the output is kept rather than printed.
+    pub fn keeps(&self) -> bool {
+        matches!(self.w, Sink::Kept(_))
+    }
+
+    /// What was kept: the text the command would have printed.
+    pub fn kept(self) -> String {
+        match self.w {
+            Sink::Kept(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Sink::Stdout(_) => String::new(),
         }
     }
 
@@ -111,7 +142,13 @@ impl Out {
     /// Every byte to stdout goes through here: a failure is [`Error::Output`], which tells
     /// the edge that the command's own work is done.
     fn write(&mut self, text: &str) -> Result<()> {
-        self.w.write_all(text.as_bytes()).map_err(Error::Output)
+        match &mut self.w {
+            Sink::Stdout(w) => w.write_all(text.as_bytes()).map_err(Error::Output),
+            Sink::Kept(kept) => {
+                kept.extend_from_slice(text.as_bytes());
+                Ok(())
+            }
+        }
     }
 
     /// An event as one sentence, in its tone: on a line of its own it starts with a capital,
@@ -124,7 +161,11 @@ impl Out {
         self.toned(Tone::Heading, text)
     }
 
-    pub fn table(&mut self, table: Rows) -> Result<()> {
+    pub fn table(&mut self, mut table: Rows) -> Result<()> {
+        if self.keeps() {
+            // Kept for a page: no terminal's width or styling, whatever the process's stdout.
+            table.0.force_no_tty().set_width(100);
+        }
         // Not through `line`: the header's bold is an escape of hoard's own, and every cell
         // was made safe as it went in.
         self.write(&table.0.to_string())?;
@@ -140,7 +181,10 @@ impl Out {
     }
 
     pub fn flush(&mut self) -> Result<()> {
-        self.w.flush().map_err(Error::Output)
+        match &mut self.w {
+            Sink::Stdout(w) => w.flush().map_err(Error::Output),
+            Sink::Kept(_) => Ok(()),
+        }
     }
 }
 

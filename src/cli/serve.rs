@@ -17,6 +17,7 @@ pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
         bind: args.bind,
         port: args.port,
         referee: global.as_referee(),
+        recorder: global.recorder(),
         players: args.players,
         lang: global.lang.map(|l| match l {
             LangArg::En => Lang::En,

@@ -14,6 +14,16 @@
     return;
   }
   var root = document.documentElement;
+  // The answer to a console's form stands at the form's address: the dashboard's own takes
+  // its place, so that the page follows the table again and a reload shows the dashboard
+  // rather than sending the form twice (which the server would refuse).
+  var token = document.querySelector("#console input[name=token]");
+  if (token && /^\/referee\/do\//.test(window.location.pathname)) {
+    window.history.replaceState(null, "", "/referee/" + token.value + window.location.hash);
+  }
+  // On the referee's dashboard, its forms stay as the referee left them: the rest is
+  // refreshed.
+  var part = document.getElementById("dashboard") ? "dashboard" : "page";
   var busy = false;
   var again = false;
   var retry = null;
@@ -38,8 +48,9 @@
       })
       .then(function (text) {
         // Parsed into a separate document: nothing in it runs.
-        var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
-        var old = document.getElementById("page");
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        var fresh = doc.getElementById(part);
+        var old = document.getElementById(part);
         if (!fresh || !old) {
           throw new Error("no page");
         }
@@ -47,6 +58,18 @@
           old.replaceWith(document.importNode(fresh, true));
           root.dataset.updated = String(Date.now());
         }
+        // So do the campaign's clock above the console and its lists of names.
+        var clock = doc.querySelector("#page > p.campaign");
+        var shown = document.querySelector("#page > p.campaign");
+        if (part !== "page" && clock && shown && clock.textContent !== shown.textContent) {
+          shown.textContent = clock.textContent;
+        }
+        doc.querySelectorAll("#console datalist").forEach(function (list) {
+          var mine = document.getElementById(list.id);
+          if (mine && mine.innerHTML !== list.innerHTML) {
+            mine.replaceWith(document.importNode(list, true));
+          }
+        });
         down.fetch = false;
       })
       .catch(function () {

@@ -15,8 +15,10 @@
 
 mod addresses;
 mod charts;
+mod console;
 mod file;
 mod gather;
+mod guard;
 mod listen;
 mod pages;
 mod personal;
@@ -58,6 +60,8 @@ pub struct Settings {
     pub port: u16,
     /// Add the referee's dashboard behind a token.
     pub referee: bool,
+    /// Who records what the referee's console records (`--referee NAME`, `HOARD_REFEREE`).
+    pub recorder: Option<String>,
     /// Print each character's personal link.
     pub players: bool,
     /// `--lang`: every page in this language; else each reader's (`Accept-Language`).
@@ -78,6 +82,16 @@ pub async fn run(settings: Settings) -> Result<()> {
             .read(async |cx| cx.campaign().await.map(|_| ()))
             .await?;
     }
+    // Who records the console's events must be one of the campaign's referees, as for any
+    // command: said at start, not at the first form sent.
+    if let (true, Some(name)) = (settings.referee, settings.recorder.clone()) {
+        reads
+            .read(async move |cx| {
+                let found = cx.campaign().await?;
+                crate::app::choice::referee_in(&found.campaign, &name).map(|_| ())
+            })
+            .await?;
+    }
     let first = reads.stamp().await?;
     let listener = listen_on(&settings.bind, settings.port).await?;
     let address = listener.local_addr().map_err(Error::Io)?;
@@ -91,6 +105,14 @@ pub async fn run(settings: Settings) -> Result<()> {
         Some(Arc::new(personal::Players::new(writes)))
     } else {
         None
+    };
+    let console = match settings.referee {
+        true => {
+            let writes = writes::Writes::new(settings.db.clone(), settings.campaign.clone());
+            let console = console::Console::new(writes, settings.recorder.clone());
+            Some(Arc::new(console.ok_or_else(no_generator)?))
+        }
+        false => None,
     };
     let mut lines = banner(address, token.as_deref(), settings.players);
     if let Some(players) = &players {
@@ -123,6 +145,7 @@ pub async fn run(settings: Settings) -> Result<()> {
         changes,
         sights,
         players,
+        console,
     };
     listen::serve(listener, routes::router(app), async move {
         let _ = tokio::signal::ctrl_c().await;
@@ -181,14 +204,21 @@ async fn listen_on(bind: &str, port: u16) -> Result<tokio::net::TcpListener> {
 /// address shown is this computer's first, and the last line names the others.
 fn banner(listening: SocketAddr, token: Option<&str>, players: bool) -> Vec<String> {
     let port = listening.port();
-    // What the server writes: nothing, or the claims players make on their personal links.
-    let writes = if players {
-        tr!(
+    // What the server writes: nothing, the referee's console, the players' claims.
+    let writes = match (token.is_some(), players) {
+        (false, false) => tr!("Read-only", "Lecture seule"),
+        (false, true) => tr!(
             "Read-only but for the players' claims on their links",
             "Lecture seule, sauf les demandes des joueurs sur leurs liens"
-        )
-    } else {
-        tr!("Read-only", "Lecture seule")
+        ),
+        (true, false) => tr!(
+            "Read-only but for the referee's console",
+            "Lecture seule, sauf la console du meneur"
+        ),
+        (true, true) => tr!(
+            "Read-only but for the referee's console and the players' claims on their links",
+            "Lecture seule, sauf la console du meneur et les demandes des joueurs sur leurs liens"
+        ),
     };
     let mut reached: Vec<SocketAddr> = Vec::new();
     if listening.ip().is_unspecified() {
@@ -203,8 +233,8 @@ fn banner(listening: SocketAddr, token: Option<&str>, players: bool) -> Vec<Stri
     if let Some(token) = token {
         lines.push(format!("{url}referee/{token}"));
         lines.push(tr!(
-            "The second address is the referee's dashboard: keep it to yourself (its token is shown only now).",
-            "La seconde adresse est le tableau de bord du meneur : gardez-la pour vous (son jeton n'est montré que maintenant)."
+            "The second address is the referee's dashboard, whose forms record: keep it to yourself (its token is shown only now).",
+            "La seconde adresse est le tableau de bord du meneur, dont les formulaires enregistrent : gardez-la pour vous (son jeton n'est montré que maintenant)."
         ));
     }
     let ip = listening.ip();
@@ -231,15 +261,14 @@ fn banner(listening: SocketAddr, token: Option<&str>, players: bool) -> Vec<Stri
 
 /// A fresh random token for the referee's address: 128 bits from the system's generator.
 fn token() -> Result<String> {
-    use rand::TryRngCore;
-    let mut bytes = [0u8; 16];
-    rand::rngs::OsRng.try_fill_bytes(&mut bytes).map_err(|e| {
-        Error::Io(std::io::Error::other(tr!(
-            "the system's random generator failed ({e}): no token for the referee's dashboard",
-            "le générateur aléatoire du système a échoué ({e}) : pas de jeton pour le tableau de bord du meneur"
-        )))
-    })?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    console::random_hex().ok_or_else(no_generator)
+}
+
+fn no_generator() -> Error {
+    Error::Io(std::io::Error::other(tr!(
+        "the system's random generator failed: no token for the referee's dashboard",
+        "le générateur aléatoire du système a échoué : pas de jeton pour le tableau de bord du meneur"
+    )))
 }
 
 /// What the watcher tells open pages.

@@ -925,7 +925,8 @@ pub fn chronicle(c: &Chronicle) -> Markup {
     )
 }
 
-pub fn referee(r: &Referee) -> Markup {
+/// The referee's dashboard, the console's forms (`console`) first.
+pub fn referee(r: &Referee, console: Markup) -> Markup {
     let body = html! {
         p.warning { (tr!("The referee's eyes only: true names, charges and minds.", "Pour les yeux du meneur seulement : vrais noms, charges et esprits.")) }
         h2 { (tr!("True sheets", "Vraies feuilles")) }
@@ -1048,6 +1049,9 @@ pub fn referee(r: &Referee) -> Markup {
             }
         }
     };
+    // The script refreshes the dashboard alone when the ledger moves: the forms keep what
+    // the referee is typing.
+    let body = html! { (console) div #dashboard { (body) } };
     frame(
         &tr!("Referee", "Meneur"),
         Tab::Referee,

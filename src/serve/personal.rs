@@ -23,8 +23,7 @@
 
 use crate::i18n::Wording as _;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -35,6 +34,7 @@ use axum::routing::{get, post};
 use maud::{Markup, html};
 use subtle::ConstantTimeEq;
 
+use super::guard::{Buckets, same_origin};
 use super::pages::{self, Tab, known_name, labelled};
 use super::routes::App;
 use super::writes::Writes;
@@ -56,31 +56,14 @@ pub const PER_MINUTE: u32 = 10;
 /// What the personal links need beside the pages': the writer, and each token's bucket.
 pub struct Players {
     pub writes: Writes,
-    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+    buckets: Buckets,
 }
 
 impl Players {
     pub fn new(writes: Writes) -> Players {
         Players {
             writes,
-            buckets: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Whether `token` may write now (and count it).
-    fn allow(&self, token: &str) -> bool {
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
-        let full = f64::from(PER_MINUTE);
-        let (left, since) = buckets.entry(token.to_string()).or_insert((full, now));
-        let refill = now.duration_since(*since).as_secs_f64() * full / 60.0;
-        *left = (*left + refill).min(full);
-        *since = now;
-        if *left >= 1.0 {
-            *left -= 1.0;
-            true
-        } else {
-            false
+            buckets: Buckets::new(PER_MINUTE),
         }
     }
 }
@@ -91,15 +74,11 @@ pub fn routes() -> Router<App> {
         .route("/p/{token}/claim", post(claim))
 }
 
-/// The policy of a personal page: the site's, but its forms may post to this server.
-const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
-     connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
 fn answer(status: StatusCode, markup: Markup) -> Response {
     let mut response = (status, pages::html(markup)).into_response();
     response.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(POLICY),
+        HeaderValue::from_static(super::routes::FORMS_POLICY),
     );
     response
 }
@@ -316,27 +295,6 @@ async fn page(State(app): State<App>, Path(token): Path<String>, headers: Header
     .await
 }
 
-/// Whether the request comes from this server's own page. A browser says where a request
-/// comes from in `Sec-Fetch-Site`, which decides when present; else in `Origin`, unless it is
-/// `null` (what a form sends under `Referrer-Policy: no-referrer`, which these pages carry).
-/// A request that says another site is refused; the token in the path and the form is what
-/// an attacker's page cannot know.
-fn same_origin(headers: &HeaderMap) -> bool {
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|v: &HeaderValue| v.to_str().ok())
-    };
-    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
-        return matches!(site, "same-origin" | "none");
-    }
-    match (text(header::ORIGIN), text(header::HOST)) {
-        (Some("null") | None, _) => true,
-        (Some(origin), Some(host)) => origin == format!("http://{host}"),
-        (Some(_), None) => false,
-    }
-}
-
 /// The page's form, exactly: its five fields once each, nothing else.
 struct Form {
     character: String,
@@ -413,7 +371,7 @@ async fn claim(
             );
             return refused(StatusCode::FORBIDDEN, &said, Some(&token));
         }
-        if !players.allow(&token) {
+        if !players.buckets.allow(&token) {
             let said = tr!(
                 "Too many claims at once ({n} a minute at most): wait a moment and try again.",
                 "Trop de demandes d'un coup ({n} par minute au plus) : attendez un instant et recommencez.",

@@ -12,7 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use maud::Markup;
 use subtle::ConstantTimeEq;
 use tokio::sync::watch;
@@ -38,6 +38,8 @@ pub struct App {
     pub sights: watch::Receiver<u64>,
     /// With `--players`: the personal links' writer and rate limits.
     pub players: Option<Arc<super::personal::Players>>,
+    /// With `--referee`: the console's writer, page values and rate.
+    pub console: Option<Arc<super::console::Console>>,
 }
 
 pub fn router(app: App) -> Router {
@@ -56,6 +58,7 @@ pub fn router(app: App) -> Router {
         .route("/favicon.ico", get(icon))
         .route("/referee/{token}", get(referee))
         .route("/referee/{token}/events", get(referee_events))
+        .route("/referee/do/{form}", post(super::console::post))
         .merge(super::personal::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
@@ -69,6 +72,10 @@ pub fn router(app: App) -> Router {
 /// script, no frame, no form, nothing fetched from elsewhere.
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
      connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The policy of a page whose forms post to this server: the site's, with `form-action 'self'`.
+pub(super) const FORMS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 async fn secure(mut response: Response) -> Response {
     let headers = response.headers_mut();
@@ -142,7 +149,7 @@ impl App {
     }
 
     /// Whether `given` is the referee's token, compared in constant time.
-    fn referee(&self, given: &str) -> bool {
+    pub(super) fn referee(&self, given: &str) -> bool {
         self.token
             .as_deref()
             .is_some_and(|token| bool::from(token.as_bytes().ct_eq(given.as_bytes())))
@@ -315,10 +322,40 @@ async fn referee(
     if !app.referee(&token) {
         return not_found(State(app), headers).await;
     }
-    app.page(&headers, Reader::Referee, async move |cx| {
-        Ok(pages::referee(&gather::Referee::read(cx).await?))
-    })
-    .await
+    dashboard(&app, &headers, token, None).await
+}
+
+/// The referee's dashboard with the console's forms (`answer` beside the one just sent),
+/// drawn with a value of its own for its forms to carry.
+pub(super) async fn dashboard(
+    app: &App,
+    headers: &HeaderMap,
+    token: String,
+    answer: Option<super::console::Answer>,
+) -> Response {
+    let nonce = app.console.as_deref().and_then(super::console::mint);
+    let forms = nonce.is_some();
+    let mut response = app
+        .page(headers, Reader::Referee, async move |cx| {
+            let referee = gather::Referee::read(cx).await?;
+            let console = match nonce {
+                Some(nonce) => {
+                    let choices = super::console::Choices::read(cx).await?;
+                    super::console::draw(&choices, &token, &nonce, answer.as_ref())
+                }
+                None => maud::html! {},
+            };
+            Ok(pages::referee(&referee, console))
+        })
+        .await;
+    if forms {
+        // Its forms post to this server, and nowhere else.
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(FORMS_POLICY),
+        );
+    }
+    response
 }
 
 /// Any other address, and the referee's without its token: the same plain 404.

@@ -1,5 +1,6 @@
-//! The server's only writes: the personal links `serve --players` prints, and the claims the
-//! players make on them. Each runs an `app` function — the same the command line runs — in one
+//! The server's only writes: the personal links `serve --players` prints, the claims the
+//! players make on them, and the referee's console (`serve --referee`, [`super::console`]).
+//! Each runs an `app` function — the same the command line runs — in one
 //! write transaction of its own, on a connection opened for it alone (writes are rare: a tap
 //! on a phone), on a thread of its own with its own runtime, as the readers do
 //! ([`super::reads`]). The server's reads stay on their read-only connections.
@@ -38,20 +39,35 @@ impl Writes {
         &self,
         work: impl AsyncFn(&mut Ctx) -> Result<T> + Send + Sync + 'static,
     ) -> Result<T> {
+        let (db, campaign) = (self.db.clone(), self.campaign.clone());
+        self.alone(async move || once(&db, campaign.clone(), &work).await)
+            .await
+    }
+
+    /// The database and the campaign (`--campaign`, else the one in use) the server writes.
+    pub fn place(&self) -> (&std::path::Path, Option<&str>) {
+        (&self.db, self.campaign.as_deref())
+    }
+
+    /// Run `attempt` on a thread and runtime of its own, in the request's language, after
+    /// this server's other writes; again while it collides with another process's write.
+    pub async fn alone<T: Send + 'static>(
+        &self,
+        attempt: impl AsyncFn() -> Result<T> + Send + 'static,
+    ) -> Result<T> {
         let _one = self.one.lock().await;
-        let (db, campaign, lang) = (self.db.clone(), self.campaign.clone(), i18n::lang());
+        let lang = i18n::lang();
         let job = tokio::task::spawn_blocking(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .map_err(Error::Io)?;
             runtime.block_on(i18n::within(lang, async {
-                let mut attempt = 0;
+                let mut tries = 0;
                 loop {
-                    attempt += 1;
-                    let result = once(&db, campaign.clone(), &work).await;
-                    match result {
-                        Err(e) if attempt < ATTEMPTS && contention(&e) => continue,
+                    tries += 1;
+                    match attempt().await {
+                        Err(e) if tries < ATTEMPTS && contention(&e) => continue,
                         other => return other,
                     }
                 }

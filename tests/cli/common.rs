@@ -509,3 +509,34 @@ pub fn cut_short(h: &Hoard, args: &[&str]) {
     let dest = h.dir.path().join(args.last().unwrap());
     assert!(!dest.exists(), "{args:?} left a half file");
 }
+
+/// An npm package for the tests, installed once into the build folder (`target/FOLDER`), and
+/// the path of its file `wanted` (relative to that folder); `None`, said loudly, when npm
+/// cannot install it outside CI (under `CI=true` a failure: `.ci/run` installs npm).
+pub fn npm_installed(folder: &str, package: &str, wanted: &str) -> Option<PathBuf> {
+    let target = Path::new(env!("CARGO_BIN_EXE_hoard"))
+        .ancestors()
+        .nth(2)
+        .expect("the build folder");
+    let folder = target.join(folder);
+    let path = folder.join(wanted);
+    if path.exists() {
+        return Some(path);
+    }
+    let npm = std::process::Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&folder)
+        .arg(package)
+        .status();
+    if matches!(npm, Ok(status) if status.success()) && path.exists() {
+        return Some(path);
+    }
+    cluster::skip_loudly(
+        &format!(
+            "SKIPPED: npm could not install {package} into {}",
+            folder.display()
+        ),
+        "npm must install what the tests need (.ci/run installs npm)",
+    );
+    None
+}

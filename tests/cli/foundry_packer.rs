@@ -20,33 +20,7 @@ const CLI: &str = "@foundryvtt/foundryvtt-cli@3.0.3";
 /// `fvtt`, installed into the build folder on first use (`target/foundry-cli`); `None` when
 /// npm is missing outside CI.
 fn packer() -> Option<PathBuf> {
-    let target = Path::new(env!("CARGO_BIN_EXE_hoard"))
-        .ancestors()
-        .nth(2)
-        .expect("the build folder");
-    let folder = target.join("foundry-cli");
-    let fvtt = folder.join("node_modules/.bin/fvtt");
-    if fvtt.exists() {
-        return Some(fvtt);
-    }
-    let npm = Command::new("npm")
-        .args(["install", "--no-audit", "--no-fund", "--prefix"])
-        .arg(&folder)
-        .arg(CLI)
-        .status();
-    match npm {
-        Ok(status) if status.success() && fvtt.exists() => Some(fvtt),
-        _ if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!(
-                "CI=true: npm could not install {CLI} into {}",
-                folder.display()
-            )
-        }
-        _ => {
-            eprintln!("skipped: npm could not install {CLI} (no npm?)");
-            None
-        }
-    }
+    crate::common::npm_installed("foundry-cli", CLI, "node_modules/.bin/fvtt")
 }
 
 /// Run `fvtt package ACTION -n PACK --in FROM --out TO`, checked; how long it took.

@@ -9,6 +9,10 @@ mod chain;
 mod claims;
 mod common;
 mod consistency;
+#[cfg(feature = "serve")]
+mod console;
+#[cfg(feature = "serve")]
+mod console_screen;
 mod editions;
 mod encumbrance;
 mod every_event;

@@ -18,6 +18,12 @@ mod claims;
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[cfg(feature = "serve")]
+#[path = "../cli/console.rs"]
+mod console;
+#[cfg(feature = "serve")]
+#[path = "../cli/console_screen.rs"]
+mod console_screen;
 #[path = "../cli/editions.rs"]
 mod editions;
 #[path = "../cli/encumbrance.rs"]

@@ -91,8 +91,9 @@ pub struct Global {
     pub session: Option<crate::app::choice::Key>,
     /// As the referee: with a NAME (one of the campaign's, `hoard referee add`), who records
     /// this command's events [env: HOARD_REFEREE] [default: the referee of the session
-    /// recorded in]; alone, the truth where players see their side (report session, serve:
-    /// the referee's dashboard)
+    /// recorded in; serve: who records what the referee's console records]; alone, the truth
+    /// where players see their side (report session, serve: the referee's dashboard and its
+    /// console)
     // HOARD_REFEREE is read by [`Global::recorder`], not by clap: the variable names who
     // records, and must not turn a player-safe report into the referee's.
     #[arg(long, global = true, value_name = "NAME", num_args = 0..=1)]
@@ -257,8 +258,8 @@ pub enum Command {
     Import(history::ImportArgs),
     /// Show the ledger, newest last
     Log(log::LogArgs),
-    /// Serve the campaign as live, read-only web pages for the table's phones: the party, its
-    /// treasure, its chronicle (--referee adds the referee's dashboard)
+    /// Serve the campaign as live web pages for the table's phones: the party, its treasure,
+    /// its chronicle (--referee adds the referee's dashboard, whose console records play)
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Shell completion of commands, options and the database's names: `hoard completions
