@@ -19,6 +19,7 @@ pub async fn run(global: &Global, args: ServeArgs) -> Result<()> {
         referee: global.as_referee(),
         recorder: global.recorder(),
         players: args.players,
+        seed: global.seed,
         lang: global.lang.map(|l| match l {
             LangArg::En => Lang::En,
             LangArg::Fr => Lang::Fr,

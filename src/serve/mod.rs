@@ -66,6 +66,8 @@ pub struct Settings {
     pub players: bool,
     /// `--lang`: every page in this language; else each reader's (`Accept-Language`).
     pub lang: Option<Lang>,
+    /// `--seed`: the referee's console rolls reproducibly.
+    pub seed: Option<u64>,
 }
 
 /// How often the watcher looks for new events: a page shows a change within this and the
@@ -109,7 +111,7 @@ pub async fn run(settings: Settings) -> Result<()> {
     let console = match settings.referee {
         true => {
             let writes = writes::Writes::new(settings.db.clone(), settings.campaign.clone());
-            let console = console::Console::new(writes, settings.recorder.clone());
+            let console = console::Console::new(writes, settings.recorder.clone(), settings.seed);
             Some(Arc::new(console.ok_or_else(no_generator)?))
         }
         false => None,

@@ -535,7 +535,8 @@ fn the_demo_played_from_the_page_records_the_command_lines_ledger_event_for_even
     let (page, cli) = (Hoard::new(), Hoard::new());
     barrow(&page);
     barrow(&cli);
-    let s = Served::start(&page, &["--referee"]);
+    // Seeded, the previews' dice are the same every run.
+    let s = Served::start(&page, &["--referee", "--seed", "1"]);
     let dashboard = s.referee();
     let mut recorded = 0;
     for (form, fields, line) in STORY {
@@ -581,6 +582,31 @@ fn the_demo_played_from_the_page_records_the_command_lines_ledger_event_for_even
     // The dice decide some of it (a wound may kill Arnaud, the scroll may fade); what they
     // cannot refuse is recorded, on both sides alike.
     assert!(recorded >= 12, "the story was recorded: {recorded} steps");
+}
+
+/// `hoard --seed N serve`: the console's dice come from the seed, in the order posted, so two
+/// servers given the same seed and the same posts record the same ledger, dice and all.
+#[test]
+fn a_seeded_console_rolls_the_same_dice_every_time() {
+    let ledgers: Vec<_> = (0..2)
+        .map(|_| {
+            let h = Hoard::new();
+            campaign(&h);
+            let s = Served::start(&h, &["--referee", "--seed", "7"]);
+            let dashboard = s.referee();
+            for fields in ["type=A&to=Arnaud", "type=B&to=Arnaud"] {
+                let answer = send(&s, &dashboard, "treasure", fields, &[]);
+                assert_eq!(answer.status, 200, "{}", answer.body);
+            }
+            let rolled: Vec<_> = events(&h)
+                .into_iter()
+                .filter(|e| e["kind"] == "treasure_rolled")
+                .collect();
+            assert_eq!(rolled.len(), 2);
+            rolled
+        })
+        .collect();
+    assert_eq!(ledgers[0], ledgers[1]);
 }
 
 #[test]

@@ -59,17 +59,34 @@ pub struct Console {
     bucket: Buckets,
     /// Who records (`--referee NAME`, `HOARD_REFEREE`); else whom the command line would name.
     recorder: Option<String>,
+    /// `hoard --seed N serve`: every form's dice drawn from this, in the order posted, so a
+    /// session recorded from the page is reproducible as one typed with seeds.
+    dice: Option<std::sync::Mutex<rand_chacha::ChaCha8Rng>>,
 }
 
 impl Console {
     /// `None` when the system's generator cannot give the seals a key.
-    pub fn new(writes: Writes, recorder: Option<String>) -> Option<Console> {
+    pub fn new(writes: Writes, recorder: Option<String>, seed: Option<u64>) -> Option<Console> {
         Some(Console {
             writes,
             seal: seal::Seal::new()?,
             bucket: Buckets::new(PER_MINUTE),
             recorder,
+            dice: seed.map(|seed| std::sync::Mutex::new(crate::rules::dice::seeded(seed))),
         })
+    }
+
+    /// The seed of a post's dice: the server's `--seed`'s next, else (a preview only: a
+    /// record without one rolls as the command line does) the system's.
+    fn seed(&self, preview: bool) -> Option<Option<u64>> {
+        use rand::RngCore as _;
+        match &self.dice {
+            Some(dice) => Some(Some(
+                dice.lock().unwrap_or_else(|e| e.into_inner()).next_u64(),
+            )),
+            None if preview => seal::seed().map(Some),
+            None => Some(None),
+        }
     }
 }
 
@@ -483,8 +500,8 @@ async fn run(
             }
             Some(*seed)
         }
-        None if sent.preview => match seal::seed() {
-            Some(seed) => Some(seed),
+        None => match console.seed(sent.preview) {
+            Some(seed) => seed,
             None => {
                 let said = tr!(
                     "The system's random generator failed: no dice to preview.",
@@ -493,7 +510,6 @@ async fn run(
                 return (StatusCode::SERVICE_UNAVAILABLE, Outcome::Refused(said));
             }
         },
-        None => None,
     };
     let (db, campaign) = console.writes.place();
     let mut args: Vec<OsString> = Vec::new();
