@@ -10,7 +10,7 @@ use super::args::{Cli, Command, Does};
 use super::out::Out;
 use super::{
     campaign, character, check, claims, clock, coins, defaults, explain, history, item, log,
-    notices, play, progress, report, roll, session, sword, tables, treasure,
+    notices, play, progress, report, roll, session, shop, sword, tables, treasure,
 };
 use crate::app::Ctx;
 use crate::app::open::Access;
@@ -139,6 +139,7 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Xp(c) => coins::xp(&mut cx, &mut out, c).await,
         Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,
+        Command::Buy(a) => shop::buy(&mut cx, &mut out, a).await,
         Command::Treasure(c) => treasure::run(&mut cx, &mut out, c).await,
         Command::Exchange(a) => coins::exchange(&mut cx, &mut out, a).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,

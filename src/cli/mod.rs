@@ -35,6 +35,7 @@ mod roll;
 #[cfg(feature = "serve")]
 mod serve;
 mod session;
+mod shop;
 mod sword;
 mod tables;
 mod treasure;

@@ -412,6 +412,11 @@ pub fn details_seen(
                 "  trouvé dans un trésor, tiré de la table {t} (graine {seed}, tables {})",
                 origin.tables.as_deref().unwrap_or("shipped")
             ),
+            ("bought", Some(list), _) => tr!(
+                "  bought from price list {list} ({} tables)",
+                "  acheté sur la liste de prix {list} (tables {})",
+                origin.tables.as_deref().unwrap_or("shipped")
+            ),
             _ => tr!("  added by the referee", "  ajouté par le MD"),
         };
         lines.push(how);

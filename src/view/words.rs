@@ -25,6 +25,7 @@ mod lookup;
 mod names;
 mod raise;
 mod session;
+mod shop;
 mod store;
 mod study;
 mod sword;

@@ -9,6 +9,7 @@ mod chain;
 mod claims;
 mod common;
 mod consistency;
+mod economy;
 mod editions;
 mod encumbrance;
 mod every_event;

@@ -18,6 +18,8 @@ mod claims;
 mod common;
 #[path = "../cli/consistency.rs"]
 mod consistency;
+#[path = "../cli/economy.rs"]
+mod economy;
 #[path = "../cli/editions.rs"]
 mod editions;
 #[path = "../cli/encumbrance.rs"]

@@ -76,6 +76,7 @@ pub enum Problem {
     Generate(refusal::generate::Refusal),
     Treasure(refusal::treasure::Refusal),
     Claims(refusal::claims::Refusal),
+    Shop(refusal::shop::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
@@ -420,6 +421,23 @@ impl From<refusal::sword::Refusal> for Error {
             | Refusal::ControlsNoOne { .. }
             | Refusal::EncounterUnderWay
             | Refusal::NoEncounter => Error::Refused(Problem::Sword(r).into()),
+        }
+    }
+}
+
+impl From<refusal::shop::Refusal> for Error {
+    fn from(r: refusal::shop::Refusal) -> Self {
+        use crate::rules::purchase::Unbought;
+        use refusal::shop::Refusal;
+        match r {
+            Refusal::NoList { .. } | Refusal::UnknownGoods { .. } => {
+                Error::NotFound(Problem::Shop(r).into())
+            }
+            Refusal::Unbought {
+                why: Unbought::Count { .. },
+                ..
+            } => Error::Invalid(Problem::Shop(r).into()),
+            Refusal::Unbought { .. } => Error::Refused(Problem::Shop(r).into()),
         }
     }
 }

@@ -59,6 +59,7 @@ pub mod report;
 pub mod roll;
 pub mod scroll;
 pub mod session;
+pub mod shop;
 pub mod sword;
 pub mod tables;
 pub mod treasure;

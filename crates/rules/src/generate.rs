@@ -395,6 +395,8 @@ pub fn make(
         sentience,
         value,
         damaged: false,
+        weight: None,
+        lot: None,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name, in the

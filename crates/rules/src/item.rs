@@ -35,6 +35,9 @@ pub enum Category {
     Weapon,
     /// Gems, jewelry, art and other valuables: treasure worth its value in coins, not magic.
     Valuable,
+    /// Goods bought from the edition's price list (`hoard buy`): gear, weapons and armour,
+    /// not magic, worth what they were bought for.
+    Gear,
 }
 
 impl Category {
@@ -74,6 +77,7 @@ impl Category {
             Category::Sword => "sword",
             Category::Weapon => "weapon",
             Category::Valuable => "valuable",
+            Category::Gear => "gear",
         }
     }
 
@@ -97,6 +101,8 @@ impl Category {
             Category::Weapon => "weapons",
             // No table makes them: `valuable add` records them.
             Category::Valuable => "valuables",
+            // The edition's price list sells them: `buy` records them.
+            Category::Gear => "equipment",
         }
     }
 
@@ -124,6 +130,7 @@ impl Category {
             Category::Sword => ("sword", "épée"),
             Category::Weapon => ("weapon", "arme"),
             Category::Valuable => ("valuable", "objet de valeur"),
+            Category::Gear => ("gear", "équipement"),
         }
     }
 
@@ -172,6 +179,7 @@ impl FromStr for Category {
             "weapon" | "weapons" | "arme" | "armes" => Category::Weapon,
             "valuable" | "valuables" | "gem" | "gems" | "jewelry" | "jewellery" | "art"
             | "gemme" | "gemmes" | "bijou" | "bijoux" | "objet de valeur" => Category::Valuable,
+            "gear" | "equipment" | "équipement" | "equipement" => Category::Gear,
             _ => return Err(UnknownCategory(s.to_string())),
         };
         Ok(found)
@@ -402,6 +410,12 @@ pub struct Identity {
     /// Jewellery or art damaged by rough treatment (`valuable damage`): worth half.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub damaged: bool,
+    /// Gear: what one piece weighs, in coins, by the price list it was bought from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u32>,
+    /// Gear: how many pieces `value` paid for (its `count` is how many are left).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lot: Option<u32>,
 }
 
 /// A magic item: its true identity (fixed when made) and what play has done to it.

@@ -30,6 +30,7 @@ pub mod limits;
 pub mod magic;
 pub mod party;
 pub mod potion;
+pub mod purchase;
 pub mod raise;
 pub mod rarity;
 pub mod ring;

@@ -208,6 +208,9 @@ pub enum Command {
     /// Sell items: their price (a fraction of their worth by `campaign set sell-fraction`, or
     /// --for) comes into the party's pool
     Sell(coins::SellArgs),
+    /// Buy goods from the edition's price list (OSE's Adventuring Gear and Weapons and
+    /// Armour, the AD&D 2e PHB's equipment): paid from the buyer's purse, carried by them
+    Buy(coins::BuyArgs),
     /// Change coins for another coin at the rates (1 pp = 5 gp = 10 ep = 50 sp = 500 cp), less
     /// the changer's fee (`campaign set exchange-fee`)
     Exchange(coins::ExchangeArgs),
@@ -334,6 +337,7 @@ impl Command {
             | Command::Share
             | Command::Stash(_)
             | Command::Sell(_)
+            | Command::Buy(_)
             | Command::Exchange(_)
             | Command::Touch(_)
             | Command::Wield(_)

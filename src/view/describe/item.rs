@@ -25,6 +25,8 @@ pub(super) fn describe(event: &Event) -> String {
                     "{name} is found in the hoard",
                     "on trouve {name} dans le trésor"
                 )
+            } else if origin.how == "bought" {
+                tr!("{name} is bought", "on achète {name}")
             } else {
                 tr!("{name} is added", "on ajoute {name}")
             }

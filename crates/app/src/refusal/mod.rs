@@ -18,6 +18,7 @@ pub mod log;
 pub mod lookup;
 pub mod scroll;
 pub mod session;
+pub mod shop;
 pub mod sword;
 pub mod tables;
 pub mod treasure;

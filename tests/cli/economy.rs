@@ -1,0 +1,201 @@
+//! The campaign's economy (issue #54): goods bought from the edition's price list at the
+//! book's price (OSE Classic Fantasy's *Adventuring Gear* and *Weapons and Armour*, the AD&D
+//! 2e PHB's equipment), paid from the buyer's purse, carried and weighed, sold back at the
+//! equipment market's fraction, explained and undone. Shared with PostgreSQL.
+
+use crate::common::Hoard;
+
+/// Ulric (STR 10) with 10 gp and 5 sp in his purse.
+fn buyer(h: &Hoard) {
+    h.character("Ulric", 10, 10, 8, "lawful");
+    h.ok_words("coins add 10 gp 5 sp --to Ulric");
+}
+
+/// What Ulric's purse holds, as `coins --json` gives it.
+fn purse(h: &Hoard) -> serde_json::Value {
+    h.json(&["coins"])["purses"][0]["coins"].clone()
+}
+
+fn coins(gp: i64, sp: i64, cp: i64) -> serde_json::Value {
+    serde_json::json!({ "cp": cp, "sp": sp, "ep": 0, "gp": gp, "pp": 0 })
+}
+
+/// OSE's « Torches (6) 1 gp »: one lot is six torches for a gold piece, from Ulric's purse,
+/// and he carries them; the coins leave as a consequence of the goods bought.
+#[test]
+fn goods_are_bought_at_the_lists_price_from_the_buyers_purse() {
+    let h = Hoard::new();
+    buyer(&h);
+    let bought = h.json(&["buy", "torches", "--by", "Ulric"]);
+    assert_eq!(bought["list"], "equipment-ose");
+    assert_eq!(bought["goods"], "torches");
+    assert_eq!(
+        (bought["count"].as_u64(), bought["pieces"].as_u64()),
+        (Some(1), Some(6))
+    );
+    assert_eq!(bought["price"], coins(1, 0, 0));
+    assert_eq!(bought["purse"], coins(9, 5, 0));
+    assert_eq!(bought["item"]["name"], "Torches (6)");
+    assert_eq!(bought["item"]["category"], "gear");
+    assert_eq!(bought["item"]["identity"]["count"], 6);
+    let events = bought["events"].as_array().unwrap();
+    assert_eq!(events[0]["kind"], "item_created");
+    assert_eq!(events[1]["kind"], "coins_spent");
+    assert_eq!(events[1]["cause"], events[0]["id"]);
+    // « Rations (standard, 7 days) 5 gp », by its French name: seven rations.
+    let said = h.ok(&[
+        "--lang",
+        "fr",
+        "buy",
+        "Rations (ordinaires, 7 jours)",
+        "--by",
+        "Ulric",
+    ]);
+    assert!(
+        said.contains("On achète Rations (ordinaires, 7 jours)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("5 po dépensés depuis la bourse de Ulric"),
+        "{said}"
+    );
+    // Two lots of « Iron spikes (12) 1 gp »: 24 spikes for 2 gp.
+    let spikes = h.json(&["buy", "iron spikes (12)", "--count", "2", "--by", "Ulric"]);
+    assert_eq!(spikes["pieces"], 24);
+    assert_eq!(spikes["purse"], coins(2, 5, 0));
+    let sheet = h.ok(&["character", "show", "Ulric"]);
+    assert!(sheet.contains("Torches (6) — gear, ×6"), "{sheet}");
+    assert!(
+        sheet.contains("Rations (standard, 7 days) — gear, ×7"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Iron spikes (12) — gear, ×24"), "{sheet}");
+    h.ok(&["buy", "hammer", "--by", "Ulric"]);
+    // 5 sp is less than a gold piece.
+    let short = h.refused_unchanged(&["buy", "rope", "--by", "Ulric"], 4);
+    assert!(
+        short.contains("Ulric has 5 sp, less than the price, 1 gp"),
+        "{short}"
+    );
+    // A platinum piece is worth 5 gp, but no change is given.
+    h.ok_words("coins add 1 pp --to Ulric");
+    let no_change = h.refused_unchanged(&["buy", "oil", "--count", "2", "--by", "Ulric"], 4);
+    assert!(
+        no_change.contains("cannot make 4 gp exactly"),
+        "{no_change}"
+    );
+    // Silver pays a gold piece's price at the rates.
+    h.ok_words("coins add 5 sp --to Ulric");
+    let paid = h.json(&["buy", "rope", "--by", "Ulric"]);
+    assert_eq!(paid["paid"], coins(0, 10, 0));
+    assert_eq!(purse(&h)["pp"], 1);
+}
+
+/// A name the list does not sell is refused with the nearest one it does; a count of none
+/// is no purchase; nothing changes.
+#[test]
+fn what_the_list_does_not_sell_is_refused_with_the_nearest_name() {
+    let h = Hoard::new();
+    buyer(&h);
+    let near = h.refused_unchanged(&["buy", "torchs", "--by", "Ulric"], 3);
+    assert!(
+        near.contains("equipment-ose sells no \"torchs\": did you mean Torches (6)?"),
+        "{near}"
+    );
+    let fr = h.refused_unchanged(&["--lang", "fr", "buy", "torchs", "--by", "Ulric"], 3);
+    assert!(fr.contains("vouliez-vous dire Torches (6) ?"), "{fr}");
+    let json = h.fails(&["--json", "buy", "torchs", "--by", "Ulric"], 3);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["error"]["code"], "not_found");
+    assert_eq!(json["error"]["reason"], "unknown_goods");
+    assert_eq!(json["error"]["near"]["en"], "Torches (6)");
+    h.refused_unchanged(&["buy", "torches", "--count", "0", "--by", "Ulric"], 2);
+}
+
+/// Gear sells back at the equipment market's fraction of what it cost (50% unless the
+/// campaign sets another); a purchase undone gives the coins back and takes the goods away;
+/// `explain` tells where they came from, and `check` replays it all.
+#[test]
+fn gear_sells_back_at_the_equipment_fraction_and_a_purchase_is_undone_whole() {
+    let h = Hoard::new();
+    buyer(&h);
+    h.ok(&["buy", "sword", "--by", "Ulric"]);
+    let sold = h.json(&["sell", "Sword", "--to", "Ulric"]);
+    assert_eq!(sold["balances"][0]["coins"], coins(5, 5, 0));
+    h.ok(&["campaign", "set", "sell-fraction", "equipment", "0.25"]);
+    let bought = h.json(&["buy", "mirror", "--by", "Ulric"]);
+    let id = bought["events"][0]["id"].to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained.contains("bought from price list equipment-ose (shipped tables)"),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("OSE Classic Fantasy, Adventuring Gear"),
+        "{explained}"
+    );
+    let undone = h.ok(&["undo"]);
+    assert!(
+        undone.contains("Mirror (hand-sized, steel) is bought"),
+        "{undone}"
+    );
+    assert_eq!(purse(&h), coins(5, 5, 0));
+    h.fails(&["item", "show", "Mirror (hand-sized, steel)"], 3);
+    h.ok(&["buy", "mirror", "--by", "Ulric"]);
+    let sold = h.json(&["sell", "Mirror (hand-sized, steel)", "--to", "Ulric"]);
+    // 5 gp at 25%: 1 gp 2 sp 5 cp back, to the 5 sp left after paying.
+    assert_eq!(sold["balances"][0]["coins"], coins(1, 7, 5));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// An AD&D campaign buys from the PHB's tables (a torch for a copper piece) and what it
+/// buys weighs as the PHB says, ten coins to the pound (a torch 1 lb, a long sword 4 lb),
+/// its coins a fifth of OSE's.
+#[test]
+fn an_adnd_campaign_buys_from_the_phb_and_its_goods_weigh() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    buyer(&h);
+    h.ok_words("coins add 10 gp 10 cp --to Ulric");
+    let torch = h.json(&["buy", "torch", "--count", "3", "--by", "Ulric"]);
+    assert_eq!(torch["list"], "equipment-adnd");
+    assert_eq!(torch["price"], coins(0, 0, 3));
+    assert_eq!(torch["paid"], coins(0, 0, 3));
+    // 3 torches (30 coins) and 20 gp 5 sp 7 cp (32 coins, 6.4 by AD&D's): 37.
+    assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 37);
+    h.ok(&["buy", "long sword", "--by", "Ulric"]);
+    // And a long sword (40), for 15 gp: 5 gp 5 sp 7 cp left (3.4): 74.
+    assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 74);
+}
+
+/// A campaign's folder replaces a price list like any table; `tables check` names a line
+/// that is wrong.
+#[test]
+fn a_campaigns_folder_replaces_the_price_list_and_is_checked() {
+    let h = Hoard::new();
+    buyer(&h);
+    let dir = h.dir.path().join("tables");
+    std::fs::create_dir(&dir).unwrap();
+    let list = |price: &str| {
+        format!(
+            "name = \"equipment-ose\"\ntitle = \"Dear shop\"\ntitle_fr = \"Boutique chère\"\nversion = 2\nsource = \"the referee\"\nnotes = \"\"\n\n[[goods]]\nid = \"torches\"\nname = \"Torches (6)\"\nfr = \"Torches (6)\"\nprice = \"{price}\"\ncount = 6\nweight = 10\n"
+        )
+    };
+    std::fs::write(dir.join("equipment-ose.toml"), list("one gold")).unwrap();
+    let dir_text = dir.to_str().unwrap();
+    let checked = h.fails(&["tables", "check", dir_text], 2);
+    assert!(
+        checked.contains("goods torches: price \"one gold\" is no amount of coins"),
+        "{checked}"
+    );
+    std::fs::write(dir.join("equipment-ose.toml"), list("3 gp")).unwrap();
+    h.ok(&["tables", "check", dir_text]);
+    h.ok(&["campaign", "set", "tables", dir_text]);
+    let bought = h.json(&["buy", "torches", "--by", "Ulric"]);
+    assert_eq!(bought["price"], coins(3, 0, 0));
+    // Six torches of 10 coins each, on top of the purse's 12 coins and OSE's 80 of gear.
+    assert_eq!(
+        h.json(&["character", "show", "Ulric"])["load"],
+        60 + 12 + 80
+    );
+}
