@@ -397,6 +397,9 @@ struct CarriedView<'a> {
     /// Rings: whether it works (worn, and alone on its hand).
     #[serde(skip_serializing_if = "Option::is_none")]
     works: Option<bool>,
+    /// A light lit: the rounds its current piece has burnt (how long is left is not said).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burning: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -418,6 +421,7 @@ impl<'a> SheetView<'a> {
                     item: ItemView::of(i, Some(&sheet.character.name)),
                     worn: i.worn,
                     works: (i.category == Category::Ring).then(|| ring::works(i, &worn)),
+                    burning: i.lit.map(|_| crate::rules::light::burnt(i, sheet.now)),
                 })
                 .collect(),
             effects: sheet
@@ -513,6 +517,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             }
             if let Some(slot) = item.worn {
                 text.push_str(&format!(" [{}]", slot.label()));
+            }
+            if item.lit.is_some() {
+                let burnt = span(crate::rules::light::burnt(item, sheet.now));
+                text.push_str(&tr!(
+                    " [lit, burning {burnt}]",
+                    " [allumé, brûle depuis {burnt}]"
+                ));
             }
             if item.attached {
                 text.push_str(&tr!(" [bound to its owner]", " [attaché à son possesseur]"));

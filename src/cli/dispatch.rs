@@ -140,6 +140,8 @@ pub async fn run(cli: Cli) -> Result<()> {
         Command::Stash(a) => coins::stash(&mut cx, &mut out, a).await,
         Command::Sell(a) => coins::sell(&mut cx, &mut out, a).await,
         Command::Buy(a) => shop::buy(&mut cx, &mut out, a).await,
+        Command::Light(a) => shop::light(&mut cx, &mut out, a, true).await,
+        Command::Douse(a) => shop::light(&mut cx, &mut out, a, false).await,
         Command::Treasure(c) => treasure::run(&mut cx, &mut out, c).await,
         Command::Exchange(a) => coins::exchange(&mut cx, &mut out, a).await,
         Command::Report(c) => report::run(&mut cx, &mut out, c).await,

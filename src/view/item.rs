@@ -412,7 +412,7 @@ pub fn details_seen(
                 "  trouvé dans un trésor, tiré de la table {t} (graine {seed}, tables {})",
                 origin.tables.as_deref().unwrap_or("shipped")
             ),
-            ("bought", Some(list), _) => tr!(
+            (Origin::BOUGHT, Some(list), _) => tr!(
                 "  bought from price list {list} ({} tables)",
                 "  acheté sur la liste de prix {list} (tables {})",
                 origin.tables.as_deref().unwrap_or("shipped")

@@ -20,6 +20,7 @@ mod generation;
 mod history;
 mod item;
 mod ledger;
+mod light;
 mod log;
 mod lookup;
 mod names;

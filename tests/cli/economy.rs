@@ -199,3 +199,142 @@ fn a_campaigns_folder_replaces_the_price_list_and_is_checked() {
         60 + 12 + 80
     );
 }
+
+/// Ann (OSE) with torches, a lantern and two flasks of oil, out on an expedition.
+fn lights(h: &Hoard) {
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 20 gp --to Ann");
+    h.ok_words("buy torches --by Ann");
+    h.ok_words("buy lantern --by Ann");
+    h.ok_words("buy oil --count 2 --by Ann");
+    h.ok(&["session", "start", "Delve", "--with", "Ann"]);
+}
+
+/// The sheet's line of an item Ann carries.
+fn carried(h: &Hoard, name: &str) -> String {
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    sheet
+        .lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("{name} in {sheet}"))
+        .to_string()
+}
+
+/// OSE, *Adventuring Gear*: a torch burns 6 turns. Lit, put out after 4, lit again, it burns
+/// out 2 turns later, used up, and the light goes out — as a consequence of the clock,
+/// undone with it. The sheet says how long it has burnt, never how long is left.
+#[test]
+fn a_torch_burns_on_its_holders_clock_and_burnt_out_is_used_up() {
+    let h = Hoard::new();
+    lights(&h);
+    let torches = "Torches (6)";
+    let lit = h.ok(&["light", torches, "--by", "Ann"]);
+    assert!(lit.contains("Ann lights Torches (6)"), "{lit}");
+    h.refused_unchanged(&["light", torches, "--by", "Ann"], 4);
+    h.ok_words("time advance 4 turns");
+    assert!(
+        carried(&h, torches).contains("×6,"),
+        "{}",
+        carried(&h, torches)
+    );
+    assert!(carried(&h, torches).contains("[lit, burning 4 turns]"));
+    let doused = h.ok(&["--lang", "fr", "douse", torches, "--by", "Ann"]);
+    assert!(
+        doused.contains("Ann éteint Torches (6) (il avait brûlé 4 tours)"),
+        "{doused}"
+    );
+    h.ok_words("time advance 3 turns");
+    assert!(
+        !carried(&h, torches).contains("lit"),
+        "{}",
+        carried(&h, torches)
+    );
+    h.ok(&["light", torches, "--by", "Ann"]);
+    h.ok_words("time advance 1 turn");
+    let passed = h.json(&["time", "advance", "1", "turn"]);
+    let burnt = &passed["consequences"][0];
+    assert_eq!(burnt["kind"], "light_burnt", "{passed}");
+    assert_eq!(burnt["payload"]["used"][0]["pieces"], 1);
+    assert_eq!(burnt["payload"]["out"], true);
+    assert!(
+        carried(&h, torches).contains("×5"),
+        "{}",
+        carried(&h, torches)
+    );
+    assert!(!carried(&h, torches).contains("lit"));
+    let id = burnt["id"].to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained.contains("a torch burns 1 hour, 6 turns"),
+        "{explained}"
+    );
+    assert!(explained.contains("a consequence of event"), "{explained}");
+    h.ok(&["undo"]);
+    assert!(
+        carried(&h, torches).contains("×6"),
+        "{}",
+        carried(&h, torches)
+    );
+    // 4 turns before it was put out, 1 since it was lit again.
+    assert!(carried(&h, torches).contains("[lit, burning 5 turns]"));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A lantern burns a flask of oil every 24 turns, its holder's flasks one after another, and
+/// goes dark when the last is burnt; it does not light without oil, nor does oil light.
+#[test]
+fn a_lantern_burns_its_holders_oil_then_goes_dark() {
+    let h = Hoard::new();
+    lights(&h);
+    let oil = h.fails(&["light", "Oil (1 flask)", "--by", "Ann"], 2);
+    assert!(oil.contains("is no torch or lantern"), "{oil}");
+    h.ok(&["light", "Lantern", "--by", "Ann"]);
+    let first = h.ok_words("time advance 30 turns");
+    assert!(first.contains("Lantern burns 1 × Oil (1 flask)"), "{first}");
+    assert!(carried(&h, "Oil (1 flask)").contains("×1"));
+    // 18 more turns: the second flask is burnt at turn 48, and it is dark.
+    let dark = h.ok_words("time advance 18 turns");
+    assert!(
+        dark.contains("Lantern burns out (1 × Oil (1 flask) used up): dark"),
+        "{dark}"
+    );
+    assert!(!carried(&h, "Lantern").contains("lit"));
+    let none = h.refused_unchanged(&["light", "Lantern", "--by", "Ann"], 4);
+    assert!(none.contains("Ann carries no oil for Lantern"), "{none}");
+}
+
+/// Each expedition's time is its own: a torch burns only when its holder's party's clock
+/// passes.
+#[test]
+fn a_light_burns_only_on_its_holders_expedition_clock() {
+    let h = Hoard::new();
+    h.character("Ada", 10, 10, 8, "lawful");
+    h.character("Cato", 10, 10, 8, "lawful");
+    for who in ["Ada", "Cato"] {
+        h.ok(&["coins", "add", "1gp", "--to", who]);
+        h.ok(&["buy", "torches", "--by", who]);
+    }
+    h.ok(&["session", "start", "One", "--with", "Ada"]);
+    h.ok(&["session", "start", "Two", "--with", "Cato"]);
+    for who in ["Ada", "Cato"] {
+        let torches = h.json(&["item", "list", "--owner", who])[0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        h.ok(&["light", &torches, "--by", who]);
+    }
+    let one = h.ok(&["time", "advance", "7", "turns", "--session", "1"]);
+    assert!(one.contains("One of Torches (6) burns out"), "{one}");
+    let items = h.json(&["item", "list"]);
+    let count = |who: &str| {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["holder"] == who)
+            .map(|i| i["count"].clone())
+    };
+    assert_eq!(count("Ada"), Some(serde_json::json!(5)));
+    assert_eq!(count("Cato"), Some(serde_json::json!(6)));
+}

@@ -77,6 +77,7 @@ pub enum Problem {
     Treasure(refusal::treasure::Refusal),
     Claims(refusal::claims::Refusal),
     Shop(refusal::shop::Refusal),
+    Light(refusal::light::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
@@ -438,6 +439,18 @@ impl From<refusal::shop::Refusal> for Error {
                 ..
             } => Error::Invalid(Problem::Shop(r).into()),
             Refusal::Unbought { .. } => Error::Refused(Problem::Shop(r).into()),
+        }
+    }
+}
+
+impl From<refusal::light::Refusal> for Error {
+    fn from(r: refusal::light::Refusal) -> Self {
+        use crate::rules::light::Unlit;
+        match r.why {
+            Unlit::NotALight => Error::Invalid(Problem::Light(r).into()),
+            Unlit::NotHeld | Unlit::Gone | Unlit::AlreadyLit | Unlit::NotLit | Unlit::NoOil => {
+                Error::Refused(Problem::Light(r).into())
+            }
         }
     }
 }

@@ -91,6 +91,8 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
         value: Some(price),
         lot: Some(pieces),
         weight: Some(goods.weight),
+        light: goods.light,
+        burns: goods.burns,
         ..Default::default()
     };
     let mut item = Item::new(
@@ -102,7 +104,7 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
     );
     item.holder = Some(buyer.id.clone());
     let origin = Origin {
-        how: "bought".into(),
+        how: Origin::BOUGHT.into(),
         table: Some(list.to_string()),
         seed: None,
         tables: Some(loaded.source.clone()),

@@ -22,6 +22,7 @@ use super::state::{Setting, State};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level};
 use crate::rules::health::{self, HP_FLOOR};
 use crate::rules::knowledge::{self, Method};
+use crate::rules::light::Light;
 use crate::rules::xp::check_class_level;
 use crate::rules::{charges, clock, custody, scroll};
 
@@ -115,6 +116,25 @@ impl State {
             Event::SwordDemand { act, demand } => {
                 self.acting(act)?;
                 name_ok("demand", demand)
+            }
+            Event::LightLit { act } => {
+                let item = self.held_by(act)?;
+                let light = item.identity.light;
+                let lights = matches!(light, Some(Light::Torch | Light::Lantern));
+                Self::lit_as(act, lights && item.lit.is_none())
+            }
+            Event::LightDoused { act, burnt } => {
+                let item = self.held_by(act)?;
+                Self::lit_as(act, item.lit.is_some() && *burnt >= 0)
+            }
+            Event::LightBurnt { act, used, .. } => {
+                let lit = self.held_by(act)?.lit.is_some();
+                let there = used.iter().all(|f| {
+                    self.items
+                        .get(&f.item)
+                        .is_some_and(|i| i.identity.count.unwrap_or(1) >= f.pieces)
+                });
+                Self::lit_as(act, lit && there)
             }
             Event::EncounterStarted { foe, character } => {
                 name_ok("foe", &foe.kind)?;
@@ -521,6 +541,17 @@ impl State {
 
     /// The item of an act that only its holder performs (using, drinking, reading, wearing,
     /// studying, wielding): nobody acts on an item another character holds.
+    /// A light's event stands only where `stands` (`rules::light`).
+    fn lit_as(act: &Act, stands: bool) -> Result<(), Refusal> {
+        if stands {
+            Ok(())
+        } else {
+            Err(Refusal::NotAsLit {
+                item: act.item_name.clone(),
+            })
+        }
+    }
+
     fn held_by(&self, act: &Act) -> Result<&crate::Item, Refusal> {
         self.character(&act.character)?;
         let item = self.item(&act.item)?;
@@ -609,6 +640,8 @@ mod tests {
             touched: Vec::new(),
             control: None,
             pooled_in: None,
+            lit: None,
+            burnt: 0,
         }
     }
 

@@ -397,6 +397,8 @@ pub fn make(
         damaged: false,
         weight: None,
         lot: None,
+        light: None,
+        burns: None,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name, in the

@@ -416,6 +416,11 @@ pub struct Identity {
     /// Gear: how many pieces `value` paid for (its `count` is how many are left).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lot: Option<u32>,
+    /// Gear that gives light or feeds it (`light`), and the turns one piece burns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub light: Option<crate::light::Light>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns: Option<u32>,
 }
 
 /// A magic item: its true identity (fixed when made) and what play has done to it.
@@ -467,6 +472,16 @@ pub struct Item {
     /// session ends (then it is the campaign's). `None` once anyone holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pooled_in: Option<u32>,
+    /// A light lit (`light`): the game time it was lit, or last took a new piece to burn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lit: Option<i64>,
+    /// The rounds its current piece (a torch, a lantern's flask) had burnt by then.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub burnt: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// A sword in control of its holder: since when, and the circumstance whose end releases them.
@@ -579,6 +594,8 @@ impl Item {
             touched: Vec::new(),
             control: None,
             pooled_in: None,
+            lit: None,
+            burnt: 0,
         }
     }
 

@@ -26,6 +26,7 @@ pub mod generate;
 pub mod health;
 pub mod item;
 pub mod knowledge;
+pub mod light;
 pub mod limits;
 pub mod magic;
 pub mod party;

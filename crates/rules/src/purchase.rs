@@ -109,6 +109,8 @@ mod tests {
             price: coins(&[(Gp, 1)]),
             count: 6,
             weight: 0,
+            light: Some(crate::light::Light::Torch),
+            burns: Some(6),
         }
     }
 

@@ -14,12 +14,12 @@ pub struct Statement {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        charges, control, exchange, knowledge, party, potion, raise, sale, scroll, sword, treasure,
-        xp,
+        charges, control, exchange, knowledge, light, party, potion, purchase, raise, sale, scroll,
+        sword, treasure, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 20] = [
+    const ALL: [(&str, Statement); 22] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -40,13 +40,27 @@ mod tests {
         ("exchange::CHANGING", exchange::CHANGING),
         ("treasure::ROLLING", treasure::ROLLING),
         ("raise::RAISING", raise::RAISING),
+        ("purchase::BUYING", purchase::BUYING),
+        ("light::BURNING", light::BURNING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.
     #[test]
     fn every_statement_is_bilingual_and_names_its_book() {
-        let books_en = ["Sentient Swords", "DMG", "Rules Tome"];
-        let books_fr = ["épées intelligentes", "guide du maître", "rules tome"];
+        let books_en = [
+            "Sentient Swords",
+            "DMG",
+            "Rules Tome",
+            "OSE Classic Fantasy",
+            "PHB",
+        ];
+        let books_fr = [
+            "épées intelligentes",
+            "guide du maître",
+            "rules tome",
+            "ose classic fantasy",
+            "manuel des joueurs",
+        ];
         for (name, s) in ALL {
             assert!(!s.en.trim().is_empty() && !s.fr.trim().is_empty(), "{name}");
             assert!(

@@ -187,6 +187,15 @@ pub struct BuyArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct LightArgs {
+    /// The torch or lantern: its name (in either language), id or id prefix
+    pub item: String,
+    /// The character who holds it
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+}
+
+#[derive(Debug, Args)]
 pub struct StashArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,

@@ -235,7 +235,7 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
                 Some(other) => safe(other),
             };
             match (origin.how.as_str(), &origin.table, origin.seed) {
-                ("bought", Some(list), _) => {
+                (ledger::Origin::BOUGHT, Some(list), _) => {
                     lines.push(tr!(
                         "  bought from price list {list} ({} tables); the coins that paid follow from it",
                         "  acheté sur la liste de prix {list} (tables {}) ; les pièces qui l'ont payé en découlent",
@@ -265,7 +265,17 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
         | Event::ItemRenamed { .. }
         | Event::ValuableDamaged { .. }
         | Event::ClaimMade { .. }
-        | Event::ClaimsSettled { .. } => {}
+        | Event::ClaimsSettled { .. }
+        | Event::LightDoused { .. } => {}
+        Event::LightLit { .. } => rule(crate::rules::light::BURNING),
+        Event::LightBurnt { at, .. } => {
+            rule(crate::rules::light::BURNING);
+            let at = GameTime(*at);
+            lines.push(tr!(
+                "  as the clock passed: the last piece ran out at {at}",
+                "  le temps passant : la dernière pièce s'est épuisée à {at}"
+            ));
+        }
         ledger::campaign_events!()
         | ledger::encounter_events!()
         | ledger::character_events!()

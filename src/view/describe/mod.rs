@@ -81,6 +81,9 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::Recharged { .. }
         | Event::BookStudied { .. }
         | Event::ItemTrusted { .. }
+        | Event::LightLit { .. }
+        | Event::LightDoused { .. }
+        | Event::LightBurnt { .. }
         | Event::ItemRenamed { .. }
         | Event::ValuableDamaged { .. }
         | Event::ClaimMade { .. }
@@ -163,6 +166,9 @@ pub fn tone(event: &Event) -> Tone {
         | Event::Recharged { .. }
         | Event::BookStudied { .. }
         | Event::ItemTrusted { .. }
+        | Event::LightLit { .. }
+        | Event::LightDoused { .. }
+        | Event::LightBurnt { .. }
         | Event::ItemRenamed { .. }
         | Event::ValuableDamaged { .. }
         | Event::ClaimMade { .. }

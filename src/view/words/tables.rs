@@ -284,6 +284,10 @@ fn goods_fault(fault: &crate::rules::tables::equipment::GoodsFault) -> String {
             "count must be at least 1 (the pieces its price buys)",
             "count vaut au moins 1 (les pièces que son prix achète)"
         ),
+        G::Burns => tr!(
+            "a torch or oil needs `burns` (the turns one piece burns), and nothing else has it",
+            "une torche ou de l'huile a besoin de `burns` (les tours que brûle une pièce), et rien d'autre n'en a"
+        ),
         G::Twice => tr!(
             "its id or a name is another line's too: each must be unique",
             "son id ou un nom est aussi celui d'une autre ligne : chacun doit être unique"

@@ -14,6 +14,7 @@ pub mod files;
 pub mod generate;
 pub mod history;
 pub mod item;
+pub mod light;
 pub mod log;
 pub mod lookup;
 pub mod scroll;

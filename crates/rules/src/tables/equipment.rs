@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::schema;
 use super::{TableError, TableFault};
 use crate::coins::{self, Coins};
+use crate::light::Light;
 
 /// One game's price list.
 #[derive(Debug, Clone)]
@@ -37,6 +38,11 @@ pub struct Goods {
     /// One piece, in coins (ten to the pound); 0 where the edition weighs it in a lump
     /// (OSE's adventuring gear: `encumbrance::GEAR`).
     pub weight: u32,
+    /// A torch, a lantern or a lantern's oil (`rules::light`), and the turns one piece burns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub light: Option<Light>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns: Option<u32>,
 }
 
 impl Equipment {
@@ -72,6 +78,8 @@ struct RawGoods {
     count: u32,
     #[serde(default)]
     weight: u32,
+    light: Option<Light>,
+    burns: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -92,6 +100,8 @@ pub enum GoodsFault {
     Count,
     /// The id or a name is another line's too.
     Twice,
+    /// A torch or oil without the turns a piece burns (or 0), or `burns` on what is neither.
+    Burns,
 }
 
 /// A file holds a price list when it has `[[goods]]`: the tables loader hands it here.
@@ -162,6 +172,10 @@ fn line(raw: &RawGoods) -> Result<Goods, GoodsFault> {
     if raw.count == 0 {
         return Err(GoodsFault::Count);
     }
+    let burning = matches!(raw.light, Some(Light::Torch | Light::Oil));
+    if burning != raw.burns.is_some_and(|t| t > 0) {
+        return Err(GoodsFault::Burns);
+    }
     Ok(Goods {
         id: raw.id.clone(),
         name: raw.name.clone(),
@@ -169,6 +183,8 @@ fn line(raw: &RawGoods) -> Result<Goods, GoodsFault> {
         price,
         count: raw.count,
         weight: raw.weight,
+        light: raw.light,
+        burns: raw.burns,
     })
 }
 
@@ -219,6 +235,9 @@ mod tests {
         );
         assert_eq!(fault(&goods("a", "A", "1 gp", 0)), named(GoodsFault::Count));
         assert_eq!(fault(&goods("a", " ", "1 gp", 1)), named(GoodsFault::Names));
+        let torch = format!("{}light = \"torch\"\n", goods("a", "A", "1 gp", 1));
+        assert_eq!(fault(&torch), named(GoodsFault::Burns));
+        assert_eq!(fault(&format!("{torch}burns = 6\n")), vec![]);
         assert_eq!(
             fault(&format!(
                 "{}{}",
