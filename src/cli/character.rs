@@ -491,6 +491,17 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  En expédition : session {n}{title}{by}"
         ));
     }
+    if sheet.character.hungry > 0 {
+        let days = crate::i18n::counted(
+            i64::from(sheet.character.hungry),
+            ("day", "days"),
+            ("jour", "jours"),
+        );
+        lines.push(tr!(
+            "  hungry: {days} without food (penalties at the referee's discretion)",
+            "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
+        ));
+    }
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

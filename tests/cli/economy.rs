@@ -338,3 +338,48 @@ fn a_light_burns_only_on_its_holders_expedition_clock() {
     assert_eq!(count("Ada"), Some(serde_json::json!(5)));
     assert_eq!(count("Cato"), Some(serde_json::json!(6)));
 }
+
+/// With `campaign set rations on`, a character out on an expedition eats a ration each
+/// midnight its clock passes; one without is hungry, the days counted (OSE *Starvation*:
+/// penalties at the referee's discretion) until a meal. Off, nothing is eaten.
+#[test]
+fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 20 gp --to Ann");
+    h.ok_words("buy rations --by Ann");
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("time advance 2 days");
+    assert!(carried(&h, "Rations").contains("×7"), "off: nothing eaten");
+    h.ok(&["campaign", "set", "rations", "on"]);
+    assert!(h.ok(&["campaign", "show"]).contains("rations: on"));
+    let passed = h.json(&["time", "advance", "3", "days"]);
+    let eaten = &passed["consequences"][0];
+    assert_eq!(eaten["kind"], "rations_eaten", "{passed}");
+    // A consequence of the clock's event, recorded just before it.
+    assert_eq!(
+        eaten["cause"].as_i64(),
+        eaten["id"].as_i64().map(|id| id - 1)
+    );
+    assert_eq!(eaten["payload"]["used"][0]["pieces"], 3);
+    assert_eq!(eaten["payload"]["hungry"], 0);
+    assert!(carried(&h, "Rations").contains("×4"));
+    let hungry = h.ok_words("time advance 6 days");
+    assert!(
+        hungry.contains("Ann eats 4 of their rations over 6 days: hungry, 2 days without food"),
+        "{hungry}"
+    );
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    assert!(sheet.contains("hungry: 2 days without food"), "{sheet}");
+    assert_eq!(h.json(&["character", "show", "Ann"])["hungry"], 2);
+    // A meal ends the hunger.
+    h.ok_words("buy rations --by Ann");
+    h.ok_words("time advance 1 day");
+    assert!(!h.ok(&["character", "show", "Ann"]).contains("hungry"));
+    h.ok(&["undo"]);
+    assert!(
+        h.ok(&["character", "show", "Ann"])
+            .contains("hungry: 2 days")
+    );
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}

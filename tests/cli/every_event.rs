@@ -139,6 +139,10 @@ fn every_kind(h: &Hoard) {
     h.ok_words("time advance 6 turns");
     run(&["light", "Torches (6)", "--by", "Arnaud"]);
     run(&["douse", "Torches (6)", "--by", "Arnaud"]);
+    // Rations eaten as a day passes: Arnaud's bought, the others hungry.
+    run(&["campaign", "set", "rations", "on"]);
+    h.ok_words("buy rations --by Arnaud");
+    h.ok_words("time advance 1 day");
 
     // A sentient sword: handled, in control, wielded while in control (the check waits),
     // demanding, released, a power used; an encounter.

@@ -67,6 +67,7 @@ macro_rules! unseen {
             | Event::LightLit { .. }
             | Event::LightDoused { .. }
             | Event::LightBurnt { .. }
+            | Event::RationsEaten { .. }
     };
 }
 

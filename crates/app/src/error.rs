@@ -245,6 +245,7 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownRecharge
             | Refusal::UnknownEdition
             | Refusal::UnknownArmourWeight
+            | Refusal::UnknownRations
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

@@ -93,6 +93,7 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
         weight: Some(goods.weight),
         light: goods.light,
         burns: goods.burns,
+        ration: goods.ration,
         ..Default::default()
     };
     let mut item = Item::new(

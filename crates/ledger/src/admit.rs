@@ -50,7 +50,8 @@ impl State {
             | Event::CharacterBound { .. }
             | Event::CharacterRaised { .. }
             | Event::CharacterBled { .. }
-            | Event::CharacterUpdated { .. } => self.admit_character(&rec.event),
+            | Event::CharacterUpdated { .. }
+            | Event::RationsEaten { .. } => self.admit_character(&rec.event),
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
             | Event::ChargesSpent { .. }
@@ -257,6 +258,26 @@ impl State {
                 Ok(())
             }
             Event::CharacterBled { character, .. } => self.bleeding(character),
+            // Rations eaten are the character's own, and there.
+            Event::RationsEaten {
+                character, used, ..
+            } => {
+                let c = self.character(character)?;
+                let theirs = used.iter().all(|f| {
+                    self.items.get(&f.item).is_some_and(|i| {
+                        i.holder.as_ref() == Some(character)
+                            && i.identity.ration
+                            && i.identity.count.unwrap_or(1) >= f.pieces
+                    })
+                });
+                if theirs {
+                    Ok(())
+                } else {
+                    Err(Refusal::NotTheirRations {
+                        name: c.name.clone(),
+                    })
+                }
+            }
             // Only the dead, by the campaign's death rule's book and their own dice.
             Event::CharacterRaised {
                 character, raising, ..
@@ -595,6 +616,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Recharge(_)
         | Setting::Edition(_)
         | Setting::ArmourWeight(_)
+        | Setting::Rations(_)
         | Setting::MagicColumn(_) => Ok(()),
     }
 }

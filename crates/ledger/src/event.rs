@@ -168,6 +168,16 @@ pub enum Event {
         rounds: i64,
         clock: i64,
     },
+    /// Midnights the clock passed on an expedition under `campaign set rations on`, as a
+    /// consequence of the clock's event: the character's rations eaten (`used`), and the days
+    /// they have now gone without (`rules::food::eat`).
+    RationsEaten {
+        character: Id,
+        name: String,
+        days: u32,
+        used: Vec<Fuel>,
+        hungry: u32,
+    },
     DiceRolled {
         roll: Roll,
     },
@@ -762,6 +772,7 @@ macro_rules! character_events {
             | $crate::Event::CharacterRaised { .. }
             | $crate::Event::CharacterBled { .. }
             | $crate::Event::CharacterUpdated { .. }
+            | $crate::Event::RationsEaten { .. }
     };
 }
 
@@ -942,7 +953,8 @@ impl Event {
             | Event::CharacterBound { character, .. }
             | Event::CharacterRaised { character, .. }
             | Event::CharacterBled { character, .. }
-            | Event::CharacterUpdated { character, .. } => Some(character),
+            | Event::CharacterUpdated { character, .. }
+            | Event::RationsEaten { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }
@@ -999,7 +1011,9 @@ impl Event {
                 refs.extend(to.character());
             }
             Event::XpAwarded { portions, .. } => refs.extend(portions.iter().map(|p| &p.character)),
-            Event::LightBurnt { used, .. } => refs.extend(used.iter().map(|f| &f.item)),
+            Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => {
+                refs.extend(used.iter().map(|f| &f.item))
+            }
             Event::ClaimsSettled { awards, void, .. } => {
                 refs.extend(awards.iter().flat_map(|a| [&a.item, &a.character]));
                 refs.extend(void.iter().map(|v| &v.item));

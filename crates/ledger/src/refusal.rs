@@ -91,6 +91,10 @@ pub enum Refusal {
     NotAsLit {
         item: String,
     },
+    /// Rations eaten that are not the character's, or not there.
+    NotTheirRations {
+        name: String,
+    },
     /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
     NotBleeding {
         name: String,

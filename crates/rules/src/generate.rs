@@ -399,6 +399,7 @@ pub fn make(
         lot: None,
         light: None,
         burns: None,
+        ration: false,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name, in the

@@ -421,6 +421,9 @@ pub struct Identity {
     pub light: Option<crate::light::Light>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub burns: Option<u32>,
+    /// Gear eaten a piece a day on an expedition (`campaign set rations on`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ration: bool,
 }
 
 /// A magic item: its true identity (fixed when made) and what play has done to it.

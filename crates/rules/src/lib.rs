@@ -22,6 +22,7 @@ pub mod encumbrance;
 pub mod exchange;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod food;
 pub mod generate;
 pub mod health;
 pub mod item;

@@ -111,6 +111,7 @@ mod tests {
             weight: 0,
             light: Some(crate::light::Light::Torch),
             burns: Some(6),
+            ration: false,
         }
     }
 

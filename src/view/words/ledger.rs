@@ -226,6 +226,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{item} is not lit or put out so: a torch or a lantern lights once, goes out once lit, and burns only the pieces there are",
                 "{item} ne s'allume ni ne s'éteint ainsi : une torche ou une lanterne s'allume une fois, s'éteint une fois allumée, et ne brûle que les pièces qu'il y a"
             ),
+            R::NotTheirRations { name } => tr!(
+                "{name} eats only rations they carry, as many as there are",
+                "{name} ne mange que les rations qu'il porte, autant qu'il y en a"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \

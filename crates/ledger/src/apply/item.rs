@@ -230,14 +230,7 @@ impl State {
                 i.burnt = *burnt;
             }
             Event::LightBurnt { act, used, at, out } => {
-                for fuel in used {
-                    let i = self.item_mut(&fuel.item)?;
-                    let left = i.identity.count.unwrap_or(1).saturating_sub(fuel.pieces);
-                    i.identity.count = Some(left);
-                    if left == 0 {
-                        i.status = Status::Consumed;
-                    }
-                }
+                self.burn_pieces(used)?;
                 // What is left burns a new piece from `at`, or nothing.
                 let i = self.item_mut(&act.item)?;
                 i.lit = (!out).then_some(*at);

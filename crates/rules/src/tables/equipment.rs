@@ -43,6 +43,9 @@ pub struct Goods {
     pub light: Option<Light>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub burns: Option<u32>,
+    /// Rations: eaten a piece a day on an expedition (`rules::food`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ration: bool,
 }
 
 impl Equipment {
@@ -80,6 +83,8 @@ struct RawGoods {
     weight: u32,
     light: Option<Light>,
     burns: Option<u32>,
+    #[serde(default)]
+    ration: bool,
 }
 
 fn one() -> u32 {
@@ -185,6 +190,7 @@ fn line(raw: &RawGoods) -> Result<Goods, GoodsFault> {
         weight: raw.weight,
         light: raw.light,
         burns: raw.burns,
+        ration: raw.ration,
     })
 }
 
