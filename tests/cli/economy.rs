@@ -383,3 +383,85 @@ fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() 
     );
     assert!(h.ok(&["check"]).starts_with("ok"));
 }
+
+/// A month of play under AD&D 2e (issue #54, *Done when*, for what exists yet: buying,
+/// light, rations): two expeditions, torches and a lantern, rations on, a level gained; the
+/// purses and supplies at the end computed by hand from the PHB's prices.
+#[test]
+fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    h.ok(&["campaign", "set", "rations", "on"]);
+    h.character("Ada", 12, 10, 10, "lawful");
+    h.character("Bran", 12, 10, 8, "lawful");
+    h.ok_words("coins add 40 gp 20 cp --to Ada");
+    h.ok_words("coins add 30 gp 12 cp --to Bran");
+    // PHB: dry rations 10 gp a week (seven), a torch 1 cp, a hooded lantern 7 gp, lamp oil
+    // 6 cp a pint.
+    h.ok_words("buy rations --count 2 --by Ada"); // 20 gp: 14 rations
+    h.ok_words("buy torch --count 5 --by Ada"); // 5 cp
+    h.ok_words("buy rations --by Bran"); // 10 gp: 7 rations
+    h.ok_words("buy lantern --by Bran"); // 7 gp
+    h.ok_words("buy oil --count 2 --by Bran"); // 12 cp: two pints, 12 turns each
+    // Ada: 40 gp 20 cp − 20 gp − 5 cp; Bran: 30 gp 12 cp − 10 gp − 7 gp − 12 cp.
+    let purse = |who: &str| h.json(&["character", "show", who])["coins"].clone();
+    assert_eq!(purse("Ada"), coins(20, 0, 15));
+    assert_eq!(purse("Bran"), coins(13, 0, 0));
+
+    // The first expedition: a torch burnt out in 8 turns, the lantern's two pints in 24 of
+    // 30, then three days: three midnights, three rations each.
+    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran"]);
+    h.ok(&["light", "Torch", "--by", "Ada"]);
+    h.ok_words("time advance 8 turns");
+    h.ok(&["light", "Lantern, hooded", "--by", "Bran"]);
+    let dark = h.ok_words("time advance 30 turns");
+    assert!(
+        dark.contains("burns out (2 × Oil, lamp (1 pint) used up): dark"),
+        "{dark}"
+    );
+    h.ok_words("time advance 3 days");
+    h.ok(&["session", "end"]);
+    // Twelve days at home: no one out, no one eats from their pack.
+    h.ok_words("time advance 12 days");
+
+    // The second expedition: two weeks, 14 midnights; Ada's 11 rations last 11, Bran's 4.
+    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran"]);
+    h.ok_words("time advance 2 weeks");
+    h.ok(&["character", "set", "Ada", "level", "2"]);
+    h.ok(&["session", "end"]);
+
+    // What is left: Ada's 4 torches, sold back at half their cost (4 cp: 2 cp).
+    let items = h.json(&["item", "list", "--owner", "Ada"]);
+    let torches = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["name"] == "Torch")
+        .unwrap();
+    assert_eq!(torches["count"], 4);
+    let id = torches["id"].as_str().unwrap().to_string();
+    h.ok(&["sell", &id, "--to", "Ada"]);
+    assert_eq!(purse("Ada"), coins(20, 0, 17));
+    assert_eq!(purse("Bran"), coins(13, 0, 0));
+    let ada = h.json(&["character", "show", "Ada"]);
+    assert_eq!(
+        (ada["level"].as_u64(), ada["hungry"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(h.json(&["character", "show", "Bran"])["hungry"], 10);
+    let gone = |who: &str, name: &str| {
+        let items = h.json(&["item", "list", "--owner", who]);
+        let statuses: Vec<&serde_json::Value> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["name"] == name)
+            .map(|i| &i["status"])
+            .collect();
+        !statuses.is_empty() && statuses.iter().all(|s| *s == "consumed")
+    };
+    assert!(gone("Ada", "Rations, dry (1 week)"));
+    assert!(gone("Bran", "Rations, dry (1 week)"));
+    assert!(gone("Bran", "Oil, lamp (1 pint)"));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
