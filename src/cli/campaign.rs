@@ -182,6 +182,10 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                     )
                 ),
             ))?;
+            out.line(&format!(
+                "  rations: {}",
+                crate::view::describe::on_off(c.settings.rations.unwrap_or(false))
+            ))?;
             out.line(&marked(
                 "encumbrance",
                 format!(

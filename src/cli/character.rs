@@ -404,6 +404,9 @@ struct CarriedView<'a> {
     /// Rings: whether it works (worn, and alone on its hand).
     #[serde(skip_serializing_if = "Option::is_none")]
     works: Option<bool>,
+    /// A light lit: the rounds its current piece has burnt (how long is left is not said).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burning: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -425,6 +428,7 @@ impl<'a> SheetView<'a> {
                     item: ItemView::of(i, Some(&sheet.character.name)),
                     worn: i.worn,
                     works: (i.category == Category::Ring).then(|| ring::works(i, &worn)),
+                    burning: i.lit.map(|_| crate::rules::light::burnt(i, sheet.now)),
                 })
                 .collect(),
             effects: sheet
@@ -494,6 +498,17 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  En expédition : session {n}{title}{by}"
         ));
     }
+    if sheet.character.hungry > 0 {
+        let days = crate::i18n::counted(
+            i64::from(sheet.character.hungry),
+            ("day", "days"),
+            ("jour", "jours"),
+        );
+        lines.push(tr!(
+            "  hungry: {days} without food (penalties at the referee's discretion)",
+            "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
+        ));
+    }
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)
@@ -520,6 +535,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             }
             if let Some(slot) = item.worn {
                 text.push_str(&format!(" [{}]", slot.label()));
+            }
+            if item.lit.is_some() {
+                let burnt = span(crate::rules::light::burnt(item, sheet.now));
+                text.push_str(&tr!(
+                    " [lit, burning {burnt}]",
+                    " [allumé, brûle depuis {burnt}]"
+                ));
             }
             if item.attached {
                 text.push_str(&tr!(" [bound to its owner]", " [attaché à son possesseur]"));

@@ -38,6 +38,7 @@ mod roll;
 mod serve;
 mod session;
 mod shells;
+mod shop;
 mod sword;
 mod tables;
 mod treasure;

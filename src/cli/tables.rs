@@ -98,8 +98,12 @@ fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
             .all_treasures()
             .map(|t| json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "version": t.version, "types": t.types.len() + t.levels.len(), "file": t.file }))
             .collect();
-        return out
-            .doc(&json!({ "source": loaded.source, "tables": list, "treasure_types": treasures }));
+        let equipment: Vec<_> = loaded
+            .tables
+            .all_equipment()
+            .map(|e| json!({ "name": e.name, "title": e.title, "title_fr": e.title_fr, "version": e.version, "goods": e.goods.len(), "file": e.file }))
+            .collect();
+        return out.doc(&json!({ "source": loaded.source, "tables": list, "treasure_types": treasures, "equipment": equipment }));
     }
     let mut t = table(&[
         tr!("Table", "Table"),
@@ -125,6 +129,19 @@ fn list(out: &mut Out, loaded: app::tables::Loaded) -> Result<()> {
             pick(&tr.title, &tr.title_fr).to_string(),
         ]);
     }
+    // Price lists are bought from (`hoard buy`), not rolled.
+    for e in loaded.tables.all_equipment() {
+        t.add_row(vec![
+            e.name.clone(),
+            "—".into(),
+            crate::i18n::counted(
+                e.goods.len() as i64,
+                ("goods", "goods"),
+                ("article", "articles"),
+            ),
+            pick(&e.title, &e.title_fr).to_string(),
+        ]);
+    }
     out.table(t)?;
     out.line(&tr!("Tables: {}", "Tables : {}", safe(&loaded.source)))
 }
@@ -137,6 +154,31 @@ fn source_and_notes(out: &mut Out, source: &str, notes: &str) -> Result<()> {
 }
 
 fn show(out: &mut Out, loaded: app::tables::Loaded, name: &str) -> Result<()> {
+    if let Some(e) = loaded.tables.equipment(name) {
+        if out.json() {
+            return out.doc(&json!({ "name": e.name, "title": e.title, "title_fr": e.title_fr, "version": e.version, "source": e.source, "notes": e.notes, "file": e.file, "goods": e.goods }));
+        }
+        let title = pick(&e.title, &e.title_fr);
+        out.line(&format!("{} — {} (v{})", e.name, safe(title), e.version))?;
+        let mut t = table(&[
+            tr!("Goods", "Article"),
+            tr!("Name", "Nom"),
+            tr!("Price", "Prix"),
+            tr!("Pieces", "Pièces"),
+            tr!("Weight (coins)", "Poids (pièces)"),
+        ]);
+        for g in &e.goods {
+            t.add_row(vec![
+                safe(&g.id),
+                safe(pick(&g.name, &g.fr)),
+                crate::i18n::coins::text(&g.price),
+                g.count.to_string(),
+                g.weight.to_string(),
+            ]);
+        }
+        out.table(t)?;
+        return source_and_notes(out, &e.source, &e.notes);
+    }
     if let Some(t) = loaded.tables.treasures(name) {
         if out.json() {
             return out.doc(&json!({ "name": t.name, "title": t.title, "title_fr": t.title_fr, "version": t.version, "source": t.source, "notes": t.notes, "file": t.file, "types": t.types, "levels": t.levels }));

@@ -158,6 +158,8 @@ fn kind(piece: &Piece) -> (&'static str, &'static str) {
             Some("art" | "jewelry") => ("loot", "art"),
             _ => ("loot", "treasure"),
         },
+        // Goods bought are mundane gear (dnd5e's `lootTypes` has `gear`).
+        Category::Gear => ("loot", "gear"),
     }
 }
 

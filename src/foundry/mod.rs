@@ -430,7 +430,10 @@ pub fn img(item: &Item) -> &'static str {
         Category::Valuable if kind == Some("gem") => {
             "icons/commodities/gems/gem-faceted-navette-red.webp"
         }
-        Category::Valuable => "icons/commodities/treasure/token-runed-os-grey.webp",
+        // Goods bought too: no one icon fits a torch and a sword alike.
+        Category::Valuable | Category::Gear => {
+            "icons/commodities/treasure/token-runed-os-grey.webp"
+        }
     }
 }
 

@@ -101,7 +101,8 @@ pub fn gender(look: Look) -> Gender {
         | Look::Falchion
         | Look::PieceOfJewelry
         | Look::ObjectOfArt
-        | Look::Valuable => Gender::Masculine,
+        | Look::Valuable
+        | Look::Gear => Gender::Masculine,
     }
 }
 

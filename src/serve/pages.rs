@@ -181,6 +181,7 @@ fn known_details(item: &Revealed) -> Markup {
     html! {
         @if known_name(item) != category { " " span.category { "(" (category) ")" } }
         @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
+        @if item.item.lit.is_some() { " " span.lit { (tr!("lit", "allumé")) } }
         @if let Some(charges) = item.charges {
             " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
         }
@@ -957,6 +958,10 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
                             li {
                                 (whole(&crate::view::item::line(item, None)))
                                 @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
+                                @if item.lit.is_some() {
+                                    @let burnt = span(crate::rules::light::burnt(item, sheet.now));
+                                    " " span.lit { (tr!("lit, burning {burnt}", "allumé, brûle depuis {burnt}")) }
+                                }
                             }
                         }
                     }

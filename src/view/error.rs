@@ -62,6 +62,8 @@ impl fmt::Display for Worded<'_, Problem> {
             Problem::Generate(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Treasure(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Claims(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Shop(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Light(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
                 &crate::view::inert::safe(item),
                 *refusal,

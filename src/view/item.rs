@@ -108,18 +108,20 @@ pub fn appearance(item: &Item) -> Vec<String> {
     facts
 }
 
+/// An item's worth in copper: a valuable's, or what gear cost for the pieces left
+/// (`rules::purchase::worth`).
+fn worth(item: &Item) -> Option<i64> {
+    crate::rules::purchase::worth(item).or(item.identity.value.map(|v| v.copper()))
+}
+
 /// What a player's page says of an item beyond its name, where it is worn, its charges and
 /// a sword's alignment, from the item as the player knows it (`rules::knowledge::revealed`):
 /// what anyone sees — leather or metal armor, a dust's single use, a blank parchment — and
 /// its worth once appraised. An item used up is said apart ([`status_label`]).
 pub fn seen_facts(item: &Item) -> Vec<String> {
     let mut facts = appearance(item);
-    if let Some(value) = &item.identity.value {
-        facts.push(tr!(
-            "worth {}",
-            "vaut {}",
-            super::money::worth(value.copper())
-        ));
+    if let Some(copper) = worth(item) {
+        facts.push(tr!("worth {}", "vaut {}", super::money::worth(copper)));
     }
     if !item.is_gone() {
         let status = status_label(item);
@@ -162,8 +164,8 @@ pub fn named_line(item: &Item, name: &str, holder: Option<&str>) -> String {
     if !item.spells.is_empty() && !named {
         facts.push(tr!("spells of level {levels}", "sorts de niveau {levels}"));
     }
-    if let Some(value) = &item.identity.value {
-        facts.push(super::money::worth(value.copper()));
+    if let Some(copper) = worth(item) {
+        facts.push(super::money::worth(copper));
     }
     let status = status_label(item);
     if !status.is_empty() {
@@ -410,6 +412,11 @@ pub fn details_seen(
             ("treasure", Some(t), Some(seed)) => tr!(
                 "  found in a hoard, made from table {t} (seed {seed}, {} tables)",
                 "  trouvé dans un trésor, tiré de la table {t} (graine {seed}, tables {})",
+                origin.tables.as_deref().unwrap_or("shipped")
+            ),
+            (Origin::BOUGHT, Some(list), _) => tr!(
+                "  bought from price list {list} ({} tables)",
+                "  acheté sur la liste de prix {list} (tables {})",
                 origin.tables.as_deref().unwrap_or("shipped")
             ),
             _ => tr!("  added by the referee", "  ajouté par le MD"),

@@ -133,6 +133,17 @@ fn every_kind(h: &Hoard) {
     run(&["claim", "Shield +1", "need", "--by", "Arnaud"]);
     h.ok_words("--seed 1 claims settle");
 
+    // Gear: bought, a torch lit that burns out as time passes, another lit and put out.
+    h.ok_words("buy torches --by Arnaud");
+    run(&["light", "Torches (6)", "--by", "Arnaud"]);
+    h.ok_words("time advance 6 turns");
+    run(&["light", "Torches (6)", "--by", "Arnaud"]);
+    run(&["douse", "Torches (6)", "--by", "Arnaud"]);
+    // Rations eaten as a day passes: Arnaud's bought, the others hungry.
+    run(&["campaign", "set", "rations", "on"]);
+    h.ok_words("buy rations --by Arnaud");
+    h.ok_words("time advance 1 day");
+
     // A sentient sword: handled, in control, wielded while in control (the check waits),
     // demanding, released, a power used; an encounter.
     h.strong_sword(
@@ -345,6 +356,8 @@ fn chronicle_page(h: &Hoard) {
         .filter(|e| e["session"] == 1 && e["voided_by"].is_null())
         .filter(|e| SEEN.contains(&e["kind"].as_str().unwrap()))
         .filter(|e| e["kind"] != "character_updated" || e["payload"]["change"]["level"].is_u64())
+        // Goods bought are not found: the table sees the coins they cost.
+        .filter(|e| e["kind"] != "item_created" || e["payload"]["origin"]["how"] != "bought")
         .filter(|e| {
             !matches!(e["kind"].as_str(), Some("sword_touched" | "sword_held"))
                 || e["payload"]["damage"]

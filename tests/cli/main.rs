@@ -13,6 +13,7 @@ mod consistency;
 mod console;
 #[cfg(feature = "serve")]
 mod console_screen;
+mod economy;
 mod editions;
 mod encumbrance;
 mod every_event;

@@ -191,6 +191,8 @@ fn play(en: &Hoard, fr: &Hoard) -> Vec<String> {
     seeded("32", &["xp", "award", "--monsters", "150"]);
     seeded("33", &["--dry-run", "generate", "any", "--count", "3"]);
     seeded("34", &["undo"]);
+    seeded("35", &["coins", "add", "5gp", "--to", "Arnaud"]);
+    seeded("36", &["buy", "torches", "--count", "2", "--by", "Arnaud"]);
     let first = finds[0]["id"].as_str().unwrap().to_string();
     vec![first, potion, wand, ring, scroll]
 }
@@ -210,6 +212,7 @@ fn recording_and_reading_answer_the_same_data_in_both_languages() {
         &["item", "list"],
         &["tables", "list"],
         &["tables", "show", "wands"],
+        &["tables", "show", "equipment-adnd"],
         &["coins", "show"],
         &["treasure", "types"],
         &["claims"],

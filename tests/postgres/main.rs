@@ -24,6 +24,8 @@ mod console;
 #[cfg(feature = "serve")]
 #[path = "../cli/console_screen.rs"]
 mod console_screen;
+#[path = "../cli/economy.rs"]
+mod economy;
 #[path = "../cli/editions.rs"]
 mod editions;
 #[path = "../cli/encumbrance.rs"]

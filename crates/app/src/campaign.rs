@@ -233,6 +233,13 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownArmourWeight.into());
             }
         }),
+        "rations" => Setting::Rations(match value.trim() {
+            "off" | "no" | "default" => None,
+            "on" | "yes" => Some(true),
+            _ => {
+                return Err(Refusal::UnknownRations.into());
+            }
+        }),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,
             "role" => Some(crate::ledger::state::RefereeFrom::Role),

@@ -68,6 +68,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         xp: 0,
         share: new.share.unwrap_or_default(),
         bound: false,
+        hungry: 0,
     };
     crate::rules::xp::check_class_level(character.class.as_deref(), character.level)?;
     character.xp = match new.xp {

@@ -28,7 +28,7 @@ use super::log::Query;
 use crate::ctx::Ctx;
 use crate::error::Result;
 use crate::ledger::treasury::Holder;
-use crate::ledger::{Character, Event, Id, Item, Recorded, Session};
+use crate::ledger::{Character, Event, Id, Item, Origin, Recorded, Session};
 use crate::rules::coins::Coins;
 use crate::rules::health::{Condition, DeathRule, condition};
 use crate::rules::item::Slot;
@@ -64,6 +64,10 @@ macro_rules! unseen {
             | Event::ControlEnded { .. }
             | Event::SwordPowerUsed { .. }
             | Event::SwordDemand { .. }
+            | Event::LightLit { .. }
+            | Event::LightDoused { .. }
+            | Event::LightBurnt { .. }
+            | Event::RationsEaten { .. }
     };
 }
 
@@ -323,7 +327,10 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
         };
         super::log::log(cx, query, |rec, voided_by| {
             let worth = match &rec.event {
-                Event::ItemCreated { item, .. } => believed.get(&item.id).copied(),
+                Event::ItemCreated { item, origin } if origin.how != Origin::BOUGHT => {
+                    believed.get(&item.id).copied()
+                }
+                Event::ItemCreated { .. } => None,
                 Event::CoinsAdded { coins, .. } => Some(coins.copper()),
                 // Seen, but no treasure found (the query asks for none of these).
                 Event::CoinsSpent { .. }
@@ -375,8 +382,9 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         Event::SwordTouched { damage, .. } | Event::SwordHeld { damage, .. } => {
             damage.iter().any(|r| r.total > 0)
         }
-        Event::ItemCreated { .. }
-        | Event::CoinsAdded { .. }
+        // Goods bought are not found: the table sees the coins they cost.
+        Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
+        Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }
         | Event::ValuableDamaged { .. }

@@ -157,7 +157,8 @@ pub async fn pass(
         }
         last = stop;
     }
-    bleed(w, from, rounds, &held, first.or(cause)).await
+    bleed(w, from, rounds, &held, first.or(cause)).await?;
+    super::upkeep::settle(w, from, from + rounds, first.or(cause)).await
 }
 
 /// Under AD&D 2e's death's door (`campaign set death adnd`), the rounds that passed bleed

@@ -76,6 +76,8 @@ pub enum Problem {
     Generate(refusal::generate::Refusal),
     Treasure(refusal::treasure::Refusal),
     Claims(refusal::claims::Refusal),
+    Shop(refusal::shop::Refusal),
+    Light(refusal::light::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
@@ -244,6 +246,7 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownRecharge
             | Refusal::UnknownEdition
             | Refusal::UnknownArmourWeight
+            | Refusal::UnknownRations
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction
@@ -421,6 +424,35 @@ impl From<refusal::sword::Refusal> for Error {
             | Refusal::ControlsNoOne { .. }
             | Refusal::EncounterUnderWay
             | Refusal::NoEncounter => Error::Refused(Problem::Sword(r).into()),
+        }
+    }
+}
+
+impl From<refusal::shop::Refusal> for Error {
+    fn from(r: refusal::shop::Refusal) -> Self {
+        use crate::rules::purchase::Unbought;
+        use refusal::shop::Refusal;
+        match r {
+            Refusal::NoList { .. } | Refusal::UnknownGoods { .. } => {
+                Error::NotFound(Problem::Shop(r).into())
+            }
+            Refusal::Unbought {
+                why: Unbought::Count { .. },
+                ..
+            } => Error::Invalid(Problem::Shop(r).into()),
+            Refusal::Unbought { .. } => Error::Refused(Problem::Shop(r).into()),
+        }
+    }
+}
+
+impl From<refusal::light::Refusal> for Error {
+    fn from(r: refusal::light::Refusal) -> Self {
+        use crate::rules::light::Unlit;
+        match r.why {
+            Unlit::NotALight => Error::Invalid(Problem::Light(r).into()),
+            Unlit::NotHeld | Unlit::Gone | Unlit::AlreadyLit | Unlit::NotLit | Unlit::NoOil => {
+                Error::Refused(Problem::Light(r).into())
+            }
         }
     }
 }

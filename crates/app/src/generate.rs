@@ -47,8 +47,10 @@ pub async fn generate(
     if request.sentient && !matches!(request.category, Some(Category::Sword)) {
         return Err(Refusal::SentientNotSword.into());
     }
-    if request.category == Some(Category::Valuable) {
-        return Err(Refusal::Valuable.into());
+    match request.category {
+        Some(Category::Valuable) => return Err(Refusal::Valuable.into()),
+        Some(Category::Gear) => return Err(Refusal::Gear.into()),
+        _ => {}
     }
     let loaded = for_campaign(cx).await?;
     let generic = request

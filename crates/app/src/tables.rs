@@ -130,9 +130,9 @@ pub async fn check(
     Ok(load(dir.as_deref()).map(|l| counted(&l.tables)))
 }
 
-/// How many table files loaded: the tables and the files of treasure types.
+/// How many table files loaded: the tables, the files of treasure types and the price lists.
 pub fn counted(tables: &Tables) -> usize {
-    tables.iter().count() + tables.all_treasures().count()
+    tables.iter().count() + tables.all_treasures().count() + tables.all_equipment().count()
 }
 
 /// The folder of edited tables in force: the one named, else `--tables`, else the campaign's

@@ -22,6 +22,7 @@ use super::state::{Setting, State};
 use crate::rules::character::{Character, check_ability, check_hp_max, check_level};
 use crate::rules::health::{self, HP_FLOOR};
 use crate::rules::knowledge::{self, Method};
+use crate::rules::light::Light;
 use crate::rules::xp::check_class_level;
 use crate::rules::{charges, clock, custody, potion, scroll};
 use std::collections::BTreeSet;
@@ -50,7 +51,8 @@ impl State {
             | Event::CharacterBound { .. }
             | Event::CharacterRaised { .. }
             | Event::CharacterBled { .. }
-            | Event::CharacterUpdated { .. } => self.admit_character(&rec.event),
+            | Event::CharacterUpdated { .. }
+            | Event::RationsEaten { .. } => self.admit_character(&rec.event),
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
             | Event::ChargesSpent { .. }
@@ -122,6 +124,25 @@ impl State {
             Event::SwordDemand { act, demand } => {
                 self.acting(act)?;
                 name_ok("demand", demand)
+            }
+            Event::LightLit { act } => {
+                let item = self.held_by(act)?;
+                let light = item.identity.light;
+                let lights = matches!(light, Some(Light::Torch | Light::Lantern));
+                Self::lit_as(act, lights && item.lit.is_none())
+            }
+            Event::LightDoused { act, burnt } => {
+                let item = self.held_by(act)?;
+                Self::lit_as(act, item.lit.is_some() && *burnt >= 0)
+            }
+            Event::LightBurnt { act, used, .. } => {
+                let lit = self.held_by(act)?.lit.is_some();
+                let there = used.iter().all(|f| {
+                    self.items
+                        .get(&f.item)
+                        .is_some_and(|i| i.identity.count.unwrap_or(1) >= f.pieces)
+                });
+                Self::lit_as(act, lit && there)
             }
             Event::EncounterStarted { foe, character } => {
                 name_ok("foe", &foe.kind)?;
@@ -244,6 +265,26 @@ impl State {
                 Ok(())
             }
             Event::CharacterBled { character, .. } => self.bleeding(character),
+            // Rations eaten are the character's own, and there.
+            Event::RationsEaten {
+                character, used, ..
+            } => {
+                let c = self.character(character)?;
+                let theirs = used.iter().all(|f| {
+                    self.items.get(&f.item).is_some_and(|i| {
+                        i.holder.as_ref() == Some(character)
+                            && i.identity.ration
+                            && i.identity.count.unwrap_or(1) >= f.pieces
+                    })
+                });
+                if theirs {
+                    Ok(())
+                } else {
+                    Err(Refusal::NotTheirRations {
+                        name: c.name.clone(),
+                    })
+                }
+            }
             // Only the dead, by the campaign's death rule's book and their own dice.
             Event::CharacterRaised {
                 character, raising, ..
@@ -568,6 +609,17 @@ impl State {
 
     /// The item of an act that only its holder performs (using, drinking, reading, wearing,
     /// studying, wielding): nobody acts on an item another character holds.
+    /// A light's event stands only where `stands` (`rules::light`).
+    fn lit_as(act: &Act, stands: bool) -> Result<(), Refusal> {
+        if stands {
+            Ok(())
+        } else {
+            Err(Refusal::NotAsLit {
+                item: act.item_name.clone(),
+            })
+        }
+    }
+
     fn held_by(&self, act: &Act) -> Result<&crate::Item, Refusal> {
         self.character(&act.character)?;
         let item = self.item(&act.item)?;
@@ -611,6 +663,7 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Recharge(_)
         | Setting::Edition(_)
         | Setting::ArmourWeight(_)
+        | Setting::Rations(_)
         | Setting::MagicColumn(_) => Ok(()),
     }
 }
@@ -656,6 +709,8 @@ mod tests {
             touched: Vec::new(),
             control: None,
             pooled_in: None,
+            lit: None,
+            burnt: 0,
         }
     }
 

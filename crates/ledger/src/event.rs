@@ -168,6 +168,16 @@ pub enum Event {
         rounds: i64,
         clock: i64,
     },
+    /// Midnights the clock passed on an expedition under `campaign set rations on`, as a
+    /// consequence of the clock's event: the character's rations eaten (`used`), and the days
+    /// they have now gone without (`rules::food::eat`).
+    RationsEaten {
+        character: Id,
+        name: String,
+        days: u32,
+        used: Vec<Fuel>,
+        hungry: u32,
+    },
     DiceRolled {
         roll: Roll,
     },
@@ -364,6 +374,28 @@ pub enum Event {
         act: Act,
         outcome: Studied,
     },
+    /// A torch or a lantern lit (`light`): it burns on its holder's expedition's clock
+    /// (`rules::light`).
+    LightLit {
+        #[serde(flatten)]
+        act: Act,
+    },
+    /// A light put out (`douse`): its current piece keeps the rounds it has `burnt`.
+    LightDoused {
+        #[serde(flatten)]
+        act: Act,
+        burnt: i64,
+    },
+    /// Time passing burnt out a torch, or a lantern's flasks (`rules::light::burn`), as a
+    /// consequence of the clock's event: the pieces used up, the game time the last of them
+    /// ran out, and whether the light went out.
+    LightBurnt {
+        #[serde(flatten)]
+        act: Act,
+        used: Vec<Fuel>,
+        at: i64,
+        out: bool,
+    },
     /// The referee corrects an item's name (both names, with the ones it had, so the ledger
     /// reads on its own).
     ItemRenamed {
@@ -536,6 +568,15 @@ pub enum Event {
     },
 }
 
+/// Pieces of an item a light burnt: a torch, a flask of oil.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fuel {
+    pub item: Id,
+    pub item_name: String,
+    pub item_name_fr: String,
+    pub pieces: u32,
+}
+
 /// Who did what to which item, with both names so the ledger reads on its own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Act {
@@ -642,6 +683,11 @@ pub struct Origin {
     pub session: Option<u32>,
 }
 
+impl Origin {
+    /// How goods bought (`buy`) came: not found, so no treasure.
+    pub const BOUGHT: &'static str = "bought";
+}
+
 /// One item of a settlement: who won it, with which claim, and how.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Award {
@@ -726,6 +772,7 @@ macro_rules! character_events {
             | $crate::Event::CharacterRaised { .. }
             | $crate::Event::CharacterBled { .. }
             | $crate::Event::CharacterUpdated { .. }
+            | $crate::Event::RationsEaten { .. }
     };
 }
 
@@ -750,6 +797,9 @@ macro_rules! item_events {
             | $crate::Event::ValuableDamaged { .. }
             | $crate::Event::ClaimMade { .. }
             | $crate::Event::ClaimsSettled { .. }
+            | $crate::Event::LightLit { .. }
+            | $crate::Event::LightDoused { .. }
+            | $crate::Event::LightBurnt { .. }
     };
 }
 
@@ -868,6 +918,9 @@ impl Event {
             | Event::ChargesSpent { act, .. }
             | Event::BookStudied { act, .. }
             | Event::ItemTrusted { act }
+            | Event::LightLit { act }
+            | Event::LightDoused { act, .. }
+            | Event::LightBurnt { act, .. }
             | Event::SwordTouched { act, .. }
             | Event::ControlChecked { act, .. }
             | Event::ControlEnded { act, .. }
@@ -900,7 +953,8 @@ impl Event {
             | Event::CharacterBound { character, .. }
             | Event::CharacterRaised { character, .. }
             | Event::CharacterBled { character, .. }
-            | Event::CharacterUpdated { character, .. } => Some(character),
+            | Event::CharacterUpdated { character, .. }
+            | Event::RationsEaten { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }
@@ -957,6 +1011,9 @@ impl Event {
                 refs.extend(to.character());
             }
             Event::XpAwarded { portions, .. } => refs.extend(portions.iter().map(|p| &p.character)),
+            Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => {
+                refs.extend(used.iter().map(|f| &f.item))
+            }
             Event::ClaimsSettled { awards, void, .. } => {
                 refs.extend(awards.iter().flat_map(|a| [&a.item, &a.character]));
                 refs.extend(void.iter().map(|v| &v.item));

@@ -86,6 +86,15 @@ pub enum Refusal {
         sword: String,
         reader: String,
     },
+    /// A light lit that is no torch or lantern or already burns, one put out or burnt that
+    /// was not lit, or pieces burnt that are not there (`rules::light`).
+    NotAsLit {
+        item: String,
+    },
+    /// Rations eaten that are not the character's, or not there.
+    NotTheirRations {
+        name: String,
+    },
     /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
     NotBleeding {
         name: String,

@@ -96,6 +96,10 @@ pub struct Settings {
     /// How `claims settle` breaks ties; `None` is by d100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_ties: Option<crate::rules::claims::Ties>,
+    /// Whether characters out on an expedition eat a ration a day (`campaign set rations on`);
+    /// `None` is off, as the books leave the bookkeeping to the referee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rations: Option<bool>,
     /// The referees named in the campaign (`hoard referee add`), in the order they came.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub referees: Vec<String>,
@@ -177,6 +181,8 @@ pub enum Setting {
     /// Every setting of an edition at once ([`Edition::settings`]).
     Edition(Edition),
     ArmourWeight(Option<crate::rules::armor::ArmourWeight>),
+    /// Rations eaten on the clock (`None`: off).
+    Rations(Option<bool>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -212,6 +218,7 @@ impl Settings {
             Setting::MagicColumn(v) => self.magic_column = v,
             Setting::Recharge(v) => self.recharge = v,
             Setting::ArmourWeight(v) => self.armour_weight = v,
+            Setting::Rations(v) => self.rations = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

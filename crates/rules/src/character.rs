@@ -52,6 +52,13 @@ pub struct Character {
     /// Dying, with wounds bound: no longer losing a point a round (`health::bleed`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bound: bool,
+    /// Days gone without food on an expedition (`rules::food`), until a meal.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hungry: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn yes() -> bool {

@@ -15,7 +15,11 @@ use crate::item::{Category, Identity};
 /// (its table row, or `--level`).
 pub fn powers(category: Category) -> Option<(i32, u32)> {
     match category {
-        Category::Potion | Category::Scroll | Category::Book | Category::Valuable => None,
+        Category::Potion
+        | Category::Scroll
+        | Category::Book
+        | Category::Valuable
+        | Category::Gear => None,
         Category::Rod => Some((1, 8)),
         Category::Staff => Some((2, 8)),
         Category::Wand => Some((3, 6)),

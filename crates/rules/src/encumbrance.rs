@@ -117,11 +117,12 @@ pub fn load(system: System, enchanted: ArmourWeight, items: &[&Item], coins: &Co
 
 /// OSE, *Option 1: Basic Encumbrance*: "The weight of armour, weapons, and adventuring gear
 /// is not tracked and does not count towards a character's maximum load": only treasure
-/// does. Armour (shields included) and weapons (swords included), magic or not.
+/// does. Armour (shields included) and weapons (swords included), magic or not, and gear
+/// bought.
 fn equipment(item: &Item) -> bool {
     matches!(
         item.category,
-        Category::Armor | Category::Weapon | Category::Sword
+        Category::Armor | Category::Weapon | Category::Sword | Category::Gear
     )
 }
 

@@ -27,6 +27,7 @@ pub fn character(id: &str) -> Character {
         xp: 0,
         share: Default::default(),
         bound: false,
+        hungry: 0,
     }
 }
 

@@ -396,6 +396,11 @@ pub fn make(
         sentience,
         value,
         damaged: false,
+        weight: None,
+        lot: None,
+        light: None,
+        burns: None,
+        ration: false,
     };
     identity.complete(category);
     // A spell scroll's name says what it holds: `{levels}` in its entry's name, in the

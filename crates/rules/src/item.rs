@@ -35,6 +35,9 @@ pub enum Category {
     Weapon,
     /// Gems, jewelry, art and other valuables: treasure worth its value in coins, not magic.
     Valuable,
+    /// Goods bought from the edition's price list (`hoard buy`): gear, weapons and armour,
+    /// not magic, worth what they were bought for.
+    Gear,
 }
 
 impl Category {
@@ -74,6 +77,7 @@ impl Category {
             Category::Sword => "sword",
             Category::Weapon => "weapon",
             Category::Valuable => "valuable",
+            Category::Gear => "gear",
         }
     }
 
@@ -97,6 +101,8 @@ impl Category {
             Category::Weapon => "weapons",
             // No table makes them: `valuable add` records them.
             Category::Valuable => "valuables",
+            // The edition's price list sells them: `buy` records them.
+            Category::Gear => "equipment",
         }
     }
 
@@ -124,6 +130,7 @@ impl Category {
             Category::Sword => ("sword", "épée"),
             Category::Weapon => ("weapon", "arme"),
             Category::Valuable => ("valuable", "objet de valeur"),
+            Category::Gear => ("gear", "équipement"),
         }
     }
 
@@ -172,6 +179,7 @@ impl FromStr for Category {
             "weapon" | "weapons" | "arme" | "armes" => Category::Weapon,
             "valuable" | "valuables" | "gem" | "gems" | "jewelry" | "jewellery" | "art"
             | "gemme" | "gemmes" | "bijou" | "bijoux" | "objet de valeur" => Category::Valuable,
+            "gear" | "equipment" | "équipement" | "equipement" => Category::Gear,
             _ => return Err(UnknownCategory(s.to_string())),
         };
         Ok(found)
@@ -407,6 +415,20 @@ pub struct Identity {
     /// Jewellery or art damaged by rough treatment (`valuable damage`): worth half.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub damaged: bool,
+    /// Gear: what one piece weighs, in coins, by the price list it was bought from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u32>,
+    /// Gear: how many pieces `value` paid for (its `count` is how many are left).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lot: Option<u32>,
+    /// Gear that gives light or feeds it (`light`), and the turns one piece burns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub light: Option<crate::light::Light>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns: Option<u32>,
+    /// Gear eaten a piece a day on an expedition (`campaign set rations on`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ration: bool,
 }
 
 /// A magic item: its true identity (fixed when made) and what play has done to it.
@@ -458,6 +480,16 @@ pub struct Item {
     /// session ends (then it is the campaign's). `None` once anyone holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pooled_in: Option<u32>,
+    /// A light lit (`light`): the game time it was lit, or last took a new piece to burn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lit: Option<i64>,
+    /// The rounds its current piece (a torch, a lantern's flask) had burnt by then.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub burnt: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// A sword in control of its holder: since when, and the circumstance whose end releases them.
@@ -570,6 +602,8 @@ impl Item {
             touched: Vec::new(),
             control: None,
             pooled_in: None,
+            lit: None,
+            burnt: 0,
         }
     }
 

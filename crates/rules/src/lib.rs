@@ -22,14 +22,17 @@ pub mod encumbrance;
 pub mod exchange;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod food;
 pub mod generate;
 pub mod health;
 pub mod item;
 pub mod knowledge;
+pub mod light;
 pub mod limits;
 pub mod magic;
 pub mod party;
 pub mod potion;
+pub mod purchase;
 pub mod raise;
 pub mod rarity;
 pub mod ring;

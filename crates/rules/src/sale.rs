@@ -36,7 +36,7 @@ impl Market {
     pub fn of(item: &Item) -> Market {
         match (item.category, item.identity.kind.as_deref()) {
             (Category::Valuable, Some("gem" | "jewelry" | "art")) => Market::Gems,
-            (Category::Valuable, _) => Market::Equipment,
+            (Category::Valuable | Category::Gear, _) => Market::Equipment,
             _ => Market::Magic,
         }
     }
@@ -115,9 +115,14 @@ pub fn offer(item: &Item, percent: u8, asked: bool) -> Result<Option<Coins>, Uns
         Ok(()) | Err(custody::Refusal::InTreasure { .. }) => {}
         Err(refused) => return Err(Unsaleable::Custody(refused)),
     }
-    match (asked, &item.identity.value) {
+    // Gear is worth what it cost for the pieces left (`purchase::worth`).
+    let worth = match crate::purchase::worth(item) {
+        Some(copper) => Some(Coins::of(Denomination::Cp, copper)),
+        None => item.identity.value,
+    };
+    match (asked, worth) {
         (true, _) => Ok(None),
-        (false, Some(worth)) => Ok(Some(price(worth, percent))),
+        (false, Some(worth)) => Ok(Some(price(&worth, percent))),
         (false, None) => Err(Unsaleable::Unpriced(item.names())),
     }
 }

@@ -14,12 +14,12 @@ pub struct Statement {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        charges, control, exchange, knowledge, party, potion, raise, sale, scroll, sword, treasure,
-        xp,
+        charges, control, exchange, food, knowledge, light, party, potion, purchase, raise, sale,
+        scroll, sword, treasure, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 21] = [
+    const ALL: [(&str, Statement); 24] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -41,13 +41,28 @@ mod tests {
         ("treasure::ROLLING_OSE", treasure::ROLLING_OSE),
         ("treasure::ROLLING_ADND", treasure::ROLLING_ADND),
         ("raise::RAISING", raise::RAISING),
+        ("purchase::BUYING", purchase::BUYING),
+        ("light::BURNING", light::BURNING),
+        ("food::EATING", food::EATING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.
     #[test]
     fn every_statement_is_bilingual_and_names_its_book() {
-        let books_en = ["Sentient Swords", "DMG", "Rules Tome"];
-        let books_fr = ["épées intelligentes", "guide du maître", "rules tome"];
+        let books_en = [
+            "Sentient Swords",
+            "DMG",
+            "Rules Tome",
+            "OSE Classic Fantasy",
+            "PHB",
+        ];
+        let books_fr = [
+            "épées intelligentes",
+            "guide du maître",
+            "rules tome",
+            "ose classic fantasy",
+            "manuel des joueurs",
+        ];
         for (name, s) in ALL {
             assert!(!s.en.trim().is_empty() && !s.fr.trim().is_empty(), "{name}");
             assert!(

@@ -40,6 +40,11 @@ pub fn coins_by(item: &Item, edition: Edition) -> f64 {
         // A sword has a make; a weapon of no known make weighs as OSE's sword.
         Category::Sword | Category::Weapon => 60.0,
         Category::Misc => 1.0,
+        // Its price list's weight for each piece left (OSE weighs adventuring gear in a lump).
+        Category::Gear => {
+            let each = item.identity.weight.unwrap_or(0);
+            f64::from(each) * f64::from(item.identity.count.unwrap_or(1))
+        }
     }
 }
 

@@ -40,6 +40,7 @@ impl FromRow for Character {
             xp: row.int("xp")?,
             share: crate::rules::share::Share(row.small("half_shares")?),
             bound: state.bound,
+            hungry: state.hungry,
         })
     }
 }
@@ -62,6 +63,12 @@ struct CharacterState {
     cha: Option<u8>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     bound: bool,
+    #[serde(skip_serializing_if = "is_zero")]
+    hungry: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The character of that name (names are unique per campaign, ignoring ASCII case).
@@ -188,6 +195,7 @@ fn state(c: &Character) -> String {
         con: c.con,
         cha: c.cha,
         bound: c.bound,
+        hungry: c.hungry,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -38,6 +38,14 @@ struct ItemState {
     control: Option<Control>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pooled_in: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lit: Option<i64>,
+    #[serde(skip_serializing_if = "is_zero")]
+    burnt: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 impl FromRow for Item {
@@ -71,6 +79,8 @@ impl FromRow for Item {
             touched: state.touched,
             control: state.control,
             pooled_in: state.pooled_in,
+            lit: state.lit,
+            burnt: state.burnt,
         })
     }
 }
@@ -83,7 +93,7 @@ pub(super) const COLUMNS: &str =
 pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
     for chunk in items.chunks(100) {
         let mut sql = Sql::new(format!(
-            "INSERT INTO items (campaign_id, {COLUMNS}, created_seq, controls, purpose, in_hand) "
+            "INSERT INTO items (campaign_id, {COLUMNS}, created_seq, controls, purpose, in_hand, lit) "
         ));
         sql.push_values(chunk, |row, (item, created)| {
             row.push_bind(campaign)
@@ -100,7 +110,8 @@ pub fn push_insert(batch: &mut Batch, campaign: i64, items: &[(&Item, i64)]) {
                 .push_bind(*created)
                 .push_bind(controls(item))
                 .push_bind(purpose(item))
-                .push_bind(wielded(item));
+                .push_bind(wielded(item))
+                .push_bind(item.lit.is_some());
         });
         batch.push(sql);
     }
@@ -112,8 +123,8 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
     batch.push(
         Sql::new(
             "UPDATE items SET holder = $1, charges = $2, status = $3, state = $4, controls = $5,
-             in_hand = $6, place = $7, name = $8, name_fr = $9, identity = $10
-             WHERE campaign_id = $11 AND id = $12",
+             in_hand = $6, place = $7, name = $8, name_fr = $9, identity = $10, lit = $11
+             WHERE campaign_id = $12 AND id = $13",
         )
         .bind(item.holder.as_ref())
         .bind(item.charges)
@@ -125,6 +136,7 @@ pub fn push_update(batch: &mut Batch, campaign: i64, item: &Item) {
         .bind(&item.name)
         .bind(&item.name_fr)
         .bind(serde_json::to_string(&item.identity).unwrap_or_default())
+        .bind(item.lit.is_some())
         .bind(campaign)
         .bind(&item.id),
     );
@@ -141,6 +153,8 @@ fn state(item: &Item) -> String {
         touched: item.touched.clone(),
         control: item.control.clone(),
         pooled_in: item.pooled_in,
+        lit: item.lit,
+        burnt: item.burnt,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()
@@ -345,6 +359,18 @@ pub async fn purpose_swords(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>>
 /// Swords in control of a character now.
 pub async fn in_control(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
     conn.fetch_all(&in_control_sql().bind(campaign)).await
+}
+
+/// Lights lit now (torches, lanterns).
+pub async fn lit(conn: &mut Conn, campaign: i64) -> Result<Vec<Item>> {
+    conn.fetch_all(&lit_sql().bind(campaign)).await
+}
+
+/// The SELECT behind [`lit`].
+pub(super) fn lit_sql() -> Sql {
+    Sql::new(format!(
+        "SELECT {COLUMNS} FROM items WHERE campaign_id = $1 AND lit ORDER BY created_seq"
+    ))
 }
 
 /// Sentient swords in someone's hand now.

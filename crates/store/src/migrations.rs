@@ -48,6 +48,7 @@ const SQLITE: &[File] = files!("sqlite":
     "0012_referees.sql",
     "0013_loot.sql",
     "0014_chain.sql",
+    "0015_lights.sql",
 );
 
 #[cfg(feature = "postgres")]
@@ -59,6 +60,7 @@ const POSTGRES: &[File] = files!("postgres":
     "0012_referees.sql",
     "0013_loot.sql",
     "0014_chain.sql",
+    "0015_lights.sql",
 );
 
 /// The schema version SQLite's migrations reach: the number of the last file. Read from its

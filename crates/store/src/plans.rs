@@ -49,6 +49,7 @@ pub fn hot_reads() -> Vec<(String, Sql)> {
         ("items::purpose_swords", items::purpose_swords_sql()),
         ("items::in_control", items::in_control_sql()),
         ("items::in_hand", items::in_hand_sql()),
+        ("items::lit", items::lit_sql()),
         ("characters::by_name", characters::by_name_sql()),
         ("items::find", items::find_sql(1, "Wand of Frost")),
         ("items::find by id prefix", items::find_sql(1, "8aa2ef3c")),

@@ -173,6 +173,29 @@ pub struct SellArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct BuyArgs {
+    /// The goods: a line of the campaign's price list, by its name in either language or its
+    /// id (`torches`, `Rations (standard, 7 days)`); `tables show equipment-ose` lists them
+    #[arg(value_name = "ITEM")]
+    pub goods: String,
+    /// How many of the list's lots (« Torches (6) » twice is 12 torches)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub count: u32,
+    /// The character who pays from their purse and carries the goods
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+}
+
+#[derive(Debug, Args)]
+pub struct LightArgs {
+    /// The torch or lantern: its name (in either language), id or id prefix
+    pub item: String,
+    /// The character who holds it
+    #[arg(long, value_name = "CHARACTER")]
+    pub by: String,
+}
+
+#[derive(Debug, Args)]
 pub struct StashArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,

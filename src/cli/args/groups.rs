@@ -19,7 +19,8 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Items in play",
         &[
             "generate", "item", "tables", "give", "drop", "drink", "apply", "taste", "read",
-            "cast", "copy", "wear", "remove", "use", "recharge", "study", "identify",
+            "cast", "copy", "wear", "remove", "use", "recharge", "study", "identify", "light",
+            "douse",
         ],
     ),
     (
@@ -39,7 +40,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Treasure and money",
         &[
             "treasure", "coins", "valuable", "claim", "claims", "share", "xp", "stash", "sell",
-            "exchange",
+            "buy", "exchange",
         ],
     ),
     (

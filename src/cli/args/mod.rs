@@ -214,6 +214,14 @@ pub enum Command {
     /// Sell items: their price (a fraction of their worth by `campaign set sell-fraction`, or
     /// --for) comes into the party's pool
     Sell(coins::SellArgs),
+    /// Buy goods from the edition's price list (OSE's Adventuring Gear and Weapons and
+    /// Armour, the AD&D 2e PHB's equipment): paid from the buyer's purse, carried by them
+    Buy(coins::BuyArgs),
+    /// Light a torch or a lantern: it burns as its holder's time passes, and what burns out is
+    /// used up (a torch 6 turns, a lantern a flask of oil every 24)
+    Light(coins::LightArgs),
+    /// Put out a torch or a lantern lit: what it has burnt keeps
+    Douse(coins::LightArgs),
     /// Change coins for another coin at the rates (1 pp = 5 gp = 10 ep = 50 sp = 500 cp), less
     /// the changer's fee (`campaign set exchange-fee`)
     Exchange(coins::ExchangeArgs),
@@ -340,6 +348,9 @@ impl Command {
             | Command::Share
             | Command::Stash(_)
             | Command::Sell(_)
+            | Command::Buy(_)
+            | Command::Light(_)
+            | Command::Douse(_)
             | Command::Exchange(_)
             | Command::Touch(_)
             | Command::Wield(_)

@@ -30,6 +30,16 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
             }
             lines
         }
+        Event::RationsEaten { .. } => {
+            let rule = crate::rules::food::EATING;
+            vec![
+                format!("  {}", pick(rule.en, rule.fr)),
+                tr!(
+                    "  as the clock passed midnight on the expedition",
+                    "  le temps de l'expédition passant minuit"
+                ),
+            ]
+        }
         Event::CharacterAdded { .. }
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }

@@ -230,14 +230,24 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
             lines.push(tr!("  learned: {learned}", "  appris : {learned}"));
         }
         Event::ItemCreated { origin, .. } => {
-            match (&origin.table, origin.seed) {
-                (Some(table), Some(seed)) => lines.push(tr!(
+            let source = || match origin.tables.as_deref() {
+                None | Some("shipped") => tr!("shipped", "livrées"),
+                Some(other) => safe(other),
+            };
+            match (origin.how.as_str(), &origin.table, origin.seed) {
+                (ledger::Origin::BOUGHT, Some(list), _) => {
+                    lines.push(tr!(
+                        "  bought from price list {list} ({} tables); the coins that paid follow from it",
+                        "  acheté sur la liste de prix {list} (tables {}) ; les pièces qui l'ont payé en découlent",
+                        source()
+                    ));
+                    let rule = crate::rules::purchase::BUYING;
+                    lines.push(format!("  {}", pick(rule.en, rule.fr)));
+                }
+                (_, Some(table), Some(seed)) => lines.push(tr!(
                     "  generated from table {table} with seed {seed} ({} tables)",
                     "  tiré de la table {table} avec la graine {seed} (tables {})",
-                    match origin.tables.as_deref() {
-                        None | Some("shipped") => tr!("shipped", "livrées"),
-                        Some(other) => safe(other),
-                    }
+                    source()
                 )),
                 _ => lines.push(tr!("  added by the referee", "  ajouté par le MD")),
             }
@@ -255,7 +265,17 @@ pub(super) fn explain(event: &Event, tables: Option<&Tables>) -> Vec<String> {
         | Event::ItemRenamed { .. }
         | Event::ValuableDamaged { .. }
         | Event::ClaimMade { .. }
-        | Event::ClaimsSettled { .. } => {}
+        | Event::ClaimsSettled { .. }
+        | Event::LightDoused { .. } => {}
+        Event::LightLit { .. } => rule(crate::rules::light::BURNING),
+        Event::LightBurnt { at, .. } => {
+            rule(crate::rules::light::BURNING);
+            let at = GameTime(*at);
+            lines.push(tr!(
+                "  as the clock passed: the last piece ran out at {at}",
+                "  le temps passant : la dernière pièce s'est épuisée à {at}"
+            ));
+        }
         ledger::campaign_events!()
         | ledger::encounter_events!()
         | ledger::character_events!()

@@ -138,11 +138,17 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
             armour_weight_name(v.unwrap_or_default()).into(),
         ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
+        Setting::Rations(v) => ("rations", on_off(v.unwrap_or(false)).into()),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
             format!("{} {}", market.as_str(), shown(*percent)),
         ),
     }
+}
+
+/// A setting that is on or off, as `campaign set` takes it.
+pub fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
 }
 
 pub fn round_name(round: crate::rules::clock::Round) -> &'static str {

@@ -33,6 +33,28 @@ pub(super) fn describe(event: &Event) -> String {
                 "{name} récupère {amount} ({hp} PV)"
             )
         }
+        Event::RationsEaten {
+            name,
+            days,
+            used,
+            hungry,
+            ..
+        } => {
+            let name = safe(name);
+            let eaten: u32 = used.iter().map(|f| f.pieces).sum();
+            let days = crate::i18n::counted(i64::from(*days), ("day", "days"), ("jour", "jours"));
+            match hungry {
+                0 => tr!(
+                    "{name} eats {eaten} of their rations over {days}",
+                    "{name} mange {eaten} de ses rations en {days}"
+                ),
+                n => tr!(
+                    "{name} eats {eaten} of their rations over {days}: hungry, {n} without food",
+                    "{name} mange {eaten} de ses rations en {days} : affamé, {n} sans manger",
+                    n = crate::i18n::counted(i64::from(*n), ("day", "days"), ("jour", "jours"))
+                ),
+            }
+        }
         Event::CharacterBound { name, by_name, .. } => {
             let name = safe(name);
             match by_name.as_deref().map(safe) {

@@ -25,6 +25,8 @@ pub(super) fn describe(event: &Event) -> String {
                     "{name} is found in the hoard",
                     "on trouve {name} dans le trésor"
                 )
+            } else if origin.how == ledger::Origin::BOUGHT {
+                tr!("{name} is bought", "on achète {name}")
             } else {
                 tr!("{name} is added", "on ajoute {name}")
             }
@@ -421,6 +423,45 @@ pub(super) fn describe(event: &Event) -> String {
                 "{item} will not turn on {who}",
                 "{item} ne se retournera pas contre {who}"
             )
+        }
+        Event::LightLit { act } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            tr!("{who} lights {item}", "{who} allume {item}")
+        }
+        Event::LightDoused { act, burnt } => {
+            let (who, item) = (safe(&act.character_name), safe(act.item_name()));
+            let burnt = crate::i18n::time::span(*burnt);
+            tr!(
+                "{who} puts out {item} (it had burnt {burnt})",
+                "{who} éteint {item} (il avait brûlé {burnt})"
+            )
+        }
+        Event::LightBurnt { act, used, out, .. } => {
+            let item = safe(act.item_name());
+            let names = used
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{} × {}",
+                        f.pieces,
+                        safe(pick(&f.item_name, &f.item_name_fr))
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            if *out && matches!(&used[..], [only] if only.item == act.item) {
+                tr!(
+                    "one of {item} burns out and is used up: dark",
+                    "un de {item} se consume jusqu'au bout : l'obscurité"
+                )
+            } else if *out {
+                tr!(
+                    "{item} burns out ({names} used up): dark",
+                    "{item} s'éteint ({names} consumé) : l'obscurité"
+                )
+            } else {
+                tr!("{item} burns {names}", "{item} brûle {names}")
+            }
         }
         ledger::campaign_events!()
         | ledger::encounter_events!()

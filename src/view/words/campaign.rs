@@ -65,6 +65,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "recharge must be allowed (the AD&D 2e DMG) or none (Old-School Essentials: recharging is not possible)",
                 "recharge vaut allowed (le Guide du maître d'AD&D 2e) ou none (Old-School Essentials : la recharge est impossible)"
             ),
+            Refusal::UnknownRations => tr!(
+                "rations is on (characters out on an expedition eat a ration a day) or off",
+                "rations vaut on (les personnages en expédition mangent une ration par jour) ou off"
+            ),
             Refusal::UnknownArmourWeight => tr!(
                 "armour-weight must be nothing (AD&D 2e: enchanted armour does not count toward encumbrance) or half (Old-School Essentials: 50% less)",
                 "armour-weight vaut nothing (AD&D 2e : une armure enchantée ne compte pas dans l'encombrement) ou half (Old-School Essentials : 50 % de moins)"

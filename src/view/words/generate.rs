@@ -25,6 +25,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "valuables come with a treasure type (`hoard treasure roll H`) or by hand (`hoard valuable add NAME --value 500gp`)",
                 "les objets de valeur viennent d'un type de trésor (`hoard treasure roll H`) ou à la main (`hoard valuable add NOM --value 500po`)"
             ),
+            Refusal::Gear => tr!(
+                "gear is bought, not found: `hoard buy torches --by NAME`",
+                "l'équipement s'achète, il ne se trouve pas : `hoard buy torches --by NOM`"
+            ),
         };
         f.write_str(&text)
     }

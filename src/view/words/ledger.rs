@@ -222,6 +222,14 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{sword} ne peut pas lire pour {reader} : seule une épée intelligente qui lit, \
                  en main du lecteur et sans le contrôler, lit pour celui qui la manie"
             ),
+            R::NotAsLit { item } => tr!(
+                "{item} is not lit or put out so: a torch or a lantern lights once, goes out once lit, and burns only the pieces there are",
+                "{item} ne s'allume ni ne s'éteint ainsi : une torche ou une lanterne s'allume une fois, s'éteint une fois allumée, et ne brûle que les pièces qu'il y a"
+            ),
+            R::NotTheirRations { name } => tr!(
+                "{name} eats only rations they carry, as many as there are",
+                "{name} ne mange que les rations qu'il porte, autant qu'il y en a"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \

@@ -255,8 +255,43 @@ impl fmt::Display for Worded<'_, TableFault> {
                     ),
                 }
             }
+            T::Goods { goods, fault } => {
+                let fault = goods_fault(fault);
+                tr!("goods {goods}: {fault}", "article {goods} : {fault}")
+            }
         };
         f.write_str(&text)
+    }
+}
+
+/// What is wrong with a line of a price list, and how to put it right.
+fn goods_fault(fault: &crate::rules::tables::equipment::GoodsFault) -> String {
+    use crate::rules::tables::equipment::GoodsFault as G;
+    match fault {
+        G::Id => tr!(
+            "its id must be lowercase letters, digits and dashes (torches, iron-spikes)",
+            "son id s'écrit en minuscules, chiffres et tirets (torches, iron-spikes)"
+        ),
+        G::Names => tr!(
+            "needs a name and a French name (fr)",
+            "il faut un nom et un nom français (fr)"
+        ),
+        G::Price(price) => tr!(
+            "price {price:?} is no amount of coins (write it as \"1 gp\" or \"5 sp\")",
+            "le prix {price:?} n'est pas une somme (écrivez \"1 gp\" ou \"5 sp\")"
+        ),
+        G::Count => tr!(
+            "count must be at least 1 (the pieces its price buys)",
+            "count vaut au moins 1 (les pièces que son prix achète)"
+        ),
+        G::Burns => tr!(
+            "a torch or oil needs `burns` (the turns one piece burns), and nothing else has it",
+            "une torche ou de l'huile a besoin de `burns` (les tours que brûle une pièce), et rien d'autre n'en a"
+        ),
+        G::Twice => tr!(
+            "its id or a name is another line's too: each must be unique",
+            "son id ou un nom est aussi celui d'une autre ligne : chacun doit être unique"
+        ),
     }
 }
 

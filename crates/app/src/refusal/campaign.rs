@@ -41,6 +41,8 @@ pub enum Refusal {
     UnknownRecharge,
     /// `armour-weight` with neither choice.
     UnknownArmourWeight,
+    /// `rations` is on or off.
+    UnknownRations,
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.

@@ -14,4 +14,6 @@ pub enum Refusal {
     SentientNotSword,
     /// Valuables are recorded by hand, not rolled.
     Valuable,
+    /// Gear is bought (`buy`), not rolled.
+    Gear,
 }

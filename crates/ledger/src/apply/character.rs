@@ -57,6 +57,15 @@ impl State {
             Event::CharacterBound { character, .. } => {
                 self.character_mut(character)?.bound = true;
             }
+            Event::RationsEaten {
+                character,
+                used,
+                hungry,
+                ..
+            } => {
+                self.burn_pieces(used)?;
+                self.character_mut(character)?.hungry = *hungry;
+            }
             Event::CharacterBled {
                 character,
                 rounds,

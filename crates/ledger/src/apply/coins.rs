@@ -585,6 +585,7 @@ mod tests {
             xp: 0,
             share: Share::FULL,
             bound: false,
+            hungry: 0,
         }
     }
 

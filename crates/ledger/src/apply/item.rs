@@ -223,6 +223,19 @@ impl State {
                     i.trusted.push(act.character.clone());
                 }
             }
+            Event::LightLit { act } => self.item_mut(&act.item)?.lit = Some(rec.game_time),
+            Event::LightDoused { act, burnt } => {
+                let i = self.item_mut(&act.item)?;
+                i.lit = None;
+                i.burnt = *burnt;
+            }
+            Event::LightBurnt { act, used, at, out } => {
+                self.burn_pieces(used)?;
+                // What is left burns a new piece from `at`, or nothing.
+                let i = self.item_mut(&act.item)?;
+                i.lit = (!out).then_some(*at);
+                i.burnt = 0;
+            }
             // A claim changes no holder; a settlement's hand-overs are its consequences.
             Event::ClaimMade { .. } | Event::ClaimsSettled { .. } => {}
             _ => {}

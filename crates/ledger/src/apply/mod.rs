@@ -139,6 +139,20 @@ impl State {
         })
     }
 
+    /// Pieces used up (a torch, a flask of oil, a ration): a bundle counts fewer, and the last
+    /// piece leaves it consumed.
+    pub(super) fn burn_pieces(&mut self, used: &[crate::event::Fuel]) -> Result<(), Refusal> {
+        for fuel in used {
+            let i = self.item_mut(&fuel.item)?;
+            let left = i.identity.count.unwrap_or(1).saturating_sub(fuel.pieces);
+            i.identity.count = Some(left);
+            if left == 0 {
+                i.status = Status::Consumed;
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn item_mut(&mut self, id: &Id) -> Result<&mut Item, Refusal> {
         let item = self
             .items

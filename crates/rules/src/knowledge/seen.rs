@@ -45,6 +45,8 @@ pub enum Look {
     PieceOfJewelry,
     ObjectOfArt,
     Valuable,
+    /// Goods bought (never disguised: anyone knows a torch).
+    Gear,
 }
 
 impl Look {
@@ -83,6 +85,7 @@ impl Look {
             Look::PieceOfJewelry => ("piece of jewelry", "bijou"),
             Look::ObjectOfArt => ("object of art", "objet d'art"),
             Look::Valuable => ("valuable", "objet de valeur"),
+            Look::Gear => ("gear", "équipement"),
         }
     }
 }
@@ -126,6 +129,7 @@ pub fn disguise(item: &Item) -> Look {
             Some("art") => Look::ObjectOfArt,
             _ => Look::Valuable,
         },
+        Category::Gear => Look::Gear,
     }
 }
 
@@ -380,6 +384,8 @@ fn believed_value(item: &Item, looker: Looker<'_>) -> Option<crate::coins::Coins
 pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
     let full = Some(Knowledge::Full);
     let (known, alignment_known, identified) = match looker {
+        // Goods bought are what they look like: anyone knows them whole.
+        _ if item.category == Category::Gear => (full, true, true),
         Looker::Referee => {
             let identified = match &item.holder {
                 Some(holder) => item.knowledge(holder) == full,
@@ -480,7 +486,7 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
             .filter(|_| alignment_known)
             .map(|s| s.alignment),
         worn: item.worn,
-        magic: known.is_some() && item.category != Category::Valuable,
+        magic: known.is_some() && !matches!(item.category, Category::Valuable | Category::Gear),
         identified,
         item: shown,
         mind,

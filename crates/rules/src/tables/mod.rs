@@ -9,6 +9,7 @@
 //! in the binary and a referee's folder is read by the application layer.
 
 mod coverage;
+pub mod equipment;
 mod schema;
 pub mod treasures;
 
@@ -19,6 +20,7 @@ use serde::Deserialize;
 use crate::alignment::{Alignment, UnknownAlignment};
 use crate::dice::{Dice, DiceError, Expr, Roll};
 use crate::item::{Category, UnknownCategory};
+use equipment::{Equipment, GoodsFault};
 use schema::parse_table;
 use treasures::{PartFault, Treasures};
 
@@ -99,6 +101,8 @@ pub enum TableFault {
         part: usize,
         fault: PartFault,
     },
+    /// A line of a price list (by its id) is wrong.
+    Goods { goods: String, fault: GoodsFault },
 }
 
 /// Why a tables folder or a table file could not be read (the edge reads them, and words this).
@@ -191,6 +195,8 @@ pub struct Tables {
     tables: BTreeMap<String, Table>,
     /// Treasure types, by file name (`treasure-ose`), read by [`treasures`].
     treasures: BTreeMap<String, Treasures>,
+    /// Price lists, by file name (`equipment-ose`), read by [`equipment`].
+    equipment: BTreeMap<String, Equipment>,
 }
 
 #[derive(Debug, Clone)]
@@ -391,7 +397,17 @@ impl Tables {
         let mut errors = Vec::new();
         let mut tables = BTreeMap::new();
         let mut treasures = BTreeMap::new();
+        let mut equipment = BTreeMap::new();
         for (file, text) in files {
+            if equipment::is_equipment_file(text) {
+                match equipment::parse(file, text) {
+                    Ok(e) => {
+                        equipment.insert(e.name.clone(), e);
+                    }
+                    Err(mut e) => errors.append(&mut e),
+                }
+                continue;
+            }
             if treasures::is_treasure_file(text) {
                 match treasures::parse(file, text) {
                     Ok(t) => {
@@ -416,7 +432,11 @@ impl Tables {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        let tables = Tables { tables, treasures };
+        let tables = Tables {
+            tables,
+            treasures,
+            equipment,
+        };
         errors.extend(tables.check_references());
         if errors.is_empty() {
             Ok(tables)
@@ -441,6 +461,16 @@ impl Tables {
     /// The treasure types of file `name` (`treasure-ose`).
     pub fn treasures(&self, name: &str) -> Option<&Treasures> {
         self.treasures.get(name)
+    }
+
+    /// Every price list.
+    pub fn all_equipment(&self) -> impl Iterator<Item = &Equipment> {
+        self.equipment.values()
+    }
+
+    /// The price list of file `name` (`equipment-ose`).
+    pub fn equipment(&self, name: &str) -> Option<&Equipment> {
+        self.equipment.get(name)
     }
 
     /// Every table a signpost or an `also` names must exist, and signposts must not loop.

@@ -1,0 +1,118 @@
+//! What the clock passing uses up for the expedition whose time it is: the one place every
+//! clock-driven charge is recorded, in the clock's own transaction, each event a consequence
+//! of the clock's (so `undo` of the time takes them back, and `explain` says why). The rules
+//! say what is used (`rules::light::burn`, `rules::food::eat`); this finds what is lit and
+//! who eats, and records it.
+
+use crate::error::Result;
+use crate::ledger::{Act, Event, Fuel, Item};
+use crate::rules::food;
+use crate::rules::health::{self, Condition};
+use crate::rules::light::{self, Light};
+use crate::write::Write;
+
+/// The time from `from` to `to` has passed, from the clock's event `cause`: what it uses up.
+pub(super) async fn settle(
+    w: &mut Write<'_>,
+    from: i64,
+    to: i64,
+    cause: Option<i64>,
+) -> Result<()> {
+    burn(w, to, cause).await?;
+    eat(w, from, to, cause).await
+}
+
+/// The pieces `used` of `held`, as an event names them.
+fn pieces(used: &[(String, u32)], held: &[Item]) -> Vec<Fuel> {
+    used.iter()
+        .filter_map(|(id, pieces)| {
+            let i = held.iter().find(|i| &i.id == id)?;
+            Some(Fuel {
+                item: i.id.clone(),
+                item_name: i.name.clone(),
+                item_name_fr: i.name_fr.clone(),
+                pieces: *pieces,
+            })
+        })
+        .collect()
+}
+
+/// Each light lit in the hands of this expedition's characters burns, and what burnt out is
+/// used up.
+async fn burn(w: &mut Write<'_>, to: i64, cause: Option<i64>) -> Result<()> {
+    let campaign = w.campaign;
+    let round = w.round();
+    let lit = crate::store::items::lit(w.conn(), campaign).await?;
+    for stored in lit {
+        let Some(holder) = stored.holder.clone().filter(|h| w.here(h)) else {
+            continue;
+        };
+        // The holder's items, this one among them, as the command has left them.
+        let held = w.holdings(&holder).await?;
+        let Some(lamp) = held.iter().find(|i| i.id == stored.id && i.lit.is_some()) else {
+            continue;
+        };
+        let fuel: Vec<&Item> = held
+            .iter()
+            .filter(|i| i.identity.light == Some(Light::Oil))
+            .collect();
+        let Some(burnt) = light::burn(lamp, &fuel, to, round) else {
+            continue;
+        };
+        let used = pieces(&burnt.used, &held);
+        let who = w.character_by_id(&holder).await?;
+        let event = Event::LightBurnt {
+            act: Act::new(lamp, &who),
+            used,
+            at: burnt.at,
+            out: burnt.out,
+        };
+        w.record_with_cause(event, cause)?;
+    }
+    Ok(())
+}
+
+/// Under `campaign set rations on`, each living character of this expedition eats a ration
+/// for each midnight its clock passed, and one without goes hungry.
+async fn eat(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Result<()> {
+    let days = food::days(from, to, w.round());
+    if w.state.campaign.settings.rations != Some(true) || days == 0 {
+        return Ok(());
+    }
+    let Some(session) = w.session()? else {
+        return Ok(());
+    };
+    let mut who: Vec<String> = w
+        .roster(session)
+        .await?
+        .into_iter()
+        .map(|m| m.character)
+        .collect();
+    if who.is_empty() {
+        let campaign = w.campaign;
+        who = crate::store::characters::list(w.conn(), campaign)
+            .await?
+            .into_iter()
+            .map(|c| c.id)
+            .collect();
+    }
+    let rule = w.state.campaign.settings.death.unwrap_or_default();
+    for id in who {
+        let c = w.character_by_id(&id).await?;
+        if health::condition(c.hp, rule) == Condition::Dead {
+            continue;
+        }
+        let held = w.holdings(&id).await?;
+        let food: Vec<&Item> = held.iter().filter(|i| i.identity.ration).collect();
+        let meals = food::eat(days, &food, c.hungry);
+        let event = Event::RationsEaten {
+            character: id,
+            name: c.name,
+            days,
+            used: pieces(&meals.used, &held),
+            hungry: meals.hungry,
+        };
+        w.record_with_cause(event, cause)?;
+    }
+    Ok(())
+}

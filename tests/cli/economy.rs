@@ -1,0 +1,468 @@
+//! The campaign's economy (issue #54): goods bought from the edition's price list at the
+//! book's price (OSE Classic Fantasy's *Adventuring Gear* and *Weapons and Armour*, the AD&D
+//! 2e PHB's equipment), paid from the buyer's purse, carried and weighed, sold back at the
+//! equipment market's fraction, explained and undone. Shared with PostgreSQL.
+
+use crate::common::Hoard;
+
+/// Ulric (STR 10) with 10 gp and 5 sp in his purse.
+fn buyer(h: &Hoard) {
+    h.character("Ulric", 10, 10, 8, "lawful");
+    h.ok_words("coins add 10 gp 5 sp --to Ulric");
+}
+
+/// What Ulric's purse holds, as `coins --json` gives it.
+fn purse(h: &Hoard) -> serde_json::Value {
+    h.json(&["coins"])["purses"][0]["coins"].clone()
+}
+
+fn coins(gp: i64, sp: i64, cp: i64) -> serde_json::Value {
+    serde_json::json!({ "cp": cp, "sp": sp, "ep": 0, "gp": gp, "pp": 0 })
+}
+
+/// OSE's « Torches (6) 1 gp »: one lot is six torches for a gold piece, from Ulric's purse,
+/// and he carries them; the coins leave as a consequence of the goods bought.
+#[test]
+fn goods_are_bought_at_the_lists_price_from_the_buyers_purse() {
+    let h = Hoard::new();
+    buyer(&h);
+    let bought = h.json(&["buy", "torches", "--by", "Ulric"]);
+    assert_eq!(bought["list"], "equipment-ose");
+    assert_eq!(bought["goods"], "torches");
+    assert_eq!(
+        (bought["count"].as_u64(), bought["pieces"].as_u64()),
+        (Some(1), Some(6))
+    );
+    assert_eq!(bought["price"], coins(1, 0, 0));
+    assert_eq!(bought["purse"], coins(9, 5, 0));
+    assert_eq!(bought["item"]["name"], "Torches (6)");
+    assert_eq!(bought["item"]["category"], "gear");
+    assert_eq!(bought["item"]["identity"]["count"], 6);
+    let events = bought["events"].as_array().unwrap();
+    assert_eq!(events[0]["kind"], "item_created");
+    assert_eq!(events[1]["kind"], "coins_spent");
+    assert_eq!(events[1]["cause"], events[0]["id"]);
+    // « Rations (standard, 7 days) 5 gp », by its French name: seven rations.
+    let said = h.ok(&[
+        "--lang",
+        "fr",
+        "buy",
+        "Rations (ordinaires, 7 jours)",
+        "--by",
+        "Ulric",
+    ]);
+    assert!(
+        said.contains("On achète Rations (ordinaires, 7 jours)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("5 po dépensés depuis la bourse de Ulric"),
+        "{said}"
+    );
+    // Two lots of « Iron spikes (12) 1 gp »: 24 spikes for 2 gp.
+    let spikes = h.json(&["buy", "iron spikes (12)", "--count", "2", "--by", "Ulric"]);
+    assert_eq!(spikes["pieces"], 24);
+    assert_eq!(spikes["purse"], coins(2, 5, 0));
+    let sheet = h.ok(&["character", "show", "Ulric"]);
+    assert!(sheet.contains("Torches (6) — gear, ×6"), "{sheet}");
+    assert!(
+        sheet.contains("Rations (standard, 7 days) — gear, ×7"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Iron spikes (12) — gear, ×24"), "{sheet}");
+    h.ok(&["buy", "hammer", "--by", "Ulric"]);
+    // 5 sp is less than a gold piece.
+    let short = h.refused_unchanged(&["buy", "rope", "--by", "Ulric"], 4);
+    assert!(
+        short.contains("Ulric has 5 sp, less than the price, 1 gp"),
+        "{short}"
+    );
+    // A platinum piece is worth 5 gp, but no change is given.
+    h.ok_words("coins add 1 pp --to Ulric");
+    let no_change = h.refused_unchanged(&["buy", "oil", "--count", "2", "--by", "Ulric"], 4);
+    assert!(
+        no_change.contains("cannot make 4 gp exactly"),
+        "{no_change}"
+    );
+    // Silver pays a gold piece's price at the rates.
+    h.ok_words("coins add 5 sp --to Ulric");
+    let paid = h.json(&["buy", "rope", "--by", "Ulric"]);
+    assert_eq!(paid["paid"], coins(0, 10, 0));
+    assert_eq!(purse(&h)["pp"], 1);
+}
+
+/// A name the list does not sell is refused with the nearest one it does; a count of none
+/// is no purchase; nothing changes.
+#[test]
+fn what_the_list_does_not_sell_is_refused_with_the_nearest_name() {
+    let h = Hoard::new();
+    buyer(&h);
+    let near = h.refused_unchanged(&["buy", "torchs", "--by", "Ulric"], 3);
+    assert!(
+        near.contains("equipment-ose sells no \"torchs\": did you mean Torches (6)?"),
+        "{near}"
+    );
+    let fr = h.refused_unchanged(&["--lang", "fr", "buy", "torchs", "--by", "Ulric"], 3);
+    assert!(fr.contains("vouliez-vous dire Torches (6) ?"), "{fr}");
+    let json = h.fails(&["--json", "buy", "torchs", "--by", "Ulric"], 3);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["error"]["code"], "not_found");
+    assert_eq!(json["error"]["reason"], "unknown_goods");
+    assert_eq!(json["error"]["near"]["en"], "Torches (6)");
+    h.refused_unchanged(&["buy", "torches", "--count", "0", "--by", "Ulric"], 2);
+}
+
+/// Gear sells back at the equipment market's fraction of what it cost (50% unless the
+/// campaign sets another); a purchase undone gives the coins back and takes the goods away;
+/// `explain` tells where they came from, and `check` replays it all.
+#[test]
+fn gear_sells_back_at_the_equipment_fraction_and_a_purchase_is_undone_whole() {
+    let h = Hoard::new();
+    buyer(&h);
+    h.ok(&["buy", "sword", "--by", "Ulric"]);
+    let sold = h.json(&["sell", "Sword", "--to", "Ulric"]);
+    assert_eq!(sold["balances"][0]["coins"], coins(5, 5, 0));
+    h.ok(&["campaign", "set", "sell-fraction", "equipment", "0.25"]);
+    let bought = h.json(&["buy", "mirror", "--by", "Ulric"]);
+    let id = bought["events"][0]["id"].to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained.contains("bought from price list equipment-ose (shipped tables)"),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("OSE Classic Fantasy, Adventuring Gear"),
+        "{explained}"
+    );
+    let undone = h.ok(&["undo"]);
+    assert!(
+        undone.contains("Mirror (hand-sized, steel) is bought"),
+        "{undone}"
+    );
+    assert_eq!(purse(&h), coins(5, 5, 0));
+    h.fails(&["item", "show", "Mirror (hand-sized, steel)"], 3);
+    h.ok(&["buy", "mirror", "--by", "Ulric"]);
+    let sold = h.json(&["sell", "Mirror (hand-sized, steel)", "--to", "Ulric"]);
+    // 5 gp at 25%: 1 gp 2 sp 5 cp back, to the 5 sp left after paying.
+    assert_eq!(sold["balances"][0]["coins"], coins(1, 7, 5));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// An AD&D campaign buys from the PHB's tables (a torch for a copper piece) and what it
+/// buys weighs as the PHB says, ten coins to the pound (a torch 1 lb, a long sword 4 lb),
+/// its coins a fifth of OSE's.
+#[test]
+fn an_adnd_campaign_buys_from_the_phb_and_its_goods_weigh() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    buyer(&h);
+    h.ok_words("coins add 10 gp 10 cp --to Ulric");
+    let torch = h.json(&["buy", "torch", "--count", "3", "--by", "Ulric"]);
+    assert_eq!(torch["list"], "equipment-adnd");
+    assert_eq!(torch["price"], coins(0, 0, 3));
+    assert_eq!(torch["paid"], coins(0, 0, 3));
+    // 3 torches (30 coins) and 20 gp 5 sp 7 cp (32 coins, 6.4 by AD&D's): 37.
+    assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 37);
+    h.ok(&["buy", "long sword", "--by", "Ulric"]);
+    // And a long sword (40), for 15 gp: 5 gp 5 sp 7 cp left (3.4): 74.
+    assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 74);
+}
+
+/// A campaign's folder replaces a price list like any table; `tables check` names a line
+/// that is wrong.
+#[test]
+fn a_campaigns_folder_replaces_the_price_list_and_is_checked() {
+    let h = Hoard::new();
+    buyer(&h);
+    let dir = h.dir.path().join("tables");
+    std::fs::create_dir(&dir).unwrap();
+    let list = |price: &str| {
+        format!(
+            "name = \"equipment-ose\"\ntitle = \"Dear shop\"\ntitle_fr = \"Boutique chère\"\nversion = 2\nsource = \"the referee\"\nnotes = \"\"\n\n[[goods]]\nid = \"torches\"\nname = \"Torches (6)\"\nfr = \"Torches (6)\"\nprice = \"{price}\"\ncount = 6\nweight = 10\n"
+        )
+    };
+    std::fs::write(dir.join("equipment-ose.toml"), list("one gold")).unwrap();
+    let dir_text = dir.to_str().unwrap();
+    let checked = h.fails(&["tables", "check", dir_text], 2);
+    assert!(
+        checked.contains("goods torches: price \"one gold\" is no amount of coins"),
+        "{checked}"
+    );
+    std::fs::write(dir.join("equipment-ose.toml"), list("3 gp")).unwrap();
+    h.ok(&["tables", "check", dir_text]);
+    h.ok(&["campaign", "set", "tables", dir_text]);
+    let bought = h.json(&["buy", "torches", "--by", "Ulric"]);
+    assert_eq!(bought["price"], coins(3, 0, 0));
+    // Six torches of 10 coins each, on top of the purse's 12 coins and OSE's 80 of gear.
+    assert_eq!(
+        h.json(&["character", "show", "Ulric"])["load"],
+        60 + 12 + 80
+    );
+}
+
+/// Ann (OSE) with torches, a lantern and two flasks of oil, out on an expedition.
+fn lights(h: &Hoard) {
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 20 gp --to Ann");
+    h.ok_words("buy torches --by Ann");
+    h.ok_words("buy lantern --by Ann");
+    h.ok_words("buy oil --count 2 --by Ann");
+    h.ok(&["session", "start", "Delve", "--with", "Ann"]);
+}
+
+/// The sheet's line of an item Ann carries.
+fn carried(h: &Hoard, name: &str) -> String {
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    sheet
+        .lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("{name} in {sheet}"))
+        .to_string()
+}
+
+/// OSE, *Adventuring Gear*: a torch burns 6 turns. Lit, put out after 4, lit again, it burns
+/// out 2 turns later, used up, and the light goes out — as a consequence of the clock,
+/// undone with it. The sheet says how long it has burnt, never how long is left.
+#[test]
+fn a_torch_burns_on_its_holders_clock_and_burnt_out_is_used_up() {
+    let h = Hoard::new();
+    lights(&h);
+    let torches = "Torches (6)";
+    let lit = h.ok(&["light", torches, "--by", "Ann"]);
+    assert!(lit.contains("Ann lights Torches (6)"), "{lit}");
+    h.refused_unchanged(&["light", torches, "--by", "Ann"], 4);
+    h.ok_words("time advance 4 turns");
+    assert!(
+        carried(&h, torches).contains("×6,"),
+        "{}",
+        carried(&h, torches)
+    );
+    assert!(carried(&h, torches).contains("[lit, burning 4 turns]"));
+    let doused = h.ok(&["--lang", "fr", "douse", torches, "--by", "Ann"]);
+    assert!(
+        doused.contains("Ann éteint Torches (6) (il avait brûlé 4 tours)"),
+        "{doused}"
+    );
+    h.ok_words("time advance 3 turns");
+    assert!(
+        !carried(&h, torches).contains("lit"),
+        "{}",
+        carried(&h, torches)
+    );
+    h.ok(&["light", torches, "--by", "Ann"]);
+    h.ok_words("time advance 1 turn");
+    let passed = h.json(&["time", "advance", "1", "turn"]);
+    let burnt = &passed["consequences"][0];
+    assert_eq!(burnt["kind"], "light_burnt", "{passed}");
+    assert_eq!(burnt["payload"]["used"][0]["pieces"], 1);
+    assert_eq!(burnt["payload"]["out"], true);
+    assert!(
+        // Five of the six left: worth 5/6 of the gold piece they cost.
+        carried(&h, torches).contains("×5, 0 gp 83 cp"),
+        "{}",
+        carried(&h, torches)
+    );
+    assert!(!carried(&h, torches).contains("lit"));
+    let id = burnt["id"].to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained.contains("a torch burns 1 hour, 6 turns"),
+        "{explained}"
+    );
+    assert!(explained.contains("a consequence of event"), "{explained}");
+    h.ok(&["undo"]);
+    assert!(
+        carried(&h, torches).contains("×6"),
+        "{}",
+        carried(&h, torches)
+    );
+    // 4 turns before it was put out, 1 since it was lit again.
+    assert!(carried(&h, torches).contains("[lit, burning 5 turns]"));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A lantern burns a flask of oil every 24 turns, its holder's flasks one after another, and
+/// goes dark when the last is burnt; it does not light without oil, nor does oil light.
+#[test]
+fn a_lantern_burns_its_holders_oil_then_goes_dark() {
+    let h = Hoard::new();
+    lights(&h);
+    let oil = h.fails(&["light", "Oil (1 flask)", "--by", "Ann"], 2);
+    assert!(oil.contains("is no torch or lantern"), "{oil}");
+    h.ok(&["light", "Lantern", "--by", "Ann"]);
+    let first = h.ok_words("time advance 30 turns");
+    assert!(first.contains("Lantern burns 1 × Oil (1 flask)"), "{first}");
+    assert!(carried(&h, "Oil (1 flask)").contains("×1"));
+    // 18 more turns: the second flask is burnt at turn 48, and it is dark.
+    let dark = h.ok_words("time advance 18 turns");
+    assert!(
+        dark.contains("Lantern burns out (1 × Oil (1 flask) used up): dark"),
+        "{dark}"
+    );
+    assert!(!carried(&h, "Lantern").contains("lit"));
+    let none = h.refused_unchanged(&["light", "Lantern", "--by", "Ann"], 4);
+    assert!(none.contains("Ann carries no oil for Lantern"), "{none}");
+}
+
+/// Each expedition's time is its own: a torch burns only when its holder's party's clock
+/// passes.
+#[test]
+fn a_light_burns_only_on_its_holders_expedition_clock() {
+    let h = Hoard::new();
+    h.character("Ada", 10, 10, 8, "lawful");
+    h.character("Cato", 10, 10, 8, "lawful");
+    for who in ["Ada", "Cato"] {
+        h.ok(&["coins", "add", "1gp", "--to", who]);
+        h.ok(&["buy", "torches", "--by", who]);
+    }
+    h.ok(&["session", "start", "One", "--with", "Ada"]);
+    h.ok(&["session", "start", "Two", "--with", "Cato"]);
+    for who in ["Ada", "Cato"] {
+        let torches = h.json(&["item", "list", "--owner", who])[0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        h.ok(&["light", &torches, "--by", who]);
+    }
+    let one = h.ok(&["time", "advance", "7", "turns", "--session", "1"]);
+    assert!(one.contains("One of Torches (6) burns out"), "{one}");
+    let items = h.json(&["item", "list"]);
+    let count = |who: &str| {
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["holder"] == who)
+            .map(|i| i["count"].clone())
+    };
+    assert_eq!(count("Ada"), Some(serde_json::json!(5)));
+    assert_eq!(count("Cato"), Some(serde_json::json!(6)));
+}
+
+/// With `campaign set rations on`, a character out on an expedition eats a ration each
+/// midnight its clock passes; one without is hungry, the days counted (OSE *Starvation*:
+/// penalties at the referee's discretion) until a meal. Off, nothing is eaten.
+#[test]
+fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 20 gp --to Ann");
+    h.ok_words("buy rations --by Ann");
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("time advance 2 days");
+    assert!(carried(&h, "Rations").contains("×7"), "off: nothing eaten");
+    h.ok(&["campaign", "set", "rations", "on"]);
+    assert!(h.ok(&["campaign", "show"]).contains("rations: on"));
+    let passed = h.json(&["time", "advance", "3", "days"]);
+    let eaten = &passed["consequences"][0];
+    assert_eq!(eaten["kind"], "rations_eaten", "{passed}");
+    // A consequence of the clock's event, recorded just before it.
+    assert_eq!(
+        eaten["cause"].as_i64(),
+        eaten["id"].as_i64().map(|id| id - 1)
+    );
+    assert_eq!(eaten["payload"]["used"][0]["pieces"], 3);
+    assert_eq!(eaten["payload"]["hungry"], 0);
+    assert!(carried(&h, "Rations").contains("×4"));
+    let hungry = h.ok_words("time advance 6 days");
+    assert!(
+        hungry.contains("Ann eats 4 of their rations over 6 days: hungry, 2 days without food"),
+        "{hungry}"
+    );
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    assert!(sheet.contains("hungry: 2 days without food"), "{sheet}");
+    assert_eq!(h.json(&["character", "show", "Ann"])["hungry"], 2);
+    // A meal ends the hunger.
+    h.ok_words("buy rations --by Ann");
+    h.ok_words("time advance 1 day");
+    assert!(!h.ok(&["character", "show", "Ann"]).contains("hungry"));
+    h.ok(&["undo"]);
+    assert!(
+        h.ok(&["character", "show", "Ann"])
+            .contains("hungry: 2 days")
+    );
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A month of play under AD&D 2e (issue #54, *Done when*, for what exists yet: buying,
+/// light, rations): two expeditions, torches and a lantern, rations on, a level gained; the
+/// purses and supplies at the end computed by hand from the PHB's prices.
+#[test]
+fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    h.ok(&["campaign", "set", "rations", "on"]);
+    h.character("Ada", 12, 10, 10, "lawful");
+    h.character("Bran", 12, 10, 8, "lawful");
+    h.ok_words("coins add 40 gp 20 cp --to Ada");
+    h.ok_words("coins add 30 gp 12 cp --to Bran");
+    // PHB: dry rations 10 gp a week (seven), a torch 1 cp, a hooded lantern 7 gp, lamp oil
+    // 6 cp a pint.
+    h.ok_words("buy rations --count 2 --by Ada"); // 20 gp: 14 rations
+    h.ok_words("buy torch --count 5 --by Ada"); // 5 cp
+    h.ok_words("buy rations --by Bran"); // 10 gp: 7 rations
+    h.ok_words("buy lantern --by Bran"); // 7 gp
+    h.ok_words("buy oil --count 2 --by Bran"); // 12 cp: two pints, 12 turns each
+    // Ada: 40 gp 20 cp − 20 gp − 5 cp; Bran: 30 gp 12 cp − 10 gp − 7 gp − 12 cp.
+    let purse = |who: &str| h.json(&["character", "show", who])["coins"].clone();
+    assert_eq!(purse("Ada"), coins(20, 0, 15));
+    assert_eq!(purse("Bran"), coins(13, 0, 0));
+
+    // The first expedition: a torch burnt out in 8 turns, the lantern's two pints in 24 of
+    // 30, then three days: three midnights, three rations each.
+    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran"]);
+    h.ok(&["light", "Torch", "--by", "Ada"]);
+    h.ok_words("time advance 8 turns");
+    h.ok(&["light", "Lantern, hooded", "--by", "Bran"]);
+    let dark = h.ok_words("time advance 30 turns");
+    assert!(
+        dark.contains("burns out (2 × Oil, lamp (1 pint) used up): dark"),
+        "{dark}"
+    );
+    h.ok_words("time advance 3 days");
+    h.ok(&["session", "end"]);
+    // Twelve days at home: no one out, no one eats from their pack.
+    h.ok_words("time advance 12 days");
+
+    // The second expedition: two weeks, 14 midnights; Ada's 11 rations last 11, Bran's 4.
+    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran"]);
+    h.ok_words("time advance 2 weeks");
+    h.ok(&["character", "set", "Ada", "level", "2"]);
+    h.ok(&["session", "end"]);
+
+    // What is left: Ada's 4 torches, sold back at half their cost (4 cp: 2 cp).
+    let items = h.json(&["item", "list", "--owner", "Ada"]);
+    let torches = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["name"] == "Torch")
+        .unwrap();
+    assert_eq!(torches["count"], 4);
+    let id = torches["id"].as_str().unwrap().to_string();
+    h.ok(&["sell", &id, "--to", "Ada"]);
+    assert_eq!(purse("Ada"), coins(20, 0, 17));
+    assert_eq!(purse("Bran"), coins(13, 0, 0));
+    let ada = h.json(&["character", "show", "Ada"]);
+    assert_eq!(
+        (ada["level"].as_u64(), ada["hungry"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(h.json(&["character", "show", "Bran"])["hungry"], 10);
+    let gone = |who: &str, name: &str| {
+        let items = h.json(&["item", "list", "--owner", who]);
+        let statuses: Vec<&serde_json::Value> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["name"] == name)
+            .map(|i| &i["status"])
+            .collect();
+        !statuses.is_empty() && statuses.iter().all(|s| *s == "consumed")
+    };
+    assert!(gone("Ada", "Rations, dry (1 week)"));
+    assert!(gone("Bran", "Rations, dry (1 week)"));
+    assert!(gone("Bran", "Oil, lamp (1 pint)"));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
