@@ -27,6 +27,7 @@ pub mod health;
 pub mod item;
 pub mod knowledge;
 pub mod limits;
+pub mod loot;
 pub mod magic;
 pub mod party;
 pub mod potion;
