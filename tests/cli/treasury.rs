@@ -1334,3 +1334,48 @@ fn share_items_counts_what_each_received_against_their_share() {
     );
     h.ok(&["check"]);
 }
+
+#[test]
+fn share_items_counts_the_heirs_items_only_when_the_dead_share() {
+    let h = Hoard::new();
+    company(&h);
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 1000gp");
+    h.ok_words("valuable add Ruby --value 500gp");
+    h.ok_words("give Ruby --to Bertrand");
+    h.ok_words("valuable appraise Ruby --by Bertrand");
+    h.ok_words("character damage Bertrand 8");
+    let gp = |n: i64| coins(0, 0, 0, n, 0);
+    let paid = |shared: &Value| -> Vec<(Value, Value)> {
+        let all = shared["portions"].as_array().unwrap();
+        all.iter()
+            .map(|p| (p["character"].clone(), p["coins"].clone()))
+            .collect()
+    };
+    // The survivors divide the pool without the dead, nor his ruby: 1,000 gp in 1.5 shares.
+    let shared = h.json(&["share", "--items"]);
+    assert_eq!(
+        paid(&shared),
+        [(json!("Arnaud"), gp(666)), (json!("Tobin"), gp(333))]
+    );
+    assert_eq!(shared["remainder"], gp(1));
+    h.ok(&["undo"]);
+    // His heirs take his share, less the ruby he took: 1,500 gp in 2.5 shares, 600 a share.
+    h.ok_words("campaign set dead-share heirs");
+    let shared = h.json(&["share", "--items"]);
+    assert_eq!(
+        paid(&shared),
+        [
+            (json!("Arnaud"), gp(600)),
+            (json!("Bertrand"), gp(100)),
+            (json!("Tobin"), gp(300))
+        ]
+    );
+    assert_eq!(shared["portions"][1]["items_worth"], gp(500));
+    assert_eq!(
+        purse(&h, "Bertrand"),
+        gp(100),
+        "in his purse, for his heirs"
+    );
+    h.ok(&["check"]);
+}

@@ -168,6 +168,18 @@ impl State {
                 // event, a file edited by hand) cannot stand.
                 let named = portions.iter().map(|p| (&p.character, p.share));
                 self.check_shares(named, Spoils::Treasure, *division, None)?;
+                // What was counted against a portion is what its character held then.
+                for p in portions {
+                    for r in &p.items {
+                        let held = self.items.get(&r.item).and_then(|i| i.holder.as_ref());
+                        if held != Some(&p.character) {
+                            return Err(Refusal::NotReceived {
+                                item: r.name.clone(),
+                                name: p.name.clone(),
+                            });
+                        }
+                    }
+                }
                 let pool_row = self.pool_row();
                 let pool = t.row(&pool_row);
                 let (split, rest) =
@@ -791,7 +803,30 @@ mod tests {
                 division,
             }
         };
-        let state = replay(&events);
+        let mut state = replay(&events);
+        let mut item = crate::Item::new(
+            "gem".into(),
+            "Gem".into(),
+            "Gemme".into(),
+            crate::rules::item::Category::Valuable,
+            crate::rules::item::Identity::default(),
+        );
+        item.holder = Some("b".into());
+        state.items.insert("gem".into(), item.clone());
+        let err = state
+            .clone()
+            .record(with_gem([26, 25, 50], Some(24)), None, WHEN, None)
+            .unwrap_err();
+        assert_eq!(
+            *err.reason,
+            Refusal::NotReceived {
+                item: "Gem".into(),
+                name: "A".into()
+            },
+            "counted against a, held by b"
+        );
+        item.holder = Some("a".into());
+        state.items.insert("gem".into(), item);
         let err = state
             .clone()
             .record(with_gem([40, 20, 40], Some(24)), None, WHEN, None)
