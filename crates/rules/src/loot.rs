@@ -245,6 +245,36 @@ mod tests {
     }
 
     #[test]
+    fn no_coin_is_lost_made_or_paid_past_a_due() {
+        let pools = [
+            "1cp",
+            "99sp 3cp",
+            "1000gp",
+            "7pp 13gp 5ep 101sp 9cp",
+            "2750gp 1pp",
+        ];
+        let worths = [0, 1, 99, 10_000, 55_555, 1_000_000];
+        for pool in pools.map(coins) {
+            for (a, b) in worths
+                .iter()
+                .flat_map(|a| worths.iter().map(move |b| (*a, *b)))
+            {
+                let sharers = [(FULL, a), (HALF, b), (Share(3), 0), (FULL, b)];
+                let r = reckon(pool.copper(), &sharers);
+                let (portions, _) = against(&pool, &sharers);
+                for (n, portion) in portions.iter().enumerate() {
+                    let due = r.dues[n].unwrap_or(0);
+                    let paid = i128::from(portion.copper()) * i128::from(r.shares);
+                    assert!(
+                        paid <= due,
+                        "{pool:?}, {sharers:?}: {n} paid past their due"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_sharer_on_no_share_takes_no_part() {
         let sharers = [(Share(0), 0), (FULL, 0)];
         assert_eq!(against(&gp(10), &sharers), (vec![gp(0), gp(10)], gp(0)));
