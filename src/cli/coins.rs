@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::args::coins::{
-    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, StashArgs, ValuableCommand, ValuableKind,
-    XpCommand,
+    CoinsArgs, CoinsCommand, ExchangeArgs, SellArgs, ShareArgs, StashArgs, ValuableCommand,
+    ValuableKind, XpCommand,
 };
 use super::out::Out;
 use crate::app::coins::Whose;
@@ -18,9 +18,7 @@ use crate::rules::coins::{self, AmountError, Coins};
 use crate::rules::knowledge::Method;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::money::{
-    Award, award_json, award_lines, divided_into, label, portion, shares, with_worth,
-};
+use crate::view::money::{Award, award_json, award_lines, divided_into, label, shares, with_worth};
 
 /// What the referee typed for a coin, which is none.
 fn not_a_coin(typed: &str) -> String {
@@ -229,14 +227,21 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     ))
 }
 
-pub async fn share(cx: &mut Ctx, out: &mut Out) -> Result<()> {
+pub async fn share(cx: &mut Ctx, out: &mut Out, args: ShareArgs) -> Result<()> {
     let session = cx.named_session().await?;
-    let s = app::coins::share(cx, session).await?;
+    let s = app::coins::share(cx, session, args.items).await?;
     if out.json() {
         let portions: Vec<_> = s
             .portions
             .iter()
-            .map(|p| json!({ "character": p.name, "share": p.share, "coins": p.coins }))
+            .map(|p| {
+                let mut doc = json!({ "character": p.name, "share": p.share, "coins": p.coins });
+                if args.items {
+                    doc["items_worth"] = json!(p.items_worth());
+                    doc["items"] = json!(p.items);
+                }
+                doc
+            })
             .collect();
         let mut doc = json!({
             "session": s.session,
@@ -266,8 +271,8 @@ pub async fn share(cx: &mut Ctx, out: &mut Out) -> Result<()> {
             "La caisse est partagée en {n} :"
         ),
     })?;
-    for p in &s.portions {
-        out.line(&format!("  {}", portion(p)))?;
+    for line in crate::view::loot::portions(&s.portions, &s.remainder) {
+        out.line(&line)?;
     }
     out.line(&tr!(
         "  left in the pool: {}",

@@ -131,7 +131,7 @@ pub async fn run_into(cli: Cli, out: &mut Out) -> Result<()> {
         }
         Command::Coins(a) => coins::run(&mut cx, out, a).await,
         Command::Valuable(c) => coins::valuable(&mut cx, out, c).await,
-        Command::Share => coins::share(&mut cx, out).await,
+        Command::Share(a) => coins::share(&mut cx, out, a).await,
         Command::Claim(a) => claims::claim(&mut cx, out, a).await,
         Command::Claims(a) => claims::run(&mut cx, out, a).await,
         Command::Xp(c) => coins::xp(&mut cx, out, c).await,

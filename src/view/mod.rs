@@ -15,6 +15,7 @@ pub mod encumbrance;
 pub mod error;
 pub mod inert;
 pub mod item;
+pub mod loot;
 pub mod money;
 pub mod posting;
 pub mod tone;

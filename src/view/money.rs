@@ -505,7 +505,11 @@ pub fn explain(event: &Event) -> Vec<String> {
                 Division::Weighted => party::WEIGHTED,
             };
             lines.push(format!("  {}", pick(rule.en, rule.fr)));
-            lines.extend(portions.iter().map(|p| format!("  {}", portion(p))));
+            if portions.iter().any(|p| !p.items.is_empty()) {
+                let against = crate::rules::loot::AGAINST;
+                lines.push(format!("  {}", pick(against.en, against.fr)));
+            }
+            lines.extend(super::loot::portions(portions, remainder));
             lines.push(tr!(
                 "  left in the pool: {}",
                 "  reste dans la caisse : {}",

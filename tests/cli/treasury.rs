@@ -1218,3 +1218,164 @@ fn explain_gives_the_rule_of_a_sale_and_of_an_exchange() {
         "{text}"
     );
 }
+
+/// The coins of a share-out's portions and what it left, added up denomination by
+/// denomination.
+fn paid_and_left(shared: &Value) -> Value {
+    let mut sum = shared["remainder"].clone();
+    for p in shared["portions"].as_array().unwrap() {
+        for d in ["cp", "sp", "ep", "gp", "pp"] {
+            sum[d] = json!(sum[d].as_i64().unwrap() + p["coins"][d].as_i64().unwrap());
+        }
+    }
+    sum
+}
+
+#[test]
+fn share_items_counts_what_each_received_against_their_share() {
+    let h = Hoard::new();
+    company(&h);
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 1000gp");
+    // A ruby claimed and appraised; a pearl given, which Tobin's jeweller says is worth 60 gp
+    // (it is worth 40: the party's belief counts, not the truth); a sword nobody can price;
+    // an opal Arnaud took and gave Bertrand, which neither received from the treasure.
+    h.ok_words("valuable add Ruby --value 300gp");
+    h.ok_words("valuable add Pearl --value 40gp");
+    h.ok_words("valuable add Opal --value 50gp");
+    h.ok_words("item add Sword --category weapon");
+    h.ok_words("claim Ruby need --by Arnaud");
+    h.ok_words("claim Sword need --by Bertrand");
+    h.ok_words("claims settle");
+    h.ok_words("valuable appraise Ruby --by Arnaud");
+    h.ok_words("give Pearl --to Tobin");
+    h.ok_words("valuable appraise Pearl --by Tobin --value 60gp");
+    h.ok_words("give Opal --to Arnaud");
+    h.ok_words("give Opal --to Bertrand");
+    h.ok_words("valuable appraise Opal --by Bertrand");
+    let before = treasury(&h);
+    let shared = h.json(&["share", "--items"]);
+    // 1,000 gp and 360 gp of items in 2.5 shares: 544 gp a share. Arnaud is paid 544 less his
+    // ruby, Bertrand 544 (his sword's worth is unknown: nothing), Tobin 272 less 60.
+    let gp = |n: i64| coins(0, 0, 0, n, 0);
+    let ids: Vec<String> = ["Ruby", "Sword", "Pearl"]
+        .iter()
+        .map(|n| {
+            h.json(&["item", "show", n])["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let item = |n: usize, name: &str, worth: Value| json!({ "item": ids[n], "name": name, "name_fr": name, "worth": worth });
+    assert_eq!(
+        shared["portions"],
+        json!([
+            { "character": "Arnaud", "share": 1, "coins": gp(244), "items_worth": gp(300),
+              "items": [item(0, "Ruby", gp(300))] },
+            { "character": "Bertrand", "share": 1, "coins": gp(544), "items_worth": gp(0),
+              "items": [item(1, "Sword", Value::Null)] },
+            { "character": "Tobin", "share": 0.5, "coins": gp(212), "items_worth": gp(60),
+              "items": [item(2, "Pearl", gp(60))] },
+        ])
+    );
+    assert_eq!(
+        paid_and_left(&shared),
+        before["pool"],
+        "no coin lost or made"
+    );
+    let id = shared["event"]["id"].to_string();
+    let text = h.ok(&["explain", &id]);
+    for line in [
+        "Items counted against shares",
+        "worth divided: 1360 gp (the pool's 1000 gp and 360 gp of items) in 2.5 shares",
+        "Arnaud (1 share): fair part 544 gp less items worth 300 gp: 244 gp",
+        "items: Ruby (300 gp)",
+        "items: Sword (worth unknown)",
+        "Tobin (0.5 share): fair part 272 gp less items worth 60 gp: 212 gp",
+    ] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+    h.ok(&["check"]);
+    h.ok(&["undo"]);
+    assert_eq!(treasury(&h), before, "undone, every coin back");
+    h.ok(&["share", "--items"]);
+
+    // What was counted is not counted again: the next share-out is the plain one.
+    h.ok_words("coins add 100gp");
+    let again = h.json(&["share", "--items"]);
+    let plain: Vec<&Value> = (0..3).map(|i| &again["portions"][i]["coins"]).collect();
+    assert_eq!(plain, [&gp(40), &gp(40), &gp(20)]);
+    assert_eq!(again["portions"][0]["items"], json!([]));
+
+    // An emerald worth more than Bertrand's fair part of 2,500 gp 7 sp: he keeps it and is
+    // paid nothing, and Arnaud and Tobin share the 500 gp 7 sp as if he had not shared.
+    h.ok_words("valuable add Emerald --value 2000gp");
+    h.ok_words("give Emerald --to Bertrand");
+    h.ok_words("valuable appraise Emerald --by Bertrand");
+    h.ok_words("coins add 500gp 7sp");
+    let pool = treasury(&h)["pool"].clone();
+    let shared = h.json(&["share", "--items"]);
+    let coins_of: Vec<&Value> = (0..3).map(|i| &shared["portions"][i]["coins"]).collect();
+    assert_eq!(
+        coins_of,
+        [
+            &coins(0, 4, 0, 333, 0),
+            &coins(0, 0, 0, 0, 0),
+            &coins(0, 2, 0, 166, 0)
+        ]
+    );
+    assert_eq!(shared["remainder"], coins(0, 1, 0, 1, 0));
+    assert_eq!(paid_and_left(&shared), pool, "no coin lost or made");
+    let text = h.ok(&["explain", &shared["event"]["id"].to_string()]);
+    assert!(
+        text.contains("Bertrand (1 share): items worth 2000 gp, more than a fair part: nothing"),
+        "{text}"
+    );
+    h.ok(&["check"]);
+}
+
+#[test]
+fn share_items_counts_the_heirs_items_only_when_the_dead_share() {
+    let h = Hoard::new();
+    company(&h);
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 1000gp");
+    h.ok_words("valuable add Ruby --value 500gp");
+    h.ok_words("give Ruby --to Bertrand");
+    h.ok_words("valuable appraise Ruby --by Bertrand");
+    h.ok_words("character damage Bertrand 8");
+    let gp = |n: i64| coins(0, 0, 0, n, 0);
+    let paid = |shared: &Value| -> Vec<(Value, Value)> {
+        let all = shared["portions"].as_array().unwrap();
+        all.iter()
+            .map(|p| (p["character"].clone(), p["coins"].clone()))
+            .collect()
+    };
+    // The survivors divide the pool without the dead, nor his ruby: 1,000 gp in 1.5 shares.
+    let shared = h.json(&["share", "--items"]);
+    assert_eq!(
+        paid(&shared),
+        [(json!("Arnaud"), gp(666)), (json!("Tobin"), gp(333))]
+    );
+    assert_eq!(shared["remainder"], gp(1));
+    h.ok(&["undo"]);
+    // His heirs take his share, less the ruby he took: 1,500 gp in 2.5 shares, 600 a share.
+    h.ok_words("campaign set dead-share heirs");
+    let shared = h.json(&["share", "--items"]);
+    assert_eq!(
+        paid(&shared),
+        [
+            (json!("Arnaud"), gp(600)),
+            (json!("Bertrand"), gp(100)),
+            (json!("Tobin"), gp(300))
+        ]
+    );
+    assert_eq!(shared["portions"][1]["items_worth"], gp(500));
+    assert_eq!(
+        purse(&h, "Bertrand"),
+        gp(100),
+        "in his purse, for his heirs"
+    );
+    h.ok(&["check"]);
+}

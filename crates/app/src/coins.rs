@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::encumbrance::{Before, Slower};
 use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
-use crate::ledger::treasury::{Holder, Portion, Sold, Treasury};
+use crate::ledger::treasury::{Holder, Portion, Sold, Treasury, share_out};
 use crate::ledger::{Event, Item, Recorded};
 use crate::party::{session_for, sharers};
 use crate::refusal::coins::Refusal;
@@ -17,7 +17,7 @@ use crate::rules;
 use crate::rules::character::check_name;
 use crate::rules::coins::{Coins, Denomination};
 use crate::rules::exchange::Unexchangeable;
-use crate::rules::party::{Division, Spoils, counted, split_coins};
+use crate::rules::party::{Division, Spoils, counted};
 use crate::rules::sale::{self, Market};
 use crate::rules::share::Share;
 use crate::store;
@@ -397,9 +397,11 @@ pub struct Shared {
     pub slower: Vec<Slower>,
 }
 
-/// `share [--session N]`: the pool split among the party by the book's division
-/// (`rules::party`), denomination by denomination; what is not paid stays in the pool.
-pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
+/// `share [--session N] [--items]`: the pool split among the party by the book's division
+/// (`rules::party`), denomination by denomination; under `--items`, with the items each
+/// received since their last share-out counted against their portion (`rules::loot`). What is
+/// not paid stays in the pool.
+pub async fn share(cx: &mut Ctx, session: Option<u32>, items: bool) -> Result<Shared> {
     let mut w = cx.write().await?;
     let session = session_for(&mut w, session).await?;
     w.about(session).await?;
@@ -409,32 +411,42 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>) -> Result<Shared> {
         return Err(Refusal::EmptyPool.into());
     }
     let sharers = sharers(&mut w, Spoils::Treasure, session).await?;
-    let shares: Vec<Share> = sharers.iter().map(|c| c.share).collect();
     if sharers.is_empty() {
         return Err(Refusal::NoSharers.into());
     }
-    let (split, remainder) = split_coins(&pool, &shares, Division::Shares);
-    if split.iter().all(Coins::is_zero) {
-        let shares = Share(counted(&shares, Division::Shares));
-        return Err(Refusal::TooLittle { pool, shares }.into());
-    }
-    let portions: Vec<Portion> = sharers
+    let received = match items {
+        true => crate::received::since_last_share(&mut w, &sharers).await?,
+        false => vec![Vec::new(); sharers.len()],
+    };
+    let mut portions: Vec<Portion> = sharers
         .into_iter()
-        .zip(split)
-        .map(|(c, coins)| Portion {
+        .zip(received)
+        .map(|(c, items)| Portion {
             character: c.id,
             name: c.name,
             share: c.share,
-            coins,
+            coins: Coins::default(),
+            items,
         })
         .collect();
+    let division = Division::Shares;
+    // Nothing to pay, or items worth past the campaign's count of coins: too little to share.
+    let paid = share_out(&pool, &portions, division).filter(|(s, _)| !s.iter().all(Coins::is_zero));
+    let Some((split, remainder)) = paid else {
+        let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+        let shares = Share(counted(&shares, division));
+        return Err(Refusal::TooLittle { pool, shares }.into());
+    };
+    for (p, coins) in portions.iter_mut().zip(split) {
+        p.coins = coins;
+    }
     let paid: Vec<&str> = portions.iter().map(|p| p.character.as_str()).collect();
     let before = Before::weigh(&mut w, &paid).await?;
     let event = w.record(Event::CoinsShared {
         session,
         portions: portions.clone(),
         remainder,
-        division: Division::Shares,
+        division,
     })?;
     let slower = before.slower(&mut w).await?;
     w.commit().await?;

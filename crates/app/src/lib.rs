@@ -54,6 +54,7 @@ pub mod name;
 pub mod open;
 pub mod party;
 pub mod potion;
+pub mod received;
 pub mod redact;
 pub mod replay;
 pub mod report;

@@ -373,6 +373,12 @@ pub enum Refusal {
     NotItsDamage {
         item: String,
     },
+    /// An item counted against a share-out's portion (`share --items`) that is not held by
+    /// the one it is counted against.
+    NotReceived {
+        item: String,
+        name: String,
+    },
     /// A sale `sell` would not make: an item missing, sold twice or unsaleable, on another
     /// market or fraction than the campaign's, or a price that is not their sum.
     NotASale {

@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::Id;
 use crate::rules::coins::Coins;
 use crate::rules::limits;
+use crate::rules::loot;
+use crate::rules::party::{Division, split_coins};
 use crate::rules::sale::Market;
 use crate::rules::share::Share;
 use crate::rules::xp::Gain;
@@ -162,6 +164,62 @@ pub struct Portion {
     pub name: String,
     pub share: Share,
     pub coins: Coins,
+    /// Under `share --items`, the items they received since their last share-out, counted
+    /// against their portion (`rules::loot`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Received>,
+}
+
+impl Portion {
+    /// What the items counted against the portion were worth together, as the party believed
+    /// (none if past the campaign's count of coins: a ledger edited by hand).
+    pub fn items_worth(&self) -> Option<Coins> {
+        self.items.iter().try_fold(Coins::default(), |sum, r| {
+            sum.checked_add(&r.worth.unwrap_or_default(), limits::COINS_COUNTED)
+                .ok()
+        })
+    }
+}
+
+/// The coins a share-out pays from `pool` to `portions` (their coins aside) and what it
+/// leaves: the book's division by `division` (`rules::party`), or, once items are counted
+/// against the portions, the reckoning by worth (`rules::loot`), which only divides by
+/// shares. `None` for a share-out that cannot be: items counted under another division, one
+/// item counted twice, a worth that is not coins.
+pub fn share_out(
+    pool: &Coins,
+    portions: &[Portion],
+    division: Division,
+) -> Option<(Vec<Coins>, Coins)> {
+    let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+    let items: Vec<&Received> = portions.iter().flat_map(|p| &p.items).collect();
+    if items.is_empty() {
+        return Some(split_coins(pool, &shares, division));
+    }
+    let twice = items
+        .iter()
+        .enumerate()
+        .any(|(n, r)| items[..n].iter().any(|o| o.item == r.item));
+    let invalid = items.iter().any(|r| r.worth.is_some_and(|w| !w.is_valid()));
+    if division != Division::Shares || twice || invalid {
+        return None;
+    }
+    let sharers = portions
+        .iter()
+        .map(|p| Some((p.share, p.items_worth()?.copper())))
+        .collect::<Option<Vec<_>>>()?;
+    Some(loot::pay(pool, &loot::reckon(pool.copper(), &sharers)))
+}
+
+/// An item a character received from the party's treasure since their last share-out,
+/// counted against their next one: its worth as the party believed it then (`None`: not
+/// known, counted as nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Received {
+    pub item: Id,
+    pub name: String,
+    pub name_fr: String,
+    pub worth: Option<Coins>,
 }
 
 /// A valuable counted in an award, with its value.

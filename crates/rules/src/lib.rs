@@ -29,6 +29,7 @@ pub mod item;
 pub mod knowledge;
 pub mod light;
 pub mod limits;
+pub mod loot;
 pub mod magic;
 pub mod party;
 pub mod potion;

@@ -196,6 +196,15 @@ pub struct LightArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ShareArgs {
+    /// Count against each one's portion the worth of the items they received from the party's
+    /// treasure since their last share-out (claims settled, items given), as the party
+    /// believes it: who took the magic sword takes less gold
+    #[arg(long)]
+    pub items: bool,
+}
+
+#[derive(Debug, Args)]
 pub struct StashArgs {
     /// The item: its name (in either language), id or id prefix
     pub item: String,

@@ -204,8 +204,8 @@ pub enum Command {
     /// The claims board; `claims settle` gives each item claimed to one who needs it
     Claims(claims::ClaimsArgs),
     /// Share the party's pool among the characters (a retainer takes half a share; the dead by
-    /// `campaign set dead-share`)
-    Share,
+    /// `campaign set dead-share`; `--items` counts the items each received against it)
+    Share(coins::ShareArgs),
     /// Experience: `xp award --monsters XP` for a session's treasure and monsters
     #[command(subcommand)]
     Xp(coins::XpCommand),
@@ -345,7 +345,7 @@ impl Command {
             | Command::Study(_)
             | Command::Identify(_)
             | Command::Claim(_)
-            | Command::Share
+            | Command::Share(_)
             | Command::Stash(_)
             | Command::Sell(_)
             | Command::Buy(_)

@@ -373,7 +373,15 @@ pub const FORMS: &[Form] = &[
         name: "share",
         title: ("Share out the pool", "Partager la réserve"),
         command: &["share"],
-        fields: &[],
+        fields: &[field(
+            "items",
+            (
+                "Count the items each received against their share",
+                "Déduire de chaque part les objets reçus",
+            ),
+            Kind::Check,
+            Arg::Flag("--items"),
+        )],
     },
     Form {
         name: "xp",
@@ -528,6 +536,12 @@ mod tests {
             ["coins", "add", "--to=Ada", "--", "100gp", "5sp"]
         );
         assert_eq!(named("share").unwrap().arguments(&Vec::new()), ["share"]);
+        assert_eq!(
+            named("share")
+                .unwrap()
+                .arguments(&values(&[("items", "on")])),
+            ["share", "--items"]
+        );
     }
 
     #[test]

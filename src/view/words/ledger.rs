@@ -208,6 +208,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{item}: not a settlement the rules make (each item once, on a need or a want, to the winner of its d100 roll-off, among characters neither dead nor dying)",
                 "{item} : pas un partage que les règles font (chaque objet une fois, sur un besoin ou une envie, au vainqueur de son d100, parmi des personnages ni morts ni agonisants)"
             ),
+            R::NotReceived { item, name } => tr!(
+                "{item} is counted against {name}'s share, who does not hold it",
+                "{item} est déduit de la part de {name}, qui ne le détient pas"
+            ),
             R::NotASale { item } => tr!(
                 "{item}: not a sale the rules make (an item there, saleable and sold once, at its market's fraction of its worth unless a price is named)",
                 "{item} : pas une vente que les règles font (un objet présent, vendable et vendu une fois, à la fraction de sa valeur de son marché sauf prix donné)"

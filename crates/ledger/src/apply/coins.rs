@@ -15,12 +15,12 @@ use crate::refusal::Refusal;
 use crate::rules::coins::{Coins, Denomination};
 use crate::rules::exchange;
 use crate::rules::limits;
-use crate::rules::party::{Division, Spoils, split, split_coins, takes_part};
+use crate::rules::party::{Division, Spoils, split, takes_part};
 use crate::rules::sale::{self, Market};
 use crate::rules::share::Share;
 use crate::rules::xp;
 use crate::state::State;
-use crate::treasury::{CoinRow, Holder, Sold, Treasury};
+use crate::treasury::{CoinRow, Holder, Sold, Treasury, share_out};
 
 fn check_coins(coins: &Coins) -> Result<(), Refusal> {
     if coins.is_valid() && !coins.is_zero() {
@@ -168,10 +168,22 @@ impl State {
                 // event, a file edited by hand) cannot stand.
                 let named = portions.iter().map(|p| (&p.character, p.share));
                 self.check_shares(named, Spoils::Treasure, *division, None)?;
-                let shares: Vec<Share> = portions.iter().map(|p| p.share).collect();
+                // What was counted against a portion is what its character held then.
+                for p in portions {
+                    for r in &p.items {
+                        let held = self.items.get(&r.item).and_then(|i| i.holder.as_ref());
+                        if held != Some(&p.character) {
+                            return Err(Refusal::NotReceived {
+                                item: r.name.clone(),
+                                name: p.name.clone(),
+                            });
+                        }
+                    }
+                }
                 let pool_row = self.pool_row();
                 let pool = t.row(&pool_row);
-                let (split, rest) = split_coins(&pool, &shares, *division);
+                let (split, rest) =
+                    share_out(&pool, portions, *division).ok_or(Refusal::UnevenShare { pool })?;
                 let recorded: Vec<Coins> = portions.iter().map(|p| p.coins).collect();
                 if split != recorded || rest != *remainder {
                     return Err(Refusal::UnevenShare { pool });
@@ -558,8 +570,8 @@ mod tests {
     use super::*;
     use crate::rules::alignment::Alignment;
     use crate::rules::coins::Denomination;
-    use crate::rules::party::DeadShare;
-    use crate::treasury::Portion;
+    use crate::rules::party::{DeadShare, split_coins};
+    use crate::treasury::{Portion, Received};
     use crate::{Character, Recorded};
     use proptest::prelude::*;
 
@@ -693,6 +705,7 @@ mod tests {
             name: id.to_uppercase(),
             share,
             coins: gp(n),
+            items: Vec::new(),
         }
     }
 
@@ -760,6 +773,91 @@ mod tests {
             (gp(1), gp(40), gp(20), gp(40))
         );
         assert!(t.balances());
+    }
+
+    #[test]
+    fn items_counted_against_a_share_hold_it_to_the_reckoning() {
+        // 101 gp and a gem of 24 gp that a received: 125 gp in 2.5 shares, 50 a share; a is
+        // paid 26, b 25 and c 50.
+        let events = with_pool(101);
+        let gem = |worth: Option<i64>| Received {
+            item: "gem".into(),
+            name: "Gem".into(),
+            name_fr: "Gemme".into(),
+            worth: worth.map(gp),
+        };
+        let with_gem = |paid: [i64; 3], worth: Option<i64>| {
+            let Event::CoinsShared {
+                mut portions,
+                session,
+                division,
+                ..
+            } = shared(paid, 0, Division::Shares)
+            else {
+                unreachable!()
+            };
+            portions[0].items.push(gem(worth));
+            Event::CoinsShared {
+                session,
+                portions,
+                remainder: gp(0),
+                division,
+            }
+        };
+        let mut state = replay(&events);
+        let mut item = crate::Item::new(
+            "gem".into(),
+            "Gem".into(),
+            "Gemme".into(),
+            crate::rules::item::Category::Valuable,
+            crate::rules::item::Identity::default(),
+        );
+        item.holder = Some("b".into());
+        state.items.insert("gem".into(), item.clone());
+        let err = state
+            .clone()
+            .record(with_gem([26, 25, 50], Some(24)), None, WHEN, None)
+            .unwrap_err();
+        assert_eq!(
+            *err.reason,
+            Refusal::NotReceived {
+                item: "Gem".into(),
+                name: "A".into()
+            },
+            "counted against a, held by b"
+        );
+        item.holder = Some("a".into());
+        state.items.insert("gem".into(), item);
+        let err = state
+            .clone()
+            .record(with_gem([40, 20, 40], Some(24)), None, WHEN, None)
+            .unwrap_err();
+        assert_eq!(
+            *err.reason,
+            Refusal::UnevenShare { pool: gp(101) },
+            "the plain split does not stand once a gem is counted"
+        );
+        state
+            .clone()
+            .record(with_gem([26, 25, 50], Some(24)), None, WHEN, None)
+            .unwrap();
+        // A worth nobody knew counts as nothing: the plain split, less what does not divide.
+        let mut unknown = with_gem([40, 20, 40], None);
+        if let Event::CoinsShared { remainder, .. } = &mut unknown {
+            *remainder = gp(1);
+        }
+        state.clone().record(unknown, None, WHEN, None).unwrap();
+        // Counted twice, or under the evenly division: refused.
+        let mut twice = with_gem([26, 25, 50], Some(24));
+        if let Event::CoinsShared { portions, .. } = &mut twice {
+            portions[1].items.push(gem(Some(0)));
+        }
+        assert!(state.clone().record(twice, None, WHEN, None).is_err());
+        let mut evenly = with_gem([26, 25, 50], Some(24));
+        if let Event::CoinsShared { division, .. } = &mut evenly {
+            *division = Division::Ose;
+        }
+        assert!(state.clone().record(evenly, None, WHEN, None).is_err());
     }
 
     #[test]
@@ -886,6 +984,7 @@ mod tests {
                             portions: PEOPLE.iter().zip(SHARES).zip(portions)
                                 .map(|((id, share), coins)| Portion {
                                     character: id.to_string(), name: id.to_uppercase(), share, coins,
+                                    items: Vec::new(),
                                 })
                                 .collect(),
                             remainder,
