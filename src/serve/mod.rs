@@ -14,6 +14,7 @@
 //! tells it that something was recorded: their stream counts changes seen, not events.
 
 mod addresses;
+mod cache;
 mod charts;
 mod file;
 mod gather;
@@ -123,6 +124,7 @@ pub async fn run(settings: Settings) -> Result<()> {
         changes,
         sights,
         players,
+        pages: Arc::default(),
     };
     listen::serve(listener, routes::router(app), async move {
         let _ = tokio::signal::ctrl_c().await;

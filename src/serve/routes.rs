@@ -38,10 +38,13 @@ pub struct App {
     pub sights: watch::Receiver<u64>,
     /// With `--players`: the personal links' writer and rate limits.
     pub players: Option<Arc<super::personal::Players>>,
+    /// The pages as drawn at the ledger's position.
+    pub pages: Arc<super::cache::Pages>,
 }
 
 pub fn router(app: App) -> Router {
-    Router::new()
+    // The pages, each drawn once per position of the ledger (`cache`).
+    let pages = Router::new()
         .route("/", get(party))
         .route("/treasure", get(treasure))
         .route("/chronicle", get(chronicle))
@@ -49,14 +52,20 @@ pub fn router(app: App) -> Router {
         .route("/item/{id}", get(item))
         .route("/character/{id}", get(character))
         .route("/party.json", get(party_json))
+        .route("/referee/{token}", get(referee))
+        .merge(super::personal::routes())
+        .route_layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::cache::answer,
+        ));
+    Router::new()
+        .merge(pages)
         .route("/events", get(events))
         .route("/hoard.js", get(script))
         .route("/hoard.css", get(style))
         .route("/favicon.svg", get(icon))
         .route("/favicon.ico", get(icon))
-        .route("/referee/{token}", get(referee))
         .route("/referee/{token}/events", get(referee_events))
-        .merge(super::personal::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         // Pages are mostly repeated markup and pictures: gzip when the browser takes it (the
@@ -142,7 +151,7 @@ impl App {
     }
 
     /// Whether `given` is the referee's token, compared in constant time.
-    fn referee(&self, given: &str) -> bool {
+    pub(super) fn referee(&self, given: &str) -> bool {
         self.token
             .as_deref()
             .is_some_and(|token| bool::from(token.as_bytes().ct_eq(given.as_bytes())))
