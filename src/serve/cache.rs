@@ -129,7 +129,8 @@ struct Key {
 struct Page {
     headers: HeaderMap,
     whole: Bytes,
-    gzip: OnceCell<Bytes>,
+    /// `None`: it could not be compressed, and goes whole.
+    gzip: OnceCell<Option<Bytes>>,
     tag: HeaderValue,
 }
 
@@ -162,29 +163,34 @@ impl Page {
 
     /// How much it holds.
     fn bytes(&self) -> usize {
-        self.whole.len() + self.gzip.get().map_or(0, Bytes::len)
+        self.whole.len()
+            + self
+                .gzip
+                .get()
+                .and_then(Option::as_ref)
+                .map_or(0, Bytes::len)
     }
 
-    async fn compressed(&self) -> Bytes {
+    async fn compressed(&self) -> Option<Bytes> {
         let whole = self.whole.clone();
         self.gzip
             .get_or_init(async || {
                 // Compressing 400 KB takes milliseconds: off the server's threads.
                 tokio::task::spawn_blocking(move || gzip(&whole))
                     .await
-                    .unwrap_or_default()
+                    .ok()
+                    .flatten()
             })
             .await
             .clone()
     }
 }
 
-fn gzip(whole: &[u8]) -> Bytes {
+fn gzip(whole: &[u8]) -> Option<Bytes> {
     use std::io::Write as _;
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    // Writing to memory cannot fail.
-    let _ = encoder.write_all(whole);
-    encoder.finish().map(Bytes::from).unwrap_or_default()
+    encoder.write_all(whole).ok()?;
+    encoder.finish().ok().map(Bytes::from)
 }
 
 /// A page kept, or being drawn, and when it was last asked for.
@@ -335,14 +341,20 @@ async fn respond(page: &Page, asked: &HeaderMap) -> Response {
     if fresh {
         return StatusCode::NOT_MODIFIED.into_response();
     }
-    let mut response = if takes_gzip(asked) {
-        let mut response = Response::new(Body::from(page.compressed().await));
-        response
-            .headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        response
+    let compressed = if takes_gzip(asked) {
+        page.compressed().await
     } else {
-        Response::new(Body::from(page.whole.clone()))
+        None
+    };
+    let mut response = match compressed {
+        Some(body) => {
+            let mut response = Response::new(Body::from(body));
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            response
+        }
+        None => Response::new(Body::from(page.whole.clone())),
     };
     for (name, value) in &page.headers {
         response.headers_mut().append(name, value.clone());
