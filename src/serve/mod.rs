@@ -14,6 +14,7 @@
 //! tells it that something was recorded: their stream counts changes seen, not events.
 
 mod addresses;
+mod cache;
 mod charts;
 mod console;
 mod file;
@@ -148,6 +149,7 @@ pub async fn run(settings: Settings) -> Result<()> {
         sights,
         players,
         console,
+        pages: Arc::default(),
     };
     listen::serve(listener, routes::router(app), async move {
         let _ = tokio::signal::ctrl_c().await;

@@ -40,10 +40,13 @@ pub struct App {
     pub players: Option<Arc<super::personal::Players>>,
     /// With `--referee`: the console's writer, page values and rate.
     pub console: Option<Arc<super::console::Console>>,
+    /// The pages as drawn at the ledger's position.
+    pub pages: Arc<super::cache::Pages>,
 }
 
 pub fn router(app: App) -> Router {
-    Router::new()
+    // The pages, each drawn once per position of the ledger (`cache`).
+    let pages = Router::new()
         .route("/", get(party))
         .route("/treasure", get(treasure))
         .route("/chronicle", get(chronicle))
@@ -51,15 +54,23 @@ pub fn router(app: App) -> Router {
         .route("/item/{id}", get(item))
         .route("/character/{id}", get(character))
         .route("/party.json", get(party_json))
+        .merge(super::personal::routes())
+        .route_layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            super::cache::answer,
+        ));
+    Router::new()
+        .merge(pages)
         .route("/events", get(events))
         .route("/hoard.js", get(script))
         .route("/hoard.css", get(style))
         .route("/favicon.svg", get(icon))
         .route("/favicon.ico", get(icon))
-        .route("/referee/{token}", get(referee))
         .route("/referee/{token}/events", get(referee_events))
+        // The dashboard is drawn for each request: its console's forms carry a value good
+        // for one post (`console::seal`), which a kept page would hand out twice.
+        .route("/referee/{token}", get(referee))
         .route("/referee/do/{form}", post(super::console::post))
-        .merge(super::personal::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         // Pages are mostly repeated markup and pictures: gzip when the browser takes it (the

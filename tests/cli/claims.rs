@@ -251,6 +251,7 @@ pub mod links {
             status: status.expect("status"),
             headers: head.to_ascii_lowercase(),
             body: body.to_string(),
+            bytes: body.as_bytes().to_vec(),
         }
     }
 

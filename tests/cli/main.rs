@@ -30,6 +30,8 @@ mod hoards;
 mod hostile;
 mod items;
 #[cfg(feature = "serve")]
+mod kept;
+#[cfg(feature = "serve")]
 mod leak;
 mod manuals;
 mod one_json;

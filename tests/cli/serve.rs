@@ -161,6 +161,8 @@ pub struct Answer {
     pub status: u16,
     pub headers: String,
     pub body: String,
+    /// The body's bytes as they came (a gzipped body is no text).
+    pub bytes: Vec<u8>,
 }
 
 /// `GET url` with extra request header lines, over a fresh connection.
@@ -232,6 +234,7 @@ fn ask(mut stream: TcpStream, url: &str, extra: &[&str]) -> Answer {
         status,
         headers: head.to_ascii_lowercase(),
         body: String::from_utf8_lossy(&body).to_string(),
+        bytes: body,
     }
 }
 

@@ -51,6 +51,9 @@ mod hostile;
 #[path = "../cli/items.rs"]
 mod items;
 #[cfg(feature = "serve")]
+#[path = "../cli/kept.rs"]
+mod kept;
+#[cfg(feature = "serve")]
 #[path = "../cli/leak.rs"]
 mod leak;
 #[path = "../cli/manuals.rs"]
