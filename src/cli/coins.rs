@@ -271,7 +271,7 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, args: ShareArgs) -> Result<()> {
             "La caisse est partagée en {n} :"
         ),
     })?;
-    for line in crate::view::loot::portions(&s.portions, &s.remainder) {
+    for line in crate::view::money::portions(&s.portions, &s.remainder) {
         out.line(&line)?;
     }
     out.line(&tr!(

@@ -15,7 +15,6 @@ pub mod encumbrance;
 pub mod error;
 pub mod inert;
 pub mod item;
-pub mod loot;
 pub mod money;
 pub mod posting;
 pub mod tone;

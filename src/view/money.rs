@@ -1,5 +1,5 @@
-//! How money reads: what coins are worth, coin and experience events, and the purse on a
-//! sheet. The treasury's words, used by every view that shows money; an amount of coins is
+//! How money reads: what coins are worth, coin and experience events, a share-out's
+//! reckoning when items count against it (`share --items`), and the purse on a sheet. The treasury's words, used by every view that shows money; an amount of coins is
 //! worded in `i18n::coins`, which the ledger shares.
 
 use super::inert::safe;
@@ -509,7 +509,7 @@ pub fn explain(event: &Event) -> Vec<String> {
                 let against = crate::rules::loot::AGAINST;
                 lines.push(format!("  {}", pick(against.en, against.fr)));
             }
-            lines.extend(super::loot::portions(portions, remainder));
+            lines.extend(self::portions(portions, remainder));
             lines.push(tr!(
                 "  left in the pool: {}",
                 "  reste dans la caisse : {}",
@@ -595,4 +595,61 @@ pub fn sheet_lines(c: &ledger::Character, purse: &Coins) -> Vec<String> {
         tr!("  purse: {purse}", "  bourse : {purse}"),
         format!("  {xp}"),
     ]
+}
+
+/// The lines of a share-out's portions: under `--items`, the reckoning (the worth divided,
+/// then each sharer's arithmetic and their items); otherwise one line each.
+pub fn portions(portions: &[Portion], remainder: &Coins) -> Vec<String> {
+    if portions.iter().all(|p| p.items.is_empty()) {
+        return portions
+            .iter()
+            .map(|p| format!("  {}", portion(p)))
+            .collect();
+    }
+    let pool = portions.iter().fold(*remainder, |sum, p| {
+        sum.checked_add(&p.coins, i64::MAX).unwrap_or(sum)
+    });
+    let items = |p: &Portion| p.items_worth().unwrap_or_default().copper();
+    let sharers: Vec<(Share, i64)> = portions.iter().map(|p| (p.share, items(p))).collect();
+    let r = crate::rules::loot::reckon(pool.copper(), &sharers);
+    let (total, divided) = (worth(r.total), shares(Share(r.shares)));
+    let (coins, counted) = (with_worth(&pool), worth(r.total - pool.copper()));
+    let mut lines = vec![tr!(
+        "  worth divided: {total} (the pool's {coins} and {counted} of items) in {divided}",
+        "  valeur partagée : {total} (la caisse, {coins}, et {counted} d'objets) en {divided}"
+    )];
+    for (n, p) in portions.iter().enumerate() {
+        let (name, share, paid) = (safe(&p.name), shares(p.share), with_worth(&p.coins));
+        let less = worth(items(p));
+        lines.push(match (r.fair(n, p.share).map(worth), p.items.is_empty()) {
+            (Some(fair), true) => tr!(
+                "  {name} ({share}): fair part {fair}: {paid}",
+                "  {name} ({share}) : juste part {fair} : {paid}"
+            ),
+            (Some(fair), false) => tr!(
+                "  {name} ({share}): fair part {fair} less items worth {less}: {paid}",
+                "  {name} ({share}) : juste part {fair} moins {less} d'objets : {paid}"
+            ),
+            (None, _) => tr!(
+                "  {name} ({share}): items worth {less}, more than a fair part: nothing",
+                "  {name} ({share}) : {less} d'objets, plus qu'une juste part : rien"
+            ),
+        });
+        if !p.items.is_empty() {
+            let each: Vec<String> = p
+                .items
+                .iter()
+                .map(|i| {
+                    let item = safe(pick(&i.name, &i.name_fr));
+                    match &i.worth {
+                        Some(w) => format!("{item} ({})", with_worth(w)),
+                        None => tr!("{item} (worth unknown)", "{item} (valeur inconnue)"),
+                    }
+                })
+                .collect();
+            let each = each.join(", ");
+            lines.push(tr!("    items: {each}", "    objets : {each}"));
+        }
+    }
+    lines
 }
