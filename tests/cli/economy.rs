@@ -466,3 +466,116 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     assert!(gone("Bran", "Oil, lamp (1 pint)"));
     assert!(h.ok(&["check"]).starts_with("ok"));
 }
+
+/// A retainer's wage (OSE *Retainers*: « a fee of 1gp per day ») is paid from the employer's
+/// purse at each midnight of the expedition's clock; what the purse cannot pay is owed
+/// (`hoard debts`) until a `coins move` from employer to retainer pays it; `undo` of the time
+/// takes the wages back; a wage per adventure is paid as the session the retainer went on ends.
+#[test]
+fn a_retainer_is_paid_by_the_day_and_what_the_purse_cannot_pay_is_owed() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    h.ok_words("coins add 2 gp 5 sp --to Ann");
+    let hired = h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    assert!(
+        hired.contains("Ann hires Rolf as a retainer, for 1 gp a day"),
+        "{hired}"
+    );
+    h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
+    let passed = h.json(&["time", "advance", "2", "days"]);
+    let paid = &passed["consequences"][0];
+    assert_eq!(paid["kind"], "wages_paid", "{passed}");
+    assert_eq!(paid["cause"].as_i64(), paid["id"].as_i64().map(|id| id - 1));
+    assert_eq!(paid["payload"]["times"], 2);
+    assert_eq!(paid["payload"]["owed"], 0);
+    // The third day: 5 sp paid, 50 cp owed.
+    let short = h.ok_words("time advance 1 day");
+    assert!(
+        short.contains("Ann pays Rolf's wages for 1 day: 5 sp, and owes 0 gp 50 cp more"),
+        "{short}"
+    );
+    let debts = h.json(&["debts"]);
+    assert_eq!(debts["debts"][0]["employer_name"], "Ann", "{debts}");
+    assert_eq!(debts["debts"][0]["retainer_name"], "Rolf");
+    assert_eq!(debts["debts"][0]["owed"], 50);
+    assert!(h.ok(&["debts"]).contains("Ann owes Rolf 0 gp 50 cp"));
+    let explained = h.ok(&["explain", paid["id"].as_i64().unwrap().to_string().as_str()]);
+    assert!(explained.contains("Retainers' wages"), "{explained}");
+    // Undo of the time takes the wages and the debt back.
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["debts"])["debts"], serde_json::json!([]));
+    h.ok_words("time advance 1 day");
+    h.ok_words("coins add 5 sp --to Ann");
+    h.ok_words("coins move 5 sp --from Ann --to Rolf");
+    assert!(h.ok(&["debts"]).contains("No debts."));
+    let gone = h.ok(&["retainer", "dismiss", "Rolf"]);
+    assert!(gone.contains("Ann dismisses Rolf"), "{gone}");
+    let quiet = h.json(&["time", "advance", "1", "day"]);
+    assert_eq!(quiet["consequences"], serde_json::json!([]), "{quiet}");
+    // By the adventure: paid as the session Rolf went on ends.
+    h.ok(&[
+        "retainer",
+        "hire",
+        "Rolf",
+        "--by",
+        "Ann",
+        "--wage",
+        "5 sp/adventure",
+    ]);
+    h.ok_words("coins add 3 sp --to Ann");
+    h.ok(&["session", "end"]);
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("Ann pays Rolf's wages for the adventure: 3 sp, and owes 0 gp 20 cp more"),
+        "{log}"
+    );
+    assert_eq!(h.json(&["debts"])["debts"][0]["owed"], 20);
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A wage that is not coins a day or an adventure, a retainer of themselves, one hired twice
+/// and one dismissed who is no one's are each refused in a line, the ledger untouched.
+#[test]
+fn a_retainer_hire_or_dismissal_that_cannot_be_is_refused() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    let bad = h.refused_unchanged(
+        &[
+            "--json",
+            "retainer",
+            "hire",
+            "Rolf",
+            "--by",
+            "Ann",
+            "--wage",
+            "1 gp/week",
+        ],
+        2,
+    );
+    let bad: serde_json::Value = serde_json::from_str(&bad).unwrap();
+    assert_eq!(bad["error"]["reason"], "wage", "{bad}");
+    let own = h.refused_unchanged(
+        &[
+            "retainer", "hire", "Ann", "--by", "Ann", "--wage", "1 gp/day",
+        ],
+        2,
+    );
+    assert!(own.contains("cannot be their own retainer"), "{own}");
+    h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    let twice = h.refused_unchanged(
+        &[
+            "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+        ],
+        4,
+    );
+    assert!(twice.contains("Rolf is already Ann's retainer"), "{twice}");
+    h.ok(&["retainer", "dismiss", "Rolf"]);
+    let none = h.refused_unchanged(&["retainer", "dismiss", "Rolf"], 4);
+    assert!(none.contains("Rolf is no one's retainer"), "{none}");
+}

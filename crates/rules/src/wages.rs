@@ -41,6 +41,21 @@ impl Per {
     }
 }
 
+/// A retainer's hire: who employs them, for what wage, and what is owed them. A dismissed
+/// retainer still owed keeps their hire, `dismissed`, until the debt is paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hire {
+    pub employer: String,
+    pub employer_name: String,
+    pub wage: Coins,
+    pub per: Per,
+    /// Copper pieces owed: wages the employer's purse could not pay.
+    #[serde(default)]
+    pub owed: i64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dismissed: bool,
+}
+
 /// The wages of `times` periods at `wage` each, taken from `purse`: the coins paid, and the
 /// copper left owed.
 #[derive(Clone, Debug, PartialEq, Eq)]
