@@ -386,8 +386,9 @@ fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() 
 }
 
 /// A month of play under AD&D 2e (issue #54, *Done when*, for what exists yet: buying,
-/// light, rations): two expeditions, torches and a lantern, rations on, a level gained; the
-/// purses and supplies at the end computed by hand from the PHB's prices.
+/// light, rations, a retainer): two expeditions, torches and a lantern, rations on, a retainer
+/// at 2 gp a day, a level gained; the purses, supplies and debt at the end computed by hand
+/// from the PHB's prices.
 #[test]
 fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     let h = Hoard::new();
@@ -395,6 +396,7 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     h.ok(&["campaign", "set", "rations", "on"]);
     h.character("Ada", 12, 10, 10, "lawful");
     h.character("Bran", 12, 10, 8, "lawful");
+    h.character("Cato", 10, 10, 6, "neutral");
     h.ok_words("coins add 40 gp 20 cp --to Ada");
     h.ok_words("coins add 30 gp 12 cp --to Bran");
     // PHB: dry rations 10 gp a week (seven), a torch 1 cp, a hooded lantern 7 gp, lamp oil
@@ -411,7 +413,10 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
 
     // The first expedition: a torch burnt out in 8 turns, the lantern's two pints in 24 of
     // 30, then three days: three midnights, three rations each.
-    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran"]);
+    h.ok(&[
+        "retainer", "hire", "Cato", "--by", "Ada", "--wage", "2 gp/day",
+    ]);
+    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran,Cato"]);
     h.ok(&["light", "Torch", "--by", "Ada"]);
     h.ok_words("time advance 8 turns");
     h.ok(&["light", "Lantern, hooded", "--by", "Bran"]);
@@ -426,7 +431,9 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     h.ok_words("time advance 12 days");
 
     // The second expedition: two weeks, 14 midnights; Ada's 11 rations last 11, Bran's 4.
-    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran"]);
+    // Cato's three days: 6 gp from Ada's 20 gp 15 cp.
+    assert_eq!(purse("Ada"), coins(14, 0, 15));
+    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran,Cato"]);
     h.ok_words("time advance 2 weeks");
     h.ok(&["character", "set", "Ada", "level", "2"]);
     h.ok(&["session", "end"]);
@@ -442,7 +449,12 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     assert_eq!(torches["count"], 4);
     let id = torches["id"].as_str().unwrap().to_string();
     h.ok(&["sell", &id, "--to", "Ada"]);
-    assert_eq!(purse("Ada"), coins(20, 0, 17));
+    // Fourteen days of Cato's wages, 28 gp: Ada's 14 gp 15 cp paid, 13 gp 85 cp owed; then
+    // the torches' 2 cp.
+    assert_eq!(purse("Ada"), coins(0, 0, 2));
+    assert_eq!(purse("Cato"), coins(20, 0, 15));
+    let debts = h.json(&["debts"]);
+    assert_eq!(debts["debts"][0]["owed"], 1385, "{debts}");
     assert_eq!(purse("Bran"), coins(13, 0, 0));
     let ada = h.json(&["character", "show", "Ada"]);
     assert_eq!(
