@@ -10,7 +10,7 @@ use super::args::{Cli, Command, Does};
 use super::out::Out;
 use super::{
     campaign, character, check, claims, clock, coins, defaults, explain, history, item, log,
-    notices, play, progress, report, roll, session, shop, sword, tables, treasure,
+    notices, play, progress, report, retainer, roll, session, shop, sword, tables, treasure,
 };
 use crate::app::Ctx;
 use crate::app::open::Access;
@@ -140,6 +140,8 @@ pub async fn run_into(cli: Cli, out: &mut Out) -> Result<()> {
         Command::Buy(a) => shop::buy(&mut cx, out, a).await,
         Command::Light(a) => shop::light(&mut cx, out, a, true).await,
         Command::Douse(a) => shop::light(&mut cx, out, a, false).await,
+        Command::Retainer(c) => retainer::run(&mut cx, out, c).await,
+        Command::Debts => retainer::debts(&mut cx, out).await,
         Command::Treasure(c) => treasure::run(&mut cx, out, c).await,
         Command::Exchange(a) => coins::exchange(&mut cx, out, a).await,
         Command::Report(c) => report::run(&mut cx, out, c).await,

@@ -32,6 +32,7 @@ mod panics;
 mod play;
 mod progress;
 mod report;
+mod retainer;
 mod retry;
 mod roll;
 #[cfg(feature = "serve")]

@@ -64,6 +64,7 @@ impl fmt::Display for Worded<'_, Problem> {
             Problem::Claims(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Shop(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Light(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Retainer(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
                 &crate::view::inert::safe(item),
                 *refusal,

@@ -13,6 +13,7 @@ use crate::ledger::{self, Event, Recorded};
 use crate::rules::coins::{self, Coins, Denomination};
 use crate::rules::party::{self, Division};
 use crate::rules::share::Share;
+use crate::rules::wages::Per;
 use crate::rules::xp::{self, Ability, Adjustment};
 use crate::tr;
 use serde_json::json;
@@ -430,6 +431,37 @@ pub fn describe(event: &Event) -> String {
                 "{amount} passent de {from} à {to}"
             )
         }
+        Event::WagesPaid {
+            name,
+            employer_name,
+            per,
+            times,
+            paid,
+            owed,
+            ..
+        } => {
+            let (name, by, paid) = (safe(name), safe(employer_name), text(paid));
+            let what = match per {
+                Per::Day => tr!(
+                    "{name}'s wages for {days}",
+                    "les gages de {name} pour {days}",
+                    days =
+                        crate::i18n::counted(i64::from(*times), ("day", "days"), ("jour", "jours"))
+                ),
+                Per::Adventure => tr!(
+                    "{name}'s wages for the adventure",
+                    "les gages de {name} pour l'aventure"
+                ),
+            };
+            match owed {
+                0 => tr!("{by} pays {what}: {paid}", "{by} paie {what} : {paid}"),
+                n => tr!(
+                    "{by} pays {what}: {paid}, and owes {owed} more",
+                    "{by} paie {what} : {paid}, et doit encore {owed}",
+                    owed = worth(*n)
+                ),
+            }
+        }
         Event::CoinsShared {
             portions,
             remainder,
@@ -560,6 +592,20 @@ pub fn explain(event: &Event) -> Vec<String> {
                 "  {taken} taken; {received} received, after a fee of {fee}%",
                 "  {taken} pris ; {received} reçus, après une commission de {fee} %"
             ));
+        }
+        Event::WagesPaid { times, per, .. } => {
+            let rule = crate::rules::wages::WAGES;
+            lines.push(format!("  {}", pick(rule.en, rule.fr)));
+            lines.push(match per {
+                Per::Day => tr!(
+                    "  {times} midnight(s) passed on the employer's expedition clock",
+                    "  {times} minuit(s) passé(s) à l'horloge de l'expédition de l'employeur"
+                ),
+                Per::Adventure => tr!(
+                    "  the session the retainer went on ended",
+                    "  la séance où est allé l'homme d'armes a pris fin"
+                ),
+            });
         }
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }

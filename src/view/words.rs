@@ -25,6 +25,7 @@ mod log;
 mod lookup;
 mod names;
 mod raise;
+mod retainer;
 mod session;
 mod shop;
 mod store;

@@ -386,8 +386,9 @@ fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() 
 }
 
 /// A month of play under AD&D 2e (issue #54, *Done when*, for what exists yet: buying,
-/// light, rations): two expeditions, torches and a lantern, rations on, a level gained; the
-/// purses and supplies at the end computed by hand from the PHB's prices.
+/// light, rations, a retainer): two expeditions, torches and a lantern, rations on, a retainer
+/// at 2 gp a day, a level gained; the purses, supplies and debt at the end computed by hand
+/// from the PHB's prices.
 #[test]
 fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     let h = Hoard::new();
@@ -395,6 +396,7 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     h.ok(&["campaign", "set", "rations", "on"]);
     h.character("Ada", 12, 10, 10, "lawful");
     h.character("Bran", 12, 10, 8, "lawful");
+    h.character("Cato", 10, 10, 6, "neutral");
     h.ok_words("coins add 40 gp 20 cp --to Ada");
     h.ok_words("coins add 30 gp 12 cp --to Bran");
     // PHB: dry rations 10 gp a week (seven), a torch 1 cp, a hooded lantern 7 gp, lamp oil
@@ -411,7 +413,10 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
 
     // The first expedition: a torch burnt out in 8 turns, the lantern's two pints in 24 of
     // 30, then three days: three midnights, three rations each.
-    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran"]);
+    h.ok(&[
+        "retainer", "hire", "Cato", "--by", "Ada", "--wage", "2 gp/day",
+    ]);
+    h.ok(&["session", "start", "Barrow", "--with", "Ada,Bran,Cato"]);
     h.ok(&["light", "Torch", "--by", "Ada"]);
     h.ok_words("time advance 8 turns");
     h.ok(&["light", "Lantern, hooded", "--by", "Bran"]);
@@ -426,7 +431,9 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     h.ok_words("time advance 12 days");
 
     // The second expedition: two weeks, 14 midnights; Ada's 11 rations last 11, Bran's 4.
-    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran"]);
+    // Cato's three days: 6 gp from Ada's 20 gp 15 cp.
+    assert_eq!(purse("Ada"), coins(14, 0, 15));
+    h.ok(&["session", "start", "Caves", "--with", "Ada,Bran,Cato"]);
     h.ok_words("time advance 2 weeks");
     h.ok(&["character", "set", "Ada", "level", "2"]);
     h.ok(&["session", "end"]);
@@ -442,7 +449,12 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     assert_eq!(torches["count"], 4);
     let id = torches["id"].as_str().unwrap().to_string();
     h.ok(&["sell", &id, "--to", "Ada"]);
-    assert_eq!(purse("Ada"), coins(20, 0, 17));
+    // Fourteen days of Cato's wages, 28 gp: Ada's 14 gp 15 cp paid, 13 gp 85 cp owed; then
+    // the torches' 2 cp.
+    assert_eq!(purse("Ada"), coins(0, 0, 2));
+    assert_eq!(purse("Cato"), coins(20, 0, 15));
+    let debts = h.json(&["debts"]);
+    assert_eq!(debts["debts"][0]["owed"], 1385, "{debts}");
     assert_eq!(purse("Bran"), coins(13, 0, 0));
     let ada = h.json(&["character", "show", "Ada"]);
     assert_eq!(
@@ -465,4 +477,117 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     assert!(gone("Bran", "Rations, dry (1 week)"));
     assert!(gone("Bran", "Oil, lamp (1 pint)"));
     assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A retainer's wage (OSE *Retainers*: « a fee of 1gp per day ») is paid from the employer's
+/// purse at each midnight of the expedition's clock; what the purse cannot pay is owed
+/// (`hoard debts`) until a `coins move` from employer to retainer pays it; `undo` of the time
+/// takes the wages back; a wage per adventure is paid as the session the retainer went on ends.
+#[test]
+fn a_retainer_is_paid_by_the_day_and_what_the_purse_cannot_pay_is_owed() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    h.ok_words("coins add 2 gp 5 sp --to Ann");
+    let hired = h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    assert!(
+        hired.contains("Ann hires Rolf as a retainer, for 1 gp a day"),
+        "{hired}"
+    );
+    h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
+    let passed = h.json(&["time", "advance", "2", "days"]);
+    let paid = &passed["consequences"][0];
+    assert_eq!(paid["kind"], "wages_paid", "{passed}");
+    assert_eq!(paid["cause"].as_i64(), paid["id"].as_i64().map(|id| id - 1));
+    assert_eq!(paid["payload"]["times"], 2);
+    assert_eq!(paid["payload"]["owed"], 0);
+    // The third day: 5 sp paid, 50 cp owed.
+    let short = h.ok_words("time advance 1 day");
+    assert!(
+        short.contains("Ann pays Rolf's wages for 1 day: 5 sp, and owes 0 gp 50 cp more"),
+        "{short}"
+    );
+    let debts = h.json(&["debts"]);
+    assert_eq!(debts["debts"][0]["employer_name"], "Ann", "{debts}");
+    assert_eq!(debts["debts"][0]["retainer_name"], "Rolf");
+    assert_eq!(debts["debts"][0]["owed"], 50);
+    assert!(h.ok(&["debts"]).contains("Ann owes Rolf 0 gp 50 cp"));
+    let explained = h.ok(&["explain", paid["id"].as_i64().unwrap().to_string().as_str()]);
+    assert!(explained.contains("Retainers' wages"), "{explained}");
+    // Undo of the time takes the wages and the debt back.
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["debts"])["debts"], serde_json::json!([]));
+    h.ok_words("time advance 1 day");
+    h.ok_words("coins add 5 sp --to Ann");
+    h.ok_words("coins move 5 sp --from Ann --to Rolf");
+    assert!(h.ok(&["debts"]).contains("No debts."));
+    let gone = h.ok(&["retainer", "dismiss", "Rolf"]);
+    assert!(gone.contains("Ann dismisses Rolf"), "{gone}");
+    let quiet = h.json(&["time", "advance", "1", "day"]);
+    assert_eq!(quiet["consequences"], serde_json::json!([]), "{quiet}");
+    // By the adventure: paid as the session Rolf went on ends.
+    h.ok(&[
+        "retainer",
+        "hire",
+        "Rolf",
+        "--by",
+        "Ann",
+        "--wage",
+        "5 sp/adventure",
+    ]);
+    h.ok_words("coins add 3 sp --to Ann");
+    h.ok(&["session", "end"]);
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("Ann pays Rolf's wages for the adventure: 3 sp, and owes 0 gp 20 cp more"),
+        "{log}"
+    );
+    assert_eq!(h.json(&["debts"])["debts"][0]["owed"], 20);
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// A wage that is not coins a day or an adventure, a retainer of themselves, one hired twice
+/// and one dismissed who is no one's are each refused in a line, the ledger untouched.
+#[test]
+fn a_retainer_hire_or_dismissal_that_cannot_be_is_refused() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    let bad = h.refused_unchanged(
+        &[
+            "--json",
+            "retainer",
+            "hire",
+            "Rolf",
+            "--by",
+            "Ann",
+            "--wage",
+            "1 gp/week",
+        ],
+        2,
+    );
+    let bad: serde_json::Value = serde_json::from_str(&bad).unwrap();
+    assert_eq!(bad["error"]["reason"], "wage", "{bad}");
+    let own = h.refused_unchanged(
+        &[
+            "retainer", "hire", "Ann", "--by", "Ann", "--wage", "1 gp/day",
+        ],
+        2,
+    );
+    assert!(own.contains("cannot be their own retainer"), "{own}");
+    h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    let twice = h.refused_unchanged(
+        &[
+            "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+        ],
+        4,
+    );
+    assert!(twice.contains("Rolf is already Ann's retainer"), "{twice}");
+    h.ok(&["retainer", "dismiss", "Rolf"]);
+    let none = h.refused_unchanged(&["retainer", "dismiss", "Rolf"], 4);
+    assert!(none.contains("Rolf is no one's retainer"), "{none}");
 }

@@ -142,7 +142,12 @@ fn every_kind(h: &Hoard) {
     // Rations eaten as a day passes: Arnaud's bought, the others hungry.
     run(&["campaign", "set", "rations", "on"]);
     h.ok_words("buy rations --by Arnaud");
+    // A retainer paid as the day passes, then dismissed.
+    run(&[
+        "retainer", "hire", "Bran", "--by", "Arnaud", "--wage", "1 gp/day",
+    ]);
     h.ok_words("time advance 1 day");
+    run(&["retainer", "dismiss", "Bran"]);
 
     // A sentient sword: handled, in control, wielded while in control (the check waits),
     // demanding, released, a power used; an encounter.

@@ -69,6 +69,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         share: new.share.unwrap_or_default(),
         bound: false,
         hungry: 0,
+        hire: None,
     };
     crate::rules::xp::check_class_level(character.class.as_deref(), character.level)?;
     character.xp = match new.xp {

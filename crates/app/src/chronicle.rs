@@ -68,6 +68,8 @@ macro_rules! unseen {
             | Event::LightDoused { .. }
             | Event::LightBurnt { .. }
             | Event::RationsEaten { .. }
+            | Event::RetainerHired { .. }
+            | Event::RetainerDismissed { .. }
     };
 }
 
@@ -338,6 +340,7 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 | Event::ValuableDamaged { .. }
                 | Event::CoinsExchanged { .. }
                 | Event::CoinsMoved { .. }
+                | Event::WagesPaid { .. }
                 | Event::CoinsShared { .. }
                 | Event::XpAwarded { .. }
                 | Event::CharacterAdded { .. }
@@ -390,6 +393,7 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         | Event::ValuableDamaged { .. }
         | Event::CoinsExchanged { .. }
         | Event::CoinsMoved { .. }
+        | Event::WagesPaid { .. }
         | Event::CoinsShared { .. }
         | Event::XpAwarded { .. }
         | Event::CharacterAdded { .. }
@@ -444,6 +448,7 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::CoinsSpent { .. }
         | Event::CoinsExchanged { .. }
         | Event::CoinsMoved { .. }
+        | Event::WagesPaid { .. }
         | Event::CoinsShared { .. }
         | Event::XpAwarded { .. }
         | Event::CharacterAdded { .. }
@@ -525,6 +530,25 @@ fn entry(
             from: Purse::of(from),
             to: Purse::of(to),
         },
+        Event::WagesPaid {
+            character,
+            name,
+            employer,
+            employer_name,
+            paid,
+            ..
+        } if !paid.is_zero() => Seen::Moved {
+            coins: *paid,
+            from: Purse::of(&Holder::Character {
+                id: employer.clone(),
+                name: employer_name.clone(),
+            }),
+            to: Purse::of(&Holder::Character {
+                id: character.clone(),
+                name: name.clone(),
+            }),
+        },
+        Event::WagesPaid { .. } => return None,
         Event::CoinsShared {
             portions,
             remainder,

@@ -78,6 +78,7 @@ pub enum Problem {
     Claims(refusal::claims::Refusal),
     Shop(refusal::shop::Refusal),
     Light(refusal::light::Refusal),
+    Retainer(refusal::retainer::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
@@ -452,6 +453,20 @@ impl From<refusal::light::Refusal> for Error {
             Unlit::NotALight => Error::Invalid(Problem::Light(r).into()),
             Unlit::NotHeld | Unlit::Gone | Unlit::AlreadyLit | Unlit::NotLit | Unlit::NoOil => {
                 Error::Refused(Problem::Light(r).into())
+            }
+        }
+    }
+}
+
+impl From<refusal::retainer::Refusal> for Error {
+    fn from(r: refusal::retainer::Refusal) -> Self {
+        use refusal::retainer::Refusal;
+        match r {
+            Refusal::Wage { .. } | Refusal::Themselves { .. } => {
+                Error::Invalid(Problem::Retainer(r).into())
+            }
+            Refusal::Hired { .. } | Refusal::NotHired { .. } => {
+                Error::Refused(Problem::Retainer(r).into())
             }
         }
     }

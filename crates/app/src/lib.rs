@@ -58,6 +58,7 @@ pub mod received;
 pub mod redact;
 pub mod replay;
 pub mod report;
+pub mod retainer;
 pub mod roll;
 pub mod scroll;
 pub mod session;

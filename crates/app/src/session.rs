@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::ledger::{Event, Member, Recorded, Session};
 use crate::refusal::session::{Open, Refusal};
 use crate::rules::character::check_name;
+use crate::rules::wages::Per;
 use crate::store::sessions;
 
 /// `referee add NAME`: a referee named in the campaign, who may then record (`--referee`).
@@ -116,7 +117,16 @@ pub async fn end(cx: &mut Ctx) -> Result<Session> {
     // What the expedition left in its pool joins the campaign's, its loot as its coins.
     w.treasury().await?;
     w.loot(number).await?;
-    w.record(Event::SessionEnded { number })?;
+    let roster: Vec<String> = w
+        .roster(number)
+        .await?
+        .into_iter()
+        .map(|m| m.character)
+        .collect();
+    let ended = w.record(Event::SessionEnded { number })?;
+    // A wage per adventure falls due as the adventure ends, for the retainers who went on it.
+    let went = (!roster.is_empty()).then_some(roster.as_slice());
+    crate::retainer::pay(&mut w, went, Per::Adventure, 1, Some(ended.seq)).await?;
     let session = w.state.sessions[&number].clone();
     w.commit().await?;
     Ok(session)

@@ -2,13 +2,14 @@
 //! clock-driven charge is recorded, in the clock's own transaction, each event a consequence
 //! of the clock's (so `undo` of the time takes them back, and `explain` says why). The rules
 //! say what is used (`rules::light::burn`, `rules::food::eat`); this finds what is lit and
-//! who eats, and records it.
+//! who eats, and records it; a retainer's daily wage is paid here too (`retainer::pay`).
 
 use crate::error::Result;
 use crate::ledger::{Act, Event, Fuel, Item};
 use crate::rules::food;
 use crate::rules::health::{self, Condition};
 use crate::rules::light::{self, Light};
+use crate::rules::wages::Per;
 use crate::write::Write;
 
 /// The time from `from` to `to` has passed, from the clock's event `cause`: what it uses up.
@@ -19,7 +20,25 @@ pub(super) async fn settle(
     cause: Option<i64>,
 ) -> Result<()> {
     burn(w, to, cause).await?;
-    eat(w, from, to, cause).await
+    eat(w, from, to, cause).await?;
+    wages(w, from, to, cause).await
+}
+
+/// Each retainer paid by the day whose employer is on this expedition is paid for each
+/// midnight its clock passed (`rules::wages`, recorded by `retainer::pay`).
+async fn wages(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Result<()> {
+    let days = food::days(from, to, w.round());
+    let Some(session) = w.session()?.filter(|_| days > 0) else {
+        return Ok(());
+    };
+    let roster: Vec<String> = w
+        .roster(session)
+        .await?
+        .into_iter()
+        .map(|m| m.character)
+        .collect();
+    let employers = (!roster.is_empty()).then_some(roster.as_slice());
+    crate::retainer::pay(w, employers, Per::Day, days, cause).await
 }
 
 /// The pieces `used` of `held`, as an event names them.

@@ -178,6 +178,37 @@ pub enum Event {
         used: Vec<Fuel>,
         hungry: u32,
     },
+    /// A character of the campaign hired as a retainer by another (`retainer hire`), for a
+    /// wage per day or per adventure (`rules::wages`).
+    RetainerHired {
+        character: Id,
+        name: String,
+        employer: Id,
+        employer_name: String,
+        wage: Coins,
+        per: crate::rules::wages::Per,
+    },
+    /// A retainer dismissed (`retainer dismiss`): no more wages fall due; what is owed stands.
+    RetainerDismissed {
+        character: Id,
+        name: String,
+        employer: Id,
+        employer_name: String,
+    },
+    /// A retainer's wages fallen due, as a consequence of the clock's event (a midnight of the
+    /// expedition's clock, `times` of them) or of the end of the session they went on: `paid`
+    /// moves from the employer's purse to the retainer's, `owed` (copper) is added to the debt.
+    WagesPaid {
+        character: Id,
+        name: String,
+        employer: Id,
+        employer_name: String,
+        per: crate::rules::wages::Per,
+        times: u32,
+        due: Coins,
+        paid: Coins,
+        owed: i64,
+    },
     DiceRolled {
         roll: Roll,
     },
@@ -773,6 +804,8 @@ macro_rules! character_events {
             | $crate::Event::CharacterBled { .. }
             | $crate::Event::CharacterUpdated { .. }
             | $crate::Event::RationsEaten { .. }
+            | $crate::Event::RetainerHired { .. }
+            | $crate::Event::RetainerDismissed { .. }
     };
 }
 
@@ -830,6 +863,7 @@ macro_rules! coins_events {
             | $crate::Event::CoinsExchanged { .. }
             | $crate::Event::XpAwarded { .. }
             | $crate::Event::ItemStashed { .. }
+            | $crate::Event::WagesPaid { .. }
     };
 }
 
@@ -939,6 +973,9 @@ impl Event {
             Event::ItemPassed { to, .. } => to.as_ref(),
             Event::CharacterBound { by, .. } => by.as_ref(),
             Event::ClaimMade { character, .. } => Some(character),
+            Event::RetainerHired { employer, .. }
+            | Event::RetainerDismissed { employer, .. }
+            | Event::WagesPaid { employer, .. } => Some(employer),
             _ => self.act().map(|a| &a.character),
         }
     }
@@ -954,7 +991,10 @@ impl Event {
             | Event::CharacterRaised { character, .. }
             | Event::CharacterBled { character, .. }
             | Event::CharacterUpdated { character, .. }
-            | Event::RationsEaten { character, .. } => Some(character),
+            | Event::RationsEaten { character, .. }
+            | Event::RetainerHired { character, .. }
+            | Event::RetainerDismissed { character, .. }
+            | Event::WagesPaid { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }

@@ -95,6 +95,20 @@ pub enum Refusal {
     NotTheirRations {
         name: String,
     },
+    /// A retainer hired who is already someone's (or still owed by a former employer), or by
+    /// themselves.
+    NotHirable {
+        name: String,
+    },
+    /// A retainer dismissed, or wages paid, who is not hired so.
+    NotRetained {
+        name: String,
+    },
+    /// Wages that are not the wage's for the times they say, or not what the purse paid and
+    /// the rest owed (`rules::wages::pay`).
+    NotTheWage {
+        name: String,
+    },
     /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
     NotBleeding {
         name: String,

@@ -55,6 +55,9 @@ pub struct Character {
     /// Days gone without food on an expedition (`rules::food`), until a meal.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hungry: u32,
+    /// Their hire as a retainer (`retainer hire`), and what their employer owes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hire: Option<crate::wages::Hire>,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -155,6 +155,19 @@ impl Coins {
         })
     }
 
+    /// The coins of these that come nearest `copper` without passing it, each taken the most
+    /// valuable first while it does not pass what is left (no change given), and the copper
+    /// they leave short: how a purse pays a price (`purchase::pay`) or a wage (`wages::pay`).
+    pub fn toward(&self, copper: i64) -> (Coins, i64) {
+        let (mut left, mut taken) = (copper, Coins::default());
+        for d in Denomination::ALL.iter().rev() {
+            let n = self.get(*d).min(left / d.copper()).max(0);
+            *taken.get_mut(*d) = n;
+            left -= n * d.copper();
+        }
+        (taken, left)
+    }
+
     /// The denominations held, the most valuable first, with their counts.
     pub fn held(&self) -> impl Iterator<Item = (Denomination, i64)> + '_ {
         Denomination::ALL

@@ -61,12 +61,7 @@ pub fn pay(purse: &Coins, price: &Coins) -> Result<Coins, Unbought> {
     if purse.copper() < owed {
         return Err(refused(true));
     }
-    let (mut left, mut paid) = (owed, Coins::default());
-    for d in Denomination::ALL.iter().rev() {
-        let n = purse.get(*d).min(left / d.copper());
-        *paid.get_mut(*d) = n;
-        left -= n * d.copper();
-    }
+    let (paid, left) = purse.toward(owed);
     if left == 0 {
         Ok(paid)
     } else {

@@ -41,6 +41,7 @@ impl FromRow for Character {
             share: crate::rules::share::Share(row.small("half_shares")?),
             bound: state.bound,
             hungry: state.hungry,
+            hire: state.hire,
         })
     }
 }
@@ -65,6 +66,8 @@ struct CharacterState {
     bound: bool,
     #[serde(skip_serializing_if = "is_zero")]
     hungry: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hire: Option<crate::rules::wages::Hire>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -196,6 +199,7 @@ fn state(c: &Character) -> String {
         cha: c.cha,
         bound: c.bound,
         hungry: c.hungry,
+        hire: c.hire.clone(),
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -186,6 +186,29 @@ pub struct BuyArgs {
     pub by: String,
 }
 
+/// `retainer hire|dismiss`.
+#[derive(Debug, Subcommand)]
+pub enum RetainerCommand {
+    /// Hire a character of the campaign as another's retainer (OSE: « a fee of 1gp per day
+    /// plus a half share of treasure »): the wage is paid from the employer's purse each day
+    /// their expedition's clock passes, or at the end of each session the retainer goes on
+    Hire {
+        /// The retainer
+        retainer: String,
+        /// The employer, who pays
+        #[arg(long, value_name = "CHARACTER")]
+        by: String,
+        /// The wage: `AMOUNT/day` or `AMOUNT/adventure` (`1 gp/day`, `10 gp/adventure`)
+        #[arg(long, value_name = "AMOUNT/day|AMOUNT/adventure")]
+        wage: String,
+    },
+    /// Dismiss a retainer: no more wages fall due; what is owed stands (`hoard debts`)
+    Dismiss {
+        /// The retainer
+        retainer: String,
+    },
+}
+
 #[derive(Debug, Args)]
 pub struct LightArgs {
     /// The torch or lantern: its name (in either language), id or id prefix

@@ -40,7 +40,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Treasure and money",
         &[
             "treasure", "coins", "valuable", "claim", "claims", "share", "xp", "stash", "sell",
-            "buy", "exchange",
+            "buy", "exchange", "retainer", "debts",
         ],
     ),
     (

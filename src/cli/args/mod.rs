@@ -222,6 +222,11 @@ pub enum Command {
     Light(coins::LightArgs),
     /// Put out a torch or a lantern lit: what it has burnt keeps
     Douse(coins::LightArgs),
+    /// Retainers: `retainer hire R --by C --wage 1 gp/day`, `retainer dismiss R`
+    #[command(subcommand)]
+    Retainer(coins::RetainerCommand),
+    /// Who owes their retainer wages the purse could not pay (paid with `coins move`)
+    Debts,
     /// Change coins for another coin at the rates (1 pp = 5 gp = 10 ep = 50 sp = 500 cp), less
     /// the changer's fee (`campaign set exchange-fee`)
     Exchange(coins::ExchangeArgs),
@@ -327,7 +332,8 @@ impl Command {
             | Command::Explain(_)
             | Command::Backup(_)
             | Command::Export(_)
-            | Command::Log(_) => Does::Reads,
+            | Command::Log(_)
+            | Command::Debts => Does::Reads,
             Command::Roll(_)
             | Command::Generate(_)
             | Command::Give(_)
@@ -351,6 +357,7 @@ impl Command {
             | Command::Buy(_)
             | Command::Light(_)
             | Command::Douse(_)
+            | Command::Retainer(_)
             | Command::Exchange(_)
             | Command::Touch(_)
             | Command::Wield(_)

@@ -41,6 +41,8 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
             ]
         }
         Event::CharacterAdded { .. }
+        | Event::RetainerHired { .. }
+        | Event::RetainerDismissed { .. }
         | Event::CharacterDamaged { .. }
         | Event::CharacterHealed { .. }
         | Event::CharacterBound { .. }

@@ -2,6 +2,7 @@
 
 use crate::ledger::{self, Change, Event};
 use crate::rules::health::Condition;
+use crate::rules::wages::Per;
 use crate::tr;
 use crate::view::inert::safe;
 
@@ -54,6 +55,40 @@ pub(super) fn describe(event: &Event) -> String {
                     n = crate::i18n::counted(i64::from(*n), ("day", "days"), ("jour", "jours"))
                 ),
             }
+        }
+        Event::RetainerHired {
+            name,
+            employer_name,
+            wage,
+            per,
+            ..
+        } => {
+            let (name, by, wage) = (
+                safe(name),
+                safe(employer_name),
+                crate::i18n::coins::text(wage),
+            );
+            match per {
+                Per::Day => tr!(
+                    "{by} hires {name} as a retainer, for {wage} a day",
+                    "{by} engage {name} comme homme d'armes, pour {wage} par jour"
+                ),
+                Per::Adventure => tr!(
+                    "{by} hires {name} as a retainer, for {wage} an adventure",
+                    "{by} engage {name} comme homme d'armes, pour {wage} par aventure"
+                ),
+            }
+        }
+        Event::RetainerDismissed {
+            name,
+            employer_name,
+            ..
+        } => {
+            let (name, by) = (safe(name), safe(employer_name));
+            tr!(
+                "{by} dismisses {name}, their retainer",
+                "{by} congédie {name}, son homme d'armes"
+            )
         }
         Event::CharacterBound { name, by_name, .. } => {
             let name = safe(name);

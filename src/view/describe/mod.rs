@@ -67,6 +67,9 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::CharacterHealed { .. }
         | Event::CharacterBound { .. }
         | Event::RationsEaten { .. }
+        | Event::RetainerHired { .. }
+        | Event::RetainerDismissed { .. }
+        | Event::WagesPaid { .. }
         | Event::CharacterRaised { .. }
         | Event::CharacterUpdated { .. }
         | Event::ItemCreated { .. }
@@ -138,8 +141,12 @@ pub fn tone(event: &Event) -> Tone {
         Event::CharacterRaised { raising, .. } if raising.raised() => Tone::Good,
         Event::CharacterRaised { .. } => Tone::Loss,
         Event::RationsEaten { hungry, .. } if *hungry > 0 => Tone::Loss,
+        Event::WagesPaid { owed, .. } if *owed > 0 => Tone::Loss,
         // Plain news: each kind named, so that a new one is given a tone.
         Event::RationsEaten { .. }
+        | Event::RetainerHired { .. }
+        | Event::RetainerDismissed { .. }
+        | Event::WagesPaid { .. }
         | Event::ScrollFade { .. }
         | Event::SpellCast { .. }
         | Event::ChargesSpent { .. }

@@ -234,6 +234,18 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{name} eats only rations they carry, as many as there are",
                 "{name} ne mange que les rations qu'il porte, autant qu'il y en a"
             ),
+            R::NotHirable { name } => tr!(
+                "{name} cannot be hired: a retainer has one employer, not themselves, and a former employer's debt is paid first (`hoard debts`)",
+                "{name} ne peut être engagé : un homme d'armes a un seul employeur, pas lui-même, et la dette d'un ancien employeur se paie d'abord (`hoard debts`)"
+            ),
+            R::NotRetained { name } => tr!(
+                "{name} is not hired as a retainer (`hoard retainer hire {name} --by C --wage 1 gp/day`)",
+                "{name} n'est pas engagé comme homme d'armes (`hoard retainer hire {name} --by C --wage 1 gp/day`)"
+            ),
+            R::NotTheWage { name } => tr!(
+                "{name}'s wages are not their wage for the time that passed, paid from the purse and the rest owed",
+                "les gages de {name} ne sont pas son gage pour le temps passé, payé de la bourse et le reste dû"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \

@@ -17,6 +17,7 @@ pub mod item;
 pub mod light;
 pub mod log;
 pub mod lookup;
+pub mod retainer;
 pub mod scroll;
 pub mod session;
 pub mod shop;

@@ -54,6 +54,56 @@ impl State {
                 (c.hp, c.con) = crate::rules::raise::after(c, raising);
                 c.bound = false;
             }
+            Event::RetainerHired {
+                character,
+                name,
+                employer,
+                employer_name,
+                wage,
+                per,
+            } => {
+                if !self.characters.contains_key(employer) {
+                    return Err(Refusal::NoCharacter {
+                        id: employer.clone(),
+                    });
+                }
+                let c = self.character_mut(character)?;
+                let owed = c.hire.as_ref().map_or(0, |h| h.owed);
+                if character == employer
+                    || c.hire
+                        .as_ref()
+                        .is_some_and(|h| !h.dismissed || &h.employer != employer && owed > 0)
+                    || !wage.is_valid()
+                    || wage.is_zero()
+                {
+                    return Err(Refusal::NotHirable { name: name.clone() });
+                }
+                c.hire = Some(crate::rules::wages::Hire {
+                    employer: employer.clone(),
+                    employer_name: employer_name.clone(),
+                    wage: *wage,
+                    per: *per,
+                    owed,
+                    dismissed: false,
+                });
+            }
+            Event::RetainerDismissed {
+                character,
+                name,
+                employer,
+                ..
+            } => {
+                let c = self.character_mut(character)?;
+                match &mut c.hire {
+                    Some(h) if !h.dismissed && &h.employer == employer => {
+                        h.dismissed = true;
+                        if h.owed == 0 {
+                            c.hire = None;
+                        }
+                    }
+                    _ => return Err(Refusal::NotRetained { name: name.clone() }),
+                }
+            }
             Event::CharacterBound { character, .. } => {
                 self.character_mut(character)?.bound = true;
             }

@@ -123,6 +123,26 @@ impl State {
         Ok(())
     }
 
+    /// Coins moved from an employer's purse to their retainer's pay what is owed first; a
+    /// dismissed retainer paid in full is no longer theirs.
+    fn repay(&mut self, from: &Holder, to: &Holder, coins: &Coins) {
+        let (Some(payer), Some(payee)) = (from.character(), to.character()) else {
+            return;
+        };
+        let owes = self.characters.get(payee).and_then(|c| c.hire.as_ref());
+        if !owes.is_some_and(|h| &h.employer == payer && h.owed > 0) {
+            return;
+        }
+        if let Ok(c) = self.character_mut(payee)
+            && let Some(h) = c.hire.as_mut()
+        {
+            h.owed = (h.owed - coins.copper()).max(0);
+            if h.owed == 0 && h.dismissed {
+                c.hire = None;
+            }
+        }
+    }
+
     fn move_coins(&mut self, t: &mut Treasury, event: &Event) -> Result<(), Refusal> {
         // (row, coins in, coins out) for each row the event changes.
         let mut changes: Vec<(CoinRow, Coins, Coins)> = Vec::new();
@@ -156,6 +176,46 @@ impl State {
                 }
                 changes.push((self.row_of(from), Coins::default(), *coins));
                 changes.push((self.row_of(to), *coins, Coins::default()));
+                self.repay(from, to, coins);
+            }
+            Event::WagesPaid {
+                character,
+                name,
+                employer,
+                employer_name,
+                per,
+                times,
+                due,
+                paid,
+                owed,
+            } => {
+                let unpaid = || Refusal::NotTheWage { name: name.clone() };
+                let hire = self
+                    .characters
+                    .get(character)
+                    .and_then(|c| c.hire.as_ref())
+                    .filter(|h| !h.dismissed && &h.employer == employer && h.per == *per)
+                    .ok_or_else(|| Refusal::NotRetained { name: name.clone() })?;
+                let from = Holder::Character {
+                    id: employer.clone(),
+                    name: employer_name.clone(),
+                };
+                let purse = t.row(&from.row());
+                let rule = crate::rules::wages::pay(&hire.wage, *times, &purse);
+                if (rule.due, rule.paid, rule.owed) != (*due, *paid, *owed) || *times == 0 {
+                    return Err(unpaid());
+                }
+                let to = Holder::Character {
+                    id: character.clone(),
+                    name: name.clone(),
+                };
+                if !paid.is_zero() {
+                    changes.push((from.row(), Coins::default(), *paid));
+                    changes.push((to.row(), *paid, Coins::default()));
+                }
+                if let Some(h) = self.character_mut(character)?.hire.as_mut() {
+                    h.owed = h.owed.saturating_add(*owed);
+                }
             }
             Event::CoinsShared {
                 portions,
@@ -598,6 +658,7 @@ mod tests {
             share: Share::FULL,
             bound: false,
             hungry: 0,
+            hire: None,
         }
     }
 
