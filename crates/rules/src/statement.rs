@@ -15,11 +15,11 @@ pub struct Statement {
 mod tests {
     use super::super::{
         charges, control, exchange, food, knowledge, light, loot, party, potion, purchase, raise,
-        sale, scroll, sword, treasure, xp,
+        sale, scroll, sword, treasure, wages, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 25] = [
+    const ALL: [(&str, Statement); 26] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -45,6 +45,7 @@ mod tests {
         ("light::BURNING", light::BURNING),
         ("food::EATING", food::EATING),
         ("loot::AGAINST", loot::AGAINST),
+        ("wages::WAGES", wages::WAGES),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.
