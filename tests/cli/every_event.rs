@@ -283,7 +283,7 @@ fn every_kind_of_event_is_worded_in_every_view() {
 /// The kinds the table sees happen (`app::chronicle`); a character sheet's change only when it
 /// is a level. Everything else — the referee's dice, a sword's will, settings, claims — never.
 #[cfg(feature = "serve")]
-const SEEN: [&str; 26] = [
+const SEEN: [&str; 27] = [
     "item_created",
     "coins_added",
     "coins_spent",
@@ -292,6 +292,8 @@ const SEEN: [&str; 26] = [
     "coins_exchanged",
     "coins_moved",
     "coins_shared",
+    // A retainer paid: coins changing hands at the table.
+    "wages_paid",
     "xp_awarded",
     "character_added",
     "character_damaged",
