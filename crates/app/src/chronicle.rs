@@ -68,6 +68,7 @@ macro_rules! unseen {
             | Event::LightDoused { .. }
             | Event::LightBurnt { .. }
             | Event::RationsEaten { .. }
+            | Event::UpkeepCharged { .. }
     };
 }
 

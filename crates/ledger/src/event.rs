@@ -178,6 +178,17 @@ pub enum Event {
         used: Vec<Fuel>,
         hungry: u32,
     },
+    /// A cost of living or of training charged (`rules::upkeep`), as a consequence of the
+    /// clock's event or of the level gained: `cost` copper pieces due, and what is `owed`
+    /// once the purse paid what it could (those coins leave as a `coins_spent` beside it).
+    UpkeepCharged {
+        character: Id,
+        name: String,
+        #[serde(flatten)]
+        upkeep: crate::rules::upkeep::Upkeep,
+        cost: i64,
+        owed: i64,
+    },
     DiceRolled {
         roll: Roll,
     },
@@ -773,6 +784,7 @@ macro_rules! character_events {
             | $crate::Event::CharacterBled { .. }
             | $crate::Event::CharacterUpdated { .. }
             | $crate::Event::RationsEaten { .. }
+            | $crate::Event::UpkeepCharged { .. }
     };
 }
 
@@ -954,7 +966,8 @@ impl Event {
             | Event::CharacterRaised { character, .. }
             | Event::CharacterBled { character, .. }
             | Event::CharacterUpdated { character, .. }
-            | Event::RationsEaten { character, .. } => Some(character),
+            | Event::RationsEaten { character, .. }
+            | Event::UpkeepCharged { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }

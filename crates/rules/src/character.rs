@@ -55,6 +55,13 @@ pub struct Character {
     /// Days gone without food on an expedition (`rules::food`), until a meal.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hungry: u32,
+    /// Copper pieces of living and training costs the purse could not pay (`rules::upkeep`).
+    #[serde(default, skip_serializing_if = "is_nil")]
+    pub owed: i64,
+}
+
+fn is_nil(n: &i64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -28,6 +28,7 @@ pub fn character(id: &str) -> Character {
         share: Default::default(),
         bound: false,
         hungry: 0,
+        owed: 0,
     }
 }
 

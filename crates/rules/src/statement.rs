@@ -15,11 +15,11 @@ pub struct Statement {
 mod tests {
     use super::super::{
         charges, control, exchange, food, knowledge, light, party, potion, purchase, raise, sale,
-        scroll, sword, treasure, xp,
+        scroll, sword, treasure, upkeep, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 24] = [
+    const ALL: [(&str, Statement); 25] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -44,6 +44,7 @@ mod tests {
         ("purchase::BUYING", purchase::BUYING),
         ("light::BURNING", light::BURNING),
         ("food::EATING", food::EATING),
+        ("upkeep::CHARGING", upkeep::CHARGING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.

@@ -41,6 +41,7 @@ impl FromRow for Character {
             share: crate::rules::share::Share(row.small("half_shares")?),
             bound: state.bound,
             hungry: state.hungry,
+            owed: state.owed,
         })
     }
 }
@@ -65,6 +66,12 @@ struct CharacterState {
     bound: bool,
     #[serde(skip_serializing_if = "is_zero")]
     hungry: u32,
+    #[serde(skip_serializing_if = "is_nil")]
+    owed: i64,
+}
+
+fn is_nil(n: &i64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -196,6 +203,7 @@ fn state(c: &Character) -> String {
         cha: c.cha,
         bound: c.bound,
         hungry: c.hungry,
+        owed: c.owed,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

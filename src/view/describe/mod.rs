@@ -12,8 +12,8 @@ mod sword;
 
 pub use campaign::{
     armour_weight_name, claim_ties_name, dead_share_name, death_rule_name, edition_name,
-    encumbrance_name, magic_column_name, magic_items_name, on_off, recharge_name, referees_name,
-    roster, round_name, treasure_name, xp_from_name,
+    encumbrance_name, magic_column_name, magic_items_name, on_off, rate, recharge_name,
+    referees_name, roster, round_name, treasure_name, xp_from_name,
 };
 pub use character::{condition, condition_word};
 pub use item::{claim_word, method_name};
@@ -67,6 +67,7 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::CharacterHealed { .. }
         | Event::CharacterBound { .. }
         | Event::RationsEaten { .. }
+        | Event::UpkeepCharged { .. }
         | Event::CharacterRaised { .. }
         | Event::CharacterUpdated { .. }
         | Event::ItemCreated { .. }
@@ -138,8 +139,10 @@ pub fn tone(event: &Event) -> Tone {
         Event::CharacterRaised { raising, .. } if raising.raised() => Tone::Good,
         Event::CharacterRaised { .. } => Tone::Loss,
         Event::RationsEaten { hungry, .. } if *hungry > 0 => Tone::Loss,
+        Event::UpkeepCharged { owed, .. } if *owed > 0 => Tone::Loss,
         // Plain news: each kind named, so that a new one is given a tone.
         Event::RationsEaten { .. }
+        | Event::UpkeepCharged { .. }
         | Event::ScrollFade { .. }
         | Event::SpellCast { .. }
         | Event::ChargesSpent { .. }

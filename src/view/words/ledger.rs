@@ -234,6 +234,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{name} eats only rations they carry, as many as there are",
                 "{name} ne mange que les rations qu'il porte, autant qu'il y en a"
             ),
+            R::BadCharge { name } => tr!(
+                "{name}'s living or training cost cannot stand: a cost is not negative, and what is owed after it lies between nothing and the debt with the cost",
+                "le coût de la vie ou de l'entraînement de {name} ne tient pas : un coût n'est pas négatif, et ce qui reste dû est entre rien et la dette plus le coût"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \

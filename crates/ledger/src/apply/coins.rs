@@ -598,6 +598,7 @@ mod tests {
             share: Share::FULL,
             bound: false,
             hungry: 0,
+            owed: 0,
         }
     }
 
