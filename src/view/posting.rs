@@ -86,10 +86,11 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
             })
             .collect()
     };
-    let split = p
-        .split
-        .iter()
-        .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)));
+    let purses = |by: &[(String, crate::rules::coins::Coins)]| -> Vec<String> {
+        by.iter()
+            .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)))
+            .collect()
+    };
     let experience = p.experience.iter().map(|g| gained(g, name));
     let used = p.used.iter().map(|u| used(u, name));
     // Characters are listed with commas, things with semicolons (their names may hold commas).
@@ -98,7 +99,8 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         (tr!("Who went:", "Participants :"), names(&p.went), ", "),
         (tr!("Found:", "Trouvé :"), found, things),
         (tr!("Sold:", "Vendu :"), sold.collect(), things),
-        (tr!("Split:", "Partage :"), split.collect(), ", "),
+        (tr!("Split:", "Partage :"), purses(&p.split), ", "),
+        (tr!("Spent:", "Dépensé :"), purses(&p.spent), ", "),
         (tr!("Received:", "Reçu :"), owned(&p.received), " · "),
         (tr!("Left:", "Laissé :"), owned(&p.left), " · "),
         (

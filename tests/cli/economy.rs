@@ -585,3 +585,22 @@ fn training_is_charged_for_each_level_gained_and_undone_with_it() {
     );
     assert!(h.ok(&["check"]).starts_with("ok"));
 }
+
+/// The session's posting (`report session --markdown`, the top of `/chronicle/N`) says what
+/// each character spent from their purse: goods bought, the cost of living charged.
+#[test]
+fn the_posting_shows_what_each_character_spent() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 200 gp --to Ann");
+    h.ok(&["campaign", "set", "living", "100gp/month"]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("buy torches --by Ann");
+    h.ok_words("time advance 30 days");
+    h.ok(&["session", "end"]);
+    let md = h.ok(&["report", "session", "1", "--markdown"]);
+    assert!(md.contains("**Spent:** Ann 101 gp"), "{md}");
+    let json = h.json(&["report", "session", "1", "--markdown"]);
+    assert_eq!(json["spent"][0][0], "Ann", "{json}");
+    assert_eq!(json["spent"][0][1], coins(101, 0, 0), "{json}");
+}
