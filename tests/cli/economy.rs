@@ -604,3 +604,24 @@ fn the_posting_shows_what_each_character_spent() {
     assert_eq!(json["spent"][0][0], "Ann", "{json}");
     assert_eq!(json["spent"][0][1], coins(101, 0, 0), "{json}");
 }
+
+/// A level an award's experience brings is trained for as well, a consequence of the award.
+#[test]
+fn an_awards_level_is_trained_for() {
+    let h = Hoard::new();
+    h.fighter("Cato", 8);
+    h.ok_words("coins add 500 gp --to Cato");
+    h.ok(&["campaign", "set", "training", "300gp/level"]);
+    h.ok(&["session", "start", "Raid", "--with", "Cato"]);
+    h.ok(&["session", "end"]);
+    h.ok_words("xp award --monsters 2100");
+    let cato = h.json(&["character", "show", "Cato"]);
+    assert_eq!(cato["level"], 2, "{cato}");
+    assert_eq!(cato["coins"], coins(200, 0, 0));
+    h.ok(&["undo"]);
+    let cato = h.json(&["character", "show", "Cato"]);
+    assert_eq!(
+        (cato["level"].clone(), cato["coins"].clone()),
+        (1.into(), coins(500, 0, 0))
+    );
+}
