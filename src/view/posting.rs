@@ -128,6 +128,14 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
     }
 }
 
+/// Supplies used up, each with its pieces: `3 × Rations; 1 × Torch`.
+pub fn pieces(used: &[(Seen, u32)], name: fn(&str) -> String) -> String {
+    used.iter()
+        .map(|(i, n)| format!("{n} × {}", item_name(i, name)))
+        .collect::<Vec<_>>()
+        .join(crate::i18n::pick("; ", " ; "))
+}
+
 /// An item as the posting names it.
 fn item_name(i: &Seen, name: fn(&str) -> String) -> String {
     name(&crate::i18n::Worded(&i.name).to_string())
@@ -188,6 +196,12 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
             item(i)
         ),
         Used::Read { who, item: i } => tr!("{} read {}", "{} a lu {}", name(who), item(i)),
+        Used::Supplies { who, used } => tr!(
+            "{} used up {}",
+            "{} a utilisé {}",
+            name(who),
+            pieces(used, name)
+        ),
         Used::Faded { who, item: i } => tr!(
             "{} read {}, which faded",
             "{} a lu {}, qui s'est effacé",

@@ -587,22 +587,34 @@ fn training_is_charged_for_each_level_gained_and_undone_with_it() {
 }
 
 /// The session's posting (`report session --markdown`, the top of `/chronicle/N`) says what
-/// each character spent from their purse: goods bought, the cost of living charged.
+/// each character spent from their purse (goods bought, the cost of living charged) and the
+/// supplies the clock used up (a torch burnt, rations eaten).
 #[test]
 fn the_posting_shows_what_each_character_spent() {
     let h = Hoard::new();
     h.character("Ann", 10, 10, 8, "lawful");
     h.ok_words("coins add 200 gp --to Ann");
     h.ok(&["campaign", "set", "living", "100gp/month"]);
+    h.ok(&["campaign", "set", "rations", "on"]);
     h.ok(&["session", "start", "Trek", "--with", "Ann"]);
     h.ok_words("buy torches --by Ann");
-    h.ok_words("time advance 30 days");
+    h.ok_words("buy rations --by Ann");
+    h.ok(&["light", "Torches (6)", "--by", "Ann"]);
+    h.ok_words("time advance 3 days");
+    h.ok_words("time advance 27 days");
     h.ok(&["session", "end"]);
     let md = h.ok(&["report", "session", "1", "--markdown"]);
-    assert!(md.contains("**Spent:** Ann 101 gp"), "{md}");
+    assert!(md.contains("**Spent:** Ann 106 gp"), "{md}");
+    // The torch burnt out, then three rations and four (the seventh day on, hungry).
+    assert!(
+        md.contains(
+            "**Used up:** Ann used up 1 × Torches \\(6\\); Ann used up 3 × Rations \\(standard, 7 days\\); Ann used up 4 × Rations"
+        ),
+        "{md}"
+    );
     let json = h.json(&["report", "session", "1", "--markdown"]);
     assert_eq!(json["spent"][0][0], "Ann", "{json}");
-    assert_eq!(json["spent"][0][1], coins(101, 0, 0), "{json}");
+    assert_eq!(json["spent"][0][1], coins(106, 0, 0), "{json}");
 }
 
 /// A level an award's experience brings is trained for as well, a consequence of the award.

@@ -66,8 +66,6 @@ macro_rules! unseen {
             | Event::SwordDemand { .. }
             | Event::LightLit { .. }
             | Event::LightDoused { .. }
-            | Event::LightBurnt { .. }
-            | Event::RationsEaten { .. }
             | Event::UpkeepCharged { .. }
     };
 }
@@ -82,6 +80,12 @@ pub enum Seen {
     Coins {
         coins: Coins,
         to: Purse,
+    },
+    /// Supplies used up on the clock: torches and oil burnt, rations eaten (`app::upkeep`),
+    /// each with the pieces of it used.
+    Supplies {
+        who: String,
+        used: Vec<(Revealed, u32)>,
     },
     /// Coins spent (`coins spend`).
     Spent {
@@ -335,6 +339,8 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 Event::CoinsAdded { coins, .. } => Some(coins.copper()),
                 // Seen, but no treasure found (the query asks for none of these).
                 Event::CoinsSpent { .. }
+                | Event::LightBurnt { .. }
+                | Event::RationsEaten { .. }
                 | Event::ItemsSold { .. }
                 | Event::ValuableDamaged { .. }
                 | Event::CoinsExchanged { .. }
@@ -386,6 +392,8 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         // Goods bought are not found: the table sees the coins they cost.
         Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
         Event::CoinsAdded { .. }
+        | Event::LightBurnt { .. }
+        | Event::RationsEaten { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }
         | Event::ValuableDamaged { .. }
@@ -441,6 +449,9 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::ItemRemoved { act, .. }
         | Event::ChargesSpent { act, .. }
         | Event::SwordWielded { act } => vec![&act.item],
+        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => {
+            used.iter().map(|f| &f.item).collect()
+        }
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::CoinsExchanged { .. }
@@ -599,6 +610,16 @@ fn entry(
         Event::ItemStashed { item, place, .. } => Seen::Stashed {
             item: seen_item(item)?,
             place: place.clone(),
+        },
+        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => Seen::Supplies {
+            who: match &rec.event {
+                Event::RationsEaten { name, .. } => name.clone(),
+                _ => who(),
+            },
+            used: used
+                .iter()
+                .filter_map(|f| Some((seen_item(&f.item)?, f.pieces)))
+                .collect(),
         },
         Event::ScrollFade { act, .. } => Seen::Faded {
             who: who(),

@@ -76,6 +76,11 @@ pub enum Used {
         item: Item,
         charges: u32,
     },
+    /// Supplies used up on the clock (torches, oil, rations), with the pieces of each.
+    Supplies {
+        who: String,
+        used: Vec<(Item, u32)>,
+    },
 }
 
 /// Alike things together: those known by the same name, how many, and what the known worth of
@@ -227,6 +232,7 @@ impl Posting {
                 self.used.push(Used::Read { who, item })
             }
             Seen::Faded { who, item } => self.used.push(Used::Faded { who, item }),
+            Seen::Supplies { who, used } => self.used.push(Used::Supplies { who, used }),
             Seen::Charges {
                 who, item, charges, ..
             } => self.used.push(Used::Charges { who, item, charges }),
@@ -284,6 +290,7 @@ fn named(entry: &Entry) -> Vec<String> {
         | Seen::Read { who, .. }
         | Seen::Cast { who, .. }
         | Seen::Faded { who, .. }
+        | Seen::Supplies { who, .. }
         | Seen::Drank { who, .. }
         | Seen::Charges { who, .. }
         | Seen::Identify { who, .. }
