@@ -499,6 +499,11 @@ fn entry(
     let seen_item = |id: &Id| items.get(id).map(|i| revealed(i, looker));
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
+    let supplies = |used: &[crate::ledger::Fuel]| -> Vec<(Revealed, u32)> {
+        used.iter()
+            .filter_map(|f| Some((seen_item(&f.item)?, f.pieces)))
+            .collect()
+    };
     let seen = match &rec.event {
         Event::ItemCreated { item, .. } => Seen::Found {
             item: seen_item(&item.id)?,
@@ -611,15 +616,13 @@ fn entry(
             item: seen_item(item)?,
             place: place.clone(),
         },
-        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => Seen::Supplies {
-            who: match &rec.event {
-                Event::RationsEaten { name, .. } => name.clone(),
-                _ => who(),
-            },
-            used: used
-                .iter()
-                .filter_map(|f| Some((seen_item(&f.item)?, f.pieces)))
-                .collect(),
+        Event::LightBurnt { used, .. } => Seen::Supplies {
+            who: who(),
+            used: supplies(used),
+        },
+        Event::RationsEaten { name, used, .. } => Seen::Supplies {
+            who: name.clone(),
+            used: supplies(used),
         },
         Event::ScrollFade { act, .. } => Seen::Faded {
             who: who(),
