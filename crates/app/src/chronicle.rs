@@ -391,9 +391,9 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         }
         // Goods bought are not found: the table sees the coins they cost.
         Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
+        // Supplies used up are seen; a hungry day uses none.
+        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => !used.is_empty(),
         Event::CoinsAdded { .. }
-        | Event::LightBurnt { .. }
-        | Event::RationsEaten { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }
         | Event::ValuableDamaged { .. }
