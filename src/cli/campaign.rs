@@ -186,6 +186,14 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
                 "  rations: {}",
                 crate::view::describe::on_off(c.settings.rations.unwrap_or(false))
             ))?;
+            out.line(&format!(
+                "  living: {}",
+                crate::view::describe::rate(c.settings.living.as_ref(), "month")
+            ))?;
+            out.line(&format!(
+                "  training: {}",
+                crate::view::describe::rate(c.settings.training.as_ref(), "level")
+            ))?;
             out.line(&marked(
                 "encumbrance",
                 format!(

@@ -509,6 +509,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
         ));
     }
+    if sheet.character.owed > 0 {
+        let owed = crate::view::money::worth(sheet.character.owed);
+        lines.push(tr!(
+            "  owed: {owed} of living and training costs",
+            "  dû : {owed} de coûts de la vie et d'entraînement"
+        ));
+    }
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

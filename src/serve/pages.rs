@@ -634,6 +634,12 @@ fn seen_text(seen: &Seen) -> String {
                 purse(to)
             )
         }
+        Seen::Supplies { who, used } => tr!(
+            "{} uses up {}.",
+            "{} utilise {}.",
+            safe(who),
+            crate::view::posting::pieces(used, safe)
+        ),
         Seen::Spent { coins, from } => tr!(
             "{} spent from {}.",
             "{} dépensés de {}.",

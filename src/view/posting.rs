@@ -86,10 +86,11 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
             })
             .collect()
     };
-    let split = p
-        .split
-        .iter()
-        .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)));
+    let purses = |by: &[(String, crate::rules::coins::Coins)]| -> Vec<String> {
+        by.iter()
+            .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)))
+            .collect()
+    };
     let experience = p.experience.iter().map(|g| gained(g, name));
     let used = p.used.iter().map(|u| used(u, name));
     // Characters are listed with commas, things with semicolons (their names may hold commas).
@@ -98,7 +99,8 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         (tr!("Who went:", "Participants :"), names(&p.went), ", "),
         (tr!("Found:", "Trouvé :"), found, things),
         (tr!("Sold:", "Vendu :"), sold.collect(), things),
-        (tr!("Split:", "Partage :"), split.collect(), ", "),
+        (tr!("Split:", "Partage :"), purses(&p.split), ", "),
+        (tr!("Spent:", "Dépensé :"), purses(&p.spent), ", "),
         (tr!("Received:", "Reçu :"), owned(&p.received), " · "),
         (tr!("Left:", "Laissé :"), owned(&p.left), " · "),
         (
@@ -124,6 +126,14 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
             .map(|(label, parts, sep)| (label, parts.join(sep)))
             .collect(),
     }
+}
+
+/// Supplies used up, each with its pieces: `3 × Rations; 1 × Torch`.
+pub fn pieces(used: &[(Seen, u32)], name: fn(&str) -> String) -> String {
+    used.iter()
+        .map(|(i, n)| format!("{n} × {}", item_name(i, name)))
+        .collect::<Vec<_>>()
+        .join(crate::i18n::pick("; ", " ; "))
 }
 
 /// An item as the posting names it.
@@ -186,6 +196,12 @@ fn used(u: &Used, name: fn(&str) -> String) -> String {
             item(i)
         ),
         Used::Read { who, item: i } => tr!("{} read {}", "{} a lu {}", name(who), item(i)),
+        Used::Supplies { who, used } => tr!(
+            "{} used up {}",
+            "{} a utilisé {}",
+            name(who),
+            pieces(used, name)
+        ),
         Used::Faded { who, item: i } => tr!(
             "{} read {}, which faded",
             "{} a lu {}, qui s'est effacé",

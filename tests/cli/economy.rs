@@ -591,3 +591,174 @@ fn a_retainer_hire_or_dismissal_that_cannot_be_is_refused() {
     let none = h.refused_unchanged(&["retainer", "dismiss", "Rolf"], 4);
     assert!(none.contains("Rolf is no one's retainer"), "{none}");
 }
+
+/// `campaign set living 100gp/month`: each character pays the campaign's own cost of living
+/// (no book's figure: optional in the AD&D 2e DMG, the referee's in OSE) each time the clock
+/// passes the start of a month of 30 days, from their purse; what it cannot pay is owed, asked
+/// for first by the next month; undone with the time. Off, nothing is charged.
+#[test]
+fn the_cost_of_living_is_charged_each_month_and_what_the_purse_lacks_is_owed() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Bob", 10, 10, 8, "lawful");
+    h.ok_words("coins add 150 gp --to Ann");
+    h.ok_words("coins add 30 gp 50 sp --to Bob");
+    let purse = |who: &str| h.json(&["character", "show", who])["coins"].clone();
+    h.ok_words("time advance 30 days");
+    assert_eq!(purse("Ann"), coins(150, 0, 0), "off: nothing charged");
+    let refused = h.fails(&["campaign", "set", "living", "100gp"], 2);
+    assert!(
+        refused.contains("living is an amount a month, such as 100gp/month, or off"),
+        "{refused}"
+    );
+    h.ok(&["campaign", "set", "living", "100gp/month"]);
+    assert!(h.ok(&["campaign", "show"]).contains("living: 100gp/month"));
+    // Day 30 to day 59: no month begins.
+    h.ok_words("time advance 29 days");
+    assert_eq!(purse("Ann"), coins(150, 0, 0));
+    let passed = h.json(&["time", "advance", "1", "day"]);
+    let charged: Vec<&serde_json::Value> = passed["consequences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "upkeep_charged")
+        .collect();
+    assert_eq!(charged.len(), 2, "{passed}");
+    assert_eq!(charged[0]["payload"]["for"], "living");
+    assert_eq!(charged[0]["payload"]["months"], 1);
+    assert_eq!(charged[0]["payload"]["cost"], 10_000);
+    assert_eq!(purse("Ann"), coins(50, 0, 0));
+    // Bob's 30 gp 50 sp pay 35 gp of 100: 65 gp owed.
+    assert_eq!(purse("Bob"), coins(0, 0, 0));
+    let bob = h.json(&["character", "show", "Bob"]);
+    assert_eq!(bob["owed"], 6_500);
+    let sheet = h.ok(&["character", "show", "Bob"]);
+    assert!(
+        sheet.contains("owed: 65 gp of living and training costs"),
+        "{sheet}"
+    );
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("Bob's cost of living for 1 month: 100 gp, 65 gp owed"),
+        "{log}"
+    );
+    // The next month asks for the debt first: 165 gp from Bob's 200.
+    h.ok_words("coins add 200 gp --to Bob");
+    h.ok_words("time advance 30 days");
+    assert_eq!(purse("Bob"), coins(35, 0, 0));
+    assert_eq!(
+        h.json(&["character", "show", "Bob"])["owed"],
+        serde_json::Value::Null
+    );
+    h.ok(&["undo"]);
+    assert_eq!(purse("Bob"), coins(200, 0, 0));
+    assert_eq!(h.json(&["character", "show", "Bob"])["owed"], 6_500);
+    assert_eq!(purse("Ann"), coins(50, 0, 0));
+    h.ok(&["campaign", "set", "living", "off"]);
+    h.ok_words("time advance 30 days");
+    assert_eq!(purse("Ann"), coins(50, 0, 0));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// `campaign set training 100gp/level`: a level gained (`character set level`, an award's
+/// XP) is paid for its training, each level reached, from the purse; short, it is owed.
+#[test]
+fn training_is_charged_for_each_level_gained_and_undone_with_it() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 250 gp --to Ann");
+    h.ok(&["campaign", "set", "training", "100gp/level"]);
+    assert!(
+        h.ok(&["campaign", "show"])
+            .contains("training: 100gp/level")
+    );
+    let said = h.ok(&["character", "set", "Ann", "level", "3"]);
+    assert!(
+        said.contains("Ann's training from level 1 to 3: 200 gp"),
+        "{said}"
+    );
+    let ann = h.json(&["character", "show", "Ann"]);
+    assert_eq!(ann["coins"], coins(50, 0, 0));
+    h.ok(&["character", "set", "Ann", "level", "4"]);
+    let ann = h.json(&["character", "show", "Ann"]);
+    assert_eq!(
+        (ann["coins"].clone(), ann["owed"].clone()),
+        (coins(0, 0, 0), 5_000.into())
+    );
+    let charge = h
+        .ok(&["--json", "log"])
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["kind"] == "upkeep_charged")
+        .filter_map(|e| e["id"].as_i64())
+        .max()
+        .unwrap();
+    let explained = h.ok(&["explain", &charge.to_string()]);
+    assert!(explained.contains("as the level was gained"), "{explained}");
+    h.ok(&["undo"]);
+    let ann = h.json(&["character", "show", "Ann"]);
+    assert_eq!(
+        (ann["level"].as_u64(), ann["owed"].clone()),
+        (Some(3), serde_json::Value::Null)
+    );
+    assert_eq!(ann["coins"], coins(50, 0, 0));
+    // A level lost costs nothing.
+    h.ok(&["character", "set", "Ann", "level", "2"]);
+    assert_eq!(
+        h.json(&["character", "show", "Ann"])["coins"],
+        coins(50, 0, 0)
+    );
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// The session's posting (`report session --markdown`, the top of `/chronicle/N`) says what
+/// each character spent from their purse (goods bought, the cost of living charged) and the
+/// supplies the clock used up (a torch burnt, rations eaten).
+#[test]
+fn the_posting_shows_what_each_character_spent() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 200 gp --to Ann");
+    h.ok(&["campaign", "set", "living", "100gp/month"]);
+    h.ok(&["campaign", "set", "rations", "on"]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("buy torches --by Ann");
+    h.ok_words("buy rations --by Ann");
+    h.ok(&["light", "Torches (6)", "--by", "Ann"]);
+    h.ok_words("time advance 3 days");
+    h.ok_words("time advance 27 days");
+    h.ok(&["session", "end"]);
+    let md = h.ok(&["report", "session", "1", "--markdown"]);
+    assert!(md.contains("**Spent:** Ann 106 gp"), "{md}");
+    // The torch burnt out, then three rations and four (the seventh day on, hungry).
+    assert!(
+        md.contains(
+            "**Used up:** Ann used up 1 × Torches \\(6\\); Ann used up 3 × Rations \\(standard, 7 days\\); Ann used up 4 × Rations"
+        ),
+        "{md}"
+    );
+    let json = h.json(&["report", "session", "1", "--markdown"]);
+    assert_eq!(json["spent"][0][0], "Ann", "{json}");
+    assert_eq!(json["spent"][0][1], coins(106, 0, 0), "{json}");
+}
+
+/// A level an award's experience brings is trained for as well, a consequence of the award.
+#[test]
+fn an_awards_level_is_trained_for() {
+    let h = Hoard::new();
+    h.fighter("Cato", 8);
+    h.ok_words("coins add 500 gp --to Cato");
+    h.ok(&["campaign", "set", "training", "300gp/level"]);
+    h.ok(&["session", "start", "Raid", "--with", "Cato"]);
+    h.ok(&["session", "end"]);
+    h.ok_words("xp award --monsters 2100");
+    let cato = h.json(&["character", "show", "Cato"]);
+    assert_eq!(cato["level"], 2, "{cato}");
+    assert_eq!(cato["coins"], coins(200, 0, 0));
+    h.ok(&["undo"]);
+    let cato = h.json(&["character", "show", "Cato"]);
+    assert_eq!(
+        (cato["level"].clone(), cato["coins"].clone()),
+        (1.into(), coins(500, 0, 0))
+    );
+}

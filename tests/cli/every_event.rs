@@ -59,6 +59,8 @@ fn every_kind(h: &Hoard) {
     // Characters: hurt, healed, a level, one dying who bleeds until bound.
     h.ok_words("character damage Arnaud 3");
     h.ok_words("character heal Arnaud 2");
+    // The level's training charged (`campaign set training`).
+    run(&["campaign", "set", "training", "1gp/level"]);
     h.ok_words("character set Arnaud level 2");
     h.ok_words("character damage Bran 6");
     h.ok_words("time advance 2 rounds");
@@ -283,8 +285,10 @@ fn every_kind_of_event_is_worded_in_every_view() {
 /// The kinds the table sees happen (`app::chronicle`); a character sheet's change only when it
 /// is a level. Everything else — the referee's dice, a sword's will, settings, claims — never.
 #[cfg(feature = "serve")]
-const SEEN: [&str; 27] = [
+const SEEN: [&str; 29] = [
     "item_created",
+    "light_burnt",
+    "rations_eaten",
     "coins_added",
     "coins_spent",
     "items_sold",
@@ -365,6 +369,13 @@ fn chronicle_page(h: &Hoard) {
         .filter(|e| e["kind"] != "character_updated" || e["payload"]["change"]["level"].is_u64())
         // Goods bought are not found: the table sees the coins they cost.
         .filter(|e| e["kind"] != "item_created" || e["payload"]["origin"]["how"] != "bought")
+        // Supplies used up are seen; a hungry day uses none.
+        .filter(|e| {
+            !matches!(e["kind"].as_str(), Some("light_burnt" | "rations_eaten"))
+                || e["payload"]["used"]
+                    .as_array()
+                    .is_some_and(|u| !u.is_empty())
+        })
         .filter(|e| {
             !matches!(e["kind"].as_str(), Some("sword_touched" | "sword_held"))
                 || e["payload"]["damage"]

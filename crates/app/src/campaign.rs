@@ -134,6 +134,8 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
 ///   the session's) or `role` (on PostgreSQL, the role the command connects as).
+/// - `living AMOUNT/month`, `training AMOUNT/level`: each character's cost of living a month
+///   and of training a level gained, from their purse (`rules::upkeep`); `off` (the default).
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -240,6 +242,8 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownRations.into());
             }
         }),
+        "living" => Setting::Living(rate(key, value, "month")?),
+        "training" => Setting::Training(rate(key, value, "level")?),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,
             "role" => Some(crate::ledger::state::RefereeFrom::Role),
@@ -308,4 +312,24 @@ pub fn edition(typed: &str) -> Option<Edition> {
 /// `campaign show`: the campaign in use and its settings.
 pub async fn show(cx: &mut Ctx) -> Result<crate::ledger::Campaign> {
     Ok(cx.campaign().await?.campaign)
+}
+
+/// A cost `AMOUNT/per` (`100gp/month`), or `None` for `off`.
+fn rate(key: &str, value: &str, per: &str) -> Result<Option<crate::rules::coins::Coins>> {
+    let value = value.trim();
+    if matches!(value, "off" | "no" | "none" | "default") {
+        return Ok(None);
+    }
+    let refused = || Refusal::NotRate {
+        key: key.into(),
+        per: per.into(),
+    };
+    let amount = value
+        .strip_suffix(per)
+        .and_then(|v| v.trim_end().strip_suffix('/'))
+        .ok_or_else(refused)?;
+    match crate::rules::coins::parse(&[amount]) {
+        Ok(c) if !c.is_zero() => Ok(Some(c)),
+        _ => Err(refused().into()),
+    }
 }

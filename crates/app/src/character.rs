@@ -70,6 +70,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         bound: false,
         hungry: 0,
         hire: None,
+        owed: 0,
     };
     crate::rules::xp::check_class_level(character.class.as_deref(), character.level)?;
     character.xp = match new.xp {
@@ -390,7 +391,7 @@ pub async fn set(
         .as_ref()
         .map_or(c.class.as_deref(), |c| c.as_deref());
     crate::rules::xp::check_class_level(class, change.level.unwrap_or(c.level))?;
-    let hp_max = change.hp_max.is_some();
+    let (hp_max, change_level) = (change.hp_max.is_some(), change.level);
     let rec = w.record(Event::CharacterUpdated {
         character: c.id.clone(),
         name: c.name.clone(),
@@ -399,6 +400,9 @@ pub async fn set(
     if hp_max {
         // Half of a new maximum may put them at half or less, or back above it.
         super::control::after_hp(&mut w, &c, rec.seq, &mut dice).await?;
+    }
+    if let Some(level) = change_level {
+        super::upkeep::train(&mut w, &c.id, c.level, level, Some(rec.seq)).await?;
     }
     let updated = w.state.characters[&c.id].clone();
     let consequences = w.commit().await?.into_iter().skip(1).collect();

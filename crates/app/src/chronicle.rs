@@ -66,10 +66,9 @@ macro_rules! unseen {
             | Event::SwordDemand { .. }
             | Event::LightLit { .. }
             | Event::LightDoused { .. }
-            | Event::LightBurnt { .. }
-            | Event::RationsEaten { .. }
             | Event::RetainerHired { .. }
             | Event::RetainerDismissed { .. }
+            | Event::UpkeepCharged { .. }
     };
 }
 
@@ -83,6 +82,12 @@ pub enum Seen {
     Coins {
         coins: Coins,
         to: Purse,
+    },
+    /// Supplies used up on the clock: torches and oil burnt, rations eaten (`app::upkeep`),
+    /// each with the pieces of it used.
+    Supplies {
+        who: String,
+        used: Vec<(Revealed, u32)>,
     },
     /// Coins spent (`coins spend`).
     Spent {
@@ -336,6 +341,8 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 Event::CoinsAdded { coins, .. } => Some(coins.copper()),
                 // Seen, but no treasure found (the query asks for none of these).
                 Event::CoinsSpent { .. }
+                | Event::LightBurnt { .. }
+                | Event::RationsEaten { .. }
                 | Event::ItemsSold { .. }
                 | Event::ValuableDamaged { .. }
                 | Event::CoinsExchanged { .. }
@@ -387,6 +394,8 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         }
         // Goods bought are not found: the table sees the coins they cost.
         Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
+        // Supplies used up are seen; a hungry day uses none.
+        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => !used.is_empty(),
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }
@@ -444,6 +453,9 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::ItemRemoved { act, .. }
         | Event::ChargesSpent { act, .. }
         | Event::SwordWielded { act } => vec![&act.item],
+        Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => {
+            used.iter().map(|f| &f.item).collect()
+        }
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::CoinsExchanged { .. }
@@ -492,6 +504,11 @@ fn entry(
     let seen_item = |id: &Id| items.get(id).map(|i| revealed(i, looker));
     let act = rec.event.act();
     let who = || act.map(|a| a.character_name.clone()).unwrap_or_default();
+    let supplies = |used: &[crate::ledger::Fuel]| -> Vec<(Revealed, u32)> {
+        used.iter()
+            .filter_map(|f| Some((seen_item(&f.item)?, f.pieces)))
+            .collect()
+    };
     let seen = match &rec.event {
         Event::ItemCreated { item, .. } => Seen::Found {
             item: seen_item(&item.id)?,
@@ -622,6 +639,14 @@ fn entry(
         Event::ItemStashed { item, place, .. } => Seen::Stashed {
             item: seen_item(item)?,
             place: place.clone(),
+        },
+        Event::LightBurnt { used, .. } => Seen::Supplies {
+            who: who(),
+            used: supplies(used),
+        },
+        Event::RationsEaten { name, used, .. } => Seen::Supplies {
+            who: name.clone(),
+            used: supplies(used),
         },
         Event::ScrollFade { act, .. } => Seen::Faded {
             who: who(),

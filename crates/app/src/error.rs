@@ -248,6 +248,7 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownEdition
             | Refusal::UnknownArmourWeight
             | Refusal::UnknownRations
+            | Refusal::NotRate { .. }
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

@@ -1,14 +1,18 @@
 //! What the clock passing uses up for the expedition whose time it is: the one place every
 //! clock-driven charge is recorded, in the clock's own transaction, each event a consequence
 //! of the clock's (so `undo` of the time takes them back, and `explain` says why). The rules
-//! say what is used (`rules::light::burn`, `rules::food::eat`); this finds what is lit and
-//! who eats, and records it; a retainer's daily wage is paid here too (`retainer::pay`).
+//! say what is used (`rules::light::burn`, `rules::food::eat`, `rules::upkeep`); this finds
+//! what is lit, who eats and who pays, and records it; a retainer's daily wage is paid here
+//! too (`retainer::pay`), and a level gained charges its training ([`train`]), as a
+//! consequence of the event that gave it.
 
 use crate::error::Result;
-use crate::ledger::{Act, Event, Fuel, Item};
+use crate::ledger::treasury::Holder;
+use crate::ledger::{Act, Character, Event, Fuel, Item};
 use crate::rules::food;
 use crate::rules::health::{self, Condition};
 use crate::rules::light::{self, Light};
+use crate::rules::upkeep::{self, Upkeep};
 use crate::rules::wages::Per;
 use crate::write::Write;
 
@@ -21,7 +25,8 @@ pub(super) async fn settle(
 ) -> Result<()> {
     burn(w, to, cause).await?;
     eat(w, from, to, cause).await?;
-    wages(w, from, to, cause).await
+    wages(w, from, to, cause).await?;
+    live(w, from, to, cause).await
 }
 
 /// Each retainer paid by the day whose employer is on this expedition is paid for each
@@ -39,6 +44,103 @@ async fn wages(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Res
         .collect();
     let employers = (!roster.is_empty()).then_some(roster.as_slice());
     crate::retainer::pay(w, employers, Per::Day, days, cause).await
+}
+
+/// The characters whose clock this is: the expedition's roster, or, with none, every
+/// character of the campaign; with no expedition, nobody (`at_home`: everybody, the clock
+/// being the campaign's own).
+async fn whose(w: &mut Write<'_>, at_home: bool) -> Result<Vec<String>> {
+    let who: Vec<String> = match w.session()? {
+        Some(session) => w
+            .roster(session)
+            .await?
+            .into_iter()
+            .map(|m| m.character)
+            .collect(),
+        None if !at_home => return Ok(Vec::new()),
+        None => Vec::new(),
+    };
+    if !who.is_empty() {
+        return Ok(who);
+    }
+    let campaign = w.campaign;
+    Ok(crate::store::characters::list(w.conn(), campaign)
+        .await?
+        .into_iter()
+        .map(|c| c.id)
+        .collect())
+}
+
+/// Under `campaign set living`, each living character whose clock this is (out on this
+/// expedition, or everyone at home) pays the cost of living for each start of a month it
+/// passed.
+async fn live(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Result<()> {
+    let months = upkeep::months(from, to, w.round());
+    let Some(rate) = w.state.campaign.settings.living.filter(|_| months > 0) else {
+        return Ok(());
+    };
+    let rule = w.state.campaign.settings.death.unwrap_or_default();
+    for id in whose(w, true).await? {
+        let c = w.character_by_id(&id).await?;
+        if health::condition(c.hp, rule) == Condition::Dead {
+            continue;
+        }
+        let cost = upkeep::cost(&rate, months);
+        charge(w, &c, Upkeep::Living { months }, cost, cause).await?;
+    }
+    Ok(())
+}
+
+/// Under `campaign set training`, a character who went from level `from` to `level` pays
+/// the training of each level reached, as a consequence of the event `cause` that gave it.
+pub(super) async fn train(
+    w: &mut Write<'_>,
+    character: &str,
+    from: u8,
+    level: u8,
+    cause: Option<i64>,
+) -> Result<()> {
+    let Some(rate) = w.state.campaign.settings.training.filter(|_| level > from) else {
+        return Ok(());
+    };
+    let c = w.character_by_id(character).await?;
+    let cost = upkeep::cost(&rate, u32::from(level - from));
+    charge(w, &c, Upkeep::Training { from, level }, cost, cause).await
+}
+
+/// `cost` charged to `c`: the debt first, then the cost, from their purse; the rest owed.
+async fn charge(
+    w: &mut Write<'_>,
+    c: &Character,
+    upkeep: Upkeep,
+    cost: i64,
+    cause: Option<i64>,
+) -> Result<()> {
+    let holder = Holder::Character {
+        id: c.id.clone(),
+        name: c.name.clone(),
+    };
+    let row = w.state.row_of(&holder);
+    let purse = w.treasury().await?.row(&row);
+    let met = upkeep::pay(&purse, c.owed.saturating_add(cost));
+    w.record_with_cause(
+        Event::UpkeepCharged {
+            character: c.id.clone(),
+            name: c.name.clone(),
+            upkeep,
+            cost,
+            owed: met.owed,
+        },
+        cause,
+    )?;
+    if !met.paid.is_zero() {
+        let spent = Event::CoinsSpent {
+            coins: met.paid,
+            from: holder,
+        };
+        w.record_with_cause(spent, cause)?;
+    }
+    Ok(())
 }
 
 /// The pieces `used` of `held`, as an event names them.
@@ -98,25 +200,8 @@ async fn eat(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Resul
     if w.state.campaign.settings.rations != Some(true) || days == 0 {
         return Ok(());
     }
-    let Some(session) = w.session()? else {
-        return Ok(());
-    };
-    let mut who: Vec<String> = w
-        .roster(session)
-        .await?
-        .into_iter()
-        .map(|m| m.character)
-        .collect();
-    if who.is_empty() {
-        let campaign = w.campaign;
-        who = crate::store::characters::list(w.conn(), campaign)
-            .await?
-            .into_iter()
-            .map(|c| c.id)
-            .collect();
-    }
     let rule = w.state.campaign.settings.death.unwrap_or_default();
-    for id in who {
+    for id in whose(w, false).await? {
         let c = w.character_by_id(&id).await?;
         if health::condition(c.hp, rule) == Condition::Dead {
             continue;

@@ -70,6 +70,11 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
             gain: xp::gain(c, base),
         })
         .collect();
+    let level = |id: &String| w.state.characters.get(id).map(|c| c.level);
+    let before: Vec<(String, u8)> = party
+        .iter()
+        .map(|c| (c.id.clone(), level(&c.id).unwrap_or(c.level)))
+        .collect();
     let event = w.record(Event::XpAwarded {
         session,
         coins: treasure.coins,
@@ -83,6 +88,11 @@ pub async fn award(cx: &mut Ctx, session: Option<u32>, monsters: i64) -> Result<
         sold: treasure.sold,
         survivors: true,
     })?;
+    // The training of each level gained (`campaign set training`), charged on its award.
+    for (id, from) in before {
+        let reached = w.state.characters.get(&id).map_or(from, |c| c.level);
+        super::upkeep::train(&mut w, &id, from, reached, Some(event.seq)).await?;
+    }
     let title = store::sessions::get(w.conn(), campaign, session)
         .await?
         .and_then(|s| s.title);

@@ -52,7 +52,8 @@ impl State {
             | Event::CharacterRaised { .. }
             | Event::CharacterBled { .. }
             | Event::CharacterUpdated { .. }
-            | Event::RationsEaten { .. } => self.admit_character(&rec.event),
+            | Event::RationsEaten { .. }
+            | Event::UpkeepCharged { .. } => self.admit_character(&rec.event),
             Event::ItemCreated { .. }
             | Event::ItemPassed { .. }
             | Event::ChargesSpent { .. }
@@ -281,6 +282,22 @@ impl State {
                     Ok(())
                 } else {
                     Err(Refusal::NotTheirRations {
+                        name: c.name.clone(),
+                    })
+                }
+            }
+            // A charge is the character's, and owes no less than nothing.
+            Event::UpkeepCharged {
+                character,
+                cost,
+                owed,
+                ..
+            } => {
+                let c = self.character(character)?;
+                if *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
+                    Ok(())
+                } else {
+                    Err(Refusal::BadCharge {
                         name: c.name.clone(),
                     })
                 }
@@ -664,6 +681,8 @@ fn setting_ok(setting: &Setting) -> Result<(), Refusal> {
         | Setting::Edition(_)
         | Setting::ArmourWeight(_)
         | Setting::Rations(_)
+        | Setting::Living(_)
+        | Setting::Training(_)
         | Setting::MagicColumn(_) => Ok(()),
     }
 }

@@ -209,6 +209,17 @@ pub enum Event {
         paid: Coins,
         owed: i64,
     },
+    /// A cost of living or of training charged (`rules::upkeep`), as a consequence of the
+    /// clock's event or of the level gained: `cost` copper pieces due, and what is `owed`
+    /// once the purse paid what it could (those coins leave as a `coins_spent` beside it).
+    UpkeepCharged {
+        character: Id,
+        name: String,
+        #[serde(flatten)]
+        upkeep: crate::rules::upkeep::Upkeep,
+        cost: i64,
+        owed: i64,
+    },
     DiceRolled {
         roll: Roll,
     },
@@ -806,6 +817,7 @@ macro_rules! character_events {
             | $crate::Event::RationsEaten { .. }
             | $crate::Event::RetainerHired { .. }
             | $crate::Event::RetainerDismissed { .. }
+            | $crate::Event::UpkeepCharged { .. }
     };
 }
 
@@ -994,7 +1006,8 @@ impl Event {
             | Event::RationsEaten { character, .. }
             | Event::RetainerHired { character, .. }
             | Event::RetainerDismissed { character, .. }
-            | Event::WagesPaid { character, .. } => Some(character),
+            | Event::WagesPaid { character, .. }
+            | Event::UpkeepCharged { character, .. } => Some(character),
             Event::ItemPassed { item, .. }
             | Event::ItemStashed { item, .. }
             | Event::Recharged { item, .. }

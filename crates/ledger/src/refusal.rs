@@ -109,6 +109,11 @@ pub enum Refusal {
     NotTheWage {
         name: String,
     },
+    /// A living or training cost that is negative, or owes more than the debt and the cost,
+    /// or less than nothing (`rules::upkeep`).
+    BadCharge {
+        name: String,
+    },
     /// Wounds bound or bleeding on a character who is not dying with wounds unbound.
     NotBleeding {
         name: String,

@@ -100,6 +100,14 @@ pub struct Settings {
     /// `None` is off, as the books leave the bookkeeping to the referee.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rations: Option<bool>,
+    /// Each character's cost of living a month (`campaign set living 100gp/month`,
+    /// `rules::upkeep`); `None` is off, as the books leave it to the referee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub living: Option<crate::rules::coins::Coins>,
+    /// The cost of training for each level gained (`campaign set training 1500gp/level`);
+    /// `None` is off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training: Option<crate::rules::coins::Coins>,
     /// The referees named in the campaign (`hoard referee add`), in the order they came.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub referees: Vec<String>,
@@ -183,6 +191,10 @@ pub enum Setting {
     ArmourWeight(Option<crate::rules::armor::ArmourWeight>),
     /// Rations eaten on the clock (`None`: off).
     Rations(Option<bool>),
+    /// The cost of living a month (`None`: off).
+    Living(Option<crate::rules::coins::Coins>),
+    /// The cost of training a level (`None`: off).
+    Training(Option<crate::rules::coins::Coins>),
     /// A market's fraction, in percent (`None`: back to its default).
     SellFraction {
         market: Market,
@@ -219,6 +231,8 @@ impl Settings {
             Setting::Recharge(v) => self.recharge = v,
             Setting::ArmourWeight(v) => self.armour_weight = v,
             Setting::Rations(v) => self.rations = v,
+            Setting::Living(v) => self.living = v,
+            Setting::Training(v) => self.training = v,
             Setting::SellFraction { market, percent } => match percent {
                 Some(p) => {
                     self.sell_fraction.insert(market, p);

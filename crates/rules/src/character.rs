@@ -58,6 +58,13 @@ pub struct Character {
     /// Their hire as a retainer (`retainer hire`), and what their employer owes them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hire: Option<crate::wages::Hire>,
+    /// Copper pieces of living and training costs the purse could not pay (`rules::upkeep`).
+    #[serde(default, skip_serializing_if = "is_nil")]
+    pub owed: i64,
+}
+
+fn is_nil(n: &i64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -29,6 +29,7 @@ pub fn character(id: &str) -> Character {
         bound: false,
         hungry: 0,
         hire: None,
+        owed: 0,
     }
 }
 

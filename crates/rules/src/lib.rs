@@ -44,6 +44,7 @@ pub mod statement;
 pub mod sword;
 pub mod tables;
 pub mod treasure;
+pub mod upkeep;
 pub mod wages;
 pub mod weapon;
 pub mod weight;

@@ -15,11 +15,11 @@ pub struct Statement {
 mod tests {
     use super::super::{
         charges, control, exchange, food, knowledge, light, loot, party, potion, purchase, raise,
-        sale, scroll, sword, treasure, wages, xp,
+        sale, scroll, sword, treasure, upkeep, wages, xp,
     };
     use super::Statement;
 
-    const ALL: [(&str, Statement); 26] = [
+    const ALL: [(&str, Statement); 27] = [
         ("control::CHECK", control::CHECK),
         ("control::ENDING", control::ENDING),
         ("control::ONE_MASTER", control::ONE_MASTER),
@@ -46,6 +46,7 @@ mod tests {
         ("food::EATING", food::EATING),
         ("loot::AGAINST", loot::AGAINST),
         ("wages::WAGES", wages::WAGES),
+        ("upkeep::CHARGING", upkeep::CHARGING),
     ];
 
     /// Each statement says the rule in both languages and names the book it comes from.

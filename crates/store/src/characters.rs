@@ -42,6 +42,7 @@ impl FromRow for Character {
             bound: state.bound,
             hungry: state.hungry,
             hire: state.hire,
+            owed: state.owed,
         })
     }
 }
@@ -68,6 +69,12 @@ struct CharacterState {
     hungry: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     hire: Option<crate::rules::wages::Hire>,
+    #[serde(skip_serializing_if = "is_nil")]
+    owed: i64,
+}
+
+fn is_nil(n: &i64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -200,6 +207,7 @@ fn state(c: &Character) -> String {
         bound: c.bound,
         hungry: c.hungry,
         hire: c.hire.clone(),
+        owed: c.owed,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -40,6 +40,28 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
                 ),
             ]
         }
+        Event::UpkeepCharged {
+            upkeep, cost, owed, ..
+        } => {
+            let rule = crate::rules::upkeep::CHARGING;
+            let (cost, owed) = (
+                crate::view::money::worth(*cost),
+                crate::view::money::worth(*owed),
+            );
+            vec![
+                format!("  {}", pick(rule.en, rule.fr)),
+                match upkeep {
+                    crate::rules::upkeep::Upkeep::Living { .. } => tr!(
+                        "  as the clock passed the start of a month: {cost} due, {owed} owed after",
+                        "  l'horloge passant le début d'un mois : {cost} à payer, {owed} dû ensuite"
+                    ),
+                    crate::rules::upkeep::Upkeep::Training { .. } => tr!(
+                        "  as the level was gained: {cost} due, {owed} owed after",
+                        "  le niveau étant gagné : {cost} à payer, {owed} dû ensuite"
+                    ),
+                },
+            ]
+        }
         Event::CharacterAdded { .. }
         | Event::RetainerHired { .. }
         | Event::RetainerDismissed { .. }

@@ -139,11 +139,25 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::Rations(v) => ("rations", on_off(v.unwrap_or(false)).into()),
+        Setting::Living(v) => ("living", rate(v.as_ref(), "month")),
+        Setting::Training(v) => ("training", rate(v.as_ref(), "level")),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
             format!("{} {}", market.as_str(), shown(*percent)),
         ),
     }
+}
+
+/// A cost a month or a level, as `campaign set` takes it (`100gp/month`), or `off`.
+pub fn rate(v: Option<&crate::rules::coins::Coins>, per: &str) -> String {
+    v.map(|c| {
+        let amount: String = c
+            .held()
+            .map(|(d, n)| format!("{n}{}", d.as_str()))
+            .collect();
+        format!("{amount}/{per}")
+    })
+    .unwrap_or_else(|| "off".into())
 }
 
 /// A setting that is on or off, as `campaign set` takes it.

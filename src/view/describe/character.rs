@@ -90,6 +90,35 @@ pub(super) fn describe(event: &Event) -> String {
                 "{by} congédie {name}, son homme d'armes"
             )
         }
+        Event::UpkeepCharged {
+            name,
+            upkeep,
+            cost,
+            owed,
+            ..
+        } => {
+            let name = safe(name);
+            let cost = crate::view::money::worth(*cost);
+            let what = match upkeep {
+                crate::rules::upkeep::Upkeep::Living { months } => tr!(
+                    "{name}'s cost of living for {}: {cost}",
+                    "coût de la vie de {name} pour {} : {cost}",
+                    crate::i18n::counted(i64::from(*months), ("month", "months"), ("mois", "mois"))
+                ),
+                crate::rules::upkeep::Upkeep::Training { from, level } => tr!(
+                    "{name}'s training from level {from} to {level}: {cost}",
+                    "entraînement de {name} du niveau {from} au {level} : {cost}"
+                ),
+            };
+            match owed {
+                0 => what,
+                n => tr!(
+                    "{what}, {} owed",
+                    "{what}, {} dû",
+                    crate::view::money::worth(*n)
+                ),
+            }
+        }
         Event::CharacterBound { name, by_name, .. } => {
             let name = safe(name);
             match by_name.as_deref().map(safe) {

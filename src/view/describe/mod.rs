@@ -12,8 +12,8 @@ mod sword;
 
 pub use campaign::{
     armour_weight_name, claim_ties_name, dead_share_name, death_rule_name, edition_name,
-    encumbrance_name, magic_column_name, magic_items_name, on_off, recharge_name, referees_name,
-    roster, round_name, treasure_name, xp_from_name,
+    encumbrance_name, magic_column_name, magic_items_name, on_off, rate, recharge_name,
+    referees_name, roster, round_name, treasure_name, xp_from_name,
 };
 pub use character::{condition, condition_word};
 pub use item::{claim_word, method_name};
@@ -70,6 +70,7 @@ pub fn wound(event: &Event) -> Option<(&str, i32)> {
         | Event::RetainerHired { .. }
         | Event::RetainerDismissed { .. }
         | Event::WagesPaid { .. }
+        | Event::UpkeepCharged { .. }
         | Event::CharacterRaised { .. }
         | Event::CharacterUpdated { .. }
         | Event::ItemCreated { .. }
@@ -142,11 +143,13 @@ pub fn tone(event: &Event) -> Tone {
         Event::CharacterRaised { .. } => Tone::Loss,
         Event::RationsEaten { hungry, .. } if *hungry > 0 => Tone::Loss,
         Event::WagesPaid { owed, .. } if *owed > 0 => Tone::Loss,
+        Event::UpkeepCharged { owed, .. } if *owed > 0 => Tone::Loss,
         // Plain news: each kind named, so that a new one is given a tone.
         Event::RationsEaten { .. }
         | Event::RetainerHired { .. }
         | Event::RetainerDismissed { .. }
         | Event::WagesPaid { .. }
+        | Event::UpkeepCharged { .. }
         | Event::ScrollFade { .. }
         | Event::SpellCast { .. }
         | Event::ChargesSpent { .. }

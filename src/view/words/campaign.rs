@@ -69,6 +69,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "rations is on (characters out on an expedition eat a ration a day) or off",
                 "rations vaut on (les personnages en expédition mangent une ration par jour) ou off"
             ),
+            Refusal::NotRate { key, per } => tr!(
+                "{key} is an amount a {per}, such as 100gp/{per}, or off",
+                "{key} vaut un montant par {per}, comme 100gp/{per}, ou off"
+            ),
             Refusal::UnknownArmourWeight => tr!(
                 "armour-weight must be nothing (AD&D 2e: enchanted armour does not count toward encumbrance) or half (Old-School Essentials: 50% less)",
                 "armour-weight vaut nothing (AD&D 2e : une armure enchantée ne compte pas dans l'encombrement) ou half (Old-School Essentials : 50 % de moins)"

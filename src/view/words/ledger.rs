@@ -246,6 +246,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "{name}'s wages are not their wage for the time that passed, paid from the purse and the rest owed",
                 "les gages de {name} ne sont pas son gage pour le temps passé, payé de la bourse et le reste dû"
             ),
+            R::BadCharge { name } => tr!(
+                "{name}'s living or training cost cannot stand: a cost is not negative, and what is owed after it lies between nothing and the debt with the cost",
+                "le coût de la vie ou de l'entraînement de {name} ne tient pas : un coût n'est pas négatif, et ce qui reste dû est entre rien et la dette plus le coût"
+            ),
             R::NotBleeding { name } => {
                 tr!(
                     "{name} is not dying with open wounds: only a dying character (`campaign set \

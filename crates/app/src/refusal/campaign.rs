@@ -43,6 +43,11 @@ pub enum Refusal {
     UnknownArmourWeight,
     /// `rations` is on or off.
     UnknownRations,
+    /// `living` or `training`: an amount a month or a level (`100gp/month`), or `off`.
+    NotRate {
+        key: String,
+        per: String,
+    },
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.

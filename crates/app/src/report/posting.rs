@@ -1,7 +1,7 @@
 //! `hoard report session N --markdown` and the top of `/chronicle/N`: the summary of one
 //! session a referee posts to the group — who went, what was found (alike things together,
 //! with their known worth), what was sold and for how much, who received what, what was left
-//! where, XP and levels, what was identified and used up, who fell and who was raised. It is
+//! where, the coins each spent (goods, living, training), XP and levels, what was identified and used up, who fell and who was raised. It is
 //! drawn from the chronicle (`app::chronicle`, the one place deciding what the table saw and
 //! how it names items), so it is player-safe unless the referee asks for the truth.
 
@@ -35,6 +35,9 @@ pub struct Posting {
     pub left: Vec<(String, Vec<Alike>)>,
     /// Each character's portion of the share-outs that pay the session.
     pub split: Vec<(String, Coins)>,
+    /// The coins each character spent from their purse: goods bought, living and training
+    /// costs charged (`app::upkeep`).
+    pub spent: Vec<(String, Coins)>,
     /// Each character's experience for the session, and the level it brought them to.
     pub experience: Vec<Gained>,
     /// The items someone learnt what they are, alike ones together.
@@ -72,6 +75,11 @@ pub enum Used {
         who: String,
         item: Item,
         charges: u32,
+    },
+    /// Supplies used up on the clock (torches, oil, rations), with the pieces of each.
+    Supplies {
+        who: String,
+        used: Vec<(Item, u32)>,
     },
 }
 
@@ -161,6 +169,7 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
         received: Vec::new(),
         left: Vec::new(),
         split: Vec::new(),
+        spent: Vec::new(),
         experience: Vec::new(),
         identified: Vec::new(),
         used: Vec::new(),
@@ -199,6 +208,10 @@ impl Posting {
                     share(&mut self.split, who, coins);
                 }
             }
+            Seen::Spent {
+                coins,
+                from: Purse::Character(who),
+            } => share(&mut self.spent, who, coins),
             Seen::Experience { session, gains } if session == self.session.number => {
                 gains
                     .into_iter()
@@ -219,6 +232,7 @@ impl Posting {
                 self.used.push(Used::Read { who, item })
             }
             Seen::Faded { who, item } => self.used.push(Used::Faded { who, item }),
+            Seen::Supplies { who, used } => self.used.push(Used::Supplies { who, used }),
             Seen::Charges {
                 who, item, charges, ..
             } => self.used.push(Used::Charges { who, item, charges }),
@@ -238,7 +252,8 @@ fn add(names: &mut Vec<String>, name: String) {
     }
 }
 
-/// `coins` added to `who`'s portion (a share-out past the ledger's limit keeps the first).
+/// `coins` added to `who`'s sum (a share-out's portion, coins spent; past the ledger's limit
+/// the first kept).
 fn share(split: &mut Vec<(String, Coins)>, who: String, coins: Coins) {
     match split.iter_mut().find(|(w, _)| *w == who) {
         Some((_, had)) => {
@@ -275,6 +290,7 @@ fn named(entry: &Entry) -> Vec<String> {
         | Seen::Read { who, .. }
         | Seen::Cast { who, .. }
         | Seen::Faded { who, .. }
+        | Seen::Supplies { who, .. }
         | Seen::Drank { who, .. }
         | Seen::Charges { who, .. }
         | Seen::Identify { who, .. }

@@ -116,6 +116,9 @@ impl State {
                 self.burn_pieces(used)?;
                 self.character_mut(character)?.hungry = *hungry;
             }
+            Event::UpkeepCharged {
+                character, owed, ..
+            } => self.character_mut(character)?.owed = *owed,
             Event::CharacterBled {
                 character,
                 rounds,

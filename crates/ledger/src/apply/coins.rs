@@ -659,6 +659,7 @@ mod tests {
             bound: false,
             hungry: 0,
             hire: None,
+            owed: 0,
         }
     }
 
