@@ -423,7 +423,7 @@ pub struct Identity {
     pub lot: Option<u32>,
     /// Gear that gives light or feeds it (`light`), and the turns one piece burns.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub light: Option<crate::light::Light>,
+    pub light: Option<Light>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub burns: Option<u32>,
     /// Gear eaten a piece a day on an expedition (`campaign set rations on`).
@@ -671,6 +671,18 @@ pub struct Step {
     pub roll: Roll,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<String>,
+}
+
+/// What a piece of gear does for light, as its price list says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Light {
+    /// Burns itself, one piece at a time, `burns` turns each.
+    Torch,
+    /// Burns oil: the holder's flasks.
+    Lantern,
+    /// A lantern's fuel, `burns` turns a piece.
+    Oil,
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! torch burnt out is used up and the light goes out (the next one is lit by hand); a lantern
 //! burns its holder's flasks one after another, and goes dark when the last is burnt.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::clock::{Round, Unit};
 use crate::item::Item;
@@ -18,17 +18,8 @@ pub const BURNING: crate::statement::Statement = crate::statement::Statement {
     fr: "Lumière (OSE Classic Fantasy, Adventuring Gear : une torche brûle 1 heure, 6 tours ; une lanterne une flasque d'huile tous les 24 tours ; Manuel des joueurs d'AD&D 2e : une torche une heure, une lanterne une pinte d'huile en deux) : une lumière brûle au temps de l'expédition de celui qui la tient, aussi longtemps que le dit sa liste de prix ; une torche consumée est épuisée et s'éteint, une lanterne brûle les flasques de son porteur l'une après l'autre et s'éteint après la dernière.",
 };
 
-/// What a piece of gear does for light, as its price list says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Light {
-    /// Burns itself, one piece at a time, `burns` turns each.
-    Torch,
-    /// Burns oil: the holder's flasks.
-    Lantern,
-    /// A lantern's fuel, `burns` turns a piece.
-    Oil,
-}
+/// What a piece of gear does for light: the item's own data, kept with it.
+pub use crate::item::Light;
 
 /// Why a light cannot be lit or put out, as data (its words are the edge's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
