@@ -493,15 +493,10 @@ fn armour_seen(h: &Hoard, viewer: Option<&str>) -> (String, Vec<String>) {
     (format!("{} [{}]", ac["ac"], ac["aac"]), worn)
 }
 
-/// OSE, *Cursed Armour and Shields*: a cursed suit tests as +1 — on the sheet and to whoever
-/// identifies it — until used in deadly combat (its wearer wounded while wearing it); then
-/// its true penalty counts and it cannot be taken off. An AD&D campaign's is what it is.
-#[test]
-fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
-    let h = Hoard::new();
-    h.ok(&["campaign", "set", "edition", "ose"]);
-    h.character("Ada", 10, 10, 20, "neutral");
+/// Ada, made, wearing « Chainmail −1, cursed » (given by hand, as a referee would): its name.
+fn ada_wears_cursed_chainmail(h: &Hoard) -> &'static str {
     let cursed = "Chainmail −1, cursed";
+    h.character("Ada", 10, 10, 20, "neutral");
     h.ok(&[
         "item",
         "add",
@@ -517,6 +512,17 @@ fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
         "Ada",
     ]);
     h.ok(&["wear", cursed]);
+    cursed
+}
+
+/// OSE, *Cursed Armour and Shields*: a cursed suit tests as +1 — on the sheet and to whoever
+/// identifies it — until used in deadly combat (its wearer wounded while wearing it); then
+/// its true penalty counts and it cannot be taken off. An AD&D campaign's is what it is.
+#[test]
+fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    let cursed = ada_wears_cursed_chainmail(&h);
     // Chainmail 5 [14], +1 as it seems: 4 [15].
     assert_eq!(armour_seen(&h, None).0, "4 [15]");
     let told = h.ok(&["identify", cursed, "--method", "wish"]);
@@ -576,22 +582,7 @@ fn oses_cursed_armour_seems_plus_1_until_used_in_combat() {
     // AD&D: the curse is no secret, and does not hold.
     let h = Hoard::new();
     h.ok(&["campaign", "set", "edition", "adnd"]);
-    h.character("Ada", 10, 10, 20, "neutral");
-    h.ok(&[
-        "item",
-        "add",
-        cursed,
-        "--category",
-        "armor",
-        "--armor",
-        "chain",
-        "--bonus",
-        "-1",
-        "--cursed",
-        "--to",
-        "Ada",
-    ]);
-    h.ok(&["wear", cursed]);
+    ada_wears_cursed_chainmail(&h);
     assert_eq!(armour_seen(&h, None).0, "6 [13]");
     let wounded = h.json(&["character", "damage", "Ada", "3"]);
     assert!(wounded.get("cursed").is_none(), "{wounded}");
