@@ -227,9 +227,35 @@ async fn show(cx: &mut Ctx, out: &mut Out) -> Result<()> {
     ))
 }
 
+/// A `--worth` as typed: the item (all before the last `=`, an amount having none) and the
+/// amount, or why it is not one.
+fn agreed_worth(typed: &str) -> Result<(String, Coins)> {
+    let (item, worth) = typed
+        .rsplit_once('=')
+        .filter(|(item, worth)| !item.trim().is_empty() && !worth.trim().is_empty())
+        .ok_or_else(|| {
+            let typed = safe(typed);
+            Error::Invalid(
+                tr!(
+                    "--worth {typed:?} names no item and amount: write ITEM=AMOUNT, such as --worth \"Sword +1=2000gp\"",
+                    "--worth {typed:?} ne nomme pas un objet et un montant : écrivez OBJET=MONTANT, comme --worth \"Épée +1=2000po\""
+                )
+                .into(),
+            )
+        })?;
+    let words: Vec<String> = worth.split_whitespace().map(String::from).collect();
+    Ok((item.trim().to_string(), amount(&words)?))
+}
+
 pub async fn share(cx: &mut Ctx, out: &mut Out, args: ShareArgs) -> Result<()> {
     let session = cx.named_session().await?;
-    let s = app::coins::share(cx, session, args.items).await?;
+    let agreed = args
+        .worth
+        .iter()
+        .map(|w| agreed_worth(w))
+        .collect::<Result<Vec<_>>>()?;
+    let items = args.items.then_some(agreed.as_slice());
+    let s = app::coins::share(cx, session, items).await?;
     if out.json() {
         let portions: Vec<_> = s
             .portions
@@ -249,6 +275,21 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, args: ShareArgs) -> Result<()> {
             "remainder": s.remainder,
             "event": EventView::of(&s.event),
         });
+        if args.items {
+            let unknown: Vec<_> = s
+                .portions
+                .iter()
+                .flat_map(|p| {
+                    p.unknown_worth().map(|r| {
+                        json!({ "character": p.name, "item": r.item, "name": r.name, "name_fr": r.name_fr })
+                    })
+                })
+                .collect();
+            if let Some(message) = crate::view::money::unknown_worth(&s.portions, cx.dry_run()) {
+                doc["unknown_worth"] = json!(unknown);
+                doc["message"] = json!(message);
+            }
+        }
         if !s.slower.is_empty() {
             doc["slower"] = json!(s.slower);
         }
@@ -279,6 +320,9 @@ pub async fn share(cx: &mut Ctx, out: &mut Out, args: ShareArgs) -> Result<()> {
         "  reste dans la caisse : {}",
         text(&s.remainder)
     ))?;
+    if let Some(line) = crate::view::money::unknown_worth(&s.portions, cx.dry_run()) {
+        out.line(&line)?;
+    }
     super::play::slower(out, &s.slower)
 }
 
@@ -398,4 +442,35 @@ pub async fn valuable(cx: &mut Ctx, out: &mut Out, command: ValuableCommand) -> 
 pub async fn stash(cx: &mut Ctx, out: &mut Out, a: StashArgs) -> Result<()> {
     let events = app::coins::stash(cx, &a.item, &a.at).await?;
     super::play::events(cx, out, &events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worth_is_the_item_before_the_last_equals_and_an_amount_after_it() {
+        let gp = |n| Coins::of(coins::Denomination::Gp, n);
+        let agreed = |typed: &str| agreed_worth(typed).ok();
+        assert_eq!(agreed("Sword=2000gp"), Some(("Sword".into(), gp(2000))));
+        assert_eq!(agreed(" Sword +1 = 1gp "), Some(("Sword +1".into(), gp(1))));
+        // A name may hold an equals sign; an amount never does.
+        assert_eq!(agreed("a=b=5gp"), Some(("a=b".into(), gp(5))));
+        let sp = Coins::of(coins::Denomination::Sp, 5);
+        assert_eq!(
+            agreed("Ring=1gp 5sp"),
+            Some(("Ring".into(), gp(1).checked_add(&sp, i64::MAX).unwrap()))
+        );
+        for refused in [
+            "Sword",
+            "=5gp",
+            "Sword=",
+            "Sword= ",
+            "Sword=0gp",
+            "Sword=5",
+            "Sword=5xp",
+        ] {
+            assert_eq!(agreed(refused), None, "{refused}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::app::refusal::coins::Refusal;
 use crate::i18n::coins::{abbreviation, text};
 use crate::i18n::{Lang, lang, pick};
 use crate::ledger::EventView;
-use crate::ledger::treasury::{Earned, Holder, Portion, Valuable};
+use crate::ledger::treasury::{Earned, Holder, Portion, Received, Valuable};
 use crate::ledger::{self, Event, Recorded};
 use crate::rules::coins::{self, Coins, Denomination};
 use crate::rules::party::{self, Division};
@@ -164,6 +164,27 @@ impl std::fmt::Display for crate::i18n::Worded<'_, Refusal> {
             Refusal::SoldTwice { item } => {
                 let item = safe(pick(&item.en, &item.fr));
                 tr!("{item} is named twice", "{item} est nommé deux fois")
+            }
+            Refusal::NotCounted { item } => {
+                let item = safe(pick(&item.en, &item.fr));
+                tr!(
+                    "{item} is not counted in this share-out: --worth agrees the worth of an item a sharer received from the party's treasure since their last share-out and still holds (`hoard --dry-run share --items` lists them)",
+                    "{item} n'est pas compté dans ce partage : --worth convient de la valeur d'un objet qu'un des partageants a reçu du trésor du groupe depuis son dernier partage et porte encore (`hoard --dry-run share --items` les montre)"
+                )
+            }
+            Refusal::AgreedPastLimit { item, limit } => {
+                let item = safe(pick(&item.en, &item.fr));
+                tr!(
+                    "--worth gives {item} more than {limit} gp, the most an item may be worth: agree a smaller worth",
+                    "--worth donne à {item} plus de {limit} po, le plus qu'un objet puisse valoir : convenez d'une valeur moindre"
+                )
+            }
+            Refusal::AgreedTwice { item } => {
+                let item = safe(pick(&item.en, &item.fr));
+                tr!(
+                    "--worth gives {item} a worth twice: agree one",
+                    "--worth donne deux fois une valeur à {item} : convenez-en d'une"
+                )
             }
         };
         f.write_str(&text)
@@ -687,9 +708,23 @@ pub fn portions(portions: &[Portion], remainder: &Coins) -> Vec<String> {
                 .iter()
                 .map(|i| {
                     let item = safe(pick(&i.name, &i.name_fr));
-                    match &i.worth {
-                        Some(w) => format!("{item} ({})", with_worth(w)),
-                        None => tr!("{item} (worth unknown)", "{item} (valeur inconnue)"),
+                    match (&i.agreed, &i.worth) {
+                        (Some(a), Some(w)) => {
+                            let (a, w) = (with_worth(a), with_worth(w));
+                            tr!(
+                                "{item} (agreed {a}; believed {w})",
+                                "{item} (convenu {a} ; cru {w})"
+                            )
+                        }
+                        (Some(a), None) => {
+                            let a = with_worth(a);
+                            tr!(
+                                "{item} (agreed {a}; worth unknown)",
+                                "{item} (convenu {a} ; valeur inconnue)"
+                            )
+                        }
+                        (None, Some(w)) => format!("{item} ({})", with_worth(w)),
+                        (None, None) => tr!("{item} (worth unknown)", "{item} (valeur inconnue)"),
                     }
                 })
                 .collect();
@@ -698,4 +733,37 @@ pub fn portions(portions: &[Portion], remainder: &Coins) -> Vec<String> {
         }
     }
     lines
+}
+
+/// Under `share --items`, the items counted as nothing because nobody knows their worth, and
+/// how to count them: none if there are none. `preview`: the share-out is not recorded
+/// (`--dry-run`), so it is given again with `--worth`, not undone first.
+pub fn unknown_worth(portions: &[Portion], preview: bool) -> Option<String> {
+    let unknown: Vec<(&Portion, &Received)> = portions
+        .iter()
+        .flat_map(|p| p.unknown_worth().map(move |r| (p, r)))
+        .collect();
+    let (_, first) = unknown.first()?;
+    let each: Vec<String> = unknown
+        .iter()
+        .map(|(p, r)| {
+            let item = safe(pick(&r.name, &r.name_fr));
+            format!("{item} ({})", safe(&p.name))
+        })
+        .collect();
+    let (each, example) = (each.join(", "), safe(pick(&first.name, &first.name_fr)));
+    let how = match preview {
+        true => tr!(
+            "give the worth the party agrees with --worth, such as --worth \"{example}=2000gp\"",
+            "donnez la valeur dont le groupe convient avec --worth, comme --worth \"{example}=2000po\""
+        ),
+        false => tr!(
+            "to count them, undo this share-out (`hoard undo`) and share again with the worth the party agrees, such as --worth \"{example}=2000gp\"",
+            "pour les compter, annulez ce partage (`hoard undo`) et partagez à nouveau avec la valeur dont le groupe convient, comme --worth \"{example}=2000po\""
+        ),
+    };
+    Some(tr!(
+        "worth unknown, counted as nothing: {each}; {how}",
+        "valeur inconnue, comptée pour rien : {each} ; {how}"
+    ))
 }

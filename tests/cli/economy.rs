@@ -762,3 +762,123 @@ fn an_awards_level_is_trained_for() {
         (1.into(), coins(500, 0, 0))
     );
 }
+
+/// `share --items --worth`: a magic sword has no worth in hoard, so the party agrees one for
+/// the share-out, and who took it takes less gold. The agreed worth is in the event: explained,
+/// replayed, undone, and an import is held to it.
+#[test]
+fn a_worth_agreed_for_a_magic_item_counts_against_its_takers_share() {
+    let h = Hoard::new();
+    h.fighter("Arnaud", 8);
+    h.fighter("Bertrand", 8);
+    h.ok_words("session start Barrow");
+    h.ok_words("coins add 3000gp");
+    h.ok_words("item add Sword --category weapon");
+    h.ok_words("valuable add Ruby --value 300gp");
+    h.ok_words("valuable add Opal --value 50gp");
+    h.ok_words("give Sword --to Bertrand");
+    h.ok_words("give Ruby --to Arnaud");
+    h.ok_words("valuable appraise Ruby --by Arnaud");
+    let gp = |n: i64| coins(n, 0, 0);
+    let paid = |shared: &serde_json::Value| -> Vec<serde_json::Value> {
+        (0..2)
+            .map(|i| shared["portions"][i]["coins"].clone())
+            .collect()
+    };
+
+    // Without --worth the sword counts as nothing, and the answer says so and how to count it.
+    let preview = h.json(&["--dry-run", "share", "--items"]);
+    assert_eq!(paid(&preview), [gp(1350), gp(1650)]);
+    let sword = h.json(&["item", "show", "Sword"])["id"].clone();
+    assert_eq!(
+        preview["unknown_worth"],
+        serde_json::json!([{ "character": "Bertrand", "item": sword, "name": "Sword", "name_fr": "Sword" }])
+    );
+    let text = h.ok(&["--dry-run", "share", "--items"]);
+    assert!(
+        text.contains("worth unknown, counted as nothing: Sword (Bertrand); give the worth the party agrees with --worth, such as --worth \"Sword=2000gp\""),
+        "{text}"
+    );
+    let text = h.ok(&["--lang", "fr", "--dry-run", "share", "--items"]);
+    assert!(
+        text.contains("valeur inconnue, comptée pour rien : Sword (Bertrand)"),
+        "{text}"
+    );
+
+    // Refused, the database unchanged: without --items, an item not counted (the opal is in
+    // the treasure), an item agreed twice (by name and by id), no amount, past the limit.
+    let stderr = h.refused_unchanged(&["share", "--worth", "Sword=2000gp"], 2);
+    assert!(stderr.contains("--items"), "{stderr}");
+    let stderr = h.refused_unchanged(&["share", "--items", "--worth", "Opal=50gp"], 2);
+    assert!(
+        stderr.contains("Opal is not counted in this share-out"),
+        "{stderr}"
+    );
+    let by_id = format!("{}=1gp", &sword.as_str().unwrap()[..8]);
+    let twice = [
+        "share",
+        "--items",
+        "--worth",
+        "Sword=2000gp",
+        "--worth",
+        &by_id,
+    ];
+    let stderr = h.refused_unchanged(&twice, 2);
+    assert!(
+        stderr.contains("--worth gives Sword a worth twice"),
+        "{stderr}"
+    );
+    let stderr = h.refused_unchanged(&["share", "--items", "--worth", "Sword"], 2);
+    assert!(stderr.contains("write ITEM=AMOUNT"), "{stderr}");
+    let past = ["share", "--items", "--worth", "Sword=100000001gp"];
+    let stderr = h.refused_unchanged(&past, 4);
+    assert!(stderr.contains("more than 100000000 gp"), "{stderr}");
+    h.ok(&[
+        "--dry-run",
+        "share",
+        "--items",
+        "--worth",
+        "Sword=100000000gp",
+    ]);
+
+    // Agreed at 2,000 gp: 3,000 gp and 2,300 gp of items in two shares, 2,650 each; Arnaud
+    // is paid 2,650 less his ruby, Bertrand 2,650 less the sword.
+    let preview = h.json(&["--dry-run", "share", "--items", "--worth", "Sword=2000gp"]);
+    assert_eq!(paid(&preview), [gp(2350), gp(650)]);
+    let before = h.json(&["coins"]);
+    let shared = h.json(&["share", "--items", "--worth", "Sword=2000gp"]);
+    assert_eq!(paid(&shared), [gp(2350), gp(650)]);
+    assert_eq!(shared["portions"][1]["items_worth"], gp(2000));
+    assert_eq!(shared["portions"][1]["items"][0]["agreed"], gp(2000));
+    assert_eq!(
+        shared["unknown_worth"],
+        serde_json::Value::Null,
+        "none left unknown"
+    );
+    let id = shared["event"]["id"].to_string();
+    let text = h.ok(&["explain", &id]);
+    for line in [
+        "or, for this share-out, agreed it",
+        "worth divided: 5300 gp (the pool's 3000 gp and 2300 gp of items) in 2 shares",
+        "Bertrand (1 share): fair part 2650 gp less items worth 2000 gp: 650 gp",
+        "items: Sword (agreed 2000 gp; worth unknown)",
+    ] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+    let text = h.ok(&["--lang", "fr", "explain", &id]);
+    assert!(
+        text.contains("Sword (convenu 2000 po ; valeur inconnue)"),
+        "{text}"
+    );
+    h.ok(&["check"]);
+    let ledger = h.ok(&["export"]);
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["coins"]), before, "undone, every coin back");
+    // The import stands on the agreed worth, and a worth changed in the file does not.
+    crate::treasury::imports_as_it_is_not_forged(
+        &h,
+        &ledger,
+        ("\"gp\":2000", "\"gp\":2001"),
+        "does not split the pool",
+    );
+}

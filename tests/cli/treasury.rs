@@ -578,7 +578,7 @@ fn selling_turns_items_into_coins_at_the_campaigns_fraction() {
 
 /// `ledger` (an export of `h`) imports into a new database and exports the same; with
 /// `forge.0` made `forge.1` it is refused (exit 2) for `why`.
-fn imports_as_it_is_not_forged(h: &Hoard, ledger: &str, forge: (&str, &str), why: &str) {
+pub(crate) fn imports_as_it_is_not_forged(h: &Hoard, ledger: &str, forge: (&str, &str), why: &str) {
     let file = h.dir.path().join("ledger.jsonl");
     std::fs::write(&file, ledger).unwrap();
     let copy = Hoard::new();

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::encumbrance::{Before, Slower};
 use crate::ctx::Ctx;
 use crate::error::{Error, Problem, Result};
-use crate::ledger::treasury::{Holder, Portion, Sold, Treasury, share_out};
+use crate::ledger::treasury::{Holder, Portion, Received, Sold, Treasury, share_out};
 use crate::ledger::{Event, Item, Recorded};
 use crate::party::{session_for, sharers};
 use crate::refusal::coins::Refusal;
@@ -397,11 +397,16 @@ pub struct Shared {
     pub slower: Vec<Slower>,
 }
 
-/// `share [--session N] [--items]`: the pool split among the party by the book's division
-/// (`rules::party`), denomination by denomination; under `--items`, with the items each
-/// received since their last share-out counted against their portion (`rules::loot`). What is
-/// not paid stays in the pool.
-pub async fn share(cx: &mut Ctx, session: Option<u32>, items: bool) -> Result<Shared> {
+/// `share [--session N] [--items [--worth ITEM=AMOUNT]…]`: the pool split among the party by
+/// the book's division (`rules::party`), denomination by denomination; under `--items`
+/// (`items` is then `Some`), with the items each received since their last share-out counted
+/// against their portion (`rules::loot`), at the worth the party believes each has or, for
+/// those `--worth` names, the worth it agreed. What is not paid stays in the pool.
+pub async fn share(
+    cx: &mut Ctx,
+    session: Option<u32>,
+    items: Option<&[(String, Coins)]>,
+) -> Result<Shared> {
     let mut w = cx.write().await?;
     let session = session_for(&mut w, session).await?;
     w.about(session).await?;
@@ -415,8 +420,12 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>, items: bool) -> Result<Sh
         return Err(Refusal::NoSharers.into());
     }
     let received = match items {
-        true => crate::received::since_last_share(&mut w, &sharers).await?,
-        false => vec![Vec::new(); sharers.len()],
+        Some(agreed) => {
+            let mut received = crate::received::since_last_share(&mut w, &sharers).await?;
+            agree(&mut w, &mut received, agreed).await?;
+            received
+        }
+        None => vec![Vec::new(); sharers.len()],
     };
     let mut portions: Vec<Portion> = sharers
         .into_iter()
@@ -457,6 +466,36 @@ pub async fn share(cx: &mut Ctx, session: Option<u32>, items: bool) -> Result<Sh
         event,
         slower,
     })
+}
+
+/// The worths the party agreed (`--worth ITEM=AMOUNT`), each set on the item counted: one
+/// that is not counted, or named twice, is refused.
+async fn agree(
+    w: &mut Write<'_>,
+    received: &mut [Vec<Received>],
+    agreed: &[(String, Coins)],
+) -> Result<()> {
+    let campaign = w.campaign;
+    for (key, worth) in agreed {
+        let item = crate::lookup::item(w.conn(), campaign, key).await?;
+        let counted = received.iter_mut().flatten().find(|r| r.item == item.id);
+        let Some(counted) = counted else {
+            return Err(Refusal::NotCounted { item: item.names() }.into());
+        };
+        if counted.agreed.is_some() {
+            return Err(Refusal::AgreedTwice { item: item.names() }.into());
+        }
+        if worth.copper() > rules::limits::VALUE_COPPER {
+            let limit = rules::limits::VALUE_GP;
+            return Err(Refusal::AgreedPastLimit {
+                item: item.names(),
+                limit,
+            }
+            .into());
+        }
+        counted.agreed = Some(*worth);
+    }
+    Ok(())
 }
 
 /// `stash ITEM --at PLACE`: an item left at a place, out of anyone's hands (a sword in control

@@ -309,6 +309,8 @@ impl From<refusal::coins::Refusal> for Error {
             Refusal::SameHolder { .. }
             | Refusal::Unpriced { .. }
             | Refusal::SoldTwice { .. }
+            | Refusal::NotCounted { .. }
+            | Refusal::AgreedTwice { .. }
             | Refusal::MixedSale { .. }
             | Refusal::SameCoin { .. } => Error::Invalid(Problem::Coins(r).into()),
             Refusal::NoSession => Error::NotFound(Problem::Coins(r).into()),
@@ -319,6 +321,7 @@ impl From<refusal::coins::Refusal> for Error {
             | Refusal::AlreadyAwarded { .. }
             | Refusal::NothingToAward { .. }
             | Refusal::AlreadyThere { .. }
+            | Refusal::AgreedPastLimit { .. }
             | Refusal::TooFewToChange { .. } => Error::Refused(Problem::Coins(r).into()),
         }
     }

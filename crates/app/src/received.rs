@@ -62,6 +62,7 @@ pub async fn since_last_share(
                 name: item.name.clone(),
                 name_fr: item.name_fr.clone(),
                 worth: revealed(item, Looker::Party(&party)).item.identity.value,
+                agreed: None,
             })
             .collect();
         all.push(received);

@@ -172,12 +172,18 @@ pub struct Portion {
 
 impl Portion {
     /// What the items counted against the portion were worth together, as the party believed
-    /// (none if past the campaign's count of coins: a ledger edited by hand).
+    /// or agreed (none if past the campaign's count of coins: a ledger edited by hand).
     pub fn items_worth(&self) -> Option<Coins> {
         self.items.iter().try_fold(Coins::default(), |sum, r| {
-            sum.checked_add(&r.worth.unwrap_or_default(), limits::COINS_COUNTED)
+            sum.checked_add(&r.counted().unwrap_or_default(), limits::COINS_COUNTED)
                 .ok()
         })
+    }
+
+    /// The items counted against the portion whose worth nobody knew nor agreed: counted as
+    /// nothing.
+    pub fn unknown_worth(&self) -> impl Iterator<Item = &Received> {
+        self.items.iter().filter(|r| r.counted().is_none())
     }
 }
 
@@ -200,7 +206,9 @@ pub fn share_out(
         .iter()
         .enumerate()
         .any(|(n, r)| items[..n].iter().any(|o| o.item == r.item));
-    let invalid = items.iter().any(|r| r.worth.is_some_and(|w| !w.is_valid()));
+    let invalid = items
+        .iter()
+        .any(|r| [r.worth, r.agreed].iter().flatten().any(|w| !w.is_valid()));
     if division != Division::Shares || twice || invalid {
         return None;
     }
@@ -213,13 +221,23 @@ pub fn share_out(
 
 /// An item a character received from the party's treasure since their last share-out,
 /// counted against their next one: its worth as the party believed it then (`None`: not
-/// known, counted as nothing).
+/// known), or the worth the party agreed it has for this share-out (`share --worth`), which
+/// is counted instead; with neither, it counts as nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Received {
     pub item: Id,
     pub name: String,
     pub name_fr: String,
     pub worth: Option<Coins>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agreed: Option<Coins>,
+}
+
+impl Received {
+    /// The worth counted against the portion: the agreed one, else the believed one.
+    pub fn counted(&self) -> Option<Coins> {
+        self.agreed.or(self.worth)
+    }
 }
 
 /// A valuable counted in an award, with its value.

@@ -225,6 +225,11 @@ pub struct ShareArgs {
     /// believes it: who took the magic sword takes less gold
     #[arg(long)]
     pub items: bool,
+    /// Under --items, the worth the party agrees an item counted has for this share-out, in
+    /// place of the one it believes (a magic item has none): ITEM=AMOUNT, the item by its
+    /// name, id or id prefix, such as --worth "Sword +1=2000gp"; once per item
+    #[arg(long, value_name = "ITEM=AMOUNT", requires = "items")]
+    pub worth: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -373,15 +373,28 @@ pub const FORMS: &[Form] = &[
         name: "share",
         title: ("Share out the pool", "Partager la réserve"),
         command: &["share"],
-        fields: &[field(
-            "items",
-            (
-                "Count the items each received against their share",
-                "Déduire de chaque part les objets reçus",
+        // One worth agreed: a field fills one value (several are joined by commas, which an
+        // item's name may hold); more are given on the command line.
+        fields: &[
+            field(
+                "items",
+                (
+                    "Count the items each received against their share",
+                    "Déduire de chaque part les objets reçus",
+                ),
+                Kind::Check,
+                Arg::Flag("--items"),
             ),
-            Kind::Check,
-            Arg::Flag("--items"),
-        )],
+            field(
+                "worth",
+                (
+                    "Worth agreed for an item (Sword=2000gp)",
+                    "Valeur convenue d'un objet (Épée=2000po)",
+                ),
+                Kind::Text,
+                Arg::Long("--worth"),
+            ),
+        ],
     },
     Form {
         name: "xp",
@@ -541,6 +554,12 @@ mod tests {
                 .unwrap()
                 .arguments(&values(&[("items", "on")])),
             ["share", "--items"]
+        );
+        assert_eq!(
+            named("share")
+                .unwrap()
+                .arguments(&values(&[("items", "on"), ("worth", " Sword +1=2000gp ")])),
+            ["share", "--items", "--worth=Sword +1=2000gp"]
         );
     }
 

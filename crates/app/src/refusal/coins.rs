@@ -40,6 +40,16 @@ pub enum Refusal {
     Unpriced { item: crate::rules::item::Names },
     /// An item named twice in one sale.
     SoldTwice { item: crate::rules::item::Names },
+    /// A worth agreed (`share --worth`) for an item not counted in the share-out: nobody
+    /// sharing received it from the treasure since their last share-out, or holds it still.
+    NotCounted { item: crate::rules::item::Names },
+    /// Two worths agreed for one item.
+    AgreedTwice { item: crate::rules::item::Names },
+    /// A worth agreed past a valuable's limit (`rules::limits::VALUE_GP`).
+    AgreedPastLimit {
+        item: crate::rules::item::Names,
+        limit: i64,
+    },
     /// Magic items and valuables in one sale (`item`, and `first` the other kind's).
     MixedSale {
         item: crate::rules::item::Names,

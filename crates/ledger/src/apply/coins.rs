@@ -228,9 +228,13 @@ impl State {
                 // event, a file edited by hand) cannot stand.
                 let named = portions.iter().map(|p| (&p.character, p.share));
                 self.check_shares(named, Spoils::Treasure, *division, None)?;
-                // What was counted against a portion is what its character held then.
+                // What was counted against a portion is what its character held then, at a
+                // worth agreed (if any) within a valuable's limit.
                 for p in portions {
                     for r in &p.items {
+                        if let Some(agreed) = &r.agreed {
+                            check_value(&r.name, agreed)?;
+                        }
                         let held = self.items.get(&r.item).and_then(|i| i.holder.as_ref());
                         if held != Some(&p.character) {
                             return Err(Refusal::NotReceived {
@@ -847,6 +851,7 @@ mod tests {
             name: "Gem".into(),
             name_fr: "Gemme".into(),
             worth: worth.map(gp),
+            agreed: None,
         };
         let with_gem = |paid: [i64; 3], worth: Option<i64>| {
             let Event::CoinsShared {
@@ -920,6 +925,47 @@ mod tests {
             *division = Division::Ose;
         }
         assert!(state.clone().record(evenly, None, WHEN, None).is_err());
+        // A worth the party agreed for the share-out counts instead of the one it believed
+        // (or did not know): the event is held to it.
+        let agree = |mut e: Event, worth: i64| {
+            if let Event::CoinsShared { portions, .. } = &mut e {
+                portions[0].items[0].agreed = Some(gp(worth));
+            }
+            e
+        };
+        for believed in [None, Some(10), Some(24)] {
+            let e = agree(with_gem([26, 25, 50], believed), 24);
+            state.clone().record(e, None, WHEN, None).unwrap();
+        }
+        let mut plain = with_gem([40, 20, 40], None);
+        if let Event::CoinsShared { remainder, .. } = &mut plain {
+            *remainder = gp(1);
+        }
+        let err = state
+            .clone()
+            .record(agree(plain, 24), None, WHEN, None)
+            .unwrap_err();
+        assert_eq!(
+            *err.reason,
+            Refusal::UnevenShare { pool: gp(101) },
+            "the split of a worth unknown does not stand once a worth is agreed"
+        );
+        let err = state
+            .clone()
+            .record(
+                agree(with_gem([26, 25, 50], None), limits::VALUE_GP + 1),
+                None,
+                WHEN,
+                None,
+            )
+            .unwrap_err();
+        assert_eq!(
+            *err.reason,
+            Refusal::ValuePastLimit {
+                item: "Gem".into(),
+                limit: limits::VALUE_GP
+            }
+        );
     }
 
     #[test]
