@@ -148,9 +148,9 @@ fn gear_sells_back_at_the_equipment_fraction_and_a_purchase_is_undone_whole() {
     assert!(h.ok(&["check"]).starts_with("ok"));
 }
 
-/// An AD&D campaign buys from the PHB's tables (a torch for a copper piece) and what it
-/// buys weighs as the PHB says, ten coins to the pound (a torch 1 lb, a long sword 4 lb),
-/// its coins a fifth of OSE's.
+/// An AD&D campaign buys from the PHB's tables (a torch for a copper piece, burning half an
+/// hour) and what it buys weighs as the PHB says, ten coins to the pound (a torch 1 lb, a long
+/// sword 4 lb), its coins a fifth of OSE's.
 #[test]
 fn an_adnd_campaign_buys_from_the_phb_and_its_goods_weigh() {
     let h = Hoard::new();
@@ -166,6 +166,26 @@ fn an_adnd_campaign_buys_from_the_phb_and_its_goods_weigh() {
     h.ok(&["buy", "long sword", "--by", "Ulric"]);
     // And a long sword (40), for 15 gp: 5 gp 5 sp 7 cp left (3.4): 74.
     assert_eq!(h.json(&["character", "show", "Ulric"])["load"], 74);
+    // The PHB prices every holy item alike: a wooden symbol is 25 gp too, more than is left.
+    let holy = ["buy", "holy-symbol-wooden", "--by", "Ulric"];
+    h.refused_unchanged(&holy, 4);
+    // The PHB's light sources burn a torch half an hour: 3 turns, and it is used up.
+    h.ok(&["session", "start", "Delve", "--with", "Ulric"]);
+    h.ok(&["light", "Torch", "--by", "Ulric"]);
+    assert_eq!(
+        h.json(&["time", "advance", "2", "turns"])["consequences"],
+        serde_json::json!([])
+    );
+    let passed = h.json(&["time", "advance", "1", "turn"]);
+    assert_eq!(passed["consequences"][0]["kind"], "light_burnt", "{passed}");
+    assert_eq!(passed["consequences"][0]["payload"]["out"], true);
+    let items = h.json(&["item", "list", "--owner", "Ulric"]);
+    let torch = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["name"] == "Torch");
+    assert_eq!(torch.unwrap()["count"], 2);
 }
 
 /// A campaign's folder replaces a price list like any table; `tables check` names a line

@@ -1,8 +1,8 @@
 //! Light on the game clock: a torch or a lantern lit burns while its holder's expedition's
 //! time passes, and what burns out is used up. OSE Classic Fantasy, *Adventuring Gear*:
 //! « Torch: When lit, … burns for 1 hour (6 turns) », « Lantern: … Burns one oil flask every
-//! four hours (24 turns) »; the AD&D 2e PHB's *Light* table likewise burns a torch an hour and
-//! a lantern a pint of oil in two (12 turns). How long a piece burns is its price list's
+//! four hours (24 turns) »; the AD&D 2e PHB's light sources (Chapter 13) burn a torch half an
+//! hour (3 turns) and a lantern a pint of oil in two hours (12 turns). How long a piece burns is its price list's
 //! (`burns`), so a campaign's list may say otherwise. hoard's choices (`docs/sources.md`): a
 //! torch burnt out is used up and the light goes out (the next one is lit by hand); a lantern
 //! burns its holder's flasks one after another, and goes dark when the last is burnt.
@@ -14,8 +14,8 @@ use crate::item::Item;
 
 /// Light on the clock. Stated for `hoard explain`, citing the books.
 pub const BURNING: crate::statement::Statement = crate::statement::Statement {
-    en: "Light (OSE Classic Fantasy, Adventuring Gear: a torch burns 1 hour, 6 turns; a lantern one oil flask every 24 turns; AD&D 2e PHB: a torch an hour, a lantern a pint of oil in two): a light burns on its holder's expedition's clock, as long as its price list says; a torch burnt out is used up and goes out, a lantern burns its holder's flasks one after another and goes dark after the last.",
-    fr: "Lumière (OSE Classic Fantasy, Adventuring Gear : une torche brûle 1 heure, 6 tours ; une lanterne une flasque d'huile tous les 24 tours ; Manuel des joueurs d'AD&D 2e : une torche une heure, une lanterne une pinte d'huile en deux) : une lumière brûle au temps de l'expédition de celui qui la tient, aussi longtemps que le dit sa liste de prix ; une torche consumée est épuisée et s'éteint, une lanterne brûle les flasques de son porteur l'une après l'autre et s'éteint après la dernière.",
+    en: "Light (OSE Classic Fantasy, Adventuring Gear: a torch burns 1 hour, 6 turns; a lantern one oil flask every 24 turns; AD&D 2e PHB: a torch half an hour, a lantern a pint of oil in two hours): a light burns on its holder's expedition's clock, as long as its price list says; a torch burnt out is used up and goes out, a lantern burns its holder's flasks one after another and goes dark after the last.",
+    fr: "Lumière (OSE Classic Fantasy, Adventuring Gear : une torche brûle 1 heure, 6 tours ; une lanterne une flasque d'huile tous les 24 tours ; Manuel des joueurs d'AD&D 2e : une torche une demi-heure, une lanterne une pinte d'huile en deux heures) : une lumière brûle au temps de l'expédition de celui qui la tient, aussi longtemps que le dit sa liste de prix ; une torche consumée est épuisée et s'éteint, une lanterne brûle les flasques de son porteur l'une après l'autre et s'éteint après la dernière.",
 };
 
 /// What a piece of gear does for light: the item's own data, kept with it.
