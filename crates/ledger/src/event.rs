@@ -701,6 +701,18 @@ pub struct Change {
     pub xp: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share: Option<Share>,
+    /// How the character lives (`character set NAME living`); `null` is as the campaign does.
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "given")]
+    pub living: Option<Option<crate::rules::upkeep::Living>>,
+}
+
+/// A field given, `null` included: `Some(None)`, where serde would read `null` as absent.
+fn given<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables

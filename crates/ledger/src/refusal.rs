@@ -109,8 +109,8 @@ pub enum Refusal {
     NotTheWage {
         name: String,
     },
-    /// A living or training cost that is negative, or owes more than the debt and the cost,
-    /// or less than nothing (`rules::upkeep`).
+    /// A living or training cost that is negative, owes more than the debt and the cost or
+    /// less than nothing, or is not its rate for its months (`rules::upkeep`).
     BadCharge {
         name: String,
     },
