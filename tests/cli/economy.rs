@@ -894,8 +894,8 @@ fn a_lifestyle_has_no_figure_outside_adnd() {
     assert!(h.ok(&["campaign", "show"]).contains("living: off"));
 }
 
-/// A charge recorded before it told its arithmetic still imports and replays; one whose
-/// lifestyle's rate is not the character's level's is refused.
+/// A charge recorded before it told its arithmetic still imports and replays; one that is not
+/// the character's cost of living (the lifestyle at their level, whose figure) is refused.
 #[test]
 fn an_imported_charge_holds_to_table_22() {
     let h = Hoard::new();
@@ -939,11 +939,17 @@ fn an_imported_charge_holds_to_table_22() {
         p["cost"] = 20_000.into();
         p["owed"] = 0.into();
     });
-    let refused = import(cheap);
-    assert_eq!(refused.status.code(), Some(2));
-    let said = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        said.contains("Ann's living or training cost cannot stand"),
-        "{said}"
-    );
+    // The campaign's figure told as Ann's own, which she never set.
+    let hers = forged(&|p| {
+        p["own"] = true.into();
+    });
+    for forged in [cheap, hers] {
+        let refused = import(forged);
+        assert_eq!(refused.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            said.contains("Ann's living or training cost cannot stand"),
+            "{said}"
+        );
+    }
 }

@@ -286,8 +286,9 @@ impl State {
                     })
                 }
             }
-            // A charge is the character's, owes no less than nothing, and is its rate (the
-            // lifestyle's at their level) for its months.
+            // A charge is the character's, owes no less than nothing, and is their cost of
+            // living (their own, else the campaign's; a lifestyle's at their level) for its
+            // months.
             Event::UpkeepCharged {
                 character,
                 upkeep,
@@ -298,7 +299,14 @@ impl State {
                 let c = self.character(character)?;
                 if *cost >= 0
                     && (0..=*cost + c.owed).contains(owed)
-                    && upkeep.reckons(*cost, c.level)
+                    && upkeep.reckons(
+                        *cost,
+                        crate::rules::upkeep::monthly(
+                            c.living,
+                            self.campaign.settings.living,
+                            c.level,
+                        ),
+                    )
                 {
                     Ok(())
                 } else {

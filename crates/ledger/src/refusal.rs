@@ -110,7 +110,8 @@ pub enum Refusal {
         name: String,
     },
     /// A living or training cost that is negative, owes more than the debt and the cost or
-    /// less than nothing, or is not its rate for its months (`rules::upkeep`).
+    /// less than nothing, or is not the character's cost of living for its months
+    /// (`rules::upkeep::Upkeep::reckons`).
     BadCharge {
         name: String,
     },

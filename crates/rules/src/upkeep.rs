@@ -193,25 +193,22 @@ impl Upkeep {
         }
     }
 
-    /// Whether a charge of `cost` for this, to a character of `level`, is its own arithmetic:
-    /// the lifestyle's rate at that level, times the months. A charge that tells no rate (and
-    /// training, whose rate the campaign's setting holds) has nothing to check.
-    pub fn reckons(&self, cost: i64, level: u8) -> bool {
+    /// Whether a charge of `cost` for this is the one `due` (the character's cost of living
+    /// as they and the campaign stand, [`monthly`]) makes: its lifestyle, level, rate and
+    /// whose, times the months. A charge that tells no rate (recorded before charges told it)
+    /// and training, whose rate the campaign's setting holds, have nothing to check.
+    pub fn reckons(&self, cost: i64, due: Option<Monthly>) -> bool {
         let Upkeep::Living {
             months,
-            lifestyle,
-            level: at,
-            rate: Some(rate),
+            rate: Some(_),
             ..
         } = *self
         else {
             return true;
         };
-        let table = match lifestyle {
-            Some(l) => l.rate(level) == rate && at == l.by_level().then_some(level),
-            None => at.is_none(),
-        };
-        table && self::cost(&rate, months) == cost
+        due.is_some_and(|m| {
+            Upkeep::living(&m, months) == *self && self::cost(&m.rate, months) == cost
+        })
     }
 }
 
@@ -299,11 +296,21 @@ mod tests {
 
     #[test]
     fn a_charge_holds_to_its_arithmetic() {
-        let middle = monthly(None, Some(Living::Lifestyle(Lifestyle::MiddleClass)), 3).unwrap();
-        let charge = Upkeep::living(&middle, 2);
-        assert!(charge.reckons(30_000, 3));
-        assert!(!charge.reckons(10_000, 3), "a level's rate for three");
-        assert!(!charge.reckons(30_000, 4), "not the character's level");
+        let campaign = Some(Living::Lifestyle(Lifestyle::MiddleClass));
+        let middle = monthly(None, campaign, 3);
+        let charge = Upkeep::living(&middle.unwrap(), 2);
+        assert!(charge.reckons(30_000, middle));
+        assert!(!charge.reckons(10_000, middle), "a level's rate for three");
+        assert!(
+            !charge.reckons(30_000, monthly(None, campaign, 4)),
+            "not the character's level"
+        );
+        let own = Some(Living::Amount(Coins::of(Gp, 150)));
+        assert!(
+            !charge.reckons(30_000, monthly(own, campaign, 3)),
+            "not how the character lives"
+        );
+        assert!(!charge.reckons(30_000, None), "nobody pays");
         let told_nothing = Upkeep::Living {
             months: 1,
             lifestyle: None,
@@ -311,7 +318,7 @@ mod tests {
             rate: None,
             own: false,
         };
-        assert!(told_nothing.reckons(12_345, 1));
+        assert!(told_nothing.reckons(12_345, None));
     }
 
     /// A campaign's setting and a charge recorded before lifestyles read as they did.
