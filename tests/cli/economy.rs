@@ -850,9 +850,12 @@ fn living_costs_table_22_by_level_and_each_may_live_otherwise() {
     h.ok(&["undo"]);
     assert_eq!(h.json(&["character", "show", "Cy"])["living"], "squalid");
     h.ok(&["character", "set", "Cy", "living", "campaign"]);
+    // The level is the character's when the month's charge falls.
+    h.ok(&["character", "set", "Bob", "level", "2"]);
     h.ok_words("time advance 30 days");
     assert_eq!(purse("Cy"), coins(947, 0, 0));
     assert_eq!(purse("Ann"), coins(700, 0, 0));
+    assert_eq!(purse("Bob"), coins(850, 0, 0));
     h.ok(&["undo"]);
     assert_eq!(purse("Cy"), coins(997, 0, 0));
     // Replayed, the change back to the campaign's still says so.

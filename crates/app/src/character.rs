@@ -324,8 +324,9 @@ fn check_xp(xp: i64) -> Result<i64> {
 
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, int, dex, hp-max,
 /// reads-magic, literate, reads-languages, xp, share, living (`LIFESTYLE|AMOUNT/month`, or
-/// `campaign` to live as the campaign does: read once the campaign's edition is). Returns the sheet and what the change set
-/// off (a new maximum may set off a wounded check, or end a wounded control).
+/// `campaign` to live as the campaign does: read once the campaign's edition is). Returns the
+/// sheet and what the change set off (a new maximum may set off a wounded check, or end a
+/// wounded control).
 pub async fn set(
     cx: &mut Ctx,
     name: &str,
