@@ -188,7 +188,7 @@ pub async fn run(cx: &mut Ctx, out: &mut Out, command: CampaignCommand) -> Resul
             ))?;
             out.line(&format!(
                 "  living: {}",
-                crate::view::describe::rate(c.settings.living.as_ref(), "month")
+                crate::view::describe::living(c.settings.living.as_ref(), "off")
             ))?;
             out.line(&format!(
                 "  training: {}",

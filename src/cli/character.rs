@@ -509,6 +509,13 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
         ));
     }
+    if let Some(living) = &sheet.character.living {
+        lines.push(tr!(
+            "  lives on: {} (their own, not the campaign's)",
+            "  train de vie : {} (le sien, non celui de la campagne)",
+            crate::view::describe::living(Some(living), "")
+        ));
+    }
     if sheet.character.owed > 0 {
         let owed = crate::view::money::worth(sheet.character.owed);
         lines.push(tr!(

@@ -524,4 +524,8 @@ fn a_level_past_the_class_maximum_is_refused() {
     h.fails(&["character", "set", "Bruno", "class", "halfling"], 2);
     h.ok(&["character", "set", "Bruno", "class", "ranger"]);
     assert!(h.ok(&["check"]).starts_with("ok:"));
+    // A class taken off stays off when the ledger is replayed.
+    h.ok(&["character", "set", "Bruno", "class", "none"]);
+    assert!(h.ok(&["check"]).starts_with("ok:"));
+    assert!(h.json(&["character", "show", "Bruno"])["class"].is_null());
 }

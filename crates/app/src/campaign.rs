@@ -134,8 +134,10 @@ pub async fn switch(cx: &mut Ctx, name: &str) -> Result<String> {
 ///   `share` (the fewest items won by claims so far, then d100), for `claims settle`.
 /// - `referees`: `named` (the default: the referee `--referee` or `HOARD_REFEREE` names, else
 ///   the session's) or `role` (on PostgreSQL, the role the command connects as).
-/// - `living AMOUNT/month`, `training AMOUNT/level`: each character's cost of living a month
-///   and of training a level gained, from their purse (`rules::upkeep`); `off` (the default).
+/// - `living LIFESTYLE|AMOUNT/month`: each character's cost of living a month, from their purse:
+///   a lifestyle of the AD&D 2e DMG's Table 22 (`squalid`, `poor`, `middle-class`, `wealthy`;
+///   an AD&D campaign's only) or an amount; `training AMOUNT/level`: the cost of training a
+///   level gained (`rules::upkeep`); `off` (the default).
 /// - `exchange-fee`: 0 to 100 (%), the money-changer's fee on `exchange`; `none` (the
 ///   default) for none.
 /// - `sell-fraction MARKET F`: the fraction of its worth an item fetches on `gems`, `magic` or
@@ -242,7 +244,8 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
                 return Err(Refusal::UnknownRations.into());
             }
         }),
-        "living" => Setting::Living(rate(key, value, "month")?),
+        // Whether a lifestyle has a figure is the campaign's edition's.
+        "living" => return living(cx, value).await,
         "training" => Setting::Training(rate(key, value, "level")?),
         "referees" => Setting::Referees(match value.trim() {
             "named" | "default" => None,
@@ -284,7 +287,20 @@ pub async fn set(cx: &mut Ctx, key: &str, value: &str) -> Result<Setting> {
             return Err(Refusal::UnknownSetting { key: key.into() }.into());
         }
     };
-    let mut w = cx.write().await?;
+    let w = cx.write().await?;
+    record(w, setting).await
+}
+
+/// `campaign set living`: a lifestyle, an amount a month, or off.
+async fn living(cx: &mut Ctx, value: &str) -> Result<Setting> {
+    let w = cx.write().await?;
+    let back = ["off", "no", "none", "default"];
+    let living = super::upkeep::living(value, &back, &w.state.campaign.settings)?;
+    record(w, Setting::Living(living)).await
+}
+
+/// `setting` recorded.
+async fn record(mut w: Write<'_>, setting: Setting) -> Result<Setting> {
     if matches!(setting, Setting::Round(_) | Setting::Edition(_)) {
         // Whether an effect has started decides whether the round may change.
         let campaign = w.campaign;
@@ -314,22 +330,16 @@ pub async fn show(cx: &mut Ctx) -> Result<crate::ledger::Campaign> {
     Ok(cx.campaign().await?.campaign)
 }
 
-/// A cost `AMOUNT/per` (`100gp/month`), or `None` for `off`.
+/// A cost `AMOUNT/per` (`100gp/level`), or `None` for `off`.
 fn rate(key: &str, value: &str, per: &str) -> Result<Option<crate::rules::coins::Coins>> {
-    let value = value.trim();
-    if matches!(value, "off" | "no" | "none" | "default") {
+    if matches!(value.trim(), "off" | "no" | "none" | "default") {
         return Ok(None);
     }
     let refused = || Refusal::NotRate {
         key: key.into(),
         per: per.into(),
     };
-    let amount = value
-        .strip_suffix(per)
-        .and_then(|v| v.trim_end().strip_suffix('/'))
-        .ok_or_else(refused)?;
-    match crate::rules::coins::parse(&[amount]) {
-        Ok(c) if !c.is_zero() => Ok(Some(c)),
-        _ => Err(refused().into()),
-    }
+    Ok(Some(
+        crate::rules::upkeep::amount(value, per).ok_or_else(refused)?,
+    ))
 }

@@ -71,6 +71,7 @@ pub async fn add(cx: &mut Ctx, new: NewCharacter) -> Result<Character> {
         hungry: 0,
         hire: None,
         owed: 0,
+        living: None,
     };
     crate::rules::xp::check_class_level(character.class.as_deref(), character.level)?;
     character.xp = match new.xp {
@@ -322,8 +323,10 @@ fn check_xp(xp: i64) -> Result<i64> {
 }
 
 /// `character set NAME KEY VALUE`: level, class, alignment, str, wis, int, dex, hp-max,
-/// reads-magic, literate, reads-languages, xp, share. Returns the sheet and what the change set
-/// off (a new maximum may set off a wounded check, or end a wounded control).
+/// reads-magic, literate, reads-languages, xp, share, living (`LIFESTYLE|AMOUNT/month`, or
+/// `campaign` to live as the campaign does: read once the campaign's edition is). Returns the
+/// sheet and what the change set off (a new maximum may set off a wounded check, or end a
+/// wounded control).
 pub async fn set(
     cx: &mut Ctx,
     name: &str,
@@ -371,6 +374,8 @@ pub async fn set(
         "con" => change.con = Some(check_ability("CON", number()?)?),
         "cha" => change.cha = Some(check_ability("CHA", number()?)?),
         "xp" => change.xp = Some(check_xp(number()?)?),
+        // Read below, once the campaign's edition is known.
+        "living" => {}
         "share" => {
             change.share = Some(crate::rules::share::Share::parse(value).ok_or_else(|| {
                 let value = value.to_string();
@@ -385,6 +390,10 @@ pub async fn set(
     let mut dice = cx.dice();
     let mut w = cx.write().await?;
     let c = w.character(name).await?;
+    if key == "living" {
+        let settings = &w.state.campaign.settings;
+        change.living = Some(super::upkeep::living(value, &["campaign"], settings)?);
+    }
     // The class's last level holds for the sheet as it will be (a new level, or a new class).
     let class = change
         .class

@@ -232,7 +232,9 @@ impl From<refusal::campaign::Refusal> for Error {
     fn from(r: refusal::campaign::Refusal) -> Self {
         use refusal::campaign::Refusal;
         let kind = match r {
-            Refusal::Unforced { .. } | Refusal::NotOwner { .. } => Error::Refused,
+            Refusal::Unforced { .. } | Refusal::NotOwner { .. } | Refusal::NoLifestyle { .. } => {
+                Error::Refused
+            }
             Refusal::NoTablesFolder { .. } => Error::NotFound,
             Refusal::NameTaken { .. }
             | Refusal::NotPercentage { .. }
@@ -249,6 +251,7 @@ impl From<refusal::campaign::Refusal> for Error {
             | Refusal::UnknownArmourWeight
             | Refusal::UnknownRations
             | Refusal::NotRate { .. }
+            | Refusal::NotLiving { .. }
             | Refusal::UnknownReferees
             | Refusal::UnknownEncumbrance
             | Refusal::NotSellFraction

@@ -7,12 +7,14 @@
 //! consequence of the event that gave it.
 
 use crate::error::Result;
+use crate::ledger::state::{Edition, Settings};
 use crate::ledger::treasury::Holder;
 use crate::ledger::{Act, Character, Event, Fuel, Item};
+use crate::refusal::campaign::Refusal;
 use crate::rules::food;
 use crate::rules::health::{self, Condition};
 use crate::rules::light::{self, Light};
-use crate::rules::upkeep::{self, Upkeep};
+use crate::rules::upkeep::{self, Living, NotLiving, Upkeep};
 use crate::rules::wages::Per;
 use crate::write::Write;
 
@@ -71,22 +73,49 @@ async fn whose(w: &mut Write<'_>, at_home: bool) -> Result<Vec<String>> {
         .collect())
 }
 
-/// Under `campaign set living`, each living character whose clock this is (out on this
-/// expedition, or everyone at home) pays the cost of living for each start of a month it
-/// passed.
+/// A cost of living as typed (`campaign set living`, `character set NAME living`) in a
+/// campaign of `settings`: a lifestyle (an AD&D campaign's), an amount a month, or one of
+/// `back` (`off`, `campaign`: the first is the one named in a refusal) for none.
+pub(crate) fn living(typed: &str, back: &[&str], settings: &Settings) -> Result<Option<Living>> {
+    if back.contains(&typed.trim()) {
+        return Ok(None);
+    }
+    let adnd = settings.edition == Some(Edition::Adnd);
+    match upkeep::parse(typed, adnd) {
+        Ok(living) => Ok(Some(living)),
+        Err(NotLiving::Unknown) => Err(Refusal::NotLiving {
+            back: back.first().copied().unwrap_or_default().into(),
+        }
+        .into()),
+        Err(NotLiving::NoFigure(l)) => Err(Refusal::NoLifestyle {
+            lifestyle: l.key().into(),
+        }
+        .into()),
+    }
+}
+
+/// Each living character whose clock this is (out on this expedition, or everyone at home)
+/// pays the cost of living, their own (`character set NAME living`) else the campaign's, for
+/// each start of a month it passed.
 async fn live(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Result<()> {
     let months = upkeep::months(from, to, w.round());
-    let Some(rate) = w.state.campaign.settings.living.filter(|_| months > 0) else {
+    if months == 0 {
         return Ok(());
+    }
+    let (campaign, rule) = {
+        let settings = &w.state.campaign.settings;
+        (settings.living, settings.death.unwrap_or_default())
     };
-    let rule = w.state.campaign.settings.death.unwrap_or_default();
     for id in whose(w, true).await? {
         let c = w.character_by_id(&id).await?;
+        let Some(monthly) = upkeep::monthly(c.living, campaign, c.level) else {
+            continue;
+        };
         if health::condition(c.hp, rule) == Condition::Dead {
             continue;
         }
-        let cost = upkeep::cost(&rate, months);
-        charge(w, &c, Upkeep::Living { months }, cost, cause).await?;
+        let cost = upkeep::cost(&monthly.rate, months);
+        charge(w, &c, Upkeep::living(&monthly, months), cost, cause).await?;
     }
     Ok(())
 }

@@ -286,15 +286,28 @@ impl State {
                     })
                 }
             }
-            // A charge is the character's, and owes no less than nothing.
+            // A charge is the character's, owes no less than nothing, and is their cost of
+            // living (their own, else the campaign's; a lifestyle's at their level) for its
+            // months.
             Event::UpkeepCharged {
                 character,
+                upkeep,
                 cost,
                 owed,
                 ..
             } => {
                 let c = self.character(character)?;
-                if *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
+                if *cost >= 0
+                    && (0..=*cost + c.owed).contains(owed)
+                    && upkeep.reckons(
+                        *cost,
+                        crate::rules::upkeep::monthly(
+                            c.living,
+                            self.campaign.settings.living,
+                            c.level,
+                        ),
+                    )
+                {
                     Ok(())
                 } else {
                     Err(Refusal::BadCharge {

@@ -673,7 +673,8 @@ impl Act {
 pub struct Change {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `null`: the class taken off (`character set NAME class none`).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "given")]
     pub class: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alignment: Option<Alignment>,
@@ -701,6 +702,18 @@ pub struct Change {
     pub xp: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share: Option<Share>,
+    /// How the character lives (`character set NAME living`); `null` is as the campaign does.
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "given")]
+    pub living: Option<Option<crate::rules::upkeep::Living>>,
+}
+
+/// A field given, `null` included: `Some(None)`, where serde would read `null` as absent.
+fn given<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// Where an item came from: how it was made, and for a generated one the seed, the tables
@@ -1107,6 +1120,32 @@ mod tests {
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), event);
         let last = r#"{"number":2,"title":"Two","kind":"session_started"}"#;
         assert_eq!(serde_json::from_str::<Event>(last).unwrap(), event);
+    }
+
+    /// A field set to nothing (`class none`, `living campaign`) is read back as given, not as
+    /// a field left alone, so replay takes it off as the command did.
+    #[test]
+    fn a_change_to_nothing_reads_back_as_one() {
+        let change = Change {
+            class: Some(None),
+            living: Some(None),
+            ..Change::default()
+        };
+        let event = Event::CharacterUpdated {
+            character: "c1".into(),
+            name: "Zed".into(),
+            change,
+        };
+        let text = serde_json::to_string(&event).unwrap();
+        assert!(text.contains(r#""class":null"#), "{text}");
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), event);
+        let untouched =
+            r#"{"kind":"character_updated","character":"c1","name":"Zed","change":{"level":2}}"#;
+        let Event::CharacterUpdated { change, .. } = serde_json::from_str(untouched).unwrap()
+        else {
+            panic!("a character_updated");
+        };
+        assert_eq!((change.class, change.living), (None, None));
     }
 
     #[test]

@@ -109,8 +109,9 @@ pub enum Refusal {
     NotTheWage {
         name: String,
     },
-    /// A living or training cost that is negative, or owes more than the debt and the cost,
-    /// or less than nothing (`rules::upkeep`).
+    /// A living or training cost that is negative, owes more than the debt and the cost or
+    /// less than nothing, or is not the character's cost of living for its months
+    /// (`rules::upkeep::Upkeep::reckons`).
     BadCharge {
         name: String,
     },

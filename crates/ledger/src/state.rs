@@ -100,10 +100,10 @@ pub struct Settings {
     /// `None` is off, as the books leave the bookkeeping to the referee.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rations: Option<bool>,
-    /// Each character's cost of living a month (`campaign set living 100gp/month`,
+    /// Each character's cost of living a month (`campaign set living middle-class`, `100gp/month`,
     /// `rules::upkeep`); `None` is off, as the books leave it to the referee.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub living: Option<crate::rules::coins::Coins>,
+    pub living: Option<crate::rules::upkeep::Living>,
     /// The cost of training for each level gained (`campaign set training 1500gp/level`);
     /// `None` is off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -191,8 +191,8 @@ pub enum Setting {
     ArmourWeight(Option<crate::rules::armor::ArmourWeight>),
     /// Rations eaten on the clock (`None`: off).
     Rations(Option<bool>),
-    /// The cost of living a month (`None`: off).
-    Living(Option<crate::rules::coins::Coins>),
+    /// The cost of living a month: a lifestyle or an amount (`None`: off).
+    Living(Option<crate::rules::upkeep::Living>),
     /// The cost of training a level (`None`: off).
     Training(Option<crate::rules::coins::Coins>),
     /// A market's fraction, in percent (`None`: back to its default).

@@ -61,6 +61,9 @@ pub struct Character {
     /// Copper pieces of living and training costs the purse could not pay (`rules::upkeep`).
     #[serde(default, skip_serializing_if = "is_nil")]
     pub owed: i64,
+    /// How they live, where not as the campaign does (`character set NAME living`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub living: Option<crate::upkeep::Living>,
 }
 
 fn is_nil(n: &i64) -> bool {

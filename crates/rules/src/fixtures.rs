@@ -30,6 +30,7 @@ pub fn character(id: &str) -> Character {
         hungry: 0,
         hire: None,
         owed: 0,
+        living: None,
     }
 }
 

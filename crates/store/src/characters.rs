@@ -43,6 +43,7 @@ impl FromRow for Character {
             hungry: state.hungry,
             hire: state.hire,
             owed: state.owed,
+            living: state.living,
         })
     }
 }
@@ -71,6 +72,8 @@ struct CharacterState {
     hire: Option<crate::rules::wages::Hire>,
     #[serde(skip_serializing_if = "is_nil")]
     owed: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    living: Option<crate::rules::upkeep::Living>,
 }
 
 fn is_nil(n: &i64) -> bool {
@@ -208,6 +211,7 @@ fn state(c: &Character) -> String {
         hungry: c.hungry,
         hire: c.hire.clone(),
         owed: c.owed,
+        living: c.living,
     };
     // Serialising plain data to a String cannot fail.
     serde_json::to_string(&state).unwrap_or_default()

@@ -84,12 +84,13 @@ pub enum CharacterCommand {
         amount: u32,
     },
     /// Change a character sheet: level, class, alignment, str, wis, int, dex, con, cha,
-    /// hp-max, reads-magic, literate, reads-languages, xp, share
+    /// hp-max, reads-magic, literate, reads-languages, xp, share, living
     Set {
         /// The character's name
         name: String,
         /// What to change: level, class, alignment, str, wis, int, dex, con, cha, hp-max,
-        /// reads-magic, literate, reads-languages, xp or share
+        /// reads-magic, literate, reads-languages, xp, share or living (a lifestyle: squalid,
+        /// poor, middle-class, wealthy; an amount such as 100gp/month; or campaign)
         key: String,
         /// Its new value
         value: String,

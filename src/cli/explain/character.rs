@@ -48,19 +48,19 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
                 crate::view::money::worth(*cost),
                 crate::view::money::worth(*owed),
             );
-            vec![
-                format!("  {}", pick(rule.en, rule.fr)),
-                match upkeep {
-                    crate::rules::upkeep::Upkeep::Living { .. } => tr!(
-                        "  as the clock passed the start of a month: {cost} due, {owed} owed after",
-                        "  l'horloge passant le début d'un mois : {cost} à payer, {owed} dû ensuite"
-                    ),
-                    crate::rules::upkeep::Upkeep::Training { .. } => tr!(
-                        "  as the level was gained: {cost} due, {owed} owed after",
-                        "  le niveau étant gagné : {cost} à payer, {owed} dû ensuite"
-                    ),
-                },
-            ]
+            let mut lines = vec![format!("  {}", pick(rule.en, rule.fr))];
+            lines.extend(living(upkeep, &cost));
+            lines.push(match upkeep {
+                crate::rules::upkeep::Upkeep::Living { .. } => tr!(
+                    "  as the clock passed the start of a month: {cost} due, {owed} owed after",
+                    "  l'horloge passant le début d'un mois : {cost} à payer, {owed} dû ensuite"
+                ),
+                crate::rules::upkeep::Upkeep::Training { .. } => tr!(
+                    "  as the level was gained: {cost} due, {owed} owed after",
+                    "  le niveau étant gagné : {cost} à payer, {owed} dû ensuite"
+                ),
+            });
+            lines
         }
         Event::CharacterAdded { .. }
         | Event::RetainerHired { .. }
@@ -76,4 +76,47 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
         | ledger::sword_events!()
         | ledger::coins_events!() => Vec::new(),
     }
+}
+
+/// A cost of living's arithmetic, where its charge tells it: whose figure, the lifestyle of
+/// the DMG's Table 22 (by level where it multiplies) or the amount, times the months.
+fn living(upkeep: &crate::rules::upkeep::Upkeep, cost: &str) -> Option<String> {
+    let crate::rules::upkeep::Upkeep::Living {
+        months,
+        lifestyle,
+        level,
+        rate: Some(rate),
+        own,
+    } = *upkeep
+    else {
+        return None;
+    };
+    let whose = if own {
+        tr!("their own cost of living", "son propre coût de la vie")
+    } else {
+        tr!(
+            "the campaign's cost of living",
+            "le coût de la vie de la campagne"
+        )
+    };
+    let rate = crate::view::money::worth(rate.copper());
+    let how = match (lifestyle, level) {
+        (Some(l), Some(level)) => tr!(
+            "{}, AD&D 2e DMG Table 22: {} a month × level {level} = {rate} a month",
+            "{}, table 22 du DMG d'AD&D 2e : {} par mois × niveau {level} = {rate} par mois",
+            crate::view::describe::lifestyle_name(l),
+            crate::view::money::worth(l.rate(1).copper())
+        ),
+        (Some(l), None) => tr!(
+            "{}, AD&D 2e DMG Table 22: {rate} a month",
+            "{}, table 22 du DMG d'AD&D 2e : {rate} par mois",
+            crate::view::describe::lifestyle_name(l)
+        ),
+        (None, _) => tr!("{rate} a month", "{rate} par mois"),
+    };
+    let months = crate::i18n::counted(months, ("month", "months"), ("mois", "mois"));
+    Some(tr!(
+        "  {whose}: {how}; × {months} = {cost}",
+        "  {whose} : {how} ; × {months} = {cost}"
+    ))
 }

@@ -139,7 +139,7 @@ fn setting_text(setting: &Setting) -> (&'static str, String) {
         ),
         Setting::ExchangeFee(v) => ("exchange-fee", format!("{}%", v.unwrap_or(0))),
         Setting::Rations(v) => ("rations", on_off(v.unwrap_or(false)).into()),
-        Setting::Living(v) => ("living", rate(v.as_ref(), "month")),
+        Setting::Living(v) => ("living", living(v.as_ref(), "off")),
         Setting::Training(v) => ("training", rate(v.as_ref(), "level")),
         Setting::SellFraction { market, percent } => (
             "sell-fraction",
@@ -158,6 +158,28 @@ pub fn rate(v: Option<&crate::rules::coins::Coins>, per: &str) -> String {
         format!("{amount}/{per}")
     })
     .unwrap_or_else(|| "off".into())
+}
+
+/// A cost of living as `campaign set living` and `character set NAME living` take it (a
+/// lifestyle, `100gp/month`), or `none` (`off`, `campaign`).
+pub fn living(v: Option<&crate::rules::upkeep::Living>, none: &str) -> String {
+    use crate::rules::upkeep::Living;
+    match v {
+        Some(Living::Lifestyle(l)) => l.key().into(),
+        Some(Living::Amount(amount)) => rate(Some(amount), "month"),
+        None => none.into(),
+    }
+}
+
+/// A lifestyle of the AD&D 2e DMG's Table 22, in the reader's words.
+pub fn lifestyle_name(l: crate::rules::upkeep::Lifestyle) -> &'static str {
+    use crate::rules::upkeep::Lifestyle;
+    match l {
+        Lifestyle::Squalid => crate::i18n::pick("squalid", "misérable"),
+        Lifestyle::Poor => crate::i18n::pick("poor", "pauvre"),
+        Lifestyle::MiddleClass => crate::i18n::pick("middle-class", "classe moyenne"),
+        Lifestyle::Wealthy => crate::i18n::pick("wealthy", "riche"),
+    }
 }
 
 /// A setting that is on or off, as `campaign set` takes it.

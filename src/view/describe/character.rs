@@ -100,11 +100,22 @@ pub(super) fn describe(event: &Event) -> String {
             let name = safe(name);
             let cost = crate::view::money::worth(*cost);
             let what = match upkeep {
-                crate::rules::upkeep::Upkeep::Living { months } => tr!(
-                    "{name}'s cost of living for {}: {cost}",
-                    "coût de la vie de {name} pour {} : {cost}",
-                    crate::i18n::counted(i64::from(*months), ("month", "months"), ("mois", "mois"))
-                ),
+                crate::rules::upkeep::Upkeep::Living {
+                    months, lifestyle, ..
+                } => {
+                    let how = lifestyle
+                        .map(|l| format!(" ({})", super::lifestyle_name(l)))
+                        .unwrap_or_default();
+                    tr!(
+                        "{name}'s cost of living for {}{how}: {cost}",
+                        "coût de la vie de {name} pour {}{how} : {cost}",
+                        crate::i18n::counted(
+                            i64::from(*months),
+                            ("month", "months"),
+                            ("mois", "mois")
+                        )
+                    )
+                }
                 crate::rules::upkeep::Upkeep::Training { from, level } => tr!(
                     "{name}'s training from level {from} to {level}: {cost}",
                     "entraînement de {name} du niveau {from} au {level} : {cost}"
@@ -260,6 +271,22 @@ fn change_text(change: &Change) -> String {
                 "no longer reads unknown languages",
                 "ne lit plus les langues inconnues"
             )
+        });
+    }
+    if let Some(v) = change.living {
+        parts.push(match v {
+            None => tr!(
+                "lives as the campaign does",
+                "vit comme le veut la campagne"
+            ),
+            Some(crate::rules::upkeep::Living::Lifestyle(l)) => {
+                tr!("lives {}", "train de vie {}", super::lifestyle_name(l))
+            }
+            Some(amount) => tr!(
+                "lives on {}",
+                "vit avec {}",
+                super::living(Some(&amount), "")
+            ),
         });
     }
     if let Some(v) = change.literate {

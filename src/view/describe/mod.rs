@@ -12,8 +12,8 @@ mod sword;
 
 pub use campaign::{
     armour_weight_name, claim_ties_name, dead_share_name, death_rule_name, edition_name,
-    encumbrance_name, magic_column_name, magic_items_name, on_off, rate, recharge_name,
-    referees_name, roster, round_name, treasure_name, xp_from_name,
+    encumbrance_name, lifestyle_name, living, magic_column_name, magic_items_name, on_off, rate,
+    recharge_name, referees_name, roster, round_name, treasure_name, xp_from_name,
 };
 pub use character::{condition, condition_word};
 pub use item::{claim_word, method_name};

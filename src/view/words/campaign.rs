@@ -73,6 +73,14 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "{key} is an amount a {per}, such as 100gp/{per}, or off",
                 "{key} vaut un montant par {per}, comme 100gp/{per}, ou off"
             ),
+            Refusal::NotLiving { back } => tr!(
+                "living is a lifestyle of the AD&D 2e DMG (squalid, poor, middle-class, wealthy), an amount a month such as 100gp/month, or {back}",
+                "living vaut un train de vie du DMG d'AD&D 2e (squalid, poor, middle-class, wealthy), un montant par mois comme 100gp/month, ou {back}"
+            ),
+            Refusal::NoLifestyle { lifestyle } => tr!(
+                "OSE Classic Fantasy gives no cost of living, so {lifestyle} has no figure in this campaign: give an amount, such as 100gp/month (the lifestyles are the AD&D 2e DMG's, for a campaign of edition adnd)",
+                "OSE Classic Fantasy ne donne pas de coût de la vie, {lifestyle} n'a donc pas de montant dans cette campagne : donnez un montant, comme 100gp/month (les trains de vie sont ceux du DMG d'AD&D 2e, pour une campagne d'édition adnd)"
+            ),
             Refusal::UnknownArmourWeight => tr!(
                 "armour-weight must be nothing (AD&D 2e: enchanted armour does not count toward encumbrance) or half (Old-School Essentials: 50% less)",
                 "armour-weight vaut nothing (AD&D 2e : une armure enchantée ne compte pas dans l'encombrement) ou half (Old-School Essentials : 50 % de moins)"

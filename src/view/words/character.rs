@@ -33,8 +33,8 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "une part va de 0 à 10 par moitiés (1, 0.5 pour un suivant, 0 pour aucune), pas {value:?}"
             ),
             Refusal::UnknownField { key } => tr!(
-                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, con, cha, hp-max, reads-magic, literate, reads-languages, xp or share",
-                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, con, cha, hp-max, reads-magic, literate, reads-languages, xp ou share"
+                "unknown field {key:?}: level, class, alignment, str, wis, int, dex, con, cha, hp-max, reads-magic, literate, reads-languages, xp, share or living",
+                "champ inconnu {key:?} : level, class, alignment, str, wis, int, dex, con, cha, hp-max, reads-magic, literate, reads-languages, xp, share ou living"
             ),
         };
         f.write_str(&text)

@@ -43,10 +43,20 @@ pub enum Refusal {
     UnknownArmourWeight,
     /// `rations` is on or off.
     UnknownRations,
-    /// `living` or `training`: an amount a month or a level (`100gp/month`), or `off`.
+    /// `training`: an amount a level (`100gp/level`), or `off`.
     NotRate {
         key: String,
         per: String,
+    },
+    /// A cost of living neither a lifestyle nor an amount a month (`100gp/month`) nor `back`
+    /// (`off` for the campaign's, `campaign` for a character's).
+    NotLiving {
+        back: String,
+    },
+    /// A lifestyle of the AD&D 2e DMG where the campaign does not play AD&D: OSE Classic
+    /// Fantasy gives no cost of living.
+    NoLifestyle {
+        lifestyle: String,
     },
     /// `claim-ties` with neither way.
     UnknownClaimTies,

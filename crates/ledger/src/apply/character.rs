@@ -160,6 +160,9 @@ impl State {
                 if let Some(reads) = change.reads_languages {
                     c.reads_languages = reads;
                 }
+                if let Some(living) = change.living {
+                    c.living = living;
+                }
                 change.apply_treasury(c);
             }
             _ => {}

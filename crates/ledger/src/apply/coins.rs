@@ -664,6 +664,7 @@ mod tests {
             hungry: 0,
             hire: None,
             owed: 0,
+            living: None,
         }
     }
 
