@@ -286,15 +286,22 @@ impl State {
                     })
                 }
             }
-            // A charge is the character's, and owes no less than nothing.
+            // A charge is the character's, and owes no less than nothing; a debt paid charges
+            // nothing new and leaves less owed.
             Event::UpkeepCharged {
                 character,
+                upkeep,
                 cost,
                 owed,
                 ..
             } => {
                 let c = self.character(character)?;
-                if *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
+                let paid = match upkeep {
+                    crate::rules::upkeep::Upkeep::Debt => *cost == 0 && *owed < c.owed,
+                    crate::rules::upkeep::Upkeep::Living { .. }
+                    | crate::rules::upkeep::Upkeep::Training { .. } => true,
+                };
+                if paid && *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
                     Ok(())
                 } else {
                     Err(Refusal::BadCharge {
@@ -1059,5 +1066,33 @@ mod tests {
                 fault: crate::rules::dice::RollFault::Faces { .. }
             }
         ));
+    }
+
+    #[test]
+    fn a_debt_paid_charges_nothing_and_leaves_less_owed() {
+        use crate::rules::upkeep::Upkeep;
+        let mut s = state();
+        let charge = |upkeep, cost, owed| Event::UpkeepCharged {
+            character: "c1".into(),
+            name: "Arnaud".into(),
+            upkeep,
+            cost,
+            owed,
+        };
+        // Nothing owed: no debt to pay.
+        let bad = Refusal::BadCharge {
+            name: "Arnaud".into(),
+        };
+        assert_eq!(refused(&s, charge(Upkeep::Debt, 0, 0)), bad);
+        let living = charge(Upkeep::Living { months: 1 }, 1_000, 400);
+        s.record(living, None, WHEN, None).unwrap();
+        assert_eq!(s.admit(&next(&s, charge(Upkeep::Debt, 0, 100))), Ok(()));
+        assert_eq!(s.admit(&next(&s, charge(Upkeep::Debt, 0, 0))), Ok(()));
+        assert_eq!(
+            refused(&s, charge(Upkeep::Debt, 0, 400)),
+            bad,
+            "nothing paid"
+        );
+        assert_eq!(refused(&s, charge(Upkeep::Debt, 100, 0)), bad, "a cost");
     }
 }

@@ -110,7 +110,8 @@ pub enum Refusal {
         name: String,
     },
     /// A living or training cost that is negative, or owes more than the debt and the cost,
-    /// or less than nothing (`rules::upkeep`).
+    /// or less than nothing, or a debt paid that costs something or leaves no less owed
+    /// (`rules::upkeep`).
     BadCharge {
         name: String,
     },

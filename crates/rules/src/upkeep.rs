@@ -3,17 +3,18 @@
 //! rules for both, and OSE leaves them to the referee; hoard quotes no figure of either and
 //! charges the campaign's own (`docs/sources.md`). hoard's calendar counts days only, so a
 //! month is [`MONTH_DAYS`] days of the clock. What a purse cannot pay is owed, and the next
-//! charge asks for the debt first.
+//! charge asks for the debt first; `hoard debts pay` pays it (a charge of nothing new,
+//! [`Upkeep::Debt`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{Round, Unit};
-use crate::coins::{Coins, Denomination};
+use crate::coins::Coins;
 
 /// Charging living and training costs. Stated for `hoard explain`.
 pub const CHARGING: crate::statement::Statement = crate::statement::Statement {
-    en: "Living and training costs (campaign set living, campaign set training; optional in the AD&D 2e DMG, left to the referee by OSE Classic Fantasy; the campaign's own figures): each character pays the cost of living each time the clock passes the start of a month of 30 days, and the cost of training for each level gained, from their purse, the most valuable coins first, no change given; what the purse cannot pay is owed, and asked for first by the next charge.",
-    fr: "Coûts de la vie et de l'entraînement (campaign set living, campaign set training ; optionnels dans le Guide du maître d'AD&D 2e (DMG), laissés au MJ par OSE Classic Fantasy ; les montants de la campagne) : chaque personnage paie le coût de la vie chaque fois que l'horloge passe le début d'un mois de 30 jours, et celui de l'entraînement pour chaque niveau gagné, de sa bourse, les pièces les plus précieuses d'abord, sans rendu de monnaie ; ce que la bourse ne peut payer est dû, et demandé d'abord par la charge suivante.",
+    en: "Living and training costs (campaign set living, campaign set training; optional in the AD&D 2e DMG, left to the referee by OSE Classic Fantasy; the campaign's own figures): each character pays the cost of living each time the clock passes the start of a month of 30 days, and the cost of training for each level gained, from their purse, the most valuable coins first, no change given; what the purse cannot pay is owed, asked for first by the next charge, and paid when the referee asks (hoard debts pay).",
+    fr: "Coûts de la vie et de l'entraînement (campaign set living, campaign set training ; optionnels dans le Guide du maître d'AD&D 2e (DMG), laissés au MJ par OSE Classic Fantasy ; les montants de la campagne) : chaque personnage paie le coût de la vie chaque fois que l'horloge passe le début d'un mois de 30 jours, et celui de l'entraînement pour chaque niveau gagné, de sa bourse, les pièces les plus précieuses d'abord, sans rendu de monnaie ; ce que la bourse ne peut payer est dû, demandé d'abord par la charge suivante, et payé quand le MJ le demande (hoard debts pay).",
 };
 
 /// Days in hoard's month: the calendar counts days, not months.
@@ -27,6 +28,8 @@ pub enum Upkeep {
     Living { months: u32 },
     /// The cost of training for the levels up to `level`, from `from`.
     Training { from: u8, level: u8 },
+    /// Nothing new: what is owed, paid as far as the purse goes (`hoard debts pay`).
+    Debt,
 }
 
 /// How many starts of a month the clock passes going from `from` to `to`.
@@ -50,19 +53,14 @@ pub struct Paid {
 /// `due` copper pieces (the debt and the new cost) from `purse`: each coin, the most valuable
 /// first, taken while it does not pass what is left to pay; the rest is owed.
 pub fn pay(purse: &Coins, due: i64) -> Paid {
-    let (mut left, mut paid) = (due.max(0), Coins::default());
-    for d in Denomination::ALL.iter().rev() {
-        let n = purse.get(*d).min(left / d.copper());
-        *paid.get_mut(*d) = n;
-        left -= n * d.copper();
-    }
-    Paid { paid, owed: left }
+    let (paid, owed) = purse.toward(due.max(0));
+    Paid { paid, owed }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Denomination::*;
+    use crate::coins::Denomination::*;
 
     #[test]
     fn a_month_is_thirty_days_of_the_clock() {
