@@ -148,19 +148,17 @@ pub async fn pay(cx: &mut Ctx, character: &str, to: Option<&str>) -> Result<Paid
     };
     w.session()?;
     let campaign = w.campaign;
-    let mut all = store::characters::list(w.conn(), campaign).await?;
-    // Each as the write sees it (its own loaded state, which the events below change).
-    for stored in &mut all {
-        *stored = w.character_by_id(&stored.id).await?;
-    }
-    let owed: Vec<Debt> = of(&all)
-        .into_iter()
-        .filter(|d| d.debtor == c.id)
+    // As the ledger stands before this command, which has recorded nothing yet.
+    let all = store::characters::list(w.conn(), campaign).await?;
+    let theirs: Vec<Debt> = of(&all).into_iter().filter(|d| d.debtor == c.id).collect();
+    let owed: Vec<Debt> = theirs
+        .iter()
         .filter(|d| match (&retainer, &d.creditor) {
             (None, _) => true,
             (Some(r), Creditor::Retainer { retainer, .. }) => &r.id == retainer,
             (Some(_), Creditor::Upkeep) => false,
         })
+        .cloned()
         .collect();
     if owed.is_empty() {
         return Err(match retainer {
@@ -232,10 +230,16 @@ pub async fn pay(cx: &mut Ctx, character: &str, to: Option<&str>) -> Result<Paid
     }
     let slower = before.slower(&mut w).await?;
     let purse = purse(&mut w, &holder).await?;
-    for stored in &mut all {
-        *stored = w.character_by_id(&stored.id).await?;
-    }
-    let debts = of(&all).into_iter().filter(|d| d.debtor == c.id).collect();
+    // What is left: each debt less what paid it.
+    let debts = theirs
+        .into_iter()
+        .filter_map(|mut d| {
+            if let Some(p) = paid.iter().find(|p| p.debt == d) {
+                d.owed = p.left;
+            }
+            (d.owed > 0).then_some(d)
+        })
+        .collect();
     let events = w.since(before_seq);
     w.commit().await?;
     Ok(Paid {
