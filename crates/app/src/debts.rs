@@ -2,7 +2,7 @@
 //! place. A character owes two kinds: the wages their purse could not pay their retainers
 //! (`rules::wages`, kept on the retainer's hire) and the living and training costs it could
 //! not pay (`rules::upkeep`, kept on the character, owed to no one). Paying uses the events
-//! that already say so: the retainer is paid by a `coins_move` from employer to retainer
+//! that already say so: the retainer is paid by a `coins_moved` from employer to retainer
 //! (which the projector counts against the debt), the upkeep by an `upkeep_charged` of
 //! nothing new ([`Upkeep::Debt`]) and the `coins_spent` beside it, as every charge is.
 

@@ -209,7 +209,7 @@ pub enum RetainerCommand {
     },
 }
 
-/// `debts [CHARACTER]`, `debts pay CHARACTER [--to RETAINER]`.
+// `debts [CHARACTER]`, `debts pay CHARACTER [--to RETAINER]` (the help is the command's).
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct DebtsArgs {
