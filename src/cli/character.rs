@@ -394,6 +394,8 @@ struct SheetView<'a> {
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
     /// The open session they are out on.
     expedition: Option<&'a app::character::Expedition>,
+    /// What they owe and are owed, as `debts` lists it.
+    debts: &'a [app::debts::Debt],
 }
 
 #[derive(Serialize)]
@@ -446,6 +448,7 @@ impl<'a> SheetView<'a> {
             condition: sheet.condition,
             encumbrance: &sheet.encumbrance,
             expedition: sheet.expedition.as_ref(),
+            debts: &sheet.debts,
         }
     }
 }
@@ -516,13 +519,7 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             crate::view::describe::living(Some(living), "")
         ));
     }
-    if sheet.character.owed > 0 {
-        let owed = crate::view::money::worth(sheet.character.owed);
-        lines.push(tr!(
-            "  owed: {owed} of living and training costs",
-            "  dû : {owed} de coûts de la vie et d'entraînement"
-        ));
-    }
+    lines.extend(crate::view::money::sheet_debts(&c.id, &sheet.debts));
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

@@ -71,7 +71,7 @@ fn attach(cmd: clap::Command, path: &[&str]) -> clap::Command {
 }
 
 /// Which names an argument takes, from its place in the grammar: every `CHARACTER` (`--by`,
-/// `--to`, `--as` …), a character or campaign its command names, every item or sword, and
+/// `--to`, `--as` …) and `RETAINER`, a character or campaign its command names, every item or sword, and
 /// the campaign.
 fn names_of(path: &[&str], arg: &Arg) -> Option<Names> {
     let value_name = arg
@@ -79,7 +79,7 @@ fn names_of(path: &[&str], arg: &Arg) -> Option<Names> {
         .and_then(|v| v.first())
         .map(|v| v.as_str());
     match (path, arg.get_id().as_str(), value_name) {
-        (_, _, Some("CHARACTER")) | (_, "character", _) => Some(Names::Characters),
+        (_, _, Some("CHARACTER" | "RETAINER")) | (_, "character", _) => Some(Names::Characters),
         (
             ["character", "show" | "damage" | "set" | "heal"] | ["report", "character"],
             "name",

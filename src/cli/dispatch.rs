@@ -9,7 +9,7 @@ use super::args::treasure::TreasureCommand;
 use super::args::{Cli, Command, Does};
 use super::out::Out;
 use super::{
-    campaign, character, check, claims, clock, coins, defaults, explain, history, item, log,
+    campaign, character, check, claims, clock, coins, debts, defaults, explain, history, item, log,
     notices, play, progress, report, retainer, roll, session, shop, sword, tables, treasure,
 };
 use crate::app::Ctx;
@@ -141,7 +141,7 @@ pub async fn run_into(cli: Cli, out: &mut Out) -> Result<()> {
         Command::Light(a) => shop::light(&mut cx, out, a, true).await,
         Command::Douse(a) => shop::light(&mut cx, out, a, false).await,
         Command::Retainer(c) => retainer::run(&mut cx, out, c).await,
-        Command::Debts => retainer::debts(&mut cx, out).await,
+        Command::Debts(a) => debts::run(&mut cx, out, a).await,
         Command::Treasure(c) => treasure::run(&mut cx, out, c).await,
         Command::Exchange(a) => coins::exchange(&mut cx, out, a).await,
         Command::Report(c) => report::run(&mut cx, out, c).await,

@@ -14,6 +14,7 @@ pub(crate) mod coins;
 mod complete;
 #[cfg(feature = "serve")]
 pub(crate) mod console;
+mod debts;
 mod defaults;
 mod demo;
 // Public for the query-plan test (tests/plans.rs), which runs commands in its own process.

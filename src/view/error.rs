@@ -65,6 +65,7 @@ impl fmt::Display for Worded<'_, Problem> {
             Problem::Shop(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Light(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Retainer(r) => fmt::Display::fmt(&Worded(r), f),
+            Problem::Debts(r) => fmt::Display::fmt(&Worded(r), f),
             Problem::Damage { item, refusal } => f.write_str(&crate::view::treasure::undamageable(
                 &crate::view::inert::safe(item),
                 *refusal,

@@ -13,6 +13,7 @@ mod character;
 mod check;
 mod claims;
 mod custody;
+mod debts;
 mod export;
 mod files;
 mod generate;

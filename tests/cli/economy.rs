@@ -1096,3 +1096,210 @@ fn an_imported_charge_holds_to_table_22() {
         );
     }
 }
+
+/// Ann hires Rolf at 1 gp a day with 2 gp 5 sp in her purse, under a cost of living of 10 gp
+/// a month; thirty days out: 30 gp of wages, 2 gp 5 sp paid and 27 gp 50 cp owed; Ann's
+/// month unpaid (10 gp owed); Rolf's month paid with the 2 gp 5 sp he was given, 7 gp 50 cp
+/// owed.
+fn in_debt(h: &Hoard) {
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    h.ok_words("coins add 2 gp 5 sp --to Ann");
+    h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    h.ok(&["campaign", "set", "living", "10gp/month"]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
+    h.ok_words("time advance 30 days");
+}
+
+/// `hoard debts` lists both kinds of debt, each naming its debtor, its creditor and what is
+/// owed: the wages owed a retainer (with the fields it always gave) and the living and
+/// training costs a purse could not pay, debtor by debtor, wages first; `debts CHARACTER`
+/// what one owes or is owed; the sheet shows them too, in both languages.
+#[test]
+fn every_debt_is_listed_with_its_debtor_and_creditor() {
+    let h = Hoard::new();
+    in_debt(&h);
+    let debts = h.json(&["debts"])["debts"].clone();
+    let wages = &debts[0];
+    assert_eq!(wages["creditor"], "retainer", "{debts}");
+    assert_eq!(wages["debtor_name"], "Ann");
+    assert_eq!(wages["employer_name"], "Ann");
+    assert_eq!(wages["retainer_name"], "Rolf");
+    assert_eq!(wages["owed"], 2_750);
+    assert_eq!(wages["debtor"], wages["employer"]);
+    let ann = &debts[1];
+    assert_eq!(
+        (&ann["creditor"], &ann["debtor_name"], &ann["owed"]),
+        (&"upkeep".into(), &"Ann".into(), &1_000.into()),
+        "{debts}"
+    );
+    assert!(ann.get("retainer").is_none());
+    assert_eq!(debts[2]["debtor_name"], "Rolf");
+    assert_eq!(debts[2]["owed"], 750);
+    assert_eq!(debts.as_array().unwrap().len(), 3);
+    let listed = h.ok(&["debts"]);
+    assert_eq!(
+        listed,
+        "Ann owes Rolf 27 gp 50 cp\nAnn owes 10 gp of living and training costs\n\
+         Rolf owes 7 gp 50 cp of living and training costs\n"
+    );
+    let rolf = h.ok(&["debts", "Rolf"]);
+    assert_eq!(
+        rolf,
+        "Ann owes Rolf 27 gp 50 cp\nRolf owes 7 gp 50 cp of living and training costs\n"
+    );
+    let fr = h.ok(&["--lang", "fr", "debts", "Ann"]);
+    assert!(fr.contains("Ann doit 27 po 50 pc à Rolf"), "{fr}");
+    assert!(
+        fr.contains("Ann doit 10 po de coûts de la vie et d'entraînement"),
+        "{fr}"
+    );
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    assert!(
+        sheet.contains("  owes Rolf 27 gp 50 cp of wages"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("  owed: 10 gp of living and training costs"));
+    let sheet = h.ok(&["character", "show", "Rolf"]);
+    assert!(
+        sheet.contains("  is owed 27 gp 50 cp of wages by Ann"),
+        "{sheet}"
+    );
+    let sheet = h.ok(&["--lang", "fr", "character", "show", "Rolf"]);
+    assert!(
+        sheet.contains("  Ann lui doit 27 po 50 pc de gages"),
+        "{sheet}"
+    );
+    let on_sheet = h.json(&["character", "show", "Ann"])["debts"].clone();
+    assert_eq!(on_sheet.as_array().map(Vec::len), Some(2), "{on_sheet}");
+    assert_eq!(on_sheet[1]["creditor"], "upkeep");
+}
+
+/// `hoard debts pay Ann`: her purse pays the wages owed Rolf first, then her living costs,
+/// each by its most valuable coins that do not pass the debt: of 3 pp 20 gp 5 sp, the 27 gp
+/// 50 cp take 3 pp, 12 gp and 5 sp, and the 10 gp of living take the 8 gp left, 2 gp still
+/// owed. One payment is the command's event and the rest its consequences: `explain` says
+/// why, `undo` takes all back, `--to` pays one retainer alone, and an import replays it.
+#[test]
+fn debts_are_paid_retainers_first_then_upkeep_and_undone_whole() {
+    let h = Hoard::new();
+    in_debt(&h);
+    h.ok_words("coins add 3 pp 20 gp 5 sp --to Ann");
+    let paid = h.json(&["debts", "pay", "Ann"]);
+    let pp = serde_json::json!({ "cp": 0, "sp": 5, "ep": 0, "gp": 12, "pp": 3 });
+    assert_eq!(paid["paid"][0]["coins"], pp, "{paid}");
+    assert_eq!(paid["paid"][0]["debt"]["retainer_name"], "Rolf");
+    assert_eq!(paid["paid"][0]["left"], 0);
+    assert_eq!(paid["paid"][1]["debt"]["creditor"], "upkeep");
+    assert_eq!(paid["paid"][1]["coins"], coins(8, 0, 0));
+    assert_eq!(paid["paid"][1]["left"], 200);
+    assert_eq!(paid["purse"], coins(0, 0, 0));
+    assert_eq!(paid["debts"][0]["owed"], 200);
+    let kinds: Vec<&str> = paid["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["coins_moved", "upkeep_charged", "coins_spent"]);
+    let first = paid["events"][0]["id"].as_i64();
+    assert_eq!(paid["events"][0]["cause"], serde_json::Value::Null);
+    assert_eq!(paid["events"][1]["cause"].as_i64(), first);
+    assert_eq!(paid["events"][2]["cause"].as_i64(), first);
+    assert_eq!(paid["events"][1]["payload"]["for"], "debt");
+    assert_eq!(paid["events"][1]["payload"]["cost"], 0);
+    let purse = |who: &str| h.json(&["character", "show", who])["coins"].clone();
+    assert_eq!(purse("Rolf"), pp);
+    assert_eq!(
+        h.ok(&["debts"]),
+        "Ann owes 2 gp of living and training costs\n\
+         Rolf owes 7 gp 50 cp of living and training costs\n"
+    );
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("Ann pays toward the living and training costs owed, 2 gp still owed"),
+        "{log}"
+    );
+    let id = paid["events"][1]["id"].as_i64().unwrap().to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained
+            .contains("as the referee asked (hoard debts pay): nothing new due, 2 gp owed after"),
+        "{explained}"
+    );
+    // Replayed by an import, on the same engine.
+    let file = h.dir.path().join("ledger.jsonl");
+    std::fs::write(&file, h.ok(&["export"])).unwrap();
+    let copy = Hoard::on(h.engine());
+    copy.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(copy.ok(&["debts", "Ann"]), h.ok(&["debts", "Ann"]));
+    // Undo takes every payment back.
+    h.ok(&["undo"]);
+    assert_eq!(h.json(&["debts"])["debts"][0]["owed"], 2_750);
+    assert_eq!(h.json(&["debts"])["debts"][1]["owed"], 1_000);
+    assert_eq!(purse("Ann")["pp"], 3);
+    // Rolf alone.
+    let text = h.ok(&["debts", "pay", "Ann", "--to", "Rolf"]);
+    assert!(
+        text.contains("Ann pays Rolf 3 pp, 12 gp, 5 sp of the wages owed"),
+        "{text}"
+    );
+    assert!(text.contains("  Ann owes 10 gp of living and training costs"));
+    assert_eq!(purse("Ann"), coins(8, 0, 0));
+    let fr = h.ok(&["--lang", "fr", "debts", "pay", "Ann"]);
+    assert!(
+        fr.contains("Ann paie 8 po des coûts de la vie et d'entraînement dus"),
+        "{fr}"
+    );
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// Nothing owed, a retainer `--to` names who is owed nothing, and a purse whose coins are each
+/// worth more than the debt (no change is given) are refused in a line, exit 4, the ledger
+/// untouched; a forged payment that pays nothing is refused at import.
+#[test]
+fn debts_that_cannot_be_paid_are_refused() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    let none = h.refused_unchanged(&["debts", "pay", "Ann"], 4);
+    assert!(none.contains("Ann owes nothing"), "{none}");
+    h.ok(&[
+        "retainer", "hire", "Rolf", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
+    h.ok_words("time advance 2 days");
+    let not = h.refused_unchanged(&["debts", "pay", "Rolf", "--to", "Ann"], 4);
+    assert!(not.contains("Rolf owes Ann nothing"), "{not}");
+    h.ok_words("coins add 1 pp --to Ann");
+    let json = h.refused_unchanged(&["--json", "debts", "pay", "Ann"], 4);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["error"]["reason"], "unpayable", "{json}");
+    assert_eq!(json["error"]["owed"], 200);
+    let short = h.refused_unchanged(&["debts", "pay", "Ann"], 4);
+    assert!(
+        short.contains("Ann's purse (1 pp) holds no coin that pays toward the 2 gp they owe"),
+        "{short}"
+    );
+    // A payment of living costs forged to pay off what nothing paid.
+    h.ok(&["campaign", "set", "living", "10gp/month"]);
+    h.ok_words("time advance 30 days");
+    h.ok_words("coins add 1 gp --to Rolf");
+    h.ok(&["debts", "pay", "Rolf"]);
+    let ledger = h.ok(&["export"]);
+    let forged: String = ledger
+        .lines()
+        .map(|line| match line.contains("\"for\":\"debt\"") {
+            true => line.replace("\"cost\":0", "\"cost\":900"),
+            false => line.to_string(),
+        })
+        .map(|line| line + "\n")
+        .collect();
+    assert_ne!(forged, ledger);
+    let file = h.dir.path().join("forged.jsonl");
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::on(h.engine()).fails(&["import", file.to_str().unwrap()], 2);
+    assert!(stderr.contains("a debt paid costs nothing"), "{stderr}");
+}

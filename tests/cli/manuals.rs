@@ -162,6 +162,11 @@ fn completion_offers_the_names_in_the_database() {
         ["Bors"]
     );
     assert_eq!(names(&["--db", db, "drink", "x", "--by", ""]).len(), 3);
+    assert_eq!(names(&["--db", db, "debts", "A"]), ["Aline", "Arnaud"]);
+    assert_eq!(
+        names(&["--db", db, "debts", "pay", "Aline", "--to", "b"]),
+        ["Bors"]
+    );
     // Bash inserts what it is given: a name with spaces comes escaped.
     assert_eq!(
         names(&["--db", db, "use", "wand"]),

@@ -141,6 +141,8 @@ pub struct Sheet {
     pub encumbrance: Encumbrance,
     /// The open session they are out on, if any (the referee's sheet).
     pub expedition: Option<Expedition>,
+    /// What they owe and are owed (`debts`): wages, living and training costs.
+    pub debts: Vec<crate::debts::Debt>,
     /// The campaign's settings the sheet was drawn by, which a character's view of it
     /// ([`Sheet::seen_by`]) draws by too.
     settings: Settings,
@@ -188,6 +190,7 @@ impl Sheet {
             now,
             coins,
             expedition: None,
+            debts: Vec::new(),
             settings: settings.clone(),
         }
     }
@@ -230,6 +233,7 @@ impl Sheet {
         sheet.seen = seen;
         sheet.felt = true;
         sheet.armor_unknown = armor_unknown;
+        sheet.debts = self.debts;
         sheet
     }
 }
@@ -262,8 +266,11 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
             title: s.title,
             referee: s.referee,
         });
+    let all = characters::list(cx.conn(), campaign.id).await?;
+    let debts = crate::debts::naming(&all, &character.id);
     Ok(Sheet {
         expedition,
+        debts,
         ..Sheet::new(character, items, effects, now, coins, settings)
     })
 }
@@ -297,7 +304,13 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .and_then(|t| t.purses.get(&character.id).copied())
         .unwrap_or_default();
     let settings = &state.campaign.settings;
-    Ok(Sheet::new(character, items, effects, now, coins, settings))
+    let mut all: Vec<Character> = state.characters.values().cloned().collect();
+    all.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
+    let debts = crate::debts::naming(&all, &character.id);
+    Ok(Sheet {
+        debts,
+        ..Sheet::new(character, items, effects, now, coins, settings)
+    })
 }
 
 /// A sheet — now, or at the end of session `at` — as the character `viewer` knew it then

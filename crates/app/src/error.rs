@@ -79,6 +79,7 @@ pub enum Problem {
     Shop(refusal::shop::Refusal),
     Light(refusal::light::Refusal),
     Retainer(refusal::retainer::Refusal),
+    Debts(refusal::debts::Refusal),
     /// A valuable that cannot be damaged, by its name.
     Damage {
         item: String,
@@ -476,6 +477,13 @@ impl From<refusal::retainer::Refusal> for Error {
                 Error::Refused(Problem::Retainer(r).into())
             }
         }
+    }
+}
+
+/// Nothing to pay, or nothing to pay it with: the campaign as it stands refuses.
+impl From<refusal::debts::Refusal> for Error {
+    fn from(r: refusal::debts::Refusal) -> Self {
+        Error::Refused(Problem::Debts(r).into())
     }
 }
 

@@ -38,6 +38,7 @@ pub mod coins;
 pub mod completion;
 pub mod control;
 pub mod custody;
+pub mod debts;
 pub mod encumbrance;
 pub mod explain;
 pub mod export;

@@ -1,10 +1,8 @@
-//! `hoard retainer hire R --by C --wage AMOUNT/day|/adventure`, `hoard retainer dismiss R`,
-//! `hoard debts`: characters of the campaign in another's pay. The wages themselves fall due
+//! `hoard retainer hire R --by C --wage AMOUNT/day|/adventure`, `hoard retainer dismiss R`:
+//! characters of the campaign in another's pay. The wages themselves fall due
 //! with time (`upkeep`, per day) or at the end of a session the retainer went on (`wages`,
-//! per adventure); what a purse could not pay is owed, and `coins move` from employer to
-//! retainer pays it (the projector's).
-
-use serde::Serialize;
+//! per adventure); what a purse could not pay is owed (`debts`), and `coins move` from
+//! employer to retainer pays it (the projector's).
 
 use crate::ctx::Ctx;
 use crate::error::Result;
@@ -69,35 +67,6 @@ pub async fn dismiss(cx: &mut Ctx, retainer: &str) -> Result<Recorded> {
     })?;
     w.commit().await?;
     Ok(rec)
-}
-
-/// One debt: `employer` owes `retainer` `owed` copper pieces.
-#[derive(Debug, Serialize)]
-pub struct Debt {
-    pub employer: String,
-    pub employer_name: String,
-    pub retainer: String,
-    pub retainer_name: String,
-    pub owed: i64,
-}
-
-/// `debts`: who owes whom how much, by retainer.
-pub async fn debts(cx: &mut Ctx) -> Result<Vec<Debt>> {
-    let campaign = cx.campaign().await?;
-    let all = store::characters::list(cx.conn(), campaign.id).await?;
-    Ok(all
-        .into_iter()
-        .filter_map(|c| {
-            let h = c.hire.filter(|h| h.owed > 0)?;
-            Some(Debt {
-                employer: h.employer,
-                employer_name: h.employer_name,
-                retainer: c.id,
-                retainer_name: c.name,
-                owed: h.owed,
-            })
-        })
-        .collect())
 }
 
 /// The wages due, `times` wages each at `per`, as consequences of `cause`, to the retainers

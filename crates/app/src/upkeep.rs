@@ -134,17 +134,19 @@ pub(super) async fn train(
     };
     let c = w.character_by_id(character).await?;
     let cost = upkeep::cost(&rate, u32::from(level - from));
-    charge(w, &c, Upkeep::Training { from, level }, cost, cause).await
+    charge(w, &c, Upkeep::Training { from, level }, cost, cause).await?;
+    Ok(())
 }
 
 /// `cost` charged to `c`: the debt first, then the cost, from their purse; the rest owed.
-async fn charge(
+/// The charge's event number.
+pub(super) async fn charge(
     w: &mut Write<'_>,
     c: &Character,
     upkeep: Upkeep,
     cost: i64,
     cause: Option<i64>,
-) -> Result<()> {
+) -> Result<i64> {
     let holder = Holder::Character {
         id: c.id.clone(),
         name: c.name.clone(),
@@ -152,7 +154,7 @@ async fn charge(
     let row = w.state.row_of(&holder);
     let purse = w.treasury().await?.row(&row);
     let met = upkeep::pay(&purse, c.owed.saturating_add(cost));
-    w.record_with_cause(
+    let charged = w.record_with_cause(
         Event::UpkeepCharged {
             character: c.id.clone(),
             name: c.name.clone(),
@@ -167,9 +169,9 @@ async fn charge(
             coins: met.paid,
             from: holder,
         };
-        w.record_with_cause(spent, cause)?;
+        w.record_with_cause(spent, cause.or(Some(charged.seq)))?;
     }
-    Ok(())
+    Ok(charged.seq)
 }
 
 /// The pieces `used` of `held`, as an event names them.

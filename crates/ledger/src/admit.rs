@@ -288,7 +288,7 @@ impl State {
             }
             // A charge is the character's, owes no less than nothing, and is their cost of
             // living (their own, else the campaign's; a lifestyle's at their level) for its
-            // months.
+            // months; a debt paid charges nothing new and leaves less owed.
             Event::UpkeepCharged {
                 character,
                 upkeep,
@@ -297,7 +297,13 @@ impl State {
                 ..
             } => {
                 let c = self.character(character)?;
-                if *cost >= 0
+                let paid = match upkeep {
+                    crate::rules::upkeep::Upkeep::Debt => *cost == 0 && *owed < c.owed,
+                    crate::rules::upkeep::Upkeep::Living { .. }
+                    | crate::rules::upkeep::Upkeep::Training { .. } => true,
+                };
+                if paid
+                    && *cost >= 0
                     && (0..=*cost + c.owed).contains(owed)
                     && upkeep.reckons(
                         *cost,
@@ -1072,5 +1078,41 @@ mod tests {
                 fault: crate::rules::dice::RollFault::Faces { .. }
             }
         ));
+    }
+
+    #[test]
+    fn a_debt_paid_charges_nothing_and_leaves_less_owed() {
+        use crate::rules::upkeep::Upkeep;
+        let mut s = state();
+        let charge = |upkeep, cost, owed| Event::UpkeepCharged {
+            character: "c1".into(),
+            name: "Arnaud".into(),
+            upkeep,
+            cost,
+            owed,
+        };
+        // Nothing owed: no debt to pay.
+        let bad = Refusal::BadCharge {
+            name: "Arnaud".into(),
+        };
+        assert_eq!(refused(&s, charge(Upkeep::Debt, 0, 0)), bad);
+        // A charge as recorded before charges told their rate (nothing to reckon it by).
+        let old = Upkeep::Living {
+            months: 1,
+            lifestyle: None,
+            level: None,
+            rate: None,
+            own: false,
+        };
+        let living = charge(old, 1_000, 400);
+        s.record(living, None, WHEN, None).unwrap();
+        assert_eq!(s.admit(&next(&s, charge(Upkeep::Debt, 0, 100))), Ok(()));
+        assert_eq!(s.admit(&next(&s, charge(Upkeep::Debt, 0, 0))), Ok(()));
+        assert_eq!(
+            refused(&s, charge(Upkeep::Debt, 0, 400)),
+            bad,
+            "nothing paid"
+        );
+        assert_eq!(refused(&s, charge(Upkeep::Debt, 100, 0)), bad, "a cost");
     }
 }

@@ -111,7 +111,8 @@ pub enum Refusal {
     },
     /// A living or training cost that is negative, owes more than the debt and the cost or
     /// less than nothing, or is not the character's cost of living for its months
-    /// (`rules::upkeep::Upkeep::reckons`).
+    /// (`rules::upkeep::Upkeep::reckons`), or a debt paid that costs something or leaves no
+    /// less owed.
     BadCharge {
         name: String,
     },

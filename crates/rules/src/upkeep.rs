@@ -5,7 +5,8 @@
 //! Fantasy gives no figure, and the DMG's *Training* gives weeks but no gold, so training
 //! is the campaign's own amount (`docs/sources.md`). hoard's calendar counts days only, so a
 //! month is [`MONTH_DAYS`] days of the clock. What a purse cannot pay is owed, and the next
-//! charge asks for the debt first.
+//! charge asks for the debt first; `hoard debts pay` pays it (a charge of nothing new,
+//! [`Upkeep::Debt`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +15,8 @@ use crate::coins::{Coins, Denomination};
 
 /// Charging living and training costs. Stated for `hoard explain`.
 pub const CHARGING: crate::statement::Statement = crate::statement::Statement {
-    en: "Living and training costs (campaign set living, character set living, campaign set training; optional in the AD&D 2e DMG, left to the referee by OSE Classic Fantasy): each character pays the cost of living, their own else the campaign's, each time the clock passes the start of a month of 30 days: a lifestyle of the AD&D 2e DMG's Table 22, Player Character Living Expenses (a month: squalid 3 gp, poor 5 gp, middle-class 50 gp and wealthy 200 gp multiplied by the character's level), or an amount a month; and the campaign's own cost of training for each level gained (the DMG's Training gives weeks, no gold); from their purse, the most valuable coins first, no change given; what the purse cannot pay is owed, and asked for first by the next charge.",
-    fr: "Coûts de la vie et de l'entraînement (campaign set living, character set living, campaign set training ; optionnels dans le Guide du maître d'AD&D 2e (DMG), laissés au MJ par OSE Classic Fantasy) : chaque personnage paie le coût de la vie, le sien sinon celui de la campagne, chaque fois que l'horloge passe le début d'un mois de 30 jours : un train de vie de la table 22 du DMG d'AD&D 2e, Dépenses des personnages (par mois : misérable 3 po, pauvre 5 po, classe moyenne 50 po et riche 200 po multipliés par le niveau du personnage), ou un montant par mois ; et le coût d'entraînement de la campagne pour chaque niveau gagné (l'Entraînement du DMG donne des semaines, pas d'or) ; de sa bourse, les pièces les plus précieuses d'abord, sans rendu de monnaie ; ce que la bourse ne peut payer est dû, et demandé d'abord par la charge suivante.",
+    en: "Living and training costs (campaign set living, character set living, campaign set training; optional in the AD&D 2e DMG, left to the referee by OSE Classic Fantasy): each character pays the cost of living, their own else the campaign's, each time the clock passes the start of a month of 30 days: a lifestyle of the AD&D 2e DMG's Table 22, Player Character Living Expenses (a month: squalid 3 gp, poor 5 gp, middle-class 50 gp and wealthy 200 gp multiplied by the character's level), or an amount a month; and the campaign's own cost of training for each level gained (the DMG's Training gives weeks, no gold); from their purse, the most valuable coins first, no change given; what the purse cannot pay is owed, asked for first by the next charge, and paid when the referee asks (hoard debts pay).",
+    fr: "Coûts de la vie et de l'entraînement (campaign set living, character set living, campaign set training ; optionnels dans le Guide du maître d'AD&D 2e (DMG), laissés au MJ par OSE Classic Fantasy) : chaque personnage paie le coût de la vie, le sien sinon celui de la campagne, chaque fois que l'horloge passe le début d'un mois de 30 jours : un train de vie de la table 22 du DMG d'AD&D 2e, Dépenses des personnages (par mois : misérable 3 po, pauvre 5 po, classe moyenne 50 po et riche 200 po multipliés par le niveau du personnage), ou un montant par mois ; et le coût d'entraînement de la campagne pour chaque niveau gagné (l'Entraînement du DMG donne des semaines, pas d'or) ; de sa bourse, les pièces les plus précieuses d'abord, sans rendu de monnaie ; ce que la bourse ne peut payer est dû, demandé d'abord par la charge suivante, et payé quand le MJ le demande (hoard debts pay).",
 };
 
 /// Days in hoard's month: the calendar counts days, not months.
@@ -170,6 +171,8 @@ pub enum Upkeep {
     },
     /// The cost of training for the levels up to `level`, from `from`.
     Training { from: u8, level: u8 },
+    /// Nothing new: what is owed, paid as far as the purse goes (`hoard debts pay`).
+    Debt,
 }
 
 /// How many starts of a month the clock passes going from `from` to `to`.
@@ -227,19 +230,14 @@ pub struct Paid {
 /// `due` copper pieces (the debt and the new cost) from `purse`: each coin, the most valuable
 /// first, taken while it does not pass what is left to pay; the rest is owed.
 pub fn pay(purse: &Coins, due: i64) -> Paid {
-    let (mut left, mut paid) = (due.max(0), Coins::default());
-    for d in Denomination::ALL.iter().rev() {
-        let n = purse.get(*d).min(left / d.copper());
-        *paid.get_mut(*d) = n;
-        left -= n * d.copper();
-    }
-    Paid { paid, owed: left }
+    let (paid, owed) = purse.toward(due.max(0));
+    Paid { paid, owed }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Denomination::*;
+    use crate::coins::Denomination::*;
 
     #[test]
     fn table_22_multiplies_middle_class_and_wealthy_by_level() {

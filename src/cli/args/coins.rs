@@ -209,6 +209,41 @@ pub enum RetainerCommand {
     },
 }
 
+// `debts [CHARACTER]`, `debts pay CHARACTER [--to RETAINER]` (the help is the command's).
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct DebtsArgs {
+    /// Only what this character owes or is owed
+    #[arg(value_name = "CHARACTER")]
+    pub character: Option<String>,
+    #[command(subcommand)]
+    pub command: Option<DebtsCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DebtsCommand {
+    /// Pay what a character owes from their purse, as far as it goes: the wages owed each
+    /// retainer first, then the living and training costs; each debt by the purse's most
+    /// valuable coins that do not pass it, no change given
+    Pay {
+        /// The character who owes and pays
+        character: String,
+        /// Pay this retainer alone
+        #[arg(long, value_name = "RETAINER")]
+        to: Option<String>,
+    },
+}
+
+impl DebtsArgs {
+    /// What it does with the campaign database: `debts` alone reads.
+    pub fn does(&self) -> Does {
+        match &self.command {
+            None => Does::Reads,
+            Some(DebtsCommand::Pay { .. }) => Does::Records,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct LightArgs {
     /// The torch or lantern: its name (in either language), id or id prefix

@@ -225,8 +225,9 @@ pub enum Command {
     /// Retainers: `retainer hire R --by C --wage 1 gp/day`, `retainer dismiss R`
     #[command(subcommand)]
     Retainer(coins::RetainerCommand),
-    /// Who owes their retainer wages the purse could not pay (paid with `coins move`)
-    Debts,
+    /// What each character owes: wages to their retainers, living and training costs their
+    /// purse could not pay; `debts pay CHARACTER` pays them
+    Debts(coins::DebtsArgs),
     /// Change coins for another coin at the rates (1 pp = 5 gp = 10 ep = 50 sp = 500 cp), less
     /// the changer's fee (`campaign set exchange-fee`)
     Exchange(coins::ExchangeArgs),
@@ -327,13 +328,13 @@ impl Command {
             // `coins` and `claims` alone show the pool and the board.
             Command::Coins(a) => a.command.as_ref().map_or(Does::Reads, |c| c.does()),
             Command::Claims(a) => a.command.as_ref().map_or(Does::Reads, |c| c.does()),
+            Command::Debts(a) => a.does(),
             Command::Check
             | Command::Odds(_)
             | Command::Explain(_)
             | Command::Backup(_)
             | Command::Export(_)
-            | Command::Log(_)
-            | Command::Debts => Does::Reads,
+            | Command::Log(_) => Does::Reads,
             Command::Roll(_)
             | Command::Generate(_)
             | Command::Give(_)

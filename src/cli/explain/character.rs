@@ -59,6 +59,10 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
                     "  as the level was gained: {cost} due, {owed} owed after",
                     "  le niveau étant gagné : {cost} à payer, {owed} dû ensuite"
                 ),
+                crate::rules::upkeep::Upkeep::Debt => tr!(
+                    "  as the referee asked (hoard debts pay): nothing new due, {owed} owed after",
+                    "  à la demande du MJ (hoard debts pay) : rien de nouveau à payer, {owed} dû ensuite"
+                ),
             });
             lines
         }

@@ -100,6 +100,19 @@ pub(super) fn describe(event: &Event) -> String {
             let name = safe(name);
             let cost = crate::view::money::worth(*cost);
             let what = match upkeep {
+                crate::rules::upkeep::Upkeep::Debt => {
+                    return match owed {
+                        0 => tr!(
+                            "{name} pays off the living and training costs owed",
+                            "{name} s'acquitte des coûts de la vie et d'entraînement dus"
+                        ),
+                        n => tr!(
+                            "{name} pays toward the living and training costs owed, {} still owed",
+                            "{name} paie une part des coûts de la vie et d'entraînement dus, encore {} dû",
+                            crate::view::money::worth(*n)
+                        ),
+                    };
+                }
                 crate::rules::upkeep::Upkeep::Living {
                     months, lifestyle, ..
                 } => {

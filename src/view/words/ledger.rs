@@ -247,8 +247,8 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "les gages de {name} ne sont pas son gage pour le temps passé, payé de la bourse et le reste dû"
             ),
             R::BadCharge { name } => tr!(
-                "{name}'s living or training cost cannot stand: a cost is not negative, it is their cost of living a month (their own, else the campaign's; a lifestyle's at their level) for its months, and what is owed after it lies between nothing and the debt with the cost",
-                "le coût de la vie ou de l'entraînement de {name} ne tient pas : un coût n'est pas négatif, il est son coût de la vie par mois (le sien, sinon celui de la campagne ; celui d'un train de vie à son niveau) pour ses mois, et ce qui reste dû est entre rien et la dette plus le coût"
+                "{name}'s living or training cost cannot stand: a cost is not negative, it is their cost of living a month (their own, else the campaign's; a lifestyle's at their level) for its months, what is owed after it lies between nothing and the debt with the cost, and a debt paid costs nothing and leaves less owed",
+                "le coût de la vie ou de l'entraînement de {name} ne tient pas : un coût n'est pas négatif, il est son coût de la vie par mois (le sien, sinon celui de la campagne ; celui d'un train de vie à son niveau) pour ses mois, ce qui reste dû est entre rien et la dette plus le coût, et une dette payée ne coûte rien et laisse moins à devoir"
             ),
             R::NotBleeding { name } => {
                 tr!(

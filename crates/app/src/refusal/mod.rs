@@ -9,6 +9,7 @@ pub mod character;
 pub mod claims;
 pub mod coins;
 pub mod custody;
+pub mod debts;
 pub mod export;
 pub mod files;
 pub mod generate;
