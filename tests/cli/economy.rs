@@ -393,6 +393,13 @@ fn rations_are_eaten_a_day_at_a_time_and_without_them_a_character_goes_hungry() 
     let sheet = h.ok(&["character", "show", "Ann"]);
     assert!(sheet.contains("hungry: 2 days without food"), "{sheet}");
     assert_eq!(h.json(&["character", "show", "Ann"])["hungry"], 2);
+    // With nothing left to eat, the day is told as hunger, not as no rations eaten.
+    let more = h.ok_words("time advance 1 day");
+    assert!(
+        more.contains("Ann has no rations: hungry, 3 days without food"),
+        "{more}"
+    );
+    h.ok(&["undo"]);
     // A meal ends the hunger.
     h.ok_words("buy rations --by Ann");
     h.ok_words("time advance 1 day");

@@ -44,15 +44,22 @@ pub(super) fn describe(event: &Event) -> String {
             let name = safe(name);
             let eaten: u32 = used.iter().map(|f| f.pieces).sum();
             let days = crate::i18n::counted(i64::from(*days), ("day", "days"), ("jour", "jours"));
-            match hungry {
-                0 => tr!(
+            let without =
+                |n: &u32| crate::i18n::counted(i64::from(*n), ("day", "days"), ("jour", "jours"));
+            match (eaten, hungry) {
+                (_, 0) => tr!(
                     "{name} eats {eaten} of their rations over {days}",
                     "{name} mange {eaten} de ses rations en {days}"
                 ),
-                n => tr!(
+                (0, n) => tr!(
+                    "{name} has no rations: hungry, {n} without food",
+                    "{name} n'a pas de rations : affamé, {n} sans manger",
+                    n = without(n)
+                ),
+                (_, n) => tr!(
                     "{name} eats {eaten} of their rations over {days}: hungry, {n} without food",
                     "{name} mange {eaten} de ses rations en {days} : affamé, {n} sans manger",
-                    n = crate::i18n::counted(i64::from(*n), ("day", "days"), ("jour", "jours"))
+                    n = without(n)
                 ),
             }
         }
