@@ -439,7 +439,8 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     assert_eq!(purse("Bran"), coins(13, 0, 0));
 
     // The first expedition: a torch burnt out in 8 turns, the lantern's two pints in 24 of
-    // 30, then three days: three midnights, three rations each.
+    // 30, then three days: three midnights, three rations each, Cato's from Ada's pack (the
+    // employer pays a retainer's upkeep).
     h.ok(&[
         "retainer", "hire", "Cato", "--by", "Ada", "--wage", "2 gp/day",
     ]);
@@ -457,8 +458,8 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     // Twelve days at home: no one out, no one eats from their pack.
     h.ok_words("time advance 12 days");
 
-    // The second expedition: two weeks, 14 midnights; Ada's 11 rations last 11, Bran's 4.
-    // Cato's three days: 6 gp from Ada's 20 gp 15 cp.
+    // The second expedition: two weeks, 14 midnights; Ada eats first, her 8 rations last 8,
+    // none left for Cato; Bran's 4 last 4. Cato's three days: 6 gp from Ada's 20 gp 15 cp.
     assert_eq!(purse("Ada"), coins(14, 0, 15));
     h.ok(&["session", "start", "Caves", "--with", "Ada,Bran,Cato"]);
     h.ok_words("time advance 2 weeks");
@@ -486,9 +487,10 @@ fn a_month_of_play_ends_with_the_purses_and_supplies_computed_by_hand() {
     let ada = h.json(&["character", "show", "Ada"]);
     assert_eq!(
         (ada["level"].as_u64(), ada["hungry"].as_u64()),
-        (Some(2), Some(3))
+        (Some(2), Some(6))
     );
     assert_eq!(h.json(&["character", "show", "Bran"])["hungry"], 10);
+    assert_eq!(h.json(&["character", "show", "Cato"])["hungry"], 14);
     let gone = |who: &str, name: &str| {
         let items = h.json(&["item", "list", "--owner", who]);
         let statuses: Vec<&serde_json::Value> = items
@@ -1106,8 +1108,8 @@ fn an_imported_charge_holds_to_table_22() {
 
 /// Ann hires Rolf at 1 gp a day with 2 gp 5 sp in her purse, under a cost of living of 10 gp
 /// a month; thirty days out: 30 gp of wages, 2 gp 5 sp paid and 27 gp 50 cp owed; Ann's
-/// month unpaid (10 gp owed); Rolf's month paid with the 2 gp 5 sp he was given, 7 gp 50 cp
-/// owed.
+/// month and Rolf's, which his employer pays, unpaid (20 gp owed); then Rolf trains for level
+/// 2 at 10 gp, paid with the 2 gp 5 sp he was given, 7 gp 50 cp owed.
 fn in_debt(h: &Hoard) {
     h.character("Ann", 10, 10, 8, "lawful");
     h.character("Rolf", 10, 10, 6, "lawful");
@@ -1118,6 +1120,8 @@ fn in_debt(h: &Hoard) {
     h.ok(&["campaign", "set", "living", "10gp/month"]);
     h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
     h.ok_words("time advance 30 days");
+    h.ok(&["campaign", "set", "training", "10gp/level"]);
+    h.ok(&["character", "set", "Rolf", "level", "2"]);
 }
 
 /// `hoard debts` lists both kinds of debt, each naming its debtor, its creditor and what is
@@ -1139,7 +1143,7 @@ fn every_debt_is_listed_with_its_debtor_and_creditor() {
     let ann = &debts[1];
     assert_eq!(
         (&ann["creditor"], &ann["debtor_name"], &ann["owed"]),
-        (&"upkeep".into(), &"Ann".into(), &1_000.into()),
+        (&"upkeep".into(), &"Ann".into(), &2_000.into()),
         "{debts}"
     );
     assert!(ann.get("retainer").is_none());
@@ -1149,7 +1153,7 @@ fn every_debt_is_listed_with_its_debtor_and_creditor() {
     let listed = h.ok(&["debts"]);
     assert_eq!(
         listed,
-        "Ann owes Rolf 27 gp 50 cp\nAnn owes 10 gp of living and training costs\n\
+        "Ann owes Rolf 27 gp 50 cp\nAnn owes 20 gp of living and training costs\n\
          Rolf owes 7 gp 50 cp of living and training costs\n"
     );
     let rolf = h.ok(&["debts", "Rolf"]);
@@ -1160,7 +1164,7 @@ fn every_debt_is_listed_with_its_debtor_and_creditor() {
     let fr = h.ok(&["--lang", "fr", "debts", "Ann"]);
     assert!(fr.contains("Ann doit 27 po 50 pc à Rolf"), "{fr}");
     assert!(
-        fr.contains("Ann doit 10 po de coûts de la vie et d'entraînement"),
+        fr.contains("Ann doit 20 po de coûts de la vie et d'entraînement"),
         "{fr}"
     );
     let sheet = h.ok(&["character", "show", "Ann"]);
@@ -1168,7 +1172,7 @@ fn every_debt_is_listed_with_its_debtor_and_creditor() {
         sheet.contains("  owes Rolf 27 gp 50 cp of wages"),
         "{sheet}"
     );
-    assert!(sheet.contains("  owed: 10 gp of living and training costs"));
+    assert!(sheet.contains("  owed: 20 gp of living and training costs"));
     let sheet = h.ok(&["character", "show", "Rolf"]);
     assert!(
         sheet.contains("  is owed 27 gp 50 cp of wages by Ann"),
@@ -1186,7 +1190,7 @@ fn every_debt_is_listed_with_its_debtor_and_creditor() {
 
 /// `hoard debts pay Ann`: her purse pays the wages owed Rolf first, then her living costs,
 /// each by its most valuable coins that do not pass the debt: of 3 pp 20 gp 5 sp, the 27 gp
-/// 50 cp take 3 pp, 12 gp and 5 sp, and the 10 gp of living take the 8 gp left, 2 gp still
+/// 50 cp take 3 pp, 12 gp and 5 sp, and the 20 gp of living take the 8 gp left, 12 gp still
 /// owed. One payment is the command's event and the rest its consequences: `explain` says
 /// why, `undo` takes all back, `--to` pays one retainer alone, and an import replays it.
 #[test]
@@ -1201,9 +1205,9 @@ fn debts_are_paid_retainers_first_then_upkeep_and_undone_whole() {
     assert_eq!(paid["paid"][0]["left"], 0);
     assert_eq!(paid["paid"][1]["debt"]["creditor"], "upkeep");
     assert_eq!(paid["paid"][1]["coins"], coins(8, 0, 0));
-    assert_eq!(paid["paid"][1]["left"], 200);
+    assert_eq!(paid["paid"][1]["left"], 1_200);
     assert_eq!(paid["purse"], coins(0, 0, 0));
-    assert_eq!(paid["debts"][0]["owed"], 200);
+    assert_eq!(paid["debts"][0]["owed"], 1_200);
     let kinds: Vec<&str> = paid["events"]
         .as_array()
         .unwrap()
@@ -1221,19 +1225,19 @@ fn debts_are_paid_retainers_first_then_upkeep_and_undone_whole() {
     assert_eq!(purse("Rolf"), pp);
     assert_eq!(
         h.ok(&["debts"]),
-        "Ann owes 2 gp of living and training costs\n\
+        "Ann owes 12 gp of living and training costs\n\
          Rolf owes 7 gp 50 cp of living and training costs\n"
     );
     let log = h.ok(&["log"]);
     assert!(
-        log.contains("Ann pays toward the living and training costs owed, 2 gp still owed"),
+        log.contains("Ann pays toward the living and training costs owed, 12 gp still owed"),
         "{log}"
     );
     let id = paid["events"][1]["id"].as_i64().unwrap().to_string();
     let explained = h.ok(&["explain", &id]);
     assert!(
         explained
-            .contains("as the referee asked (hoard debts pay): nothing new due, 2 gp owed after"),
+            .contains("as the referee asked (hoard debts pay): nothing new due, 12 gp owed after"),
         "{explained}"
     );
     // Replayed by an import, on the same engine.
@@ -1245,7 +1249,7 @@ fn debts_are_paid_retainers_first_then_upkeep_and_undone_whole() {
     // Undo takes every payment back.
     h.ok(&["undo"]);
     assert_eq!(h.json(&["debts"])["debts"][0]["owed"], 2_750);
-    assert_eq!(h.json(&["debts"])["debts"][1]["owed"], 1_000);
+    assert_eq!(h.json(&["debts"])["debts"][1]["owed"], 2_000);
     assert_eq!(purse("Ann")["pp"], 3);
     // Rolf alone.
     let text = h.ok(&["debts", "pay", "Ann", "--to", "Rolf"]);
@@ -1253,7 +1257,7 @@ fn debts_are_paid_retainers_first_then_upkeep_and_undone_whole() {
         text.contains("Ann pays Rolf 3 pp, 12 gp, 5 sp of the wages owed"),
         "{text}"
     );
-    assert!(text.contains("  Ann owes 10 gp of living and training costs"));
+    assert!(text.contains("  Ann owes 20 gp of living and training costs"));
     assert_eq!(purse("Ann"), coins(8, 0, 0));
     let fr = h.ok(&["--lang", "fr", "debts", "pay", "Ann"]);
     assert!(
@@ -1290,7 +1294,9 @@ fn debts_that_cannot_be_paid_are_refused() {
         short.contains("Ann's purse (1 pp) holds no coin that pays toward the 2 gp they owe"),
         "{short}"
     );
-    // A payment of living costs forged to pay off what nothing paid.
+    // A payment of living costs forged to pay off what nothing paid (Rolf's own, once he is
+    // no one's retainer).
+    h.ok(&["retainer", "dismiss", "Rolf"]);
     h.ok(&["campaign", "set", "living", "10gp/month"]);
     h.ok_words("time advance 30 days");
     h.ok_words("coins add 1 gp --to Rolf");
@@ -1309,4 +1315,91 @@ fn debts_that_cannot_be_paid_are_refused() {
     std::fs::write(&file, &forged).unwrap();
     let stderr = Hoard::on(h.engine()).fails(&["import", file.to_str().unwrap()], 2);
     assert!(stderr.contains("a debt paid costs nothing"), "{stderr}");
+}
+
+/// OSE *Retainers*: « The hiring PC must also pay for the retainer's daily upkeep (food and
+/// lodgings) ». Out with Ann, Rolf eats from her pack once his own is empty, after she has
+/// eaten; his cost of living is charged to her purse and her debt, not his, until he is
+/// dismissed; the charge says whose upkeep it is, `explain` cites the book, and an import
+/// refuses a charge told as the upkeep of someone who is not the payer's retainer.
+#[test]
+fn a_retainers_upkeep_is_paid_by_their_employer() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character("Rolf", 10, 10, 6, "lawful");
+    h.ok_words("coins add 20 gp --to Ann");
+    h.ok_words("coins add 3 gp --to Rolf");
+    h.ok(&["campaign", "set", "rations", "on"]);
+    h.ok(&["campaign", "set", "living", "4gp/month"]);
+    h.ok_words("buy rations --by Ann"); // 5 gp: seven rations
+    h.ok(&[
+        "retainer",
+        "hire",
+        "Rolf",
+        "--by",
+        "Ann",
+        "--wage",
+        "1 gp/adventure",
+    ]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann,Rolf"]);
+    h.ok_words("time advance 3 days");
+    // Ann ate three, Rolf three of hers: one left, and nobody hungry.
+    assert!(carried(&h, "Rations").contains("×1"));
+    for who in ["Ann", "Rolf"] {
+        assert!(h.json(&["character", "show", who])["hungry"].is_null());
+    }
+    // Two more days: Ann eats the last, Rolf goes hungry.
+    h.ok_words("time advance 2 days");
+    assert_eq!(h.json(&["character", "show", "Ann"])["hungry"], 1);
+    assert_eq!(h.json(&["character", "show", "Rolf"])["hungry"], 2);
+    // The month: Ann pays 4 gp for herself and 4 gp for Rolf from her 15 gp; Rolf's 3 gp stay.
+    let month = h.ok_words("time advance 25 days");
+    assert!(
+        month.contains("Ann pays their retainer Rolf's cost of living for 1 month: 4 gp"),
+        "{month}"
+    );
+    let purse = |who: &str| h.json(&["character", "show", who])["coins"].clone();
+    assert_eq!(purse("Ann"), coins(7, 0, 0));
+    assert_eq!(purse("Rolf"), coins(3, 0, 0));
+    let charged = charges(&h);
+    assert_eq!(charged.len(), 2, "{charged:?}");
+    let upkeep = charged
+        .iter()
+        .find(|e| !e["payload"]["retainer"].is_null())
+        .unwrap();
+    assert_eq!(upkeep["payload"]["name"], "Ann");
+    assert_eq!(upkeep["payload"]["retainer"]["name"], "Rolf");
+    let id = upkeep["id"].as_i64().unwrap().to_string();
+    let explained = h.ok(&["explain", &id]);
+    assert!(
+        explained.contains("Rolf's, a retainer, whose upkeep the employer pays"),
+        "{explained}"
+    );
+    let fr = h.ok(&["--lang", "fr", "log"]);
+    assert!(
+        fr.contains("Ann paie le coût de la vie de son homme d'armes Rolf pour 1 mois : 4 po"),
+        "{fr}"
+    );
+    // An import holds the charge to a retainer of the payer's.
+    let ledger = h.ok(&["export"]);
+    let ann = h.json(&["character", "show", "Ann"])["id"].clone();
+    let rolf = h.json(&["character", "show", "Rolf"])["id"].clone();
+    let forged = ledger.replace(
+        &format!("\"retainer\":{{\"character\":{rolf}"),
+        &format!("\"retainer\":{{\"character\":{ann}"),
+    );
+    assert_ne!(forged, ledger);
+    let file = h.dir.path().join("forged.jsonl");
+    std::fs::write(&file, &forged).unwrap();
+    let stderr = Hoard::on(h.engine()).fails(&["import", file.to_str().unwrap()], 2);
+    assert!(
+        stderr.contains("Ann's living or training cost cannot stand"),
+        "{stderr}"
+    );
+    // Dismissed, Rolf pays his own: 3 gp of 4, 1 gp owed.
+    h.ok(&["retainer", "dismiss", "Rolf"]);
+    h.ok_words("time advance 30 days");
+    assert_eq!(purse("Rolf"), coins(0, 0, 0));
+    assert_eq!(h.json(&["character", "show", "Rolf"])["owed"], 100);
+    assert!(h.ok(&["check"]).starts_with("ok"));
 }

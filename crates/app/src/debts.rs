@@ -209,7 +209,7 @@ pub async fn pay(cx: &mut Ctx, character: &str, to: Option<&str>) -> Result<Paid
             }
             Creditor::Upkeep => {
                 let debtor = w.character_by_id(&c.id).await?;
-                crate::upkeep::charge(&mut w, &debtor, Upkeep::Debt, 0, root).await?
+                crate::upkeep::charge(&mut w, &debtor, Upkeep::Debt, 0, root, None).await?
             }
         };
         root = root.or(Some(rec));

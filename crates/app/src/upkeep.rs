@@ -9,7 +9,7 @@
 use crate::error::Result;
 use crate::ledger::state::{Edition, Settings};
 use crate::ledger::treasury::Holder;
-use crate::ledger::{Act, Character, Event, Fuel, Item};
+use crate::ledger::{Act, Character, Event, Fuel, Item, Upkept};
 use crate::refusal::campaign::Refusal;
 use crate::rules::food;
 use crate::rules::health::{self, Condition};
@@ -114,8 +114,27 @@ async fn live(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Resu
         if health::condition(c.hp, rule) == Condition::Dead {
             continue;
         }
+        // A retainer's upkeep is their living employer's to pay (OSE Classic Fantasy,
+        // *Retainers*); read after the charges before it, so each sees the debt they left.
+        let employer = match c.hire.as_ref().and_then(|h| h.upkeep_by()) {
+            Some(employer) => Some(w.character_by_id(employer).await?)
+                .filter(|e| health::condition(e.hp, rule) != Condition::Dead),
+            None => None,
+        };
         let cost = upkeep::cost(&monthly.rate, months);
-        charge(w, &c, Upkeep::living(&monthly, months), cost, cause).await?;
+        let living = Upkeep::living(&monthly, months);
+        match employer {
+            Some(employer) => {
+                let retainer = Upkept {
+                    character: c.id,
+                    name: c.name,
+                };
+                charge(w, &employer, living, cost, cause, Some(retainer)).await?;
+            }
+            None => {
+                charge(w, &c, living, cost, cause, None).await?;
+            }
+        }
     }
     Ok(())
 }
@@ -134,18 +153,19 @@ pub(super) async fn train(
     };
     let c = w.character_by_id(character).await?;
     let cost = upkeep::cost(&rate, u32::from(level - from));
-    charge(w, &c, Upkeep::Training { from, level }, cost, cause).await?;
+    charge(w, &c, Upkeep::Training { from, level }, cost, cause, None).await?;
     Ok(())
 }
 
-/// `cost` charged to `c`: the debt first, then the cost, from their purse; the rest owed.
-/// The charge's event number.
+/// `cost` charged to `c` (for their own upkeep, or their `retainer`'s): the debt first, then
+/// the cost, from their purse; the rest owed. The charge's event number.
 pub(super) async fn charge(
     w: &mut Write<'_>,
     c: &Character,
     upkeep: Upkeep,
     cost: i64,
     cause: Option<i64>,
+    retainer: Option<Upkept>,
 ) -> Result<i64> {
     let holder = Holder::Character {
         id: c.id.clone(),
@@ -161,6 +181,7 @@ pub(super) async fn charge(
             upkeep,
             cost,
             owed: met.owed,
+            retainer,
         },
         cause,
     )?;
@@ -232,12 +253,24 @@ async fn eat(w: &mut Write<'_>, from: i64, to: i64, cause: Option<i64>) -> Resul
         return Ok(());
     }
     let rule = w.state.campaign.settings.death.unwrap_or_default();
-    for id in whose(w, false).await? {
-        let c = w.character_by_id(&id).await?;
+    let out = whose(w, false).await?;
+    let mut eaters = Vec::with_capacity(out.len());
+    for id in &out {
+        eaters.push(w.character_by_id(id).await?);
+    }
+    // Employers eat first; a retainer eats their own rations, then their employer's, if out
+    // with them (OSE Classic Fantasy, *Retainers*: the employer pays their upkeep).
+    eaters.sort_by_key(|c| c.hire.as_ref().and_then(|h| h.upkeep_by()).is_some());
+    for c in eaters {
         if health::condition(c.hp, rule) == Condition::Dead {
             continue;
         }
-        let held = w.holdings(&id).await?;
+        let id = c.id.clone();
+        let mut held = w.holdings(&id).await?;
+        let employer = c.hire.as_ref().and_then(|h| h.upkeep_by());
+        if let Some(employer) = employer.filter(|e| out.iter().any(|o| o == e)) {
+            held.extend(w.holdings(employer).await?);
+        }
         let food: Vec<&Item> = held.iter().filter(|i| i.identity.ration).collect();
         let meals = food::eat(days, &food, c.hungry);
         let event = Event::RationsEaten {

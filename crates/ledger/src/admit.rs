@@ -271,9 +271,12 @@ impl State {
                 character, used, ..
             } => {
                 let c = self.character(character)?;
+                // Their own rations, or, for a retainer, their employer's.
+                let employer = c.hire.as_ref().and_then(|h| h.upkeep_by());
                 let theirs = used.iter().all(|f| {
                     self.items.get(&f.item).is_some_and(|i| {
-                        i.holder.as_ref() == Some(character)
+                        (i.holder.as_ref() == Some(character)
+                            || (i.holder.is_some() && i.holder.as_deref() == employer))
                             && i.identity.ration
                             && i.identity.count.unwrap_or(1) >= f.pieces
                     })
@@ -286,34 +289,39 @@ impl State {
                     })
                 }
             }
-            // A charge is the character's, owes no less than nothing, and is their cost of
+            // A charge is the character's, owes no less than nothing, and is the cost of
             // living (their own, else the campaign's; a lifestyle's at their level) for its
-            // months; a debt paid charges nothing new and leaves less owed.
+            // months of whoever lives on it: the character, or a retainer of theirs; a debt
+            // paid charges nothing new and leaves less owed.
             Event::UpkeepCharged {
                 character,
                 upkeep,
                 cost,
                 owed,
+                retainer,
                 ..
             } => {
+                use crate::rules::upkeep::Upkeep;
                 let c = self.character(character)?;
-                let paid = match upkeep {
-                    crate::rules::upkeep::Upkeep::Debt => *cost == 0 && *owed < c.owed,
-                    crate::rules::upkeep::Upkeep::Living { .. }
-                    | crate::rules::upkeep::Upkeep::Training { .. } => true,
+                let lives = match retainer {
+                    None => Some(c),
+                    Some(r) => self.characters.get(&r.character).filter(|r| {
+                        matches!(upkeep, Upkeep::Living { .. })
+                            && r.hire.as_ref().and_then(|h| h.upkeep_by()) == Some(character)
+                    }),
                 };
-                if paid
-                    && *cost >= 0
-                    && (0..=*cost + c.owed).contains(owed)
-                    && upkeep.reckons(
+                let paid = match upkeep {
+                    Upkeep::Debt => *cost == 0 && *owed < c.owed,
+                    Upkeep::Living { .. } | Upkeep::Training { .. } => true,
+                };
+                let settings = self.campaign.settings.living;
+                let reckons = lives.is_some_and(|l| {
+                    upkeep.reckons(
                         *cost,
-                        crate::rules::upkeep::monthly(
-                            c.living,
-                            self.campaign.settings.living,
-                            c.level,
-                        ),
+                        crate::rules::upkeep::monthly(l.living, settings, l.level),
                     )
-                {
+                });
+                if paid && reckons && *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
                     Ok(())
                 } else {
                     Err(Refusal::BadCharge {
@@ -1090,6 +1098,7 @@ mod tests {
             upkeep,
             cost,
             owed,
+            retainer: None,
         };
         // Nothing owed: no debt to pay.
         let bad = Refusal::BadCharge {

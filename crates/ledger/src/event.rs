@@ -219,6 +219,11 @@ pub enum Event {
         upkeep: crate::rules::upkeep::Upkeep,
         cost: i64,
         owed: i64,
+        /// Whose cost of living this is where not the character's own: their retainer's,
+        /// which the employer pays (OSE Classic Fantasy, *Retainers*: « The hiring PC must
+        /// also pay for the retainer's daily upkeep »).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        retainer: Option<Upkept>,
     },
     DiceRolled {
         roll: Roll,
@@ -629,7 +634,6 @@ pub struct Act {
     pub character_name: String,
 }
 
-/// A sword that read for its wielder: its id, and its names as they were, for the log.
 /// Potions mixed (OSE *Potions*, Mixing Potions): the running effects the drink cancelled,
 /// each as it now stands (ended at the drink), and the sickness it put on the drinker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -638,6 +642,14 @@ pub struct Mixed {
     pub sickness: Effect,
 }
 
+/// A retainer whose upkeep their employer pays (`upkeep_charged`'s `retainer`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Upkept {
+    pub character: Id,
+    pub name: String,
+}
+
+/// A sword that read for its wielder: its id, and its names as they were, for the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Through {
     pub sword: Id,

@@ -21,7 +21,7 @@ pub mod treasury;
 
 pub use event::Origin;
 pub use event::{
-    Act, Award, Change, Event, EventView, Family, Fuel, Mixed, Recorded, Through, VoidClaim,
+    Act, Award, Change, Event, EventView, Family, Fuel, Mixed, Recorded, Through, Upkept, VoidClaim,
 };
 pub use refusal::{Conflict, Refusal};
 pub use state::{Campaign, Changed, Character, Item, Member, Session, Setting, Settings, State};

@@ -56,6 +56,14 @@ pub struct Hire {
     pub dismissed: bool,
 }
 
+impl Hire {
+    /// Who pays this retainer's upkeep (OSE Classic Fantasy, *Retainers*: « The hiring PC must
+    /// also pay for the retainer's daily upkeep »): the employer, until they are dismissed.
+    pub fn upkeep_by(&self) -> Option<&str> {
+        (!self.dismissed).then_some(self.employer.as_str())
+    }
+}
+
 /// The wages of `times` periods at `wage` each, taken from `purse`: the coins paid, and the
 /// copper left owed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +94,22 @@ mod tests {
 
     fn gp(n: i64) -> Coins {
         Coins::of(Denomination::Gp, n)
+    }
+
+    #[test]
+    fn the_employer_pays_upkeep_until_the_retainer_is_dismissed() {
+        let mut hire = Hire {
+            employer: "ann".into(),
+            employer_name: "Ann".into(),
+            wage: gp(1),
+            per: Per::Day,
+            owed: 300,
+            dismissed: false,
+        };
+        assert_eq!(hire.upkeep_by(), Some("ann"));
+        // Dismissed but still owed wages: the hire stays, the upkeep is the retainer's own.
+        hire.dismissed = true;
+        assert_eq!(hire.upkeep_by(), None);
     }
 
     #[test]

@@ -41,7 +41,11 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
             ]
         }
         Event::UpkeepCharged {
-            upkeep, cost, owed, ..
+            upkeep,
+            cost,
+            owed,
+            retainer,
+            ..
         } => {
             let rule = crate::rules::upkeep::CHARGING;
             let (cost, owed) = (
@@ -49,6 +53,13 @@ pub(super) fn explain(event: &Event) -> Vec<String> {
                 crate::view::money::worth(*owed),
             );
             let mut lines = vec![format!("  {}", pick(rule.en, rule.fr))];
+            if let Some(r) = retainer {
+                let r = crate::view::inert::safe(&r.name);
+                lines.push(tr!(
+                    "  {r}'s, a retainer, whose upkeep the employer pays (OSE Classic Fantasy, Retainers)",
+                    "  celui de {r}, homme d'armes, dont l'employeur paie l'entretien (OSE Classic Fantasy, Retainers)"
+                ));
+            }
             lines.extend(living(upkeep, &cost));
             lines.push(match upkeep {
                 crate::rules::upkeep::Upkeep::Living { .. } => tr!(

@@ -102,6 +102,7 @@ pub(super) fn describe(event: &Event) -> String {
             upkeep,
             cost,
             owed,
+            retainer,
             ..
         } => {
             let name = safe(name);
@@ -126,15 +127,21 @@ pub(super) fn describe(event: &Event) -> String {
                     let how = lifestyle
                         .map(|l| format!(" ({})", super::lifestyle_name(l)))
                         .unwrap_or_default();
-                    tr!(
-                        "{name}'s cost of living for {}{how}: {cost}",
-                        "coût de la vie de {name} pour {}{how} : {cost}",
-                        crate::i18n::counted(
-                            i64::from(*months),
-                            ("month", "months"),
-                            ("mois", "mois")
-                        )
-                    )
+                    let months = crate::i18n::counted(
+                        i64::from(*months),
+                        ("month", "months"),
+                        ("mois", "mois"),
+                    );
+                    match retainer.as_ref().map(|r| safe(&r.name)) {
+                        None => tr!(
+                            "{name}'s cost of living for {months}{how}: {cost}",
+                            "coût de la vie de {name} pour {months}{how} : {cost}"
+                        ),
+                        Some(r) => tr!(
+                            "{name} pays their retainer {r}'s cost of living for {months}{how}: {cost}",
+                            "{name} paie le coût de la vie de son homme d'armes {r} pour {months}{how} : {cost}"
+                        ),
+                    }
                 }
                 crate::rules::upkeep::Upkeep::Training { from, level } => tr!(
                     "{name}'s training from level {from} to {level}: {cost}",
