@@ -394,6 +394,9 @@ struct SheetView<'a> {
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
     /// The open session they are out on.
     expedition: Option<&'a app::character::Expedition>,
+    /// The retainers they employ or owe wages to.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    retainers: &'a [app::character::Retained],
 }
 
 #[derive(Serialize)]
@@ -446,6 +449,7 @@ impl<'a> SheetView<'a> {
             condition: sheet.condition,
             encumbrance: &sheet.encumbrance,
             expedition: sheet.expedition.as_ref(),
+            retainers: &sheet.retainers,
         }
     }
 }
@@ -498,24 +502,11 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  En expédition : session {n}{title}{by}"
         ));
     }
-    if sheet.character.hungry > 0 {
-        let days = crate::i18n::counted(
-            i64::from(sheet.character.hungry),
-            ("day", "days"),
-            ("jour", "jours"),
-        );
-        lines.push(tr!(
-            "  hungry: {days} without food (penalties at the referee's discretion)",
-            "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
-        ));
-    }
-    if sheet.character.owed > 0 {
-        let owed = crate::view::money::worth(sheet.character.owed);
-        lines.push(tr!(
-            "  owed: {owed} of living and training costs",
-            "  dû : {owed} de coûts de la vie et d'entraînement"
-        ));
-    }
+    lines.extend(
+        crate::view::upkeep::lines(&sheet.character, &sheet.retainers)
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

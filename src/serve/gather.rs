@@ -48,6 +48,9 @@ pub struct Treasure {
     pub held: BTreeMap<Option<String>, Vec<Revealed>>,
     /// Items left at places, by place.
     pub places: BTreeMap<String, Vec<Revealed>>,
+    /// Each character's game time now, by name: their expedition's if they are out on one
+    /// (how long a light they hold has burnt).
+    pub now: BTreeMap<String, i64>,
     pub coins: app::coins::Balances,
     /// The treasure found in each session, in copper as the party believes it.
     pub found: Vec<(u32, i64)>,
@@ -63,6 +66,13 @@ impl Treasure {
         let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+        let mut now = BTreeMap::new();
+        for c in &characters {
+            now.insert(
+                c.name.clone(),
+                app::clock::now(cx.conn(), &found, Some(&c.id)).await?,
+            );
+        }
         let mut items: Vec<(Item, Option<String>)> = Vec::new();
         // Items used up stay, with what became of them, as on the party page.
         app::item::list(cx, None, None, |item, holder| {
@@ -94,6 +104,7 @@ impl Treasure {
             clock,
             held,
             places,
+            now,
             coins: app::coins::show(cx).await?,
             found: app::chronicle::found_per_session(cx).await?,
             charges,

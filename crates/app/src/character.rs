@@ -140,9 +140,41 @@ pub struct Sheet {
     pub encumbrance: Encumbrance,
     /// The open session they are out on, if any (the referee's sheet).
     pub expedition: Option<Expedition>,
+    /// The retainers they employ, or still owe wages to (`retainer hire`).
+    pub retainers: Vec<Retained>,
     /// The campaign's settings the sheet was drawn by, which a character's view of it
     /// ([`Sheet::seen_by`]) draws by too.
     settings: Settings,
+}
+
+/// A retainer a character employs (`retainer hire`), as the employer's sheet shows them: their
+/// wage, and the wages owed them (`hoard debts`). A dismissed one stays while owed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Retained {
+    pub character: String,
+    pub name: String,
+    pub wage: crate::rules::coins::Coins,
+    pub per: crate::rules::wages::Per,
+    /// Copper pieces owed them.
+    pub owed: i64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dismissed: bool,
+}
+
+/// The retainers `employer` employs or owes, among `all` the campaign's characters.
+fn retainers_of<'a>(employer: &str, all: impl Iterator<Item = &'a Character>) -> Vec<Retained> {
+    all.filter_map(|c| {
+        let h = c.hire.as_ref().filter(|h| h.employer == employer)?;
+        (!h.dismissed || h.owed > 0).then(|| Retained {
+            character: c.id.clone(),
+            name: c.name.clone(),
+            wage: h.wage,
+            per: h.per,
+            owed: h.owed,
+            dismissed: h.dismissed,
+        })
+    })
+    .collect()
 }
 
 /// The open session a character is out on.
@@ -187,6 +219,7 @@ impl Sheet {
             now,
             coins,
             expedition: None,
+            retainers: Vec::new(),
             settings: settings.clone(),
         }
     }
@@ -229,6 +262,8 @@ impl Sheet {
         sheet.seen = seen;
         sheet.felt = true;
         sheet.armor_unknown = armor_unknown;
+        // Whose wages they pay is the table's to know.
+        sheet.retainers = self.retainers;
         sheet
     }
 }
@@ -261,8 +296,11 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
             title: s.title,
             referee: s.referee,
         });
+    let all = characters::list(cx.conn(), campaign.id).await?;
+    let retainers = retainers_of(&character.id, all.iter());
     Ok(Sheet {
         expedition,
+        retainers,
         ..Sheet::new(character, items, effects, now, coins, settings)
     })
 }
@@ -296,7 +334,11 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .and_then(|t| t.purses.get(&character.id).copied())
         .unwrap_or_default();
     let settings = &state.campaign.settings;
-    Ok(Sheet::new(character, items, effects, now, coins, settings))
+    let retainers = retainers_of(&character.id, state.characters.values());
+    Ok(Sheet {
+        retainers,
+        ..Sheet::new(character, items, effects, now, coins, settings)
+    })
 }
 
 /// A sheet — now, or at the end of session `at` — as the character `viewer` knew it then

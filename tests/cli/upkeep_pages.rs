@@ -1,0 +1,166 @@
+//! The campaign's economy on the players' pages (issue #54): each purse with what its holder
+//! owes, a retainer's employer and wage on both their sheets, a light lit with how long it has
+//! burnt (never what is left), the same as data in `/party.json`, each page fresh after each
+//! command. On both engines (`tests/postgres` runs this file too).
+
+use serde_json::Value;
+
+use crate::claims::links::link;
+use crate::common::Hoard;
+use crate::serve::{Served, get};
+
+/// Ann (OSE) with torches, 2 gp left, and an unidentified potion; `name`, her retainer to be.
+fn table(h: &Hoard, retainer: &str) {
+    h.ok(&["campaign", "set", "edition", "ose"]);
+    h.ok(&["campaign", "set", "training", "5gp/level"]);
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.character(retainer, 12, 9, 6, "neutral");
+    h.ok_words("coins add 3 gp --to Ann");
+    h.ok_words("buy torches --by Ann");
+    h.ok(&[
+        "item",
+        "add",
+        "Potion of Poison",
+        "--category",
+        "potion",
+        "--to",
+        "Ann",
+    ]);
+}
+
+/// The player view of `name` in `/party.json`.
+fn view<'a>(party: &'a Value, name: &str) -> &'a Value {
+    party
+        .as_array()
+        .expect("an array")
+        .iter()
+        .find(|v| v["character"]["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in {party}"))
+}
+
+/// Ann's section of the party page.
+fn ann(page: &str) -> &str {
+    let from = page.find("<h2><a href=\"/character/").expect("a sheet");
+    let to = page[from + 1..]
+        .find("<section")
+        .map_or(page.len(), |n| from + 1 + n);
+    &page[from..to]
+}
+
+#[test]
+fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_burnt() {
+    let h = Hoard::new();
+    // A name that must be escaped wherever it shows.
+    let bert = "B<i>ert";
+    table(&h, bert);
+    let s = Served::start(&h, &["--players"]);
+    let party = |lang: &str| get(&s.url, &[&format!("Accept-Language: {lang}")]).body;
+    let before = party("en");
+    assert!(before.contains("Torches (6)"), "{before}");
+    assert!(!before.contains("employs"), "{before}");
+
+    // Each command shows at once, on the page kept until the ledger moves.
+    h.ok(&[
+        "retainer", "hire", bert, "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    let hired = party("en");
+    assert!(
+        hired.contains("employs B&lt;i&gt;ert, for <span class=\"amount\">1 gp</span> a day"),
+        "{hired}"
+    );
+    assert!(
+        hired.contains("retainer of Ann, for <span class=\"amount\">1 gp</span> a day"),
+        "{hired}"
+    );
+    assert!(!hired.contains(bert), "escaped: {hired}");
+    // The command line's sheet says it in the same words.
+    let sheet = h.ok(&["character", "show", "Ann"]);
+    assert!(sheet.contains("  employs B<i>ert, for 1 gp a day"), "{sheet}");
+
+    h.ok(&["session", "start", "Delve", "--with", "Ann", "--with", bert]);
+    // Three midnights: 3 gp due, her 2 gp paid, 1 gp owed.
+    h.ok_words("time advance 3 days");
+    let owing = party("en");
+    assert!(
+        owing.contains("owes B&lt;i&gt;ert <span class=\"amount\">1 gp</span> of wages"),
+        "{owing}"
+    );
+    assert!(
+        owing.contains("Ann owes them <span class=\"amount\">1 gp</span> of wages"),
+        "{owing}"
+    );
+    // Her level's training, which her empty purse cannot pay, is owed too.
+    h.ok(&["character", "set", "Ann", "level", "2"]);
+    let trained = party("fr");
+    assert!(
+        trained.contains("dû : <span class=\"amount\">5 po</span> de coûts de la vie"),
+        "{trained}"
+    );
+    assert!(
+        trained.contains("doit <span class=\"amount\">1 po</span> de gages à B&lt;i&gt;ert"),
+        "{trained}"
+    );
+
+    h.ok(&["light", "Torches (6)", "--by", "Ann"]);
+    h.ok_words("time advance 4 turns");
+    let sheet = h.json(&["character", "show", "Ann"]);
+    let rounds = sheet["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|i| i["burning"].as_i64())
+        .expect("a light burning");
+    let lit = "lit, burning for <span class=\"amount\">4 turns</span>";
+    let id = sheet["id"].as_str().unwrap();
+    let pages = [
+        party("en"),
+        get(&s.at(&format!("/character/{id}")), &[]).body,
+        get(&link(&s, "Ann"), &[]).body,
+        get(&s.at("/treasure"), &[]).body,
+    ];
+    for page in &pages {
+        assert!(page.contains(lit), "{page}");
+        // Time burnt, never a countdown; no secret of her potion.
+        assert!(!page.contains("left"), "{page}");
+        assert!(!page.contains("Poison"), "{page}");
+    }
+    assert!(ann(&pages[0]).contains(lit));
+    assert!(
+        party("fr").contains("allumé, brûle depuis <span class=\"amount\">4 tours</span>"),
+        "the page in French"
+    );
+
+    // The same as data, the same in every language.
+    let json = get(&s.at("/party.json"), &[]).body;
+    assert_eq!(
+        json,
+        get(&s.at("/party.json"), &["Accept-Language: fr"]).body
+    );
+    assert!(!json.contains("Poison"), "{json}");
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    let (a, b) = (view(&json, "Ann"), view(&json, bert));
+    assert_eq!(a["character"]["owed"], 500, "{a}");
+    assert_eq!(a["retainers"][0]["name"], bert, "{a}");
+    assert_eq!(a["retainers"][0]["per"], "day", "{a}");
+    assert_eq!(a["retainers"][0]["owed"], 100, "{a}");
+    assert_eq!(a["retainers"][0]["wage"]["gp"], 1, "{a}");
+    assert_eq!(a["burning"][0]["rounds"], rounds, "{a}");
+    assert!(a["burning"][0].get("left").is_none(), "{a}");
+    assert_eq!(b["character"]["hire"]["employer_name"], "Ann", "{b}");
+    assert_eq!(b["character"]["hire"]["owed"], 100, "{b}");
+    assert_eq!(b["retainers"], serde_json::json!([]), "{b}");
+    assert_eq!(b["burning"], serde_json::json!([]), "{b}");
+
+    h.ok(&["douse", "Torches (6)", "--by", "Ann"]);
+    assert!(!party("en").contains("lit, burning"));
+    h.ok(&["retainer", "dismiss", bert]);
+    let dismissed = party("en");
+    assert!(dismissed.contains("dismissed by Ann"), "{dismissed}");
+    assert!(!dismissed.contains("employs"), "{dismissed}");
+    // Still owed after the dismissal, until paid.
+    assert!(dismissed.contains("of wages"), "{dismissed}");
+    h.ok(&["coins", "add", "1gp", "--to", "Ann"]);
+    h.ok(&["coins", "move", "1gp", "--from", "Ann", "--to", bert]);
+    let paid = party("en");
+    assert!(!paid.contains("of wages"), "{paid}");
+}
