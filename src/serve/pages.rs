@@ -14,7 +14,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::charts;
 use super::gather::{Chronicle, FullSheet, ItemPage, Party, Referee, Treasure};
-use crate::app::chronicle::{Purse, Seen};
+use crate::app::chronicle::{Paid, Purse, Seen};
 use crate::error::Error;
 use crate::i18n::CHARGE;
 use crate::i18n::time::GameTime;
@@ -668,11 +668,55 @@ fn seen_text(seen: &Seen) -> String {
             safe(who),
             crate::view::posting::pieces(used, safe)
         ),
-        Seen::Spent { coins, from } => tr!(
-            "{} spent from {}.",
-            "{} dépensés de {}.",
-            text(coins),
-            purse(from)
+        Seen::Spent { coins, from, on } => {
+            let (coins, from) = (text(coins), purse(from));
+            match on {
+                None => tr!("{coins} spent from {from}.", "{coins} dépensés de {from}."),
+                Some(Paid::Goods { item: i }) => tr!(
+                    "{coins} spent from {from} on {}.",
+                    "{coins} dépensés de {from} pour {}.",
+                    item(i.as_ref())
+                ),
+                Some(Paid::Living { months }) => tr!(
+                    "{coins} spent from {from} on the cost of living ({}).",
+                    "{coins} dépensés de {from} pour le coût de la vie ({}).",
+                    crate::i18n::counted(i64::from(*months), ("month", "months"), ("mois", "mois"))
+                ),
+                Some(Paid::Training { level, .. }) => tr!(
+                    "{coins} spent from {from} on training for level {level}.",
+                    "{coins} dépensés de {from} pour l'entraînement au niveau {level}."
+                ),
+            }
+        }
+        Seen::Wages {
+            employer,
+            retainer,
+            paid,
+            owed,
+        } => {
+            let (by, to) = (safe(employer), safe(retainer));
+            let unpaid = paid.is_zero();
+            let (paid, owed_text) = (text(paid), crate::view::money::worth(*owed));
+            match (*owed, unpaid) {
+                (0, _) => tr!(
+                    "{by} pays {to}'s wages: {paid}.",
+                    "{by} paie les gages de {to} : {paid}."
+                ),
+                (_, true) => tr!(
+                    "{by} cannot pay {to}'s wages: {owed_text} owed.",
+                    "{by} ne peut payer les gages de {to} : {owed_text} dus."
+                ),
+                _ => tr!(
+                    "{by} pays {to}'s wages: {paid}, and owes {owed_text} more.",
+                    "{by} paie les gages de {to} : {paid}, et doit encore {owed_text}."
+                ),
+            }
+        }
+        Seen::Owed { who, owed } => tr!(
+            "{} owes {} of living and training costs.",
+            "{} doit {} de coûts de la vie et d'entraînement.",
+            safe(who),
+            crate::view::money::worth(*owed)
         ),
         Seen::Moved { coins, from, to } => tr!(
             "{} move from {} to {}.",

@@ -75,7 +75,10 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
     assert!(!hired.contains(bert), "escaped: {hired}");
     // The command line's sheet says it in the same words.
     let sheet = h.ok(&["character", "show", "Ann"]);
-    assert!(sheet.contains("  employs B<i>ert, for 1 gp a day"), "{sheet}");
+    assert!(
+        sheet.contains("  employs B<i>ert, for 1 gp a day"),
+        "{sheet}"
+    );
 
     h.ok(&["session", "start", "Delve", "--with", "Ann", "--with", bert]);
     // Three midnights: 3 gp due, her 2 gp paid, 1 gp owed.
@@ -163,4 +166,68 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
     h.ok(&["coins", "move", "1gp", "--from", "Ann", "--to", bert]);
     let paid = party("en");
     assert!(!paid.contains("of wages"), "{paid}");
+}
+
+/// `text` without its tags: what a page reads.
+fn read(page: &str) -> String {
+    let mut out = String::new();
+    let mut tag = false;
+    for c in page.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => tag = false,
+            c if !tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The session's page and its posting tell what the coins paid for — goods, wages, training —
+/// and what the purses could not pay.
+#[test]
+fn the_session_tells_what_the_coins_paid_for_and_what_is_owed() {
+    let h = Hoard::new();
+    table(&h, "Bert");
+    h.ok(&[
+        "retainer", "hire", "Bert", "--by", "Ann", "--wage", "1 gp/day",
+    ]);
+    h.ok(&["session", "start", "Delve", "--with", "Ann,Bert"]);
+    h.ok_words("buy oil --by Ann"); // her last 2 gp
+    h.ok_words("time advance 1 day"); // 1 gp of wages owed
+    h.ok_words("coins add 2 gp --to Ann");
+    h.ok_words("time advance 1 day"); // 1 gp paid
+    h.ok(&["character", "set", "Ann", "level", "2"]); // 5 gp: 1 gp paid, 4 gp owed
+    let s = Served::start(&h, &[]);
+    let page = read(&get(&s.at("/chronicle/1"), &[]).body);
+    for told in [
+        "2 gp spent from Ann's purse on Oil (1 flask).",
+        "Ann cannot pay Bert's wages: 1 gp owed.",
+        "Ann pays Bert's wages: 1 gp.",
+        "1 gp spent from Ann's purse on training for level 2.",
+        "Ann owes 4 gp of living and training costs.",
+        "Spent:Ann 3 gp",
+        "Wages:Ann → Bert 1 gp (1 gp owed)",
+        "Owed (living and training):Ann 4 gp",
+    ] {
+        assert!(page.contains(told), "{told:?} in {page}");
+    }
+    let french = read(&get(&s.at("/chronicle/1"), &["Accept-Language: fr"]).body);
+    for told in [
+        "2 po dépensés de la bourse de Ann pour Huile (1 flasque).",
+        "Ann ne peut payer les gages de Bert : 1 po dus.",
+        "Gages :Ann → Bert 1 po (1 po dus)",
+    ] {
+        assert!(french.contains(told), "{told:?} in {french}");
+    }
+    let posting = h.ok(&["report", "session", "1", "--markdown"]);
+    for told in [
+        "**Wages:** Ann → Bert 1 gp (1 gp owed)",
+        "**Owed (living and training):** Ann 4 gp",
+    ] {
+        assert!(posting.contains(told), "{told:?} in {posting}");
+    }
+    let json = h.json(&["report", "session", "1", "--markdown"]);
+    assert_eq!(json["owed"], serde_json::json!([["Ann", 400]]), "{json}");
+    assert_eq!(json["wages"][0]["owed"], 100, "{json}");
 }
