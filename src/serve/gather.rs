@@ -52,6 +52,9 @@ pub struct Treasure {
     /// (how long a light they hold has burnt).
     pub now: BTreeMap<String, i64>,
     pub coins: app::coins::Balances,
+    /// What each character's purse owes, by name: living and training costs (copper), and
+    /// their retainers with the wages owed them.
+    pub owes: BTreeMap<String, (i64, Vec<app::character::Retained>)>,
     /// The treasure found in each session, in copper as the party believes it.
     pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
@@ -66,6 +69,13 @@ impl Treasure {
         let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+        let owes = characters
+            .iter()
+            .map(|c| {
+                let retainers = app::character::retainers_of(&c.id, characters.iter());
+                (c.name.clone(), (c.owed, retainers))
+            })
+            .collect();
         let mut now = BTreeMap::new();
         for c in &characters {
             now.insert(
@@ -106,6 +116,7 @@ impl Treasure {
             places,
             now,
             coins: app::coins::show(cx).await?,
+            owes,
             found: app::chronicle::found_per_session(cx).await?,
             charges,
             weights: app::weights::weights(cx).await?,

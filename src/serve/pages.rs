@@ -547,7 +547,15 @@ pub fn treasure(t: &Treasure) -> Markup {
                     li { (whole(&labelled(&tr!("Session {n}'s pool (under way)", "Caisse de la session {n} (en cours)"), &crate::i18n::coins::text(pool)))) }
                 }
                 @for purse in &coins.purses {
-                    li { (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins)))) }
+                    li {
+                        (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))))
+                        @if let Some((owed, retainers)) = t.owes.get(&purse.character) {
+                            @for debt in crate::view::upkeep::debts(*owed, retainers) {
+                                br;
+                                span.owes { (whole(&debt)) }
+                            }
+                        }
+                    }
                 }
                 @for place in &coins.places {
                     li { (whole(&labelled(&safe(&place.place), &crate::i18n::coins::text(&place.coins)))) }

@@ -19,7 +19,8 @@ pub fn wage(wage: &Coins, per: Per) -> String {
     }
 }
 
-/// The sheet's lines on `c`'s keep, who employs `retainers`.
+/// The sheet's lines on `c`'s keep, who employs `retainers`: hungry, whose retainer they are,
+/// whom they employ, then what they owe ([`debts`]).
 pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
     let mut lines = Vec::new();
     if c.hungry > 0 {
@@ -27,13 +28,6 @@ pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
         lines.push(tr!(
             "hungry: {days} without food (penalties at the referee's discretion)",
             "affamé : {days} sans manger (pénalités à la discrétion du MJ)"
-        ));
-    }
-    if c.owed > 0 {
-        let owed = worth(c.owed);
-        lines.push(tr!(
-            "owed: {owed} of living and training costs",
-            "dû : {owed} de coûts de la vie et d'entraînement"
         ));
     }
     if let Some(h) = &c.hire {
@@ -54,22 +48,35 @@ pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
             ));
         }
     }
-    for r in retainers {
-        let name = safe(&r.name);
-        if !r.dismissed {
-            lines.push(tr!(
-                "employs {name}, for {}",
-                "emploie {name}, pour {}",
-                wage(&r.wage, r.per)
-            ));
-        }
-        if r.owed > 0 {
-            let owed = worth(r.owed);
-            lines.push(tr!(
-                "owes {name} {owed} of wages",
-                "doit {owed} de gages à {name}"
-            ));
-        }
+    for r in retainers.iter().filter(|r| !r.dismissed) {
+        lines.push(tr!(
+            "employs {}, for {}",
+            "emploie {}, pour {}",
+            safe(&r.name),
+            wage(&r.wage, r.per)
+        ));
+    }
+    lines.extend(debts(c.owed, retainers));
+    lines
+}
+
+/// What a purse owes: `owed` copper pieces of living and training costs, and the wages owed
+/// each of `retainers`.
+pub fn debts(owed: i64, retainers: &[Retained]) -> Vec<String> {
+    let mut lines = Vec::new();
+    if owed > 0 {
+        let owed = worth(owed);
+        lines.push(tr!(
+            "owed: {owed} of living and training costs",
+            "dû : {owed} de coûts de la vie et d'entraînement"
+        ));
+    }
+    for r in retainers.iter().filter(|r| r.owed > 0) {
+        let (name, owed) = (safe(&r.name), worth(r.owed));
+        lines.push(tr!(
+            "owes {name} {owed} of wages",
+            "doit {owed} de gages à {name}"
+        ));
     }
     lines
 }

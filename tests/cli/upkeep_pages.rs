@@ -92,6 +92,12 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
         owing.contains("Ann owes them <span class=\"amount\">1 gp</span> of wages"),
         "{owing}"
     );
+    // The treasure page tells it under her purse.
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    assert!(
+        treasure.contains("<span class=\"owes\">owes B&lt;i&gt;ert <span class=\"amount\">1 gp</span> of wages</span>"),
+        "{treasure}"
+    );
     // Her level's training, which her empty purse cannot pay, is owed too.
     h.ok(&["character", "set", "Ann", "level", "2"]);
     let trained = party("fr");

@@ -162,7 +162,7 @@ pub struct Retained {
 }
 
 /// The retainers `employer` employs or owes, among `all` the campaign's characters.
-fn retainers_of<'a>(employer: &str, all: impl Iterator<Item = &'a Character>) -> Vec<Retained> {
+pub fn retainers_of<'a>(employer: &str, all: impl Iterator<Item = &'a Character>) -> Vec<Retained> {
     all.filter_map(|c| {
         let h = c.hire.as_ref().filter(|h| h.employer == employer)?;
         (!h.dismissed || h.owed > 0).then(|| Retained {
