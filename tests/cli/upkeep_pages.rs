@@ -172,6 +172,13 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
     h.ok(&["coins", "move", "1gp", "--from", "Ann", "--to", bert]);
     let paid = party("en");
     assert!(!paid.contains("of wages"), "{paid}");
+    // Goods bought show at once too, on every page.
+    h.ok_words("coins add 1 gp --to Ann");
+    h.ok_words("buy torches --by Ann");
+    assert!(party("en").contains("2 × Torches (6)"));
+    let treasure = get(&s.at("/treasure"), &[]).body;
+    assert!(treasure.contains("2 × Torches (6)"), "{treasure}");
+    assert!(get(&link(&s, "Ann"), &[]).body.contains("2 × Torches (6)"));
 }
 
 /// `text` without its tags: what a page reads.

@@ -612,6 +612,22 @@ mod tests {
             ])),
             ["coins", "add", "--to=Ada", "--", "100gp", "5sp"]
         );
+        let hire = named("retainer-hire").unwrap();
+        assert_eq!(
+            hire.arguments(&values(&[
+                ("retainer", "Bert"),
+                ("by", "Ann"),
+                ("wage", "1 gp/day")
+            ])),
+            [
+                "retainer",
+                "hire",
+                "--by=Ann",
+                "--wage=1 gp/day",
+                "--",
+                "Bert"
+            ]
+        );
         assert_eq!(named("share").unwrap().arguments(&Vec::new()), ["share"]);
         assert_eq!(
             named("share")
