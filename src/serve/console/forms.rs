@@ -432,8 +432,8 @@ pub const FORMS: &[Form] = &[
             field(
                 "wage",
                 (
-                    "Wage (1 gp/day, 10 gp/adventure)",
-                    "Gages (1 po/jour, 10 po/aventure)",
+                    "Wage (1gp/day, 10gp/adventure)",
+                    "Gages (1po/jour, 10po/aventure)",
                 ),
                 Kind::Text,
                 Arg::Long("--wage"),
