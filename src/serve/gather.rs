@@ -209,6 +209,8 @@ pub struct Span {
 pub struct Referee {
     pub campaign: String,
     pub clock: i64,
+    /// The campaign's rounds (how long a light has left to burn).
+    pub round: crate::rules::clock::Round,
     pub sheets: Vec<app::character::Sheet>,
     /// Items nobody holds.
     pub unheld: Vec<Item>,
@@ -247,6 +249,7 @@ impl Referee {
             }
         }
         Ok(Referee {
+            round: found.campaign.settings.round(),
             campaign: found.campaign.name,
             clock,
             sheets,

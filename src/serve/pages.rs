@@ -1046,8 +1046,7 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
                                 (whole(&crate::view::item::line(item, None)))
                                 @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
                                 @if item.lit.is_some() {
-                                    @let burnt = span(crate::rules::light::burnt(item, sheet.now));
-                                    " " span.lit { (whole(&tr!("lit, burning for {burnt}", "allumé, brûle depuis {burnt}"))) }
+                                    " " span.lit { (whole(&burning(item, sheet, r.round))) }
                                 }
                             }
                         }
@@ -1149,6 +1148,27 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
         Tab::Referee,
         Some((&r.campaign, r.clock)),
         body,
+    )
+}
+
+/// A light lit on the referee's sheet: how long it has burnt, and how long it has left (its
+/// holder's oil, for a lantern) — the countdown players never see.
+fn burning(
+    item: &crate::ledger::Item,
+    sheet: &crate::app::character::Sheet,
+    round: crate::rules::clock::Round,
+) -> String {
+    use crate::rules::light::{self, Light};
+    let fuel: Vec<&crate::ledger::Item> = sheet
+        .items
+        .iter()
+        .filter(|i| i.identity.light == Some(Light::Oil))
+        .collect();
+    let burnt = span(light::burnt(item, sheet.now));
+    let left = span(light::left(item, &fuel, sheet.now, round).unwrap_or_default());
+    tr!(
+        "lit, burning for {burnt}, {left} left",
+        "allumé, brûle depuis {burnt}, encore {left}"
     )
 }
 

@@ -53,7 +53,7 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
     // A name that must be escaped wherever it shows.
     let bert = "B<i>ert";
     table(&h, bert);
-    let s = Served::start(&h, &["--players"]);
+    let s = Served::start(&h, &["--players", "--referee"]);
     let party = |lang: &str| get(&s.url, &[&format!("Accept-Language: {lang}")]).body;
     let before = party("en");
     assert!(before.contains("Torches (6)"), "{before}");
@@ -134,6 +134,14 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
         assert!(!page.contains("Poison"), "{page}");
     }
     assert!(ann(&pages[0]).contains(lit));
+    // The referee's dashboard alone says how long it has left (OSE: a torch burns 6 turns).
+    let dashboard = get(&s.referee(), &[]).body;
+    assert!(
+        dashboard.contains(
+            "lit, burning for <span class=\"amount\">4 turns,</span> <span class=\"amount\">2 turns</span> left"
+        ),
+        "{dashboard}"
+    );
     assert!(
         party("fr").contains("allumé, brûle depuis <span class=\"amount\">4 tours</span>"),
         "the page in French"
