@@ -392,11 +392,11 @@ struct SheetView<'a> {
     /// The weight carried, in coins, and the movement it leaves.
     #[serde(flatten)]
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
-    /// The open session they are out on.
-    expedition: Option<&'a app::character::Expedition>,
     /// The retainers they employ or owe wages to.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     retainers: &'a [app::character::Retained],
+    /// The open session they are out on.
+    expedition: Option<&'a app::character::Expedition>,
 }
 
 #[derive(Serialize)]
@@ -446,10 +446,10 @@ impl<'a> SheetView<'a> {
             armor_class: sheet.armor_class,
             quests: &sheet.character.quests,
             coins: &sheet.coins,
+            retainers: &sheet.retainers,
             condition: sheet.condition,
             encumbrance: &sheet.encumbrance,
             expedition: sheet.expedition.as_ref(),
-            retainers: &sheet.retainers,
         }
     }
 }
@@ -503,10 +503,28 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
         ));
     }
     lines.extend(
-        crate::view::upkeep::lines(&sheet.character, &sheet.retainers)
+        crate::view::upkeep::hire(&sheet.character, &sheet.retainers)
             .into_iter()
             .map(|l| format!("  {l}")),
     );
+    if sheet.character.hungry > 0 {
+        let days = crate::i18n::counted(
+            i64::from(sheet.character.hungry),
+            ("day", "days"),
+            ("jour", "jours"),
+        );
+        lines.push(tr!(
+            "  hungry: {days} without food (penalties at the referee's discretion)",
+            "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
+        ));
+    }
+    if sheet.character.owed > 0 {
+        let owed = crate::view::money::worth(sheet.character.owed);
+        lines.push(tr!(
+            "  owed: {owed} of living and training costs",
+            "  dû : {owed} de coûts de la vie et d'entraînement"
+        ));
+    }
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

@@ -52,9 +52,9 @@ pub struct Treasure {
     /// (how long a light they hold has burnt).
     pub now: BTreeMap<String, i64>,
     pub coins: app::coins::Balances,
-    /// What each character's purse owes, by name: living and training costs (copper), and
-    /// their retainers with the wages owed them.
-    pub owes: BTreeMap<String, (i64, Vec<app::character::Retained>)>,
+    /// What each character's purse owes and is owed, by name: the character (their living
+    /// and training costs, their hire), and their retainers with the wages owed them.
+    pub owes: BTreeMap<String, (crate::ledger::Character, Vec<app::character::Retained>)>,
     /// The treasure found in each session, in copper as the party believes it.
     pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
@@ -73,7 +73,7 @@ impl Treasure {
             .iter()
             .map(|c| {
                 let retainers = app::character::retainers_of(&c.id, characters.iter());
-                (c.name.clone(), (c.owed, retainers))
+                (c.name.clone(), (c.clone(), retainers))
             })
             .collect();
         let mut now = BTreeMap::new();

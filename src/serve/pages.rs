@@ -373,11 +373,11 @@ fn effects(v: &crate::app::export::PlayerView) -> Markup {
     }
 }
 
-/// What a character owes and is owed, whose retainer they are and whom they employ, and
-/// whether they go hungry (`view::upkeep`, as `character show` says it).
+/// Whose retainer a character is and whom they employ, then what they owe and are owed
+/// (`view::upkeep`).
 fn upkeep(c: &crate::ledger::Character, retainers: &[crate::app::character::Retained]) -> Markup {
     html! {
-        @for line in crate::view::upkeep::lines(c, retainers) {
+        @for line in crate::view::upkeep::hire(c, retainers).into_iter().chain(crate::view::upkeep::debts(c, retainers)) {
             p.upkeep { (whole(&line)) }
         }
     }
@@ -549,8 +549,8 @@ pub fn treasure(t: &Treasure) -> Markup {
                 @for purse in &coins.purses {
                     li {
                         (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))))
-                        @if let Some((owed, retainers)) = t.owes.get(&purse.character) {
-                            @for debt in crate::view::upkeep::debts(*owed, retainers) {
+                        @if let Some((c, retainers)) = t.owes.get(&purse.character) {
+                            @for debt in crate::view::upkeep::debts(c, retainers) {
                                 br;
                                 span.owes { (whole(&debt)) }
                             }

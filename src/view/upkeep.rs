@@ -1,6 +1,6 @@
-//! What a sheet says of a character's keep, on the command line's sheet and the pages alike:
-//! whether they go hungry, what they owe (living and training costs, wages to their
-//! retainers), whose retainer they are and for what wage. Each line without indentation.
+//! What a sheet says of a character's hire and debts, on the command line's sheet and the
+//! pages alike: whose retainer they are and for what wage, whom they employ, and (on the
+//! pages, under the purse) what they owe and are owed. Each line without indentation.
 
 use crate::app::character::Retained;
 use crate::ledger::Character;
@@ -19,17 +19,10 @@ pub fn wage(wage: &Coins, per: Per) -> String {
     }
 }
 
-/// The sheet's lines on `c`'s keep, who employs `retainers`: hungry, whose retainer they are,
-/// whom they employ, then what they owe ([`debts`]).
-pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
+/// Whose retainer `c` is, and at what wage (or that they were dismissed), then whom they
+/// employ of `retainers`.
+pub fn hire(c: &Character, retainers: &[Retained]) -> Vec<String> {
     let mut lines = Vec::new();
-    if c.hungry > 0 {
-        let days = crate::i18n::counted(i64::from(c.hungry), ("day", "days"), ("jour", "jours"));
-        lines.push(tr!(
-            "hungry: {days} without food (penalties at the referee's discretion)",
-            "affamé : {days} sans manger (pénalités à la discrétion du MJ)"
-        ));
-    }
     if let Some(h) = &c.hire {
         let by = safe(&h.employer_name);
         lines.push(match h.dismissed {
@@ -40,13 +33,6 @@ pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
             ),
             true => tr!("dismissed by {by}", "congédié par {by}"),
         });
-        if h.owed > 0 {
-            let owed = worth(h.owed);
-            lines.push(tr!(
-                "{by} owes them {owed} of wages",
-                "{by} lui doit {owed} de gages"
-            ));
-        }
     }
     for r in retainers.iter().filter(|r| !r.dismissed) {
         lines.push(tr!(
@@ -56,26 +42,32 @@ pub fn lines(c: &Character, retainers: &[Retained]) -> Vec<String> {
             wage(&r.wage, r.per)
         ));
     }
-    lines.extend(debts(c.owed, retainers));
     lines
 }
 
-/// What a purse owes: `owed` copper pieces of living and training costs, and the wages owed
-/// each of `retainers`.
-pub fn debts(owed: i64, retainers: &[Retained]) -> Vec<String> {
+/// What `c`'s purse owes — living and training costs, the wages owed each of `retainers` —
+/// and the wages their employer owes them.
+pub fn debts(c: &Character, retainers: &[Retained]) -> Vec<String> {
     let mut lines = Vec::new();
-    if owed > 0 {
-        let owed = worth(owed);
+    if c.owed > 0 {
+        let owed = worth(c.owed);
         lines.push(tr!(
             "owed: {owed} of living and training costs",
             "dû : {owed} de coûts de la vie et d'entraînement"
         ));
     }
     for r in retainers.iter().filter(|r| r.owed > 0) {
-        let (name, owed) = (safe(&r.name), worth(r.owed));
+        let (to, owed) = (safe(&r.name), worth(r.owed));
         lines.push(tr!(
-            "owes {name} {owed} of wages",
-            "doit {owed} de gages à {name}"
+            "owes {to} {owed} of wages",
+            "doit {owed} de gages à {to}"
+        ));
+    }
+    if let Some(h) = c.hire.as_ref().filter(|h| h.owed > 0) {
+        let (by, owed) = (safe(&h.employer_name), worth(h.owed));
+        lines.push(tr!(
+            "is owed {owed} of wages by {by}",
+            "{by} lui doit {owed} de gages"
         ));
     }
     lines

@@ -89,7 +89,7 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
         "{owing}"
     );
     assert!(
-        owing.contains("Ann owes them <span class=\"amount\">1 gp</span> of wages"),
+        owing.contains("is owed <span class=\"amount\">1 gp</span> of wages by Ann"),
         "{owing}"
     );
     // The treasure page tells it under her purse.

@@ -138,10 +138,11 @@ pub struct Sheet {
     pub condition: health::Condition,
     /// What they carry and how fast it lets them move, by the campaign's encumbrance rule.
     pub encumbrance: Encumbrance,
+    /// The retainers they employ, or still owe wages to (`retainer hire`); the referee's and
+    /// their own sheet now, none on a sheet of the past (`--at`).
+    pub retainers: Vec<Retained>,
     /// The open session they are out on, if any (the referee's sheet).
     pub expedition: Option<Expedition>,
-    /// The retainers they employ, or still owe wages to (`retainer hire`).
-    pub retainers: Vec<Retained>,
     /// The campaign's settings the sheet was drawn by, which a character's view of it
     /// ([`Sheet::seen_by`]) draws by too.
     settings: Settings,
@@ -217,9 +218,9 @@ impl Sheet {
             protection,
             armor_class,
             now,
+            retainers: Vec::new(),
             coins,
             expedition: None,
-            retainers: Vec::new(),
             settings: settings.clone(),
         }
     }
@@ -260,10 +261,10 @@ impl Sheet {
         // Weight is seen: what they carry weighs what it weighs, known or not.
         sheet.encumbrance = self.encumbrance;
         sheet.seen = seen;
-        sheet.felt = true;
-        sheet.armor_unknown = armor_unknown;
         // Whose wages they pay is the table's to know.
         sheet.retainers = self.retainers;
+        sheet.felt = true;
+        sheet.armor_unknown = armor_unknown;
         sheet
     }
 }
@@ -286,6 +287,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let now = super::clock::now_of(&campaign.campaign, &open, Some(&character.id));
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
+    let everyone = characters::list(cx.conn(), campaign.id).await?;
+    let retainers = retainers_of(&character.id, everyone.iter());
     let settings = &campaign.campaign.settings;
     let out = crate::ledger::state::session_of(open.iter(), &character.id);
     let expedition = open
@@ -296,11 +299,9 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
             title: s.title,
             referee: s.referee,
         });
-    let all = characters::list(cx.conn(), campaign.id).await?;
-    let retainers = retainers_of(&character.id, all.iter());
     Ok(Sheet {
-        expedition,
         retainers,
+        expedition,
         ..Sheet::new(character, items, effects, now, coins, settings)
     })
 }
@@ -334,11 +335,7 @@ pub async fn show_at(cx: &mut Ctx, name: &str, session: u32) -> Result<Sheet> {
         .and_then(|t| t.purses.get(&character.id).copied())
         .unwrap_or_default();
     let settings = &state.campaign.settings;
-    let retainers = retainers_of(&character.id, state.characters.values());
-    Ok(Sheet {
-        retainers,
-        ..Sheet::new(character, items, effects, now, coins, settings)
-    })
+    Ok(Sheet::new(character, items, effects, now, coins, settings))
 }
 
 /// A sheet — now, or at the end of session `at` — as the character `viewer` knew it then

@@ -328,17 +328,25 @@ pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
                 Spending::Goods(id) => items.get(id).map(|i| Paid::Goods {
                     item: Box::new(revealed(i, looker)),
                 }),
-                Spending::Upkeep(Upkeep::Living { months }) => {
-                    Some(Paid::Living { months: *months })
-                }
-                Spending::Upkeep(Upkeep::Training { from, level }) => Some(Paid::Training {
-                    from: *from,
-                    level: *level,
-                }),
+                Spending::Upkeep(upkeep) => paid_for(upkeep),
             };
         }
     }
     Ok(Told { session, entries })
+}
+
+/// The cost a charge's coins paid: living or training (anything else charged is no new cost).
+fn paid_for(upkeep: &Upkeep) -> Option<Paid> {
+    if let Upkeep::Living { months, .. } = upkeep {
+        return Some(Paid::Living { months: *months });
+    }
+    let Upkeep::Training { from, level } = upkeep else {
+        return None;
+    };
+    Some(Paid::Training {
+        from: *from,
+        level: *level,
+    })
 }
 
 /// What coins spent paid for, as the ledger records it.
