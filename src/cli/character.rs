@@ -392,6 +392,9 @@ struct SheetView<'a> {
     /// The weight carried, in coins, and the movement it leaves.
     #[serde(flatten)]
     encumbrance: &'a crate::rules::encumbrance::Encumbrance,
+    /// The retainers they employ or owe wages to.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    retainers: &'a [app::character::Retained],
     /// The open session they are out on.
     expedition: Option<&'a app::character::Expedition>,
     /// What they owe and are owed, as `debts` lists it.
@@ -445,6 +448,7 @@ impl<'a> SheetView<'a> {
             armor_class: sheet.armor_class,
             quests: &sheet.character.quests,
             coins: &sheet.coins,
+            retainers: &sheet.retainers,
             condition: sheet.condition,
             encumbrance: &sheet.encumbrance,
             expedition: sheet.expedition.as_ref(),
@@ -501,6 +505,11 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             "  En expédition : session {n}{title}{by}"
         ));
     }
+    lines.extend(
+        crate::view::upkeep::hire(&sheet.character, &sheet.retainers)
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
     if sheet.character.hungry > 0 {
         let days = crate::i18n::counted(
             i64::from(sheet.character.hungry),

@@ -48,7 +48,13 @@ pub struct Treasure {
     pub held: BTreeMap<Option<String>, Vec<Revealed>>,
     /// Items left at places, by place.
     pub places: BTreeMap<String, Vec<Revealed>>,
+    /// Each character's game time now, by name: their expedition's if they are out on one
+    /// (how long a light they hold has burnt).
+    pub now: BTreeMap<String, i64>,
     pub coins: app::coins::Balances,
+    /// What each character's purse owes and is owed, by name: the character (their living
+    /// and training costs, their hire), and their retainers with the wages owed them.
+    pub owes: BTreeMap<String, (crate::ledger::Character, Vec<app::character::Retained>)>,
     /// The treasure found in each session, in copper as the party believes it.
     pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
@@ -63,6 +69,20 @@ impl Treasure {
         let clock = app::clock::now(cx.conn(), &found, None).await?;
         let characters = app::character::list(cx).await?;
         let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+        let owes = characters
+            .iter()
+            .map(|c| {
+                let retainers = app::character::retainers_of(&c.id, characters.iter());
+                (c.name.clone(), (c.clone(), retainers))
+            })
+            .collect();
+        let mut now = BTreeMap::new();
+        for c in &characters {
+            now.insert(
+                c.name.clone(),
+                app::clock::now(cx.conn(), &found, Some(&c.id)).await?,
+            );
+        }
         let mut items: Vec<(Item, Option<String>)> = Vec::new();
         // Items used up stay, with what became of them, as on the party page.
         app::item::list(cx, None, None, |item, holder| {
@@ -94,7 +114,9 @@ impl Treasure {
             clock,
             held,
             places,
+            now,
             coins: app::coins::show(cx).await?,
+            owes,
             found: app::chronicle::found_per_session(cx).await?,
             charges,
             weights: app::weights::weights(cx).await?,
@@ -187,6 +209,8 @@ pub struct Span {
 pub struct Referee {
     pub campaign: String,
     pub clock: i64,
+    /// The campaign's rounds (how long a light has left to burn).
+    pub round: crate::rules::clock::Round,
     pub sheets: Vec<app::character::Sheet>,
     /// Items nobody holds.
     pub unheld: Vec<Item>,
@@ -225,6 +249,7 @@ impl Referee {
             }
         }
         Ok(Referee {
+            round: found.campaign.settings.round(),
             campaign: found.campaign.name,
             clock,
             sheets,

@@ -14,7 +14,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::charts;
 use super::gather::{Chronicle, FullSheet, ItemPage, Party, Referee, Treasure};
-use crate::app::chronicle::{Purse, Seen};
+use crate::app::chronicle::{Paid, Purse, Seen};
 use crate::error::Error;
 use crate::i18n::CHARGE;
 use crate::i18n::time::GameTime;
@@ -160,8 +160,8 @@ pub(super) fn known_name(item: &Revealed) -> String {
 }
 
 /// An item as a player knows it: its name (a link to its page, but on that page), then
-/// [`known_details`].
-fn known_item(item: &Revealed, link: bool) -> Markup {
+/// [`known_details`] by its holder's time `now` (none: a light lit says only that).
+fn known_item(item: &Revealed, link: bool, now: Option<i64>) -> Markup {
     html! {
         li data-item=(item.id) {
             @if link {
@@ -169,19 +169,20 @@ fn known_item(item: &Revealed, link: bool) -> Markup {
             } @else {
                 span.name { (known_name(item)) }
             }
-            (known_details(item))
+            (known_details(item, now))
         }
     }
 }
 
-/// What else a player knows of an item beside its name: its category, where it is worn, its
-/// charges, a sword's alignment and what anyone sees of it (`view::item::seen_facts`).
-fn known_details(item: &Revealed) -> Markup {
+/// What else a player knows of an item beside its name: its category, where it is worn, a
+/// light lit and for how long it has burnt by its holder's time `now`, its charges, a sword's
+/// alignment and what anyone sees of it (`view::item::seen_facts`).
+fn known_details(item: &Revealed, now: Option<i64>) -> Markup {
     let category = item.category.label();
     html! {
         @if known_name(item) != category { " " span.category { "(" (category) ")" } }
         @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
-        @if item.item.lit.is_some() { " " span.lit { (tr!("lit", "allumé")) } }
+        @if item.item.lit.is_some() { " " span.lit { (lit(item, now)) } }
         @if let Some(charges) = item.charges {
             " " span.charges { (whole(&crate::i18n::counted(charges, CHARGE, CHARGE))) }
         }
@@ -194,13 +195,28 @@ fn known_details(item: &Revealed) -> Markup {
     }
 }
 
+/// A light lit, as a player sees it: for how long its current piece has burnt by its holder's
+/// time `now`, never what is left (players see no countdown).
+fn lit(item: &Revealed, now: Option<i64>) -> Markup {
+    match now {
+        Some(now) => {
+            let burnt = span(crate::rules::light::burnt(&item.item, now));
+            whole(&tr!(
+                "lit, burning for {burnt}",
+                "allumé, brûle depuis {burnt}"
+            ))
+        }
+        None => html! { (tr!("lit", "allumé")) },
+    }
+}
+
 /// Alike things on one line (`12 × gem`, what is known of them), each a numbered link to its
 /// page (`#1 #2 …`): a hoard of gems is not a hundred lines that read the same.
-fn known_pile(pile: &[&Revealed]) -> Markup {
+fn known_pile(pile: &[&Revealed], now: Option<i64>) -> Markup {
     html! {
         li.pile {
             span.name { (pile.len()) " × " (known_name(pile[0])) }
-            (known_details(pile[0]))
+            (known_details(pile[0], now))
             " "
             span.each {
                 @for (n, item) in pile.iter().enumerate() {
@@ -214,8 +230,8 @@ fn known_pile(pile: &[&Revealed]) -> Markup {
 
 /// Items held, as a player knows them: those still there, then those used up, each with what
 /// became of it, as the referee's sheet has them under "no longer" (the party page and the
-/// treasure page draw them alike).
-fn held_items(items: &[Revealed]) -> Markup {
+/// treasure page draw them alike), by their holder's time `now`.
+fn held_items(items: &[Revealed], now: Option<i64>) -> Markup {
     let (gone, there): (Vec<&Revealed>, Vec<&Revealed>) =
         items.iter().partition(|i| i.item.is_gone());
     let gone: Vec<String> = gone
@@ -228,10 +244,10 @@ fn held_items(items: &[Revealed]) -> Markup {
     html! {
         @if !there.is_empty() {
             ul.items {
-                @for pile in piles(&there) {
+                @for pile in piles(&there, now) {
                     @match pile.as_slice() {
-                        [one] => (known_item(one, true)),
-                        many => (known_pile(many)),
+                        [one] => (known_item(one, true, now)),
+                        many => (known_pile(many, now)),
                     }
                 }
             }
@@ -244,10 +260,10 @@ fn held_items(items: &[Revealed]) -> Markup {
 
 /// Items in piles of those a player could not tell apart (the same name, the same details
 /// drawn), in the order each pile's first came.
-fn piles<'a>(items: &[&'a Revealed]) -> Vec<Vec<&'a Revealed>> {
+fn piles<'a>(items: &[&'a Revealed], now: Option<i64>) -> Vec<Vec<&'a Revealed>> {
     let mut piles: Vec<(String, Vec<&Revealed>)> = Vec::new();
     for item in items {
-        let drawn = known_details(item).into_string();
+        let drawn = known_details(item, now).into_string();
         match piles
             .iter_mut()
             .find(|(d, p)| p[0].name == item.name && *d == drawn)
@@ -357,6 +373,16 @@ fn effects(v: &crate::app::export::PlayerView) -> Markup {
     }
 }
 
+/// Whose retainer a character is and whom they employ, then what they owe and are owed
+/// (`view::upkeep`).
+fn upkeep(c: &crate::ledger::Character, retainers: &[crate::app::character::Retained]) -> Markup {
+    html! {
+        @for line in crate::view::upkeep::hire(c, retainers).into_iter().chain(crate::view::upkeep::debts(c, retainers)) {
+            p.upkeep { (whole(&line)) }
+        }
+    }
+}
+
 /// The armor class, descending and ascending (`AC 5 [14]`), kept with its label.
 fn armor_class(ac: &crate::rules::armor::ArmorClass) -> Markup {
     html! { div { dt { (tr!("AC", "CA")) } dd { (ac.ac) " [" (ac.aac) "]" } } }
@@ -384,6 +410,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
             @for line in crate::view::money::sheet_lines(c, &v.coins) {
                 p.purse { (whole(line.trim())) }
             }
+            (upkeep(c, &v.retainers))
             @if let Some((level, needs)) = next {
                 p.progress {
                     label {
@@ -397,7 +424,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
             @if !carries(v) {
                 p { (tr!("Nothing.", "Rien.")) }
             }
-            (held_items(&v.items))
+            (held_items(&v.items, Some(v.now)))
             (effects(v))
         }
     };
@@ -415,7 +442,7 @@ pub fn item(p: &ItemPage) -> Markup {
     let item = &p.item;
     let body = html! {
         section.sheet.whole {
-            ul.items { (known_item(item, false)) }
+            ul.items { (known_item(item, false, None)) }
             @if item.item.is_gone() {
                 p.condition { (labelled(&tr!("No longer", "Plus là"), &crate::view::item::status_label(&item.item))) }
             }
@@ -465,11 +492,12 @@ pub(super) fn summary(v: &crate::app::export::PlayerView, named: bool) -> Markup
             @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
                 p.purse { (whole(line.trim())) }
             }
+            (upkeep(c, &v.retainers))
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
             @if carries(v) {
                 h3 { (tr!("Carries", "Porte")) }
             }
-            (held_items(&v.items))
+            (held_items(&v.items, Some(v.now)))
             (effects(v))
         }
     }
@@ -519,7 +547,15 @@ pub fn treasure(t: &Treasure) -> Markup {
                     li { (whole(&labelled(&tr!("Session {n}'s pool (under way)", "Caisse de la session {n} (en cours)"), &crate::i18n::coins::text(pool)))) }
                 }
                 @for purse in &coins.purses {
-                    li { (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins)))) }
+                    li {
+                        (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))))
+                        @if let Some((c, retainers)) = t.owes.get(&purse.character) {
+                            @for debt in crate::view::upkeep::debts(c, retainers) {
+                                br;
+                                span.owes { (whole(&debt)) }
+                            }
+                        }
+                    }
                 }
                 @for place in &coins.places {
                     li { (whole(&labelled(&safe(&place.place), &crate::i18n::coins::text(&place.coins)))) }
@@ -534,13 +570,13 @@ pub fn treasure(t: &Treasure) -> Markup {
                         None => (tr!("The party's treasure", "Le trésor du groupe")),
                     }
                 }
-                (held_items(items))
+                (held_items(items, holder.as_ref().and_then(|h| t.now.get(h)).copied()))
             }
         }
         @for (place, items) in &t.places {
             section {
                 h2 { (tr!("Left at {}", "Laissé à {}", safe(place))) }
-                (held_items(items))
+                (held_items(items, None))
             }
         }
         @if !t.weights.carried.is_empty() || !t.weights.stashed.is_empty() {
@@ -640,11 +676,55 @@ fn seen_text(seen: &Seen) -> String {
             safe(who),
             crate::view::posting::pieces(used, safe)
         ),
-        Seen::Spent { coins, from } => tr!(
-            "{} spent from {}.",
-            "{} dépensés de {}.",
-            text(coins),
-            purse(from)
+        Seen::Spent { coins, from, on } => {
+            let (coins, from) = (text(coins), purse(from));
+            match on {
+                None => tr!("{coins} spent from {from}.", "{coins} dépensés de {from}."),
+                Some(Paid::Goods { item: i }) => tr!(
+                    "{coins} spent from {from} on {}.",
+                    "{coins} dépensés de {from} pour {}.",
+                    item(i.as_ref())
+                ),
+                Some(Paid::Living { months }) => tr!(
+                    "{coins} spent from {from} on the cost of living ({}).",
+                    "{coins} dépensés de {from} pour le coût de la vie ({}).",
+                    crate::i18n::counted(i64::from(*months), ("month", "months"), ("mois", "mois"))
+                ),
+                Some(Paid::Training { level, .. }) => tr!(
+                    "{coins} spent from {from} on training for level {level}.",
+                    "{coins} dépensés de {from} pour l'entraînement au niveau {level}."
+                ),
+            }
+        }
+        Seen::Wages {
+            employer,
+            retainer,
+            paid,
+            owed,
+        } => {
+            let (by, to) = (safe(employer), safe(retainer));
+            let unpaid = paid.is_zero();
+            let (paid, owed_text) = (text(paid), crate::view::money::worth(*owed));
+            match (*owed, unpaid) {
+                (0, _) => tr!(
+                    "{by} pays {to}'s wages: {paid}.",
+                    "{by} paie les gages de {to} : {paid}."
+                ),
+                (_, true) => tr!(
+                    "{by} cannot pay {to}'s wages: {owed_text} owed.",
+                    "{by} ne peut payer les gages de {to} : {owed_text} dus."
+                ),
+                _ => tr!(
+                    "{by} pays {to}'s wages: {paid}, and owes {owed_text} more.",
+                    "{by} paie les gages de {to} : {paid}, et doit encore {owed_text}."
+                ),
+            }
+        }
+        Seen::Owed { who, owed } => tr!(
+            "{} owes {} of living and training costs.",
+            "{} doit {} de coûts de la vie et d'entraînement.",
+            safe(who),
+            crate::view::money::worth(*owed)
         ),
         Seen::Moved { coins, from, to } => tr!(
             "{} move from {} to {}.",
@@ -952,6 +1032,7 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
                 @for line in crate::view::money::sheet_lines(c, &sheet.coins) {
                     p.purse { (whole(line.trim())) }
                 }
+                (upkeep(c, &sheet.retainers))
                 p.load { (whole(&crate::view::encumbrance::line(&sheet.encumbrance))) }
                 @for line in crate::view::armor::lines(&sheet.protection, false) {
                     p.protection { (whole(line.trim())) }
@@ -965,8 +1046,7 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
                                 (whole(&crate::view::item::line(item, None)))
                                 @if let Some(slot) = item.worn { " " span.worn { (slot.label()) } }
                                 @if item.lit.is_some() {
-                                    @let burnt = span(crate::rules::light::burnt(item, sheet.now));
-                                    " " span.lit { (tr!("lit, burning {burnt}", "allumé, brûle depuis {burnt}")) }
+                                    " " span.lit { (whole(&burning(item, sheet, r.round))) }
                                 }
                             }
                         }
@@ -1068,6 +1148,27 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
         Tab::Referee,
         Some((&r.campaign, r.clock)),
         body,
+    )
+}
+
+/// A light lit on the referee's sheet: how long it has burnt, and how long it has left (its
+/// holder's oil, for a lantern) — the countdown players never see.
+fn burning(
+    item: &crate::ledger::Item,
+    sheet: &crate::app::character::Sheet,
+    round: crate::rules::clock::Round,
+) -> String {
+    use crate::rules::light::{self, Light};
+    let fuel: Vec<&crate::ledger::Item> = sheet
+        .items
+        .iter()
+        .filter(|i| i.identity.light == Some(Light::Oil))
+        .collect();
+    let burnt = span(light::burnt(item, sheet.now));
+    let left = span(light::left(item, &fuel, sheet.now, round).unwrap_or_default());
+    tr!(
+        "lit, burning for {burnt}, {left} left",
+        "allumé, brûle depuis {burnt}, encore {left}"
     )
 }
 

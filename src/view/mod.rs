@@ -19,4 +19,5 @@ pub mod money;
 pub mod posting;
 pub mod tone;
 pub mod treasure;
+pub mod upkeep;
 pub mod words;

@@ -91,6 +91,28 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
             .map(|(who, coins)| format!("{} {}", name(who), crate::i18n::coins::text(coins)))
             .collect()
     };
+    // `Ann → Bert 2 gp (1 gp owed)`.
+    let wages: Vec<String> = p
+        .wages
+        .iter()
+        .map(|w| {
+            let (by, to) = (name(&w.employer), name(&w.retainer));
+            let paid = crate::i18n::coins::text(&w.paid);
+            match w.owed {
+                0 => format!("{by} → {to} {paid}"),
+                n => tr!(
+                    "{by} → {to} {paid} ({} owed)",
+                    "{by} → {to} {paid} ({} dus)",
+                    crate::view::money::worth(n)
+                ),
+            }
+        })
+        .collect();
+    let owed: Vec<String> = p
+        .owed
+        .iter()
+        .map(|(who, n)| format!("{} {}", name(who), crate::view::money::worth(*n)))
+        .collect();
     let experience = p.experience.iter().map(|g| gained(g, name));
     let used = p.used.iter().map(|u| used(u, name));
     // Characters are listed with commas, things with semicolons (their names may hold commas).
@@ -101,6 +123,12 @@ pub fn summary(p: &Posting, name: fn(&str) -> String) -> Summary {
         (tr!("Sold:", "Vendu :"), sold.collect(), things),
         (tr!("Split:", "Partage :"), purses(&p.split), ", "),
         (tr!("Spent:", "Dépensé :"), purses(&p.spent), ", "),
+        (tr!("Wages:", "Gages :"), wages, ", "),
+        (
+            tr!("Owed (living and training):", "Dû (vie et entraînement) :"),
+            owed,
+            ", ",
+        ),
         (tr!("Received:", "Reçu :"), owned(&p.received), " · "),
         (tr!("Left:", "Laissé :"), owned(&p.left), " · "),
         (

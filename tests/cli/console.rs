@@ -102,6 +102,110 @@ fn the_damage_form_records_what_the_command_line_records_in_the_pages_language()
     assert!(get(&dashboard, &[]).body.contains("<dd>8 / 12</dd>"));
 }
 
+/// Issue #54: the economy's forms record what their command lines record and say it as they
+/// do, in each language, with the campaign's price list to choose the goods from.
+#[test]
+fn the_economy_forms_record_what_the_command_line_records_in_both_languages() {
+    let h = Hoard::new();
+    let (s, dashboard) = console(&h);
+    h.ok(&["coins", "move", "40gp", "--to", "Arnaud"]);
+    let page = get(&dashboard, &[]).body;
+    assert!(
+        page.contains("<datalist id=\"goods\">")
+            && page.contains("<option value=\"Torches (6)\">1 gp</option>"),
+        "the price list to choose from: {page}"
+    );
+    for form in ["buy", "light", "douse", "retainer-hire", "retainer-dismiss"] {
+        assert!(
+            page.contains(&format!("action=\"/referee/do/{form}#{form}\"")),
+            "{form}"
+        );
+    }
+    let hire = ["retainer", "hire", "Béatrice", "--by", "Arnaud", "--wage"];
+    let english: &[(&str, &str, Vec<&str>)] = &[
+        (
+            "buy",
+            "goods=Torches+(6)&by=Arnaud",
+            vec!["buy", "Torches (6)", "--by", "Arnaud"],
+        ),
+        (
+            "light",
+            "item=Torches+(6)&by=Arnaud",
+            vec!["light", "Torches (6)", "--by", "Arnaud"],
+        ),
+        (
+            "douse",
+            "item=Torches+(6)&by=Arnaud",
+            vec!["douse", "Torches (6)", "--by", "Arnaud"],
+        ),
+        (
+            "retainer-hire",
+            "retainer=B%C3%A9atrice&by=Arnaud&wage=1+gp%2Fday",
+            [&hire[..], &["1 gp/day"]].concat(),
+        ),
+        (
+            "retainer-dismiss",
+            "retainer=B%C3%A9atrice",
+            vec!["retainer", "dismiss", "Béatrice"],
+        ),
+    ];
+    let french: &[(&str, &str, Vec<&str>)] = &[
+        (
+            "buy",
+            "goods=Huile+(1+flasque)&count=2&by=Arnaud",
+            vec!["buy", "Huile (1 flasque)", "--count", "2", "--by", "Arnaud"],
+        ),
+        (
+            "buy",
+            "goods=Lanterne&by=Arnaud",
+            vec!["buy", "Lanterne", "--by", "Arnaud"],
+        ),
+        (
+            "light",
+            "item=Lanterne&by=Arnaud",
+            vec!["light", "Lanterne", "--by", "Arnaud"],
+        ),
+        (
+            "douse",
+            "item=Lanterne&by=Arnaud",
+            vec!["douse", "Lanterne", "--by", "Arnaud"],
+        ),
+        (
+            "retainer-hire",
+            "retainer=B%C3%A9atrice&by=Arnaud&wage=10+po%2Faventure",
+            [&hire[..], &["10 po/aventure"]].concat(),
+        ),
+        (
+            "retainer-dismiss",
+            "retainer=B%C3%A9atrice",
+            vec!["retainer", "dismiss", "Béatrice"],
+        ),
+    ];
+    for (lang, header, steps) in [
+        ("en", "Accept-Language: en", english),
+        ("fr", "Accept-Language: fr", french),
+    ] {
+        for (form, fields, line) in steps {
+            let mut args = vec!["--lang", lang, "--dry-run"];
+            args.extend(line.iter());
+            let said = h.ok(&args);
+            let before = ledger(&h);
+            let answer = send(&s, &dashboard, form, fields, &[header]);
+            assert_eq!(answer.status, 200, "{lang} {form}: {}", answer.body);
+            for said in said.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                assert!(
+                    answer.body.contains(&escaped(said)),
+                    "{lang} {form}: {said} in {}",
+                    answer.body
+                );
+            }
+            assert_ne!(ledger(&h), before, "{lang} {form} recorded");
+        }
+    }
+    let last = h.json(&["log", "--json", "--limit", "1"]);
+    assert_eq!(last["kind"], "retainer_dismissed", "{last}");
+}
+
 #[test]
 fn a_refusal_is_the_command_lines_beside_its_form_and_records_nothing() {
     let h = Hoard::new();
@@ -458,6 +562,33 @@ pub const STORY: &[(&str, &str, &[&str])] = &[
         "coins-spend",
         "amount=10gp&from=Mordo",
         &["coins", "spend", "10gp", "--from", "Mordo"],
+    ),
+    (
+        "buy",
+        "goods=Torches+(6)&by=Mordo",
+        &["buy", "Torches (6)", "--by", "Mordo"],
+    ),
+    (
+        "light",
+        "item=Torches+(6)&by=Mordo",
+        &["light", "Torches (6)", "--by", "Mordo"],
+    ),
+    (
+        "douse",
+        "item=Torches+(6)&by=Mordo",
+        &["douse", "Torches (6)", "--by", "Mordo"],
+    ),
+    (
+        "retainer-hire",
+        "retainer=Arnaud&by=Mordo&wage=1+gp%2Fday",
+        &[
+            "retainer", "hire", "Arnaud", "--by", "Mordo", "--wage", "1 gp/day",
+        ],
+    ),
+    (
+        "retainer-dismiss",
+        "retainer=Arnaud",
+        &["retainer", "dismiss", "Arnaud"],
     ),
     (
         "stash",

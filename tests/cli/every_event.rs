@@ -285,7 +285,7 @@ fn every_kind_of_event_is_worded_in_every_view() {
 /// The kinds the table sees happen (`app::chronicle`); a character sheet's change only when it
 /// is a level. Everything else — the referee's dice, a sword's will, settings, claims — never.
 #[cfg(feature = "serve")]
-const SEEN: [&str; 29] = [
+const SEEN: [&str; 30] = [
     "item_created",
     "light_burnt",
     "rations_eaten",
@@ -298,6 +298,8 @@ const SEEN: [&str; 29] = [
     "coins_shared",
     // A retainer paid: coins changing hands at the table.
     "wages_paid",
+    // When the purse could not pay it all: the cost paid is the coins spent beside it.
+    "upkeep_charged",
     "xp_awarded",
     "character_added",
     "character_damaged",
@@ -369,6 +371,7 @@ fn chronicle_page(h: &Hoard) {
         .filter(|e| e["kind"] != "character_updated" || e["payload"]["change"]["level"].is_u64())
         // Goods bought are not found: the table sees the coins they cost.
         .filter(|e| e["kind"] != "item_created" || e["payload"]["origin"]["how"] != "bought")
+        .filter(|e| e["kind"] != "upkeep_charged" || e["payload"]["owed"].as_i64() > Some(0))
         // Supplies used up are seen; a hungry day uses none.
         .filter(|e| {
             !matches!(e["kind"].as_str(), Some("light_burnt" | "rations_eaten"))

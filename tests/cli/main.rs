@@ -50,6 +50,8 @@ mod swords;
 mod terminal;
 mod treasury;
 mod trust;
+#[cfg(feature = "serve")]
+mod upkeep_pages;
 mod ux;
 mod views;
 mod voids;

@@ -118,6 +118,20 @@ fn every_amount_stays_with_its_unit() {
     ]);
     h.ok(&["valuable", "appraise", "Ruby", "--by", "Béatrice"]);
     h.ok(&["coins", "add", "20000ep"]);
+    // The economy's lines (#54): a purchase, a retainer's wage, a light burning.
+    h.ok(&["coins", "add", "2gp", "--to", "Arnaud"]);
+    h.ok(&["buy", "torches", "--by", "Arnaud"]);
+    h.ok(&[
+        "retainer",
+        "hire",
+        "Béatrice",
+        "--by",
+        "Arnaud",
+        "--wage",
+        "1gp/day",
+    ]);
+    h.ok(&["light", "Torches (6)", "--by", "Arnaud"]);
+    h.ok(&["time", "advance", "2", "turns"]);
     h.ok(&["session", "end"]);
     b.resize(375, 812);
     for lang in ["en", "fr"] {

@@ -85,6 +85,9 @@ mod terminal;
 mod treasury;
 #[path = "../cli/trust.rs"]
 mod trust;
+#[cfg(feature = "serve")]
+#[path = "../cli/upkeep_pages.rs"]
+mod upkeep_pages;
 #[path = "../cli/ux.rs"]
 mod ux;
 #[path = "../cli/views.rs"]

@@ -139,6 +139,9 @@ pub struct Sheet {
     pub condition: health::Condition,
     /// What they carry and how fast it lets them move, by the campaign's encumbrance rule.
     pub encumbrance: Encumbrance,
+    /// The retainers they employ, or still owe wages to (`retainer hire`); the referee's and
+    /// their own sheet now, none on a sheet of the past (`--at`).
+    pub retainers: Vec<Retained>,
     /// The open session they are out on, if any (the referee's sheet).
     pub expedition: Option<Expedition>,
     /// What they owe and are owed (`debts`): wages, living and training costs.
@@ -146,6 +149,36 @@ pub struct Sheet {
     /// The campaign's settings the sheet was drawn by, which a character's view of it
     /// ([`Sheet::seen_by`]) draws by too.
     settings: Settings,
+}
+
+/// A retainer a character employs (`retainer hire`), as the employer's sheet shows them: their
+/// wage, and the wages owed them (`hoard debts`). A dismissed one stays while owed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Retained {
+    pub character: String,
+    pub name: String,
+    pub wage: crate::rules::coins::Coins,
+    pub per: crate::rules::wages::Per,
+    /// Copper pieces owed them.
+    pub owed: i64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dismissed: bool,
+}
+
+/// The retainers `employer` employs or owes, among `all` the campaign's characters.
+pub fn retainers_of<'a>(employer: &str, all: impl Iterator<Item = &'a Character>) -> Vec<Retained> {
+    all.filter_map(|c| {
+        let h = c.hire.as_ref().filter(|h| h.employer == employer)?;
+        (!h.dismissed || h.owed > 0).then(|| Retained {
+            character: c.id.clone(),
+            name: c.name.clone(),
+            wage: h.wage,
+            per: h.per,
+            owed: h.owed,
+            dismissed: h.dismissed,
+        })
+    })
+    .collect()
 }
 
 /// The open session a character is out on.
@@ -188,6 +221,7 @@ impl Sheet {
             protection,
             armor_class,
             now,
+            retainers: Vec::new(),
             coins,
             expedition: None,
             debts: Vec::new(),
@@ -231,6 +265,8 @@ impl Sheet {
         // Weight is seen: what they carry weighs what it weighs, known or not.
         sheet.encumbrance = self.encumbrance;
         sheet.seen = seen;
+        // Whose wages they pay is the table's to know.
+        sheet.retainers = self.retainers;
         sheet.felt = true;
         sheet.armor_unknown = armor_unknown;
         sheet.debts = self.debts;
@@ -256,6 +292,8 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let now = super::clock::now_of(&campaign.campaign, &open, Some(&character.id));
     let effects = crate::store::effects::active(cx.conn(), campaign.id, &character.id, now).await?;
     let coins = crate::store::coins::purse(cx.conn(), campaign.id, &character.id).await?;
+    let everyone = characters::list(cx.conn(), campaign.id).await?;
+    let retainers = retainers_of(&character.id, everyone.iter());
     let settings = &campaign.campaign.settings;
     let out = crate::ledger::state::session_of(open.iter(), &character.id);
     let expedition = open
@@ -269,6 +307,7 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
     let all = characters::list(cx.conn(), campaign.id).await?;
     let debts = crate::debts::naming(&all, &character.id);
     Ok(Sheet {
+        retainers,
         expedition,
         debts,
         ..Sheet::new(character, items, effects, now, coins, settings)

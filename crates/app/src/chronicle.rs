@@ -33,6 +33,7 @@ use crate::rules::coins::Coins;
 use crate::rules::health::{Condition, DeathRule, condition};
 use crate::rules::item::Slot;
 use crate::rules::knowledge::{Looker, Method, Revealed, revealed};
+use crate::rules::upkeep::Upkeep;
 
 /// The kinds of event the table never sees (the module's doc says why), as a pattern: one list
 /// for every match here.
@@ -68,7 +69,6 @@ macro_rules! unseen {
             | Event::LightDoused { .. }
             | Event::RetainerHired { .. }
             | Event::RetainerDismissed { .. }
-            | Event::UpkeepCharged { .. }
     };
 }
 
@@ -89,10 +89,26 @@ pub enum Seen {
         who: String,
         used: Vec<(Revealed, u32)>,
     },
-    /// Coins spent (`coins spend`).
+    /// Coins spent (`coins spend`), and what they paid for when the ledger says.
     Spent {
         coins: Coins,
         from: Purse,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        on: Option<Paid>,
+    },
+    /// A retainer's wages fallen due: what their employer paid them, and the copper pieces
+    /// the purse could not pay, owed.
+    Wages {
+        employer: String,
+        retainer: String,
+        paid: Coins,
+        owed: i64,
+    },
+    /// Living or training costs a purse could not pay in full: all the copper pieces its
+    /// holder owes of them now.
+    Owed {
+        who: String,
+        owed: i64,
     },
     /// Coins changed for another coin (`exchange`).
     Exchanged {
@@ -202,6 +218,16 @@ pub enum Seen {
     },
 }
 
+/// What coins spent paid for: goods bought (`buy`), a cost of living or of training
+/// (`app::upkeep`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "for", rename_all = "snake_case")]
+pub enum Paid {
+    Goods { item: Box<Revealed> },
+    Living { months: u32 },
+    Training { from: u8, level: u8 },
+}
+
 /// Where coins are: the party's pool, a character's purse, a place.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", content = "name", rename_all = "snake_case")]
@@ -265,19 +291,104 @@ pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
     .await?;
     let named = crate::books::recorded_for(cx.conn(), campaign.id, number).await?;
     events.extend(named.into_iter().filter(|r| r.session != Some(number)));
+    let spending = spending(&events);
     events.retain(|r| is_seen(&r.event, truth));
     events.sort_by_key(|r| r.seq);
     let characters = crate::store::characters::list(cx.conn(), campaign.id).await?;
-    let items = items_of(cx, campaign.id, &events).await?;
+    let mut items = items_of(cx, campaign.id, &events).await?;
+    for id in spending.values().filter_map(|s| match s {
+        Spending::Goods(id) => Some(id),
+        Spending::Upkeep(_) => None,
+    }) {
+        let found = crate::store::items::find(cx.conn(), campaign.id, id).await?;
+        items.extend(
+            found
+                .into_iter()
+                .filter(|i| &i.id == id)
+                .map(|i| (id.clone(), i)),
+        );
+    }
     let eyes = Eyes {
         truth,
         death: campaign.campaign.settings.death.unwrap_or_default(),
     };
-    let entries = events
+    let party: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    let looker = if truth {
+        Looker::Referee
+    } else {
+        Looker::Party(&party)
+    };
+    let mut entries: Vec<Entry> = events
         .iter()
         .filter_map(|rec| entry(rec, &characters, &items, eyes))
         .collect();
+    for e in &mut entries {
+        if let (Seen::Spent { on, .. }, Some(why)) = (&mut e.seen, spending.get(&e.seq)) {
+            *on = match why {
+                Spending::Goods(id) => items.get(id).map(|i| Paid::Goods {
+                    item: Box::new(revealed(i, looker)),
+                }),
+                Spending::Upkeep(upkeep) => paid_for(upkeep),
+            };
+        }
+    }
     Ok(Told { session, entries })
+}
+
+/// The cost a charge's coins paid: living or training (anything else charged is no new cost).
+fn paid_for(upkeep: &Upkeep) -> Option<Paid> {
+    if let Upkeep::Living { months, .. } = upkeep {
+        return Some(Paid::Living { months: *months });
+    }
+    let Upkeep::Training { from, level } = upkeep else {
+        return None;
+    };
+    Some(Paid::Training {
+        from: *from,
+        level: *level,
+    })
+}
+
+/// What coins spent paid for, as the ledger records it.
+enum Spending {
+    /// The item a purchase made (`buy`: the coins are the item's consequence).
+    Goods(Id),
+    /// The charge recorded just before the coins (`app::upkeep::charge`).
+    Upkeep(Upkeep),
+}
+
+/// What each `coins_spent` among `events` paid for, by its ledger number, when it says.
+fn spending(events: &[Recorded]) -> BTreeMap<i64, Spending> {
+    let bought: BTreeMap<i64, &Id> = events
+        .iter()
+        .filter_map(|r| {
+            let Event::ItemCreated { item, origin } = &r.event else {
+                return None;
+            };
+            (origin.how == Origin::BOUGHT).then_some((r.seq, &item.id))
+        })
+        .collect();
+    let charged: BTreeMap<i64, Upkeep> = events
+        .iter()
+        .filter_map(|r| {
+            let Event::UpkeepCharged { upkeep, .. } = &r.event else {
+                return None;
+            };
+            Some((r.seq, *upkeep))
+        })
+        .collect();
+    events
+        .iter()
+        .filter(|r| matches!(r.event, Event::CoinsSpent { .. }))
+        .filter_map(|r| {
+            let goods = r.cause.and_then(|c| bought.get(&c));
+            match (goods, charged.get(&(r.seq - 1))) {
+                (Some(id), _) => Some((r.seq, Spending::Goods((*id).clone()))),
+                (None, Some(upkeep)) => Some((r.seq, Spending::Upkeep(*upkeep))),
+                (None, None) => None,
+            }
+        })
+        .collect()
 }
 
 /// Item `id` as the party knows it now ([`revealed`] to [`Looker::Party`]), and its story as
@@ -348,6 +459,7 @@ pub async fn found_per_session(cx: &mut Ctx) -> Result<Vec<(u32, i64)>> {
                 | Event::CoinsExchanged { .. }
                 | Event::CoinsMoved { .. }
                 | Event::WagesPaid { .. }
+                | Event::UpkeepCharged { .. }
                 | Event::CoinsShared { .. }
                 | Event::XpAwarded { .. }
                 | Event::CharacterAdded { .. }
@@ -396,6 +508,8 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
         // Supplies used up are seen; a hungry day uses none.
         Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => !used.is_empty(),
+        // A cost paid is the coins spent beside it; what the purse could not pay is owed.
+        Event::UpkeepCharged { owed, .. } => *owed > 0,
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }
@@ -461,6 +575,7 @@ fn items_named(event: &Event) -> Vec<&Id> {
         | Event::CoinsExchanged { .. }
         | Event::CoinsMoved { .. }
         | Event::WagesPaid { .. }
+        | Event::UpkeepCharged { .. }
         | Event::CoinsShared { .. }
         | Event::XpAwarded { .. }
         | Event::CharacterAdded { .. }
@@ -538,9 +653,11 @@ fn entry(
             coins: *price,
             to: Purse::of(to),
         },
+        // What they paid for is the session's to say (`spending`).
         Event::CoinsSpent { coins, from } => Seen::Spent {
             coins: *coins,
             from: Purse::of(from),
+            on: None,
         },
         Event::CoinsMoved { coins, from, to } => Seen::Moved {
             coins: *coins,
@@ -548,24 +665,22 @@ fn entry(
             to: Purse::of(to),
         },
         Event::WagesPaid {
-            character,
             name,
-            employer,
             employer_name,
             paid,
+            owed,
             ..
-        } if !paid.is_zero() => Seen::Moved {
-            coins: *paid,
-            from: Purse::of(&Holder::Character {
-                id: employer.clone(),
-                name: employer_name.clone(),
-            }),
-            to: Purse::of(&Holder::Character {
-                id: character.clone(),
-                name: name.clone(),
-            }),
+        } if !paid.is_zero() || *owed > 0 => Seen::Wages {
+            employer: employer_name.clone(),
+            retainer: name.clone(),
+            paid: *paid,
+            owed: *owed,
         },
         Event::WagesPaid { .. } => return None,
+        Event::UpkeepCharged { name, owed, .. } => Seen::Owed {
+            who: name.clone(),
+            owed: *owed,
+        },
         Event::CoinsShared {
             portions,
             remainder,

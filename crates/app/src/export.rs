@@ -311,6 +311,8 @@ pub struct PlayerView {
     pub encumbrance: crate::rules::encumbrance::Encumbrance,
     /// The game time now for them: their expedition's, if they are out on one.
     pub now: i64,
+    /// The retainers they employ or owe wages to (the table knows whose wages they pay).
+    pub retainers: Vec<crate::character::Retained>,
 }
 
 /// `export --as`'s document: the same in every language, each item by the name its viewer
@@ -318,7 +320,7 @@ pub struct PlayerView {
 impl Serialize for PlayerView {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("PlayerView", 11)?;
+        let mut out = s.serialize_struct("PlayerView", 13)?;
         out.serialize_field("campaign", &self.campaign)?;
         out.serialize_field("character", &self.character)?;
         out.serialize_field("items", &self.items)?;
@@ -331,11 +333,39 @@ impl Serialize for PlayerView {
         out.serialize_field("controlled_by", &self.controlled_by().map(|s| &s.name))?;
         let idle: Vec<&str> = self.idle_rings().iter().map(|s| s.id.as_str()).collect();
         out.serialize_field("idle_rings", &idle)?;
+        out.serialize_field("retainers", &self.retainers)?;
+        let burning: Vec<Burning<'_>> = self
+            .burning()
+            .into_iter()
+            .map(|(item, rounds)| Burning {
+                item: &item.id,
+                rounds,
+            })
+            .collect();
+        out.serialize_field("burning", &burning)?;
         out.end()
     }
 }
 
+/// A light lit, in a player view's JSON: the rounds its current piece has burnt, never what is
+/// left (players see no countdown).
+#[derive(Serialize)]
+struct Burning<'a> {
+    item: &'a str,
+    rounds: i64,
+}
+
 impl PlayerView {
+    /// The lights they hold lit, each with the rounds its current piece has burnt by their
+    /// time now (`rules::light::burnt`).
+    pub fn burning(&self) -> Vec<(&Revealed, i64)> {
+        self.items
+            .iter()
+            .filter(|s| s.item.lit.is_some())
+            .map(|s| (s, crate::rules::light::burnt(&s.item, self.now)))
+            .collect()
+    }
+
     /// The name they know an effect's item by (a potion drunk unidentified stays an unknown
     /// potion), if it came from one of their items.
     pub fn effect_item(&self, effect: &crate::rules::effect::Felt) -> Option<&Revealed> {
@@ -380,6 +410,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         condition: sheet.condition,
         encumbrance: sheet.encumbrance,
         now: sheet.now,
+        retainers: sheet.retainers,
     })
 }
 

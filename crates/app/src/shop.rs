@@ -25,6 +25,18 @@ pub fn list_of(edition: Option<Edition>) -> &'static str {
     }
 }
 
+/// The goods of the campaign's price list, in its order (the console's choices for `buy`);
+/// none when the list is missing (`buy` says why).
+pub async fn goods(cx: &mut Ctx) -> Result<Vec<crate::rules::tables::equipment::Goods>> {
+    let loaded = super::tables::for_campaign(cx).await?;
+    let edition = cx.campaign().await?.campaign.settings.edition;
+    Ok(loaded
+        .tables
+        .equipment(list_of(edition))
+        .map(|list| list.goods.clone())
+        .unwrap_or_default())
+}
+
 /// What `buy` did: the goods, the coins that paid for them, and what the buyer has now.
 #[derive(Debug, Serialize)]
 pub struct Bought {

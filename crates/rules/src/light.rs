@@ -88,7 +88,7 @@ pub struct Burnt {
 /// piece outlasts `to`.
 pub fn burn(light: &Item, fuel: &[&Item], to: i64, round: Round) -> Option<Burnt> {
     let since = light.lit?;
-    let turns = |i: &Item| i64::from(i.identity.burns.unwrap_or(0)) * round.per(Unit::Turns);
+    let turns = |i: &Item| rounds(i, round);
     let mut end = since - light.burnt;
     match light.identity.light? {
         Light::Torch => {
@@ -127,6 +127,28 @@ pub fn burn(light: &Item, fuel: &[&Item], to: i64, round: Round) -> Option<Burnt
         }
         Light::Oil => None,
     }
+}
+
+/// The rounds one piece of `item` burns, by its price list's turns.
+fn rounds(item: &Item, round: Round) -> i64 {
+    i64::from(item.identity.burns.unwrap_or(0)) * round.per(Unit::Turns)
+}
+
+/// The rounds `light`, lit, has left to burn at `now` (a lantern: every flask of its holder's
+/// `fuel`): when the clock would put it out ([`burn`]), for the referee's eyes alone — players
+/// see how long it has burnt, never a countdown.
+pub fn left(light: &Item, fuel: &[&Item], now: i64, round: Round) -> Option<i64> {
+    let since = light.lit?;
+    let lasts = match light.identity.light? {
+        Light::Torch => rounds(light, round),
+        Light::Lantern => fuel
+            .iter()
+            .filter(|f| oil(f))
+            .map(|f| i64::from(f.identity.count.unwrap_or(1)) * rounds(f, round).max(1))
+            .sum(),
+        Light::Oil => return None,
+    };
+    Some((since - light.burnt + lasts - now).max(0))
 }
 
 /// Whether `item` is oil left to burn.
@@ -209,6 +231,27 @@ mod tests {
                 out: true
             })
         );
+    }
+
+    #[test]
+    fn what_is_left_to_burn_ends_when_the_clock_puts_the_light_out() {
+        let mut torch = gear("t", Light::Torch, 6, 6);
+        assert_eq!(left(&torch, &[], 0, Round::Adnd), None);
+        torch.lit = Some(100);
+        assert_eq!(left(&torch, &[], 120, Round::Adnd), Some(40));
+        assert_eq!(left(&torch, &[], 160, Round::Adnd), Some(0));
+        assert_eq!(burn(&torch, &[], 160, Round::Adnd).unwrap().at, 160);
+        // Doused after 4 turns, lit again at 500: 2 turns left.
+        torch.burnt = 4 * TURN;
+        torch.lit = Some(500);
+        assert_eq!(left(&torch, &[], 500, Round::Adnd), Some(2 * TURN));
+        let mut lantern = gear("l", Light::Lantern, 0, 1);
+        lantern.lit = Some(0);
+        let (a, b) = (gear("a", Light::Oil, 24, 2), gear("b", Light::Oil, 24, 1));
+        // Three flasks, 72 turns: dark at 720, as `burn` says.
+        assert_eq!(left(&lantern, &[&a, &b], 500, Round::Adnd), Some(220));
+        assert_eq!(burn(&lantern, &[&a, &b], 800, Round::Adnd).unwrap().at, 720);
+        assert_eq!(left(&lantern, &[], 0, Round::Adnd), Some(0));
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub enum Kind {
     Place,
     /// One of the campaign's treasure types, by its letter (a searchable list).
     TreasureType,
+    /// A line of the campaign's price list (a searchable list, each with its price).
+    Goods,
     /// A whole number.
     Number,
     /// Words as typed: a title, an amount of coins (`100gp 5sp`).
@@ -88,6 +90,20 @@ const BY: Field = field(
     ),
     Kind::Character,
     Arg::Long("--by"),
+);
+/// Who holds a light, or pays and carries what is bought.
+const HOLDER: Field = field("by", ("Who", "Qui"), Kind::Character, Arg::Long("--by"));
+const LIGHT: Field = field(
+    "item",
+    ("Torch or lantern", "Torche ou lanterne"),
+    Kind::Item,
+    Arg::Positional,
+);
+const RETAINER: Field = field(
+    "retainer",
+    ("Retainer", "Homme d'armes"),
+    Kind::Character,
+    Arg::Positional,
 );
 const COINS: Field = field(
     "amount",
@@ -191,6 +207,18 @@ pub const FORMS: &[Form] = &[
                 Arg::Positional,
             ),
         ],
+    },
+    Form {
+        name: "light",
+        title: ("Light", "Allumer"),
+        command: &["light"],
+        fields: &[LIGHT, HOLDER],
+    },
+    Form {
+        name: "douse",
+        title: ("Put out", "Éteindre"),
+        command: &["douse"],
+        fields: &[LIGHT, HOLDER],
     },
     Form {
         name: "give",
@@ -370,6 +398,55 @@ pub const FORMS: &[Form] = &[
         fields: &[COINS, FROM, AT],
     },
     Form {
+        name: "buy",
+        title: ("Buy", "Acheter"),
+        command: &["buy"],
+        fields: &[
+            field(
+                "goods",
+                ("Goods", "Marchandise"),
+                Kind::Goods,
+                Arg::Positional,
+            ),
+            field(
+                "count",
+                ("How many lots", "Combien de lots"),
+                Kind::Number,
+                Arg::Long("--count"),
+            ),
+            HOLDER,
+        ],
+    },
+    Form {
+        name: "retainer-hire",
+        title: ("Hire a retainer", "Engager un homme d'armes"),
+        command: &["retainer", "hire"],
+        fields: &[
+            RETAINER,
+            field(
+                "by",
+                ("Employer", "Employeur"),
+                Kind::Character,
+                Arg::Long("--by"),
+            ),
+            field(
+                "wage",
+                (
+                    "Wage (1gp/day, 10gp/adventure)",
+                    "Gages (1po/jour, 10po/aventure)",
+                ),
+                Kind::Text,
+                Arg::Long("--wage"),
+            ),
+        ],
+    },
+    Form {
+        name: "retainer-dismiss",
+        title: ("Dismiss a retainer", "Renvoyer un homme d'armes"),
+        command: &["retainer", "dismiss"],
+        fields: &[RETAINER],
+    },
+    Form {
         name: "share",
         title: ("Share out the pool", "Partager la réserve"),
         command: &["share"],
@@ -547,6 +624,22 @@ mod tests {
                 ("at", "")
             ])),
             ["coins", "add", "--to=Ada", "--", "100gp", "5sp"]
+        );
+        let hire = named("retainer-hire").unwrap();
+        assert_eq!(
+            hire.arguments(&values(&[
+                ("retainer", "Bert"),
+                ("by", "Ann"),
+                ("wage", "1 gp/day")
+            ])),
+            [
+                "retainer",
+                "hire",
+                "--by=Ann",
+                "--wage=1 gp/day",
+                "--",
+                "Bert"
+            ]
         );
         assert_eq!(named("share").unwrap().arguments(&Vec::new()), ["share"]);
         assert_eq!(

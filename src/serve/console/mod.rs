@@ -99,6 +99,9 @@ pub struct Choices {
     places: Vec<String>,
     /// The letters of the campaign's treasure types.
     types: Vec<String>,
+    /// Each line of the campaign's price list: what to send for it (its name, or its id when
+    /// the name would not come back as it is) and its price.
+    goods: Vec<(String, String)>,
 }
 
 impl Choices {
@@ -151,11 +154,21 @@ impl Choices {
             .into_iter()
             .map(|t| t.key)
             .collect();
+        let goods = app::shop::goods(cx)
+            .await?
+            .into_iter()
+            .map(|g| {
+                let name = pick(&g.name, &g.fr).to_string();
+                let value = if safe(&name) == name { name } else { g.id };
+                (value, i18n::coins::text(&g.price))
+            })
+            .collect();
         Ok(Choices {
             characters,
             items,
             places,
             types,
+            goods,
         })
     }
 }
@@ -209,6 +222,7 @@ pub fn draw(choices: &Choices, token: &str, nonce: &str, answer: Option<&Answer>
             datalist #items { @for (value, label) in &choices.items { option value=(safe(value)) { (safe(label)) } } }
             datalist #places { @for name in &choices.places { option value=(safe(name)) {} } }
             datalist #types { @for letter in &choices.types { option value=(safe(letter)) {} } }
+            datalist #goods { @for (value, price) in &choices.goods { option value=(safe(value)) { (price) } } }
             @for form in forms::FORMS {
                 @let answered = answer.filter(|a| a.form.name == form.name);
                 (draw_form(form, choices, token, nonce, answered))
@@ -291,6 +305,7 @@ fn draw_field(form: &Form, field: &forms::Field, choices: &Choices, given: &[Str
         Kind::Item => Some("items"),
         Kind::Place => Some("places"),
         Kind::TreasureType => Some("types"),
+        Kind::Goods => Some("goods"),
         Kind::Characters | Kind::Number | Kind::Text | Kind::Choice(_) | Kind::Check => None,
     };
     html! {
@@ -323,7 +338,7 @@ fn draw_field(form: &Form, field: &forms::Field, choices: &Choices, given: &[Str
                 input type="text" inputmode="numeric" id=(id) name=(field.name) value=(first)
                     autocomplete="off" required[field.arg == Arg::Positional];
             },
-            Kind::Character | Kind::Item | Kind::Place | Kind::TreasureType | Kind::Text => div.field {
+            Kind::Character | Kind::Item | Kind::Place | Kind::TreasureType | Kind::Goods | Kind::Text => div.field {
                 label for=(id) { (label) }
                 input type="text" id=(id) name=(field.name) value=(first) list=[list]
                     autocomplete="off" required[field.arg == Arg::Positional];

@@ -38,6 +38,11 @@ pub struct Posting {
     /// The coins each character spent from their purse: goods bought, living and training
     /// costs charged (`app::upkeep`).
     pub spent: Vec<(String, Coins)>,
+    /// The wages each employer paid each retainer, and the copper pieces they could not pay.
+    pub wages: Vec<Wages>,
+    /// The living and training costs each character owes at the session's last charge, in
+    /// copper pieces.
+    pub owed: Vec<(String, i64)>,
     /// Each character's experience for the session, and the level it brought them to.
     pub experience: Vec<Gained>,
     /// The items someone learnt what they are, alike ones together.
@@ -47,6 +52,15 @@ pub struct Posting {
     pub fallen: Vec<String>,
     /// Who was raised from the dead.
     pub raised: Vec<String>,
+}
+
+/// A retainer's wages over the session: paid by their employer, and owed them (copper).
+#[derive(Debug, Serialize)]
+pub struct Wages {
+    pub employer: String,
+    pub retainer: String,
+    pub paid: Coins,
+    pub owed: i64,
 }
 
 /// An item used up, or some of it: how, and by whom.
@@ -170,6 +184,8 @@ pub async fn summed(cx: &mut Ctx, told: &Told, truth: bool) -> Result<Posting> {
         left: Vec::new(),
         split: Vec::new(),
         spent: Vec::new(),
+        wages: Vec::new(),
+        owed: Vec::new(),
         experience: Vec::new(),
         identified: Vec::new(),
         used: Vec::new(),
@@ -211,7 +227,18 @@ impl Posting {
             Seen::Spent {
                 coins,
                 from: Purse::Character(who),
+                ..
             } => share(&mut self.spent, who, coins),
+            Seen::Wages {
+                employer,
+                retainer,
+                paid,
+                owed,
+            } => self.wages_paid(employer, retainer, paid, owed),
+            Seen::Owed { who, owed } => match self.owed.iter_mut().find(|(w, _)| *w == who) {
+                Some((_, was)) => *was = owed,
+                None => self.owed.push((who, owed)),
+            },
             Seen::Experience { session, gains } if session == self.session.number => {
                 gains
                     .into_iter()
@@ -241,6 +268,27 @@ impl Posting {
             } => add(&mut self.fallen, who),
             Seen::Raised { who, raised: true } => add(&mut self.raised, who),
             _ => {}
+        }
+    }
+}
+
+impl Posting {
+    /// Wages paid and owed added to what the employer paid that retainer in the session.
+    fn wages_paid(&mut self, employer: String, retainer: String, paid: Coins, owed: i64) {
+        let same = |w: &&mut Wages| w.employer == employer && w.retainer == retainer;
+        match self.wages.iter_mut().find(same) {
+            Some(w) => {
+                if let Ok(sum) = w.paid.checked_add(&paid, limits::COINS_COUNTED) {
+                    w.paid = sum;
+                }
+                w.owed = w.owed.saturating_add(owed);
+            }
+            None => self.wages.push(Wages {
+                employer,
+                retainer,
+                paid,
+                owed,
+            }),
         }
     }
 }
@@ -295,7 +343,11 @@ fn named(entry: &Entry) -> Vec<String> {
         | Seen::Charges { who, .. }
         | Seen::Identify { who, .. }
         | Seen::Worn { who, .. }
+        | Seen::Owed { who, .. }
         | Seen::Passed { to: Some(who), .. } => vec![who.clone()],
+        Seen::Wages {
+            employer, retainer, ..
+        } => vec![employer.clone(), retainer.clone()],
         Seen::Shared { portions, .. } => portions.iter().map(|(w, _)| w.clone()).collect(),
         Seen::Experience { gains, .. } => gains.iter().map(|g| g.who.clone()).collect(),
         _ => Vec::new(),

@@ -1,0 +1,74 @@
+//! What a sheet says of a character's hire and debts, on the command line's sheet and the
+//! pages alike: whose retainer they are and for what wage, whom they employ, and (on the
+//! pages, under the purse) what they owe and are owed. Each line without indentation.
+
+use crate::app::character::Retained;
+use crate::ledger::Character;
+use crate::rules::coins::Coins;
+use crate::rules::wages::Per;
+use crate::tr;
+use crate::view::inert::safe;
+use crate::view::money::worth;
+
+/// A wage and how often it falls due: `1 gp a day`.
+pub fn wage(wage: &Coins, per: Per) -> String {
+    let wage = crate::i18n::coins::text(wage);
+    match per {
+        Per::Day => tr!("{wage} a day", "{wage} par jour"),
+        Per::Adventure => tr!("{wage} an adventure", "{wage} par aventure"),
+    }
+}
+
+/// Whose retainer `c` is, and at what wage (or that they were dismissed), then whom they
+/// employ of `retainers`.
+pub fn hire(c: &Character, retainers: &[Retained]) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(h) = &c.hire {
+        let by = safe(&h.employer_name);
+        lines.push(match h.dismissed {
+            false => tr!(
+                "retainer of {by}, for {}",
+                "homme d'armes de {by}, pour {}",
+                wage(&h.wage, h.per)
+            ),
+            true => tr!("dismissed by {by}", "congédié par {by}"),
+        });
+    }
+    for r in retainers.iter().filter(|r| !r.dismissed) {
+        lines.push(tr!(
+            "employs {}, for {}",
+            "emploie {}, pour {}",
+            safe(&r.name),
+            wage(&r.wage, r.per)
+        ));
+    }
+    lines
+}
+
+/// What `c`'s purse owes — living and training costs, the wages owed each of `retainers` —
+/// and the wages their employer owes them.
+pub fn debts(c: &Character, retainers: &[Retained]) -> Vec<String> {
+    let mut lines = Vec::new();
+    if c.owed > 0 {
+        let owed = worth(c.owed);
+        lines.push(tr!(
+            "owed: {owed} of living and training costs",
+            "dû : {owed} de coûts de la vie et d'entraînement"
+        ));
+    }
+    for r in retainers.iter().filter(|r| r.owed > 0) {
+        let (to, owed) = (safe(&r.name), worth(r.owed));
+        lines.push(tr!(
+            "owes {to} {owed} of wages",
+            "doit {owed} de gages à {to}"
+        ));
+    }
+    if let Some(h) = c.hire.as_ref().filter(|h| h.owed > 0) {
+        let (by, owed) = (safe(&h.employer_name), worth(h.owed));
+        lines.push(tr!(
+            "is owed {owed} of wages by {by}",
+            "{by} lui doit {owed} de gages"
+        ));
+    }
+    lines
+}
