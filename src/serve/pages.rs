@@ -676,9 +676,14 @@ fn seen_text(seen: &Seen) -> String {
             safe(who),
             crate::view::posting::pieces(used, safe)
         ),
-        Seen::Spent { coins, from, on } => {
+        Seen::Spent {
+            coins,
+            from,
+            on,
+            change,
+        } => {
             let (coins, from) = (text(coins), purse(from));
-            match on {
+            let spent = match on {
                 None => tr!("{coins} spent from {from}.", "{coins} dépensés de {from}."),
                 Some(Paid::Goods { item: i }) => tr!(
                     "{coins} spent from {from} on {}.",
@@ -694,6 +699,10 @@ fn seen_text(seen: &Seen) -> String {
                     "{coins} spent from {from} on training for level {level}.",
                     "{coins} dépensés de {from} pour l'entraînement au niveau {level}."
                 ),
+            };
+            match change.is_zero() {
+                true => spent,
+                false => format!("{spent} {}", crate::view::money::change_back(change)),
             }
         }
         Seen::Wages {

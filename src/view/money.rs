@@ -438,12 +438,20 @@ pub fn describe(event: &Event) -> String {
                 ),
             }
         }
-        Event::CoinsSpent { coins, from } => {
+        Event::CoinsSpent {
+            coins,
+            from,
+            change,
+        } => {
             let (amount, from) = (text(coins), holder(from));
-            tr!(
+            let spent = tr!(
                 "{amount} spent from {from}",
                 "{amount} dépensés depuis {from}"
-            )
+            );
+            match change.is_zero() {
+                true => spent,
+                false => format!("{spent} {}", change_back(change)),
+            }
         }
         Event::CoinsMoved { coins, from, to } => {
             let (amount, from, to) = (text(coins), holder(from), holder(to));
@@ -654,6 +662,12 @@ pub fn debt(d: &crate::app::debts::Debt) -> String {
             "{by} doit {owed} de coûts de la vie et d'entraînement"
         ),
     }
+}
+
+/// The seller's change a purchase brought back, in brackets after what was spent.
+pub fn change_back(change: &Coins) -> String {
+    let change = text(change);
+    tr!("({change} back in change)", "({change} rendus en monnaie)")
 }
 
 /// What the character `id` owes and is owed, on their sheet.

@@ -77,18 +77,27 @@ fn goods_are_bought_at_the_lists_price_from_the_buyers_purse() {
         short.contains("Ulric has 5 sp, less than the price, 1 gp"),
         "{short}"
     );
-    // A platinum piece is worth 5 gp, but no change is given.
-    h.ok_words("coins add 1 pp --to Ulric");
-    let no_change = h.refused_unchanged(&["buy", "oil", "--count", "2", "--by", "Ulric"], 4);
-    assert!(
-        no_change.contains("cannot make 4 gp exactly"),
-        "{no_change}"
-    );
     // Silver pays a gold piece's price at the rates.
-    h.ok_words("coins add 5 sp --to Ulric");
+    h.ok_words("coins add 1 pp 5 sp --to Ulric");
     let paid = h.json(&["buy", "rope", "--by", "Ulric"]);
     assert_eq!(paid["paid"], coins(0, 10, 0));
     assert_eq!(purse(&h)["pp"], 1);
+    // Two flasks of oil, 4 gp: the coins cannot make it, so the platinum piece pays and the
+    // seller gives 1 gp back, in the event, the answer and the posting.
+    let oil = h.json(&["buy", "oil", "--count", "2", "--by", "Ulric"]);
+    let pp = serde_json::json!({ "cp": 0, "sp": 0, "ep": 0, "gp": 0, "pp": 1 });
+    assert_eq!(oil["paid"], pp, "{oil}");
+    assert_eq!(oil["change"], coins(1, 0, 0));
+    assert_eq!(oil["events"][1]["payload"]["change"], coins(1, 0, 0));
+    assert_eq!(purse(&h), coins(1, 0, 0));
+    let log = h.ok(&["log"]);
+    assert!(
+        log.contains("1 pp spent from Ulric's purse (1 gp back in change)"),
+        "{log}"
+    );
+    h.ok(&["undo"]);
+    assert_eq!(purse(&h)["pp"], 1);
+    assert!(h.ok(&["check"]).starts_with("ok"));
 }
 
 /// A name the list does not sell is refused with the nearest one it does; a count of none
@@ -769,6 +778,26 @@ fn the_posting_shows_what_each_character_spent() {
     let json = h.json(&["report", "session", "1", "--markdown"]);
     assert_eq!(json["spent"][0][0], "Ann", "{json}");
     assert_eq!(json["spent"][0][1], coins(106, 0, 0), "{json}");
+}
+
+/// A purchase paid with a coin worth more than the price is told in the posting as what left
+/// the purse: the coin less its change.
+#[test]
+fn the_posting_counts_a_purchase_less_its_change() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok_words("coins add 1 pp --to Ann");
+    h.ok(&["session", "start", "Market", "--with", "Ann"]);
+    let said = h.ok_words("buy torches --by Ann");
+    assert!(
+        said.contains("1 pp spent from Ann's purse (4 gp back in change)"),
+        "{said}"
+    );
+    h.ok(&["session", "end"]);
+    let md = h.ok(&["report", "session", "1", "--markdown"]);
+    assert!(md.contains("**Spent:** Ann 1 gp"), "{md}");
+    let fr = h.ok(&["--lang", "fr", "log"]);
+    assert!(fr.contains("(4 po rendus en monnaie)"), "{fr}");
 }
 
 /// A level an award's experience brings is trained for as well, a consequence of the award.

@@ -95,6 +95,9 @@ pub enum Seen {
         from: Purse,
         #[serde(skip_serializing_if = "Option::is_none")]
         on: Option<Paid>,
+        /// The seller's change, back in the purse (`buy`).
+        #[serde(skip_serializing_if = "Coins::is_zero")]
+        change: Coins,
     },
     /// A retainer's wages fallen due: what their employer paid them, and the copper pieces
     /// the purse could not pay, owed.
@@ -654,10 +657,15 @@ fn entry(
             to: Purse::of(to),
         },
         // What they paid for is the session's to say (`spending`).
-        Event::CoinsSpent { coins, from } => Seen::Spent {
+        Event::CoinsSpent {
+            coins,
+            from,
+            change,
+        } => Seen::Spent {
             coins: *coins,
             from: Purse::of(from),
             on: None,
+            change: *change,
         },
         Event::CoinsMoved { coins, from, to } => Seen::Moved {
             coins: *coins,

@@ -273,6 +273,7 @@ pub async fn spend(cx: &mut Ctx, coins: Coins, from: Whose) -> Result<Moved> {
     let from = holder(&mut w, &from).await?;
     take(&mut w, &from, &coins).await?;
     let event = Event::CoinsSpent {
+        change: Coins::default(),
         coins,
         from: from.clone(),
     };

@@ -48,8 +48,9 @@ pub struct Bought {
     pub count: u32,
     pub pieces: u32,
     pub price: Coins,
-    /// The coins of the purse that paid it.
+    /// The coins of the purse that paid it, and the seller's change back.
     pub paid: Coins,
+    pub change: Coins,
     pub character: String,
     pub purse: Coins,
     pub item: Item,
@@ -95,7 +96,7 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
     w.session()?;
     let row = w.state.row_of(&holder);
     let purse = w.treasury().await?.row(&row);
-    let paid = purchase::pay(&purse, &price).map_err(unbought)?;
+    let purchase::Payment { paid, change } = purchase::pay(&purse, &price).map_err(unbought)?;
     let pieces = purchase::pieces(goods, count);
     let identity = Identity {
         kind: Some(goods.id.clone()),
@@ -133,6 +134,7 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
         Event::CoinsSpent {
             coins: paid,
             from: holder.clone(),
+            change,
         },
         Some(created.seq),
     )?;
@@ -146,6 +148,7 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
         pieces,
         price,
         paid,
+        change,
         character: buyer.name,
         purse,
         item,

@@ -187,6 +187,7 @@ pub(super) async fn charge(
     )?;
     if !met.paid.is_zero() {
         let spent = Event::CoinsSpent {
+            change: crate::rules::coins::Coins::default(),
             coins: met.paid,
             from: holder,
         };

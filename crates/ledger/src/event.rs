@@ -545,10 +545,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         session: Option<u32>,
     },
-    /// Coins leave the campaign (`coins spend`).
+    /// Coins leave the campaign (`coins spend`, a purchase, a charge); a seller's `change`
+    /// comes back (`buy`: `rules::purchase::pay`).
     CoinsSpent {
         coins: Coins,
         from: Holder,
+        #[serde(default, skip_serializing_if = "Coins::is_zero")]
+        change: Coins,
     },
     /// Coins change holders (`coins move`).
     CoinsMoved {

@@ -270,6 +270,8 @@ pub enum Refusal {
     TreasuryNotLoaded,
     NotCoins,
     CoinsInPlace,
+    /// Change given back worth as much as the coins paid, or more.
+    BadChange,
     UnevenShare {
         pool: Coins,
     },

@@ -155,6 +155,16 @@ impl Coins {
         })
     }
 
+    /// `copper` copper pieces counted out in gold, silver and copper, the fewest coins: how a
+    /// seller pays (a sale's price, a shop's change).
+    pub fn counted(copper: i64) -> Coins {
+        let (gp, rest) = (copper / 100, copper % 100);
+        let mut coins = Coins::of(Denomination::Gp, gp);
+        coins.sp = rest / 10;
+        coins.cp = rest % 10;
+        coins
+    }
+
     /// The coins of these that come nearest `copper` without passing it, each taken the most
     /// valuable first while it does not pass what is left (no change given), and the copper
     /// they leave short: how a purse pays a price (`purchase::pay`) or a wage (`wages::pay`).

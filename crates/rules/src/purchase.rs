@@ -2,9 +2,10 @@
 //! purse's coins pay it, and what bought goods are worth once some are used. The books price
 //! the goods (OSE Classic Fantasy, *Adventuring Gear* and *Weapons and Armour*; the AD&D 2e
 //! PHB's equipment tables) but say nothing of how a purse pays; hoard's choice
-//! (`docs/sources.md`): the price is paid exactly in the purse's own coins, the most valuable
-//! first, no change given — a purse whose coins cannot make the price changes some first
-//! (`exchange`).
+//! (`docs/sources.md`): the price is paid in the purse's own coins, the most valuable first,
+//! exactly where they make it; where they do not, the least valuable coin that covers the rest
+//! is handed over too and the seller gives change in gold, silver and copper (an AD&D torch,
+//! 1 cp, bought with a gold piece).
 
 use serde::Serialize;
 
@@ -15,8 +16,8 @@ use crate::tables::equipment::Goods;
 
 /// Buying goods. Stated for `hoard explain`.
 pub const BUYING: crate::statement::Statement = crate::statement::Statement {
-    en: "Buying (OSE Classic Fantasy, Adventuring Gear and Weapons and Armour; AD&D 2e PHB, equipment tables): the list's price for each lot, paid exactly in the buyer's coins, the most valuable first, with no change (exchange first when the coins cannot make it); gear sells back at the equipment market's fraction of what it cost (campaign set sell-fraction).",
-    fr: "Achat (OSE Classic Fantasy, Adventuring Gear et Weapons and Armour ; Manuel des joueurs d'AD&D 2e, tables d'équipement) : le prix de la liste pour chaque lot, payé exactement avec les pièces de l'acheteur, les plus précieuses d'abord, sans rendu de monnaie (changer d'abord quand les pièces ne font pas le compte) ; l'équipement se revend à la fraction du marché de l'équipement de ce qu'il a coûté (campaign set sell-fraction).",
+    en: "Buying (OSE Classic Fantasy, Adventuring Gear and Weapons and Armour; AD&D 2e PHB, equipment tables): the list's price for each lot, paid in the buyer's coins, the most valuable first, exactly where they make it, else with one more coin, the least valuable that covers the rest, and change given in gold, silver and copper; gear sells back at the equipment market's fraction of what it cost (campaign set sell-fraction).",
+    fr: "Achat (OSE Classic Fantasy, Adventuring Gear et Weapons and Armour ; Manuel des joueurs d'AD&D 2e, tables d'équipement) : le prix de la liste pour chaque lot, payé avec les pièces de l'acheteur, les plus précieuses d'abord, exactement quand elles font le compte, sinon avec une pièce de plus, la moins précieuse qui couvre le reste, la monnaie rendue en or, argent et cuivre ; l'équipement se revend à la fraction du marché de l'équipement de ce qu'il a coûté (campaign set sell-fraction).",
 };
 
 /// Why goods cannot be bought, as data (its words are the edge's).
@@ -27,8 +28,13 @@ pub enum Unbought {
     Count { count: u32 },
     /// The purse is worth less than the price.
     Short { has: Coins, price: Coins },
-    /// The purse is worth enough, but its coins cannot make the price exactly.
-    NoChange { has: Coins, price: Coins },
+}
+
+/// The coins a purse hands over for a price, and the change the seller gives back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub paid: Coins,
+    pub change: Coins,
 }
 
 /// The most lots one purchase buys: a shop's counter, far past any table's need.
@@ -46,27 +52,42 @@ pub fn cost(goods: &Goods, count: u32) -> Result<Coins, Unbought> {
     Ok(total)
 }
 
-/// The coins of `purse` that pay `price` exactly, the most valuable first: each coin is taken
-/// while it does not pass what is left to pay.
-pub fn pay(purse: &Coins, price: &Coins) -> Result<Coins, Unbought> {
-    let owed = price.copper();
-    let refused = |short: bool| {
-        let (has, price) = (*purse, *price);
-        if short {
-            Unbought::Short { has, price }
-        } else {
-            Unbought::NoChange { has, price }
-        }
+/// The coins of `purse` that pay `price`, the most valuable first: each coin is taken while it
+/// does not pass what is left to pay. Where they cannot make it exactly, the least valuable
+/// coin worth the whole price pays it alone; failing one, what the coins leave short is paid
+/// by one more, the least valuable left (each is worth more than the rest: `Coins::toward`
+/// took every coin that was not); the seller gives back the difference.
+pub fn pay(purse: &Coins, price: &Coins) -> Result<Payment, Unbought> {
+    let short = Unbought::Short {
+        has: *purse,
+        price: *price,
     };
+    let owed = price.copper();
     if purse.copper() < owed {
-        return Err(refused(true));
+        return Err(short);
     }
-    let (paid, left) = purse.toward(owed);
+    let (mut paid, left) = purse.toward(owed);
     if left == 0 {
-        Ok(paid)
-    } else {
-        Err(refused(false))
+        let change = Coins::default();
+        return Ok(Payment { paid, change });
     }
+    let held = |d: &Denomination| purse.get(*d) > 0;
+    if let Some(coin) = Denomination::ALL
+        .into_iter()
+        .find(|d| held(d) && d.copper() >= owed)
+    {
+        let (paid, change) = (Coins::of(coin, 1), Coins::counted(coin.copper() - owed));
+        return Ok(Payment { paid, change });
+    }
+    let Some(coin) = Denomination::ALL
+        .into_iter()
+        .find(|d| purse.get(*d) > paid.get(*d))
+    else {
+        return Err(short);
+    };
+    *paid.get_mut(coin) += 1;
+    let change = Coins::counted(coin.copper() - left);
+    Ok(Payment { paid, change })
 }
 
 /// How many pieces `count` lots of `goods` make.
@@ -123,23 +144,77 @@ mod tests {
         );
     }
 
+    fn exact(paid: Coins) -> Result<Payment, Unbought> {
+        let change = Coins::default();
+        Ok(Payment { paid, change })
+    }
+
     #[test]
     fn a_purse_pays_exactly_the_most_valuable_coins_first() {
         let purse = coins(&[(Pp, 1), (Gp, 3), (Sp, 25), (Cp, 4)]);
-        assert_eq!(pay(&purse, &coins(&[(Gp, 5)])), Ok(coins(&[(Pp, 1)])));
+        assert_eq!(pay(&purse, &coins(&[(Gp, 5)])), exact(coins(&[(Pp, 1)])));
         assert_eq!(
             pay(&purse, &coins(&[(Gp, 4)])),
-            Ok(coins(&[(Gp, 3), (Sp, 10)]))
+            exact(coins(&[(Gp, 3), (Sp, 10)]))
         );
         // Silver pays gold, at the rates.
         assert_eq!(
             pay(&coins(&[(Sp, 50)]), &coins(&[(Gp, 1)])),
-            Ok(coins(&[(Sp, 10)]))
+            exact(coins(&[(Sp, 10)]))
         );
+        // The whole purse, to the last copper.
+        assert_eq!(pay(&purse, &coins(&[(Cp, 1054)])), exact(purse));
     }
 
     #[test]
-    fn a_purse_too_light_or_without_the_coins_is_refused() {
+    fn coins_that_cannot_make_the_price_pay_one_more_and_take_change() {
+        // An AD&D torch, 1 cp, bought with a gold piece: 9 sp 9 cp back.
+        assert_eq!(
+            pay(&coins(&[(Gp, 20)]), &coins(&[(Cp, 1)])),
+            Ok(Payment {
+                paid: coins(&[(Gp, 1)]),
+                change: coins(&[(Sp, 9), (Cp, 9)]),
+            })
+        );
+        // A gold piece for 5 sp, the 3 sp kept: 5 sp back.
+        assert_eq!(
+            pay(&coins(&[(Gp, 1), (Sp, 3)]), &coins(&[(Sp, 5)])),
+            Ok(Payment {
+                paid: coins(&[(Gp, 1)]),
+                change: coins(&[(Sp, 5)]),
+            })
+        );
+        // No coin is worth 12 gp: two platinum pieces go toward it, the third pays the last
+        // 2 gp, 3 gp back.
+        assert_eq!(
+            pay(&coins(&[(Pp, 3)]), &coins(&[(Gp, 12)])),
+            Ok(Payment {
+                paid: coins(&[(Pp, 3)]),
+                change: coins(&[(Gp, 3)]),
+            })
+        );
+        // The least valuable coin that covers it: an electrum piece, not the platinum.
+        assert_eq!(
+            pay(&coins(&[(Pp, 1), (Ep, 1)]), &coins(&[(Sp, 2)])),
+            Ok(Payment {
+                paid: coins(&[(Ep, 1)]),
+                change: coins(&[(Sp, 3)]),
+            })
+        );
+        // A platinum piece for 4 gp 1 cp: 99 cp back, as 9 sp 9 cp.
+        let paid = pay(&coins(&[(Pp, 1)]), &coins(&[(Gp, 4), (Cp, 1)])).unwrap();
+        assert_eq!(paid.change, coins(&[(Sp, 9), (Cp, 9)]));
+        // Paid less change is the price, always.
+        for price in [1, 7, 49, 50, 99, 101, 455, 1_000] {
+            let purse = coins(&[(Pp, 2), (Gp, 1), (Ep, 1), (Sp, 2), (Cp, 3)]);
+            let p = pay(&purse, &coins(&[(Cp, price)])).unwrap();
+            assert_eq!(p.paid.copper() - p.change.copper(), price, "{price}");
+            assert!(purse.checked_sub(&p.paid).is_some(), "{price}");
+        }
+    }
+
+    #[test]
+    fn a_purse_worth_less_than_the_price_is_refused() {
         let purse = coins(&[(Gp, 1)]);
         assert_eq!(
             pay(&purse, &coins(&[(Gp, 2)])),
@@ -148,12 +223,11 @@ mod tests {
                 price: coins(&[(Gp, 2)])
             })
         );
-        // 1 gp is worth 5 sp, but no change is given.
         assert_eq!(
-            pay(&purse, &coins(&[(Sp, 5)])),
-            Err(Unbought::NoChange {
+            pay(&purse, &coins(&[(Cp, 101)])),
+            Err(Unbought::Short {
                 has: purse,
-                price: coins(&[(Sp, 5)])
+                price: coins(&[(Cp, 101)])
             })
         );
     }

@@ -90,12 +90,7 @@ pub fn parse_fraction(text: &str) -> Option<u8> {
 
 /// `percent` of `worth`, rounded down to the copper piece, paid in gold, silver and copper.
 pub fn price(worth: &Coins, percent: u8) -> Coins {
-    let copper = worth.copper().saturating_mul(i64::from(percent)) / 100;
-    let (gp, rest) = (copper / 100, copper % 100);
-    let mut paid = Coins::of(Denomination::Gp, gp);
-    paid.sp = rest / 10;
-    paid.cp = rest % 10;
-    paid
+    Coins::counted(worth.copper().saturating_mul(i64::from(percent)) / 100)
 }
 
 /// Why an item cannot be sold, as data (its words are the edge's).

@@ -416,6 +416,10 @@ impl fmt::Display for Worded<'_, Refusal> {
                 "it moves coins to where they are",
                 "il déplace des pièces là où elles sont"
             ),
+            R::BadChange => tr!(
+                "its change is worth as much as the coins paid",
+                "sa monnaie vaut autant que les pièces payées"
+            ),
             R::UnevenShare { pool } => {
                 let pool = crate::i18n::coins::text(pool);
                 tr!(

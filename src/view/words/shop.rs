@@ -46,13 +46,6 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                             "{who} a {has}, moins que le prix, {price} : versez d'abord des pièces dans sa bourse (`hoard coins move`)"
                         )
                     }
-                    Unbought::NoChange { has, price } => {
-                        let (has, price) = (text(has), text(price));
-                        tr!(
-                            "{who}'s {has} cannot make {price} exactly and no change is given: change some first (`hoard exchange`)",
-                            "les {has} de {who} ne font pas {price} exactement et la monnaie n'est pas rendue : changez-en d'abord (`hoard exchange`)"
-                        )
-                    }
                 }
             }
         };

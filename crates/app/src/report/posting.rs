@@ -224,11 +224,19 @@ impl Posting {
                     share(&mut self.split, who, coins);
                 }
             }
+            // What left the purse: the coins paid less the change they brought back.
             Seen::Spent {
                 coins,
                 from: Purse::Character(who),
+                change,
                 ..
-            } => share(&mut self.spent, who, coins),
+            } => match change.is_zero() {
+                true => share(&mut self.spent, who, coins),
+                false => {
+                    let net = Coins::counted(coins.copper() - change.copper());
+                    share(&mut self.spent, who, net)
+                }
+            },
             Seen::Wages {
                 employer,
                 retainer,

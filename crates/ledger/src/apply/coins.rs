@@ -166,9 +166,14 @@ impl State {
                 changes.push((self.row_of(to), *price, Coins::default()));
                 changes.push((CoinRow::Added, *price, Coins::default()));
             }
-            Event::CoinsSpent { coins, from } => {
-                changes.push((self.row_of(from), Coins::default(), *coins));
+            Event::CoinsSpent {
+                coins,
+                from,
+                change,
+            } => {
+                changes.push((self.row_of(from), *change, *coins));
                 changes.push((CoinRow::Spent, *coins, Coins::default()));
+                changes.push((CoinRow::Added, *change, Coins::default()));
             }
             Event::CoinsMoved { coins, from, to } => {
                 if self.row_of(from) == self.row_of(to) {
@@ -498,8 +503,23 @@ impl State {
     pub(crate) fn admit_treasury(&self, event: &Event) -> Result<(), Refusal> {
         let out_of_range = |name: &str| Refusal::SheetOutOfRange { name: name.into() };
         match event {
-            Event::CoinsAdded { coins, to: h, .. } | Event::CoinsSpent { coins, from: h } => {
+            Event::CoinsAdded { coins, to: h, .. } => {
                 check_coins(coins)?;
+                self.check_holder(h)
+            }
+            // Change is less than the price paid: the seller keeps something.
+            Event::CoinsSpent {
+                coins,
+                from: h,
+                change,
+            } => {
+                check_coins(coins)?;
+                if !change.is_zero() {
+                    check_coins(change)?;
+                    if change.copper() >= coins.copper() {
+                        return Err(Refusal::BadChange);
+                    }
+                }
                 self.check_holder(h)
             }
             Event::CoinsMoved { coins, from, to } => {
@@ -734,6 +754,7 @@ mod tests {
         let spend = Event::CoinsSpent {
             coins: gp(11),
             from: Holder::Pool,
+            change: Coins::default(),
         };
         let err = state.record(spend, None, WHEN, None).unwrap_err();
         assert_eq!(
@@ -749,7 +770,16 @@ mod tests {
             name: "A".into(),
         };
         let err = state
-            .record(Event::CoinsSpent { coins: gp(1), from }, None, WHEN, None)
+            .record(
+                Event::CoinsSpent {
+                    coins: gp(1),
+                    from,
+                    change: Coins::default(),
+                },
+                None,
+                WHEN,
+                None,
+            )
             .unwrap_err();
         assert_eq!(
             *err.reason,
@@ -764,6 +794,32 @@ mod tests {
             gp(10),
             "nothing changed"
         );
+    }
+
+    /// A seller's change comes back to the purse, and is always worth less than what was paid.
+    #[test]
+    fn change_comes_back_and_is_less_than_the_coins_paid() {
+        let mut events = start();
+        events.push(Event::CoinsAdded {
+            coins: gp(10),
+            to: Holder::Pool,
+            session: None,
+        });
+        let mut state = replay(&events);
+        let spend = |change: Coins| Event::CoinsSpent {
+            coins: gp(1),
+            from: Holder::Pool,
+            change,
+        };
+        let sp = |n| Coins::of(Denomination::Sp, n);
+        for too_much in [sp(10), sp(11)] {
+            let err = state.record(spend(too_much), None, WHEN, None).unwrap_err();
+            assert_eq!(*err.reason, Refusal::BadChange);
+        }
+        state.record(spend(sp(9)), None, WHEN, None).unwrap();
+        let mut left = gp(9);
+        left.sp = 9;
+        assert_eq!(state.treasury.as_ref().unwrap().pool, left);
     }
 
     fn portion(id: &str, share: Share, n: i64) -> Portion {
@@ -1083,7 +1139,11 @@ mod tests {
                         to: holder(to),
                         session: None,
                     },
-                    1 => Event::CoinsSpent { coins, from: holder(from) },
+                    1 => Event::CoinsSpent {
+                        coins,
+                        from: holder(from),
+                        change: Coins::default(),
+                    },
                     2 => Event::CoinsMoved { coins, from: holder(from), to: holder(to) },
                     3 => {
                         let (portions, remainder) =
