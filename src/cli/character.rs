@@ -528,7 +528,11 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             crate::view::describe::living(Some(living), "")
         ));
     }
-    lines.extend(crate::view::money::sheet_debts(&c.id, &sheet.debts));
+    lines.extend(
+        crate::view::upkeep::debts(&c.id, &sheet.debts)
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
     lines.push(format!(
         "  {}",
         crate::view::encumbrance::line(&sheet.encumbrance)

@@ -52,9 +52,9 @@ pub struct Treasure {
     /// (how long a light they hold has burnt).
     pub now: BTreeMap<String, i64>,
     pub coins: app::coins::Balances,
-    /// What each character's purse owes and is owed, by name: the character (their living
-    /// and training costs, their hire), and their retainers with the wages owed them.
-    pub owes: BTreeMap<String, (crate::ledger::Character, Vec<app::character::Retained>)>,
+    /// What each character's purse owes and is owed, by name: their id, and the debts
+    /// naming them (wages, living and training costs).
+    pub owes: BTreeMap<String, (String, Vec<app::debts::Debt>)>,
     /// The treasure found in each session, in copper as the party believes it.
     pub found: Vec<(u32, i64)>,
     /// Items whose charges the party knows, with their charges after each event.
@@ -72,8 +72,8 @@ impl Treasure {
         let owes = characters
             .iter()
             .map(|c| {
-                let retainers = app::character::retainers_of(&c.id, characters.iter());
-                (c.name.clone(), (c.clone(), retainers))
+                let debts = app::debts::naming(&characters, &c.id);
+                (c.name.clone(), (c.id.clone(), debts))
             })
             .collect();
         let mut now = BTreeMap::new();

@@ -375,9 +375,13 @@ fn effects(v: &crate::app::export::PlayerView) -> Markup {
 
 /// Whose retainer a character is and whom they employ, then what they owe and are owed
 /// (`view::upkeep`).
-fn upkeep(c: &crate::ledger::Character, retainers: &[crate::app::character::Retained]) -> Markup {
+fn upkeep(
+    c: &crate::ledger::Character,
+    retainers: &[crate::app::character::Retained],
+    debts: &[crate::app::debts::Debt],
+) -> Markup {
     html! {
-        @for line in crate::view::upkeep::hire(c, retainers).into_iter().chain(crate::view::upkeep::debts(c, retainers)) {
+        @for line in crate::view::upkeep::hire(c, retainers).into_iter().chain(crate::view::upkeep::debts(&c.id, debts)) {
             p.upkeep { (whole(&line)) }
         }
     }
@@ -410,7 +414,7 @@ pub fn sheet(f: &FullSheet) -> Markup {
             @for line in crate::view::money::sheet_lines(c, &v.coins) {
                 p.purse { (whole(line.trim())) }
             }
-            (upkeep(c, &v.retainers))
+            (upkeep(c, &v.retainers, &v.debts))
             @if let Some((level, needs)) = next {
                 p.progress {
                     label {
@@ -492,7 +496,7 @@ pub(super) fn summary(v: &crate::app::export::PlayerView, named: bool) -> Markup
             @for line in crate::view::money::sheet_lines(c, &v.coins).iter().take(1) {
                 p.purse { (whole(line.trim())) }
             }
-            (upkeep(c, &v.retainers))
+            (upkeep(c, &v.retainers, &v.debts))
             p.load { (whole(&crate::view::encumbrance::line(&v.encumbrance))) }
             @if carries(v) {
                 h3 { (tr!("Carries", "Porte")) }
@@ -549,8 +553,8 @@ pub fn treasure(t: &Treasure) -> Markup {
                 @for purse in &coins.purses {
                     li {
                         (whole(&labelled(&safe(&purse.character), &crate::i18n::coins::text(&purse.coins))))
-                        @if let Some((c, retainers)) = t.owes.get(&purse.character) {
-                            @for debt in crate::view::upkeep::debts(c, retainers) {
+                        @if let Some((id, debts)) = t.owes.get(&purse.character) {
+                            @for debt in crate::view::upkeep::debts(id, debts) {
                                 br;
                                 span.owes { (whole(&debt)) }
                             }
@@ -1041,7 +1045,7 @@ pub fn referee(r: &Referee, console: Markup) -> Markup {
                 @for line in crate::view::money::sheet_lines(c, &sheet.coins) {
                     p.purse { (whole(line.trim())) }
                 }
-                (upkeep(c, &sheet.retainers))
+                (upkeep(c, &sheet.retainers, &sheet.debts))
                 p.load { (whole(&crate::view::encumbrance::line(&sheet.encumbrance))) }
                 @for line in crate::view::armor::lines(&sheet.protection, false) {
                     p.protection { (whole(line.trim())) }

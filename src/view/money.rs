@@ -670,36 +670,6 @@ pub fn change_back(change: &Coins) -> String {
     tr!("({change} back in change)", "({change} rendus en monnaie)")
 }
 
-/// What the character `id` owes and is owed, on their sheet.
-pub fn sheet_debts(id: &str, debts: &[crate::app::debts::Debt]) -> Vec<String> {
-    debts
-        .iter()
-        .map(|d| {
-            let owed = worth(d.owed);
-            match &d.creditor {
-                crate::app::debts::Creditor::Upkeep => tr!(
-                    "  owed: {owed} of living and training costs",
-                    "  dû : {owed} de coûts de la vie et d'entraînement"
-                ),
-                crate::app::debts::Creditor::Retainer { retainer_name, .. } if d.debtor == id => {
-                    let to = safe(retainer_name);
-                    tr!(
-                        "  owes {to} {owed} of wages",
-                        "  doit {owed} de gages à {to}"
-                    )
-                }
-                crate::app::debts::Creditor::Retainer { .. } => {
-                    let by = safe(&d.debtor_name);
-                    tr!(
-                        "  is owed {owed} of wages by {by}",
-                        "  {by} lui doit {owed} de gages"
-                    )
-                }
-            }
-        })
-        .collect()
-}
-
 /// A character's purse and experience on their sheet.
 pub fn sheet_lines(c: &ledger::Character, purse: &Coins) -> Vec<String> {
     let purse = if purse.is_zero() {

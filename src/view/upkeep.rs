@@ -1,6 +1,6 @@
 //! What a sheet says of a character's hire and debts, on the command line's sheet and the
-//! pages alike: whose retainer they are and for what wage, whom they employ, and (on the
-//! pages, under the purse) what they owe and are owed. Each line without indentation.
+//! pages alike: whose retainer they are and for what wage, whom they employ, and, under the
+//! purse, what they owe and are owed. Each line without indentation.
 
 use crate::app::character::Retained;
 use crate::ledger::Character;
@@ -45,30 +45,33 @@ pub fn hire(c: &Character, retainers: &[Retained]) -> Vec<String> {
     lines
 }
 
-/// What `c`'s purse owes — living and training costs, the wages owed each of `retainers` —
-/// and the wages their employer owes them.
-pub fn debts(c: &Character, retainers: &[Retained]) -> Vec<String> {
-    let mut lines = Vec::new();
-    if c.owed > 0 {
-        let owed = worth(c.owed);
-        lines.push(tr!(
-            "owed: {owed} of living and training costs",
-            "dû : {owed} de coûts de la vie et d'entraînement"
-        ));
-    }
-    for r in retainers.iter().filter(|r| r.owed > 0) {
-        let (to, owed) = (safe(&r.name), worth(r.owed));
-        lines.push(tr!(
-            "owes {to} {owed} of wages",
-            "doit {owed} de gages à {to}"
-        ));
-    }
-    if let Some(h) = c.hire.as_ref().filter(|h| h.owed > 0) {
-        let (by, owed) = (safe(&h.employer_name), worth(h.owed));
-        lines.push(tr!(
-            "is owed {owed} of wages by {by}",
-            "{by} lui doit {owed} de gages"
-        ));
-    }
-    lines
+/// What the character `id` owes and is owed (of the debts naming them), under their purse on
+/// the sheet and the pages, wages before upkeep as `hoard debts` lists them.
+pub fn debts(id: &str, debts: &[crate::app::debts::Debt]) -> Vec<String> {
+    debts
+        .iter()
+        .map(|d| {
+            let owed = worth(d.owed);
+            match &d.creditor {
+                crate::app::debts::Creditor::Upkeep => tr!(
+                    "owed: {owed} of living and training costs",
+                    "dû : {owed} de coûts de la vie et d'entraînement"
+                ),
+                crate::app::debts::Creditor::Retainer { retainer_name, .. } if d.debtor == id => {
+                    let to = safe(retainer_name);
+                    tr!(
+                        "owes {to} {owed} of wages",
+                        "doit {owed} de gages à {to}"
+                    )
+                }
+                crate::app::debts::Creditor::Retainer { .. } => {
+                    let by = safe(&d.debtor_name);
+                    tr!(
+                        "is owed {owed} of wages by {by}",
+                        "{by} lui doit {owed} de gages"
+                    )
+                }
+            }
+        })
+        .collect()
 }

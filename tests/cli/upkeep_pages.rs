@@ -167,6 +167,15 @@ fn the_pages_show_what_each_purse_owes_whom_it_employs_and_how_long_a_light_has_
     assert_eq!(b["character"]["hire"]["owed"], 100, "{b}");
     assert_eq!(b["retainers"], serde_json::json!([]), "{b}");
     assert_eq!(b["burning"], serde_json::json!([]), "{b}");
+    // Each one's debts, as `hoard debts` gives them: Ann's wages to Bert, then her upkeep.
+    let debts: Vec<(&str, i64)> = a["debts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["creditor"].as_str().unwrap(), d["owed"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(debts, [("retainer", 100), ("upkeep", 500)], "{a}");
+    assert_eq!(b["debts"][0]["debtor_name"], "Ann", "{b}");
 
     h.ok(&["douse", "Torches (6)", "--by", "Ann"]);
     assert!(!party("en").contains("lit, burning"));

@@ -304,8 +304,7 @@ pub async fn show(cx: &mut Ctx, name: &str) -> Result<Sheet> {
             title: s.title,
             referee: s.referee,
         });
-    let all = characters::list(cx.conn(), campaign.id).await?;
-    let debts = crate::debts::naming(&all, &character.id);
+    let debts = crate::debts::naming(&everyone, &character.id);
     Ok(Sheet {
         retainers,
         expedition,

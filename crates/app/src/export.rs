@@ -313,6 +313,8 @@ pub struct PlayerView {
     pub now: i64,
     /// The retainers they employ or owe wages to (the table knows whose wages they pay).
     pub retainers: Vec<crate::character::Retained>,
+    /// What they owe and are owed (`hoard debts`): wages, living and training costs.
+    pub debts: Vec<crate::debts::Debt>,
 }
 
 /// `export --as`'s document: the same in every language, each item by the name its viewer
@@ -320,7 +322,7 @@ pub struct PlayerView {
 impl Serialize for PlayerView {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("PlayerView", 13)?;
+        let mut out = s.serialize_struct("PlayerView", 15)?;
         out.serialize_field("campaign", &self.campaign)?;
         out.serialize_field("character", &self.character)?;
         out.serialize_field("items", &self.items)?;
@@ -334,6 +336,7 @@ impl Serialize for PlayerView {
         let idle: Vec<&str> = self.idle_rings().iter().map(|s| s.id.as_str()).collect();
         out.serialize_field("idle_rings", &idle)?;
         out.serialize_field("retainers", &self.retainers)?;
+        out.serialize_field("debts", &self.debts)?;
         let burning: Vec<Burning<'_>> = self
             .burning()
             .into_iter()
@@ -411,6 +414,7 @@ pub async fn player(cx: &mut Ctx, who: &str) -> Result<PlayerView> {
         encumbrance: sheet.encumbrance,
         now: sheet.now,
         retainers: sheet.retainers,
+        debts: sheet.debts,
     })
 }
 
