@@ -204,6 +204,18 @@ fn the_economy_forms_record_what_the_command_line_records_in_both_languages() {
     }
     let last = h.json(&["log", "--json", "--limit", "1"]);
     assert_eq!(last["kind"], "retainer_dismissed", "{last}");
+    // A month's living the purse could not pay, paid from the page once coins come in.
+    h.ok(&["campaign", "set", "living", "500gp/month"]);
+    h.ok_words("time advance 30 days");
+    h.ok(&["coins", "add", "600gp", "--to", "Arnaud"]);
+    let said = h.ok(&["--dry-run", "debts", "pay", "Arnaud"]);
+    let answer = send(&s, &dashboard, "debts-pay", "character=Arnaud", &[]);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    for said in said.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        assert!(answer.body.contains(&escaped(said)), "{said}");
+    }
+    let left = h.ok(&["debts", "Arnaud"]);
+    assert!(!left.contains("Arnaud owes"), "{left}");
 }
 
 #[test]

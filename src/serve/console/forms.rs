@@ -447,6 +447,28 @@ pub const FORMS: &[Form] = &[
         fields: &[RETAINER],
     },
     Form {
+        name: "debts-pay",
+        title: ("Pay debts", "Payer des dettes"),
+        command: &["debts", "pay"],
+        fields: &[
+            field(
+                "character",
+                ("Who pays", "Qui paie"),
+                Kind::Character,
+                Arg::Positional,
+            ),
+            field(
+                "to",
+                (
+                    "Only the wages owed a retainer",
+                    "Seulement les gages dus à un homme d'armes",
+                ),
+                Kind::Character,
+                Arg::Long("--to"),
+            ),
+        ],
+    },
+    Form {
         name: "share",
         title: ("Share out the pool", "Partager la réserve"),
         command: &["share"],
