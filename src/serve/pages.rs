@@ -703,6 +703,10 @@ fn seen_text(seen: &Seen) -> String {
                     "{coins} spent from {from} on training for level {level}.",
                     "{coins} dépensés de {from} pour l'entraînement au niveau {level}."
                 ),
+                Some(Paid::Debt) => tr!(
+                    "{coins} spent from {from} on the living and training costs owed.",
+                    "{coins} dépensés de {from} pour les coûts de la vie et d'entraînement dus."
+                ),
             };
             match change.is_zero() {
                 true => spent,

@@ -59,10 +59,7 @@ pub fn debts(id: &str, debts: &[crate::app::debts::Debt]) -> Vec<String> {
                 ),
                 crate::app::debts::Creditor::Retainer { retainer_name, .. } if d.debtor == id => {
                     let to = safe(retainer_name);
-                    tr!(
-                        "owes {to} {owed} of wages",
-                        "doit {owed} de gages à {to}"
-                    )
+                    tr!("owes {to} {owed} of wages", "doit {owed} de gages à {to}")
                 }
                 crate::app::debts::Creditor::Retainer { .. } => {
                     let by = safe(&d.debtor_name);

@@ -260,4 +260,12 @@ fn the_session_tells_what_the_coins_paid_for_and_what_is_owed() {
     let json = h.json(&["report", "session", "1", "--markdown"]);
     assert_eq!(json["owed"], serde_json::json!([["Ann", 400]]), "{json}");
     assert_eq!(json["wages"][0]["owed"], 100, "{json}");
+    // Debts paid: the wages as coins moving to Bert, the upkeep as coins spent on it.
+    h.ok_words("coins add 5 gp --to Ann");
+    h.ok(&["debts", "pay", "Ann"]);
+    let page = read(&get(&s.at("/chronicle/1"), &[]).body);
+    assert!(
+        page.contains("4 gp spent from Ann's purse on the living and training costs owed."),
+        "{page}"
+    );
 }

@@ -222,13 +222,14 @@ pub enum Seen {
 }
 
 /// What coins spent paid for: goods bought (`buy`), a cost of living or of training
-/// (`app::upkeep`).
+/// (`app::upkeep`), or such costs owed (`debts pay`).
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "for", rename_all = "snake_case")]
 pub enum Paid {
     Goods { item: Box<Revealed> },
     Living { months: u32 },
     Training { from: u8, level: u8 },
+    Debt,
 }
 
 /// Where coins are: the party's pool, a character's purse, a place.
@@ -331,25 +332,20 @@ pub async fn session(cx: &mut Ctx, number: u32, truth: bool) -> Result<Told> {
                 Spending::Goods(id) => items.get(id).map(|i| Paid::Goods {
                     item: Box::new(revealed(i, looker)),
                 }),
-                Spending::Upkeep(upkeep) => paid_for(upkeep),
+                Spending::Upkeep(upkeep) => Some(paid_for(upkeep)),
             };
         }
     }
     Ok(Told { session, entries })
 }
 
-/// The cost a charge's coins paid: living or training (anything else charged is no new cost).
-fn paid_for(upkeep: &Upkeep) -> Option<Paid> {
-    if let Upkeep::Living { months, .. } = upkeep {
-        return Some(Paid::Living { months: *months });
+/// What a charge's coins paid: living, training, or such costs owed.
+fn paid_for(upkeep: &Upkeep) -> Paid {
+    match *upkeep {
+        Upkeep::Living { months, .. } => Paid::Living { months },
+        Upkeep::Training { from, level } => Paid::Training { from, level },
+        Upkeep::Debt => Paid::Debt,
     }
-    let Upkeep::Training { from, level } = upkeep else {
-        return None;
-    };
-    Some(Paid::Training {
-        from: *from,
-        level: *level,
-    })
 }
 
 /// What coins spent paid for, as the ledger records it.
