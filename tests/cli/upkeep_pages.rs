@@ -269,3 +269,24 @@ fn the_session_tells_what_the_coins_paid_for_and_what_is_owed() {
         "{page}"
     );
 }
+
+/// A charge the purse paid nothing of has no coins of its own: the next command's coins spent,
+/// from the pool, are not told as paying for it.
+#[test]
+fn coins_spent_after_an_unpaid_charge_are_not_the_charges() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok(&["campaign", "set", "living", "10gp/month"]);
+    h.ok_words("coins add 5 gp --at Bank");
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("time advance 30 days"); // 10 gp owed, nothing paid
+    h.ok_words("coins spend 5 gp --at Bank");
+    let s = Served::start(&h, &[]);
+    let page = read(&get(&s.at("/chronicle/1"), &[]).body);
+    assert!(
+        page.contains("Ann owes 10 gp of living and training costs."),
+        "{page}"
+    );
+    assert!(page.contains("5 gp spent from"), "{page}");
+    assert!(!page.contains("on the cost of living"), "{page}");
+}

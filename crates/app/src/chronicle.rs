@@ -367,23 +367,34 @@ fn spending(events: &[Recorded]) -> BTreeMap<i64, Spending> {
             (origin.how == Origin::BOUGHT).then_some((r.seq, &item.id))
         })
         .collect();
-    let charged: BTreeMap<i64, Upkeep> = events
+    // A charge's coins come right after it, from the charged character's purse, caused as
+    // the charge was (or by it, where it has no cause: `app::upkeep::charge`); a charge the
+    // purse paid nothing of has none, and the next command's coins are not its.
+    let charged: BTreeMap<i64, (Upkeep, &Id, Option<i64>)> = events
         .iter()
         .filter_map(|r| {
-            let Event::UpkeepCharged { upkeep, .. } = &r.event else {
+            let Event::UpkeepCharged {
+                upkeep, character, ..
+            } = &r.event
+            else {
                 return None;
             };
-            Some((r.seq, *upkeep))
+            Some((r.seq, (*upkeep, character, r.cause.or(Some(r.seq)))))
         })
         .collect();
     events
         .iter()
-        .filter(|r| matches!(r.event, Event::CoinsSpent { .. }))
         .filter_map(|r| {
+            let Event::CoinsSpent { from, .. } = &r.event else {
+                return None;
+            };
             let goods = r.cause.and_then(|c| bought.get(&c));
-            match (goods, charged.get(&(r.seq - 1))) {
+            let charge = charged
+                .get(&(r.seq - 1))
+                .filter(|(_, who, cause)| *cause == r.cause && from.character() == Some(*who));
+            match (goods, charge) {
                 (Some(id), _) => Some((r.seq, Spending::Goods((*id).clone()))),
-                (None, Some(upkeep)) => Some((r.seq, Spending::Upkeep(*upkeep))),
+                (None, Some((upkeep, ..))) => Some((r.seq, Spending::Upkeep(*upkeep))),
                 (None, None) => None,
             }
         })
