@@ -737,6 +737,11 @@ fn seen_text(seen: &Seen) -> String {
                 ),
             }
         }
+        Seen::Owed { who, owed: 0 } => tr!(
+            "{} owes nothing more of living and training costs.",
+            "{} ne doit plus rien de coûts de la vie et d'entraînement.",
+            safe(who)
+        ),
         Seen::Owed { who, owed } => tr!(
             "{} owes {} of living and training costs.",
             "{} doit {} de coûts de la vie et d'entraînement.",

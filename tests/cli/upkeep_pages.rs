@@ -268,6 +268,15 @@ fn the_session_tells_what_the_coins_paid_for_and_what_is_owed() {
         page.contains("4 gp spent from Ann's purse on the living and training costs owed."),
         "{page}"
     );
+    assert!(
+        page.contains("Ann owes nothing more of living and training costs."),
+        "{page}"
+    );
+    let posting = h.ok(&["report", "session", "1", "--markdown"]);
+    assert!(
+        !posting.contains("**Owed (living and training):**"),
+        "{posting}"
+    );
 }
 
 /// A charge the purse paid nothing of has no coins of its own: the next command's coins spent,

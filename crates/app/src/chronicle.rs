@@ -107,8 +107,8 @@ pub enum Seen {
         paid: Coins,
         owed: i64,
     },
-    /// Living or training costs a purse could not pay in full: all the copper pieces its
-    /// holder owes of them now.
+    /// Living or training costs a purse could not pay in full, or paid off (`debts pay`): all
+    /// the copper pieces its holder owes of them now, 0 when nothing is.
     Owed {
         who: String,
         owed: i64,
@@ -518,8 +518,9 @@ fn is_seen(event: &Event, truth: bool) -> bool {
         Event::ItemCreated { origin, .. } => origin.how != Origin::BOUGHT,
         // Supplies used up are seen; a hungry day uses none.
         Event::LightBurnt { used, .. } | Event::RationsEaten { used, .. } => !used.is_empty(),
-        // A cost paid is the coins spent beside it; what the purse could not pay is owed.
-        Event::UpkeepCharged { owed, .. } => *owed > 0,
+        // A cost paid is the coins spent beside it; what the purse could not pay is owed, and
+        // a debt paid changes what is owed, to nothing perhaps.
+        Event::UpkeepCharged { owed, upkeep, .. } => *owed > 0 || *upkeep == Upkeep::Debt,
         Event::CoinsAdded { .. }
         | Event::CoinsSpent { .. }
         | Event::ItemsSold { .. }

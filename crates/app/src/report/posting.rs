@@ -243,9 +243,13 @@ impl Posting {
                 paid,
                 owed,
             } => self.wages_paid(employer, retainer, paid, owed),
-            Seen::Owed { who, owed } => match self.owed.iter_mut().find(|(w, _)| *w == who) {
-                Some((_, was)) => *was = owed,
-                None => self.owed.push((who, owed)),
+            Seen::Owed { who, owed } => match self.owed.iter().position(|(w, _)| *w == who) {
+                Some(at) if owed == 0 => {
+                    self.owed.remove(at);
+                }
+                Some(at) => self.owed[at].1 = owed,
+                None if owed > 0 => self.owed.push((who, owed)),
+                None => {}
             },
             Seen::Experience { session, gains } if session == self.session.number => {
                 gains
