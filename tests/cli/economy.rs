@@ -1073,6 +1073,24 @@ fn a_lifestyle_has_no_figure_outside_adnd() {
     h.ok(&["campaign", "set", "living", "20gp/month"]);
     h.ok(&["campaign", "set", "living", "off"]);
     assert!(h.ok(&["campaign", "show"]).contains("living: off"));
+    // Nor does a lifestyle survive the campaign leaving AD&D: the campaign's, then a
+    // character's, are refused until set as amounts.
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    h.ok(&["campaign", "set", "living", "wealthy"]);
+    let theirs = h.refused_unchanged(&["campaign", "set", "edition", "ose"], 4);
+    assert!(
+        theirs.contains("the campaign lives by the AD&D 2e DMG's wealthy"),
+        "{theirs}"
+    );
+    h.ok(&["campaign", "set", "living", "200gp/month"]);
+    h.ok(&["character", "set", "Ann", "living", "poor"]);
+    let hers = h.refused_unchanged(&["campaign", "set", "edition", "ose"], 4);
+    assert!(
+        hers.contains("Ann lives by the AD&D 2e DMG's poor") && hers.contains("living 100gp/month"),
+        "{hers}"
+    );
+    h.ok(&["character", "set", "Ann", "living", "campaign"]);
+    h.ok(&["campaign", "set", "edition", "ose"]);
 }
 
 /// A charge recorded before it told its arithmetic still imports and replays; one that is not

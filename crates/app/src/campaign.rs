@@ -299,8 +299,32 @@ async fn living(cx: &mut Ctx, value: &str) -> Result<Setting> {
     record(w, Setting::Living(living)).await
 }
 
+/// A lifestyle of the AD&D 2e DMG the campaign or one of its characters lives by: none may
+/// stay once the campaign leaves AD&D, for it would have no figure.
+async fn lifestyle(w: &mut Write<'_>) -> Result<Option<Refusal>> {
+    use crate::rules::upkeep::Living;
+    let refusal = |who: Option<String>, l: &crate::rules::upkeep::Lifestyle| {
+        let lifestyle = l.key().into();
+        Refusal::LivesByLifestyle { who, lifestyle }
+    };
+    if let Some(Living::Lifestyle(l)) = &w.state.campaign.settings.living {
+        return Ok(Some(refusal(None, l)));
+    }
+    let campaign = w.campaign;
+    let characters = crate::store::characters::list(w.conn(), campaign).await?;
+    Ok(characters.iter().find_map(|c| match &c.living {
+        Some(Living::Lifestyle(l)) => Some(refusal(Some(c.name.clone()), l)),
+        _ => None,
+    }))
+}
+
 /// `setting` recorded.
 async fn record(mut w: Write<'_>, setting: Setting) -> Result<Setting> {
+    if matches!(setting, Setting::Edition(e) if e != Edition::Adnd) {
+        if let Some(refusal) = lifestyle(&mut w).await? {
+            return Err(refusal.into());
+        }
+    }
     if matches!(setting, Setting::Round(_) | Setting::Edition(_)) {
         // Whether an effect has started decides whether the round may change.
         let campaign = w.campaign;

@@ -224,7 +224,7 @@ pub async fn pay(cx: &mut Ctx, character: &str, to: Option<&str>) -> Result<Paid
         return Err(Refusal::Unpayable {
             name: c.name,
             purse,
-            owed: owed.iter().map(|d| d.owed).sum(),
+            owed: owed.iter().fold(0i64, |sum, d| sum.saturating_add(d.owed)),
         }
         .into());
     }

@@ -233,9 +233,10 @@ impl From<refusal::campaign::Refusal> for Error {
     fn from(r: refusal::campaign::Refusal) -> Self {
         use refusal::campaign::Refusal;
         let kind = match r {
-            Refusal::Unforced { .. } | Refusal::NotOwner { .. } | Refusal::NoLifestyle { .. } => {
-                Error::Refused
-            }
+            Refusal::Unforced { .. }
+            | Refusal::NotOwner { .. }
+            | Refusal::NoLifestyle { .. }
+            | Refusal::LivesByLifestyle { .. } => Error::Refused,
             Refusal::NoTablesFolder { .. } => Error::NotFound,
             Refusal::NameTaken { .. }
             | Refusal::NotPercentage { .. }

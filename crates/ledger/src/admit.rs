@@ -321,7 +321,9 @@ impl State {
                         crate::rules::upkeep::monthly(l.living, settings, l.level),
                     )
                 });
-                if paid && reckons && *cost >= 0 && (0..=*cost + c.owed).contains(owed) {
+                // Past what copper can count, a charge stands for nothing.
+                let most = cost.checked_add(c.owed).unwrap_or(-1);
+                if paid && reckons && *cost >= 0 && (0..=most).contains(owed) {
                     Ok(())
                 } else {
                     Err(Refusal::BadCharge {

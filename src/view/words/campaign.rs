@@ -81,6 +81,23 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                 "OSE Classic Fantasy gives no cost of living, so {lifestyle} has no figure in this campaign: give an amount, such as 100gp/month (the lifestyles are the AD&D 2e DMG's, for a campaign of edition adnd)",
                 "OSE Classic Fantasy ne donne pas de coût de la vie, {lifestyle} n'a donc pas de montant dans cette campagne : donnez un montant, comme 100gp/month (les trains de vie sont ceux du DMG d'AD&D 2e, pour une campagne d'édition adnd)"
             ),
+            Refusal::LivesByLifestyle {
+                who: None,
+                lifestyle,
+            } => tr!(
+                "the campaign lives by the AD&D 2e DMG's {lifestyle}, which OSE Classic Fantasy gives no figure for: set an amount first (campaign set living 100gp/month, or off)",
+                "la campagne vit au train de vie {lifestyle} du DMG d'AD&D 2e, qu'OSE Classic Fantasy ne chiffre pas : donnez d'abord un montant (campaign set living 100gp/month, ou off)"
+            ),
+            Refusal::LivesByLifestyle {
+                who: Some(who),
+                lifestyle,
+            } => {
+                let who = crate::view::inert::safe(who);
+                tr!(
+                    "{who} lives by the AD&D 2e DMG's {lifestyle}, which OSE Classic Fantasy gives no figure for: set an amount first (character set {who} living 100gp/month, or campaign)",
+                    "{who} vit au train de vie {lifestyle} du DMG d'AD&D 2e, qu'OSE Classic Fantasy ne chiffre pas : donnez d'abord un montant (character set {who} living 100gp/month, ou campaign)"
+                )
+            }
             Refusal::UnknownArmourWeight => tr!(
                 "armour-weight must be nothing (AD&D 2e: enchanted armour does not count toward encumbrance) or half (Old-School Essentials: 50% less)",
                 "armour-weight vaut nothing (AD&D 2e : une armure enchantée ne compte pas dans l'encombrement) ou half (Old-School Essentials : 50 % de moins)"

@@ -58,6 +58,12 @@ pub enum Refusal {
     NoLifestyle {
         lifestyle: String,
     },
+    /// `edition ose` while the campaign (`who` none) or a character lives by one of the AD&D
+    /// 2e DMG's lifestyles, which would have no figure there.
+    LivesByLifestyle {
+        who: Option<String>,
+        lifestyle: String,
+    },
     /// `claim-ties` with neither way.
     UnknownClaimTies,
     /// `referees` with neither way.
