@@ -28,8 +28,8 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
             Refusal::Unpayable { name, purse, owed } => {
                 let (name, owed, purse) = (safe(name), worth(*owed), text(purse));
                 tr!(
-                    "{name}'s purse ({purse}) holds no coin that pays toward the {owed} they owe, and no change is given: `hoard coins add` or `hoard coins exchange` first",
-                    "la bourse de {name} ({purse}) n'a aucune pièce qui paie les {owed} qu'il doit, et la monnaie n'est pas rendue : `hoard coins add` ou `hoard coins exchange` d'abord"
+                    "{name}'s purse ({purse}) holds no coin that pays toward the {owed} they owe, and no change is given: `hoard coins add` or `hoard exchange` first",
+                    "la bourse de {name} ({purse}) n'a aucune pièce qui paie les {owed} qu'il doit, et la monnaie n'est pas rendue : `hoard coins add` ou `hoard exchange` d'abord"
                 )
             }
         };
