@@ -9,7 +9,8 @@ use crate::error::Result;
 use crate::i18n::coins::text;
 use crate::tr;
 use crate::view::inert::safe;
-use crate::view::money::{debt, with_worth};
+use crate::view::money::with_worth;
+use crate::view::upkeep::debt;
 
 /// `debts [CHARACTER]`: a line per debt; `debts pay`: each payment, the purse, what is left.
 pub async fn run(cx: &mut Ctx, out: &mut Out, a: DebtsArgs) -> Result<()> {

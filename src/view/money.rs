@@ -649,21 +649,6 @@ pub fn explain(event: &Event) -> Vec<String> {
     lines
 }
 
-/// A debt, as `hoard debts` and the sheet list it: `Ann owes Rolf 0 gp 50 cp`.
-pub fn debt(d: &crate::app::debts::Debt) -> String {
-    let (by, owed) = (safe(&d.debtor_name), worth(d.owed));
-    match &d.creditor {
-        crate::app::debts::Creditor::Retainer { retainer_name, .. } => {
-            let to = safe(retainer_name);
-            tr!("{by} owes {to} {owed}", "{by} doit {owed} à {to}")
-        }
-        crate::app::debts::Creditor::Upkeep => tr!(
-            "{by} owes {owed} of living and training costs",
-            "{by} doit {owed} de coûts de la vie et d'entraînement"
-        ),
-    }
-}
-
 /// The seller's change a purchase brought back, in brackets after what was spent.
 pub fn change_back(change: &Coins) -> String {
     let change = text(change);

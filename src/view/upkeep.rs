@@ -72,3 +72,18 @@ pub fn debts(id: &str, debts: &[crate::app::debts::Debt]) -> Vec<String> {
         })
         .collect()
 }
+
+/// A debt, as `hoard debts` lists it: `Ann owes Rolf 0 gp 50 cp`.
+pub fn debt(d: &crate::app::debts::Debt) -> String {
+    let (by, owed) = (safe(&d.debtor_name), worth(d.owed));
+    match &d.creditor {
+        crate::app::debts::Creditor::Retainer { retainer_name, .. } => {
+            let to = safe(retainer_name);
+            tr!("{by} owes {to} {owed}", "{by} doit {owed} à {to}")
+        }
+        crate::app::debts::Creditor::Upkeep => tr!(
+            "{by} owes {owed} of living and training costs",
+            "{by} doit {owed} de coûts de la vie et d'entraînement"
+        ),
+    }
+}

@@ -320,10 +320,10 @@ async fn lifestyle(w: &mut Write<'_>) -> Result<Option<Refusal>> {
 
 /// `setting` recorded.
 async fn record(mut w: Write<'_>, setting: Setting) -> Result<Setting> {
-    if matches!(setting, Setting::Edition(e) if e != Edition::Adnd) {
-        if let Some(refusal) = lifestyle(&mut w).await? {
-            return Err(refusal.into());
-        }
+    if matches!(setting, Setting::Edition(e) if e != Edition::Adnd)
+        && let Some(refusal) = lifestyle(&mut w).await?
+    {
+        return Err(refusal.into());
     }
     if matches!(setting, Setting::Round(_) | Setting::Edition(_)) {
         // Whether an effect has started decides whether the round may change.

@@ -2,7 +2,6 @@
 
 use crate::ledger::{self, Change, Event};
 use crate::rules::health::Condition;
-use crate::rules::wages::Per;
 use crate::tr;
 use crate::view::inert::safe;
 
@@ -70,21 +69,12 @@ pub(super) fn describe(event: &Event) -> String {
             per,
             ..
         } => {
-            let (name, by, wage) = (
-                safe(name),
-                safe(employer_name),
-                crate::i18n::coins::text(wage),
-            );
-            match per {
-                Per::Day => tr!(
-                    "{by} hires {name} as a retainer, for {wage} a day",
-                    "{by} engage {name} comme homme d'armes, pour {wage} par jour"
-                ),
-                Per::Adventure => tr!(
-                    "{by} hires {name} as a retainer, for {wage} an adventure",
-                    "{by} engage {name} comme homme d'armes, pour {wage} par aventure"
-                ),
-            }
+            let (name, by) = (safe(name), safe(employer_name));
+            let wage = crate::view::upkeep::wage(wage, *per);
+            tr!(
+                "{by} hires {name} as a retainer, for {wage}",
+                "{by} engage {name} comme homme d'armes, pour {wage}"
+            )
         }
         Event::RetainerDismissed {
             name,
