@@ -742,15 +742,20 @@ mod tests {
         Coins::of(Denomination::Gp, n)
     }
 
-    #[test]
-    fn spending_what_is_not_there_cannot_stand() {
+    /// A campaign whose pool holds 10 gp.
+    fn ten_in_the_pool() -> State {
         let mut events = start();
         events.push(Event::CoinsAdded {
             coins: gp(10),
             to: Holder::Pool,
             session: None,
         });
-        let mut state = replay(&events);
+        replay(&events)
+    }
+
+    #[test]
+    fn spending_what_is_not_there_cannot_stand() {
+        let mut state = ten_in_the_pool();
         let spend = Event::CoinsSpent {
             coins: gp(11),
             from: Holder::Pool,
@@ -799,13 +804,7 @@ mod tests {
     /// A seller's change comes back to the purse, and is always worth less than what was paid.
     #[test]
     fn change_comes_back_and_is_less_than_the_coins_paid() {
-        let mut events = start();
-        events.push(Event::CoinsAdded {
-            coins: gp(10),
-            to: Holder::Pool,
-            session: None,
-        });
-        let mut state = replay(&events);
+        let mut state = ten_in_the_pool();
         let spend = |change: Coins| Event::CoinsSpent {
             coins: gp(1),
             from: Holder::Pool,
