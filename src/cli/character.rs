@@ -510,16 +510,8 @@ fn sheet_lines(sheet: &Sheet) -> Vec<String> {
             .into_iter()
             .map(|l| format!("  {l}")),
     );
-    if sheet.character.hungry > 0 {
-        let days = crate::i18n::counted(
-            i64::from(sheet.character.hungry),
-            ("day", "days"),
-            ("jour", "jours"),
-        );
-        lines.push(tr!(
-            "  hungry: {days} without food (penalties at the referee's discretion)",
-            "  affamé : {days} sans manger (pénalités à la discrétion du MJ)"
-        ));
+    if let Some(hunger) = crate::view::upkeep::hunger(sheet.character.hungry) {
+        lines.push(format!("  {hunger}"));
     }
     if let Some(living) = &sheet.character.living {
         lines.push(tr!(

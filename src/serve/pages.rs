@@ -327,6 +327,9 @@ fn conditions(v: &crate::app::export::PlayerView) -> Markup {
         @if let Some(sword) = v.controlled_by() {
             p.condition { (tr!("Under the control {}", "Sous le contrôle {}", safe(&crate::i18n::known::of_the(&sword.name)))) }
         }
+        @if let Some(hunger) = crate::view::upkeep::hunger(v.character.hungry) {
+            p.condition { (hunger) }
+        }
         @for ring in v.idle_rings() {
             p.condition {
                 (tr!("{} does not work: two magic rings on one hand", "{} ne fonctionne pas : deux anneaux magiques à la même main", known_name(ring)))

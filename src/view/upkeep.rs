@@ -87,3 +87,14 @@ pub fn debt(d: &crate::app::debts::Debt) -> String {
         ),
     }
 }
+
+/// How long a character has gone without food (`campaign set rations on`), if they have.
+pub fn hunger(days: u32) -> Option<String> {
+    (days > 0).then(|| {
+        let days = crate::i18n::counted(i64::from(days), ("day", "days"), ("jour", "jours"));
+        tr!(
+            "hungry: {days} without food (penalties at the referee's discretion)",
+            "affamé : {days} sans manger (pénalités à la discrétion du MJ)"
+        )
+    })
+}

@@ -299,3 +299,19 @@ fn coins_spent_after_an_unpaid_charge_are_not_the_charges() {
     assert!(page.contains("5 gp spent from"), "{page}");
     assert!(!page.contains("on the cost of living"), "{page}");
 }
+
+/// A character without rations is shown hungry on the pages, as on the sheet, in both
+/// languages.
+#[test]
+fn hunger_shows_on_the_pages() {
+    let h = Hoard::new();
+    h.character("Ann", 10, 10, 8, "lawful");
+    h.ok(&["campaign", "set", "rations", "on"]);
+    h.ok(&["session", "start", "Trek", "--with", "Ann"]);
+    h.ok_words("time advance 2 days");
+    let s = Served::start(&h, &[]);
+    let page = read(&get(&s.at("/"), &[]).body);
+    assert!(page.contains("hungry: 2 days without food"), "{page}");
+    let fr = read(&get(&s.at("/"), &["Accept-Language: fr"]).body);
+    assert!(fr.contains("affamé : 2 jours sans manger"), "{fr}");
+}
