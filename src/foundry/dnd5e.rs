@@ -348,6 +348,8 @@ fn weapon(make: Option<Make>) -> Base {
             &["fin", "lgt", "thr"],
             Some((20, 60)),
         ),
+        // club.yml
+        Make::Club => base("simpleM", "club", (1, 4, b), None, &["lgt"], None),
         // flail.yml
         Make::Flail => base("martialM", "flail", (1, 8, b), None, &[], None),
         // warhammer.yml

@@ -197,6 +197,88 @@ fn an_adnd_campaign_buys_from_the_phb_and_its_goods_weigh() {
     assert_eq!(torch.unwrap()["count"], 2);
 }
 
+/// Armour and weapons bought are what the price list says they are: OSE's « Chainmail 5 [14] »
+/// worn with a « Shield +1 bonus » gives AC 4 [15] (*Weapons and Armour*), weighs the book's
+/// 400 and 100 coins, is no magic item, and sells back on the equipment market; a sword
+/// bought is a weapon of *Weapons*' 1d8.
+#[test]
+fn armour_and_weapons_bought_are_worn_and_sold_as_equipment() {
+    let h = Hoard::new();
+    buyer(&h);
+    h.ok_words("coins add 50 gp --to Ulric");
+    let mail = h.json(&["buy", "chainmail", "--by", "Ulric"]);
+    assert_eq!(mail["item"]["category"], "armor");
+    assert_eq!(mail["item"]["identity"]["kind"], "chain");
+    let shield = h.json(&["buy", "shield", "--by", "Ulric"]);
+    assert_eq!(shield["item"]["identity"]["kind"], "shield");
+    let sword = h.json(&["buy", "sword", "--by", "Ulric"]);
+    assert_eq!(sword["item"]["category"], "weapon");
+    assert_eq!(sword["item"]["identity"]["kind"], "sword");
+    h.ok(&["wear", "Chainmail", "--by", "Ulric"]);
+    h.ok(&["wear", "Shield", "--by", "Ulric"]);
+    let sheet = h.json(&["character", "show", "Ulric"]);
+    assert_eq!(
+        sheet["armor_class"],
+        serde_json::json!({"ac": 4, "aac": 15})
+    );
+    // Chain 400, shield 100, sword 60, the 5 sp left and OSE's 80 of gear.
+    assert_eq!(sheet["load"], 400 + 100 + 60 + 5 + 80);
+    let shown = h.ok(&["item", "show", "Chainmail"]);
+    assert!(!shown.contains("non-permanent powers"), "{shown}");
+    assert!(
+        shown.contains("bought from price list equipment-ose"),
+        "{shown}"
+    );
+    let seen = h.json(&["item", "show", "Chainmail"]);
+    assert_eq!(
+        (seen["metal"].as_bool(), seen.get("initiative")),
+        (Some(true), None),
+        "{seen}"
+    );
+    // A suit is worn whole: one at a time.
+    let two = h.fails(&["buy", "plate mail", "--count", "2", "--by", "Ulric"], 2);
+    assert!(two.contains("bought one at a time"), "{two}");
+    // 40 gp at the equipment market's 25%, not the magic market's half.
+    h.ok(&["campaign", "set", "sell-fraction", "equipment", "0.25"]);
+    let sold = h.json(&["sell", "Chainmail", "--to", "Ulric"]);
+    assert_eq!(sold["balances"][0]["coins"], coins(10, 5, 0));
+    let sheet = h.json(&["character", "show", "Ulric"]);
+    assert_eq!(
+        sheet["armor_class"],
+        serde_json::json!({"ac": 8, "aac": 11})
+    );
+    // 10 gp at 25%: 2 gp 5 sp.
+    let sold = h.json(&["sell", "Sword", "--to", "Ulric"]);
+    assert_eq!(sold["balances"][0]["coins"], coins(12, 10, 0));
+    assert!(h.ok(&["check"]).starts_with("ok"));
+}
+
+/// An AD&D campaign's armour follows the PHB's Table 46: scale mail AC 6, chain mail AC 5,
+/// and a shield, body shield or buckler, better by 1.
+#[test]
+fn adnd_armour_bought_gives_table_46s_armour_class() {
+    let h = Hoard::new();
+    h.ok(&["campaign", "set", "edition", "adnd"]);
+    buyer(&h);
+    h.ok_words("coins add 200 gp --to Ulric");
+    h.ok(&["buy", "scale mail", "--by", "Ulric"]);
+    h.ok(&["buy", "Shield, body", "--by", "Ulric"]);
+    h.ok(&["wear", "Scale mail", "--by", "Ulric"]);
+    let ac = |h: &Hoard| h.json(&["character", "show", "Ulric"])["armor_class"].clone();
+    assert_eq!(ac(&h), serde_json::json!({"ac": 6, "aac": 13}));
+    h.ok(&["wear", "Shield, body", "--by", "Ulric"]);
+    assert_eq!(ac(&h), serde_json::json!({"ac": 5, "aac": 14}));
+    // Scale mail 400 coins, the body shield 150, 80 gp 5 sp (85 coins, 17 by AD&D's).
+    assert_eq!(
+        h.json(&["character", "show", "Ulric"])["load"],
+        400 + 150 + 17
+    );
+    h.ok(&["sell", "Scale mail", "--to", "Ulric"]);
+    h.ok(&["buy", "chain mail", "--by", "Ulric"]);
+    h.ok(&["wear", "Chain mail", "--by", "Ulric"]);
+    assert_eq!(ac(&h), serde_json::json!({"ac": 4, "aac": 15}));
+}
+
 /// A campaign's folder replaces a price list like any table; `tables check` names a line
 /// that is wrong.
 #[test]
@@ -215,6 +297,16 @@ fn a_campaigns_folder_replaces_the_price_list_and_is_checked() {
     let checked = h.fails(&["tables", "check", dir_text], 2);
     assert!(
         checked.contains("goods torches: price \"one gold\" is no amount of coins"),
+        "{checked}"
+    );
+    // An armour line names a kind of armour the armour table knows.
+    let mithril = format!("{}armor = \"mithril\"\n", list("3 gp"));
+    std::fs::write(dir.join("equipment-ose.toml"), mithril).unwrap();
+    let checked = h.fails(&["tables", "check", dir_text], 2);
+    assert!(
+        checked.contains(
+            "goods torches: armor \"mithril\" is no kind of armour: one of padded, leather"
+        ),
         "{checked}"
     );
     std::fs::write(dir.join("equipment-ose.toml"), list("3 gp")).unwrap();

@@ -1225,3 +1225,39 @@ fn one_folder_holds_one_kind_of_export() {
     export(&h, "dnd5e", &dir, &["--force"]);
     export(&h, "dnd5e", &bel, &["--as", "Bel", "--force"]);
 }
+
+/// Armour and a weapon bought at the shop (`buy`) export as the system's armour and weapon, not
+/// as loot: OSE's chain mail AC 5 [14] and a sword's 1d8; dnd5e's heavy armour and longsword.
+#[test]
+fn armour_and_weapons_bought_export_as_armour_and_weapons() {
+    let h = Hoard::new();
+    h.character("Ulric", 10, 10, 8, "lawful");
+    h.ok(&["coins", "add", "60", "gp", "--to", "Ulric"]);
+    let bought = |goods: &str| {
+        let answer = h.json(&["buy", goods, "--by", "Ulric"]);
+        answer["item"]["id"].as_str().expect("id").to_string()
+    };
+    let (mail, sword) = (bought("chainmail"), bought("sword"));
+    let ose = h.dir.path().join("ose");
+    export(&h, "ose", &ose, &[]);
+    let docs = documents(&ose);
+    let armor = &docs[&mail];
+    assert_eq!(armor["type"], "armor");
+    assert_eq!(
+        (
+            &armor["system"]["ac"]["value"],
+            &armor["system"]["aac"]["value"]
+        ),
+        (&5.into(), &14.into())
+    );
+    assert_eq!(docs[&sword]["type"], "weapon");
+    assert_eq!(docs[&sword]["system"]["damage"], "1d8");
+    let dnd5e = h.dir.path().join("dnd5e");
+    export(&h, "dnd5e", &dnd5e, &[]);
+    let docs = documents(&dnd5e);
+    let armor = &docs[&mail];
+    assert_eq!(armor["type"], "equipment");
+    assert_eq!(armor["system"]["type"]["value"], "heavy", "{armor}");
+    assert_eq!(docs[&sword]["type"], "weapon");
+    assert_eq!(docs[&sword]["system"]["type"]["baseItem"], "longsword");
+}

@@ -447,7 +447,7 @@ impl From<refusal::shop::Refusal> for Error {
                 Error::NotFound(Problem::Shop(r).into())
             }
             Refusal::Unbought {
-                why: Unbought::Count { .. },
+                why: Unbought::Count { .. } | Unbought::Suits { .. },
                 ..
             } => Error::Invalid(Problem::Shop(r).into()),
             Refusal::Unbought { .. } => Error::Refused(Problem::Shop(r).into()),

@@ -1,6 +1,7 @@
 //! `hoard buy`: goods from the edition's price list (`tables/equipment-*.toml`, replaced by a
 //! campaign's folder like any table), paid from the buyer's purse (`rules::purchase`). The
-//! goods come in as an item the buyer carries (`item_created`, made `bought`), and the coins
+//! goods come in as an item the buyer carries (`item_created`, made `bought`: gear, or a suit
+//! of armour or a weapon where the list's line says so), and the coins
 //! leave as its consequence (`coins_spent`): undoing the purchase takes both back. Selling
 //! them back is `sell`'s, at the equipment market's fraction.
 
@@ -14,7 +15,7 @@ use crate::ledger::treasury::Holder;
 use crate::ledger::{Event, Item, Origin, Recorded};
 use crate::refusal::shop::Refusal;
 use crate::rules::coins::Coins;
-use crate::rules::item::{Category, Identity, Names};
+use crate::rules::item::Names;
 use crate::rules::purchase;
 
 /// The price list an edition's campaign buys from: OSE's unless it plays AD&D 2e.
@@ -98,22 +99,12 @@ pub async fn buy(cx: &mut Ctx, key: &str, count: u32, by: &str) -> Result<Bought
     let purse = w.treasury().await?.row(&row);
     let purchase::Payment { paid, change } = purchase::pay(&purse, &price).map_err(unbought)?;
     let pieces = purchase::pieces(goods, count);
-    let identity = Identity {
-        kind: Some(goods.id.clone()),
-        count: Some(pieces),
-        value: Some(price),
-        lot: Some(pieces),
-        weight: Some(goods.weight),
-        light: goods.light,
-        burns: goods.burns,
-        ration: goods.ration,
-        ..Default::default()
-    };
+    let (category, identity) = purchase::bought(goods, count, price);
     let mut item = Item::new(
         w.new_id(),
         goods.name.clone(),
         goods.fr.clone(),
-        Category::Gear,
+        category,
         identity,
     );
     item.holder = Some(buyer.id.clone());

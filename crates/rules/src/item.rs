@@ -35,8 +35,8 @@ pub enum Category {
     Weapon,
     /// Gems, jewelry, art and other valuables: treasure worth its value in coins, not magic.
     Valuable,
-    /// Goods bought from the edition's price list (`hoard buy`): gear, weapons and armour,
-    /// not magic, worth what they were bought for.
+    /// Goods bought from the edition's price list (`hoard buy`), not magic, worth what they
+    /// were bought for; bought armour and weapons are of their own category ([`Item::bought`]).
     Gear,
 }
 
@@ -612,9 +612,15 @@ impl Item {
         self.identity.sentience.as_ref()
     }
 
-    /// A magic weapon (for a sword's jealousy): a magic sword or weapon.
+    /// A magic weapon (for a sword's jealousy): a magic sword or weapon, not one bought.
     pub fn is_magic_weapon(&self) -> bool {
-        matches!(self.category, Category::Sword | Category::Weapon)
+        matches!(self.category, Category::Sword | Category::Weapon) && !self.bought()
+    }
+
+    /// Bought from a price list (`hoard buy` sets the lot it paid for): plain goods whatever
+    /// its category, known whole by anyone, sold on the equipment market.
+    pub fn bought(&self) -> bool {
+        self.identity.lot.is_some()
     }
 
     /// What `who` knows of this item (nothing if absent).

@@ -10,14 +10,14 @@
 use serde::Serialize;
 
 use crate::coins::{Coins, Denomination};
-use crate::item::Item;
+use crate::item::{Category, Identity, Item};
 use crate::limits;
 use crate::tables::equipment::Goods;
 
 /// Buying goods. Stated for `hoard explain`.
 pub const BUYING: crate::statement::Statement = crate::statement::Statement {
-    en: "Buying (OSE Classic Fantasy, Adventuring Gear and Weapons and Armour; AD&D 2e PHB, equipment tables): the list's price for each lot, paid in the buyer's coins, the most valuable first, exactly where they make it, else with one more coin, the least valuable that covers the rest, and change given in gold, silver and copper; gear sells back at the equipment market's fraction of what it cost (campaign set sell-fraction).",
-    fr: "Achat (OSE Classic Fantasy, Adventuring Gear et Weapons and Armour ; Manuel des joueurs d'AD&D 2e, tables d'équipement) : le prix de la liste pour chaque lot, payé avec les pièces de l'acheteur, les plus précieuses d'abord, exactement quand elles font le compte, sinon avec une pièce de plus, la moins précieuse qui couvre le reste, la monnaie rendue en or, argent et cuivre ; l'équipement se revend à la fraction du marché de l'équipement de ce qu'il a coûté (campaign set sell-fraction).",
+    en: "Buying (OSE Classic Fantasy, Adventuring Gear and Weapons and Armour; AD&D 2e PHB, equipment tables): the list's price for each lot, paid in the buyer's coins, the most valuable first, exactly where they make it, else with one more coin, the least valuable that covers the rest, and change given in gold, silver and copper; what is bought (gear, armour, weapons) sells back at the equipment market's fraction of what it cost (campaign set sell-fraction).",
+    fr: "Achat (OSE Classic Fantasy, Adventuring Gear et Weapons and Armour ; Manuel des joueurs d'AD&D 2e, tables d'équipement) : le prix de la liste pour chaque lot, payé avec les pièces de l'acheteur, les plus précieuses d'abord, exactement quand elles font le compte, sinon avec une pièce de plus, la moins précieuse qui couvre le reste, la monnaie rendue en or, argent et cuivre ; ce qui est acheté (équipement, armures, armes) se revend à la fraction du marché de l'équipement de ce qu'il a coûté (campaign set sell-fraction).",
 };
 
 /// Why goods cannot be bought, as data (its words are the edge's).
@@ -28,6 +28,8 @@ pub enum Unbought {
     Count { count: u32 },
     /// The purse is worth less than the price.
     Short { has: Coins, price: Coins },
+    /// More than one suit of armour or shield at once: each is worn whole, so one a purchase.
+    Suits { count: u32 },
 }
 
 /// The coins a purse hands over for a price, and the change the seller gives back.
@@ -44,6 +46,9 @@ pub const MAX_LOTS: u32 = 1_000;
 pub fn cost(goods: &Goods, count: u32) -> Result<Coins, Unbought> {
     if count == 0 || count > MAX_LOTS {
         return Err(Unbought::Count { count });
+    }
+    if goods.armor.is_some() && count > 1 {
+        return Err(Unbought::Suits { count });
     }
     let mut total = Coins::default();
     for d in Denomination::ALL {
@@ -95,6 +100,51 @@ pub fn pieces(goods: &Goods, count: u32) -> u32 {
     goods.count.saturating_mul(count)
 }
 
+/// The item `count` lots of `goods` make, bought for `price`: a suit of armour or a shield of
+/// the line's kind, as `item add --category armor --armor KIND` makes one but without the
+/// powers of a magic item (no bonus, no initiative or level); a weapon of the line's make;
+/// else gear of the line's id. Each worth what it cost for its pieces, weighing the list's
+/// figure for each; a single suit or weapon is counted no more than a hand-made one is.
+pub fn bought(goods: &Goods, count: u32, price: Coins) -> (Category, Identity) {
+    let pieces = pieces(goods, count);
+    let single = (pieces > 1).then_some(pieces);
+    let identity = Identity {
+        kind: Some(goods.id.clone()),
+        count: Some(pieces),
+        value: Some(price),
+        lot: Some(pieces),
+        weight: Some(goods.weight),
+        light: goods.light,
+        burns: goods.burns,
+        ration: goods.ration,
+        ..Default::default()
+    };
+    match (goods.armor, &goods.weapon) {
+        (Some(kind), _) => {
+            let (kind, metal) = (Some(kind.id().to_string()), Some(kind.metal()));
+            let suit = Identity {
+                kind,
+                metal,
+                count: single,
+                ..identity
+            };
+            (Category::Armor, suit)
+        }
+        (None, Some(make)) => {
+            let (kind, count) = (Some(make.clone()), single);
+            (
+                Category::Weapon,
+                Identity {
+                    kind,
+                    count,
+                    ..identity
+                },
+            )
+        }
+        (None, None) => (Category::Gear, identity),
+    }
+}
+
 /// What bought gear is worth now, in copper pieces: what it cost, for the pieces left of
 /// those it paid for, rounded down; `None` for anything not bought by the piece.
 pub fn worth(item: &Item) -> Option<i64> {
@@ -128,7 +178,83 @@ mod tests {
             light: Some(crate::light::Light::Torch),
             burns: Some(6),
             ration: false,
+            armor: None,
+            weapon: None,
         }
+    }
+
+    fn line(id: &str, gp: i64, weight: u32) -> Goods {
+        Goods {
+            id: id.into(),
+            name: id.into(),
+            fr: id.into(),
+            price: coins(&[(Gp, gp)]),
+            count: 1,
+            weight,
+            ..torches()
+        }
+    }
+
+    #[test]
+    fn armour_and_weapons_bought_are_of_their_category_and_not_magic() {
+        use crate::armor_kind::ArmorKind;
+        let chain = Goods {
+            armor: Some(ArmorKind::Chain),
+            ..line("chainmail", 40, 400)
+        };
+        let (category, suit) = bought(&chain, 1, coins(&[(Gp, 40)]));
+        assert_eq!(category, Category::Armor);
+        assert_eq!(
+            (suit.kind.as_deref(), suit.metal, suit.bonus),
+            (Some("chain"), Some(true), None)
+        );
+        // A magic item's powers are not a shop's: no « initiative +3, as level 12 ».
+        assert_eq!((suit.initiative, suit.level), (None, None));
+        assert_eq!(
+            (suit.value, suit.lot, suit.weight, suit.count),
+            (Some(coins(&[(Gp, 40)])), Some(1), Some(400), None)
+        );
+        let item = Item::new(
+            "i".into(),
+            "Chainmail".into(),
+            "Cotte".into(),
+            category,
+            suit,
+        );
+        assert_eq!(crate::armor::kind(&item), ArmorKind::Chain);
+        assert!(item.bought());
+        assert_eq!(cost(&chain, 2), Err(Unbought::Suits { count: 2 }));
+
+        let sword = Goods {
+            weapon: Some("sword".into()),
+            ..line("long-sword", 15, 40)
+        };
+        let (category, blade) = bought(&sword, 1, coins(&[(Gp, 15)]));
+        assert_eq!(
+            (category, blade.kind.as_deref()),
+            (Category::Weapon, Some("sword"))
+        );
+        let sword = Item::new(
+            "s".into(),
+            "Long sword".into(),
+            "Épée".into(),
+            category,
+            blade,
+        );
+        assert_eq!(crate::weapon::damage(&sword).to_string(), "1d8");
+        assert!(!sword.is_magic_weapon());
+        // Three daggers are one item of three.
+        let daggers = Goods {
+            weapon: Some("dagger".into()),
+            ..line("dagger", 3, 10)
+        };
+        assert_eq!(bought(&daggers, 3, coins(&[(Gp, 9)])).1.count, Some(3));
+
+        let (category, gear) = bought(&torches(), 2, coins(&[(Gp, 2)]));
+        assert_eq!(
+            (category, gear.kind.as_deref(), gear.count),
+            (Category::Gear, Some("torches"), Some(12))
+        );
     }
 
     #[test]
@@ -234,7 +360,7 @@ mod tests {
 
     #[test]
     fn gear_is_worth_its_cost_for_the_pieces_left() {
-        let mut item = crate::fixtures::item(crate::item::Category::Gear);
+        let mut item = crate::fixtures::item(Category::Gear);
         item.identity.value = Some(coins(&[(Gp, 1)]));
         item.identity.lot = Some(6);
         item.identity.count = Some(6);

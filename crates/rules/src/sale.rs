@@ -25,16 +25,18 @@ pub enum Market {
     /// Magic items: every category but valuables.
     Magic,
     /// Other goods: valuables of no kind of gem, jewellery or art (`valuable add --kind
-    /// other`: trade goods, furs, gear).
+    /// other`: trade goods, furs), and everything bought (gear, armour, weapons).
     Equipment,
 }
 
 impl Market {
     pub const ALL: [Market; 3] = [Market::Gems, Market::Magic, Market::Equipment];
 
-    /// The market `item` sells on.
+    /// The market `item` sells on: anything bought (a suit of armour, a sword) on the
+    /// equipment market, whatever its category.
     pub fn of(item: &Item) -> Market {
         match (item.category, item.identity.kind.as_deref()) {
+            _ if item.bought() => Market::Equipment,
             (Category::Valuable, Some("gem" | "jewelry" | "art")) => Market::Gems,
             (Category::Valuable | Category::Gear, _) => Market::Equipment,
             _ => Market::Magic,
@@ -191,5 +193,18 @@ mod tests {
             offer(&gone, 50, true),
             Err(Unsaleable::Custody(_))
         ));
+    }
+
+    #[test]
+    fn bought_armour_and_weapons_sell_as_equipment_at_what_they_cost() {
+        for category in [Category::Armor, Category::Weapon] {
+            let mut item = crate::fixtures::item(category);
+            assert_eq!(Market::of(&item), Market::Magic, "{category:?}");
+            item.identity.value = Some(gp(40));
+            item.identity.lot = Some(1);
+            item.identity.count = Some(1);
+            assert_eq!(Market::of(&item), Market::Equipment, "{category:?}");
+            assert_eq!(offer(&item, 50, false), Ok(Some(gp(20))), "{category:?}");
+        }
     }
 }

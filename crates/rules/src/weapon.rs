@@ -21,6 +21,7 @@ pub enum Make {
     Crossbow,
     Sling,
     Dagger,
+    Club,
     Flail,
     Warhammer,
     Lance,
@@ -40,7 +41,7 @@ pub enum Make {
 
 /// The make of a weapon, sword or staff: a staff is a quarterstaff, a sword is made by its
 /// blade (long, broad, bastard and unknown blades are OSE's sword; a falchion a scimitar), a
-/// weapon by its `kind` (the ids of the weapons tables); `None`: a weapon of no known make.
+/// weapon by its `kind` ([`Make::of_kind`]); `None`: a weapon of no known make.
 pub fn make(item: &Item) -> Option<Make> {
     let kind = item.identity.kind.as_deref();
     Some(match item.category {
@@ -51,7 +52,26 @@ pub fn make(item: &Item) -> Option<Make> {
             Some("scimitar" | "falchion") => Make::Scimitar,
             _ => Make::Sword,
         },
-        Category::Weapon => match kind? {
+        Category::Weapon => Make::of_kind(kind?)?,
+        _ => return None,
+    })
+}
+
+/// A make as OSE deals with it: its damage die, its missile ranges (short, medium, long, in
+/// feet) if it is shot or thrown, whether it strikes in melee, and its weight in coins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub sides: u32,
+    pub missile: Option<[u32; 3]>,
+    pub melee: bool,
+    pub coins: f64,
+}
+
+impl Make {
+    /// The make a weapon's `kind` names: the ids of the weapons tables and of the price lists'
+    /// weapon lines (`weapon = "bow"`); `None`: no make hoard knows.
+    pub fn of_kind(kind: &str) -> Option<Make> {
+        Some(match kind {
             "arrows" => Make::Arrows,
             "bolts" => Make::Bolts,
             "sling-bullets" => Make::SlingBullets,
@@ -63,6 +83,7 @@ pub fn make(item: &Item) -> Option<Make> {
             "crossbow" => Make::Crossbow,
             "sling" => Make::Sling,
             "dagger" | "knife" => Make::Dagger,
+            "club" => Make::Club,
             "flail" => Make::Flail,
             "hammer" | "warhammer" => Make::Warhammer,
             "lance" => Make::Lance,
@@ -76,20 +97,11 @@ pub fn make(item: &Item) -> Option<Make> {
             "trident" => Make::Trident,
             "scimitar" => Make::Scimitar,
             "sword" => Make::Sword,
+            "short-sword" => Make::ShortSword,
+            "two-handed-sword" => Make::TwoHandedSword,
             _ => return None,
-        },
-        _ => return None,
-    })
-}
-
-/// A make as OSE deals with it: its damage die, its missile ranges (short, medium, long, in
-/// feet) if it is shot or thrown, whether it strikes in melee, and its weight in coins.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stats {
-    pub sides: u32,
-    pub missile: Option<[u32; 3]>,
-    pub melee: bool,
-    pub coins: f64,
+        })
+    }
 }
 
 /// OSE Rules Tome, *Weapons* (variable damage, ranges, weights in coins). OSE lists no flail,
@@ -113,6 +125,7 @@ pub fn stats(make: Make) -> Stats {
         Make::Crossbow => (6, Some([80, 160, 240]), false, 50.0),
         Make::Sling => (4, Some([40, 80, 160]), false, 20.0),
         Make::Dagger => (4, Some([10, 20, 30]), true, 10.0),
+        Make::Club => (4, None, true, 50.0),
         Make::Flail | Make::MorningStar | Make::Mace => (6, None, true, 30.0),
         Make::Warhammer | Make::Pick => (6, None, true, 30.0),
         Make::Lance => (6, None, true, 120.0),
@@ -183,6 +196,9 @@ mod tests {
         assert_eq!(damage(&of_kind("battle-axe")).to_string(), "1d8");
         assert_eq!(damage(&of_kind("dagger")).to_string(), "1d4");
         assert_eq!(damage(&of_kind("pole-arm")).to_string(), "1d10");
+        assert_eq!(damage(&of_kind("club")).to_string(), "1d4");
+        assert_eq!(damage(&of_kind("two-handed-sword")).to_string(), "1d10");
+        assert_eq!(damage(&of_kind("short-sword")).to_string(), "1d6");
         assert_eq!(damage(&of_kind("net")).to_string(), "0");
         assert_eq!(damage(&of_kind("whip")).to_string(), "1d6", "no such make");
         let bow = stats(make(&of_kind("bow")).unwrap());

@@ -23,6 +23,12 @@ pub fn coins(item: &Item) -> f64 {
 /// [`coins`], armour weighed by `edition`'s table (AD&D 2e's PHB for `encumbrance adnd`:
 /// leather 15 lb, plate mail 50 lb …, at ten coins to the pound).
 pub fn coins_by(item: &Item, edition: Edition) -> f64 {
+    // Anything bought weighs its price list's weight for each piece left (OSE weighs
+    // adventuring gear in a lump: none; a suit of armour the armour table's; an AD&D long sword
+    // the PHB's 4 lb, not OSE's sword).
+    if let (true, Some(each)) = (item.bought(), item.identity.weight) {
+        return f64::from(each) * f64::from(item.identity.count.unwrap_or(1));
+    }
     if let Some(make) = super::weapon::make(item) {
         return super::weapon::stats(make).coins;
     }
@@ -40,11 +46,8 @@ pub fn coins_by(item: &Item, edition: Edition) -> f64 {
         // A sword has a make; a weapon of no known make weighs as OSE's sword.
         Category::Sword | Category::Weapon => 60.0,
         Category::Misc => 1.0,
-        // Its price list's weight for each piece left (OSE weighs adventuring gear in a lump).
-        Category::Gear => {
-            let each = item.identity.weight.unwrap_or(0);
-            f64::from(each) * f64::from(item.identity.count.unwrap_or(1))
-        }
+        // Gear is bought: weighed above, by its price list.
+        Category::Gear => 0.0,
     }
 }
 
@@ -69,5 +72,15 @@ mod tests {
         let mut shield = crate::fixtures::item(Category::Armor);
         shield.identity.kind = Some("shield".into());
         assert_eq!(coins(&shield), 100.0);
+    }
+
+    #[test]
+    fn a_bought_weapon_weighs_what_its_price_list_says() {
+        // AD&D 2e PHB: a long sword, 4 lb; OSE's sword weighs 60 coins.
+        let mut sword = crate::fixtures::item(Category::Weapon);
+        sword.identity.kind = Some("sword".into());
+        assert_eq!(coins(&sword), 60.0);
+        (sword.identity.weight, sword.identity.lot) = (Some(40), Some(1));
+        assert_eq!(coins(&sword), 40.0);
     }
 }

@@ -39,6 +39,10 @@ impl fmt::Display for crate::i18n::Worded<'_, Refusal> {
                         "--count {count} is not a number of lots from 1 to {MAX_LOTS}",
                         "--count {count} n'est pas un nombre de lots de 1 à {MAX_LOTS}"
                     ),
+                    Unbought::Suits { count } => tr!(
+                        "--count {count}: a suit of armour or a shield is bought one at a time, each worn whole",
+                        "--count {count} : une armure ou un bouclier s'achète un à la fois, chacun porté entier"
+                    ),
                     Unbought::Short { has, price } => {
                         let (has, price) = (text(has), text(price));
                         tr!(

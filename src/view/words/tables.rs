@@ -292,7 +292,29 @@ fn goods_fault(fault: &crate::rules::tables::equipment::GoodsFault) -> String {
             "its id or a name is another line's too: each must be unique",
             "son id ou un nom est aussi celui d'une autre ligne : chacun doit être unique"
         ),
+        G::Armor(kind) => {
+            let kinds = armor_kinds();
+            tr!(
+                "armor {kind:?} is no kind of armour: one of {kinds}",
+                "armor {kind:?} n'est pas une sorte d'armure : l'une de {kinds}"
+            )
+        }
+        G::Weapon(make) => tr!(
+            "weapon {make:?} is no make of weapon hoard knows (sword, short-sword, bow, crossbow, dagger, mace, spear …)",
+            "weapon {make:?} n'est pas une sorte d'arme que hoard connaît (sword, short-sword, bow, crossbow, dagger, mace, spear …)"
+        ),
+        G::Arms => tr!(
+            "a line is armour or a weapon, not both, and one piece (count 1), neither a light nor a ration",
+            "une ligne est une armure ou une arme, pas les deux, et une seule pièce (count 1), ni lumière ni ration"
+        ),
     }
+}
+
+/// The ids `armor` takes, as `item add --armor` does.
+fn armor_kinds() -> String {
+    use crate::rules::armor_kind::ArmorKind;
+    let ids: Vec<&str> = ArmorKind::ALL.iter().map(|k| k.id()).collect();
+    ids.join(", ")
 }
 
 impl fmt::Display for Worded<'_, EntryFault> {

@@ -385,7 +385,7 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
     let full = Some(Knowledge::Full);
     let (known, alignment_known, identified) = match looker {
         // Goods bought are what they look like: anyone knows them whole.
-        _ if item.category == Category::Gear => (full, true, true),
+        _ if item.category == Category::Gear || item.bought() => (full, true, true),
         Looker::Referee => {
             let identified = match &item.holder {
                 Some(holder) => item.knowledge(holder) == full,
@@ -486,7 +486,9 @@ pub fn revealed(item: &Item, looker: Looker<'_>) -> Revealed {
             .filter(|_| alignment_known)
             .map(|s| s.alignment),
         worn: item.worn,
-        magic: known.is_some() && !matches!(item.category, Category::Valuable | Category::Gear),
+        magic: known.is_some()
+            && !item.bought()
+            && !matches!(item.category, Category::Valuable | Category::Gear),
         identified,
         item: shown,
         mind,

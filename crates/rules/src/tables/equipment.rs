@@ -1,6 +1,7 @@
 //! Price lists as the files of `tables/` give them (`equipment-ose.toml`,
 //! `equipment-adnd.toml`, each with `[[goods]]`): what a referee's shop sells at the book's
-//! price, how many pieces a price buys (« Torches (6) 1 gp ») and what one piece weighs. The
+//! price, how many pieces a price buys (« Torches (6) 1 gp ») and what one piece weighs, and
+//! which lines are armour (of a kind of `armor_kind`) or weapons (of a make of `weapon`). The
 //! tables loader reads them beside the random tables, and a campaign's folder replaces them
 //! like any other file; buying from one is `purchase`'s.
 
@@ -10,8 +11,10 @@ use serde::Deserialize;
 
 use super::schema;
 use super::{TableError, TableFault};
+use crate::armor_kind::ArmorKind;
 use crate::coins::{self, Coins};
 use crate::light::Light;
+use crate::weapon::Make;
 
 /// One game's price list.
 #[derive(Debug, Clone)]
@@ -46,6 +49,13 @@ pub struct Goods {
     /// Rations: eaten a piece a day on an expedition (`rules::food`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ration: bool,
+    /// A suit of armour or a shield of this kind (`armor = "chain"`): bought, it is worn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub armor: Option<ArmorKind>,
+    /// A weapon, by the make its damage and ranges follow (`weapon = "bow"`, an id
+    /// [`Make::of_kind`] reads).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
 impl Equipment {
@@ -85,6 +95,8 @@ struct RawGoods {
     burns: Option<u32>,
     #[serde(default)]
     ration: bool,
+    armor: Option<String>,
+    weapon: Option<String>,
 }
 
 fn one() -> u32 {
@@ -107,6 +119,13 @@ pub enum GoodsFault {
     Twice,
     /// A torch or oil without the turns a piece burns (or 0), or `burns` on what is neither.
     Burns,
+    /// `armor` names no kind of armour (`leather`, `chain`, `plate`, `shield` …).
+    Armor(String),
+    /// `weapon` names no make of weapon (`sword`, `bow`, `dagger` …).
+    Weapon(String),
+    /// A line both armour and a weapon, or either of them sold by more than one piece, lit or
+    /// eaten.
+    Arms,
 }
 
 /// A file holds a price list when it has `[[goods]]`: the tables loader hands it here.
@@ -181,6 +200,21 @@ fn line(raw: &RawGoods) -> Result<Goods, GoodsFault> {
     if burning != raw.burns.is_some_and(|t| t > 0) {
         return Err(GoodsFault::Burns);
     }
+    let armor = raw
+        .armor
+        .as_deref()
+        .map(|k| ArmorKind::parse(k).ok_or_else(|| GoodsFault::Armor(k.to_string())))
+        .transpose()?;
+    if let Some(w) = raw.weapon.as_deref().filter(|w| Make::of_kind(w).is_none()) {
+        return Err(GoodsFault::Weapon(w.to_string()));
+    }
+    // One suit, one weapon: an item worn or wielded whole, neither a light nor food.
+    let plain = raw.count == 1 && raw.light.is_none() && !raw.ration;
+    if (armor.is_some() || raw.weapon.is_some()) && !plain
+        || armor.is_some() && raw.weapon.is_some()
+    {
+        return Err(GoodsFault::Arms);
+    }
     Ok(Goods {
         id: raw.id.clone(),
         name: raw.name.clone(),
@@ -191,6 +225,8 @@ fn line(raw: &RawGoods) -> Result<Goods, GoodsFault> {
         light: raw.light,
         burns: raw.burns,
         ration: raw.ration,
+        armor,
+        weapon: raw.weapon.clone(),
     })
 }
 
@@ -216,6 +252,45 @@ mod tests {
         assert_eq!((torches.count, torches.weight), (6, 0));
         assert_eq!(list.find("torches").unwrap().id, "torches");
         assert!(list.find("torch").is_none());
+    }
+
+    /// A suit bought weighs what the armour table says of its kind (OSE *Weapons and Armour*,
+    /// the AD&D 2e PHB's Table 46), shields too in OSE; AD&D's shields weigh by their size.
+    #[test]
+    fn the_shipped_lists_armour_weighs_as_the_armour_table() {
+        use crate::armor_kind::Edition;
+        let tables = crate::tables::Tables::parse(&crate::tables::shipped()).unwrap();
+        for (list, edition, suits) in [
+            ("equipment-ose", Edition::Ose, 4),
+            ("equipment-adnd", Edition::Adnd, 11),
+        ] {
+            let goods = &tables.equipment(list).unwrap().goods;
+            let armour: Vec<(&Goods, ArmorKind)> = goods
+                .iter()
+                .filter_map(|g| Some((g, g.armor?)))
+                .filter(|(_, k)| edition == Edition::Ose || *k != ArmorKind::Shield)
+                .collect();
+            assert_eq!(armour.len(), suits, "{list}");
+            for (g, kind) in armour {
+                assert_eq!(g.weight, kind.stats(edition).coins, "{list} {}", g.id);
+            }
+            assert!(goods.iter().any(|g| g.weapon.as_deref() == Some("sword")));
+        }
+    }
+
+    #[test]
+    fn armour_and_weapon_lines_say_their_kind_and_make() {
+        let list = read(
+            "[[goods]]\nid = \"chainmail\"\nname = \"Chainmail\"\nfr = \"Cotte de mailles\"\nprice = \"40 gp\"\nweight = 400\narmor = \"chain\"\n\n[[goods]]\nid = \"long-bow\"\nname = \"Long bow\"\nfr = \"Arc long\"\nprice = \"40 gp\"\nweapon = \"bow\"\n",
+        )
+        .unwrap();
+        let chain = list.find("chainmail").unwrap();
+        assert_eq!(
+            (chain.armor, chain.weapon.as_deref()),
+            (Some(ArmorKind::Chain), None)
+        );
+        let bow = list.find("long-bow").unwrap();
+        assert_eq!((bow.armor, bow.weapon.as_deref()), (None, Some("bow")));
     }
 
     #[test]
@@ -244,6 +319,27 @@ mod tests {
         let torch = format!("{}light = \"torch\"\n", goods("a", "A", "1 gp", 1));
         assert_eq!(fault(&torch), named(GoodsFault::Burns));
         assert_eq!(fault(&format!("{torch}burns = 6\n")), vec![]);
+        let line = goods("a", "A", "1 gp", 1);
+        assert_eq!(
+            fault(&format!("{line}armor = \"mithril\"\n")),
+            named(GoodsFault::Armor("mithril".into()))
+        );
+        assert_eq!(
+            fault(&format!("{line}weapon = \"whip\"\n")),
+            named(GoodsFault::Weapon("whip".into()))
+        );
+        assert_eq!(
+            fault(&format!("{line}armor = \"chain\"\nweapon = \"sword\"\n")),
+            named(GoodsFault::Arms)
+        );
+        assert_eq!(
+            fault(&format!(
+                "{}weapon = \"bow\"\n",
+                goods("a", "A", "1 gp", 20)
+            )),
+            named(GoodsFault::Arms)
+        );
+        assert_eq!(fault(&format!("{line}armor = \"chain\"\n")), vec![]);
         assert_eq!(
             fault(&format!(
                 "{}{}",
