@@ -1125,5 +1125,8 @@ mod tests {
             "nothing paid"
         );
         assert_eq!(refused(&s, charge(Upkeep::Debt, 100, 0)), bad, "a cost");
+        // A cost past what copper counts, on top of the 400 owed, stands for nothing (and
+        // does not overflow).
+        assert_eq!(refused(&s, charge(old, i64::MAX, 0)), bad, "past counting");
     }
 }
